@@ -1,0 +1,222 @@
+/*
+** CLua: the trampoline, protected helpers, limiting allocator and budget hook.
+** See include/CLua.h for why each exists.
+*/
+#include "CLua.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BUDGET_STEP 1000   /* instructions between two budget hook calls */
+
+static transit_Limits *limits_of(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (transit_Limits *)ud;
+}
+
+/* The allocator: frees and shrinks always succeed; growth fails past the limit unless a host
+** function is running (a failure there would longjmp through Swift). */
+static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    transit_Limits *limits = (transit_Limits *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        limits->used -= old;
+        return NULL;
+    }
+    if (limits->limit && nsize > old && limits->used - old + nsize > limits->limit && limits->inHost == 0) {
+        limits->limitReached = 1;
+        return NULL;
+    }
+    void *block = realloc(ptr, nsize);
+    if (block == NULL) return NULL;
+    limits->used = limits->used - old + nsize;
+    return block;
+}
+
+static void budget_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    transit_Limits *limits = limits_of(L);
+    if (limits->interrupted) {
+        limits->interrupted = 0;
+        lua_sethook(L, limits->budgetTotal ? budget_hook : NULL, limits->budgetTotal ? LUA_MASKCOUNT : 0, BUDGET_STEP);
+        luaL_error(L, "interrupted!");
+    }
+    if (limits->budgetTotal == 0) return;
+    limits->budget -= BUDGET_STEP;
+    if (limits->budget <= 0) {
+        limits->budgetExceeded = 1;
+        luaL_error(L, "instruction budget of %lld instructions exceeded", limits->budgetTotal);
+    }
+}
+
+static void warning_handler(void *ud, const char *message, int tocont) {
+    (void)ud;
+    static int continuing = 0;
+    if (!continuing && message[0] == '@') return;  /* control messages */
+    if (!continuing) fputs("Lua warning: ", stderr);
+    fputs(message, stderr);
+    if (!tocont) fputc('\n', stderr);
+    continuing = tocont;
+}
+
+lua_State *transit_newstate(transit_Limits *limits) {
+    lua_State *L = lua_newstate(limited_alloc, limits);
+    if (L == NULL) return NULL;
+    lua_setwarnf(L, warning_handler, NULL);
+    *transit_extraspace(L) = NULL;
+    return L;
+}
+
+static int trampoline(lua_State *L) {
+    transit_HostFunction f = (transit_HostFunction)lua_touserdata(L, lua_upvalueindex(1));
+    transit_Limits *limits = limits_of(L);
+    limits->inHost++;
+    int n = f(L);
+    limits->inHost--;
+    if (n == TRANSIT_RAISE) return lua_error(L);
+    if (n <= TRANSIT_YIELD) return lua_yield(L, TRANSIT_YIELD - n);
+    return n;
+}
+
+void transit_pushhostfunction(lua_State *L, transit_HostFunction f, int nup) {
+    lua_pushlightuserdata(L, (void *)f);
+    if (nup > 0) lua_rotate(L, -(nup + 1), 1);
+    lua_pushcclosure(L, trampoline, nup + 1);
+}
+
+static int message_handler(lua_State *L) {
+    const char *message = lua_tostring(L, 1);
+    if (message == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+        message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, message, 1);
+    return 1;
+}
+
+void transit_resetbudget(lua_State *L) {
+    transit_Limits *limits = limits_of(L);
+    if (limits->budgetTotal == 0) return;
+    limits->budget = limits->budgetTotal;
+    limits->budgetExceeded = 0;
+    lua_sethook(L, budget_hook, LUA_MASKCOUNT, BUDGET_STEP);
+}
+
+int transit_pcall(lua_State *L, int nargs, int nresults) {
+    transit_Limits *limits = limits_of(L);
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, message_handler);
+    lua_rotate(L, base, 1);
+    int savedHost = limits->inHost;
+    if (savedHost == 0) transit_resetbudget(L);
+    limits->inHost = 0;
+    int status = lua_pcallk(L, nargs, nresults, base, 0, NULL);
+    limits->inHost = savedHost;
+    lua_rotate(L, base, -1);
+    lua_pop(L, 1);
+    if (status == LUA_ERRMEM) {
+        /* Lua does not run the handler for memory errors; collect so the state is usable. */
+        lua_gc(L, LUA_GCCOLLECT);
+    }
+    return status;
+}
+
+static int gettable_unprotected(lua_State *L) {
+    lua_gettable(L, 1);
+    return 1;
+}
+
+int transit_pgetfield(lua_State *L, int index, const char *key) {
+    index = lua_absindex(L, index);
+    lua_pushcfunction(L, gettable_unprotected);
+    lua_pushvalue(L, index);
+    lua_pushstring(L, key);
+    transit_Limits *limits = limits_of(L);
+    int savedHost = limits->inHost;
+    limits->inHost = 0;
+    int status = lua_pcallk(L, 2, 1, 0, 0, NULL);
+    limits->inHost = savedHost;
+    return status;
+}
+
+static int tolstring_unprotected(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+int transit_ptolstring(lua_State *L, int index) {
+    index = lua_absindex(L, index);
+    lua_pushcfunction(L, tolstring_unprotected);
+    lua_pushvalue(L, index);
+    transit_Limits *limits = limits_of(L);
+    int savedHost = limits->inHost;
+    limits->inHost = 0;
+    int status = lua_pcallk(L, 1, 1, 0, 0, NULL);
+    limits->inHost = savedHost;
+    return status;
+}
+
+int transit_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunkname) {
+    return luaL_loadbufferx(L, buffer, size, chunkname, "t");
+}
+
+/* The sandbox: safe libraries, os limited to clock/time/date, debug limited to traceback. */
+static int openlibs_unprotected(lua_State *L) {
+    int unsafe = lua_toboolean(L, 1);
+    if (unsafe) {
+        luaL_openlibs(L);
+        return 0;
+    }
+    static const luaL_Reg safe[] = {
+        {LUA_GNAME, luaopen_base}, {LUA_COLIBNAME, luaopen_coroutine},
+        {LUA_TABLIBNAME, luaopen_table}, {LUA_STRLIBNAME, luaopen_string},
+        {LUA_MATHLIBNAME, luaopen_math}, {LUA_UTF8LIBNAME, luaopen_utf8},
+        {NULL, NULL}};
+    for (const luaL_Reg *lib = safe; lib->func; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+    lua_pushnil(L); lua_setglobal(L, "dofile");
+    lua_pushnil(L); lua_setglobal(L, "loadfile");
+
+    luaL_requiref(L, "os.full", luaopen_os, 0);
+    lua_createtable(L, 0, 3);
+    const char *os_allowed[] = {"clock", "time", "date", NULL};
+    for (const char **name = os_allowed; *name; name++) {
+        lua_getfield(L, -2, *name);
+        lua_setfield(L, -2, *name);
+    }
+    lua_setglobal(L, "os");
+    lua_pop(L, 1);
+
+    luaL_requiref(L, "debug.full", luaopen_debug, 0);
+    lua_createtable(L, 0, 1);
+    lua_getfield(L, -2, "traceback");
+    lua_setfield(L, -2, "traceback");
+    lua_setglobal(L, "debug");
+    lua_pop(L, 1);
+    /* requiref registered the full libraries in package.loaded-less LOADED; drop them. */
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_pushnil(L); lua_setfield(L, -2, "os.full");
+    lua_pushnil(L); lua_setfield(L, -2, "debug.full");
+    lua_pop(L, 1);
+    return 0;
+}
+
+int transit_openlibs(lua_State *L, int unsafe) {
+    lua_pushcfunction(L, openlibs_unprotected);
+    lua_pushboolean(L, unsafe);
+    return lua_pcallk(L, 1, 0, 0, 0, NULL);
+}
+
+void transit_interrupt(lua_State *L) {
+    transit_Limits *limits = limits_of(L);
+    limits->interrupted = 1;
+    lua_sethook(L, budget_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+}
+
+void transit_traceback(lua_State *L, lua_State *co, const char *message, int level) {
+    luaL_traceback(L, co, message, level);
+}

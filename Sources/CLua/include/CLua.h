@@ -1,0 +1,88 @@
+/*
+** CLua: what Swift needs from the system Lua 5.4 and cannot see by itself.
+**
+** Swift on Linux cannot import Lua's function-like macros, LUA_REGISTRYINDEX or variadic
+** functions, and a Lua error must never longjmp across Swift frames (defer and deinit would be
+** skipped). So: macros become static inline functions, host functions written in Swift return
+** TRANSIT_RAISE instead of calling lua_error and the C trampoline raises for them, every call
+** from Swift into Lua goes through transit_pcall, and the allocator never fails while a Swift
+** host function is running (it fails on the next allocation back in Lua instead).
+*/
+#ifndef TRANSIT_CLUA_H
+#define TRANSIT_CLUA_H
+
+#include <stddef.h>
+#include <lua5.4/lua.h>
+#include <lua5.4/lauxlib.h>
+#include <lua5.4/lualib.h>
+
+/* Returned by a host function to ask the trampoline to raise the value on top of the stack. */
+#define TRANSIT_RAISE (-1)
+
+/* Returned as TRANSIT_YIELD - n to yield the top n values from a scene coroutine (a yield
+** from a C function longjmps, so it must happen here, not in Swift). */
+#define TRANSIT_YIELD (-2)
+
+typedef int (*transit_HostFunction)(lua_State *L);
+
+/* ---- macros as functions ---- */
+static inline int transit_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int transit_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline void transit_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void transit_newtable(lua_State *L) { lua_createtable(L, 0, 0); }
+static inline const char *transit_tostring(lua_State *L, int i, size_t *len) { return lua_tolstring(L, i, len); }
+static inline int transit_isnoneornil(lua_State *L, int i) { return lua_type(L, i) <= 0; }
+static inline void transit_insert(lua_State *L, int i) { lua_rotate(L, i, 1); }
+static inline void transit_remove(lua_State *L, int i) { lua_rotate(L, i, -1); lua_pop(L, 1); }
+static inline void transit_replace(lua_State *L, int i) { lua_copy(L, -1, i); lua_pop(L, 1); }
+static inline void **transit_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
+static inline void transit_collectgarbage(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
+static inline int transit_pushglobaltable(lua_State *L) { return lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS); }
+
+/* ---- state, allocator, budget ---- */
+
+/* Accounting for the limiting allocator; one per lua_State, owned by the host. */
+typedef struct transit_Limits {
+    size_t used;            /* bytes currently allocated */
+    size_t limit;           /* 0 = unlimited */
+    int inHost;             /* > 0 while a Swift host function runs: never fail then */
+    int limitReached;       /* set when an allocation was refused */
+    long long budget;       /* instructions left for the current entry from the host, in hook units */
+    long long budgetTotal;  /* instructions allowed per entry (0 = unlimited) */
+    int budgetExceeded;
+    volatile int interrupted;
+} transit_Limits;
+
+/* A new state using the limiting allocator, with the traceback/warning handlers installed. */
+lua_State *transit_newstate(transit_Limits *limits);
+
+/* Pushes `f` as a Lua function; `nup` values on the stack become upvalues 2...nup+1. */
+void transit_pushhostfunction(lua_State *L, transit_HostFunction f, int nup);
+
+/* lua_pcall with a traceback message handler, budget reset at the outermost entry, and the
+** allocator armed while Lua runs. Returns the status; the error (with traceback) is on top. */
+int transit_pcall(lua_State *L, int nargs, int nresults);
+
+/* t[k] with metamethods, protected: pushes the value (status LUA_OK) or the error message. */
+int transit_pgetfield(lua_State *L, int index, const char *key);
+
+/* luaL_tolstring, protected (runs __tostring / __name): pushes the string or an error. */
+int transit_ptolstring(lua_State *L, int index);
+
+/* Loads a text chunk (never binary). Pushes the function or the message. */
+int transit_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunkname);
+
+/* Opens the sandboxed standard library (or all of it when `unsafe`), protected. */
+int transit_openlibs(lua_State *L, int unsafe);
+
+/* Gives the next entry from the host a fresh instruction budget (done by transit_pcall when
+** the host is not inside a host function; scene coroutine resumes call it themselves). */
+void transit_resetbudget(lua_State *L);
+
+/* Arms an interrupt: the next Lua instruction raises "interrupted!". Signal-safe. */
+void transit_interrupt(lua_State *L);
+
+/* The traceback of the running coroutine `co`, for errors raised inside scene coroutines. */
+void transit_traceback(lua_State *L, lua_State *co, const char *message, int level);
+
+#endif

@@ -1,0 +1,253 @@
+// UIView's block animations: `animate`, `animateKeyframes` + `addKeyframe`,
+// `performWithoutAnimation`. While a block runs, every animatable property a script sets gets
+// its new model value at once and an animation of its presentation value.
+
+public struct AnimationOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
+    public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+    public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+    public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+    public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+}
+
+/// Block animations' curve option, mapped to Core Animation's functions as UIKit does.
+public enum AnimationCurve: String, CaseIterable, Sendable {
+    case easeInOut, easeIn, easeOut, linear
+
+    public var timingFunction: TimingFunction {
+        switch self {
+        case .easeInOut: return .easeInEaseOut
+        case .easeIn: return .easeIn
+        case .easeOut: return .easeOut
+        case .linear: return .linear
+        }
+    }
+}
+
+final class AnimationContext {
+    enum Kind {
+        case block
+        case keyframes
+        case disabled
+    }
+    let kind: Kind
+    let group: AnimationGroup?
+    let duration: Double
+    let delay: Double
+    let timing: AnimationTiming
+    let options: AnimationOptions
+    /// Inside `addKeyframe`: the keyframe's relative start and duration.
+    var keyframe: (start: Double, duration: Double)?
+    /// Keyframe recordings per (layer, property): the start value and each keyframe's target.
+    var keyframeRecords: [KeyframeRecordKey: KeyframeRecord] = [:]
+    var keyframeOrder: [KeyframeRecordKey] = []
+
+    init(kind: Kind, group: AnimationGroup?, duration: Double, delay: Double, timing: AnimationTiming, options: AnimationOptions) {
+        self.kind = kind; self.group = group; self.duration = duration; self.delay = delay
+        self.timing = timing; self.options = options
+    }
+}
+
+struct KeyframeRecordKey: Hashable {
+    let layer: ObjectIdentifier
+    let property: LayerProperty
+}
+
+struct KeyframeRecord {
+    let layer: Layer
+    let initial: AnimatableValue
+    var keyframes: [(start: Double, end: Double, value: AnimatableValue)] = []
+}
+
+public enum AnimationError: Error, CustomStringConvertible {
+    case invalid(String)
+    public var description: String {
+        switch self { case .invalid(let message): return message }
+    }
+}
+
+extension World {
+    /// `UIView.animate`: runs `animations` in an animation context; `completion(finished)` runs
+    /// when every animation it created has ended (next turn when it created none, or when
+    /// the duration is ≤ 0, in which case the changes apply at once).
+    @discardableResult
+    public func animate(duration: Double, delay: Double = 0, options: AnimationOptions = [],
+                        timing: AnimationTiming = .curve(.easeInEaseOut),
+                        animations: () throws -> Void,
+                        completion: ((Bool) throws -> Void)? = nil) throws -> AnimationGroup? {
+        // UIKit documents that a negative or zero duration makes the changes without animating.
+        guard duration.isFinite else {
+            throw AnimationError.invalid("duration must be a finite number (got \(formatNumber(duration)))")
+        }
+        guard delay.isFinite, delay >= 0 else {
+            throw AnimationError.invalid("delay must be a finite number ≥ 0 (got \(formatNumber(delay)))")
+        }
+        if duration <= 0 && delay <= 0 {
+            try withoutAnimation(animations)
+            if let completion { async(label: "animate completion (no duration)") { try completion(true) } }
+            return nil
+        }
+        let space = currentTimeSpace
+        let start = space.localTime(atWorld: now) + delay
+        let group = AnimationGroup(world: self, space: space, nominalEnd: start + max(0, duration),
+                                   label: "UIView.animate", completion: completion)
+        let context = AnimationContext(kind: .block, group: group, duration: max(0, duration), delay: delay,
+                                       timing: timing, options: options)
+        animationContexts.append(context)
+        defer { animationContexts.removeLast() }
+        try animations()
+        group.start()
+        return group
+    }
+
+    /// `UIView.animateKeyframes`: `addKeyframe` calls inside `animations` record each
+    /// property's values; one keyframe animation per property is built when the block returns.
+    @discardableResult
+    public func animateKeyframes(duration: Double, delay: Double = 0, options: AnimationOptions = [],
+                                 mode: KeyframeCalculationMode = .linear,
+                                 animations: () throws -> Void,
+                                 completion: ((Bool) throws -> Void)? = nil) throws -> AnimationGroup? {
+        guard duration.isFinite, delay.isFinite, delay >= 0 else {
+            throw AnimationError.invalid("duration and delay must be finite numbers (delay ≥ 0)")
+        }
+        if duration <= 0 {
+            let context = AnimationContext(kind: .disabled, group: nil, duration: 0, delay: 0, timing: .linear, options: [])
+            context.keyframe = (0, 1)
+            animationContexts.append(context)
+            defer { animationContexts.removeLast() }
+            try animations()
+            if let completion { async(label: "keyframes completion (no duration)") { try completion(true) } }
+            return nil
+        }
+        let space = currentTimeSpace
+        let start = space.localTime(atWorld: now) + delay
+        let group = AnimationGroup(world: self, space: space, nominalEnd: start + duration,
+                                   label: "UIView.animateKeyframes", completion: completion)
+        let context = AnimationContext(kind: .keyframes, group: group, duration: duration, delay: delay,
+                                       timing: .linear, options: options)
+        animationContexts.append(context)
+        do {
+            try animations()
+        } catch {
+            animationContexts.removeLast()
+            throw error
+        }
+        animationContexts.removeLast()
+        for key in context.keyframeOrder {
+            guard let record = context.keyframeRecords[key] else { continue }
+            var values = [record.initial]
+            var times = [0.0]
+            var current = record.initial
+            for keyframe in record.keyframes.sorted(by: { $0.start < $1.start }) {
+                if keyframe.start > times.last! { values.append(current); times.append(keyframe.start) }
+                values.append(keyframe.value); times.append(max(keyframe.end, times.last!))
+                current = keyframe.value
+            }
+            if times.last! < 1 { values.append(current); times.append(1) }
+            let animation = LayerAnimation(
+                property: key.property, change: .keyframes(KeyframeTrack(values: values, keyTimes: times, mode: mode)),
+                timing: .linear, beginTime: start, duration: duration,
+                repeatCount: options.contains(.repeat) ? .infinity : 1,
+                autoreverses: options.contains(.autoreverse), group: group, layer: record.layer)
+            interruptRunningAnimations(on: record.layer, key.property, except: nil)
+            group.animations.append(animation)
+            record.layer.add(animation)
+        }
+        group.start()
+        return group
+    }
+
+    /// `UIView.addKeyframe`: only valid inside `animateKeyframes`.
+    public func addKeyframe(relativeStartTime: Double, relativeDuration: Double, animations: () throws -> Void) throws {
+        guard let context = animationContexts.last, context.kind == .keyframes || (context.kind == .disabled && context.keyframe != nil) else {
+            throw AnimationError.invalid("UIView.addKeyframe must be called inside the animations of UIView.animateKeyframes")
+        }
+        guard relativeStartTime.isFinite, relativeDuration.isFinite, relativeStartTime >= 0, relativeDuration >= 0,
+              relativeStartTime + relativeDuration <= 1 + 1e-9 else {
+            throw AnimationError.invalid("UIView.addKeyframe: relativeStartTime and relativeDuration must be in 0...1 with start + duration ≤ 1 (got \(formatNumber(relativeStartTime)), \(formatNumber(relativeDuration)))")
+        }
+        let saved = context.keyframe
+        context.keyframe = (relativeStartTime, relativeDuration)
+        defer { context.keyframe = saved }
+        try animations()
+    }
+
+    /// `UIView.performWithoutAnimation`.
+    public func withoutAnimation<T>(_ body: () throws -> T) rethrows -> T {
+        animationContexts.append(AnimationContext(kind: .disabled, group: nil, duration: 0, delay: 0, timing: .linear, options: []))
+        defer { animationContexts.removeLast() }
+        return try body()
+    }
+
+    public var isInsideAnimationBlock: Bool {
+        guard let context = animationContexts.last else { return false }
+        return context.kind != .disabled
+    }
+
+    /// Every animatable model change funnels through here.
+    func layer(_ layer: Layer, willChange property: LayerProperty, from old: AnimatableValue, to new: AnimatableValue) {
+        guard let context = animationContexts.last, let group = context.group else { return }
+        switch context.kind {
+        case .disabled:
+            return
+        case .keyframes:
+            let key = KeyframeRecordKey(layer: ObjectIdentifier(layer), property: property)
+            let (start, length) = context.keyframe ?? (0, 1)
+            if context.keyframeRecords[key] == nil {
+                let initial = context.options.contains(.beginFromCurrentState) ? layer.presentationValue(property) : old
+                context.keyframeRecords[key] = KeyframeRecord(layer: layer, initial: initial)
+                context.keyframeOrder.append(key)
+            }
+            context.keyframeRecords[key]!.keyframes.append((start, start + length, new))
+        case .block:
+            let space = group.space
+            let begin = space.localTime(atWorld: now) + context.delay
+            var change: LayerAnimation.Change
+            if !property.isAdditive || context.options.contains(.beginFromCurrentState) {
+                let from = layer.presentationValue(property)
+                interruptRunningAnimations(on: layer, property, except: group)
+                if property.isAdditive {
+                    change = .additive(delta: from.subtracting(new))
+                } else {
+                    change = .absolute(from: from, to: new)
+                }
+            } else {
+                if old == new { return }
+                change = .additive(delta: old.subtracting(new))
+            }
+            let animation = LayerAnimation(
+                property: property, change: change, timing: context.timing, beginTime: begin,
+                duration: context.duration,
+                repeatCount: context.options.contains(.repeat) ? .infinity : 1,
+                autoreverses: context.options.contains(.autoreverse), group: group, layer: layer)
+            // A second change of the same property in the same block replaces the first.
+            if let previous = group.animations.firstIndex(where: { $0.layer === layer && $0.property == property }) {
+                let earlier = group.animations[previous]
+                layer.remove(earlier)
+                group.animations.remove(at: previous)
+                if case .additive(let d1) = earlier.change, case .additive(let d2) = change {
+                    change = .additive(delta: d1.adding(d2))
+                }
+                let merged = LayerAnimation(property: property, change: change, timing: context.timing,
+                                            beginTime: begin, duration: context.duration,
+                                            repeatCount: animation.repeatCount, autoreverses: animation.autoreverses,
+                                            group: group, layer: layer)
+                group.animations.append(merged)
+                layer.add(merged)
+                return
+            }
+            group.animations.append(animation)
+            layer.add(animation)
+        }
+    }
+
+    /// Removes running animations of a property (an interrupting, non-additive animation);
+    /// their groups complete with finished = false.
+    func interruptRunningAnimations(on layer: Layer, _ property: LayerProperty, except group: AnimationGroup?) {
+        for animation in layer.animations where animation.property == property && animation.group !== group {
+            animation.group.animationWasInterrupted(animation)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+// Gesture recognizers attached to views. Recognition from synthetic touches belongs to the
+// transition-engine work; here they are plain objects a view holds.
+
+public enum GestureKind: String, Sendable { case pan, screenEdgePan, tap }
+
+public enum GestureState: String, Sendable { case possible, began, changed, ended, cancelled, failed }
+
+public enum RectEdge: String, CaseIterable, Sendable { case left, right, top, bottom }
+
+public final class GestureRecognizer: HostObject {
+    public override class var className: String { "UIGestureRecognizer" }
+
+    public let kind: GestureKind
+    public internal(set) weak var view: View?
+    public internal(set) var state: GestureState = .possible
+    public var edges: RectEdge = .left
+    public var isEnabled = true
+    /// Called with the recognizer on each state change, as a target-action pair is.
+    public var action: ((GestureRecognizer) throws -> Void)?
+
+    public init(world: World, kind: GestureKind) {
+        self.kind = kind
+        super.init(world: world)
+    }
+
+    public override var traceName: String {
+        switch kind {
+        case .pan: return "UIPanGestureRecognizer"
+        case .screenEdgePan: return "UIScreenEdgePanGestureRecognizer"
+        case .tap: return "UITapGestureRecognizer"
+        }
+    }
+}

@@ -1,0 +1,109 @@
+// The base of every model object a script can hold (views, view controllers, contexts, ...).
+//
+// TransitCore knows nothing of Lua: a script layer plugs in through `Scripting`, which the model
+// asks whether a hook is overridden and calls it. The model itself only stores its class name and
+// tells an observer when it dies, so a bridge can drop per-object script state exactly then.
+
+public protocol ObjectLifecycleObserver: AnyObject {
+    func objectWillDeinit(_ identifier: ObjectIdentifier)
+}
+
+open class HostObject {
+    /// UIKit's class name as scripts see it ("UIView", "UIPresentationController", ...).
+    open class var className: String { "NSObject" }
+    public unowned let world: World
+
+    /// A Lua subclass name (`UIView:subclass("Card")`), shown in messages and traces.
+    public var scriptClassName: String?
+
+    public weak var lifecycleObserver: ObjectLifecycleObserver?
+
+    public init(world: World) {
+        self.world = world
+    }
+
+    deinit {
+        lifecycleObserver?.objectWillDeinit(ObjectIdentifier(self))
+    }
+
+    /// The name shown in traces and errors: the script subclass if any, else UIKit's class.
+    public var displayClassName: String { scriptClassName ?? type(of: self).className }
+
+    /// How traces and messages name this object, e.g. `UIView "card"`.
+    open var traceName: String { displayClassName }
+
+    /// Calls a hook the script may override; nil when it does not, so the caller runs UIKit's
+    /// behaviour. Every call is traced.
+    public func callOverride(_ hook: String, _ arguments: [ScriptValue] = []) throws -> ScriptValue? {
+        guard let scripting = world.scripting, scripting.overrides(self, hook) else { return nil }
+        return try world.callScript(self, hook, arguments)
+    }
+}
+
+/// A value crossing between the model and a script: arguments to hooks and their results.
+public enum ScriptValue {
+    case none
+    case boolean(Bool)
+    case number(Double)
+    case string(String)
+    case point(Point)
+    case size(Size)
+    case rect(Rect)
+    case vector(Vector)
+    case transform2D(Transform2D)
+    case transform3D(Transform3D)
+    case color(Color)
+    /// A model object (HostObject) or a script object (ScriptObject).
+    case object(AnyObject)
+
+    public var isNone: Bool { if case .none = self { return true } else { return false } }
+    public var object: AnyObject? { if case .object(let o) = self { return o } else { return nil } }
+    public var boolean: Bool? { if case .boolean(let b) = self { return b } else { return nil } }
+    public var number: Double? { if case .number(let n) = self { return n } else { return nil } }
+    public var rect: Rect? { if case .rect(let r) = self { return r } else { return nil } }
+    public var size: Size? { if case .size(let s) = self { return s } else { return nil } }
+
+    /// Short text for the trace.
+    public var traceDescription: String {
+        switch self {
+        case .none: return "nil"
+        case .boolean(let b): return b ? "true" : "false"
+        case .number(let n): return formatNumber(n)
+        case .string(let s): return "\"\(s)\""
+        case .point(let p): return "CGPoint\(p)"
+        case .size(let s): return "CGSize\(s)"
+        case .rect(let r): return "CGRect\(r)"
+        case .vector(let v): return "CGVector\(v)"
+        case .transform2D(let t): return "CGAffineTransform\(t)"
+        case .transform3D: return "CATransform3D"
+        case .color(let c): return c.description
+        case .object(let o):
+            if let host = o as? HostObject { return host.traceName }
+            if let script = o as? ScriptObject { return script.scriptDescription }
+            return "object"
+        }
+    }
+}
+
+/// A script-side object the model holds without knowing its language: a Lua table used as an
+/// animator, delegate or interaction controller.
+public protocol ScriptObject: AnyObject {
+    var scriptDescription: String { get }
+}
+
+/// What the script layer provides to the model.
+public protocol Scripting: AnyObject {
+    /// Whether a script override of `hook` exists on this model object.
+    func overrides(_ object: HostObject, _ hook: String) -> Bool
+    /// Whether a script object (or an overriding model object) implements `hook`.
+    func responds(_ object: AnyObject, _ hook: String) -> Bool
+    /// Calls `hook` on the object with `self` first. Errors carry the script's message.
+    func call(_ object: AnyObject, _ hook: String, _ arguments: [ScriptValue]) throws -> ScriptValue
+}
+
+/// A script failed; the message already names file and line and carries a traceback.
+public struct ScriptError: Error, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

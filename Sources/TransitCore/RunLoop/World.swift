@@ -1,0 +1,140 @@
+// One simulation: the virtual clock and run loop, the device and window, the trace, and the
+// script layer the model calls into. Nothing here reads the wall clock.
+
+public final class World {
+    /// Virtual seconds since the simulation began.
+    public private(set) var now: Double = 0
+    /// Run-loop turns processed so far; two events at the same time run in different turns.
+    public private(set) var turn: Int = 0
+
+    public var device: Device
+    public var systemVersion: Double
+    public let trace = Trace()
+    public var problems: [String] = []
+    public weak var scripting: Scripting?
+
+    /// The root time space: local time is world time.
+    public let rootTimeSpace: TimeSpace
+    /// Every animation group that has not ended yet, in creation order (for sampling and tests).
+    public internal(set) var liveGroups: [AnimationGroup] = []
+
+    /// Animation context stack: set while a `UIView.animate` block (or similar) runs.
+    var animationContexts: [AnimationContext] = []
+    /// Time space new animations join (a transition or property animator may redirect it).
+    var timeSpaceStack: [TimeSpace] = []
+
+    var pendingLayout: [WeakView] = []
+    private var events: [ScheduledEvent] = []
+    private var nextSequence = 0
+
+    public private(set) var window: Window!
+    public var screen: Screen { Screen(device: device, orientation: orientation) }
+    public var orientation: Orientation = .portrait
+
+    public init(device: Device = .defaultProfile, systemVersion: Double = 17) {
+        self.device = device
+        self.systemVersion = systemVersion
+        self.rootTimeSpace = TimeSpace.root()
+        self.window = Window(world: self)
+    }
+
+    // MARK: - Events
+
+    /// Runs `action` at virtual time `time`, after everything already scheduled for that time.
+    @discardableResult
+    public func schedule(at time: Double, label: String, _ action: @escaping () throws -> Void) -> EventToken {
+        let token = EventToken()
+        let event = ScheduledEvent(time: max(time, now), sequence: nextSequence, label: label, token: token, action: action)
+        nextSequence += 1
+        // Keep `events` sorted by (time, sequence); insertion from the back is the common case.
+        var index = events.count
+        while index > 0 && events[index - 1].time > event.time { index -= 1 }
+        events.insert(event, at: index)
+        return token
+    }
+
+    /// UIKit's "next run loop iteration": same virtual time, a later turn.
+    @discardableResult
+    public func async(label: String, _ action: @escaping () throws -> Void) -> EventToken {
+        schedule(at: now, label: label, action)
+    }
+
+    public var nextEventTime: Double? { events.first { !$0.token.isCancelled }?.time }
+    public var hasPendingEvents: Bool { events.contains { !$0.token.isCancelled } }
+
+    /// Advances the clock to `time`, running every event due on the way, in order. A script
+    /// error in an event stops the advance and is rethrown; the clock stays at that event.
+    public func advance(to time: Double) throws {
+        precondition(time.isFinite)
+        while let first = events.first, first.time <= time {
+            events.removeFirst()
+            if first.token.isCancelled { continue }
+            now = max(now, first.time)
+            turn += 1
+            try first.action()
+            try layoutPendingViews()
+        }
+        now = max(now, time)
+        try layoutPendingViews()
+    }
+
+    /// Runs the events due now (pending "next turn" work) without moving the clock.
+    public func drain() throws { try advance(to: now) }
+
+    // MARK: - Scripts
+
+    /// Calls a script hook and records the call and its result in the trace.
+    public func callScript(_ object: AnyObject, _ hook: String, _ arguments: [ScriptValue]) throws -> ScriptValue {
+        guard let scripting else { return .none }
+        let entry = trace.begin(time: now, turn: turn, object: describe(object), hook: hook,
+                                arguments: arguments.map(\.traceDescription))
+        do {
+            let result = try scripting.call(object, hook, arguments)
+            trace.end(entry, result: result.traceDescription)
+            return result
+        } catch {
+            trace.end(entry, result: "error")
+            throw error
+        }
+    }
+
+    /// Whether a script object or an overriding model object implements `hook`.
+    public func responds(_ object: AnyObject, _ hook: String) -> Bool {
+        scripting?.responds(object, hook) ?? false
+    }
+
+    public func describe(_ object: AnyObject) -> String {
+        if let host = object as? HostObject { return host.traceName }
+        if let script = object as? ScriptObject { return script.scriptDescription }
+        return "object"
+    }
+
+    /// Records something that went wrong without stopping the run (the run summary lists them).
+    public func report(_ problem: String) {
+        problems.append(problem)
+        trace.note(time: now, turn: turn, "problem: \(problem)")
+    }
+
+    /// The time space new animations join.
+    public var currentTimeSpace: TimeSpace { timeSpaceStack.last ?? rootTimeSpace }
+
+    /// Runs `body` with new animations joining `space`.
+    public func withTimeSpace<T>(_ space: TimeSpace, _ body: () throws -> T) rethrows -> T {
+        timeSpaceStack.append(space)
+        defer { timeSpaceStack.removeLast() }
+        return try body()
+    }
+}
+
+public final class EventToken {
+    public private(set) var isCancelled = false
+    public func cancel() { isCancelled = true }
+}
+
+struct ScheduledEvent {
+    let time: Double
+    let sequence: Int
+    let label: String
+    let token: EventToken
+    let action: () throws -> Void
+}

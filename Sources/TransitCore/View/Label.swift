@@ -1,0 +1,44 @@
+// UILabel and UIImageView: views whose layer draws text or an image.
+
+public final class Label: View {
+    public override class var className: String { "UILabel" }
+
+    public var text: String? { didSet { updateContent() } }
+    public var textColor = Color(white: 0) { didSet { updateContent() } }
+    public var fontSize = 17.0 { didSet { updateContent() } }
+    public var fontWeight: FontWeight = .regular { didSet { updateContent() } }
+    public var textAlignment: TextAlignment = .natural { didSet { updateContent() } }
+    public var numberOfLines = 1 { didSet { updateContent() } }
+
+    public override init(world: World, frame: Rect = .zero) {
+        super.init(world: world, frame: frame)
+    }
+
+    public override var traceName: String {
+        if name == nil, let text { return "UILabel \"\(text.prefix(24))\"" }
+        return super.traceName
+    }
+
+    private func updateContent() {
+        guard let text, !text.isEmpty else { layer.content = .none; return }
+        layer.content = .text(TextContent(text: text, fontSize: fontSize, fontWeight: fontWeight, color: textColor,
+                                          alignment: textAlignment, numberOfLines: numberOfLines))
+    }
+}
+
+public final class ImageView: View {
+    public override class var className: String { "UIImageView" }
+
+    public var image: ImageContent? { didSet { updateContent() } }
+    public var contentMode: ContentMode = .scaleToFill { didSet { updateContent() } }
+
+    public override init(world: World, frame: Rect = .zero) {
+        super.init(world: world, frame: frame)
+    }
+
+    private func updateContent() {
+        guard var image else { layer.content = .none; return }
+        image.contentMode = contentMode
+        layer.content = .image(image)
+    }
+}

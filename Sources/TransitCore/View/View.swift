@@ -1,0 +1,369 @@
+// UIView: geometry derived from its layer, the hierarchy with UIKit's rules, layout and
+// autoresizing, coordinate conversion, hit-testing and snapshots.
+
+public enum AutoresizingMask: String, CaseIterable, Sendable {
+    case flexibleLeftMargin, flexibleWidth, flexibleRightMargin
+    case flexibleTopMargin, flexibleHeight, flexibleBottomMargin
+}
+
+public enum HierarchyError: Error, CustomStringConvertible {
+    case invalid(String)
+    public var description: String { if case .invalid(let message) = self { return message }; return "" }
+}
+
+open class View: HostObject {
+    open override class var className: String { "UIView" }
+
+    public let layer: Layer
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+    public var name: String?
+    public var tag = 0
+    public var isUserInteractionEnabled = true
+    public var autoresizingMask: Set<AutoresizingMask> = []
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The view controller whose root view this is (UIKit's next responder).
+    public internal(set) weak var viewController: ViewController?
+    var needsLayout = true
+
+    public init(world: World, frame: Rect = .zero) {
+        layer = Layer(world: world)
+        super.init(world: world)
+        layer.view = self
+        world.withoutAnimation { self.frame = frame }
+    }
+
+    open override var traceName: String {
+        if let name { return "\(displayClassName) \"\(name)\"" }
+        if let viewController { return "\(viewController.traceName).view" }
+        return displayClassName
+    }
+
+    // MARK: - Geometry (UIKit's view properties are views of the layer's)
+
+    public var center: Point {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+    public var bounds: Rect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+    public var alpha: Double {
+        get { layer.opacity }
+        set { layer.opacity = newValue }
+    }
+    public var backgroundColor: Color? {
+        get { layer.backgroundColor }
+        set { layer.backgroundColor = newValue }
+    }
+    public var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+    public var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+    /// The affine part of the layer's transform, as UIView.transform is.
+    public var transform: Transform2D {
+        get { layer.transform.affine }
+        set { layer.transform = newValue.as3D }
+    }
+
+    /// The bounding box of the transformed bounds in the superview. Setting it with a
+    /// non-identity transform keeps the transform and sets center and bounds size (UIKit
+    /// calls the result undefined; docs/semantics.md).
+    public var frame: Rect {
+        get { frameOf(bounds: layer.bounds, position: layer.position, anchor: layer.anchorPoint, transform: layer.transform) }
+        set {
+            let size = newValue.standardized.size
+            let origin = newValue.standardized.origin
+            if layer.bounds.size != size {
+                layer.bounds = Rect(origin: layer.bounds.origin, size: size)
+            }
+            let anchor = layer.anchorPoint
+            layer.position = Point(x: origin.x + anchor.x * size.width, y: origin.y + anchor.y * size.height)
+        }
+    }
+
+    func frameOf(bounds: Rect, position: Point, anchor: Point, transform: Transform3D) -> Rect {
+        let w = bounds.width, h = bounds.height
+        if transform.isIdentity {
+            return Rect(x: position.x - anchor.x * w, y: position.y - anchor.y * h, width: w, height: h)
+        }
+        let affine = transform.affine
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (cx, cy) in [(0.0, 0.0), (w, 0), (0, h), (w, h)] {
+            let p = affine.apply(to: Point(x: cx - anchor.x * w, y: cy - anchor.y * h)) + position
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    // MARK: - Hierarchy
+
+    public var window: Window? {
+        var view: View? = self
+        while let current = view {
+            if let window = current as? Window { return window }
+            view = current.superview
+        }
+        return nil
+    }
+
+    public func isDescendant(of other: View) -> Bool {
+        var view: View? = self
+        while let current = view {
+            if current === other { return true }
+            view = current.superview
+        }
+        return false
+    }
+
+    /// Inserts at `index` (clamped, as UIKit does); a view with a superview moves.
+    public func insertSubview(_ view: View, at index: Int) throws {
+        guard view !== self else { throw HierarchyError.invalid("can't add a view as a subview of itself") }
+        guard !isDescendant(of: view) else {
+            throw HierarchyError.invalid("can't add \(view.traceName) to its own descendant \(traceName)")
+        }
+        let oldWindow = view.window
+        if let old = view.superview {
+            old.subviews.removeAll { $0 === view }
+        }
+        let clamped = min(max(0, index), subviews.count)
+        subviews.insert(view, at: clamped)
+        view.superview = self
+        if oldWindow !== window { view.didMoveToWindow() }
+        setNeedsLayout()
+    }
+
+    public func addSubview(_ view: View) throws {
+        let count = view.superview === self ? subviews.count - 1 : subviews.count
+        try insertSubview(view, at: count)
+    }
+
+    public func insertSubview(_ view: View, belowSubview sibling: View) throws {
+        guard sibling.superview === self else {
+            throw HierarchyError.invalid("\(sibling.traceName) is not a subview of \(traceName)")
+        }
+        if view === sibling { return }
+        if view.superview === self { subviews.removeAll { $0 === view }; view.superview = nil }
+        let index = subviews.firstIndex { $0 === sibling }!
+        try insertSubview(view, at: index)
+    }
+
+    public func insertSubview(_ view: View, aboveSubview sibling: View) throws {
+        guard sibling.superview === self else {
+            throw HierarchyError.invalid("\(sibling.traceName) is not a subview of \(traceName)")
+        }
+        if view === sibling { return }
+        if view.superview === self { subviews.removeAll { $0 === view }; view.superview = nil }
+        let index = subviews.firstIndex { $0 === sibling }!
+        try insertSubview(view, at: index + 1)
+    }
+
+    public func removeFromSuperview() {
+        guard let old = superview else { return }
+        let hadWindow = window != nil
+        old.subviews.removeAll { $0 === self }
+        superview = nil
+        if hadWindow { didMoveToWindow() }
+    }
+
+    public func bringSubviewToFront(_ view: View) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.append(subviews.remove(at: index))
+    }
+
+    public func sendSubviewToBack(_ view: View) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.insert(subviews.remove(at: index), at: 0)
+    }
+
+    /// Called when the view joins or leaves a window; view controllers hook appearance here.
+    open func didMoveToWindow() {
+        for subview in subviews { subview.didMoveToWindow() }
+    }
+
+    // MARK: - Layout
+
+    public func setNeedsLayout() {
+        needsLayout = true
+        world.viewNeedsLayout(self)
+    }
+
+    /// Lays out this view's subtree now if needed (UIKit's layoutIfNeeded).
+    public func layoutIfNeeded() throws {
+        if needsLayout {
+            needsLayout = false
+            try performLayout()
+        }
+        for subview in subviews { try subview.layoutIfNeeded() }
+    }
+
+    /// Runs layoutSubviews: the script's override, else UIKit's (nothing beyond autoresizing).
+    func performLayout() throws {
+        try viewController?.viewWillLayoutSubviews()
+        if try callOverride("layoutSubviews") == nil {
+            try layoutSubviews()
+        }
+        try viewController?.viewDidLayoutSubviews()
+    }
+
+    /// UIKit's own layoutSubviews: subclasses (the container view) add behaviour.
+    open func layoutSubviews() throws {}
+
+    /// Autoresizing: when the bounds size changes, subviews adjust by their masks.
+    func boundsSizeDidChange(from old: Size) {
+        let new = bounds.size
+        let dw = new.width - old.width, dh = new.height - old.height
+        for subview in subviews where !subview.autoresizingMask.isEmpty {
+            subview.frame = Self.autoresize(subview.frame, mask: subview.autoresizingMask, dw: dw, dh: dh, oldSize: old)
+        }
+        setNeedsLayout()
+    }
+
+    /// Distributes a size change among the flexible margins and dimensions in proportion to
+    /// their current lengths, as UIKit's autoresizing does.
+    static func autoresize(_ frame: Rect, mask: Set<AutoresizingMask>, dw: Double, dh: Double, oldSize: Size) -> Rect {
+        func distribute(_ delta: Double, leading: Double, length: Double, trailing: Double,
+                        flexibleLeading: Bool, flexibleLength: Bool, flexibleTrailing: Bool) -> (Double, Double) {
+            let parts = [(flexibleLeading, leading), (flexibleLength, length), (flexibleTrailing, trailing)]
+            let flexible = parts.filter { $0.0 }
+            if flexible.isEmpty { return (0, 0) }
+            let total = flexible.map { max(0, $0.1) }.reduce(0, +)
+            func share(_ isFlexible: Bool, _ value: Double) -> Double {
+                guard isFlexible else { return 0 }
+                return total > 0 ? delta * max(0, value) / total : delta / Double(flexible.count)
+            }
+            return (share(flexibleLeading, leading), share(flexibleLength, length))
+        }
+        var r = frame
+        let (dx, dwidth) = distribute(dw, leading: frame.minX, length: frame.width, trailing: oldSize.width - frame.maxX,
+                                      flexibleLeading: mask.contains(.flexibleLeftMargin),
+                                      flexibleLength: mask.contains(.flexibleWidth),
+                                      flexibleTrailing: mask.contains(.flexibleRightMargin))
+        let (dy, dheight) = distribute(dh, leading: frame.minY, length: frame.height, trailing: oldSize.height - frame.maxY,
+                                       flexibleLeading: mask.contains(.flexibleTopMargin),
+                                       flexibleLength: mask.contains(.flexibleHeight),
+                                       flexibleTrailing: mask.contains(.flexibleBottomMargin))
+        r.x += dx; r.width += dwidth; r.y += dy; r.height += dheight
+        return r
+    }
+
+    // MARK: - Coordinates
+
+    /// Maps a point in this view's bounds coordinates into its superview's.
+    func pointToSuperview(_ p: Point) -> Point {
+        let b = layer.bounds, a = layer.anchorPoint
+        let local = Point(x: p.x - b.minX - a.x * b.width, y: p.y - b.minY - a.y * b.height)
+        return layer.transform.affine.apply(to: local) + layer.position
+    }
+
+    func pointFromSuperview(_ p: Point) -> Point {
+        let b = layer.bounds, a = layer.anchorPoint
+        let local = layer.transform.affine.inverted().apply(to: p - layer.position)
+        return Point(x: local.x + b.minX + a.x * b.width, y: local.y + b.minY + a.y * b.height)
+    }
+
+    /// The chain of views from this one up to its root.
+    var ancestry: [View] {
+        var chain: [View] = []
+        var view: View? = self
+        while let current = view { chain.append(current); view = current.superview }
+        return chain
+    }
+
+    /// Converts a point from this view's coordinates to `other`'s (nil: the window/root).
+    public func convert(_ point: Point, to other: View?) -> Point {
+        var p = point
+        for view in ancestry where view.superview != nil { p = view.pointToSuperview(p) }
+        guard let other else { return p }
+        for view in other.ancestry.reversed() where view.superview != nil { p = view.pointFromSuperview(p) }
+        return p
+    }
+
+    /// Converts a rectangle; with rotations the result is the bounding box of its corners.
+    public func convert(_ rect: Rect, to other: View?) -> Rect {
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)]
+            .map { convert($0, to: other) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    public func point(inside p: Point) -> Bool { bounds.contains(p) }
+
+    /// UIKit's hit-testing: hidden, transparent (alpha < 0.01) or non-interactive views are
+    /// skipped; subviews are tested front to back.
+    public func hitTest(_ p: Point) -> View? {
+        if isHidden || !isUserInteractionEnabled || alpha < 0.01 { return nil }
+        guard point(inside: p) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.pointFromSuperview(p)) { return hit }
+        }
+        return self
+    }
+
+    // MARK: - Snapshots and gestures
+
+    /// A new view showing this view's current presentation as a picture.
+    public func snapshotView() -> View {
+        let snapshot = View(world: world, frame: frame)
+        snapshot.name = "snapshot of \(traceName)"
+        var tree = layer.snapshot(at: world.now)
+        tree.transform = .identity
+        tree.position = Point(x: tree.bounds.width * tree.anchorPoint.x, y: tree.bounds.height * tree.anchorPoint.y)
+        snapshot.world.withoutAnimation { snapshot.bounds = Rect(origin: .zero, size: self.bounds.size) }
+        snapshot.layer.content = .snapshot(tree)
+        return snapshot
+    }
+
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        gestureRecognizers.removeAll { $0 === recognizer }
+        if recognizer.view === self { recognizer.view = nil }
+    }
+
+    /// The view and its descendants, depth first, back to front.
+    public var subtree: [View] { [self] + subviews.flatMap(\.subtree) }
+}
+
+/// UIWindow: the root of what is on screen; its root view controller's view fills it.
+public final class Window: View {
+    public override class var className: String { "UIWindow" }
+
+    public private(set) var rootViewController: ViewController?
+
+    /// Installs the root view controller's view, filling the window, with its appearance
+    /// callbacks (viewDidLoad, viewWillAppear, viewDidAppear) in UIKit's order.
+    public func setRootViewController(_ root: ViewController?) throws {
+        if let old = rootViewController, let view = old.viewIfLoaded, view.superview === self {
+            try old.beginAppearance(appearing: false, animated: false)
+            view.removeFromSuperview()
+            try old.endAppearance()
+        }
+        rootViewController = root
+        guard let root else { return }
+        let view = try root.loadViewIfNeeded()
+        world.withoutAnimation { view.frame = bounds }
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        try root.beginAppearance(appearing: true, animated: false)
+        try insertSubview(view, at: 0)
+        try root.endAppearance()
+    }
+
+    init(world: World) {
+        super.init(world: world, frame: world.screen.bounds)
+        name = nil
+        world.withoutAnimation { backgroundColor = Color(white: 0) }
+    }
+
+    public override var traceName: String { "UIWindow" }
+}

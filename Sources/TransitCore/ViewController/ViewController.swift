@@ -1,0 +1,131 @@
+// UIViewController: a lazily loaded view, lifecycle callbacks in UIKit's order, and the
+// properties presentation reads.
+
+public enum ModalPresentationStyle: String, CaseIterable, Sendable {
+    case fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, automatic
+}
+
+public enum ModalTransitionStyle: String, CaseIterable, Sendable {
+    case coverVertical, flipHorizontal, crossDissolve, partialCurl
+}
+
+open class ViewController: HostObject {
+    open override class var className: String { "UIViewController" }
+
+    public var title: String?
+    public var modalPresentationStyle: ModalPresentationStyle = .automatic
+    public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
+    /// A script object or model object implementing the transitioning-delegate hooks.
+    public var transitioningDelegate: AnyObject?
+    public var definesPresentationContext = false
+    public var preferredContentSize = Size.zero {
+        didSet {
+            guard preferredContentSize != oldValue else { return }
+            onPreferredContentSizeChange?(self)
+        }
+    }
+    /// Set by presentation machinery to forward `preferredContentSizeDidChange`.
+    public var onPreferredContentSizeChange: ((ViewController) -> Void)?
+
+    public internal(set) weak var presentingViewController: ViewController?
+    public internal(set) var presentedViewController: ViewController?
+    public internal(set) weak var parent: ViewController?
+    public internal(set) var isBeingPresented = false
+    public internal(set) var isBeingDismissed = false
+
+    private var loadedView: View?
+    /// Appearance state, so callbacks come in balanced will/did pairs.
+    public private(set) var appearance: Appearance = .disappeared
+    public enum Appearance: String { case disappeared, appearing, appeared, disappearing }
+
+    public override init(world: World) {
+        super.init(world: world)
+    }
+
+    open override var traceName: String {
+        if let title { return "\(displayClassName) \"\(title)\"" }
+        return displayClassName
+    }
+
+    public var viewIfLoaded: View? { loadedView }
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// Loads the view on first access: the script's `loadView` if it overrides it (it must
+    /// set `self.view`), else a plain view filling the screen; then `viewDidLoad`.
+    @discardableResult
+    public func loadViewIfNeeded() throws -> View {
+        if let loadedView { return loadedView }
+        if try callOverride("loadView") != nil || loadedView != nil {
+            guard loadedView != nil else {
+                throw HierarchyError.invalid("\(traceName).loadView did not set self.view")
+            }
+        } else {
+            let view = View(world: world, frame: world.screen.bounds)
+            world.withoutAnimation { view.backgroundColor = Color(white: 1) }
+            setView(view)
+        }
+        _ = try callOverride("viewDidLoad")
+        return loadedView!
+    }
+
+    public func setView(_ view: View?) {
+        loadedView?.viewController = nil
+        loadedView = view
+        view?.viewController = self
+    }
+
+    // MARK: - Lifecycle callbacks
+
+    /// viewWillAppear / viewWillDisappear, once per change of direction.
+    public func beginAppearance(appearing: Bool, animated: Bool) throws {
+        if appearing {
+            guard appearance == .disappeared || appearance == .disappearing else { return }
+            appearance = .appearing
+            _ = try callOverride("viewWillAppear", [.boolean(animated)])
+        } else {
+            guard appearance == .appeared || appearance == .appearing else { return }
+            appearance = .disappearing
+            _ = try callOverride("viewWillDisappear", [.boolean(animated)])
+        }
+    }
+
+    /// viewDidAppear / viewDidDisappear for the change begun last.
+    public func endAppearance(animated: Bool = false) throws {
+        switch appearance {
+        case .appearing:
+            appearance = .appeared
+            _ = try callOverride("viewDidAppear", [.boolean(animated)])
+        case .disappearing:
+            appearance = .disappeared
+            _ = try callOverride("viewDidDisappear", [.boolean(animated)])
+        default: break
+        }
+    }
+
+    func viewWillLayoutSubviews() throws { _ = try callOverride("viewWillLayoutSubviews") }
+    func viewDidLayoutSubviews() throws { _ = try callOverride("viewDidLayoutSubviews") }
+}
+
+extension World {
+    /// Views that asked for layout; laid out at the end of the current turn.
+    func viewNeedsLayout(_ view: View) {
+        pendingLayout.append(WeakView(view))
+    }
+
+    /// UIKit's layout pass at the end of a run-loop turn: every view that asked for layout and
+    /// is in the window gets laid out, outermost first.
+    public func layoutPendingViews() throws {
+        while !pendingLayout.isEmpty {
+            let views = pendingLayout.compactMap(\.view)
+            pendingLayout.removeAll()
+            for view in views where view.window != nil && view.needsLayout {
+                try view.layoutIfNeeded()
+            }
+        }
+    }
+}
+
+final class WeakView {
+    weak var view: View?
+    init(_ view: View) { self.view = view }
+}

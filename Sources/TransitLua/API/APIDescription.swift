@@ -1,0 +1,165 @@
+// The one description of the Lua API. Each bound class, function, property and enum is
+// declared once here (in the Bindings files) with its types and documentation; the same
+// declaration checks arguments at run time and generates the LuaLS stubs and the docs.
+
+public indirect enum APIType: Equatable {
+    case number
+    case integer
+    case boolean
+    case string
+    case function
+    case table
+    case any
+    /// A geometry or timing value (CGRect, UIColor, ...), passed by value as a table.
+    case value(String)
+    /// A host object of this class or a subclass (UIView, UIViewController, ...).
+    case object(String)
+    /// A string from the named enumeration.
+    case enumeration(String)
+    case optional(APIType)
+    case list(APIType)
+    /// A host object, or a Lua table implementing the named protocol.
+    case `protocol`(String)
+    case union([APIType])
+
+    /// How messages name the type ("a UIView", "a number", "one of ...").
+    var phrase: String {
+        switch self {
+        case .number: return "a number"
+        case .integer: return "an integer"
+        case .boolean: return "a boolean"
+        case .string: return "a string"
+        case .function: return "a function"
+        case .table: return "a table"
+        case .any: return "a value"
+        case .value(let name), .object(let name): return "a \(name)"
+        case .enumeration(let name): return "a \(name) string"
+        case .optional(let inner): return inner.phrase
+        case .list(let inner): return "a list of \(inner.phrase.dropFirst(2))s"
+        case .protocol(let name): return "a \(name) (table or object)"
+        case .union(let types): return types.map(\.phrase).joined(separator: " or ")
+        }
+    }
+
+    /// LuaLS type syntax.
+    var luals: String {
+        switch self {
+        case .number: return "number"
+        case .integer: return "integer"
+        case .boolean: return "boolean"
+        case .string: return "string"
+        case .function: return "function"
+        case .table: return "table"
+        case .any: return "any"
+        case .value(let name), .object(let name), .protocol(let name): return name
+        case .enumeration(let name): return name
+        case .optional(let inner): return inner.luals + "?"
+        case .list(let inner): return inner.luals + "[]"
+        case .union(let types): return types.map(\.luals).joined(separator: "|")
+        }
+    }
+
+    var isOptional: Bool {
+        if case .optional = self { return true }
+        if case .any = self { return true }
+        return false
+    }
+}
+
+public struct APIParameter {
+    public var name: String
+    public var type: APIType
+    public var doc: String
+    public init(_ name: String, _ type: APIType, _ doc: String = "") {
+        self.name = name; self.type = type; self.doc = doc
+    }
+}
+
+/// Runs a bound function: arguments are already checked against the declaration.
+typealias HostImplementation = (inout HostCall) throws -> Int32
+
+public struct APIFunction {
+    public enum Kind { case method, function, hook }
+    public var name: String
+    public var kind: Kind
+    public var parameters: [APIParameter]
+    public var returns: APIType?
+    public var doc: String
+    /// Accepts more arguments than declared (callbacks, varargs); nothing beyond is checked.
+    public var variadic = false
+    var implementation: HostImplementation?
+
+    init(_ name: String, _ kind: Kind, _ parameters: [APIParameter], returns: APIType? = nil, doc: String,
+         variadic: Bool = false, implementation: HostImplementation?) {
+        self.name = name; self.kind = kind; self.parameters = parameters; self.returns = returns
+        self.doc = doc; self.variadic = variadic; self.implementation = implementation
+    }
+}
+
+typealias PropertyGetter = (inout HostCall, AnyObject) throws -> Void
+typealias PropertySetter = (inout HostCall, AnyObject, Int32) throws -> Void
+
+public struct APIProperty {
+    public var name: String
+    public var type: APIType
+    public var doc: String
+    var getter: PropertyGetter
+    var setter: PropertySetter?
+    public var isReadOnly: Bool { setter == nil }
+}
+
+public struct APIClass {
+    public var name: String
+    public var superclass: String?
+    public var doc: String
+    /// Value classes (CGRect, UIColor, ...) are tables; object classes are userdata.
+    public var isValue: Bool
+    public var properties: [APIProperty] = []
+    public var methods: [APIFunction] = []
+    /// Functions on the class table (constructors, `UIView.animate`, constants).
+    public var functions: [APIFunction] = []
+    /// Constants on the class table (`CGRect.zero`, `UIColor.red`), pushed by a closure.
+    var constants: [(name: String, type: APIType, doc: String, push: (inout HostCall) -> Void)] = []
+    /// Hooks the host calls and scripts may override.
+    public var hooks: [APIFunction] = []
+    /// Whether `Class:subclass(name)` is offered.
+    public var isSubclassable = false
+    /// Builds the Swift object for `Class.new(...)` (object classes).
+    var construct: ((inout HostCall) throws -> AnyObject)?
+    var constructorParameters: [APIParameter] = []
+    /// Matches Swift objects of this class, for argument checks.
+    var matches: (AnyObject) -> Bool = { _ in false }
+}
+
+public struct APIEnum {
+    public var name: String
+    public var cases: [String]
+    public var doc: String
+}
+
+/// The whole API: classes in declaration order (superclasses first), enums, the `transit`
+/// namespace functions.
+public struct APIDescription {
+    public var classes: [APIClass] = []
+    public var enums: [APIEnum] = []
+    /// The `transit` namespace (scenes and tools).
+    public var namespace: APIClass = APIClass(name: "transit", superclass: nil, doc: "", isValue: false)
+
+    public func enumeration(_ name: String) -> APIEnum? { enums.first { $0.name == name } }
+    public func cls(_ name: String) -> APIClass? { classes.first { $0.name == name } }
+
+    /// The class and its ancestors, nearest first.
+    func lineage(_ name: String) -> [APIClass] {
+        var chain: [APIClass] = []
+        var current = cls(name)
+        while let c = current {
+            chain.append(c)
+            current = c.superclass.flatMap(cls)
+        }
+        return chain
+    }
+
+    func isSubclass(_ name: String, of ancestor: String) -> Bool {
+        lineage(name).contains { $0.name == ancestor }
+    }
+}

@@ -1,0 +1,138 @@
+import CLua
+import TransitCore
+
+// Shared glue for the binding files: short builders for declarations, so each binding reads
+// as a list of UIKit names with their types and docs.
+
+enum TransitAPI {
+    nonisolated(unsafe) static let description: APIDescription = {
+        var api = APIDescription()
+        api.enums = enums
+        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses()
+        api.namespace = namespace()
+        return api
+    }()
+
+    nonisolated(unsafe) static let enums: [APIEnum] = [
+        APIEnum(name: "UIViewAutoresizing", cases: AutoresizingMask.allCases.map(\.rawValue), doc: "autoresizingMask entries"),
+        APIEnum(name: "NSTextAlignment", cases: TextAlignment.allCases.map(\.rawValue), doc: "UILabel.textAlignment"),
+        APIEnum(name: "UIFontWeight", cases: FontWeight.allCases.map(\.rawValue), doc: "UILabel.fontWeight"),
+        APIEnum(name: "UIViewContentMode", cases: ContentMode.allCases.map(\.rawValue), doc: "UIImageView.contentMode"),
+        APIEnum(name: "CACornerMask", cases: MaskedCorners.names.map(\.0), doc: "CALayer.maskedCorners entries"),
+        APIEnum(name: "UIModalPresentationStyle", cases: ModalPresentationStyle.allCases.map(\.rawValue), doc: "UIViewController.modalPresentationStyle"),
+        APIEnum(name: "UIModalTransitionStyle", cases: ModalTransitionStyle.allCases.map(\.rawValue), doc: "UIViewController.modalTransitionStyle"),
+        APIEnum(name: "UIRectEdge", cases: RectEdge.allCases.map(\.rawValue), doc: "screen edges"),
+        APIEnum(name: "UIDeviceOrientation", cases: Orientation.allCases.map(\.rawValue), doc: "transit.rotate"),
+        APIEnum(name: "CAMediaTimingFunctionName", cases: ["default", "easeIn", "easeOut", "easeInEaseOut", "linear"], doc: "named timing functions"),
+        APIEnum(name: "UIViewAnimationCurve", cases: AnimationCurve.allCases.map(\.rawValue), doc: "UIViewPropertyAnimator curve"),
+        APIEnum(name: "UIViewAnimationOptions", cases: AnimationOptionNames.all, doc: "UIView.animate options"),
+        APIEnum(name: "UIViewKeyframeAnimationOptions", cases: AnimationOptionNames.keyframes, doc: "UIView.animateKeyframes options"),
+        APIEnum(name: "UIViewAnimatingPosition", cases: ["start", "end", "current"], doc: "property animator positions"),
+        APIEnum(name: "UIViewAnimatingState", cases: ["inactive", "active", "stopped"], doc: "property animator states"),
+    ]
+
+    /// How `tostring` and the REPL show a host object.
+    static func describe(_ object: AnyObject) -> String {
+        if let view = object as? View {
+            return "<\(view.traceName) frame=\(view.frame) alpha=\(formatNumber(view.alpha))>"
+        }
+        if let host = object as? HostObject { return "<\(host.traceName)>" }
+        return "<object>"
+    }
+}
+
+// MARK: - Declaration builders
+
+func property<T: AnyObject>(_ name: String, _ type: APIType, _ doc: String, of _: T.Type,
+                            get: @escaping (inout HostCall, T) throws -> Void,
+                            set: ((inout HostCall, T) throws -> Void)? = nil) -> APIProperty {
+    APIProperty(
+        name: name, type: type, doc: doc,
+        getter: { call, object in try get(&call, object as! T) },
+        setter: set.map { setter in { call, object, _ in try setter(&call, object as! T) } })
+}
+
+func method<T: AnyObject>(_ name: String, _ parameters: [APIParameter], returns: APIType? = nil, _ doc: String,
+                          of _: T.Type, variadic: Bool = false,
+                          _ body: @escaping (inout HostCall, T) throws -> Int32) -> APIFunction {
+    APIFunction(name, .method, parameters, returns: returns, doc: doc, variadic: variadic) { call in
+        guard let object = call.runtime.object(at: 1) as? T else { return 0 }
+        return try body(&call, object)
+    }
+}
+
+func function(_ name: String, _ parameters: [APIParameter], returns: APIType? = nil, _ doc: String,
+              variadic: Bool = false, _ body: @escaping (inout HostCall) throws -> Int32) -> APIFunction {
+    APIFunction(name, .function, parameters, returns: returns, doc: doc, variadic: variadic, implementation: body)
+}
+
+func hook(_ name: String, _ parameters: [APIParameter], returns: APIType? = nil, _ doc: String) -> APIFunction {
+    APIFunction(name, .hook, parameters, returns: returns, doc: doc, implementation: nil)
+}
+
+func parameter(_ name: String, _ type: APIType, _ doc: String = "") -> APIParameter {
+    APIParameter(name, type, doc)
+}
+
+extension HostCall {
+    /// A finite rectangle, or an error naming `what`.
+    func finiteRect(_ argument: Int, _ what: String) throws -> Rect {
+        let value = try rect(argument)
+        guard value.isFinite else { throw fail("\(what) must be finite (got \(value))") }
+        return value
+    }
+    func finitePoint(_ argument: Int, _ what: String) throws -> Point {
+        let value = try point(argument)
+        guard value.isFinite else { throw fail("\(what) must be finite (got \(value))") }
+        return value
+    }
+    func finiteSize(_ argument: Int, _ what: String) throws -> Size {
+        let value = try size(argument)
+        guard value.isFinite else { throw fail("\(what) must be finite (got \(value))") }
+        return value
+    }
+    func finiteColor(_ argument: Int, _ what: String) throws -> Color {
+        let value = try color(argument)
+        guard value.isFinite else { throw fail("\(what) must have finite components (got \(value))") }
+        return value
+    }
+    func finiteAffine(_ argument: Int, _ what: String) throws -> Transform2D {
+        let value = try affine(argument)
+        guard value.isFinite else { throw fail("\(what) must be finite (got \(value))") }
+        return value
+    }
+    func finiteTransform3D(_ argument: Int, _ what: String) throws -> Transform3D {
+        let value = try transform3D(argument)
+        guard value.isFinite else { throw fail("\(what) must be finite") }
+        return value
+    }
+
+    /// Applies an options table (`UIView.new{frame=..., name=...}`) through the setters of
+    /// `className`; unknown keys are an error listing what is accepted.
+    func applyOptions(_ argument: Int, to object: AnyObject, className: String, extra: Set<String> = []) throws {
+        guard isTable(argument) else { return }
+        let api = runtime.api
+        var settable: [String: APIProperty] = [:]
+        for cls in api.lineage(className) {
+            for p in cls.properties where p.setter != nil && settable[p.name] == nil { settable[p.name] = p }
+        }
+        let unknown = unknownKeys(argument, known: Set(settable.keys).union(extra))
+        if let first = unknown.first {
+            throw fail("unknown option \"\(first)\"; settable: " + settable.keys.sorted().joined(separator: ", "))
+        }
+        let table = index(argument)
+        for key in settable.keys.sorted() {
+            lua_pushstring(L, key)
+            lua_rawget(L, table)
+            defer { transit_pop(L, 1) }
+            if lua_type(L, -1) == LUA_TNIL { continue }
+            let property = settable[key]!
+            let valueIndex = lua_gettop(L)
+            if let problem = runtime.check(property.type, at: valueIndex) {
+                throw fail("option \(key) must be \(problem) (got \(runtime.typeDescription(at: valueIndex)))")
+            }
+            var call = HostCall(runtime: runtime, name: "\(className).\(key)", base: valueIndex)
+            try property.setter!(&call, object, valueIndex)
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import CLua
+import Foundation
+import TransitCore
+
+// The `transit` namespace: what UIKit does not have (the window, virtual time, logging, loading).
+
+extension TransitAPI {
+    static func namespace() -> APIClass {
+        var cls = APIClass(name: "transit", superclass: nil, doc: "The host: window, virtual time, tools.", isValue: false)
+        cls.functions = [
+            function("wait", [parameter("seconds", .number)], "scenes: lets virtual time pass (runs animations, completions, transitions)") { call in
+                let seconds = try call.finite(1, "seconds")
+                guard seconds >= 0 else { throw call.fail("seconds must be ≥ 0 (got \(formatNumber(seconds)))") }
+                guard lua_isyieldable(call.L) != 0, call.runtime.sceneIsRunning else {
+                    // Outside a scene coroutine (a module, the REPL): advance directly.
+                    try call.runtime.world.advance(to: call.runtime.world.now + seconds)
+                    return 0
+                }
+                call.runtime.pendingWait = seconds
+                return TRANSIT_YIELD
+            },
+            function("now", [], returns: .number, "virtual seconds since the run began") { call in
+                call.push(call.runtime.world.now); return 1
+            },
+            function("step", [parameter("dt", .number)], "advances virtual time by dt (REPL, renderer)") { call in
+                let dt = try call.finite(1, "dt")
+                guard dt >= 0 else { throw call.fail("dt must be ≥ 0 (time only moves forward; use transit.seek to look back)") }
+                try call.runtime.world.advance(to: call.runtime.world.now + dt)
+                return 0
+            },
+            function("seek", [parameter("t", .number)], "advances virtual time to t (≥ now)") { call in
+                let t = try call.finite(1, "t")
+                guard t >= call.runtime.world.now else {
+                    throw call.fail("t must be ≥ transit.now() (\(formatNumber(call.runtime.world.now))); virtual time only moves forward")
+                }
+                try call.runtime.world.advance(to: t)
+                return 0
+            },
+            function("log", [parameter("...", .any)], "prints its arguments with the virtual time", variadic: true) { call in
+                let count = lua_gettop(call.L)
+                var parts: [String] = []
+                for i in 1...max(1, count) where i <= count { parts.append(call.runtime.describe(at: i)) }
+                call.runtime.output("[\(formatNumber(call.runtime.world.now))s] " + parts.joined(separator: " "))
+                return 0
+            },
+            function("trace", [], returns: .string, "the trace so far, one call or event a line") { call in
+                call.push(call.runtime.world.trace.lines.joined(separator: "\n")); return 1
+            },
+            function("image", [parameter("name", .string, "a PNG path, or a name under scripts/images")], returns: .value("UIImage"), "loads a PNG image") { call in
+                let name = try call.string(1)
+                guard let loader = call.runtime.imageLoader else { throw call.fail("images are not available in this host") }
+                let url = call.runtime.resolveImage(name)
+                do {
+                    let image = try loader(url)
+                    call.runtime.push(image)
+                } catch {
+                    throw call.fail("cannot load image \"\(name)\" (\(url.path)): \(error)")
+                }
+                return 1
+            },
+        ]
+        return cls
+    }
+}
+
+extension LuaRuntime {
+    /// Installs `transit.window`, `screen`, `device` and `require` (limited to the allowed
+    /// directories), once the classes exist.
+    func runPrelude() throws {
+        lua_getglobal(L, "transit")
+        push(world.window); lua_setfield(L, -2, "window")
+        push(screenObject); lua_setfield(L, -2, "screen")
+        push(deviceObject); lua_setfield(L, -2, "device")
+        transit_pushhostfunction(L, { L in searchModule(L) }, 0)
+        lua_setfield(L, -2, "_searchModule")
+        transit_pop(L, 1)
+        try evaluate(Self.prelude, chunkName: "=transit/prelude")
+    }
+
+    static let prelude = """
+    local search = transit._searchModule
+    transit._searchModule = nil
+    local loaded = {}
+    -- require limited to the effect's directory and scripts/ (DESIGN §8).
+    function require(name)
+      if type(name) ~= "string" then error("require: argument 1 (name) must be a string (got " .. type(name) .. ")", 2) end
+      local value = loaded[name]
+      if value ~= nil then return value end
+      local chunk, path = search(name)
+      if not chunk then error(path, 2) end
+      value = chunk(name, path)
+      if value == nil then value = true end
+      loaded[name] = value
+      return value
+    end
+    local rawload = load
+    -- Text chunks only: binary chunks can crash the interpreter.
+    function load(chunk, name, mode, env)
+      if env == nil then return rawload(chunk, name, "t") end
+      return rawload(chunk, name, "t", env)
+    end
+    function transit.load(path) return require(path) end
+    local seed = 0
+    math.randomseed(seed)
+    """
+
+    /// The directories `require` searches, in order.
+    func resolveModule(_ name: String) -> URL? {
+        let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
+        for directory in moduleDirectories {
+            let candidate = directory.appendingPathComponent(relative)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            if name.hasSuffix(".lua") {
+                let direct = directory.appendingPathComponent(name)
+                if FileManager.default.fileExists(atPath: direct.path) { return direct }
+            }
+        }
+        return nil
+    }
+
+    func resolveImage(_ name: String) -> URL {
+        if name.hasPrefix("/") { return URL(fileURLWithPath: name) }
+        for directory in moduleDirectories {
+            for candidate in [directory.appendingPathComponent(name), directory.appendingPathComponent("images/\(name)"),
+                              directory.appendingPathComponent("images/\(name).png")] where FileManager.default.fileExists(atPath: candidate.path) {
+                return candidate
+            }
+        }
+        return URL(fileURLWithPath: name)
+    }
+
+    func push(_ image: ImageContent) {
+        let id = images.count + 1
+        images["\(id)"] = image
+        pushValue("UIImage", [("width", Double(image.width)), ("height", Double(image.height)), ("id", Double(id))])
+    }
+
+    func readImage(at index: Int32) -> ImageContent? {
+        guard let fields = readFields(at: index, "UIImage", ["id"]) else { return nil }
+        return images["\(Int(fields[0]))"]
+    }
+}
+
+/// `transit._searchModule(name)`: the loaded chunk and its path, or nil and a message.
+private func searchModule(_ L: OpaquePointer?) -> Int32 {
+    let runtime = LuaRuntime.from(L)
+    guard let name = runtime.string(at: 1) else { lua_pushnil(L); lua_pushstring(L, "require: bad name"); return 2 }
+    guard let url = runtime.resolveModule(name) else {
+        let places = runtime.moduleDirectories.map { $0.path }.joined(separator: ", ")
+        lua_pushnil(L)
+        lua_pushstring(L, "module '\(name)' not found in \(places)")
+        return 2
+    }
+    do {
+        try runtime.loadFile(url)
+    } catch {
+        lua_pushnil(L)
+        lua_pushstring(L, "\(error)")
+        return 2
+    }
+    lua_pushstring(L, url.path)
+    return 2
+}

@@ -1,0 +1,138 @@
+import CLua
+import TransitCore
+
+// UIViewController, UIScreen, UIDevice, UIGestureRecognizer.
+
+extension TransitAPI {
+    static func viewControllerClasses() -> [APIClass] {
+        var cls = APIClass(name: "UIViewController", superclass: "NSObject", doc: "A view controller: a lazily loaded view and lifecycle hooks.", isValue: false)
+        cls.isSubclassable = true
+        cls.matches = { $0 is ViewController }
+        cls.constructorParameters = [parameter("options", .optional(.table), "title, view, backgroundColor, preferredContentSize, modalPresentationStyle, ...")]
+        cls.construct = { call in
+            let controller = ViewController(world: call.runtime.world)
+            try call.applyOptions(1, to: controller, className: "UIViewController", extra: ["backgroundColor"])
+            if call.isTable(1), call.field(1, "backgroundColor") {
+                defer { transit_pop(call.L, 1) }
+                guard let color = call.runtime.readColor(at: -1), color.isFinite else {
+                    throw call.fail("option backgroundColor must be a UIColor (got \(call.runtime.typeDescription(at: -1)))")
+                }
+                try controller.loadViewIfNeeded().backgroundColor = color
+            } else if call.isTable(1) {
+                transit_pop(call.L, 1)
+            }
+            return controller
+        }
+        cls.properties = [
+            property("title", .optional(.string), "the title", of: ViewController.self,
+                     get: { call, c in call.push(c.title) }, set: { call, c in c.title = call.isNil(1) ? nil : try call.string(1) }),
+            property("view", .object("UIView"), "the root view, loaded on first access (loadView, then viewDidLoad)", of: ViewController.self,
+                     get: { call, c in call.push(try c.loadViewIfNeeded()) },
+                     set: { call, c in c.setView(try call.object(1, View.self, "UIView")) }),
+            property("preferredContentSize", .value("CGSize"), "the size the controller prefers when presented", of: ViewController.self,
+                     get: { call, c in call.push(c.preferredContentSize) }, set: { call, c in c.preferredContentSize = try call.finiteSize(1, call.name) }),
+            property("modalPresentationStyle", .enumeration("UIModalPresentationStyle"), "how it is presented", of: ViewController.self,
+                     get: { call, c in call.push(c.modalPresentationStyle.rawValue) },
+                     set: { call, c in c.modalPresentationStyle = try call.enumeration(1, ModalPresentationStyle.self, "UIModalPresentationStyle") }),
+            property("modalTransitionStyle", .enumeration("UIModalTransitionStyle"), "the system animation used without a custom animator", of: ViewController.self,
+                     get: { call, c in call.push(c.modalTransitionStyle.rawValue) },
+                     set: { call, c in c.modalTransitionStyle = try call.enumeration(1, ModalTransitionStyle.self, "UIModalTransitionStyle") }),
+            property("transitioningDelegate", .optional(.protocol("UIViewControllerTransitioningDelegate")), "supplies animators and presentation controllers", of: ViewController.self,
+                     get: { call, c in call.push(c.transitioningDelegate) },
+                     set: { call, c in c.transitioningDelegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
+            property("definesPresentationContext", .boolean, "whether currentContext presentations cover this controller", of: ViewController.self,
+                     get: { call, c in call.push(c.definesPresentationContext) }, set: { call, c in c.definesPresentationContext = try call.boolean(1) }),
+            property("presentingViewController", .optional(.object("UIViewController")), "the controller that presented this one", of: ViewController.self,
+                     get: { call, c in call.push(c.presentingViewController) }),
+            property("presentedViewController", .optional(.object("UIViewController")), "the controller this one presented", of: ViewController.self,
+                     get: { call, c in call.push(c.presentedViewController) }),
+            property("isBeingPresented", .boolean, "true during its presentation transition", of: ViewController.self,
+                     get: { call, c in call.push(c.isBeingPresented) }),
+            property("isBeingDismissed", .boolean, "true during its dismissal transition", of: ViewController.self,
+                     get: { call, c in call.push(c.isBeingDismissed) }),
+            property("isViewLoaded", .boolean, "whether the view has been loaded", of: ViewController.self,
+                     get: { call, c in call.push(c.isViewLoaded) }),
+        ]
+        cls.methods = [
+            method("loadViewIfNeeded", [], "loads the view now", of: ViewController.self) { _, c in
+                try c.loadViewIfNeeded(); return 0
+            },
+        ]
+        cls.hooks = ["loadView", "viewDidLoad", "viewWillLayoutSubviews", "viewDidLayoutSubviews"].map { hook($0, [], "UIKit lifecycle hook") }
+            + ["viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"].map { hook($0, [parameter("animated", .boolean)], "UIKit appearance hook") }
+
+        var screen = APIClass(name: "UIScreen", superclass: "NSObject", doc: "The device's screen (UIScreen.main, transit.screen).", isValue: false)
+        screen.matches = { $0 is ScreenObject }
+        screen.properties = [
+            property("bounds", .value("CGRect"), "the screen in points, following the orientation", of: ScreenObject.self,
+                     get: { call, s in call.push(s.world.screen.bounds) }),
+            property("scale", .number, "pixels per point", of: ScreenObject.self,
+                     get: { call, s in call.push(s.world.screen.scale) }),
+        ]
+        screen.constants = [("main", .object("UIScreen"), "the screen of the device profile", { call in call.push(call.runtime.screenObject) })]
+
+        var device = APIClass(name: "UIDevice", superclass: "NSObject", doc: "The simulated device (UIDevice.current, transit.device).", isValue: false)
+        device.matches = { $0 is DeviceObject }
+        device.properties = [
+            property("name", .string, "the profile name", of: DeviceObject.self, get: { call, d in call.push(d.world.device.name) }),
+            property("systemVersion", .string, "the iOS version (--ios)", of: DeviceObject.self,
+                     get: { call, d in call.push(formatNumber(d.world.systemVersion)) }),
+            property("userInterfaceIdiom", .string, "\"phone\" or \"pad\"", of: DeviceObject.self,
+                     get: { call, d in call.push(d.world.device.idiom.rawValue) }),
+            property("orientation", .enumeration("UIDeviceOrientation"), "the current orientation", of: DeviceObject.self,
+                     get: { call, d in call.push(d.world.orientation.rawValue) }),
+        ]
+        device.constants = [("current", .object("UIDevice"), "the simulated device", { call in call.push(call.runtime.deviceObject) })]
+
+        var gesture = APIClass(name: "UIGestureRecognizer", superclass: "NSObject", doc: "A gesture recognizer attached to a view.", isValue: false)
+        gesture.matches = { $0 is GestureRecognizer }
+        gesture.properties = [
+            property("view", .optional(.object("UIView")), "the view it is attached to", of: GestureRecognizer.self,
+                     get: { call, g in call.push(g.view) }),
+            property("state", .string, "possible, began, changed, ended, cancelled or failed", of: GestureRecognizer.self,
+                     get: { call, g in call.push(g.state.rawValue) }),
+            property("isEnabled", .boolean, "whether it recognizes", of: GestureRecognizer.self,
+                     get: { call, g in call.push(g.isEnabled) }, set: { call, g in g.isEnabled = try call.boolean(1) }),
+        ]
+        func recognizer(_ name: String, _ kind: GestureKind) -> APIClass {
+            var cls = APIClass(name: name, superclass: "UIGestureRecognizer", doc: "\(name) (recognition from synthetic touches comes with transit.touch).", isValue: false)
+            cls.matches = { ($0 as? GestureRecognizer)?.kind == kind }
+            cls.constructorParameters = [parameter("action", .optional(.function), "called with the recognizer on each state change")]
+            cls.construct = { call in
+                let recognizer = GestureRecognizer(world: call.runtime.world, kind: kind)
+                if let action = try call.optionalFunction(1) {
+                    recognizer.action = { [weak recognizer] _ in
+                        try action.call { runtime in runtime.push(recognizer); return 1 }
+                    }
+                }
+                return recognizer
+            }
+            return cls
+        }
+        var edge = recognizer("UIScreenEdgePanGestureRecognizer", .screenEdgePan)
+        edge.properties = [
+            property("edges", .enumeration("UIRectEdge"), "the screen edge it starts from", of: GestureRecognizer.self,
+                     get: { call, g in call.push(g.edges.rawValue) }, set: { call, g in g.edges = try call.enumeration(1, RectEdge.self, "UIRectEdge") }),
+        ]
+        return [cls, screen, device, gesture, recognizer("UIPanGestureRecognizer", .pan), edge, recognizer("UITapGestureRecognizer", .tap)]
+    }
+}
+
+/// UIScreen.main and UIDevice.current as objects, so their values follow rotation.
+final class ScreenObject: HostObject {
+    override class var className: String { "UIScreen" }
+    override var traceName: String { "UIScreen" }
+}
+
+final class DeviceObject: HostObject {
+    override class var className: String { "UIDevice" }
+    override var traceName: String { "UIDevice" }
+}
+
+extension LuaRuntime {
+    /// A protocol object: a host object as itself, a Lua table as a script object.
+    func protocolObject(at index: Int32) -> AnyObject {
+        if let object = object(at: index) { return object }
+        return LuaValueReference(runtime: self, index: index)
+    }
+}

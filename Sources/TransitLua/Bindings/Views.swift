@@ -1,0 +1,333 @@
+import CLua
+import TransitCore
+
+// NSObject, UIView, CALayer, UILabel, UIImageView, UIWindow.
+
+extension TransitAPI {
+    static func viewClasses() -> [APIClass] {
+        var object = APIClass(name: "NSObject", superclass: nil, doc: "The root class; subclass it for animators and delegates.", isValue: false)
+        object.isSubclassable = true
+        object.construct = { call in HostObject(world: call.runtime.world) }
+        object.matches = { $0 is HostObject }
+        return [object, viewClass(), layerClass(), labelClass(), imageViewClass(), windowClass()]
+    }
+
+    private static func viewClass() -> APIClass {
+        var cls = APIClass(name: "UIView", superclass: "NSObject", doc: "A view: geometry, appearance and hierarchy.", isValue: false)
+        cls.isSubclassable = true
+        cls.matches = { $0 is View }
+        cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {frame=, backgroundColor=, name=}")]
+        cls.construct = { call in
+            let view = View(world: call.runtime.world)
+            try call.applyOptions(1, to: view, className: "UIView")
+            return view
+        }
+        cls.properties = [
+            property("frame", .value("CGRect"), "the frame in the superview (animatable)", of: View.self,
+                     get: { call, v in call.push(v.frame) }, set: { call, v in v.frame = try call.finiteRect(1, call.name) }),
+            property("bounds", .value("CGRect"), "the bounds (animatable)", of: View.self,
+                     get: { call, v in call.push(v.bounds) }, set: { call, v in v.bounds = try call.finiteRect(1, call.name) }),
+            property("center", .value("CGPoint"), "the centre in the superview (animatable)", of: View.self,
+                     get: { call, v in call.push(v.center) }, set: { call, v in v.center = try call.finitePoint(1, call.name) }),
+            property("transform", .value("CGAffineTransform"), "the 2D transform (animatable)", of: View.self,
+                     get: { call, v in call.push(v.transform) }, set: { call, v in v.transform = try call.finiteAffine(1, call.name) }),
+            property("alpha", .number, "opacity 0...1 (animatable)", of: View.self,
+                     get: { call, v in call.push(v.alpha) }, set: { call, v in v.alpha = try call.finite(1, call.name) }),
+            property("backgroundColor", .optional(.value("UIColor")), "fill colour (animatable)", of: View.self,
+                     get: { call, v in call.push(v.backgroundColor) },
+                     set: { call, v in v.backgroundColor = call.isNil(1) ? nil : try call.finiteColor(1, call.name) }),
+            property("isHidden", .boolean, "hidden views and their subviews are not drawn", of: View.self,
+                     get: { call, v in call.push(v.isHidden) }, set: { call, v in v.isHidden = try call.boolean(1) }),
+            property("clipsToBounds", .boolean, "clip subviews to the bounds", of: View.self,
+                     get: { call, v in call.push(v.clipsToBounds) }, set: { call, v in v.clipsToBounds = try call.boolean(1) }),
+            property("tag", .integer, "an integer tag", of: View.self,
+                     get: { call, v in call.push(Double(v.tag)) }, set: { call, v in v.tag = try call.integer(1) }),
+            property("name", .optional(.string), "a name shown in traces, trees and errors", of: View.self,
+                     get: { call, v in call.push(v.name) }, set: { call, v in v.name = call.isNil(1) ? nil : try call.string(1) }),
+            property("isUserInteractionEnabled", .boolean, "whether hit-testing finds this view", of: View.self,
+                     get: { call, v in call.push(v.isUserInteractionEnabled) }, set: { call, v in v.isUserInteractionEnabled = try call.boolean(1) }),
+            property("autoresizingMask", .list(.enumeration("UIViewAutoresizing")), "how the view follows its superview's size changes", of: View.self,
+                     get: { call, v in
+                         lua_createtable(call.L, Int32(v.autoresizingMask.count), 0)
+                         for (i, entry) in AutoresizingMask.allCases.filter(v.autoresizingMask.contains).enumerated() {
+                             lua_pushstring(call.L, entry.rawValue)
+                             lua_rawseti(call.L, -2, lua_Integer(i + 1))
+                         }
+                     },
+                     set: { call, v in v.autoresizingMask = Set(try call.enumList(1, AutoresizingMask.self, "UIViewAutoresizing")) }),
+            property("superview", .optional(.object("UIView")), "the view containing this one", of: View.self,
+                     get: { call, v in call.push(v.superview) }),
+            property("subviews", .list(.object("UIView")), "subviews, back to front (a copy)", of: View.self,
+                     get: { call, v in call.pushList(v.subviews) }),
+            property("window", .optional(.object("UIWindow")), "the window, when the view is in one", of: View.self,
+                     get: { call, v in call.push(v.window) }),
+            property("layer", .object("CALayer"), "the backing layer", of: View.self,
+                     get: { call, v in call.push(v.layer) }),
+        ]
+        cls.methods = [
+            method("addSubview", [parameter("view", .object("UIView"))], "adds (or moves) a view to the front", of: View.self) { call, v in
+                try v.addSubview(try call.object(1, View.self, "UIView")); return 0
+            },
+            method("insertSubview", [parameter("view", .object("UIView")), parameter("index", .integer, "1-based, as Lua lists are")],
+                   "inserts at a position (clamped)", of: View.self) { call, v in
+                try v.insertSubview(try call.object(1, View.self, "UIView"), at: try call.integer(2) - 1); return 0
+            },
+            method("insertSubviewBelow", [parameter("view", .object("UIView")), parameter("sibling", .object("UIView"))],
+                   "inserts just below a subview", of: View.self) { call, v in
+                try v.insertSubview(try call.object(1, View.self, "UIView"), belowSubview: try call.object(2, View.self, "UIView")); return 0
+            },
+            method("insertSubviewAbove", [parameter("view", .object("UIView")), parameter("sibling", .object("UIView"))],
+                   "inserts just above a subview", of: View.self) { call, v in
+                try v.insertSubview(try call.object(1, View.self, "UIView"), aboveSubview: try call.object(2, View.self, "UIView")); return 0
+            },
+            method("removeFromSuperview", [], "removes the view from its superview", of: View.self) { _, v in
+                v.removeFromSuperview(); return 0
+            },
+            method("bringSubviewToFront", [parameter("view", .object("UIView"))], "moves a subview to the front", of: View.self) { call, v in
+                v.bringSubviewToFront(try call.object(1, View.self, "UIView")); return 0
+            },
+            method("sendSubviewToBack", [parameter("view", .object("UIView"))], "moves a subview to the back", of: View.self) { call, v in
+                v.sendSubviewToBack(try call.object(1, View.self, "UIView")); return 0
+            },
+            method("layoutIfNeeded", [], "lays out now if needed (inside an animation block, layout changes animate)", of: View.self) { _, v in
+                try v.layoutIfNeeded(); return 0
+            },
+            method("setNeedsLayout", [], "asks for layout at the end of the run-loop turn", of: View.self) { _, v in
+                v.setNeedsLayout(); return 0
+            },
+            method("layoutSubviews", [], "UIKit's layout (override it; call Class.super.layoutSubviews(self) for the base)", of: View.self) { _, v in
+                try v.layoutSubviews(); return 0
+            },
+            method("convert", [parameter("value", .union([.value("CGRect"), .value("CGPoint")])), parameter("toView", .optional(.object("UIView")), "nil: the window")],
+                   returns: .union([.value("CGRect"), .value("CGPoint")]), "converts a rect or point to another view's coordinates", of: View.self) { call, v in
+                let other = try call.optionalObject(2, View.self, "UIView")
+                if let rect = call.runtime.readRect(at: call.index(1)) {
+                    call.push(v.convert(rect, to: other))
+                } else {
+                    call.push(v.convert(try call.point(1), to: other))
+                }
+                return 1
+            },
+            method("snapshotView", [parameter("afterScreenUpdates", .optional(.boolean))], returns: .object("UIView"),
+                   "a new view showing this view as it is now", of: View.self) { call, v in
+                call.push(v.snapshotView()); return 1
+            },
+            method("hitTest", [parameter("point", .value("CGPoint"))], returns: .optional(.object("UIView")),
+                   "the deepest interactive view containing the point", of: View.self) { call, v in
+                call.push(v.hitTest(try call.finitePoint(1, "point"))); return 1
+            },
+            method("addGestureRecognizer", [parameter("recognizer", .object("UIGestureRecognizer"))], "attaches a gesture recognizer", of: View.self) { call, v in
+                v.addGestureRecognizer(try call.object(1, GestureRecognizer.self, "UIGestureRecognizer")); return 0
+            },
+            method("removeGestureRecognizer", [parameter("recognizer", .object("UIGestureRecognizer"))], "detaches a gesture recognizer", of: View.self) { call, v in
+                v.removeGestureRecognizer(try call.object(1, GestureRecognizer.self, "UIGestureRecognizer")); return 0
+            },
+        ]
+        cls.hooks = [hook("layoutSubviews", [], "lay out subviews; called by the layout pass")]
+        cls.functions = animationFunctions()
+        return cls
+    }
+
+    private static func layerClass() -> APIClass {
+        var cls = APIClass(name: "CALayer", superclass: "NSObject", doc: "A view's layer.", isValue: false)
+        cls.matches = { $0 is Layer }
+        func number(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Double>) -> APIProperty {
+            property(name, .number, doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
+                     set: { call, l in l[keyPath: key] = try call.finite(1, call.name) })
+        }
+        func color(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Color>) -> APIProperty {
+            property(name, .value("UIColor"), doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
+                     set: { call, l in l[keyPath: key] = try call.finiteColor(1, call.name) })
+        }
+        func transform(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Transform3D>) -> APIProperty {
+            property(name, .value("CATransform3D"), doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
+                     set: { call, l in l[keyPath: key] = try call.finiteTransform3D(1, call.name) })
+        }
+        func flag(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Bool>) -> APIProperty {
+            property(name, .boolean, doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
+                     set: { call, l in l[keyPath: key] = try call.boolean(1) })
+        }
+        cls.properties = [
+            number("cornerRadius", "corner radius (animatable)", \.cornerRadius),
+            property("maskedCorners", .list(.enumeration("CACornerMask")), "which corners are rounded", of: Layer.self,
+                     get: { call, l in
+                         let names = MaskedCorners.names.filter { l.maskedCorners.contains($0.1) }.map(\.0)
+                         lua_createtable(call.L, Int32(names.count), 0)
+                         for (i, name) in names.enumerated() { lua_pushstring(call.L, name); lua_rawseti(call.L, -2, lua_Integer(i + 1)) }
+                     },
+                     set: { call, l in
+                         let names = try call.enumList(1, CornerName.self, "CACornerMask")
+                         l.maskedCorners = MaskedCorners(names.compactMap { n in MaskedCorners.names.first { $0.0 == n.rawValue }?.1 })
+                     }),
+            number("borderWidth", "border width, drawn inside the bounds (animatable)", \.borderWidth),
+            color("borderColor", "border colour (animatable)", \.borderColor),
+            color("shadowColor", "shadow colour (animatable)", \.shadowColor),
+            number("shadowOpacity", "shadow opacity 0...1 (animatable)", \.shadowOpacity),
+            number("shadowRadius", "shadow blur radius (animatable)", \.shadowRadius),
+            property("shadowOffset", .value("CGSize"), "shadow offset (animatable; default (0, -3))", of: Layer.self,
+                     get: { call, l in call.push(l.shadowOffset) }, set: { call, l in l.shadowOffset = try call.finiteSize(1, call.name) }),
+            number("opacity", "opacity 0...1 (animatable; the view's alpha)", \.opacity),
+            transform("transform", "3D transform about the anchor point (animatable)", \.transform),
+            transform("sublayerTransform", "transform applied to sublayers, e.g. perspective m34 (animatable)", \.sublayerTransform),
+            property("anchorPoint", .value("CGPoint"), "unit point the transform applies about", of: Layer.self,
+                     get: { call, l in call.push(l.anchorPoint) }, set: { call, l in l.anchorPoint = try call.finitePoint(1, call.name) }),
+            property("position", .value("CGPoint"), "the anchor point's position in the superlayer (animatable)", of: Layer.self,
+                     get: { call, l in call.push(l.position) }, set: { call, l in l.position = try call.finitePoint(1, call.name) }),
+            property("bounds", .value("CGRect"), "the bounds (animatable)", of: Layer.self,
+                     get: { call, l in call.push(l.bounds) }, set: { call, l in l.bounds = try call.finiteRect(1, call.name) }),
+            number("zPosition", "drawing order among siblings (animatable)", \.zPosition),
+            flag("isDoubleSided", "whether the back face is drawn", \.isDoubleSided),
+            flag("masksToBounds", "clip sublayers to the (rounded) bounds", \.masksToBounds),
+            property("backgroundColor", .optional(.value("UIColor")), "fill colour (animatable)", of: Layer.self,
+                     get: { call, l in call.push(l.backgroundColor) },
+                     set: { call, l in l.backgroundColor = call.isNil(1) ? nil : try call.finiteColor(1, call.name) }),
+        ]
+        cls.methods = [
+            method("presentation", [], returns: .table, "the values on screen now (read-only table)", of: Layer.self) { call, l in
+                call.pushPresentation(of: l); return 1
+            },
+            method("removeAllAnimations", [], "stops every animation; completions get finished = false", of: Layer.self) { _, l in
+                l.removeAllAnimations()
+                return 0
+            },
+        ]
+        return cls
+    }
+
+    private static func labelClass() -> APIClass {
+        var cls = APIClass(name: "UILabel", superclass: "UIView", doc: "A view that draws text.", isValue: false)
+        cls.isSubclassable = true
+        cls.matches = { $0 is Label }
+        cls.constructorParameters = [parameter("options", .optional(.table))]
+        cls.construct = { call in
+            let label = Label(world: call.runtime.world)
+            try call.applyOptions(1, to: label, className: "UILabel")
+            return label
+        }
+        cls.properties = [
+            property("text", .optional(.string), "the text", of: Label.self,
+                     get: { call, l in call.push(l.text) }, set: { call, l in l.text = call.isNil(1) ? nil : try call.string(1) }),
+            property("textColor", .value("UIColor"), "text colour", of: Label.self,
+                     get: { call, l in call.push(l.textColor) }, set: { call, l in l.textColor = try call.finiteColor(1, call.name) }),
+            property("fontSize", .number, "point size (default 17)", of: Label.self,
+                     get: { call, l in call.push(l.fontSize) }, set: { call, l in
+                         let size = try call.finite(1, call.name)
+                         guard size > 0 else { throw call.fail("must be > 0 (got \(formatNumber(size)))") }
+                         l.fontSize = size
+                     }),
+            property("fontWeight", .enumeration("UIFontWeight"), "font weight", of: Label.self,
+                     get: { call, l in call.push(l.fontWeight.rawValue) }, set: { call, l in l.fontWeight = try call.enumeration(1, FontWeight.self, "UIFontWeight") }),
+            property("textAlignment", .enumeration("NSTextAlignment"), "alignment", of: Label.self,
+                     get: { call, l in call.push(l.textAlignment.rawValue) }, set: { call, l in l.textAlignment = try call.enumeration(1, TextAlignment.self, "NSTextAlignment") }),
+            property("numberOfLines", .integer, "maximum lines; 0 = as many as fit", of: Label.self,
+                     get: { call, l in call.push(Double(l.numberOfLines)) }, set: { call, l in l.numberOfLines = max(0, try call.integer(1)) }),
+        ]
+        return cls
+    }
+
+    private static func imageViewClass() -> APIClass {
+        var cls = APIClass(name: "UIImageView", superclass: "UIView", doc: "A view that draws a PNG image.", isValue: false)
+        cls.isSubclassable = true
+        cls.matches = { $0 is ImageView }
+        cls.constructorParameters = [parameter("options", .optional(.table))]
+        cls.construct = { call in
+            let view = ImageView(world: call.runtime.world)
+            try call.applyOptions(1, to: view, className: "UIImageView")
+            if let image = view.image, view.bounds.size == .zero {
+                view.frame = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+            }
+            return view
+        }
+        cls.properties = [
+            property("image", .optional(.value("UIImage")), "the image, from transit.image(name)", of: ImageView.self,
+                     get: { call, v in
+                         if let image = v.image { call.runtime.push(image) } else { call.pushNil() }
+                     },
+                     set: { call, v in v.image = call.isNil(1) ? nil : try call.image(1) }),
+            property("contentMode", .enumeration("UIViewContentMode"), "how the image fits the bounds", of: ImageView.self,
+                     get: { call, v in call.push(v.contentMode.rawValue) }, set: { call, v in v.contentMode = try call.enumeration(1, ContentMode.self, "UIViewContentMode") }),
+        ]
+        return cls
+    }
+
+    private static func windowClass() -> APIClass {
+        var cls = APIClass(name: "UIWindow", superclass: "UIView", doc: "The window (transit.window).", isValue: false)
+        cls.matches = { $0 is Window }
+        cls.properties = [
+            property("rootViewController", .optional(.object("UIViewController")), "the view controller whose view fills the window", of: Window.self,
+                     get: { call, w in call.push(w.rootViewController) },
+                     set: { call, w in try w.setRootViewController(try call.optionalObject(1, ViewController.self, "UIViewController")) }),
+        ]
+        return cls
+    }
+}
+
+enum CornerName: String {
+    case layerMinXMinYCorner, layerMaxXMinYCorner, layerMinXMaxYCorner, layerMaxXMaxYCorner
+}
+
+
+extension HostCall {
+    /// A list of enum strings.
+    func enumList<E: RawRepresentable>(_ argument: Int, _ type: E.Type, _ enumName: String) throws -> [E] where E.RawValue == String {
+        guard isTable(argument) else { throw argumentError(argument, "a list of \(enumName) strings") }
+        var result: [E] = []
+        let table = index(argument)
+        let count = lua_rawlen(L, table)
+        for i in 0..<Int(count) {
+            lua_rawgeti(L, table, lua_Integer(i + 1))
+            defer { transit_pop(L, 1) }
+            guard lua_type(L, -1) == LUA_TSTRING, let text = runtime.string(at: -1) else {
+                throw fail("entry \(i + 1) must be a \(enumName) string (got \(runtime.typeDescription(at: -1)))")
+            }
+            guard let value = E(rawValue: text) else { throw fail(runtime.unknownEnumMessage(enumName, text)) }
+            result.append(value)
+        }
+        return result
+    }
+
+    func pushList(_ objects: [AnyObject]) {
+        lua_createtable(L, Int32(objects.count), 0)
+        for (i, object) in objects.enumerated() {
+            runtime.push(object)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+    }
+
+    /// `layer:presentation()`: a plain read-only snapshot of the values on screen now.
+    func pushPresentation(of layer: Layer) {
+        let snapshot = layer.snapshot(at: runtime.world.now)
+        lua_createtable(L, 0, 16)
+        func set(_ key: String) { lua_setfield(L, -2, key) }
+        runtime.push(snapshot.frame); set("frame")
+        runtime.push(snapshot.bounds); set("bounds")
+        runtime.push(snapshot.position); set("position")
+        runtime.push(snapshot.position); set("center")
+        runtime.push(snapshot.anchorPoint); set("anchorPoint")
+        lua_pushnumber(L, snapshot.opacity); set("opacity")
+        lua_pushnumber(L, snapshot.opacity); set("alpha")
+        runtime.push(snapshot.transform); set("transform")
+        runtime.push(snapshot.sublayerTransform); set("sublayerTransform")
+        lua_pushnumber(L, snapshot.cornerRadius); set("cornerRadius")
+        lua_pushnumber(L, snapshot.borderWidth); set("borderWidth")
+        if let border = snapshot.borderColor { runtime.push(border); set("borderColor") }
+        if let background = snapshot.backgroundColor { runtime.push(background); set("backgroundColor") }
+        if let shadow = snapshot.shadowColor { runtime.push(shadow); set("shadowColor") }
+        lua_pushnumber(L, snapshot.shadowOpacity); set("shadowOpacity")
+        lua_pushnumber(L, snapshot.shadowRadius); set("shadowRadius")
+        runtime.push(snapshot.shadowOffset); set("shadowOffset")
+        lua_pushnumber(L, snapshot.zPosition); set("zPosition")
+        // Read-only: writes raise.
+        lua_createtable(L, 0, 2)
+        lua_pushstring(L, "presentation values are read-only; set the view's properties instead")
+        lua_setfield(L, -2, "__newindex")
+        lua_pushstring(L, "CALayer.presentation")
+        lua_setfield(L, -2, "__name")
+        lua_setmetatable(L, -2)
+    }
+
+    func image(_ argument: Int) throws -> ImageContent {
+        guard let image = runtime.readImage(at: index(argument)) else { throw argumentError(argument, "a UIImage (from transit.image)") }
+        return image
+    }
+}

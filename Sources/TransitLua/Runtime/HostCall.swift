@@ -1,0 +1,222 @@
+import CLua
+import TransitCore
+
+/// One call from Lua into a bound function: checked access to its arguments and pushing of
+/// results. Argument numbers in messages count from the first argument after `self`.
+struct HostCall {
+    let runtime: LuaRuntime
+    let L: OpaquePointer
+    /// "UIView.insertSubviewBelow", as messages name it.
+    let name: String
+    /// Stack index of argument 1 (2 for methods, where `self` is at 1).
+    let base: Int32
+
+    init(runtime: LuaRuntime, name: String, base: Int32) {
+        self.runtime = runtime; self.L = runtime.L; self.name = name; self.base = base
+    }
+
+    var argumentCount: Int32 { max(0, lua_gettop(L) - base + 1) }
+
+    func index(_ argument: Int) -> Int32 { base + Int32(argument) - 1 }
+
+    func isNil(_ argument: Int) -> Bool { transit_isnoneornil(L, index(argument)) != 0 }
+
+    /// The error every check raises: `Name: argument N must be T (got U)`.
+    func argumentError(_ argument: Int, _ expected: String) -> LuaCallError {
+        LuaCallError("\(name): argument \(argument) must be \(expected) (got \(runtime.typeDescription(at: index(argument))))")
+    }
+
+    func fail(_ message: String) -> LuaCallError { LuaCallError("\(name): \(message)") }
+
+    // MARK: - Reading checked arguments
+
+    func number(_ argument: Int) throws -> Double {
+        var isNumber: Int32 = 0
+        let value = lua_tonumberx(L, index(argument), &isNumber)
+        guard isNumber != 0, lua_type(L, index(argument)) == LUA_TNUMBER else { throw argumentError(argument, "a number") }
+        return value
+    }
+
+    /// A finite number; NaN and infinities are rejected with the argument's name.
+    func finite(_ argument: Int, _ what: String) throws -> Double {
+        let value = try number(argument)
+        guard value.isFinite else { throw fail("\(what) must be a finite number (got \(formatNumber(value)))") }
+        return value
+    }
+
+    func optionalNumber(_ argument: Int) throws -> Double? {
+        isNil(argument) ? nil : try number(argument)
+    }
+
+    func integer(_ argument: Int) throws -> Int {
+        let value = try number(argument)
+        guard value == value.rounded(), abs(value) < 1e15 else { throw argumentError(argument, "an integer") }
+        return Int(value)
+    }
+
+    func boolean(_ argument: Int) throws -> Bool {
+        guard lua_type(L, index(argument)) == LUA_TBOOLEAN else { throw argumentError(argument, "a boolean") }
+        return lua_toboolean(L, index(argument)) != 0
+    }
+
+    func optionalBoolean(_ argument: Int, default value: Bool) throws -> Bool {
+        isNil(argument) ? value : try boolean(argument)
+    }
+
+    func string(_ argument: Int) throws -> String {
+        guard lua_type(L, index(argument)) == LUA_TSTRING, let text = runtime.string(at: index(argument)) else {
+            throw argumentError(argument, "a string")
+        }
+        return text
+    }
+
+    func enumeration<E: RawRepresentable>(_ argument: Int, _ type: E.Type, _ enumName: String) throws -> E where E.RawValue == String {
+        let text = try string(argument)
+        guard let value = E(rawValue: text) else {
+            throw fail(runtime.unknownEnumMessage(enumName, text, argument: argument))
+        }
+        return value
+    }
+
+    func object<T: AnyObject>(_ argument: Int, _ type: T.Type, _ className: String) throws -> T {
+        guard let object = runtime.object(at: index(argument)) as? T else {
+            throw argumentError(argument, "a \(className)")
+        }
+        return object
+    }
+
+    func optionalObject<T: AnyObject>(_ argument: Int, _ type: T.Type, _ className: String) throws -> T? {
+        isNil(argument) ? nil : try object(argument, type, className)
+    }
+
+    func function(_ argument: Int) throws -> LuaFunction {
+        guard lua_type(L, index(argument)) == LUA_TFUNCTION else { throw argumentError(argument, "a function") }
+        return LuaFunction(runtime: runtime, index: index(argument))
+    }
+
+    func optionalFunction(_ argument: Int) throws -> LuaFunction? {
+        isNil(argument) ? nil : try function(argument)
+    }
+
+    func isTable(_ argument: Int) -> Bool { lua_type(L, index(argument)) == LUA_TTABLE }
+
+    func rect(_ argument: Int) throws -> Rect {
+        guard let rect = runtime.readRect(at: index(argument)) else { throw argumentError(argument, "a CGRect") }
+        return rect
+    }
+    func point(_ argument: Int) throws -> Point {
+        guard let point = runtime.readPoint(at: index(argument)) else { throw argumentError(argument, "a CGPoint") }
+        return point
+    }
+    func size(_ argument: Int) throws -> Size {
+        guard let size = runtime.readSize(at: index(argument)) else { throw argumentError(argument, "a CGSize") }
+        return size
+    }
+    func vector(_ argument: Int) throws -> Vector {
+        guard let vector = runtime.readVector(at: index(argument)) else { throw argumentError(argument, "a CGVector") }
+        return vector
+    }
+    func color(_ argument: Int) throws -> Color {
+        guard let color = runtime.readColor(at: index(argument)) else { throw argumentError(argument, "a UIColor") }
+        return color
+    }
+    func affine(_ argument: Int) throws -> Transform2D {
+        guard let transform = runtime.readAffine(at: index(argument)) else { throw argumentError(argument, "a CGAffineTransform") }
+        return transform
+    }
+    func transform3D(_ argument: Int) throws -> Transform3D {
+        guard let transform = runtime.readTransform3D(at: index(argument)) else { throw argumentError(argument, "a CATransform3D") }
+        return transform
+    }
+
+    // MARK: - Options tables
+
+    /// Reads field `key` of the options table at `argument` onto the stack, raw (no
+    /// metamethods), and returns whether it is present. The caller pops it.
+    func field(_ argument: Int, _ key: String) -> Bool {
+        lua_pushstring(L, key)
+        lua_rawget(L, index(argument))
+        return lua_type(L, -1) != LUA_TNIL
+    }
+
+    /// Keys of an options table that are not in `known`: each is a mistake worth reporting.
+    func unknownKeys(_ argument: Int, known: Set<String>) -> [String] {
+        var unknown: [String] = []
+        let table = index(argument)
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            if lua_type(L, -2) == LUA_TSTRING, let key = runtime.string(at: -2) {
+                if !known.contains(key) { unknown.append(key) }
+            } else {
+                unknown.append("[\(runtime.typeDescription(at: -2)) key]")
+            }
+            transit_pop(L, 1)
+        }
+        return unknown.sorted()
+    }
+
+    // MARK: - Results
+
+    func push(_ value: Double) { lua_pushnumber(L, value) }
+    func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    func push(_ value: String?) {
+        if let value { lua_pushstring(L, value) } else { lua_pushnil(L) }
+    }
+    func pushNil() { lua_pushnil(L) }
+    func push(_ object: AnyObject?) { runtime.push(object) }
+    func push(_ rect: Rect) { runtime.push(rect) }
+    func push(_ point: Point) { runtime.push(point) }
+    func push(_ size: Size) { runtime.push(size) }
+    func push(_ vector: Vector) { runtime.push(vector) }
+    func push(_ color: Color?) { if let color { runtime.push(color) } else { lua_pushnil(L) } }
+    func push(_ transform: Transform2D) { runtime.push(transform) }
+    func push(_ transform: Transform3D) { runtime.push(transform) }
+}
+
+/// An error raised into Lua by a bound function; the dispatcher adds file and line.
+struct LuaCallError: Error, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
+/// A Lua function the host keeps to call later (completions, gesture actions).
+final class LuaFunction {
+    let reference: LuaValueReference
+
+    init(runtime: LuaRuntime, index: Int32) {
+        reference = LuaValueReference(runtime: runtime, index: index)
+    }
+
+    /// Calls the function with arguments pushed by `pushArguments`; errors come back as
+    /// ScriptError with the script's traceback.
+    func call(results: Int32 = 0, _ pushArguments: (LuaRuntime) -> Int32 = { _ in 0 }) throws {
+        guard let runtime = reference.runtime else { return }
+        let L = runtime.L
+        let top = lua_gettop(L)
+        reference.push()
+        let count = pushArguments(runtime)
+        if transit_pcall(L, count, results) != LUA_OK {
+            let message = runtime.errorMessage()
+            lua_settop(L, top)
+            throw ScriptError(message)
+        }
+        if results == 0 { lua_settop(L, top) }
+    }
+}
+
+extension LuaRuntime {
+    /// "nil", "number", "UIView", "CGRect": what messages say a value was.
+    func typeDescription(at index: Int32) -> String {
+        let type = lua_type(L, index)
+        if type == LUA_TUSERDATA, let name = objectClassName(at: index) { return name }
+        if type == LUA_TTABLE, let name = valueClassName(at: index) { return name }
+        return String(cString: lua_typename(L, type))
+    }
+
+    func unknownEnumMessage(_ enumName: String, _ value: String, argument: Int? = nil) -> String {
+        let cases = api.enumeration(enumName)?.cases ?? []
+        let prefix = argument.map { "argument \($0): " } ?? ""
+        return "\(prefix)unknown \(enumName) \"\(value)\"; expected one of: " + cases.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,262 @@
+import CLua
+import Foundation
+import TransitCore
+
+/// A Lua state bound to one simulated world: the sandboxed standard library, the UIKit
+/// classes, the `transit` namespace, and the script side of `Scripting`.
+public final class LuaRuntime {
+    public struct Options {
+        public var unsafe = false
+        /// Instructions allowed per call from the host into Lua (DESIGN §8: 10^8).
+        public var budget: Int64 = 100_000_000
+        /// Bytes the state may hold (DESIGN §8: 256 MB).
+        public var memoryLimit = 256 << 20
+        /// Folders `require` searches besides the effect's own.
+        public var scriptsDirectory: URL? = LuaRuntime.defaultScriptsDirectory
+        public init() {}
+    }
+
+    let L: OpaquePointer
+    let limits: UnsafeMutablePointer<transit_Limits>
+    public let world: World
+    public let options: Options
+    let api: APIDescription
+    /// Host functions by id (upvalue 2 of each trampoline closure).
+    var hostFunctions: [(qualifiedName: String, function: APIFunction, owner: APIClass?)] = []
+    var getters: [(qualifiedName: String, property: APIProperty)] = []
+    var setters: [(qualifiedName: String, property: APIProperty)] = []
+    /// Pointers of our object metatables, to recognise our userdata.
+    var objectMetatables: [UnsafeRawPointer: String] = [:]
+    var isClosing = false
+    /// Directories `require` may load from, in order.
+    public var moduleDirectories: [URL] = []
+    /// Set by `transit.wait` for the scene runner.
+    var pendingWait: Double?
+    /// The effect given on the command line, once loaded (`transit.effect`).
+    public internal(set) var effectReference: Int32 = LUA_NOREF
+    /// Lines printed by scripts go here (stdout by default; tests capture them).
+    public var output: (String) -> Void = { print($0) }
+    var images: [String: ImageContent] = [:]
+    /// Decodes PNG files for `transit.image` (provided by the tool: TransitLua does no I/O codecs).
+    public var imageLoader: ((URL) throws -> ImageContent)?
+    /// True while the scene coroutine runs, so `transit.wait` yields.
+    var sceneIsRunning = false
+    lazy var screenObject = ScreenObject(world: world)
+    lazy var deviceObject = DeviceObject(world: world)
+
+    public init(world: World, options: Options = Options()) throws {
+        self.world = world
+        self.options = options
+        limits = UnsafeMutablePointer<transit_Limits>.allocate(capacity: 1)
+        limits.initialize(to: transit_Limits())
+        limits.pointee.limit = options.memoryLimit
+        guard let state = transit_newstate(limits) else { throw RuntimeError("cannot create a Lua state") }
+        L = state
+        api = TransitAPI.description
+        transit_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
+        guard transit_openlibs(L, options.unsafe ? 1 : 0) == LUA_OK else {
+            let message = string(at: -1) ?? "?"
+            throw RuntimeError("cannot open the Lua libraries: \(message)")
+        }
+        if let scripts = options.scriptsDirectory { moduleDirectories.append(scripts) }
+        installRegistryTables()
+        installClasses()
+        try runPrelude()
+        limits.pointee.budgetTotal = options.budget
+        world.scripting = self
+    }
+
+    deinit {
+        isClosing = true
+        world.scripting = nil
+        lua_close(L)
+        limits.deinitialize(count: 1)
+        limits.deallocate()
+    }
+
+    /// The runtime owning a state, from its extra space.
+    static func from(_ L: OpaquePointer?) -> LuaRuntime {
+        Unmanaged<LuaRuntime>.fromOpaque(transit_extraspace(L)!.pointee!).takeUnretainedValue()
+    }
+
+    /// `scripts/` next to the package this binary was built from, or `TRANSIT_PATH`.
+    public static var defaultScriptsDirectory: URL? {
+        if let path = ProcessInfo.processInfo.environment["TRANSIT_PATH"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        let source = URL(fileURLWithPath: #filePath)
+        let root = source.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent("scripts")
+    }
+
+    // MARK: - Registry tables
+
+    static let identityKey = "transit.identity"
+    static let stateKey = "transit.state"
+    static let valueMetatablesKey = "transit.values"
+
+    private func installRegistryTables() {
+        let registry = transit_registryindex()
+        // Weak-valued: the same Swift object always maps to the same userdata while it lives.
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        lua_pushstring(L, "v")
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        lua_setfield(L, registry, Self.identityKey)
+        // Strong: per-object tables that outlive their userdata while Swift holds the object.
+        lua_createtable(L, 0, 0)
+        lua_setfield(L, registry, Self.stateKey)
+        lua_createtable(L, 0, 0)
+        lua_setfield(L, registry, Self.valueMetatablesKey)
+    }
+
+    // MARK: - Running code
+
+    /// Loads a file as text; the chunk is left on the stack.
+    func loadFile(_ url: URL) throws {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw RuntimeError("cannot read \(url.path): no such file or not readable")
+        }
+        let name = "@" + Self.displayPath(url)
+        let status = data.withUnsafeBytes { bytes -> Int32 in
+            transit_loadtext(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, name)
+        }
+        if status != LUA_OK {
+            let message = string(at: -1) ?? "cannot load \(url.path)"
+            transit_pop(L, 1)
+            throw ScriptError(message)
+        }
+    }
+
+    /// Shortens paths under the working directory, as error messages show them.
+    static func displayPath(_ url: URL) -> String {
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
+    }
+
+    /// Runs a chunk of Lua source and returns its first result converted to a string.
+    @discardableResult
+    public func evaluate(_ source: String, chunkName: String = "=(transit)") throws -> String? {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let status = source.withCString { transit_loadtext(L, $0, strlen($0), chunkName) }
+        guard status == LUA_OK else { throw ScriptError(string(at: -1) ?? "syntax error") }
+        guard transit_pcall(L, 0, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        if lua_type(L, -1) == LUA_TNIL { return nil }
+        return describe(at: -1)
+    }
+
+    /// Runs a file and leaves nothing on the stack; returns how many values it returned.
+    public func runFile(_ url: URL) throws -> LuaValueReference? {
+        try loadFile(url)
+        let top = lua_gettop(L) - 1
+        guard transit_pcall(L, 0, 1) == LUA_OK else {
+            let message = errorMessage()
+            lua_settop(L, top)
+            throw ScriptError(message)
+        }
+        defer { lua_settop(L, top) }
+        if lua_type(L, -1) == LUA_TNIL { return nil }
+        return LuaValueReference(runtime: self, index: -1)
+    }
+
+    func errorMessage() -> String {
+        let message = string(at: -1) ?? "(error object is not a string)"
+        transit_pop(L, 1)
+        if limits.pointee.limitReached != 0 {
+            limits.pointee.limitReached = 0
+            return message + " (the script exceeded its memory limit of \(options.memoryLimit >> 20) MB)"
+        }
+        return message
+    }
+
+    /// The string at `index` without conversions that could raise.
+    func string(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING || lua_type(L, index) == LUA_TNUMBER else { return nil }
+        var length = 0
+        guard let pointer = transit_tostring(L, index, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    /// tostring(value), running __tostring protected.
+    func describe(at index: Int32) -> String {
+        if transit_ptolstring(L, index) == LUA_OK {
+            let text = string(at: -1) ?? "?"
+            transit_pop(L, 1)
+            return text
+        }
+        transit_pop(L, 1)
+        return "(\(String(cString: lua_typename(L, lua_type(L, index)))))"
+    }
+
+    /// "file.lua:12: " for the Lua code that called the running host function.
+    func location(level: Int32 = 1) -> String {
+        var record = lua_Debug()
+        guard lua_getstack(L, level, &record) != 0, lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0 else {
+            return ""
+        }
+        let source = withUnsafePointer(to: &record.short_src) {
+            $0.withMemoryRebound(to: CChar.self, capacity: 60) { String(cString: $0) }
+        }
+        return "\(source):\(record.currentline): "
+    }
+
+    /// Collects garbage now (tests and the REPL).
+    public func collectGarbage() {
+        transit_collectgarbage(L)
+    }
+
+    public var memoryInUse: Int { limits.pointee.used }
+
+    // MARK: - Interrupts
+
+    /// Arms an interrupt: the running chunk stops at its next instruction (Ctrl-C).
+    public func interrupt() { transit_interrupt(L) }
+}
+
+public struct RuntimeError: Error, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// A Lua value kept alive in the registry for the host (callbacks, protocol objects, the effect).
+public final class LuaValueReference: ScriptObject {
+    weak var runtime: LuaRuntime?
+    let reference: Int32
+    public let typeName: String
+
+    init(runtime: LuaRuntime, index: Int32) {
+        self.runtime = runtime
+        let L = runtime.L
+        typeName = String(cString: lua_typename(L, lua_type(L, index)))
+        lua_pushvalue(L, index)
+        reference = luaL_ref(L, transit_registryindex())
+    }
+
+    deinit {
+        guard let runtime, !runtime.isClosing else { return }
+        luaL_unref(runtime.L, transit_registryindex(), reference)
+    }
+
+    func push() {
+        guard let runtime else { return }
+        lua_rawgeti(runtime.L, transit_registryindex(), lua_Integer(reference))
+    }
+
+    public var scriptDescription: String {
+        guard let runtime else { return typeName }
+        push()
+        defer { transit_pop(runtime.L, 1) }
+        if lua_type(runtime.L, -1) == LUA_TTABLE, transit_pgetfield(runtime.L, -1, "__name") == LUA_OK {
+            defer { transit_pop(runtime.L, 1) }
+            if let name = runtime.string(at: -1) { return name }
+        } else if lua_type(runtime.L, -1) == LUA_TTABLE {
+            transit_pop(runtime.L, 1)
+        }
+        return typeName == "table" ? "Lua table" : typeName
+    }
+}

@@ -1,0 +1,146 @@
+// One global GIF palette for a whole animation: median cut over a 5-bit-per-channel histogram of
+// sampled pixels (translucent pixels composited over white), then a lazily filled 32×32×32
+// nearest-colour table so mapping a pixel is one lookup. Deterministic: no randomness, stable
+// tie-breaks.
+struct Palette {
+    private(set) var colors: [(red: UInt8, green: UInt8, blue: UInt8)]
+    private var lookup: [UInt16]
+    private var binColors: [(red: Int, green: Int, blue: Int)]
+
+    static let binCount = 32 * 32 * 32
+    static let unknown: UInt16 = 0xFFFF
+
+    @inline(__always)
+    static func flatten(_ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32) -> (UInt32, UInt32, UInt32) {
+        if a == 255 { return (r, g, b) }
+        let background = 255 * (255 - a)
+        return ((r * a + background + 127) / 255, (g * a + background + 127) / 255, (b * a + background + 127) / 255)
+    }
+
+    @inline(__always)
+    static func bin(_ r: UInt32, _ g: UInt32, _ b: UInt32) -> Int {
+        Int(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3))
+    }
+
+    init(frames: [RasterImage], maximumColors: Int = 256, sampleBudget: Int = 1_000_000) {
+        var counts = [Int](repeating: 0, count: Palette.binCount)
+        var sums = [(Int, Int, Int)](repeating: (0, 0, 0), count: Palette.binCount)
+        let totalPixels = frames.reduce(0) { $0 + $1.width * $1.height }
+        let step = max(1, totalPixels / max(1, sampleBudget))
+        counts.withUnsafeMutableBufferPointer { counts in
+            sums.withUnsafeMutableBufferPointer { sums in
+                for frame in frames {
+                    frame.pixels.withUnsafeBufferPointer { pixels in
+                        var index = 0
+                        let count = frame.width * frame.height
+                        while index < count {
+                            let offset = index * 4
+                            let (r, g, b) = Palette.flatten(UInt32(pixels[offset]), UInt32(pixels[offset + 1]),
+                                                            UInt32(pixels[offset + 2]), UInt32(pixels[offset + 3]))
+                            let bin = Palette.bin(r, g, b)
+                            counts[bin] += 1
+                            sums[bin].0 += Int(r); sums[bin].1 += Int(g); sums[bin].2 += Int(b)
+                            index += step
+                        }
+                    }
+                }
+            }
+        }
+        var bins: [(bin: Int, count: Int, color: (Int, Int, Int))] = []
+        binColors = (0..<Palette.binCount).map { bin in
+            let c = counts[bin]
+            if c == 0 { return (((bin >> 10) & 31) * 8 + 4, ((bin >> 5) & 31) * 8 + 4, (bin & 31) * 8 + 4) }
+            return ((sums[bin].0 + c / 2) / c, (sums[bin].1 + c / 2) / c, (sums[bin].2 + c / 2) / c)
+        }
+        for bin in 0..<Palette.binCount where counts[bin] > 0 {
+            bins.append((bin, counts[bin], binColors[bin]))
+        }
+        colors = Palette.medianCut(bins, maximumColors: max(1, min(256, maximumColors)))
+        if colors.isEmpty { colors = [(255, 255, 255)] }
+        lookup = [UInt16](repeating: Palette.unknown, count: Palette.binCount)
+    }
+
+    private static func medianCut(_ bins: [(bin: Int, count: Int, color: (Int, Int, Int))],
+                                  maximumColors: Int) -> [(red: UInt8, green: UInt8, blue: UInt8)] {
+        typealias Entry = (bin: Int, count: Int, color: (Int, Int, Int))
+        func channel(_ entry: Entry, _ index: Int) -> Int {
+            index == 0 ? entry.color.0 : index == 1 ? entry.color.1 : entry.color.2
+        }
+        func widest(_ box: [Entry]) -> (channel: Int, range: Int) {
+            var best = (channel: 0, range: -1)
+            for index in 0..<3 {
+                var low = Int.max, high = Int.min
+                for entry in box { let v = channel(entry, index); low = min(low, v); high = max(high, v) }
+                if high - low > best.range { best = (index, high - low) }
+            }
+            return best
+        }
+        var boxes: [[Entry]] = bins.isEmpty ? [] : [bins]
+        while boxes.count < maximumColors {
+            var chosen = -1, chosenScore = 0.0
+            for (index, box) in boxes.enumerated() where box.count > 1 {
+                let population = box.reduce(0) { $0 + $1.count }
+                let score = Double(widest(box).range + 1) * Double(population).squareRoot()
+                if score > chosenScore { chosen = index; chosenScore = score }
+            }
+            guard chosen >= 0 else { break }
+            let axis = widest(boxes[chosen]).channel
+            let sorted = boxes[chosen].sorted {
+                channel($0, axis) != channel($1, axis) ? channel($0, axis) < channel($1, axis) : $0.bin < $1.bin
+            }
+            let half = sorted.reduce(0) { $0 + $1.count } / 2
+            var running = 0, split = 1
+            for (index, entry) in sorted.enumerated() {
+                running += entry.count
+                if running >= half { split = index + 1; break }
+            }
+            split = min(max(1, split), sorted.count - 1)
+            boxes[chosen] = Array(sorted[..<split])
+            boxes.append(Array(sorted[split...]))
+        }
+        return boxes.map { box in
+            let population = max(1, box.reduce(0) { $0 + $1.count })
+            let r = box.reduce(0) { $0 + $1.color.0 * $1.count }, g = box.reduce(0) { $0 + $1.color.1 * $1.count }
+            let b = box.reduce(0) { $0 + $1.color.2 * $1.count }
+            return (UInt8((r + population / 2) / population), UInt8((g + population / 2) / population),
+                    UInt8((b + population / 2) / population))
+        }
+    }
+
+    /// Maps one frame to palette indices (the table fills in as new bins appear).
+    mutating func indices(for frame: RasterImage, into output: inout [UInt8]) {
+        let count = frame.width * frame.height
+        if output.count != count { output = [UInt8](repeating: 0, count: count) }
+        let palette = colors
+        let representatives = binColors
+        lookup.withUnsafeMutableBufferPointer { table in
+            frame.pixels.withUnsafeBufferPointer { pixels in
+                output.withUnsafeMutableBufferPointer { target in
+                    for index in 0..<count {
+                        let offset = index * 4
+                        let (r, g, b) = Palette.flatten(UInt32(pixels[offset]), UInt32(pixels[offset + 1]),
+                                                        UInt32(pixels[offset + 2]), UInt32(pixels[offset + 3]))
+                        let bin = Palette.bin(r, g, b)
+                        var entry = table[bin]
+                        if entry == Palette.unknown {
+                            entry = Palette.nearest(representatives[bin], in: palette)
+                            table[bin] = entry
+                        }
+                        target[index] = UInt8(truncatingIfNeeded: entry)
+                    }
+                }
+            }
+        }
+    }
+
+    private static func nearest(_ color: (red: Int, green: Int, blue: Int),
+                                in palette: [(red: UInt8, green: UInt8, blue: UInt8)]) -> UInt16 {
+        var best = 0, bestDistance = Int.max
+        for (index, entry) in palette.enumerated() {
+            let dr = Int(entry.red) - color.red, dg = Int(entry.green) - color.green, db = Int(entry.blue) - color.blue
+            let distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db
+            if distance < bestDistance { best = index; bestDistance = distance }
+        }
+        return UInt16(best)
+    }
+}

@@ -1,0 +1,87 @@
+import CCairo
+import Foundation
+import TransitCore
+
+// Core Animation's shadow: the layer's shape, offset and blurred, painted underneath it.
+// The shape is the rounded background rect (no shadowPath, no content-alpha shadows); the blur is
+// three box blurs approximating a Gaussian with σ = shadowRadius (points, scaled to device).
+extension LayerPainter {
+    func drawShadow(_ layer: LayerSnapshot, in mapping: Homography, alpha: Double, context: OpaquePointer) {
+        guard let color = layer.shadowColor else { return }
+        let shape = layer.bounds.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+        let corners = [Point(x: shape.minX, y: shape.minY), Point(x: shape.maxX, y: shape.minY),
+                       Point(x: shape.minX, y: shape.maxY), Point(x: shape.maxX, y: shape.maxY)]
+        let projected = corners.compactMap { mapping.project($0.x, $0.y) }
+        guard projected.count == 4 else { return }
+        let linearScale = (abs(mapping.h11 * mapping.h22 - mapping.h12 * mapping.h21)).squareRoot() / mapping.h33
+        let sigma = max(0, layer.shadowRadius) * linearScale
+        let pad = (3 * sigma).rounded(.up) + 2
+
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        cairo_identity_matrix(context)
+        var clipX0 = 0.0, clipY0 = 0.0, clipX1 = 0.0, clipY1 = 0.0
+        cairo_clip_extents(context, &clipX0, &clipY0, &clipX1, &clipY1)
+        let x0 = max((projected.map(\.x).min()! - pad).rounded(.down), clipX0.rounded(.down) - pad)
+        let y0 = max((projected.map(\.y).min()! - pad).rounded(.down), clipY0.rounded(.down) - pad)
+        let x1 = min((projected.map(\.x).max()! + pad).rounded(.up), clipX1.rounded(.up) + pad)
+        let y1 = min((projected.map(\.y).max()! + pad).rounded(.up), clipY1.rounded(.up) + pad)
+        guard x1 > x0, y1 > y0, x1 - x0 < 16384, y1 - y0 < 16384 else { return }
+        let width = Int(x1 - x0), height = Int(y1 - y0)
+
+        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else { return }
+        defer { cairo_surface_destroy(mask) }
+        guard let maskContext = cairo_create(mask) else { return }
+        if LayerPainter.apply(mapping.concatenating(.translation(-x0, -y0)), to: maskContext) {
+            Paths.addRoundedRect(maskContext, shape, radius: layer.cornerRadius, corners: layer.maskedCorners)
+            cairo_set_source_rgba(maskContext, 0, 0, 0, 1)
+            cairo_fill(maskContext)
+        }
+        cairo_destroy(maskContext)
+        cairo_surface_flush(mask)
+        if let data = cairo_image_surface_get_data(mask) {
+            ShadowBlur.blur(data, width: width, height: height,
+                            stride: Int(cairo_image_surface_get_stride(mask)), sigma: sigma)
+        }
+        cairo_surface_mark_dirty(mask)
+        CairoBridge.setSource(context, color, alpha: layer.shadowOpacity * alpha)
+        cairo_mask_surface(context, mask, x0, y0)
+    }
+}
+
+// Three successive box blurs ≈ Gaussian (central limit); running sums keep it O(pixels).
+enum ShadowBlur {
+    static func blur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
+        guard sigma >= 0.5, width > 0, height > 0 else { return }
+        let idealWidth = (4 * sigma * sigma + 1).squareRoot()
+        let radius = max(1, Int(((idealWidth - 1) / 2).rounded()))
+        let length = max(width, height)
+        let line = UnsafeMutablePointer<Int32>.allocate(capacity: length)
+        let prefix = UnsafeMutablePointer<Int32>.allocate(capacity: length + 1)
+        defer { line.deallocate(); prefix.deallocate() }
+        for _ in 0..<3 {
+            for y in 0..<height {
+                let row = data + y * stride
+                for x in 0..<width { line[x] = Int32(row[x]) }
+                boxLine(line, count: width, radius: radius, prefix: prefix)
+                for x in 0..<width { row[x] = UInt8(line[x]) }
+            }
+            for x in 0..<width {
+                for y in 0..<height { line[y] = Int32(data[y * stride + x]) }
+                boxLine(line, count: height, radius: radius, prefix: prefix)
+                for y in 0..<height { data[y * stride + x] = UInt8(line[y]) }
+            }
+        }
+    }
+
+    private static func boxLine(_ line: UnsafeMutablePointer<Int32>, count: Int, radius: Int,
+                                prefix: UnsafeMutablePointer<Int32>) {
+        prefix[0] = 0
+        for index in 0..<count { prefix[index + 1] = prefix[index] &+ line[index] }
+        let window = Int32(2 * radius + 1)
+        for index in 0..<count {
+            let high = min(count, index + radius + 1), low = max(0, index - radius)
+            line[index] = (prefix[high] - prefix[low] + window / 2) / window
+        }
+    }
+}

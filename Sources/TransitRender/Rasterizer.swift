@@ -1,0 +1,218 @@
+import CCairo
+import Foundation
+import TransitCore
+
+// Draws a presentation tree the way Core Animation composites it, headlessly, so a transition
+// can be looked at frame by frame. A value type: it holds only settings, so frames can render
+// in parallel with separate instances or the same one.
+public struct Rasterizer: Sendable {
+    public var scale: Double
+    public var background: Color
+
+    public init(scale: Double, background: Color = Color(white: 1)) {
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.background = background
+    }
+
+    /// `size` is in points; the image has size × scale pixels (rounded). Never traps: layers with
+    /// non-finite or degenerate geometry are skipped.
+    public func render(_ root: LayerSnapshot, size: Size) -> RasterImage {
+        let width = size.width.isFinite ? Int(min(16384, max(0, (size.width * scale).rounded()))) : 0
+        let height = size.height.isFinite ? Int(min(16384, max(0, (size.height * scale).rounded()))) : 0
+        guard width > 0, height > 0,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            return RasterImage(width: width, height: height)
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard let context = cairo_create(surface) else { return RasterImage(width: width, height: height) }
+        defer { cairo_destroy(context) }
+        LayerPainter.configureText(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        CairoBridge.setSource(context, background)
+        cairo_paint(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+
+        let painter = LayerPainter(scale: scale)
+        painter.draw(root, in: LayerPainter.placement(of: root, parent: nil)
+            .concatenating(.scale(scale, scale)), context: context, depth: 0)
+        return CairoBridge.makeImage(from: surface)
+    }
+}
+
+// The recursive walk. Each layer gets its own absolute bounds-space→device homography; affine
+// ones go straight to cairo's matrix, projective ones take the 3D path (Rasterizer+3D.swift).
+struct LayerPainter {
+    let scale: Double
+
+    /// Deep snapshot nesting is pathological input; stop instead of exhausting the stack.
+    static let maximumDepth = 200
+
+    /// The child's bounds space in its parent's bounds space, flattened (Core Animation rules):
+    /// anchor at position, transform about the anchor, parent's sublayerTransform about the
+    /// parent's anchor, bounds.origin shifting the sublayer space.
+    static func placement(of layer: LayerSnapshot, parent: LayerSnapshot?) -> Homography {
+        let anchor = anchorInBounds(layer)
+        var matrix = Transform3D.translation(-anchor.x, -anchor.y, 0)
+        if !layer.transform.isIdentity { matrix = matrix.concatenating(layer.transform) }
+        matrix = matrix.concatenating(.translation(layer.position.x, layer.position.y, layer.zPosition))
+        if let parent, !parent.sublayerTransform.isIdentity {
+            let parentAnchor = anchorInBounds(parent)
+            matrix = matrix.concatenating(.translation(-parentAnchor.x, -parentAnchor.y, 0))
+                .concatenating(parent.sublayerTransform)
+                .concatenating(.translation(parentAnchor.x, parentAnchor.y, 0))
+        }
+        return Homography(flattening: matrix)
+    }
+
+    static func anchorInBounds(_ layer: LayerSnapshot) -> Point {
+        Point(x: layer.bounds.origin.x + layer.anchorPoint.x * layer.bounds.width,
+              y: layer.bounds.origin.y + layer.anchorPoint.y * layer.bounds.height)
+    }
+
+    static func isRenderable(_ layer: LayerSnapshot) -> Bool {
+        !layer.isHidden && layer.opacity.isFinite && layer.opacity > 0
+            && layer.bounds.isFinite && layer.position.isFinite && layer.anchorPoint.isFinite
+            && layer.zPosition.isFinite && layer.transform.isFinite && layer.sublayerTransform.isFinite
+    }
+
+    /// Stable sort by zPosition: equal z keeps sibling order, as Core Animation does.
+    static func drawingOrder(_ sublayers: [LayerSnapshot]) -> [LayerSnapshot] {
+        guard sublayers.contains(where: { $0.zPosition != 0 }) else { return sublayers }
+        return sublayers.enumerated().sorted { lhs, rhs in
+            lhs.element.zPosition != rhs.element.zPosition
+                ? lhs.element.zPosition < rhs.element.zPosition : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    static func configureText(_ context: OpaquePointer) {
+        guard let options = cairo_font_options_create() else { return }
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+    }
+
+    /// Sets cairo's matrix from an affine homography; false when it is degenerate (cairo would
+    /// enter a permanent error state on a singular matrix).
+    @discardableResult
+    static func apply(_ mapping: Homography, to context: OpaquePointer) -> Bool {
+        guard mapping.isFinite, mapping.h33 > 0 else { return false }
+        let w = mapping.h33
+        var matrix = cairo_matrix_t(xx: mapping.h11 / w, yx: mapping.h12 / w, xy: mapping.h21 / w,
+                                    yy: mapping.h22 / w, x0: mapping.h31 / w, y0: mapping.h32 / w)
+        let determinant = matrix.xx * matrix.yy - matrix.xy * matrix.yx
+        guard determinant.isFinite, abs(determinant) > 1e-12 else { return false }
+        cairo_set_matrix(context, &matrix)
+        return true
+    }
+
+    func draw(_ layer: LayerSnapshot, in mapping: Homography, context: OpaquePointer, depth: Int) {
+        guard depth < LayerPainter.maximumDepth, LayerPainter.isRenderable(layer), mapping.isFinite else { return }
+        if !layer.isDoubleSided && mapping.determinant < 0 { return }
+        let opacity = min(1, layer.opacity)
+        if !mapping.isAffine {
+            drawProjected(layer, in: mapping, opacity: opacity, context: context, depth: depth)
+            return
+        }
+        guard LayerPainter.apply(mapping, to: context) else { return }
+        let grouped = opacity < 1 && needsGroup(layer)
+        if grouped { cairo_push_group(context) }
+        drawBody(layer, in: mapping, alpha: grouped ? 1 : opacity, context: context, depth: depth)
+        if grouped {
+            cairo_pop_group_to_source(context)
+            cairo_paint_with_alpha(context, opacity)
+        }
+    }
+
+    /// Group opacity is only needed when parts of the layer can overlap each other.
+    func needsGroup(_ layer: LayerSnapshot) -> Bool {
+        if layer.sublayers.contains(where: LayerPainter.isRenderable) { return true }
+        var parts = 0
+        if layer.backgroundColor != nil { parts += 1 }
+        if hasBorder(layer) { parts += 1 }
+        if hasShadow(layer) { parts += 1 }
+        switch layer.content {
+        case .none: break
+        case .text, .image: parts += 1
+        case .snapshot: parts += 2
+        }
+        return parts > 1
+    }
+
+    func hasBorder(_ layer: LayerSnapshot) -> Bool {
+        layer.borderWidth.isFinite && layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
+    }
+
+    func hasShadow(_ layer: LayerSnapshot) -> Bool {
+        guard let color = layer.shadowColor, layer.shadowOpacity.isFinite, layer.shadowOpacity > 0,
+              color.alpha > 0, (layer.backgroundColor?.alpha ?? 0) > 0 else { return false }
+        return layer.shadowRadius.isFinite && layer.shadowOffset.isFinite
+    }
+
+    /// Everything one layer paints, in Core Animation's order: shadow, background, contents,
+    /// sublayers (clipped when masksToBounds), border on top. `mapping` must be affine here.
+    func drawBody(_ layer: LayerSnapshot, in mapping: Homography, alpha: Double, context: OpaquePointer, depth: Int) {
+        let bounds = layer.bounds
+        if hasShadow(layer) { drawShadow(layer, in: mapping, alpha: alpha, context: context) }
+        LayerPainter.apply(mapping, to: context)
+        if let background = layer.backgroundColor, background.alpha > 0 {
+            Paths.addRoundedRect(context, bounds, radius: layer.cornerRadius, corners: layer.maskedCorners)
+            CairoBridge.setSource(context, background, alpha: alpha)
+            cairo_fill(context)
+        }
+        let clips = layer.masksToBounds
+        if clips {
+            cairo_save(context)
+            Paths.addRoundedRect(context, bounds, radius: layer.cornerRadius, corners: layer.maskedCorners)
+            cairo_clip(context)
+        }
+        drawContent(layer, in: mapping, alpha: alpha, context: context, depth: depth)
+        for sublayer in LayerPainter.drawingOrder(layer.sublayers) {
+            let childMapping = LayerPainter.placement(of: sublayer, parent: layer).concatenating(mapping)
+            draw(sublayer, in: childMapping, context: context, depth: depth + 1)
+        }
+        if clips { cairo_restore(context) }
+        if hasBorder(layer), let borderColor = layer.borderColor {
+            LayerPainter.apply(mapping, to: context)
+            drawBorder(layer, color: borderColor, alpha: alpha, context: context)
+        }
+    }
+
+    /// The border sits inside the bounds; the inner edge follows the radius minus the width.
+    func drawBorder(_ layer: LayerSnapshot, color: Color, alpha: Double, context: OpaquePointer) {
+        let bounds = layer.bounds.standardized
+        let width = min(layer.borderWidth, bounds.width / 2, bounds.height / 2)
+        cairo_save(context)
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_EVEN_ODD)
+        Paths.addRoundedRect(context, bounds, radius: layer.cornerRadius, corners: layer.maskedCorners)
+        let inner = bounds.insetBy(dx: width, dy: width)
+        if !inner.isNull, inner.width > 0, inner.height > 0 {
+            let outerRadius = Paths.effectiveRadius(layer.cornerRadius, in: bounds)
+            Paths.addRoundedRect(context, inner, radius: max(0, outerRadius - width), corners: layer.maskedCorners)
+        }
+        CairoBridge.setSource(context, color, alpha: alpha)
+        cairo_fill(context)
+        cairo_restore(context)
+    }
+
+    func drawContent(_ layer: LayerSnapshot, in mapping: Homography, alpha: Double, context: OpaquePointer, depth: Int) {
+        switch layer.content {
+        case .none:
+            return
+        case .text(let text):
+            TextPainter.draw(text, in: layer.bounds, alpha: alpha, context: context)
+        case .image(let image):
+            ImagePainter.draw(image, in: layer.bounds, alpha: alpha, context: context)
+        case .snapshot(let tree):
+            let source = tree.bounds, target = layer.bounds
+            guard source.isFinite, source.width != 0, source.height != 0 else { return }
+            let fit = Homography.translation(-source.origin.x, -source.origin.y)
+                .concatenating(.scale(target.width / source.width, target.height / source.height))
+                .concatenating(.translation(target.origin.x, target.origin.y))
+                .concatenating(mapping)
+            draw(tree, in: fit, context: context, depth: depth + 1)
+            LayerPainter.apply(mapping, to: context)
+        }
+    }
+}

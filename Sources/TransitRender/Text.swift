@@ -1,0 +1,92 @@
+import CCairo
+import Foundation
+import TransitCore
+
+// UILabel's drawing, approximated with cairo's toy text API (DejaVu Sans): greedy word wrap to
+// the bounds width, a line limit, tail truncation with "…", the block centred vertically.
+enum TextPainter {
+    static let fontFamily = "DejaVu Sans"
+    static let ellipsis = "…"
+
+    static func selectFont(_ context: OpaquePointer, size: Double, bold: Bool) {
+        cairo_select_font_face(context, fontFamily, CAIRO_FONT_SLANT_NORMAL,
+                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, size)
+    }
+
+    static func advance(_ context: OpaquePointer, _ text: String) -> Double {
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        return extents.x_advance.isFinite ? extents.x_advance : 0
+    }
+
+    static func draw(_ content: TextContent, in bounds: Rect, alpha: Double, context: OpaquePointer) {
+        guard !content.text.isEmpty, content.fontSize.isFinite, content.fontSize > 0,
+              content.fontSize < 10_000, bounds.isFinite else { return }
+        let rect = bounds.standardized
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        selectFont(context, size: content.fontSize, bold: content.fontWeight.isBold)
+        var fontExtents = cairo_font_extents_t()
+        cairo_font_extents(context, &fontExtents)
+        let lineHeight = fontExtents.height > 0 ? fontExtents.height : content.fontSize * 1.2
+
+        let fitting = max(1, Int((rect.height / lineHeight).rounded(.down)))
+        let maximumLines = content.numberOfLines > 0 ? min(content.numberOfLines, fitting) : fitting
+        let lines = layout(content.text, width: rect.width, maximumLines: maximumLines) { advance(context, $0) }
+
+        let blockHeight = Double(lines.count) * lineHeight
+        var baseline = rect.minY + (rect.height - blockHeight) / 2 + fontExtents.ascent
+        CairoBridge.setSource(context, content.color, alpha: alpha)
+        for line in lines {
+            let lineWidth = advance(context, line)
+            let x: Double
+            switch content.alignment {
+            case .center: x = rect.minX + (rect.width - lineWidth) / 2
+            case .right: x = rect.maxX - lineWidth
+            case .left, .natural, .justified: x = rect.minX
+            }
+            cairo_move_to(context, x, baseline)
+            cairo_show_text(context, line)
+            baseline += lineHeight
+        }
+        cairo_new_path(context)
+    }
+
+    /// Greedy wrap; when lines run out, the last visible line takes the rest of the text and is
+    /// cut character by character until it fits with "…". A width ≤ 0 means no wrapping;
+    /// maximumLines ≤ 0 means no limit.
+    static func layout(_ text: String, width: Double, maximumLines: Int, measure: (String) -> Double) -> [String] {
+        let limit = width > 0 ? width : .infinity
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var current = ""
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+                let candidate = current.isEmpty ? word : current + " " + word
+                if measure(candidate) <= limit {
+                    current = candidate
+                    continue
+                }
+                if !current.isEmpty { lines.append(current); current = "" }
+                if measure(word) <= limit { current = word; continue }
+                // A word wider than the line breaks between characters.
+                for character in word {
+                    let extended = current + String(character)
+                    if !current.isEmpty && measure(extended) > limit {
+                        lines.append(current)
+                        current = String(character)
+                    } else {
+                        current = extended
+                    }
+                }
+            }
+            lines.append(current)
+        }
+        guard maximumLines > 0, lines.count > maximumLines else { return lines }
+        let maximum = maximumLines
+        var last = lines[(maximum - 1)...].joined(separator: " ")
+        while !last.isEmpty && measure(last + ellipsis) > limit { last.removeLast() }
+        while last.hasSuffix(" ") { last.removeLast() }
+        return Array(lines[..<(maximum - 1)]) + [last + ellipsis]
+    }
+}

@@ -1,1 +1,224 @@
-print("transit")
+import Foundation
+import TransitCore
+import TransitLua
+import TransitRender
+
+// transit: the command-line tool. Exit codes: 0 success, 1 a script error, 2 bad usage.
+
+let version = "0.1.0"
+
+let usage = """
+usage: transit COMMAND [ARGS]
+
+commands:
+  run FILE [--device D] [--ios N] [--trace] [--unsafe] [--budget N] [--memory MB]
+                      run a scene (a Lua file that returns nothing) on virtual time;
+                      print its log, the trace with --trace, and any problems
+  render FILE [-o OUT] [--fps N] [--scale S] [--device D] [--ios N]
+                      run a scene and render it: OUT.gif (animated), OUT.png (filmstrip),
+                      OUT.html (player), OUT.json (timeline), or a directory of PNG frames
+                      (default OUT: FILE's name with .gif)
+  api [--luals|--markdown]
+                      print the Lua API description (LuaLS definitions by default)
+  --help              this text
+  --version           the version and the scripts directory in use
+
+devices: \(Device.profileNames.joined(separator: ", "))
+"""
+
+struct UsageError: Error { let message: String }
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("transit: \(message)\n".utf8))
+    exit(code)
+}
+
+struct Options {
+    var file: String?
+    var output: String?
+    var device = Device.defaultProfile
+    var systemVersion = 17.0
+    var trace = false
+    var fps = 30.0
+    var scale: Double?
+    var unsafe = false
+    var budget: Int64 = 100_000_000
+    var memory = 256
+}
+
+func parseOptions(_ arguments: ArraySlice<String>, allowed: Set<String>) throws -> Options {
+    var options = Options()
+    var rest = arguments
+    func value(_ flag: String) throws -> String {
+        guard let next = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
+        return next
+    }
+    while let argument = rest.popFirst() {
+        if argument.hasPrefix("-") && argument != "-" {
+            guard allowed.contains(argument) else { throw UsageError(message: "unknown option \(argument) (see transit --help)") }
+            switch argument {
+            case "-o", "--output": options.output = try value(argument)
+            case "--device":
+                let name = try value(argument)
+                guard let device = Device.named(name) else {
+                    throw UsageError(message: "unknown device \"\(name)\"; expected one of: \(Device.profileNames.joined(separator: ", "))")
+                }
+                options.device = device
+            case "--ios":
+                let text = try value(argument)
+                guard let version = Double(text), version >= 7, version < 100 else { throw UsageError(message: "--ios needs a version number ≥ 7 (got \(text))") }
+                options.systemVersion = version
+            case "--fps":
+                let text = try value(argument)
+                guard let fps = Double(text), fps >= 1, fps <= 120 else { throw UsageError(message: "--fps needs a number in 1...120 (got \(text))") }
+                options.fps = fps
+            case "--scale":
+                let text = try value(argument)
+                guard let scale = Double(text), scale > 0, scale <= 4 else { throw UsageError(message: "--scale needs a number in (0, 4] (got \(text))") }
+                options.scale = scale
+            case "--budget":
+                let text = try value(argument)
+                guard let budget = Int64(text), budget > 0 else { throw UsageError(message: "--budget needs a positive instruction count (got \(text))") }
+                options.budget = budget
+            case "--memory":
+                let text = try value(argument)
+                guard let megabytes = Int(text), megabytes >= 1, megabytes <= 8192 else { throw UsageError(message: "--memory needs megabytes in 1...8192 (got \(text))") }
+                options.memory = megabytes
+            case "--trace": options.trace = true
+            case "--unsafe": options.unsafe = true
+            default: throw UsageError(message: "unknown option \(argument)")
+            }
+        } else {
+            guard options.file == nil else { throw UsageError(message: "unexpected argument \(argument)") }
+            options.file = argument
+        }
+    }
+    return options
+}
+
+/// A world and runtime for a file, or a usage error for a missing file.
+func makeRuntime(_ options: Options) throws -> (World, LuaRuntime, URL) {
+    guard let file = options.file else { throw UsageError(message: "missing FILE (see transit --help)") }
+    let url = URL(fileURLWithPath: file)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        throw UsageError(message: "\(file): no such file")
+    }
+    guard FileManager.default.isReadableFile(atPath: url.path) else { throw UsageError(message: "\(file): not readable") }
+    let world = World(device: options.device, systemVersion: options.systemVersion)
+    var runtimeOptions = LuaRuntime.Options()
+    runtimeOptions.unsafe = options.unsafe
+    runtimeOptions.budget = options.budget
+    runtimeOptions.memoryLimit = options.memory << 20
+    let runtime = try LuaRuntime(world: world, options: runtimeOptions)
+    runtime.imageLoader = { url in
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw UsageError(message: "no such file") }
+        let image = try PNGDecoder.decode([UInt8](data))
+        return ImageContent(width: image.width, height: image.height, rgba: image.pixels)
+    }
+    return (world, runtime, url)
+}
+
+func printProblems(_ world: World) {
+    for problem in world.problems { FileHandle.standardError.write(Data("problem: \(problem)\n".utf8)) }
+}
+
+func commandRun(_ arguments: ArraySlice<String>) throws -> Int32 {
+    let options = try parseOptions(arguments, allowed: ["--device", "--ios", "--trace", "--unsafe", "--budget", "--memory"])
+    let (world, runtime, url) = try makeRuntime(options)
+    do {
+        try runtime.runScene(url)
+    } catch let error as EffectReturned {
+        FileHandle.standardError.write(Data("transit: \(error)\n".utf8))
+        return 1
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        if options.trace { print(world.trace.lines.joined(separator: "\n")) }
+        return 1
+    }
+    if options.trace { print(world.trace.lines.joined(separator: "\n")) }
+    printProblems(world)
+    print("ran \(LuaRuntimeDisplay.path(url)) to t=\(formatNumber(world.now))s: \(world.trace.entries.filter { $0.kind == .call }.count) script calls, \(world.problems.count) problems")
+    return world.problems.isEmpty ? 0 : 1
+}
+
+enum LuaRuntimeDisplay {
+    static func path(_ url: URL) -> String {
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        return url.path.hasPrefix(cwd) ? String(url.path.dropFirst(cwd.count)) : url.path
+    }
+}
+
+func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
+    let options = try parseOptions(arguments, allowed: ["-o", "--output", "--fps", "--scale", "--device", "--ios", "--unsafe", "--budget", "--memory"])
+    let (world, runtime, url) = try makeRuntime(options)
+    let output = options.output ?? url.deletingPathExtension().lastPathComponent + ".gif"
+    let target = try OutputTarget(path: output)
+    var snapshots: [(time: Double, tree: LayerSnapshot)] = []
+    var run = SceneRun()
+    run.frameInterval = 1 / options.fps
+    run.onFrame = { time in snapshots.append((time, world.window.layer.snapshot(at: time))) }
+    do {
+        try runtime.runScene(url, run)
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        return 1
+    }
+    let size = world.screen.bounds.size
+    let rasterizer = Rasterizer(scale: options.scale ?? 1, background: Color(white: 0))
+    let frames = renderFrames(snapshots.map(\.tree), rasterizer: rasterizer, size: size)
+    try target.write(frames: frames, times: snapshots.map(\.time), fps: options.fps, trace: world.trace.lines, title: url.lastPathComponent)
+    printProblems(world)
+    FileHandle.standardError.write(Data("rendered \(frames.count) frames (\(formatNumber(world.now))s at \(formatNumber(options.fps)) fps) to \(output)\n".utf8))
+    return 0
+}
+
+/// Rasterizes frames on every core; results keep their order.
+func renderFrames(_ trees: [LayerSnapshot], rasterizer: Rasterizer, size: Size) -> [RasterImage] {
+    let count = trees.count
+    let results = UnsafeMutableBufferPointer<RasterImage?>.allocate(capacity: count)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    let buffer = SendableBuffer(pointer: results)
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+        buffer.pointer[index] = rasterizer.render(trees[index], size: size)
+    }
+    return results.map { $0! }
+}
+
+struct SendableBuffer: @unchecked Sendable {
+    let pointer: UnsafeMutableBufferPointer<RasterImage?>
+}
+
+func commandAPI(_ arguments: ArraySlice<String>) throws -> Int32 {
+    let description = LuaRuntime.apiDescription
+    switch arguments.first {
+    case nil, "--luals": print(description.luaLanguageServerDefinitions, terminator: "")
+    case "--markdown": print(description.markdownReference, terminator: "")
+    case let other?: throw UsageError(message: "unknown option \(other) for api (expected --luals or --markdown)")
+    }
+    if arguments.count > 1 { throw UsageError(message: "api takes one option") }
+    return 0
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+do {
+    switch arguments.first {
+    case nil: fail("missing command (see transit --help)", code: 2)
+    case "--help", "-h", "help": print(usage); exit(0)
+    case "--version":
+        print("transit \(version)")
+        print("scripts: \(LuaRuntime.defaultScriptsDirectory?.path ?? "(none)")")
+        exit(0)
+    case "run": exit(try commandRun(arguments.dropFirst()))
+    case "render": exit(try commandRender(arguments.dropFirst()))
+    case "api": exit(try commandAPI(arguments.dropFirst()))
+    case let command?: fail("unknown command \"\(command)\" (see transit --help)", code: 2)
+    }
+} catch let error as UsageError {
+    fail(error.message, code: 2)
+} catch let error as OutputError {
+    fail(error.message, code: 2)
+} catch {
+    fail("\(error)", code: 1)
+}

@@ -143,7 +143,10 @@ extension LuaRuntime {
 
 /// `transit._searchModule(name)`: the loaded chunk and its path, or nil and a message.
 private func searchModule(_ L: OpaquePointer?) -> Int32 {
-    let runtime = LuaRuntime.from(L)
+    LuaRuntime.serving(L) { runtime in searchModuleBody(L, runtime) }
+}
+
+private func searchModuleBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int32 {
     guard let name = runtime.string(at: 1) else { lua_pushnil(L); lua_pushstring(L, "require: bad name"); return 2 }
     guard let url = runtime.resolveModule(name) else {
         let places = runtime.moduleDirectories.map { $0.path }.joined(separator: ", ")

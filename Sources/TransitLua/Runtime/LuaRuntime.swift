@@ -16,7 +16,10 @@ public final class LuaRuntime {
         public init() {}
     }
 
-    let L: OpaquePointer
+    /// The Lua thread being served: the main state, or the scene coroutine while a host
+    /// function called from it runs (arguments live on the caller's stack).
+    var L: OpaquePointer
+    let mainState: OpaquePointer
     let limits: UnsafeMutablePointer<transit_Limits>
     public let world: World
     public let options: Options
@@ -52,6 +55,7 @@ public final class LuaRuntime {
         limits.pointee.limit = options.memoryLimit
         guard let state = transit_newstate(limits) else { throw RuntimeError("cannot create a Lua state") }
         L = state
+        mainState = state
         api = TransitAPI.description
         transit_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
         guard transit_openlibs(L, options.unsafe ? 1 : 0) == LUA_OK else {
@@ -69,7 +73,7 @@ public final class LuaRuntime {
     deinit {
         isClosing = true
         world.scripting = nil
-        lua_close(L)
+        lua_close(mainState)
         limits.deinitialize(count: 1)
         limits.deallocate()
     }
@@ -77,6 +81,15 @@ public final class LuaRuntime {
     /// The runtime owning a state, from its extra space.
     static func from(_ L: OpaquePointer?) -> LuaRuntime {
         Unmanaged<LuaRuntime>.fromOpaque(transit_extraspace(L)!.pointee!).takeUnretainedValue()
+    }
+
+    /// Runs a host function's body against the thread that called it.
+    static func serving<T>(_ L: OpaquePointer?, _ body: (LuaRuntime) -> T) -> T {
+        let runtime = from(L)
+        let saved = runtime.L
+        runtime.L = L!
+        defer { runtime.L = saved }
+        return body(runtime)
     }
 
     /// `scripts/` next to the package this binary was built from, or `TRANSIT_PATH`.

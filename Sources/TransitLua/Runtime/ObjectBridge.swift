@@ -46,11 +46,6 @@ extension LuaRuntime {
             pushHostFunction(method, owner: cls, qualifiedName: "\(cls.name).\(method.name)")
             lua_setfield(L, classTable, method.name)
         }
-        var call = HostCall(runtime: self, name: cls.name, base: 1)
-        for constant in cls.constants {
-            constant.push(&call)
-            lua_setfield(L, classTable, constant.name)
-        }
         // Class table metatable: statics inherit from the superclass; calling the class
         // constructs (`CGRect(0, 0, 10, 10)`, `Card(...)`).
         lua_createtable(L, 0, 2)
@@ -76,6 +71,12 @@ extension LuaRuntime {
                 transit_pushhostfunction(L, { L in makeSubclass(L) }, 1)
                 lua_setfield(L, classTable, "subclass")
             }
+        }
+        // Constants last: object constants (UIScreen.main) need the metatable installed.
+        var call = HostCall(runtime: self, name: cls.name, base: 1)
+        for constant in cls.constants {
+            constant.push(&call)
+            lua_setfield(L, classTable, constant.name)
         }
     }
 
@@ -338,14 +339,15 @@ private func raise(_ runtime: LuaRuntime, _ message: String, level: Int32 = 1) -
 
 /// Runs a body that may throw, turning errors into a Lua error raised by the trampoline.
 private func guarded(_ L: OpaquePointer?, _ body: (LuaRuntime) throws -> Int32) -> Int32 {
-    let runtime = LuaRuntime.from(L)
-    do {
-        return try body(runtime)
-    } catch let error as ScriptError {
-        lua_pushstring(runtime.L, error.message)
-        return TRANSIT_RAISE
-    } catch {
-        return raise(runtime, "\(error)")
+    LuaRuntime.serving(L) { runtime in
+        do {
+            return try body(runtime)
+        } catch let error as ScriptError {
+            lua_pushstring(runtime.L, error.message)
+            return TRANSIT_RAISE
+        } catch {
+            return raise(runtime, "\(error)")
+        }
     }
 }
 
@@ -626,7 +628,10 @@ private func assignObject(_ L: OpaquePointer?) -> Int32 {
 
 /// `__gc`: releases the Swift object; its table is forgotten unless Swift still holds it.
 private func collectObject(_ L: OpaquePointer?) -> Int32 {
-    let runtime = LuaRuntime.from(L)
+    LuaRuntime.serving(L) { runtime in collectObjectBody(L, runtime) }
+}
+
+private func collectObjectBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int32 {
     guard let box = lua_touserdata(L, 1), let raw = box.load(as: UnsafeMutableRawPointer?.self) else { return 0 }
     box.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
     var object: AnyObject = Unmanaged<AnyObject>.fromOpaque(raw).takeRetainedValue()
@@ -642,7 +647,10 @@ private func collectObject(_ L: OpaquePointer?) -> Int32 {
 }
 
 private func objectToString(_ L: OpaquePointer?) -> Int32 {
-    let runtime = LuaRuntime.from(L)
+    LuaRuntime.serving(L) { runtime in objectToStringBody(L, runtime) }
+}
+
+private func objectToStringBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int32 {
     guard let object = runtime.object(at: 1) else {
         lua_pushstring(L, "<released object>")
         return 1
@@ -674,7 +682,10 @@ private func indexValue(_ L: OpaquePointer?) -> Int32 {
 final class ValueHolder {}
 
 private func valueEquals(_ L: OpaquePointer?) -> Int32 {
-    let runtime = LuaRuntime.from(L)
+    LuaRuntime.serving(L) { runtime in valueEqualsBody(L, runtime) }
+}
+
+private func valueEqualsBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int32 {
     guard let name = runtime.valueClassName(at: 1), runtime.valueClassName(at: 2) == name else {
         lua_pushboolean(L, 0)
         return 1
@@ -695,7 +706,10 @@ private func valueEquals(_ L: OpaquePointer?) -> Int32 {
 }
 
 private func valueToString(_ L: OpaquePointer?) -> Int32 {
-    let runtime = LuaRuntime.from(L)
+    LuaRuntime.serving(L) { runtime in valueToStringBody(L, runtime) }
+}
+
+private func valueToStringBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int32 {
     let name = runtime.valueClassName(at: 1) ?? "value"
     var text = name
     switch name {

@@ -1,0 +1,92 @@
+import CLua
+import Foundation
+import TransitCore
+
+/// Runs a scene file: its top-level code as a coroutine on virtual time, `transit.wait`
+/// yielding to the host, which advances the clock (and samples frames for renderers).
+public struct SceneRun {
+    /// Called at every frame time passed while the scene waits (renderers sample here).
+    public var frameInterval: Double?
+    public var onFrame: ((Double) throws -> Void)?
+    /// Virtual time allowed after the scene's code ends for animations to finish.
+    public var settleLimit = 30.0
+
+    public init() {}
+}
+
+/// The file returned a value: it is an effect module, not a scene (DESIGN §2.9).
+public struct EffectReturned: Error, CustomStringConvertible {
+    public var file: String
+    public var description: String {
+        "\(file) returns a value, so it is an effect, not a scene; running effects needs the default scene and the transition engine (present/dismiss), which this build does not have yet"
+    }
+}
+
+extension LuaRuntime {
+    /// Adds the file's directory to the places `require` searches (first).
+    public func allowModules(besides file: URL) {
+        let directory = file.deletingLastPathComponent().standardizedFileURL
+        if !moduleDirectories.contains(directory) { moduleDirectories.insert(directory, at: 0) }
+    }
+
+    /// Runs `file` as a scene. Script errors come back as ScriptError with a traceback.
+    public func runScene(_ file: URL, _ options: SceneRun = SceneRun()) throws {
+        allowModules(besides: file)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard let thread = lua_newthread(L) else { throw RuntimeError("cannot create the scene coroutine") }
+        try loadFile(file)
+        lua_xmove(L, thread, 1)
+        var nextFrame = options.frameInterval.map { _ in world.now }
+        func advance(to target: Double) throws {
+            if let interval = options.frameInterval, let onFrame = options.onFrame {
+                while var frame = nextFrame, frame <= target + 1e-9 {
+                    try world.advance(to: frame)
+                    try onFrame(frame)
+                    frame += interval
+                    nextFrame = frame
+                }
+            }
+            try world.advance(to: target)
+        }
+        sceneIsRunning = true
+        defer { sceneIsRunning = false }
+        var results: Int32 = 0
+        while true {
+            transit_resetbudget(L)
+            let status = lua_resume(thread, L, 0, &results)
+            if status == LUA_YIELD {
+                lua_settop(thread, 0)
+                let wait = pendingWait ?? 0
+                pendingWait = nil
+                try advance(to: world.now + wait)
+                continue
+            }
+            if status == LUA_OK {
+                if results > 0 && lua_type(thread, -1) != LUA_TNIL {
+                    throw EffectReturned(file: Self.displayPath(file))
+                }
+                break
+            }
+            let message = string(at: -1, of: thread) ?? "(error object is not a string)"
+            transit_traceback(L, thread, message, 0)
+            let traced = string(at: -1) ?? message
+            throw ScriptError(traced)
+        }
+        // Let running animations and pending work finish, as an app's run loop would.
+        try world.drain()
+        let deadline = world.now + options.settleLimit
+        while let next = world.nextEventTime, next <= deadline {
+            try advance(to: next)
+        }
+        if options.onFrame != nil { try advance(to: world.now) }
+    }
+
+    func string(at index: Int32, of thread: OpaquePointer) -> String? {
+        guard lua_type(thread, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = transit_tostring(thread, index, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+}

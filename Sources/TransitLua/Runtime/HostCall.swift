@@ -40,7 +40,7 @@ struct HostCall {
     /// A finite number; NaN and infinities are rejected with the argument's name.
     func finite(_ argument: Int, _ what: String) throws -> Double {
         let value = try number(argument)
-        guard value.isFinite else { throw fail("\(what) must be a finite number (got \(formatNumber(value)))") }
+        guard value.isFinite else { throw fail("\(what == name ? "" : what + " ")must be a finite number (got \(formatNumber(value)))") }
         return value
     }
 

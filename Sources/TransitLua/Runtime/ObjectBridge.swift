@@ -391,7 +391,9 @@ extension LuaRuntime {
         for (offset, parameter) in parameters.enumerated() {
             let argument = offset + 1
             if let problem = check(parameter.type, at: call.index(argument)) {
-                throw LuaCallError("\(call.name): argument \(argument) (\(parameter.name)) must be \(problem) (got \(typeDescription(at: call.index(argument))))")
+                let missing = call.argumentCount < Int32(argument) && call.base == 2
+                let hint = missing ? "; did you call it with '.' instead of ':'?" : ""
+                throw LuaCallError("\(call.name): argument \(argument) (\(parameter.name)) must be \(problem) (got \(typeDescription(at: call.index(argument))))\(hint)")
             }
         }
         if !variadic && call.argumentCount > Int32(parameters.count) {

@@ -1,0 +1,93 @@
+import Testing
+@testable import TransitCore
+
+@Suite struct HierarchyTests {
+    @Test func addingAViewWithASuperviewMovesIt() throws {
+        let world = World()
+        let a = View(world: world), b = View(world: world), child = View(world: world)
+        try a.addSubview(child)
+        try b.addSubview(child)
+        #expect(a.subviews.isEmpty)
+        #expect(b.subviews.count == 1 && child.superview === b)
+    }
+
+    @Test func insertBelowRequiresASubviewSibling() throws {
+        let world = World()
+        let parent = View(world: world), stranger = View(world: world), view = View(world: world)
+        #expect(throws: HierarchyError.self) { try parent.insertSubview(view, belowSubview: stranger) }
+        let sibling = View(world: world)
+        try parent.addSubview(sibling)
+        try parent.insertSubview(view, belowSubview: sibling)
+        #expect(parent.subviews.map { ObjectIdentifier($0) } == [ObjectIdentifier(view), ObjectIdentifier(sibling)])
+    }
+
+    @Test func aViewCannotContainItsAncestor() throws {
+        let world = World()
+        let a = View(world: world), b = View(world: world)
+        try a.addSubview(b)
+        #expect(throws: HierarchyError.self) { try b.addSubview(a) }
+        #expect(throws: HierarchyError.self) { try a.addSubview(a) }
+    }
+
+    @Test func autoresizingFollowsTheSuperviewSize() throws {
+        let world = World()
+        let parent = View(world: world, frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let child = View(world: world, frame: Rect(x: 10, y: 10, width: 80, height: 20))
+        child.autoresizingMask = [.flexibleWidth]
+        try parent.addSubview(child)
+        parent.bounds = Rect(x: 0, y: 0, width: 200, height: 100)
+        #expect(child.frame == Rect(x: 10, y: 10, width: 180, height: 20))
+    }
+}
+
+@Suite struct ConversionTests {
+    @Test func convertAddsOffsetsAndBoundsOrigins() throws {
+        let world = World()
+        let root = View(world: world, frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let a = View(world: world, frame: Rect(x: 50, y: 60, width: 200, height: 200))
+        let b = View(world: world, frame: Rect(x: 10, y: 20, width: 50, height: 50))
+        try root.addSubview(a); try a.addSubview(b)
+        #expect(b.convert(Point(x: 1, y: 2), to: root) == Point(x: 61, y: 82))
+        a.bounds = Rect(x: 5, y: 5, width: 200, height: 200)
+        #expect(b.convert(Point(x: 0, y: 0), to: root) == Point(x: 55, y: 75))
+        #expect(root.convert(Point(x: 55, y: 75), to: b) == Point(x: 0, y: 0))
+    }
+
+    @Test func convertAppliesTransformsAboutTheCenter() throws {
+        let world = World()
+        let root = View(world: world, frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let a = View(world: world, frame: Rect(x: 100, y: 100, width: 100, height: 100))
+        try root.addSubview(a)
+        a.transform = .scale(2, 2)
+        // The center (150, 150) stays; the corner (0, 0) maps to 150 - 2 * 50.
+        #expect(a.convert(Point(x: 0, y: 0), to: root) == Point(x: 50, y: 50))
+        #expect(a.frame == Rect(x: 50, y: 50, width: 200, height: 200))
+        let rotated = View(world: world, frame: Rect(x: 0, y: 0, width: 100, height: 50))
+        try root.addSubview(rotated)
+        rotated.transform = .rotation(.pi / 2)
+        let corner = rotated.convert(Point(x: 0, y: 0), to: root)
+        // Rotating 90° about the center (50, 25): (−50, −25) → (25, −50).
+        #expect(abs(corner.x - 75) < 1e-9 && abs(corner.y - (-25)) < 1e-9)
+    }
+}
+
+@Suite struct DeviceTests {
+    @Test func profilesAndCustomSizes() throws {
+        #expect(Device.named("iPhone SE")?.size == Size(width: 375, height: 667))
+        #expect(Device.named("iphone 15")?.scale == 3)
+        let custom = try #require(Device.named("320x480@2"))
+        #expect(custom.size == Size(width: 320, height: 480) && custom.scale == 2 && custom.idiom == .phone)
+        #expect(Device.named("iPad")?.idiom == .pad)
+        #expect(Device.named("banana") == nil)
+        #expect(Device.named("0x480@2") == nil)
+    }
+
+    @Test func screenFollowsOrientationAndSizeClasses() {
+        let world = World(device: Device.named("iPhone SE")!)
+        #expect(world.screen.bounds.size == Size(width: 375, height: 667))
+        #expect(world.screen.verticalSizeClass == .regular)
+        world.orientation = .landscapeLeft
+        #expect(world.screen.bounds.size == Size(width: 667, height: 375))
+        #expect(world.screen.verticalSizeClass == .compact)
+    }
+}

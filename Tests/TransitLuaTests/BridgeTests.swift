@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+@testable import TransitCore
+@testable import TransitLua
+
+/// A fresh world and runtime; `run` evaluates Lua and returns its result as text.
+final class Harness {
+    let world = World(device: Device.named("iPhone SE")!)
+    let runtime: LuaRuntime
+    init() throws { runtime = try LuaRuntime(world: world) }
+    @discardableResult
+    func run(_ source: String) throws -> String? { try runtime.evaluate(source, chunkName: "=test.lua") }
+    /// The error message a chunk raises (or nil when it succeeds).
+    func error(_ source: String) throws -> String? {
+        do { try runtime.evaluate(source, chunkName: "=test.lua"); return nil } catch let error as ScriptError { return error.message }
+    }
+}
+
+@Suite struct BridgeIdentityTests {
+    @Test func sameHostObjectIsSameLuaValue() throws {
+        let h = try Harness()
+        #expect(try h.run("""
+            local a, b = UIView.new(), UIView.new()
+            a:addSubview(b)
+            return tostring(b.superview == a) .. " " .. tostring(a.subviews[1] == b) .. " " .. tostring(rawequal(a.subviews[1], b))
+            """) == "true true true")
+    }
+
+    @Test func perObjectFieldsSurviveLosingTheLuaReference() throws {
+        let h = try Harness()
+        try h.run("""
+            local parent = UIView.new{ name = "parent" }
+            transit.window:addSubview(parent)
+            local child = UIView.new()
+            child.note = "kept"
+            parent:addSubview(child)
+            """)
+        h.runtime.collectGarbage()
+        h.runtime.collectGarbage()
+        #expect(try h.run("return transit.window.subviews[1].subviews[1].note") == "kept")
+    }
+
+    @Test func droppedObjectsAreReleased() throws {
+        let h = try Harness()
+        weak var released: View?
+        try h.run("dropped = UIView.new{ name = 'temporary' }; transit.window:addSubview(dropped)")
+        released = h.world.window.subviews.first { $0.name == "temporary" }
+        #expect(released != nil)
+        try h.run("dropped:removeFromSuperview(); dropped = nil")
+        h.runtime.collectGarbage()
+        h.runtime.collectGarbage()
+        #expect(released == nil)
+    }
+}
+
+@Suite struct SubclassTests {
+    @Test func subclassMethodsOverrideHooksAndSuperReachesTheHost() throws {
+        let h = try Harness()
+        try h.run("""
+            Card = UIView:subclass("Card")
+            function Card:init(options) self.initialized = true end
+            function Card:layoutSubviews()
+              self.layouts = (self.layouts or 0) + 1
+              Card.super.layoutSubviews(self)
+            end
+            card = Card.new{ frame = CGRect(0, 0, 100, 50) }
+            transit.window:addSubview(card)
+            card:setNeedsLayout()
+            card:layoutIfNeeded()
+            """)
+        #expect(try h.run("return card.initialized") == "true")
+        #expect(try h.run("return card.layouts") == "1")
+        #expect(try h.run("return tostring(card):match('^<Card') ~= nil") == "true")
+        #expect(try h.run("return card.frame.width") == "100.0")
+        let view = try #require(h.world.window.subviews.last)
+        #expect(view.scriptClassName == "Card")
+    }
+
+    @Test func instanceOverridesAreCalledByTheModel() throws {
+        let h = try Harness()
+        try h.run("""
+            vc = UIViewController.new{ title = "A" }
+            calls = {}
+            function vc:viewDidLoad() calls[#calls + 1] = "viewDidLoad" end
+            function vc:viewWillAppear(animated) calls[#calls + 1] = "viewWillAppear " .. tostring(animated) end
+            function vc:viewDidAppear(animated) calls[#calls + 1] = "viewDidAppear" end
+            transit.window.rootViewController = vc
+            """)
+        #expect(try h.run("return table.concat(calls, ', ')") == "viewDidLoad, viewWillAppear false, viewDidAppear")
+    }
+
+    @Test func nsObjectSubclassWorksAsAPlainObject() throws {
+        let h = try Harness()
+        #expect(try h.run("""
+            local Animator = NSObject:subclass("Animator")
+            function Animator:transitionDuration() return 0.35 end
+            local a = Animator()
+            return a:transitionDuration()
+            """) == "0.35")
+    }
+}
+
+@Suite struct ValueSemanticsTests {
+    @Test func readingFrameReturnsACopy() throws {
+        let h = try Harness()
+        #expect(try h.run("""
+            local v = UIView.new{ frame = CGRect(10, 20, 30, 40) }
+            local f = v.frame
+            f.x = 999
+            return v.frame.x .. " " .. f.x
+            """) == "10.0 999")
+    }
+
+    @Test func valuesCompareByValueAndPrintReadably() throws {
+        let h = try Harness()
+        #expect(try h.run("return CGRect(1, 2, 3, 4) == CGRect(1, 2, 3, 4)") == "true")
+        #expect(try h.run("return CGRect(1, 2, 3, 4) == CGRect(1, 2, 3, 5)") == "false")
+        #expect(try h.run("return tostring(CGRect(0, 247, 375, 420))") == "CGRect(0, 247, 375, 420)")
+        #expect(try h.run("return CGRect(0, 0, 10, 20).maxY") == "20.0")
+        #expect(try h.run("return tostring(UIColor.hex('#FF8000'))") == "UIColor(1, 0.502, 0, 1)")
+        #expect(try h.run("return tostring(CGAffineTransform.identity.isIdentity)") == "true")
+        #expect(try h.run("local t = CATransform3D.identity; t.m34 = -1/900; return t.m34 == -1/900 and not t.isIdentity") == "true")
+    }
+}
+
+@Suite struct ErrorMessageTests {
+    @Test func wrongArgumentTypeNamesFunctionArgumentAndType() throws {
+        let h = try Harness()
+        let message = try h.error("""
+            local a, b = UIView.new(), UIView.new()
+            a:addSubview(b)
+            a:insertSubviewBelow(UIView.new(), nil)
+            """)
+        #expect(message?.hasPrefix("test.lua:3: UIView.insertSubviewBelow: argument 2 (sibling) must be a UIView (got nil)") == true)
+    }
+
+    @Test func unknownEnumListsAcceptedValues() throws {
+        let h = try Harness()
+        let message = try h.error("local vc = UIViewController.new(); vc.modalPresentationStyle = 'sideways'")
+        #expect(message?.contains("UIViewController.modalPresentationStyle must be one of \"fullScreen\", \"pageSheet\"") == true)
+        #expect(message?.contains("unknown UIModalPresentationStyle \"sideways\"") == true)
+    }
+
+    @Test func nanGeometryIsRejectedWithThePropertyName() throws {
+        let h = try Harness()
+        let message = try h.error("local v = UIView.new(); v.frame = CGRect(0, 0, 0/0, 10)")
+        #expect(message?.contains("test.lua:1: UIView.frame: must be finite (got (0, 0, nan, 10))") == true)
+        let alpha = try h.error("local v = UIView.new(); v.alpha = math.huge")
+        #expect(alpha?.contains("UIView.alpha: must be a finite number (got inf)") == true)
+    }
+
+    @Test func readOnlyPropertiesAndDotCallsSayWhatToDo() throws {
+        let h = try Harness()
+        #expect(try h.error("UIView.new().superview = UIView.new()")?.contains("UIView.superview is read-only") == true)
+        #expect(try h.error("local v = UIView.new(); v.addSubview(UIView.new())")?.contains("did you call it with '.' instead of ':'?") == true)
+        #expect(try h.error("UIView.new{ colour = UIColor.red }")?.contains("UIView.new: unknown option \"colour\"") == true)
+    }
+
+    @Test func siblingThatIsNotASubviewIsAnError() throws {
+        let h = try Harness()
+        let message = try h.error("local a = UIView.new(); a:insertSubviewBelow(UIView.new(), UIView.new{ name = 'stranger' })")
+        #expect(message?.contains("UIView \"stranger\" is not a subview of UIView") == true)
+    }
+
+    @Test func runawayScriptsStopAtTheBudget() throws {
+        let world = World()
+        var options = LuaRuntime.Options()
+        options.budget = 1_000_000
+        let runtime = try LuaRuntime(world: world, options: options)
+        #expect(throws: ScriptError.self) { try runtime.evaluate("while true do end") }
+        #expect(try runtime.evaluate("return 1 + 1") == "2")
+    }
+
+    @Test func memoryBombsEndAndTheStateStaysUsable() throws {
+        let world = World()
+        var options = LuaRuntime.Options()
+        options.memoryLimit = 8 << 20
+        let runtime = try LuaRuntime(world: world, options: options)
+        do {
+            try runtime.evaluate("local t = {} for i = 1, 1e8 do t[i] = ('x'):rep(100) .. i end")
+            Issue.record("expected a memory error")
+        } catch let error as ScriptError {
+            #expect(error.message.contains("memory"))
+        }
+        #expect(try runtime.evaluate("return #('abc')") == "3")
+    }
+
+    @Test func sandboxHidesIoAndOs() throws {
+        let h = try Harness()
+        #expect(try h.run("return tostring(io) .. ' ' .. tostring(os.execute) .. ' ' .. type(os.clock)") == "nil nil function")
+    }
+}

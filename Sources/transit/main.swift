@@ -112,7 +112,7 @@ func makeRuntime(_ options: Options) throws -> (World, LuaRuntime, URL) {
     runtimeOptions.memoryLimit = options.memory << 20
     let runtime = try LuaRuntime(world: world, options: runtimeOptions)
     runtime.imageLoader = { url in
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw UsageError(message: "no such file") }
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw RuntimeError("no such file") }
         let image = try PNGDecoder.decode([UInt8](data))
         return ImageContent(width: image.width, height: image.height, rgba: image.pixels)
     }

@@ -23,7 +23,7 @@ struct OutputTarget {
         default:
             throw OutputError(message: "\(path): unknown output type \".\(url.pathExtension)\"; use .gif, .png, .html, .json or a directory")
         }
-        let parent = format == .directory ? url.deletingLastPathComponent() : url.deletingLastPathComponent()
+        let parent = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw OutputError(message: "\(path): directory \(parent.path) does not exist")
@@ -49,12 +49,10 @@ struct OutputTarget {
             }
             try Data(GIFEncoder.encode(frames: frames, delaysInCentiseconds: delays)).write(to: url, options: .atomic)
         case .filmstrip:
-            let duration = times.last ?? 0
             let cells = [0.0, 0.25, 0.5, 0.75, 1.0].map { fraction -> (label: String, image: RasterImage) in
                 let index = min(frames.count - 1, Int((fraction * Double(frames.count - 1)).rounded()))
                 return ("t=\(formatNumber((times[index] * 100).rounded() / 100))s \(Int(fraction * 100))%", frames[index])
             }
-            _ = duration
             let sheet = Filmstrip.compose(rows: [(title: "scene", cells: cells)], scale: 1)
             try Data(PNGEncoder.encode(sheet)).write(to: url, options: .atomic)
         case .html:

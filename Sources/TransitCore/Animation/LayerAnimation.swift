@@ -152,7 +152,6 @@ public final class AnimationGroup {
     public func cancel() {
         guard !isFinished else { return }
         for animation in animations { animationWasInterrupted(animation) }
-        if animations.isEmpty { return }
     }
 
     /// The layers' model values as they were before this group changed them.

@@ -13,7 +13,6 @@ extension LuaRuntime {
     // MARK: - Installing classes
 
     func installClasses() {
-        let registry = transit_registryindex()
         // Value classes first: their metatables are needed to push values.
         for cls in api.classes {
             pushClassTable(cls)
@@ -26,7 +25,6 @@ extension LuaRuntime {
             lua_setfield(L, -2, function.name)
         }
         lua_setglobal(L, "transit")
-        _ = registry
     }
 
     /// Builds a class table (statics, methods, constants), its object metatable (objects) or
@@ -209,7 +207,7 @@ extension LuaRuntime {
         guard lua_getmetatable(L, index) != 0 else { return nil }
         let name = lua_topointer(L, -1).flatMap { objectMetatables[$0] }
         transit_pop(L, 1)
-        if let name, let box = lua_touserdata(L, index), let raw = box.load(as: UnsafeMutableRawPointer?.self),
+        if name != nil, let box = lua_touserdata(L, index), let raw = box.load(as: UnsafeMutableRawPointer?.self),
            let host = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? HostObject, let script = host.scriptClassName {
             return script
         }
@@ -644,7 +642,6 @@ private func collectObjectBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> In
         transit_pop(L, 1)
         (object as? HostObject)?.lifecycleObserver = nil
     }
-    _ = runtime
     return 0
 }
 

@@ -92,7 +92,7 @@
 ---| "easeOut"
 ---| "linear"
 
----UIView.animate options
+---UIView.animate and UIView.transition options
 ---@alias UIViewAnimationOptions
 ---| "curveEaseInOut"
 ---| "curveEaseIn"
@@ -103,6 +103,14 @@
 ---| "repeat"
 ---| "autoreverse"
 ---| "layoutSubviews"
+---| "transitionNone"
+---| "transitionFlipFromLeft"
+---| "transitionFlipFromRight"
+---| "transitionCurlUp"
+---| "transitionCurlDown"
+---| "transitionCrossDissolve"
+---| "transitionFlipFromTop"
+---| "transitionFlipFromBottom"
 
 ---UIView.animateKeyframes options
 ---@alias UIViewKeyframeAnimationOptions
@@ -465,6 +473,10 @@ function UIView.animateKeyframes(options) end
 ---@param animations function
 function UIView.addKeyframe(relativeStartTime, relativeDuration, animations) end
 
+---animates a change of a view's content with a flip, curl or cross-dissolve
+---@param options table {with=view, duration=, options={"transitionFlipFromLeft"|...}, animations=, completion=}
+function UIView.transition(options) end
+
 ---runs actions with animations disabled
 ---@param actions function
 function UIView.performWithoutAnimation(actions) end
@@ -727,6 +739,52 @@ function UISpringTimingParameters:value(t) end
 ---seconds until the spring is at rest
 ---@return number
 function UISpringTimingParameters:settlingDuration() end
+
+---An animator you can start, pause, scrub, reverse, continue, stop and finish.
+---@class UIViewPropertyAnimator : NSObject
+---@field fractionComplete number progress 0...1; settable only while paused
+---@field isReversed boolean runs towards the start
+---@field state UIViewAnimatingState (read-only) inactive, active or stopped
+---@field isRunning boolean (read-only) active and not paused
+---@field isInterruptible boolean (read-only) always true here
+---@field scrubsLinearly boolean fractionComplete maps linearly while paused (default true)
+---@field pausesOnCompletion boolean stay active and paused at the end instead of completing
+---@field duration number (read-only) the duration given
+UIViewPropertyAnimator = {}
+
+---makes a UIViewPropertyAnimator; subclasses then call init(self, ...)
+---@param options table {duration=, curve=} | {duration=, dampingRatio=} | {duration=, controlPoint1=, controlPoint2=} | {duration=, timingParameters=}
+---@return UIViewPropertyAnimator
+function UIViewPropertyAnimator.new(options) end
+
+---adds animations (run now if active, else when it starts)
+---@param animations function
+---@param delayFactor? number 0...1 of the duration
+function UIViewPropertyAnimator:addAnimations(animations, delayFactor) end
+
+---adds a completion
+---@param completion function called with the final position
+function UIViewPropertyAnimator:addCompletion(completion) end
+
+---starts (or resumes) running
+---@param delay? number
+function UIViewPropertyAnimator:startAnimation(delay) end
+
+---pauses (activating an inactive animator)
+function UIViewPropertyAnimator:pauseAnimation() end
+
+---removes the animations where they are
+---@param withoutFinishing boolean
+function UIViewPropertyAnimator:stopAnimation(withoutFinishing) end
+
+---after stopAnimation(false): sets the final values and runs the completions
+---@param at UIViewAnimatingPosition
+function UIViewPropertyAnimator:finishAnimation(at) end
+
+---resumes with new timing over durationFactor × the remaining duration
+---@param timingParameters? any nil, UISpringTimingParameters or CAMediaTimingFunction
+---@param durationFactor? number
+function UIViewPropertyAnimator:continueAnimation(timingParameters, durationFactor) end
 
 ---The host: window, virtual time, tools.
 ---@class transit

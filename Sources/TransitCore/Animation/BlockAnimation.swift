@@ -38,15 +38,18 @@ final class AnimationContext {
     let delay: Double
     let timing: AnimationTiming
     let options: AnimationOptions
+    /// Local begin time of new animations, when the owner fixes it (property animators).
+    let beginTime: Double?
     /// Inside `addKeyframe`: the keyframe's relative start and duration.
     var keyframe: (start: Double, duration: Double)?
     /// Keyframe recordings per (layer, property): the start value and each keyframe's target.
     var keyframeRecords: [KeyframeRecordKey: KeyframeRecord] = [:]
     var keyframeOrder: [KeyframeRecordKey] = []
 
-    init(kind: Kind, group: AnimationGroup?, duration: Double, delay: Double, timing: AnimationTiming, options: AnimationOptions) {
+    init(kind: Kind, group: AnimationGroup?, duration: Double, delay: Double, timing: AnimationTiming,
+         options: AnimationOptions, beginTime: Double? = nil) {
         self.kind = kind; self.group = group; self.duration = duration; self.delay = delay
-        self.timing = timing; self.options = options
+        self.timing = timing; self.options = options; self.beginTime = beginTime
     }
 }
 
@@ -140,7 +143,9 @@ extension World {
             var values = [record.initial]
             var times = [0.0]
             var current = record.initial
-            for keyframe in record.keyframes.sorted(by: { $0.start < $1.start }) {
+            // Stable by start time: keyframes starting together keep the order they were added.
+            let ordered = record.keyframes.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+            for keyframe in ordered {
                 if keyframe.start > times.last! { values.append(current); times.append(keyframe.start) }
                 values.append(keyframe.value); times.append(max(keyframe.end, times.last!))
                 current = keyframe.value
@@ -203,7 +208,7 @@ extension World {
             context.keyframeRecords[key]!.keyframes.append((start, start + length, new))
         case .block:
             let space = group.space
-            let begin = space.localTime(atWorld: now) + context.delay
+            let begin = context.beginTime ?? space.localTime(atWorld: now) + context.delay
             var change: LayerAnimation.Change
             if !property.isAdditive || context.options.contains(.beginFromCurrentState) {
                 let from = layer.presentationValue(property)

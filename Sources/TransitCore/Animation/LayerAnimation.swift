@@ -52,8 +52,10 @@ public final class LayerAnimation {
     /// Timing progress at local time `local`; before the start it is 0 (fill backwards, as
     /// UIKit's block animations do), after the end 1.
     func progress(atLocal local: Double) -> Double {
-        if duration <= 0 { return 1 }
+        if duration <= 0 { return local >= beginTime ? 1 : 0 }
         var elapsed = local - beginTime
+        // Driven by a property animator: progress is the space's position, spring overshoot included.
+        if case .linear = timing, group.isOwnedByAnimator { return max(0, elapsed / duration) }
         if elapsed <= 0 { return timing.progress(0, elapsed: 0) }
         let cycle = duration * (autoreverses ? 2 : 1)
         let total = cycle * max(1, repeatCount)
@@ -88,6 +90,8 @@ public final class AnimationGroup {
     /// Set when one of its animations was removed before it ended.
     public internal(set) var wasInterrupted = false
     public internal(set) var isFinished = false
+    /// Groups of a property animator end when the animator says so, not by their own clock.
+    var isOwnedByAnimator = false
     /// Local time the group ends when nothing was animated (its duration and delay).
     var nominalEnd: Double
     private var completionEvent: EventToken?
@@ -113,7 +117,7 @@ public final class AnimationGroup {
     func rescheduleCompletion() {
         completionEvent?.cancel()
         completionEvent = nil
-        guard !isFinished else { return }
+        guard !isFinished, !isOwnedByAnimator else { return }
         let end = endTime
         guard end.isFinite, let time = space.worldTime(whenLocalReaches: end, notBefore: world.now) else { return }
         completionEvent = world.schedule(at: time, label: "animation end \(label)") { [weak self] in

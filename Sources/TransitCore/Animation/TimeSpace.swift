@@ -11,7 +11,21 @@ public final class TimeSpace {
         case frozen(at: Double)
         /// local goes from `from` to `to` over `duration` parent seconds starting at `start`,
         /// shaped by `curve` (nil = linear), then stays at `to`.
-        case driven(start: Double, duration: Double, from: Double, to: Double, curve: TimingFunction?)
+        case driven(start: Double, duration: Double, from: Double, to: Double, curve: DrivenCurve?)
+    }
+
+    /// How a driven space moves from `from` to `to`: a Bézier curve of the time fraction, or
+    /// a spring of the elapsed seconds (which may overshoot).
+    public enum DrivenCurve {
+        case timing(TimingFunction)
+        case spring(Spring)
+
+        func value(fraction: Double, elapsed: Double) -> Double {
+            switch self {
+            case .timing(let function): return function.value(at: fraction)
+            case .spring(let spring): return fraction >= 1 ? 1 : spring.value(at: elapsed)
+            }
+        }
     }
 
     public let parent: TimeSpace?
@@ -47,8 +61,9 @@ public final class TimeSpace {
         case .frozen(let local): return local
         case .driven(let start, let duration, let from, let to, let curve):
             if duration <= 0 { return parentTime >= start ? to : from }
-            let fraction = min(1, max(0, (parentTime - start) / duration))
-            let shaped = curve?.value(at: fraction) ?? fraction
+            let elapsed = min(duration, max(0, parentTime - start))
+            let fraction = elapsed / duration
+            let shaped = curve?.value(fraction: fraction, elapsed: elapsed) ?? fraction
             return from + (to - from) * shaped
         }
     }
@@ -75,7 +90,7 @@ public final class TimeSpace {
             var low = 0.0, high = 1.0
             for _ in 0..<60 {
                 let middle = (low + high) / 2
-                if (curve?.value(at: middle) ?? middle) < target { low = middle } else { high = middle }
+                if (curve?.value(fraction: middle, elapsed: middle * duration) ?? middle) < target { low = middle } else { high = middle }
             }
             return start + high * duration
         }

@@ -71,7 +71,7 @@ extension TransitAPI {
                 return 1
             },
         ]
-        return [timing, spring]
+        return [timing, spring, propertyAnimatorClass()]
     }
 
     /// UIView's class functions for animation.
@@ -106,6 +106,7 @@ extension TransitAPI {
                 }
                 return 0
             },
+            viewTransitionFunction(),
             function("performWithoutAnimation", [parameter("actions", .function)], "runs actions with animations disabled") { call in
                 let actions = try call.function(1)
                 try call.runtime.world.withoutAnimation { try actions.call() }
@@ -237,6 +238,161 @@ extension LuaRuntime {
     func readSpring(at index: Int32) -> Spring? {
         readFields(at: index, "UISpringTimingParameters", ["mass", "stiffness", "damping", "initialVelocity"]).map {
             Spring(mass: $0[0], stiffness: $0[1], damping: $0[2], initialVelocity: $0[3])
+        }
+    }
+}
+
+// MARK: - UIViewPropertyAnimator and UIView.transition
+
+extension TransitAPI {
+    static func propertyAnimatorClass() -> APIClass {
+        var cls = APIClass(name: "UIViewPropertyAnimator", superclass: "NSObject",
+                           doc: "An animator you can start, pause, scrub, reverse, continue, stop and finish.", isValue: false)
+        cls.matches = { $0 is PropertyAnimator }
+        cls.constructorParameters = [parameter("options", .table, "{duration=, curve=} | {duration=, dampingRatio=} | {duration=, controlPoint1=, controlPoint2=} | {duration=, timingParameters=}")]
+        cls.construct = { call in
+            let known: Set<String> = ["duration", "curve", "dampingRatio", "controlPoint1", "controlPoint2", "timingParameters", "animations"]
+            if let key = call.unknownKeys(1, known: known).first {
+                throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", "))
+            }
+            guard let duration = try call.numberOption(1, "duration") else { throw call.fail("duration (a number) is required") }
+            guard duration.isFinite, duration >= 0 else { throw call.fail("duration must be a finite number ≥ 0 (got \(formatNumber(duration)))") }
+            var timing = PropertyAnimator.Timing.curve(.easeInEaseOut)
+            if call.field(1, "curve") {
+                guard let name = call.runtime.string(at: -1), let curve = AnimationCurve(rawValue: name) else {
+                    let text = call.runtime.string(at: -1) ?? call.runtime.typeDescription(at: -1)
+                    transit_pop(call.L, 1)
+                    throw call.fail(call.runtime.unknownEnumMessage("UIViewAnimationCurve", text))
+                }
+                timing = .curve(curve.timingFunction)
+            }
+            transit_pop(call.L, 1)
+            if let ratio = try call.numberOption(1, "dampingRatio") {
+                guard ratio.isFinite, ratio > 0 else { throw call.fail("dampingRatio must be a number > 0") }
+                timing = .spring(Spring.uikit(duration: duration, dampingRatio: ratio, initialVelocity: 0), ignoresDuration: false)
+            }
+            let hasFirst = call.field(1, "controlPoint1"); let first = call.runtime.readPoint(at: -1); transit_pop(call.L, 1)
+            let hasSecond = call.field(1, "controlPoint2"); let second = call.runtime.readPoint(at: -1); transit_pop(call.L, 1)
+            if hasFirst || hasSecond {
+                guard let first, let second, first.isFinite, second.isFinite else { throw call.fail("controlPoint1 and controlPoint2 must both be finite CGPoints") }
+                timing = .curve(TimingFunction(controlPoint1: first, controlPoint2: second))
+            }
+            if call.field(1, "timingParameters") {
+                let index = lua_gettop(call.L)
+                defer { transit_pop(call.L, 1) }
+                if let spring = call.runtime.readSpring(at: index) {
+                    // A spring given by mass/stiffness/damping runs until it settles.
+                    timing = .spring(spring, ignoresDuration: true)
+                } else if let function = call.runtime.readTimingFunction(at: index) {
+                    timing = .curve(function)
+                } else {
+                    throw call.fail("timingParameters must be UISpringTimingParameters or a CAMediaTimingFunction (got \(call.runtime.typeDescription(at: index)))")
+                }
+            } else {
+                transit_pop(call.L, 1)
+            }
+            let animator = PropertyAnimator(world: call.runtime.world, duration: duration, timing: timing)
+            if let animations = try call.functionOption(1, "animations") {
+                try animator.addAnimations({ try animations.call() })
+            }
+            return animator
+        }
+        cls.properties = [
+            property("fractionComplete", .number, "progress 0...1; settable only while paused", of: PropertyAnimator.self,
+                     get: { call, a in call.push(a.fractionComplete) }, set: { call, a in try a.setFractionComplete(try call.number(1)) }),
+            property("isReversed", .boolean, "runs towards the start", of: PropertyAnimator.self,
+                     get: { call, a in call.push(a.isReversed) }, set: { call, a in a.isReversed = try call.boolean(1) }),
+            property("state", .enumeration("UIViewAnimatingState"), "inactive, active or stopped", of: PropertyAnimator.self,
+                     get: { call, a in call.push(a.state.rawValue) }),
+            property("isRunning", .boolean, "active and not paused", of: PropertyAnimator.self,
+                     get: { call, a in call.push(a.isRunning) }),
+            property("isInterruptible", .boolean, "always true here", of: PropertyAnimator.self,
+                     get: { call, a in call.push(a.isInterruptible) }),
+            property("scrubsLinearly", .boolean, "fractionComplete maps linearly while paused (default true)", of: PropertyAnimator.self,
+                     get: { call, a in call.push(a.scrubsLinearly) }, set: { call, a in a.scrubsLinearly = try call.boolean(1) }),
+            property("pausesOnCompletion", .boolean, "stay active and paused at the end instead of completing", of: PropertyAnimator.self,
+                     get: { call, a in call.push(a.pausesOnCompletion) }, set: { call, a in a.pausesOnCompletion = try call.boolean(1) }),
+            property("duration", .number, "the duration given", of: PropertyAnimator.self,
+                     get: { call, a in call.push(a.duration) }),
+        ]
+        cls.methods = [
+            method("addAnimations", [parameter("animations", .function), parameter("delayFactor", .optional(.number), "0...1 of the duration")],
+                   "adds animations (run now if active, else when it starts)", of: PropertyAnimator.self) { call, a in
+                let body = try call.function(1)
+                let factor = try call.optionalNumber(2) ?? 0
+                guard factor.isFinite, factor >= 0, factor <= 1 else { throw call.fail("delayFactor must be in 0...1 (got \(formatNumber(factor)))") }
+                try a.addAnimations({ try body.call() }, delayFactor: factor)
+                return 0
+            },
+            method("addCompletion", [parameter("completion", .function, "called with the final position")], "adds a completion", of: PropertyAnimator.self) { call, a in
+                let body = try call.function(1)
+                a.addCompletion { position in try body.call { $0.push(.string(position.rawValue)); return 1 } }
+                return 0
+            },
+            method("startAnimation", [parameter("delay", .optional(.number))], "starts (or resumes) running", of: PropertyAnimator.self) { call, a in
+                try a.startAnimation(afterDelay: try call.optionalNumber(1) ?? 0); return 0
+            },
+            method("pauseAnimation", [], "pauses (activating an inactive animator)", of: PropertyAnimator.self) { _, a in
+                try a.pauseAnimation(); return 0
+            },
+            method("stopAnimation", [parameter("withoutFinishing", .boolean)], "removes the animations where they are", of: PropertyAnimator.self) { call, a in
+                try a.stopAnimation(withoutFinishing: try call.boolean(1)); return 0
+            },
+            method("finishAnimation", [parameter("at", .enumeration("UIViewAnimatingPosition"))], "after stopAnimation(false): sets the final values and runs the completions", of: PropertyAnimator.self) { call, a in
+                try a.finishAnimation(at: try call.enumeration(1, PropertyAnimator.Position.self, "UIViewAnimatingPosition")); return 0
+            },
+            method("continueAnimation", [parameter("timingParameters", .any, "nil, UISpringTimingParameters or CAMediaTimingFunction"), parameter("durationFactor", .optional(.number))],
+                   "resumes with new timing over durationFactor × the remaining duration", of: PropertyAnimator.self) { call, a in
+                var timing: PropertyAnimator.Timing?
+                if !call.isNil(1) {
+                    if let spring = call.runtime.readSpring(at: call.index(1)) { timing = .spring(spring, ignoresDuration: false) }
+                    else if let function = call.runtime.readTimingFunction(at: call.index(1)) { timing = .curve(function) }
+                    else { throw call.argumentError(1, "UISpringTimingParameters, a CAMediaTimingFunction or nil") }
+                }
+                try a.continueAnimation(timing: timing, durationFactor: try call.optionalNumber(2) ?? 1)
+                return 0
+            },
+        ]
+        return cls
+    }
+
+    static func viewTransitionFunction() -> APIFunction {
+        function("transition", [parameter("options", .table, "{with=view, duration=, options={\"transitionFlipFromLeft\"|...}, animations=, completion=}")],
+                 "animates a change of a view's content with a flip, curl or cross-dissolve") { call in
+            let known: Set<String> = ["with", "duration", "options", "animations", "completion"]
+            if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
+            guard call.field(1, "with"), let view = call.runtime.object(at: -1) as? View else {
+                let got = call.runtime.typeDescription(at: -1)
+                transit_pop(call.L, 1)
+                throw call.fail("with must be a UIView (got \(got))")
+            }
+            transit_pop(call.L, 1)
+            guard let duration = try call.numberOption(1, "duration") else { throw call.fail("duration (a number) is required") }
+            var style = ViewTransitionStyle.none
+            var curve = AnimationCurve.easeInOut
+            if call.field(1, "options") {
+                let list = lua_gettop(call.L)
+                defer { transit_pop(call.L, 1) }
+                guard lua_type(call.L, list) == LUA_TTABLE else { throw call.fail("options must be a list of strings") }
+                for i in 0..<Int(lua_rawlen(call.L, list)) {
+                    lua_rawgeti(call.L, list, lua_Integer(i + 1))
+                    let name = call.runtime.string(at: -1) ?? ""
+                    transit_pop(call.L, 1)
+                    if let s = ViewTransitionStyle(rawValue: name) { style = s }
+                    else if let c = AnimationOptionNames.curves[name] { curve = c }
+                    else if AnimationOptionNames.flags[name] == nil {
+                        throw call.fail(call.runtime.unknownEnumMessage("UIViewAnimationOptions", name))
+                    }
+                }
+            } else {
+                transit_pop(call.L, 1)
+            }
+            guard let animations = try call.functionOption(1, "animations") else { throw call.fail("animations (a function) is required") }
+            let completion = try call.functionOption(1, "completion")
+            try call.runtime.world.transition(with: view, duration: duration, style: style, curve: curve,
+                                              animations: { try animations.call() },
+                                              completion: completion.map { f in { finished in try f.call { $0.push(.boolean(finished)); return 1 } } })
+            return 0
         }
     }
 }

@@ -25,7 +25,7 @@ enum TransitAPI {
         APIEnum(name: "UIDeviceOrientation", cases: Orientation.allCases.map(\.rawValue), doc: "transit.rotate"),
         APIEnum(name: "CAMediaTimingFunctionName", cases: ["default", "easeIn", "easeOut", "easeInEaseOut", "linear"], doc: "named timing functions"),
         APIEnum(name: "UIViewAnimationCurve", cases: AnimationCurve.allCases.map(\.rawValue), doc: "UIViewPropertyAnimator curve"),
-        APIEnum(name: "UIViewAnimationOptions", cases: AnimationOptionNames.all, doc: "UIView.animate options"),
+        APIEnum(name: "UIViewAnimationOptions", cases: AnimationOptionNames.all + ViewTransitionStyle.allCases.map(\.rawValue), doc: "UIView.animate and UIView.transition options"),
         APIEnum(name: "UIViewKeyframeAnimationOptions", cases: AnimationOptionNames.keyframes, doc: "UIView.animateKeyframes options"),
         APIEnum(name: "UIViewAnimatingPosition", cases: ["start", "end", "current"], doc: "property animator positions"),
         APIEnum(name: "UIViewAnimatingState", cases: ["inactive", "active", "stopped"], doc: "property animator states"),

@@ -11,10 +11,12 @@ let usage = """
 usage: transit COMMAND [ARGS]
 
 commands:
-  run FILE [--device D] [--ios N] [--trace] [--unsafe] [--budget N] [--memory MB]
-                      run a scene (a Lua file that returns nothing) on virtual time;
-                      print its log, the trace with --trace, and any problems
-  render FILE [-o OUT] [--fps N] [--scale S] [--device D] [--ios N]
+  run FILE [--scene S] [--device D] [--ios N] [--trace] [--unsafe] [--budget N] [--memory MB]
+                      run a scene (a Lua file that returns nothing) on virtual time, or an
+                      effect (a file that returns an animator, delegate or presentation
+                      controller) inside the default scene or --scene S; print its log,
+                      the trace with --trace, and any problems (exit 1 if any)
+  render FILE [-o OUT] [--fps N] [--scale S] [--scene S] [--device D] [--ios N]
                       run a scene and render it: OUT.gif (animated), OUT.png (filmstrip),
                       OUT.html (player), OUT.json (timeline), or a directory of PNG frames
                       (default OUT: FILE's name with .gif)
@@ -35,6 +37,7 @@ func fail(_ message: String, code: Int32) -> Never {
 
 struct Options {
     var file: String?
+    var scene: String?
     var output: String?
     var device = Device.defaultProfile
     var systemVersion = 17.0
@@ -58,6 +61,10 @@ func parseOptions(_ arguments: ArraySlice<String>, allowed: Set<String>) throws 
             guard allowed.contains(argument) else { throw UsageError(message: "unknown option \(argument) (see transit --help)") }
             switch argument {
             case "-o", "--output": options.output = try value(argument)
+            case "--scene":
+                let path = try value(argument)
+                guard FileManager.default.fileExists(atPath: path) else { throw UsageError(message: "--scene \(path): no such file") }
+                options.scene = path
             case "--device":
                 let name = try value(argument)
                 guard let device = Device.named(name) else {
@@ -119,15 +126,23 @@ func makeRuntime(_ options: Options) throws -> (World, LuaRuntime, URL) {
     return (world, runtime, url)
 }
 
+/// How a file runs: scenes as they are; effects in --scene or the default scene.
+func sceneRun(_ options: Options) -> SceneRun {
+    var run = SceneRun()
+    run.effectScene = options.scene.map { URL(fileURLWithPath: $0) }
+        ?? LuaRuntime.defaultScriptsDirectory?.appendingPathComponent("scenes/default.lua")
+    return run
+}
+
 func printProblems(_ world: World) {
     for problem in world.problems { FileHandle.standardError.write(Data("problem: \(problem)\n".utf8)) }
 }
 
 func commandRun(_ arguments: ArraySlice<String>) throws -> Int32 {
-    let options = try parseOptions(arguments, allowed: ["--device", "--ios", "--trace", "--unsafe", "--budget", "--memory"])
+    let options = try parseOptions(arguments, allowed: ["--scene", "--device", "--ios", "--trace", "--unsafe", "--budget", "--memory"])
     let (world, runtime, url) = try makeRuntime(options)
     do {
-        try runtime.runScene(url)
+        try runtime.runScene(url, sceneRun(options))
     } catch let error as EffectReturned {
         FileHandle.standardError.write(Data("transit: \(error)\n".utf8))
         return 1
@@ -150,12 +165,12 @@ enum LuaRuntimeDisplay {
 }
 
 func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
-    let options = try parseOptions(arguments, allowed: ["-o", "--output", "--fps", "--scale", "--device", "--ios", "--unsafe", "--budget", "--memory"])
+    let options = try parseOptions(arguments, allowed: ["-o", "--output", "--fps", "--scale", "--scene", "--device", "--ios", "--unsafe", "--budget", "--memory"])
     let (world, runtime, url) = try makeRuntime(options)
     let output = options.output ?? url.deletingPathExtension().lastPathComponent + ".gif"
     let target = try OutputTarget(path: output)
     var snapshots: [(time: Double, tree: LayerSnapshot)] = []
-    var run = SceneRun()
+    var run = sceneRun(options)
     run.frameInterval = 1 / options.fps
     run.onFrame = { time in snapshots.append((time, world.window.layer.snapshot(at: time))) }
     do {

@@ -63,6 +63,11 @@
 ---| "crossDissolve"
 ---| "partialCurl"
 
+---ctx:viewController / ctx:view keys
+---@alias UITransitionContextKey
+---| "from"
+---| "to"
+
 ---screen edges
 ---@alias UIRectEdge
 ---| "left"
@@ -630,6 +635,8 @@ UIWindow = {}
 ---@field isBeingPresented boolean (read-only) true during its presentation transition
 ---@field isBeingDismissed boolean (read-only) true during its dismissal transition
 ---@field isViewLoaded boolean (read-only) whether the view has been loaded
+---@field presentationController UIPresentationController? (read-only) manages this controller's presentation (from present until dismissal ends)
+---@field transitionCoordinator UIViewControllerTransitionCoordinator? (read-only) the coordinator, during a transition
 ---@field loadView fun(self: UIViewController)? overridable hook: UIKit lifecycle hook
 ---@field viewDidLoad fun(self: UIViewController)? overridable hook: UIKit lifecycle hook
 ---@field viewWillLayoutSubviews fun(self: UIViewController)? overridable hook: UIKit lifecycle hook
@@ -638,6 +645,7 @@ UIWindow = {}
 ---@field viewDidAppear fun(self: UIViewController, animated: boolean)? overridable hook: UIKit appearance hook
 ---@field viewWillDisappear fun(self: UIViewController, animated: boolean)? overridable hook: UIKit appearance hook
 ---@field viewDidDisappear fun(self: UIViewController, animated: boolean)? overridable hook: UIKit appearance hook
+---@field viewWillTransitionToSize fun(self: UIViewController, size: CGSize, coordinator: any)? overridable hook: the screen is about to rotate
 ---@field super table the base class (in subclasses)
 UIViewController = {}
 
@@ -653,6 +661,17 @@ function UIViewController:subclass(name) end
 
 ---loads the view now
 function UIViewController:loadViewIfNeeded() end
+
+---presents a view controller (starts on the next run-loop turn)
+---@param viewController UIViewController
+---@param animated boolean
+---@param completion? function
+function UIViewController:present(viewController, animated, completion) end
+
+---dismisses what this controller presented, or this controller
+---@param animated boolean
+---@param completion? function
+function UIViewController:dismiss(animated, completion) end
 
 ---The device's screen (UIScreen.main, transit.screen).
 ---@class UIScreen : NSObject
@@ -676,6 +695,26 @@ UIDevice = {}
 ---@field state string (read-only) possible, began, changed, ended, cancelled or failed
 ---@field isEnabled boolean whether it recognizes
 UIGestureRecognizer = {}
+
+---where the touch is, in the view's coordinates
+---@param view? UIView nil: the window
+---@return CGPoint
+function UIGestureRecognizer:location(view) end
+
+---how far the touch moved since the gesture began
+---@param view? UIView
+---@return CGPoint
+function UIGestureRecognizer:translation(view) end
+
+---points per second
+---@param view? UIView
+---@return CGPoint
+function UIGestureRecognizer:velocity(view) end
+
+---resets the translation's reference
+---@param translation CGPoint
+---@param view? UIView
+function UIGestureRecognizer:setTranslation(translation, view) end
 
 ---UIPanGestureRecognizer (recognition from synthetic touches comes with transit.touch).
 ---@class UIPanGestureRecognizer : UIGestureRecognizer
@@ -786,6 +825,279 @@ function UIViewPropertyAnimator:finishAnimation(at) end
 ---@param durationFactor? number
 function UIViewPropertyAnimator:continueAnimation(timingParameters, durationFactor) end
 
+---Owns a presentation's chrome and geometry; subclass it or override on an instance.
+---@class UIPresentationController : NSObject
+---@field presentedViewController UIViewController (read-only) the controller being presented
+---@field presentingViewController UIViewController (read-only) the controller presenting it
+---@field containerView UIView? (read-only) the container, once the transition begins
+---@field presentationStyle UIModalPresentationStyle the style this controller presents with
+---@field delegate UIAdaptivePresentationControllerDelegate? asked for adaptivePresentationStyle
+---@field presentedView fun(self: UIPresentationController): UIView? overridable hook: the view to animate (may be a wrapper)
+---@field frameOfPresentedViewInContainerView fun(self: UIPresentationController): CGRect? overridable hook: the presented view's final frame
+---@field shouldRemovePresentersView fun(self: UIPresentationController): boolean? overridable hook: remove the presenter's view after presenting
+---@field presentationTransitionWillBegin fun(self: UIPresentationController)? overridable hook: add chrome; register alongside animations
+---@field presentationTransitionDidEnd fun(self: UIPresentationController, completed: boolean)? overridable hook: clean up if not completed
+---@field dismissalTransitionWillBegin fun(self: UIPresentationController)? overridable hook: animate chrome away
+---@field dismissalTransitionDidEnd fun(self: UIPresentationController, completed: boolean)? overridable hook: remove chrome if completed
+---@field containerViewWillLayoutSubviews fun(self: UIPresentationController)? overridable hook: lay out chrome and the presented view
+---@field containerViewDidLayoutSubviews fun(self: UIPresentationController)? overridable hook: after layout
+---@field adaptivePresentationStyle fun(self: UIPresentationController, traitCollection: UITraitCollection): string? overridable hook: a style to adapt to, or "none"
+---@field super table the base class (in subclasses)
+UIPresentationController = {}
+
+---makes a UIPresentationController; subclasses then call init(self, ...)
+---@param presented UIViewController
+---@param presenting? UIViewController
+---@return UIPresentationController
+function UIPresentationController.new(presented, presenting) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UIPresentationController:subclass(name) end
+
+---the presented controller's view
+---@return UIView?
+function UIPresentationController:presentedView() end
+
+---the container's bounds
+---@return CGRect
+function UIPresentationController:frameOfPresentedViewInContainerView() end
+
+---false (true for the full-screen system styles)
+---@return boolean
+function UIPresentationController:shouldRemovePresentersView() end
+
+---true
+---@return boolean
+function UIPresentationController:shouldPresentInFullscreen() end
+
+---the parent's size
+---@param child? any
+---@param parentSize CGSize
+---@return CGSize
+function UIPresentationController:sizeForChildContentContainer(child, parentSize) end
+
+---asks the delegate; nil means no adaptation
+---@param traitCollection? any
+---@return string?
+function UIPresentationController:adaptivePresentationStyle(traitCollection) end
+
+---UIKit does nothing here
+function UIPresentationController:presentationTransitionWillBegin() end
+
+---UIKit does nothing here
+function UIPresentationController:dismissalTransitionWillBegin() end
+
+---UIKit does nothing here
+function UIPresentationController:containerViewWillLayoutSubviews() end
+
+---UIKit does nothing here
+function UIPresentationController:containerViewDidLayoutSubviews() end
+
+---UIKit does nothing here
+---@param completed boolean
+function UIPresentationController:presentationTransitionDidEnd(completed) end
+
+---UIKit does nothing here
+---@param completed boolean
+function UIPresentationController:dismissalTransitionDidEnd(completed) end
+
+---UIKit does nothing here
+---@param child? any
+function UIPresentationController:preferredContentSizeDidChange(child) end
+
+---UIKit does nothing here
+---@param size CGSize
+---@param coordinator? any
+function UIPresentationController:viewWillTransitionToSize(size, coordinator) end
+
+---Size classes and idiom.
+---@class UITraitCollection : NSObject
+---@field horizontalSizeClass string (read-only) "compact" or "regular"
+---@field verticalSizeClass string (read-only) "compact" or "regular"
+---@field userInterfaceIdiom string (read-only) "phone" or "pad"
+UITraitCollection = {}
+
+---The transition context an animator receives.
+---@class UIViewControllerContextTransitioning : NSObject
+---@field containerView UIView (read-only) where the transition happens
+---@field isAnimated boolean (read-only) false for non-animated custom transitions (use duration 0)
+---@field isInteractive boolean (read-only) driven by an interaction controller right now
+---@field transitionWasCancelled boolean (read-only) the interaction cancelled it
+---@field presentationStyle UIModalPresentationStyle (read-only) the style
+---@field targetTransform CGAffineTransform (read-only) identity (no rotation during transitions)
+UIViewControllerContextTransitioning = {}
+
+---"from": on screen at the start; "to": on screen at the end
+---@param key UITransitionContextKey
+---@return UIViewController
+function UIViewControllerContextTransitioning:viewController(key) end
+
+---the view to animate, or nil when the animator must not touch it
+---@param key UITransitionContextKey
+---@return UIView?
+function UIViewControllerContextTransitioning:view(key) end
+
+---where its view starts (zero if unknown)
+---@param viewController UIViewController
+---@return CGRect
+function UIViewControllerContextTransitioning:initialFrame(viewController) end
+
+---where its view must end (zero iff removed)
+---@param viewController UIViewController
+---@return CGRect
+function UIViewControllerContextTransitioning:finalFrame(viewController) end
+
+---must be called exactly once, when the animation ends
+---@param didComplete boolean
+function UIViewControllerContextTransitioning:completeTransition(didComplete) end
+
+---scrubs an interactive transition
+---@param percent number
+function UIViewControllerContextTransitioning:updateInteractiveTransition(percent) end
+
+---runs the rest
+function UIViewControllerContextTransitioning:finishInteractiveTransition() end
+
+---runs back to the start
+function UIViewControllerContextTransitioning:cancelInteractiveTransition() end
+
+---pauses a running transition and makes it interactive
+function UIViewControllerContextTransitioning:pauseInteractiveTransition() end
+
+---The transition context before iOS 8 (no view(key)).
+---@class UIViewControllerContextTransitioningIOS7 : NSObject
+---@field containerView UIView (read-only) where the transition happens
+---@field isAnimated boolean (read-only) false for non-animated custom transitions (use duration 0)
+---@field isInteractive boolean (read-only) driven by an interaction controller right now
+---@field transitionWasCancelled boolean (read-only) the interaction cancelled it
+---@field presentationStyle UIModalPresentationStyle (read-only) the style
+---@field targetTransform CGAffineTransform (read-only) identity (no rotation during transitions)
+UIViewControllerContextTransitioningIOS7 = {}
+
+---"from": on screen at the start; "to": on screen at the end
+---@param key UITransitionContextKey
+---@return UIViewController
+function UIViewControllerContextTransitioningIOS7:viewController(key) end
+
+---where its view starts (zero if unknown)
+---@param viewController UIViewController
+---@return CGRect
+function UIViewControllerContextTransitioningIOS7:initialFrame(viewController) end
+
+---where its view must end (zero iff removed)
+---@param viewController UIViewController
+---@return CGRect
+function UIViewControllerContextTransitioningIOS7:finalFrame(viewController) end
+
+---must be called exactly once, when the animation ends
+---@param didComplete boolean
+function UIViewControllerContextTransitioningIOS7:completeTransition(didComplete) end
+
+---scrubs an interactive transition
+---@param percent number
+function UIViewControllerContextTransitioningIOS7:updateInteractiveTransition(percent) end
+
+---runs the rest
+function UIViewControllerContextTransitioningIOS7:finishInteractiveTransition() end
+
+---runs back to the start
+function UIViewControllerContextTransitioningIOS7:cancelInteractiveTransition() end
+
+---pauses a running transition and makes it interactive
+function UIViewControllerContextTransitioningIOS7:pauseInteractiveTransition() end
+
+---Runs work alongside a transition; also the context its blocks receive.
+---@class UIViewControllerTransitionCoordinator : NSObject
+---@field isCancelled boolean (read-only) an interactive transition was cancelled
+---@field percentComplete number (read-only) the last interactive percentage
+---@field completionVelocity number (read-only) the completion speed
+---@field completionCurve UIViewAnimationCurve (read-only) the completion curve
+---@field transitionDuration number (read-only) the animator's duration
+---@field initiallyInteractive boolean (read-only) began interactively
+---@field isInterruptible boolean (read-only) driven by an interruptible animator
+---@field isInteractive boolean (read-only) interactive right now
+---@field isAnimated boolean (read-only) animated
+---@field presentationStyle UIModalPresentationStyle (read-only) the style
+---@field containerView UIView (read-only) the container
+UIViewControllerTransitionCoordinator = {}
+
+---runs animation in the transition's animation context; completion after it ends
+---@param animation? function
+---@param completion? function
+---@return boolean
+function UIViewControllerTransitionCoordinator:animateAlongsideTransition(animation, completion) end
+
+---the same, for views outside the container
+---@param view? UIView
+---@param animation? function
+---@param completion? function
+---@return boolean
+function UIViewControllerTransitionCoordinator:animateAlongsideTransitionIn(view, animation, completion) end
+
+---called when the transition stops or starts being interactive
+---@param handler function
+function UIViewControllerTransitionCoordinator:notifyWhenInteractionChanges(handler) end
+
+---as the context's
+---@param key UITransitionContextKey
+---@return UIViewController
+function UIViewControllerTransitionCoordinator:viewController(key) end
+
+---as the context's
+---@param key UITransitionContextKey
+---@return UIView?
+function UIViewControllerTransitionCoordinator:view(key) end
+
+---An interaction controller that scrubs the animator's animations by percentage.
+---@class UIPercentDrivenInteractiveTransition : NSObject
+---@field percentComplete number (read-only) the last update
+---@field duration number (read-only) the animator's duration
+---@field completionSpeed number finish/cancel run at this speed (default 1)
+---@field completionCurve UIViewAnimationCurve the curve of the finish/cancel run (default easeInOut)
+---@field wantsInteractiveStart boolean start interactively (default true)
+---@field timingCurve CAMediaTimingFunction? for interruptible animators
+---@field super table the base class (in subclasses)
+UIPercentDrivenInteractiveTransition = {}
+
+---makes a UIPercentDrivenInteractiveTransition; subclasses then call init(self, ...)
+---@param options? table completionSpeed, completionCurve, wantsInteractiveStart
+---@return UIPercentDrivenInteractiveTransition
+function UIPercentDrivenInteractiveTransition.new(options) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UIPercentDrivenInteractiveTransition:subclass(name) end
+
+---moves the transition to percent (0...1)
+---@param percent number
+function UIPercentDrivenInteractiveTransition:update(percent) end
+
+---runs the rest of the transition
+function UIPercentDrivenInteractiveTransition:finish() end
+
+---runs the transition back and cancels it
+function UIPercentDrivenInteractiveTransition:cancel() end
+
+---moves the transition to percent (0...1)
+---@param percent number
+function UIPercentDrivenInteractiveTransition:updateInteractiveTransition(percent) end
+
+---runs the rest of the transition
+function UIPercentDrivenInteractiveTransition:finishInteractiveTransition() end
+
+---runs the transition back and cancels it
+function UIPercentDrivenInteractiveTransition:cancelInteractiveTransition() end
+
+---pauses an interruptible transition
+function UIPercentDrivenInteractiveTransition:pause() end
+
+---UIKit's: keeps the context and asks the animator to animate on the frozen timeline
+---@param context UIViewControllerContextTransitioning
+function UIPercentDrivenInteractiveTransition:startInteractiveTransition(context) end
+
 ---The host: window, virtual time, tools.
 ---@class transit
 ---@field window UIWindow the window
@@ -797,6 +1109,22 @@ transit = {}
 ---scenes: lets virtual time pass (runs animations, completions, transitions)
 ---@param seconds number
 function transit.wait(seconds) end
+
+---a tap at a window point (down, then up 0.05 s later)
+---@param options table {at=CGPoint}
+function transit.touch.tap(options) end
+
+---a drag between window points
+---@param options table {from=CGPoint, to=CGPoint, duration=0.3, release=true}
+function transit.touch.pan(options) end
+
+---a screen-edge pan covering a fraction of the screen
+---@param options table {edge="left", to=fraction, duration=0.3, release=true}
+function transit.touch.edgePan(options) end
+
+---rotates the device (viewWillTransitionToSize, then layout)
+---@param orientation UIDeviceOrientation
+function transit.rotate(orientation) end
 
 ---virtual seconds since the run began
 ---@return number

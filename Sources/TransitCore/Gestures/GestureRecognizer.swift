@@ -1,5 +1,4 @@
-// Gesture recognizers attached to views. Recognition from synthetic touches belongs to the
-// transition-engine work; here they are plain objects a view holds.
+// Gesture recognizers attached to views; Touches.swift recognizes synthetic touches.
 
 public enum GestureKind: String, Sendable { case pan, screenEdgePan, tap }
 
@@ -17,6 +16,9 @@ public final class GestureRecognizer: HostObject {
     public var isEnabled = true
     /// Called with the recognizer on each state change, as a target-action pair is.
     public var action: ((GestureRecognizer) throws -> Void)?
+    /// The touch being recognized, while there is one.
+    var tracker: TouchTracker?
+    var translationBase = Point.zero
 
     public init(world: World, kind: GestureKind) {
         self.kind = kind

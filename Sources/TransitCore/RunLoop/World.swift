@@ -24,6 +24,16 @@ public final class World {
     var timeSpaceStack: [TimeSpace] = []
 
     var pendingLayout: [WeakView] = []
+    /// Virtual seconds after a transition's duration before a missing completeTransition is
+    /// reported (DESIGN §3: 2 s).
+    public var completeTransitionGrace = 2.0
+    /// Supplies UIKit's own presentation controllers and animators (the Lua runtime loads
+    /// them from scripts/system); without one, system styles present without animation.
+    public weak var systemStyles: SystemStyleProvider?
+    /// Transitions in flight, oldest first.
+    public internal(set) var activeTransitions: [Transition] = []
+    /// The synthetic touch in progress, if any.
+    var currentTouch: TouchTracker?
     private var events: [ScheduledEvent] = []
     private var nextSequence = 0
 

@@ -32,6 +32,15 @@ open class ViewController: HostObject {
     public internal(set) weak var parent: ViewController?
     public internal(set) var isBeingPresented = false
     public internal(set) var isBeingDismissed = false
+    /// The controller managing this one's presentation, from present until dismissal ends.
+    public internal(set) var presentationController: PresentationController?
+    /// The transition this controller takes part in right now.
+    var activeTransition: Transition?
+
+    /// Exists only during a transition; otherwise UIKit asks the parent.
+    public var transitionCoordinator: TransitionCoordinator? {
+        activeTransition?.coordinator ?? parent?.transitionCoordinator
+    }
 
     private var loadedView: View?
     /// Appearance state, so callbacks come in balanced will/did pairs.

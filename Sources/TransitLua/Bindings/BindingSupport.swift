@@ -8,7 +8,7 @@ enum TransitAPI {
     nonisolated(unsafe) static let description: APIDescription = {
         var api = APIDescription()
         api.enums = enums
-        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses()
+        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses() + transitionClasses()
         api.namespace = namespace()
         return api
     }()
@@ -21,6 +21,7 @@ enum TransitAPI {
         APIEnum(name: "CACornerMask", cases: MaskedCorners.names.map(\.0), doc: "CALayer.maskedCorners entries"),
         APIEnum(name: "UIModalPresentationStyle", cases: ModalPresentationStyle.allCases.map(\.rawValue), doc: "UIViewController.modalPresentationStyle"),
         APIEnum(name: "UIModalTransitionStyle", cases: ModalTransitionStyle.allCases.map(\.rawValue), doc: "UIViewController.modalTransitionStyle"),
+        APIEnum(name: "UITransitionContextKey", cases: TransitionKey.allCases.map(\.rawValue), doc: "ctx:viewController / ctx:view keys"),
         APIEnum(name: "UIRectEdge", cases: RectEdge.allCases.map(\.rawValue), doc: "screen edges"),
         APIEnum(name: "UIDeviceOrientation", cases: Orientation.allCases.map(\.rawValue), doc: "transit.rotate"),
         APIEnum(name: "CAMediaTimingFunctionName", cases: ["default", "easeIn", "easeOut", "easeInEaseOut", "linear"], doc: "named timing functions"),

@@ -19,6 +19,42 @@ extension TransitAPI {
                 call.runtime.pendingWait = seconds
                 return TRANSIT_YIELD
             },
+            function("touch.tap", [parameter("options", .table, "{at=CGPoint}")], "a tap at a window point (down, then up 0.05 s later)") { call in
+                let known: Set<String> = ["at"]
+                if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: at") }
+                let at = try call.pointOption(1, "at") ?? call.runtime.world.window.bounds.center
+                try call.runtime.world.performTouch(from: at, to: at, duration: 0.05, release: true)
+                return 0
+            },
+            function("touch.pan", [parameter("options", .table, "{from=CGPoint, to=CGPoint, duration=0.3, release=true}")], "a drag between window points") { call in
+                let known: Set<String> = ["from", "to", "duration", "release"]
+                if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
+                guard let from = try call.pointOption(1, "from"), let to = try call.pointOption(1, "to") else { throw call.fail("from and to (CGPoints) are required") }
+                try call.runtime.world.performTouch(from: from, to: to, duration: try call.numberOption(1, "duration") ?? 0.3,
+                                                    release: try call.booleanOption(1, "release") ?? true)
+                return 0
+            },
+            function("touch.edgePan", [parameter("options", .table, "{edge=\"left\", to=fraction, duration=0.3, release=true}")], "a screen-edge pan covering a fraction of the screen") { call in
+                let known: Set<String> = ["edge", "to", "duration", "release"]
+                if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
+                var edge = RectEdge.left
+                if call.field(1, "edge") {
+                    let text = call.runtime.string(at: -1) ?? call.runtime.typeDescription(at: -1)
+                    transit_pop(call.L, 1)
+                    guard let value = RectEdge(rawValue: text) else { throw call.fail(call.runtime.unknownEnumMessage("UIRectEdge", text)) }
+                    edge = value
+                } else { transit_pop(call.L, 1) }
+                let fraction = try call.numberOption(1, "to") ?? 0.5
+                guard fraction.isFinite, fraction >= 0, fraction <= 1 else { throw call.fail("to must be a fraction of the screen in 0...1 (got \(formatNumber(fraction)))") }
+                let (from, to) = call.runtime.world.edgePanPoints(edge: edge, fraction: fraction)
+                try call.runtime.world.performTouch(from: from, to: to, duration: try call.numberOption(1, "duration") ?? 0.3,
+                                                    release: try call.booleanOption(1, "release") ?? true)
+                return 0
+            },
+            function("rotate", [parameter("orientation", .enumeration("UIDeviceOrientation"))], "rotates the device (viewWillTransitionToSize, then layout)") { call in
+                try call.runtime.world.rotate(to: try call.enumeration(1, Orientation.self, "UIDeviceOrientation"))
+                return 0
+            },
             function("now", [], returns: .number, "virtual seconds since the run began") { call in
                 call.push(call.runtime.world.now); return 1
             },
@@ -163,4 +199,20 @@ private func searchModuleBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int
     }
     lua_pushstring(L, url.path)
     return 2
+}
+
+extension HostCall {
+    func pointOption(_ argument: Int, _ key: String) throws -> Point? {
+        defer { transit_pop(L, 1) }
+        guard field(argument, key) else { return nil }
+        guard let point = runtime.readPoint(at: -1), point.isFinite else { throw fail("\(key) must be a finite CGPoint (got \(runtime.typeDescription(at: -1)))") }
+        return point
+    }
+
+    func booleanOption(_ argument: Int, _ key: String) throws -> Bool? {
+        defer { transit_pop(L, 1) }
+        guard field(argument, key) else { return nil }
+        guard lua_type(L, -1) == LUA_TBOOLEAN else { throw fail("\(key) must be a boolean (got \(runtime.typeDescription(at: -1)))") }
+        return lua_toboolean(L, -1) != 0
+    }
 }

@@ -53,13 +53,16 @@ extension TransitAPI {
             property("isViewLoaded", .boolean, "whether the view has been loaded", of: ViewController.self,
                      get: { call, c in call.push(c.isViewLoaded) }),
         ]
+        let presentation = viewControllerPresentationMembers()
+        cls.properties += presentation.properties
         cls.methods = [
             method("loadViewIfNeeded", [], "loads the view now", of: ViewController.self) { _, c in
                 try c.loadViewIfNeeded(); return 0
             },
-        ]
+        ] + presentation.methods
         cls.hooks = ["loadView", "viewDidLoad", "viewWillLayoutSubviews", "viewDidLayoutSubviews"].map { hook($0, [], "UIKit lifecycle hook") }
             + ["viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"].map { hook($0, [parameter("animated", .boolean)], "UIKit appearance hook") }
+            + [hook("viewWillTransitionToSize", [parameter("size", .value("CGSize")), parameter("coordinator", .any)], "the screen is about to rotate")]
 
         var screen = APIClass(name: "UIScreen", superclass: "NSObject", doc: "The device's screen (UIScreen.main, transit.screen).", isValue: false)
         screen.matches = { $0 is ScreenObject }
@@ -93,6 +96,24 @@ extension TransitAPI {
                      get: { call, g in call.push(g.state.rawValue) }),
             property("isEnabled", .boolean, "whether it recognizes", of: GestureRecognizer.self,
                      get: { call, g in call.push(g.isEnabled) }, set: { call, g in g.isEnabled = try call.boolean(1) }),
+        ]
+        gesture.methods = [
+            method("location", [parameter("view", .optional(.object("UIView")), "nil: the window")], returns: .value("CGPoint"),
+                   "where the touch is, in the view's coordinates", of: GestureRecognizer.self) { call, g in
+                call.push(g.location(in: try call.optionalObject(1, View.self, "UIView"))); return 1
+            },
+            method("translation", [parameter("view", .optional(.object("UIView")))], returns: .value("CGPoint"),
+                   "how far the touch moved since the gesture began", of: GestureRecognizer.self) { call, g in
+                call.push(g.translation(in: try call.optionalObject(1, View.self, "UIView"))); return 1
+            },
+            method("velocity", [parameter("view", .optional(.object("UIView")))], returns: .value("CGPoint"),
+                   "points per second", of: GestureRecognizer.self) { call, g in
+                call.push(g.velocity(in: try call.optionalObject(1, View.self, "UIView"))); return 1
+            },
+            method("setTranslation", [parameter("translation", .value("CGPoint")), parameter("view", .optional(.object("UIView")))],
+                   "resets the translation's reference", of: GestureRecognizer.self) { call, g in
+                g.setTranslation(try call.finitePoint(1, "translation"), in: try call.optionalObject(2, View.self, "UIView")); return 0
+            },
         ]
         func recognizer(_ name: String, _ kind: GestureKind) -> APIClass {
             var cls = APIClass(name: name, superclass: "UIGestureRecognizer", doc: "\(name) (recognition from synthetic touches comes with transit.touch).", isValue: false)

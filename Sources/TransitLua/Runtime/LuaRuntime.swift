@@ -68,6 +68,7 @@ public final class LuaRuntime {
         try runPrelude()
         limits.pointee.budgetTotal = options.budget
         world.scripting = self
+        world.systemStyles = self
     }
 
     deinit {

@@ -21,8 +21,22 @@ extension LuaRuntime {
         // The transit namespace.
         lua_createtable(L, 0, 0)
         for function in api.namespace.functions {
-            pushHostFunction(function, owner: nil, qualifiedName: "transit.\(function.name)")
-            lua_setfield(L, -2, function.name)
+            // "touch.tap" lives in the sub-table transit.touch.
+            let parts = function.name.split(separator: ".").map(String.init)
+            if parts.count == 2 {
+                if lua_getfield(L, -1, parts[0]) != LUA_TTABLE {
+                    transit_pop(L, 1)
+                    lua_createtable(L, 0, 4)
+                    lua_pushvalue(L, -1)
+                    lua_setfield(L, -3, parts[0])
+                }
+                pushHostFunction(function, owner: nil, qualifiedName: "transit.\(function.name)")
+                lua_setfield(L, -2, parts[1])
+                transit_pop(L, 1)
+            } else {
+                pushHostFunction(function, owner: nil, qualifiedName: "transit.\(function.name)")
+                lua_setfield(L, -2, function.name)
+            }
         }
         lua_setglobal(L, "transit")
     }

@@ -10,15 +10,23 @@ public struct SceneRun {
     public var onFrame: ((Double) throws -> Void)?
     /// Virtual time allowed after the scene's code ends for animations to finish.
     public var settleLimit = 30.0
+    /// The scene that runs a file returning an effect (DESIGN §2.9); nil: effects are an error.
+    public var effectScene: URL?
 
     public init() {}
+
+    var withoutEffectScene: SceneRun {
+        var copy = self
+        copy.effectScene = nil
+        return copy
+    }
 }
 
 /// The file returned a value: it is an effect module, not a scene (DESIGN §2.9).
 public struct EffectReturned: Error, CustomStringConvertible {
     public var file: String
     public var description: String {
-        "\(file) returns a value, so it is an effect, not a scene; running effects needs the default scene and the transition engine (present/dismiss), which this build does not have yet"
+        "\(file) returns a value, so it is an effect, not a scene; give a scene to run it in (--scene)"
     }
 }
 
@@ -64,7 +72,13 @@ extension LuaRuntime {
             }
             if status == LUA_OK {
                 if results > 0 && lua_type(thread, -1) != LUA_TNIL {
-                    throw EffectReturned(file: Self.displayPath(file))
+                    guard let effectScene = options.effectScene else { throw EffectReturned(file: Self.displayPath(file)) }
+                    lua_xmove(thread, L, 1)
+                    try installEffect(at: -1, from: file)
+                    transit_pop(L, 1)
+                    sceneIsRunning = false
+                    try runScene(effectScene, options.withoutEffectScene)
+                    return
                 }
                 break
             }
@@ -89,4 +103,61 @@ extension LuaRuntime {
         return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
     }
 
+}
+
+extension LuaRuntime {
+    /// Makes the value at `index` (an effect module's result) `transit.effect`: the
+    /// transitioning delegate scripts/system/effect.lua builds from it.
+    func installEffect(at index: Int32, from file: URL) throws {
+        let value = lua_absindex(L, index)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_getglobal(L, "require")
+        lua_pushstring(L, "system.effect")
+        guard transit_pcall(L, 1, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        lua_pushvalue(L, value)
+        lua_pushstring(L, Self.displayPath(file))
+        guard transit_pcall(L, 2, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        lua_getglobal(L, "transit")
+        lua_pushvalue(L, -2)
+        lua_setfield(L, -2, "effect")
+    }
+
+    /// Calls `require(name)` and returns the module at the top of the stack (caller pops).
+    func requireModule(_ name: String) throws {
+        lua_getglobal(L, "require")
+        lua_pushstring(L, name)
+        guard transit_pcall(L, 1, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+    }
+}
+
+extension LuaRuntime: SystemStyleProvider {
+    /// scripts/system/<style>.lua returns a UIPresentationController subclass.
+    public func presentationController(for style: ModalPresentationStyle, presented: ViewController,
+                                       presenting: ViewController) throws -> PresentationController? {
+        guard resolveModule("system.\(style.rawValue)") != nil else { return nil }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try requireModule("system.\(style.rawValue)")
+        guard transit_pgetfield(L, -1, "new") == LUA_OK, lua_type(L, -1) == LUA_TFUNCTION else {
+            throw ScriptError("scripts/system/\(style.rawValue).lua must return a UIPresentationController subclass")
+        }
+        push(presented)
+        push(presenting)
+        guard transit_pcall(L, 2, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard let controller = object(at: -1) as? PresentationController else {
+            throw ScriptError("scripts/system/\(style.rawValue).lua: new did not return a UIPresentationController")
+        }
+        controller.presentationStyle = style
+        return controller
+    }
+
+    /// scripts/system/<transition style>.lua returns an animator.
+    public func animator(for style: ModalTransitionStyle) throws -> AnyObject? {
+        guard resolveModule("system.\(style.rawValue)") != nil else { return nil }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try requireModule("system.\(style.rawValue)")
+        return protocolObject(at: -1)
+    }
 }

@@ -1,0 +1,65 @@
+// UIPercentDrivenInteractiveTransition: drives the animator's animations through the
+// transition's time space — frozen at start, scrubbed by update(p), run out by finish() or
+// back by cancel() (DESIGN §3).
+
+open class PercentDrivenInteractiveTransition: HostObject {
+    open override class var className: String { "UIPercentDrivenInteractiveTransition" }
+
+    public var completionSpeed = 1.0
+    public var completionCurve: AnimationCurve = .easeInOut
+    public var wantsInteractiveStart = true
+    public var timingCurve: TimingFunction?
+    public private(set) weak var context: TransitionContext?
+
+    public override init(world: World) {
+        super.init(world: world)
+    }
+
+    public var percentComplete: Double { context?.transition?.percentComplete ?? 0 }
+    public var duration: Double { context?.transition?.duration ?? 0 }
+
+    private var transition: Transition? { context?.transition }
+
+    /// UIKit's startInteractiveTransition: keeps the context and lets the animator build its
+    /// animations on the frozen timeline.
+    public func startInteractiveTransition(_ context: TransitionContext) throws {
+        self.context = context
+        guard let transition = context.transition else { return }
+        transition.completionSpeed = completionSpeed
+        transition.completionCurve = completionCurve
+        try world.callAnimateTransition(transition)
+        if let animator = transition.interruptibleAnimator, animator.state == .inactive || animator.isRunning {
+            try animator.pauseAnimation()
+        }
+    }
+
+    public func update(_ percent: Double) throws {
+        guard percent.isFinite else { throw AnimationError.invalid("UIPercentDrivenInteractiveTransition.update: percent must be a finite number") }
+        try transition?.updateInteractiveTransition(percent)
+    }
+
+    public func finish() throws {
+        guard let transition else { return }
+        try apply(to: transition)
+        try transition.finishInteractiveTransition()
+    }
+
+    public func cancel() throws {
+        guard let transition else { return }
+        try apply(to: transition)
+        try transition.cancelInteractiveTransition()
+    }
+
+    public func pause() throws {
+        try transition?.pauseInteractiveTransition()
+    }
+
+    /// completionSpeed and completionCurve are read when finishing or cancelling.
+    private func apply(to transition: Transition) throws {
+        guard completionSpeed.isFinite, completionSpeed > 0 else {
+            throw AnimationError.invalid("UIPercentDrivenInteractiveTransition.completionSpeed must be > 0 (got \(formatNumber(completionSpeed)))")
+        }
+        transition.completionSpeed = completionSpeed
+        transition.completionCurve = completionCurve
+    }
+}

@@ -1,0 +1,449 @@
+// present / dismiss: UIKit's modal presentation machinery, in the order of
+// reference/uikit-transitions.md §3.1, with every hook call and state change traced.
+
+public protocol SystemStyleProvider: AnyObject {
+    /// UIKit's presentation controller for a non-custom style.
+    func presentationController(for style: ModalPresentationStyle, presented: ViewController,
+                                presenting: ViewController) throws -> PresentationController?
+    /// UIKit's animator for a modalTransitionStyle.
+    func animator(for style: ModalTransitionStyle) throws -> AnyObject?
+}
+
+/// The view UIKit creates to hold a presentation (UITransitionView); its layout runs the
+/// presentation controller's layout hooks.
+public final class ContainerView: View {
+    public override class var className: String { "UIView" }
+    weak var presentationController: PresentationController?
+
+    public override var traceName: String { "containerView" }
+
+    public override func layoutSubviews() throws {
+        try presentationController?.containerViewWillLayoutSubviews()
+        try presentationController?.containerViewDidLayoutSubviews()
+    }
+}
+
+extension World {
+    // MARK: - present
+
+    /// `presenting.present(presented, animated, completion)`: validates now, starts on the
+    /// next run-loop turn (UIKit: "Presentations start during the next run loop iteration").
+    public func present(_ presented: ViewController, from presenting: ViewController, animated: Bool,
+                        completion: (() throws -> Void)?) throws {
+        guard presented !== presenting else {
+            throw AnimationError.invalid("a view controller cannot present itself")
+        }
+        guard presenting.viewIfLoaded?.window != nil else {
+            throw AnimationError.invalid("\(presenting.traceName) is not in a window: set it as transit.window.rootViewController (or present from a controller that is on screen)")
+        }
+        if let current = presenting.presentedViewController {
+            throw AnimationError.invalid("\(presenting.traceName) is already presenting \(current.traceName); dismiss it first, or present from \(current.traceName)")
+        }
+        guard presented.presentingViewController == nil, !presented.isBeingPresented else {
+            throw AnimationError.invalid("\(presented.traceName) is already presented")
+        }
+        presenting.presentedViewController = presented
+        presented.presentingViewController = presenting
+        presented.isBeingPresented = true
+        traceEvent(presenting.traceName, "present", [presented.traceName, animated ? "animated" : "not animated"])
+        async(label: "begin presentation") { [unowned self] in
+            try self.beginPresentation(presented, presenting: presenting, animated: animated, completion: completion)
+        }
+    }
+
+    /// The style UIKit uses for a requested one on this device and system version.
+    func resolvedStyle(_ style: ModalPresentationStyle) -> ModalPresentationStyle {
+        guard style == .automatic else { return style }
+        return systemVersion < 13 ? .fullScreen : (device.idiom == .phone ? .pageSheet : .pageSheet)
+    }
+
+    private func beginPresentation(_ presented: ViewController, presenting: ViewController, animated: Bool,
+                                   completion: (() throws -> Void)?) throws {
+        let delegate = presented.transitioningDelegate
+        var style = resolvedStyle(presented.modalPresentationStyle)
+        let usesCustom = style == .custom
+        // 1. The presentation controller (not before iOS 8).
+        var controller: PresentationController?
+        if usesCustom, systemVersion >= 8, let delegate {
+            let value = try callIfImplemented(delegate, "presentationController",
+                                              [.object(presented), .object(presenting), .object(presenting)])
+            if let value, !value.isNone {
+                guard let custom = value.object as? PresentationController else {
+                    throw ScriptError("presentationController must return a UIPresentationController or nil (got \(value.traceDescription))")
+                }
+                controller = custom
+            } else if value != nil {
+                style = .fullScreen  // "Returning nil gives the full-screen style."
+            }
+        }
+        if controller == nil {
+            if usesCustom && style == .custom {
+                controller = PresentationController(world: self, presented: presented, presenting: presenting)
+            } else {
+                controller = try systemStyles?.presentationController(for: style, presented: presented, presenting: presenting)
+                    ?? PresentationController(world: self, presented: presented, presenting: presenting)
+                controller!.presentationStyle = style
+            }
+        }
+        var presentationController = controller!
+        // Adaptivity: a compact-width environment may ask for another style.
+        if systemVersion >= 8, let adapted = try presentationController.adaptivePresentationStyle(traits: TraitCollection(world: self)),
+           screen.horizontalSizeClass == .compact, adapted != style, adapted == .fullScreen || adapted == .overFullScreen {
+            traceEvent(presentationController.traceName, "adapts", [adapted.rawValue])
+            let system = try systemStyles?.presentationController(for: adapted, presented: presented, presenting: presenting)
+                ?? PresentationController(world: self, presented: presented, presenting: presenting)
+            system.presentationStyle = adapted
+            presentationController = system
+            style = adapted
+        }
+        presented.presentationController = presentationController
+
+        // 2–3. Animator, then interaction controller (only if there is an animator).
+        // The delegate's animator serves every style; only the presentation controller is custom-only.
+        var animator: AnyObject?
+        if let delegate {
+            let value = try callIfImplemented(delegate, "animationControllerForPresented",
+                                              [.object(presented), .object(presenting), .object(presenting)])
+            animator = value?.object
+        }
+        if animator == nil && animated { animator = try systemStyles?.animator(for: presented.modalTransitionStyle) }
+        var interaction: AnyObject?
+        if let animator, let delegate {
+            interaction = try callIfImplemented(delegate, "interactionControllerForPresentation", [.object(animator)])?.object
+        }
+
+        // The container, above everything the window shows.
+        let container = ContainerView(world: self, frame: window.bounds)
+        container.presentationController = presentationController
+        container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        try window.addSubview(container)
+        presentationController.containerView = container
+        let transition = Transition(world: self, kind: .presentation, presented: presented, presenting: presenting,
+                                    presentationController: presentationController, containerView: container,
+                                    animated: animated && animator != nil)
+        transition.animator = animator
+        transition.interactionController = interaction
+        transition.userCompletion = completion
+        presented.onPreferredContentSizeChange = { [weak presentationController] child in
+            try? presentationController?.preferredContentSizeDidChange(child)
+            presentationController?.containerView?.setNeedsLayout()
+        }
+        if presented.preferredContentSize != .zero { try presentationController.preferredContentSizeDidChange(presented) }
+        try startTransition(transition)
+    }
+
+    // MARK: - dismiss
+
+    /// `controller.dismiss(animated, completion)`: dismisses what it presented, or itself.
+    public func dismiss(_ controller: ViewController, animated: Bool, completion: (() throws -> Void)?) throws {
+        let presented: ViewController
+        if let child = controller.presentedViewController {
+            presented = child
+        } else if controller.presentingViewController != nil {
+            presented = controller
+        } else {
+            throw AnimationError.invalid("\(controller.traceName) is neither presenting nor presented; nothing to dismiss")
+        }
+        guard !presented.isBeingDismissed else { throw AnimationError.invalid("\(presented.traceName) is already being dismissed") }
+        guard !presented.isBeingPresented else {
+            throw AnimationError.invalid("\(presented.traceName) is still being presented; dismiss it from the present completion")
+        }
+        presented.isBeingDismissed = true
+        traceEvent(controller.traceName, "dismiss", [presented.traceName, animated ? "animated" : "not animated"])
+        async(label: "begin dismissal") { [unowned self] in
+            try self.beginDismissal(presented, animated: animated, completion: completion)
+        }
+    }
+
+    private func beginDismissal(_ presented: ViewController, animated: Bool, completion: (() throws -> Void)?) throws {
+        guard let presenting = presented.presentingViewController,
+              let presentationController = presented.presentationController,
+              let container = presentationController.containerView else {
+            presented.isBeingDismissed = false
+            return
+        }
+        let delegate = presented.transitioningDelegate
+        var animator: AnyObject?
+        if let delegate {
+            animator = try callIfImplemented(delegate, "animationControllerForDismissed", [.object(presented)])?.object
+        }
+        if animator == nil && animated { animator = try systemStyles?.animator(for: presented.modalTransitionStyle) }
+        var interaction: AnyObject?
+        if let animator, let delegate {
+            interaction = try callIfImplemented(delegate, "interactionControllerForDismissal", [.object(animator)])?.object
+        }
+        let transition = Transition(world: self, kind: .dismissal, presented: presented, presenting: presenting,
+                                    presentationController: presentationController, containerView: container,
+                                    animated: animated && animator != nil)
+        transition.animator = animator
+        transition.interactionController = interaction
+        transition.userCompletion = completion
+        try startTransition(transition)
+    }
+
+    // MARK: - The common part
+
+    private func startTransition(_ transition: Transition) throws {
+        let controller = transition.presentationController
+        let presented = transition.presented, presenting = transition.presenting
+        activeTransitions.append(transition)
+        presented.activeTransition = transition
+        presenting.activeTransition = transition
+        traceEvent(transition.label, "begins", [transition.isAnimated ? "animated" : "not animated"])
+        let isPresentation = transition.kind == .presentation
+        if isPresentation { try controller.presentationTransitionWillBegin() } else { try controller.dismissalTransitionWillBegin() }
+        let presentedView = try controller.presentedView() ?? (try presented.loadViewIfNeeded())
+        let removes = try controller.shouldRemovePresentersView()
+        transition.removesPresentersView = removes
+        let presenterView = try presenting.loadViewIfNeeded()
+        transition.presenterFrame = presenterView.frame
+
+        if isPresentation {
+            transition.finalFrameOfPresented = try controller.frameOfPresentedViewInContainerView()
+            transition.toView = presentedView
+            if removes {
+                // Full-screen styles move the presenter's view into the container for the transition.
+                transition.presenterSuperview = presenterView.superview
+                transition.presenterIndex = presenterView.superview?.subviews.firstIndex { $0 === presenterView } ?? 0
+                try transition.containerView.insertSubview(presenterView, at: 0)
+                transition.fromView = presenterView
+            }
+        } else {
+            transition.finalFrameOfPresented = presentedView.frame
+            transition.fromView = presentedView
+            if removes {
+                try transition.containerView.insertSubview(presenterView, at: 0)
+                withoutAnimation { presenterView.frame = transition.containerView.bounds }
+                transition.toView = presenterView
+                transition.presenterFrame = presenterView.frame
+            }
+        }
+        // Appearance: the presenter only disappears when its view goes away.
+        if isPresentation {
+            if removes { try presenting.beginAppearance(appearing: false, animated: transition.isAnimated) }
+            try presented.beginAppearance(appearing: true, animated: transition.isAnimated)
+        } else {
+            try presented.beginAppearance(appearing: false, animated: transition.isAnimated)
+            if removes { try presenting.beginAppearance(appearing: true, animated: transition.isAnimated) }
+        }
+
+        guard let animator = transition.animator else {
+            // No animator: views go straight to their final places.
+            if isPresentation {
+                withoutAnimation { presentedView.frame = transition.finalFrameOfPresented }
+                try transition.containerView.addSubview(presentedView)
+            }
+            transition.animationsBegan = true
+            try runPendingAlongside(transition)
+            try finishTransition(transition, completed: true)
+            return
+        }
+
+        let durationValue = try callIfImplemented(animator, "transitionDuration", [.object(transition.context)]) ?? .number(0)
+        guard let duration = durationValue.number, duration.isFinite, duration >= 0 else {
+            throw ScriptError("transitionDuration must return a finite number ≥ 0 (got \(durationValue.traceDescription))")
+        }
+        transition.duration = duration
+        transition.viewsBeforeAnimation = transition.containerView.subviews.map { ObjectIdentifier($0) }
+
+        let interaction = transition.interactionController
+        let wantsInteractive = interaction.map { wantsInteractiveStart($0) } ?? false
+        if let interaction, wantsInteractive {
+            transition.isInteractive = true
+            transition.initiallyInteractive = true
+            transition.space = TimeSpace.child(of: rootTimeSpace, world: self, frozen: true, label: transition.label)
+            if let percent = interaction as? PercentDrivenInteractiveTransition {
+                transition.completionSpeed = percent.completionSpeed
+                transition.completionCurve = percent.completionCurve
+            }
+            traceEvent(transition.label, "interactive", [])
+            try withTimeSpace(transition.space) {
+                _ = try callScript(interaction, "startInteractiveTransition", [.object(transition.context)])
+                transition.animationsBegan = true
+                try runPendingAlongside(transition)
+            }
+        } else {
+            transition.space = TimeSpace.child(of: rootTimeSpace, world: self, frozen: false, label: transition.label)
+            try withTimeSpace(transition.space) {
+                try callAnimateTransition(transition)
+                transition.animationsBegan = true
+                try runPendingAlongside(transition)
+            }
+            if !transition.isCompleted { transition.armTimeout(after: duration) }
+        }
+        transition.containerView.setNeedsLayout()
+        try transition.containerView.layoutIfNeeded()
+    }
+
+    /// Calls animateTransition, or, for an interruptible animator, starts the animator it
+    /// returns (the same one for the whole transition).
+    func callAnimateTransition(_ transition: Transition) throws {
+        guard let animator = transition.animator else { return }
+        if responds(animator, "animateTransition") {
+            _ = try callScript(animator, "animateTransition", [.object(transition.context)])
+        } else if responds(animator, "interruptibleAnimator") {
+            let value = try callScript(animator, "interruptibleAnimator", [.object(transition.context)])
+            guard let propertyAnimator = value.object as? PropertyAnimator else {
+                throw ScriptError("interruptibleAnimator must return a UIViewPropertyAnimator (got \(value.traceDescription))")
+            }
+            transition.interruptibleAnimator = propertyAnimator
+            if !transition.isInteractive { try propertyAnimator.startAnimation() }
+        } else {
+            throw ScriptError("the animator \(describe(animator)) has no animateTransition")
+        }
+        // An interruptible animator made inside animateTransition is the one interaction drives.
+        if transition.interruptibleAnimator == nil, responds(animator, "interruptibleAnimator") {
+            let value = try callScript(animator, "interruptibleAnimator", [.object(transition.context)])
+            transition.interruptibleAnimator = value.object as? PropertyAnimator
+        }
+    }
+
+    private func wantsInteractiveStart(_ interaction: AnyObject) -> Bool {
+        if let percent = interaction as? PercentDrivenInteractiveTransition { return percent.wantsInteractiveStart }
+        return true
+    }
+
+    /// Alongside animations registered before the transition's animations began.
+    func runPendingAlongside(_ transition: Transition) throws {
+        let pending = transition.alongside
+        transition.alongside = pending.map { (nil, $0.completion) }
+        for entry in pending { if let animation = entry.animation { try runAlongside(transition, animation) } }
+    }
+
+    /// An alongside block runs inside an animation context with the transition's duration.
+    func runAlongside(_ transition: Transition, _ animation: (TransitionCoordinator) throws -> Void) throws {
+        try withTimeSpace(transition.space) {
+            try animate(duration: transition.duration, timing: .curve(.easeInEaseOut), animations: {
+                try animation(transition.coordinator)
+            })
+        }
+    }
+
+    func swapAppearance(_ transition: Transition) throws {
+        let appearing = transition.toViewController, disappearing = transition.fromViewController
+        if appearing.appearance == .appearing { try appearing.beginAppearance(appearing: false, animated: true) }
+        if disappearing.appearance == .disappearing { try disappearing.beginAppearance(appearing: true, animated: true) }
+    }
+
+    // MARK: - Completion
+
+    /// completeTransition: hierarchy clean-up by UIKit's rules, then DidEnd, appearance,
+    /// the caller's completion, animationEnded, and the coordinator's completions.
+    func finishTransition(_ transition: Transition, completed: Bool) throws {
+        transition.isCompleted = true
+        transition.timeout?.cancel()
+        traceEvent(transition.label, completed ? "completed" : "cancelled", [])
+        let presented = transition.presented, presenting = transition.presenting
+        let controller = transition.presentationController
+        let container = transition.containerView
+        activeTransitions.removeAll { $0 === transition }
+        presented.activeTransition = nil
+        presenting.activeTransition = nil
+        let presenterView = presenting.viewIfLoaded
+        let presentedView = try? controller.presentedView()
+
+        switch (transition.kind, completed) {
+        case (.presentation, true):
+            presented.isBeingPresented = false
+            if transition.removesPresentersView, let presenterView {
+                presenterView.removeFromSuperview()
+            }
+            reportLeftovers(transition, expected: [presentedView, presenterView])
+            try controller.presentationTransitionDidEnd(true)
+        case (.presentation, false):
+            // A cancelled presentation: UIKit removes the presented view and the container.
+            presented.isBeingPresented = false
+            presentedView?.removeFromSuperview()
+            try restorePresenterView(transition)
+            container.removeFromSuperview()
+            unlink(presented, from: presenting)
+            try controller.presentationTransitionDidEnd(false)
+        case (.dismissal, true):
+            presented.isBeingDismissed = false
+            try restorePresenterView(transition)
+            container.removeFromSuperview()
+            unlink(presented, from: presenting)
+            try controller.dismissalTransitionDidEnd(true)
+        case (.dismissal, false):
+            // UIKit does not remove the to-view after a cancelled dismissal.
+            presented.isBeingDismissed = false
+            if transition.removesPresentersView, let presenterView, presenterView.superview === container {
+                report("after the cancelled \(transition.label), \(presenterView.traceName) is still in the container: UIKit does not remove the to-view when a dismissal is cancelled; remove it in your completion when ctx.transitionWasCancelled is true")
+                presenterView.removeFromSuperview()
+            }
+            reportLeftovers(transition, expected: [presentedView])
+            try controller.dismissalTransitionDidEnd(false)
+        }
+        // Appearance: did-callbacks for whatever began, the appearing controller first.
+        for controller in [transition.toViewController, transition.fromViewController] {
+            try controller.endAppearance(animated: transition.isAnimated)
+        }
+        // The present/dismiss completion is for a transition that happened (docs/semantics.md).
+        if completed { try transition.userCompletion?() }
+        if let animator = transition.animator {
+            _ = try callIfImplemented(animator, "animationEnded", [.boolean(completed)])
+        }
+        for entry in transition.alongside { try entry.completion?(transition.coordinator) }
+    }
+
+    private func unlink(_ presented: ViewController, from presenting: ViewController) {
+        presenting.presentedViewController = nil
+        presented.presentingViewController = nil
+        presented.presentationController = nil
+        presented.onPreferredContentSizeChange = nil
+    }
+
+    /// Puts the presenter's view back where it was (dismissal of a full-screen style, or a
+    /// cancelled presentation).
+    private func restorePresenterView(_ transition: Transition) throws {
+        guard transition.removesPresentersView, let view = transition.presenting.viewIfLoaded else { return }
+        let home = transition.presenterSuperview ?? transition.presenting.presentingViewController?.viewIfLoaded?.superview ?? (window as View)
+        if view.superview !== home {
+            try home.insertSubview(view, at: min(transition.presenterIndex, home.subviews.count))
+        }
+        withoutAnimation { view.frame = transition.presenterFrame == .zero ? home.bounds : transition.presenterFrame }
+    }
+
+    /// Views the animator added to the container and left there.
+    private func reportLeftovers(_ transition: Transition, expected: [View?]) {
+        let keep = Set(transition.viewsBeforeAnimation + expected.compactMap { $0.map(ObjectIdentifier.init) })
+        for view in transition.containerView.subviews where !keep.contains(ObjectIdentifier(view)) {
+            report("\(view.traceName) was left in the container after the \(transition.label) (\(transition.transitionWasCancelled ? "cancelled" : "completed")); remove views you add for the animation in its completion")
+        }
+    }
+
+    /// completeTransition never came: report it, and clean up so the scene goes on.
+    func transitionTimedOut(_ transition: Transition) throws {
+        let animator = transition.animator.map(describe) ?? "the animator"
+        report("\(animator) never called completeTransition for the \(transition.label) (duration \(formatNumber(transition.duration)) s + \(formatNumber(completeTransitionGrace)) s grace): UIKit would freeze here. Call ctx:completeTransition(not ctx.transitionWasCancelled) in the completion of your animation")
+        try finishTransition(transition, completed: !transition.transitionWasCancelled)
+    }
+}
+
+extension World {
+    /// The presented controllers, outermost first.
+    public var presentationChain: [ViewController] {
+        var chain: [ViewController] = []
+        var current = window.rootViewController?.presentedViewController
+        while let controller = current { chain.append(controller); current = controller.presentedViewController }
+        return chain
+    }
+
+    /// `transit.rotate`: the screen turns; presentation controllers and view controllers hear
+    /// viewWillTransitionToSize first, then the window resizes and containers lay out.
+    public func rotate(to orientation: Orientation) throws {
+        guard orientation != self.orientation else { return }
+        let newSize = Screen(device: device, orientation: orientation).bounds.size
+        traceEvent("UIDevice", "rotate", [orientation.rawValue, newSize.description])
+        if let root = window.rootViewController {
+            _ = try root.callOverride("viewWillTransitionToSize", [.size(newSize), .none])
+        }
+        for controller in presentationChain {
+            try controller.presentationController?.viewWillTransition(to: newSize, coordinator: nil)
+            _ = try controller.callOverride("viewWillTransitionToSize", [.size(newSize), .none])
+        }
+        self.orientation = orientation
+        window.frame = Rect(origin: .zero, size: newSize)
+        try layoutPendingViews()
+    }
+}

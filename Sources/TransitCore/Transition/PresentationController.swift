@@ -1,0 +1,126 @@
+// UIPresentationController: the object that owns a presentation's chrome and geometry.
+// Every UIKit overridable member is a hook: a script override runs when there is one, else
+// UIKit's default below. Each call the engine makes is recorded in the trace.
+
+open class PresentationController: HostObject {
+    open override class var className: String { "UIPresentationController" }
+
+    public let presentedViewController: ViewController
+    public let presentingViewController: ViewController
+    public internal(set) var containerView: View?
+    /// The style this controller presents with (the system controllers set theirs).
+    public var presentationStyle: ModalPresentationStyle = .custom
+    /// A delegate consulted for adaptivity (`adaptivePresentationStyle`).
+    public var delegate: AnyObject?
+
+    public init(world: World, presented: ViewController, presenting: ViewController) {
+        presentedViewController = presented
+        presentingViewController = presenting
+        super.init(world: world)
+    }
+
+    // MARK: - Hooks with UIKit's defaults
+
+    public func presentedView() throws -> View? {
+        try world.hook(self, "presentedView", [], default: { .object(try presentedViewController.loadViewIfNeeded()) }).object as? View
+    }
+
+    public func frameOfPresentedViewInContainerView() throws -> Rect {
+        let value = try world.hook(self, "frameOfPresentedViewInContainerView", [], default: { .rect(containerView?.bounds ?? .zero) })
+        guard let rect = value.rect else {
+            throw ScriptError("\(traceName).frameOfPresentedViewInContainerView must return a CGRect (got \(value.traceDescription))")
+        }
+        guard rect.isFinite else { throw ScriptError("\(traceName).frameOfPresentedViewInContainerView returned a non-finite CGRect \(rect)") }
+        return rect
+    }
+
+    public func shouldRemovePresentersView() throws -> Bool {
+        // UIKit: NO for the base (custom) class; the full-screen system styles return YES.
+        let removes = presentationStyle == .fullScreen || presentationStyle == .currentContext
+        return try world.hook(self, "shouldRemovePresentersView", [], default: { .boolean(removes) }).boolean ?? removes
+    }
+
+    public func shouldPresentInFullscreen() throws -> Bool {
+        try world.hook(self, "shouldPresentInFullscreen", [], default: { .boolean(true) }).boolean ?? true
+    }
+
+    public func presentationTransitionWillBegin() throws { _ = try world.hook(self, "presentationTransitionWillBegin", [], default: { .none }) }
+    public func presentationTransitionDidEnd(_ completed: Bool) throws { _ = try world.hook(self, "presentationTransitionDidEnd", [.boolean(completed)], default: { .none }) }
+    public func dismissalTransitionWillBegin() throws { _ = try world.hook(self, "dismissalTransitionWillBegin", [], default: { .none }) }
+    public func dismissalTransitionDidEnd(_ completed: Bool) throws { _ = try world.hook(self, "dismissalTransitionDidEnd", [.boolean(completed)], default: { .none }) }
+    public func containerViewWillLayoutSubviews() throws { _ = try world.hook(self, "containerViewWillLayoutSubviews", [], default: { .none }) }
+    public func containerViewDidLayoutSubviews() throws { _ = try world.hook(self, "containerViewDidLayoutSubviews", [], default: { .none }) }
+
+    public func sizeForChildContentContainer(_ child: ViewController, parentSize: Size) throws -> Size {
+        let value = try world.hook(self, "sizeForChildContentContainer", [.object(child), .size(parentSize)], default: { .size(parentSize) })
+        return value.size ?? parentSize
+    }
+
+    public func preferredContentSizeDidChange(_ child: ViewController) throws {
+        _ = try world.hook(self, "preferredContentSizeDidChange", [.object(child)], default: { .none })
+    }
+
+    public func viewWillTransition(to size: Size, coordinator: TransitionCoordinator?) throws {
+        _ = try world.hook(self, "viewWillTransitionToSize", [.size(size), coordinator.map { .object($0) } ?? .none], default: { .none })
+    }
+
+    /// The style to adapt to for the current trait collection; nil means no adaptation.
+    public func adaptivePresentationStyle(traits: TraitCollection) throws -> ModalPresentationStyle? {
+        let value = try world.hook(self, "adaptivePresentationStyle", [.object(traits)], default: {
+            if let delegate, world.responds(delegate, "adaptivePresentationStyle") {
+                return try world.callScript(delegate, "adaptivePresentationStyle", [.object(self), .object(traits)])
+            }
+            return .none
+        })
+        guard case .string(let name) = value else { return nil }
+        if name == "none" { return nil }
+        guard let style = ModalPresentationStyle(rawValue: name) else {
+            throw ScriptError("\(traceName).adaptivePresentationStyle returned \"\(name)\"; expected one of: none, " + ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return style
+    }
+}
+
+/// UITraitCollection: the size classes a presentation adapts to.
+public final class TraitCollection: HostObject {
+    public override class var className: String { "UITraitCollection" }
+    public let horizontalSizeClass: SizeClass
+    public let verticalSizeClass: SizeClass
+    public let userInterfaceIdiom: UserInterfaceIdiom
+
+    public override init(world: World) {
+        horizontalSizeClass = world.screen.horizontalSizeClass
+        verticalSizeClass = world.screen.verticalSizeClass
+        userInterfaceIdiom = world.device.idiom
+        super.init(world: world)
+    }
+    public override var traceName: String { "UITraitCollection(\(horizontalSizeClass.rawValue)/\(verticalSizeClass.rawValue))" }
+}
+
+extension World {
+    /// Calls a model object's hook: the script's override when there is one (traced as a
+    /// script call), else UIKit's behaviour (traced too, marked "default", so call-order
+    /// traces show every step).
+    public func hook(_ object: HostObject, _ name: String, _ arguments: [ScriptValue],
+                     default behaviour: () throws -> ScriptValue) throws -> ScriptValue {
+        if let scripting, scripting.overrides(object, name) {
+            return try callScript(object, name, arguments)
+        }
+        let entry = trace.begin(time: now, turn: turn, object: object.traceName, hook: name,
+                                arguments: arguments.map(\.traceDescription))
+        do {
+            let value = try behaviour()
+            trace.end(entry, result: value.isNone ? "default" : "\(value.traceDescription) (default)")
+            return value
+        } catch {
+            trace.end(entry, result: "error")
+            throw error
+        }
+    }
+
+    /// Calls `name` on a protocol object if it implements it; nil when it does not.
+    public func callIfImplemented(_ object: AnyObject?, _ name: String, _ arguments: [ScriptValue]) throws -> ScriptValue? {
+        guard let object, responds(object, name) else { return nil }
+        return try callScript(object, name, arguments)
+    }
+}

@@ -1,0 +1,243 @@
+// One presentation or dismissal in flight. It is the transition context the animator
+// receives (UIViewControllerContextTransitioning): views and frames by UIKit's rules, the
+// container, completeTransition, and the interactive controls that drive its time space.
+
+public enum TransitionKey: String, CaseIterable, Sendable { case from, to }
+
+open class TransitionContext: HostObject {
+    open override class var className: String { "UIViewControllerContextTransitioning" }
+    public override var traceName: String { "ctx" }
+    /// The transition this context belongs to (nil once it is over and forgotten).
+    public internal(set) weak var transition: Transition?
+}
+
+/// Before iOS 8 the context had no `view(forKey:)`; scripts test `if ctx.view then`.
+public final class LegacyTransitionContext: TransitionContext {
+    public override class var className: String { "UIViewControllerContextTransitioningIOS7" }
+}
+
+public final class Transition {
+    public enum Kind: String { case presentation, dismissal }
+
+    public let kind: Kind
+    public let context: TransitionContext
+    public private(set) var coordinator: TransitionCoordinator!
+    unowned let world: World
+    public let presented: ViewController
+    public let presenting: ViewController
+    public let presentationController: PresentationController
+    public let containerView: View
+    public let isAnimated: Bool
+    public internal(set) var isInteractive = false
+    public internal(set) var initiallyInteractive = false
+    public internal(set) var transitionWasCancelled = false
+    public internal(set) var percentComplete = 0.0
+    public internal(set) var duration = 0.0
+    public internal(set) var completionSpeed = 1.0
+    public internal(set) var completionCurve: AnimationCurve = .easeInOut
+    public internal(set) var isCompleted = false
+    public var presentationStyle: ModalPresentationStyle { presentationController.presentationStyle }
+
+    var animator: AnyObject?
+    var interactionController: AnyObject?
+    public internal(set) var interruptibleAnimator: PropertyAnimator?
+    public internal(set) var space: TimeSpace
+    var fromView: View?
+    var toView: View?
+    var removesPresentersView = false
+    var finalFrameOfPresented = Rect.zero
+    var presenterFrame = Rect.zero
+    var userCompletion: (() throws -> Void)?
+    var alongside: [(animation: ((TransitionCoordinator) throws -> Void)?, completion: ((TransitionCoordinator) throws -> Void)?)] = []
+    var interactionObservers: [(TransitionCoordinator) throws -> Void] = []
+    var animationsBegan = false
+    var timeout: EventToken?
+    /// Views in the container before the animator ran: anything else left afterwards is a leak.
+    var viewsBeforeAnimation: [ObjectIdentifier] = []
+    /// Presenter's original place in the hierarchy, to put its view back.
+    var presenterSuperview: View?
+    var presenterIndex = 0
+
+    init(world: World, kind: Kind, presented: ViewController, presenting: ViewController,
+         presentationController: PresentationController, containerView: View, animated: Bool) {
+        self.world = world
+        self.kind = kind
+        self.presented = presented
+        self.presenting = presenting
+        self.presentationController = presentationController
+        self.containerView = containerView
+        self.isAnimated = animated
+        self.context = world.systemVersion < 8 ? LegacyTransitionContext(world: world) : TransitionContext(world: world)
+        self.space = world.rootTimeSpace
+        context.transition = self
+        coordinator = TransitionCoordinator(world: world, transition: self)
+    }
+
+    public var fromViewController: ViewController { kind == .presentation ? presenting : presented }
+    public var toViewController: ViewController { kind == .presentation ? presented : presenting }
+    public var label: String { "\(kind.rawValue) of \(presented.traceName)" }
+
+    // MARK: - Context members
+
+    public func viewController(_ key: TransitionKey) -> ViewController {
+        key == .from ? fromViewController : toViewController
+    }
+
+    /// nil when the animator must not touch that view (UIKit's rules, DESIGN §3).
+    public func view(_ key: TransitionKey) -> View? { key == .from ? fromView : toView }
+
+    public func initialFrame(_ controller: ViewController) -> Rect {
+        if controller === fromViewController {
+            return kind == .presentation ? presenterFrame : finalFrameOfPresented
+        }
+        return .zero
+    }
+
+    public func finalFrame(_ controller: ViewController) -> Rect {
+        if controller === toViewController {
+            return kind == .presentation ? finalFrameOfPresented : presenterFrame
+        }
+        if controller === fromViewController {
+            // Zero if and only if the from view will be removed at the end.
+            if kind == .dismissal { return .zero }
+            return removesPresentersView ? .zero : presenterFrame
+        }
+        return .zero
+    }
+
+    public var targetTransform: Transform2D { .identity }
+
+    /// `completeTransition(didComplete)`: exactly once.
+    public func completeTransition(_ didComplete: Bool) throws {
+        guard !isCompleted else {
+            throw AnimationError.invalid("completeTransition was called twice for the \(label); call it exactly once, in the completion of your last animation")
+        }
+        try world.finishTransition(self, completed: didComplete)
+    }
+
+    // MARK: - Interaction
+
+    public func updateInteractiveTransition(_ percent: Double) throws {
+        guard !isCompleted else { return }
+        let p = min(1, max(0, percent.isFinite ? percent : 0))
+        percentComplete = p
+        world.traceEvent(context.traceName, "update", [formatNumber(p)])
+        if let animator = interruptibleAnimator {
+            if animator.isRunning { try animator.pauseAnimation() }
+            try animator.setFractionComplete(p)
+        } else {
+            space.setMode(.frozen(at: p * duration), world: world)
+        }
+    }
+
+    public func pauseInteractiveTransition() throws {
+        guard !isCompleted else { return }
+        if let animator = interruptibleAnimator, animator.isRunning {
+            try animator.pauseAnimation()
+            percentComplete = animator.fractionComplete
+        } else {
+            let local = space.localTime(atWorld: world.now)
+            percentComplete = duration > 0 ? local / duration : 0
+            space.setMode(.frozen(at: local), world: world)
+        }
+        let wasInteractive = isInteractive
+        isInteractive = true
+        world.traceEvent(context.traceName, "pause", [formatNumber(percentComplete)])
+        if !wasInteractive { try notifyInteractionChanged() }
+    }
+
+    public func finishInteractiveTransition() throws {
+        try endInteraction(cancelled: false)
+    }
+
+    public func cancelInteractiveTransition() throws {
+        try endInteraction(cancelled: true)
+    }
+
+    /// Finish runs the rest over (1 − p)·D / completionSpeed; cancel runs back over
+    /// p·D / completionSpeed, then restores the captured animations' start values.
+    private func endInteraction(cancelled: Bool) throws {
+        guard !isCompleted, isInteractive else { return }
+        isInteractive = false
+        transitionWasCancelled = cancelled
+        world.traceEvent(context.traceName, cancelled ? "cancelInteractiveTransition" : "finishInteractiveTransition",
+                         [formatNumber(percentComplete), "speed \(formatNumber(completionSpeed))"])
+        try notifyInteractionChanged()
+        if cancelled { try swapAppearanceForCancel() }
+        let speed = completionSpeed > 0 ? completionSpeed : 1
+        if let animator = interruptibleAnimator {
+            animator.isReversed = cancelled
+            let remaining = cancelled ? percentComplete : 1 - percentComplete
+            try animator.continueAnimation(timing: .curve(completionCurve.timingFunction),
+                                           durationFactor: max(1e-6, 1 / speed))
+            armTimeout(after: remaining * duration / speed)
+            return
+        }
+        let local = space.localTime(atWorld: world.now)
+        let target = cancelled ? 0 : duration
+        let span = abs(target - local) / speed
+        space.setMode(.driven(start: world.now, duration: span, from: local, to: target,
+                              curve: .timing(completionCurve.timingFunction)), world: world)
+        if cancelled {
+            world.schedule(at: world.now + span, label: "cancel reached start") { [weak self] in
+                try self?.rewindCapturedAnimations()
+            }
+        }
+        armTimeout(after: span)
+    }
+
+    /// At the start after a cancel: model values back to before the transition, then the
+    /// animations' completions run (so the animator calls completeTransition(false)).
+    private func rewindCapturedAnimations() throws {
+        let groups = space.groups
+        for group in groups { group.restoreStartValues() }
+        for group in groups { try group.finish(finished: true) }
+    }
+
+    func notifyInteractionChanged() throws {
+        for observer in interactionObservers { try observer(coordinator) }
+    }
+
+    /// UIKit's documented swap: the appearing controller gets viewWillDisappear and the
+    /// disappearing one viewWillAppear.
+    func swapAppearanceForCancel() throws {
+        try world.swapAppearance(self)
+    }
+
+    func armTimeout(after seconds: Double) {
+        timeout?.cancel()
+        let grace = world.completeTransitionGrace
+        timeout = world.schedule(at: world.now + max(0, seconds) + grace, label: "completeTransition deadline") { [weak self] in
+            guard let self, !self.isCompleted else { return }
+            try self.world.transitionTimedOut(self)
+        }
+    }
+}
+
+/// UIViewControllerTransitionCoordinator, which is also the context its blocks receive.
+public final class TransitionCoordinator: HostObject {
+    public override class var className: String { "UIViewControllerTransitionCoordinator" }
+    public unowned let transition: Transition
+
+    init(world: World, transition: Transition) {
+        self.transition = transition
+        super.init(world: world)
+    }
+    public override var traceName: String { "coordinator" }
+
+    /// Runs `animation` in the transition's animation context (now if the transition's
+    /// animations already began, else when they do); `completion` after it completes.
+    public func animateAlongsideTransition(_ animation: ((TransitionCoordinator) throws -> Void)?,
+                                           completion: ((TransitionCoordinator) throws -> Void)?) throws {
+        if transition.animationsBegan, let animation {
+            try world.runAlongside(transition, animation)
+            transition.alongside.append((nil, completion))
+        } else {
+            transition.alongside.append((animation, completion))
+        }
+    }
+
+    public func notifyWhenInteractionChanges(_ handler: @escaping (TransitionCoordinator) throws -> Void) {
+        transition.interactionObservers.append(handler)
+    }
+}

@@ -1,0 +1,289 @@
+import CLua
+import TransitCore
+
+// UIPresentationController, the transition context and coordinator,
+// UIPercentDrivenInteractiveTransition, and UIViewController's present/dismiss.
+
+extension TransitAPI {
+    static func transitionClasses() -> [APIClass] {
+        [presentationControllerClass(), traitCollectionClass(), contextClass(legacy: false), contextClass(legacy: true),
+         coordinatorClass(), percentDrivenClass()]
+    }
+
+    static func viewControllerPresentationMembers() -> (properties: [APIProperty], methods: [APIFunction]) {
+        let properties = [
+            property("presentationController", .optional(.object("UIPresentationController")), "manages this controller's presentation (from present until dismissal ends)", of: ViewController.self,
+                     get: { call, c in call.push(c.presentationController) }),
+            property("transitionCoordinator", .optional(.object("UIViewControllerTransitionCoordinator")), "the coordinator, during a transition", of: ViewController.self,
+                     get: { call, c in call.push(c.transitionCoordinator) }),
+        ]
+        let methods = [
+            method("present", [parameter("viewController", .object("UIViewController")), parameter("animated", .boolean),
+                               parameter("completion", .optional(.function))],
+                   "presents a view controller (starts on the next run-loop turn)", of: ViewController.self) { call, c in
+                let presented = try call.object(1, ViewController.self, "UIViewController")
+                let completion = try call.optionalFunction(3)
+                try call.runtime.world.present(presented, from: c, animated: try call.boolean(2),
+                                               completion: completion.map { f in { try f.call() } })
+                return 0
+            },
+            method("dismiss", [parameter("animated", .boolean), parameter("completion", .optional(.function))],
+                   "dismisses what this controller presented, or this controller", of: ViewController.self) { call, c in
+                let completion = try call.optionalFunction(2)
+                try call.runtime.world.dismiss(c, animated: try call.boolean(1), completion: completion.map { f in { try f.call() } })
+                return 0
+            },
+        ]
+        return (properties, methods)
+    }
+
+    private static func presentationControllerClass() -> APIClass {
+        var cls = APIClass(name: "UIPresentationController", superclass: "NSObject",
+                           doc: "Owns a presentation's chrome and geometry; subclass it or override on an instance.", isValue: false)
+        cls.isSubclassable = true
+        cls.matches = { $0 is PresentationController }
+        cls.constructorParameters = [parameter("presented", .object("UIViewController")), parameter("presenting", .optional(.object("UIViewController")))]
+        cls.construct = { call in
+            let presented = try call.object(1, ViewController.self, "UIViewController")
+            let presenting = try call.optionalObject(2, ViewController.self, "UIViewController")
+                ?? call.runtime.world.window.rootViewController ?? presented
+            return PresentationController(world: call.runtime.world, presented: presented, presenting: presenting)
+        }
+        cls.properties = [
+            property("presentedViewController", .object("UIViewController"), "the controller being presented", of: PresentationController.self,
+                     get: { call, p in call.push(p.presentedViewController) }),
+            property("presentingViewController", .object("UIViewController"), "the controller presenting it", of: PresentationController.self,
+                     get: { call, p in call.push(p.presentingViewController) }),
+            property("containerView", .optional(.object("UIView")), "the container, once the transition begins", of: PresentationController.self,
+                     get: { call, p in call.push(p.containerView) }),
+            property("presentationStyle", .enumeration("UIModalPresentationStyle"), "the style this controller presents with", of: PresentationController.self,
+                     get: { call, p in call.push(p.presentationStyle.rawValue) },
+                     set: { call, p in p.presentationStyle = try call.enumeration(1, ModalPresentationStyle.self, "UIModalPresentationStyle") }),
+            property("delegate", .optional(.protocol("UIAdaptivePresentationControllerDelegate")), "asked for adaptivePresentationStyle", of: PresentationController.self,
+                     get: { call, p in call.push(p.delegate) },
+                     set: { call, p in p.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
+        ]
+        // UIKit's behaviour for each overridable member: what `Class.super.x(self)` runs.
+        cls.methods = [
+            method("presentedView", [], returns: .optional(.object("UIView")), "the presented controller's view", of: PresentationController.self) { call, p in
+                call.push(try p.presentedViewController.loadViewIfNeeded()); return 1
+            },
+            method("frameOfPresentedViewInContainerView", [], returns: .value("CGRect"), "the container's bounds", of: PresentationController.self) { call, p in
+                call.push(p.containerView?.bounds ?? .zero); return 1
+            },
+            method("shouldRemovePresentersView", [], returns: .boolean, "false (true for the full-screen system styles)", of: PresentationController.self) { call, p in
+                call.push(p.presentationStyle == .fullScreen || p.presentationStyle == .currentContext); return 1
+            },
+            method("shouldPresentInFullscreen", [], returns: .boolean, "true", of: PresentationController.self) { call, _ in
+                call.push(true); return 1
+            },
+            method("sizeForChildContentContainer", [parameter("child", .any), parameter("parentSize", .value("CGSize"))], returns: .value("CGSize"),
+                   "the parent's size", of: PresentationController.self) { call, _ in
+                call.push(try call.size(2)); return 1
+            },
+            method("adaptivePresentationStyle", [parameter("traitCollection", .any)], returns: .optional(.string), "asks the delegate; nil means no adaptation", of: PresentationController.self) { call, p in
+                if let delegate = p.delegate, call.runtime.world.responds(delegate, "adaptivePresentationStyle") {
+                    let value = try call.runtime.world.callScript(delegate, "adaptivePresentationStyle", [.object(p), call.runtime.scriptValue(at: call.index(1))])
+                    call.runtime.push(value)
+                    return 1
+                }
+                call.pushNil(); return 1
+            },
+        ] + ["presentationTransitionWillBegin", "dismissalTransitionWillBegin", "containerViewWillLayoutSubviews",
+             "containerViewDidLayoutSubviews"].map { name in
+            method(name, [], "UIKit does nothing here", of: PresentationController.self) { _, _ in 0 }
+        } + ["presentationTransitionDidEnd", "dismissalTransitionDidEnd"].map { name in
+            method(name, [parameter("completed", .boolean)], "UIKit does nothing here", of: PresentationController.self) { _, _ in 0 }
+        } + [
+            method("preferredContentSizeDidChange", [parameter("child", .any)], "UIKit does nothing here", of: PresentationController.self) { _, _ in 0 },
+            method("viewWillTransitionToSize", [parameter("size", .value("CGSize")), parameter("coordinator", .any)], "UIKit does nothing here", of: PresentationController.self, variadic: true) { _, _ in 0 },
+        ]
+        cls.hooks = [
+            hook("presentedView", [], returns: .object("UIView"), "the view to animate (may be a wrapper)"),
+            hook("frameOfPresentedViewInContainerView", [], returns: .value("CGRect"), "the presented view's final frame"),
+            hook("shouldRemovePresentersView", [], returns: .boolean, "remove the presenter's view after presenting"),
+            hook("presentationTransitionWillBegin", [], "add chrome; register alongside animations"),
+            hook("presentationTransitionDidEnd", [parameter("completed", .boolean)], "clean up if not completed"),
+            hook("dismissalTransitionWillBegin", [], "animate chrome away"),
+            hook("dismissalTransitionDidEnd", [parameter("completed", .boolean)], "remove chrome if completed"),
+            hook("containerViewWillLayoutSubviews", [], "lay out chrome and the presented view"),
+            hook("containerViewDidLayoutSubviews", [], "after layout"),
+            hook("adaptivePresentationStyle", [parameter("traitCollection", .object("UITraitCollection"))], returns: .string, "a style to adapt to, or \"none\""),
+        ]
+        return cls
+    }
+
+    private static func traitCollectionClass() -> APIClass {
+        var cls = APIClass(name: "UITraitCollection", superclass: "NSObject", doc: "Size classes and idiom.", isValue: false)
+        cls.matches = { $0 is TraitCollection }
+        cls.properties = [
+            property("horizontalSizeClass", .string, "\"compact\" or \"regular\"", of: TraitCollection.self, get: { call, t in call.push(t.horizontalSizeClass.rawValue) }),
+            property("verticalSizeClass", .string, "\"compact\" or \"regular\"", of: TraitCollection.self, get: { call, t in call.push(t.verticalSizeClass.rawValue) }),
+            property("userInterfaceIdiom", .string, "\"phone\" or \"pad\"", of: TraitCollection.self, get: { call, t in call.push(t.userInterfaceIdiom.rawValue) }),
+        ]
+        return cls
+    }
+
+    /// The context members; the iOS 7 variant lacks `view` (DESIGN §2.10).
+    private static func contextClass(legacy: Bool) -> APIClass {
+        var cls = APIClass(name: legacy ? "UIViewControllerContextTransitioningIOS7" : "UIViewControllerContextTransitioning",
+                           superclass: "NSObject", doc: legacy ? "The transition context before iOS 8 (no view(key))." : "The transition context an animator receives.", isValue: false)
+        cls.matches = { object in legacy ? object is LegacyTransitionContext : object is TransitionContext }
+        func live(_ call: HostCall, _ context: TransitionContext) throws -> Transition {
+            guard let transition = context.transition else { throw call.fail("this transition is over; keep no context after completeTransition") }
+            return transition
+        }
+        cls.properties = [
+            property("containerView", .object("UIView"), "where the transition happens", of: TransitionContext.self,
+                     get: { call, c in call.push(try live(call, c).containerView) }),
+            property("isAnimated", .boolean, "false for non-animated custom transitions (use duration 0)", of: TransitionContext.self,
+                     get: { call, c in call.push(try live(call, c).isAnimated) }),
+            property("isInteractive", .boolean, "driven by an interaction controller right now", of: TransitionContext.self,
+                     get: { call, c in call.push(try live(call, c).isInteractive) }),
+            property("transitionWasCancelled", .boolean, "the interaction cancelled it", of: TransitionContext.self,
+                     get: { call, c in call.push(try live(call, c).transitionWasCancelled) }),
+            property("presentationStyle", .enumeration("UIModalPresentationStyle"), "the style", of: TransitionContext.self,
+                     get: { call, c in call.push(try live(call, c).presentationStyle.rawValue) }),
+            property("targetTransform", .value("CGAffineTransform"), "identity (no rotation during transitions)", of: TransitionContext.self,
+                     get: { call, c in call.push(try live(call, c).targetTransform) }),
+        ]
+        var methods = [
+            method("viewController", [parameter("key", .enumeration("UITransitionContextKey"))], returns: .object("UIViewController"),
+                   "\"from\": on screen at the start; \"to\": on screen at the end", of: TransitionContext.self) { call, c in
+                call.push(try live(call, c).viewController(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
+            },
+            method("initialFrame", [parameter("viewController", .object("UIViewController"))], returns: .value("CGRect"), "where its view starts (zero if unknown)", of: TransitionContext.self) { call, c in
+                call.push(try live(call, c).initialFrame(try call.object(1, ViewController.self, "UIViewController"))); return 1
+            },
+            method("finalFrame", [parameter("viewController", .object("UIViewController"))], returns: .value("CGRect"), "where its view must end (zero iff removed)", of: TransitionContext.self) { call, c in
+                call.push(try live(call, c).finalFrame(try call.object(1, ViewController.self, "UIViewController"))); return 1
+            },
+            method("completeTransition", [parameter("didComplete", .boolean)], "must be called exactly once, when the animation ends", of: TransitionContext.self) { call, c in
+                guard let transition = c.transition else { throw call.fail("completeTransition was called after the transition ended (it was completed or timed out)") }
+                try transition.completeTransition(try call.boolean(1)); return 0
+            },
+            method("updateInteractiveTransition", [parameter("percent", .number)], "scrubs an interactive transition", of: TransitionContext.self) { call, c in
+                try live(call, c).updateInteractiveTransition(try call.finite(1, "percent")); return 0
+            },
+            method("finishInteractiveTransition", [], "runs the rest", of: TransitionContext.self) { call, c in
+                try live(call, c).finishInteractiveTransition(); return 0
+            },
+            method("cancelInteractiveTransition", [], "runs back to the start", of: TransitionContext.self) { call, c in
+                try live(call, c).cancelInteractiveTransition(); return 0
+            },
+            method("pauseInteractiveTransition", [], "pauses a running transition and makes it interactive", of: TransitionContext.self) { call, c in
+                try live(call, c).pauseInteractiveTransition(); return 0
+            },
+        ]
+        if !legacy {
+            methods.insert(method("view", [parameter("key", .enumeration("UITransitionContextKey"))], returns: .optional(.object("UIView")),
+                                  "the view to animate, or nil when the animator must not touch it", of: TransitionContext.self) { call, c in
+                call.push(try live(call, c).view(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
+            }, at: 1)
+        }
+        cls.methods = methods
+        return cls
+    }
+
+    private static func coordinatorClass() -> APIClass {
+        var cls = APIClass(name: "UIViewControllerTransitionCoordinator", superclass: "NSObject",
+                           doc: "Runs work alongside a transition; also the context its blocks receive.", isValue: false)
+        cls.matches = { $0 is TransitionCoordinator }
+        func t(_ c: TransitionCoordinator) -> Transition { c.transition }
+        cls.properties = [
+            property("isCancelled", .boolean, "an interactive transition was cancelled", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).transitionWasCancelled) }),
+            property("percentComplete", .number, "the last interactive percentage", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).percentComplete) }),
+            property("completionVelocity", .number, "the completion speed", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).completionSpeed) }),
+            property("completionCurve", .enumeration("UIViewAnimationCurve"), "the completion curve", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).completionCurve.rawValue) }),
+            property("transitionDuration", .number, "the animator's duration", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).duration) }),
+            property("initiallyInteractive", .boolean, "began interactively", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).initiallyInteractive) }),
+            property("isInterruptible", .boolean, "driven by an interruptible animator", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).interruptibleAnimator != nil) }),
+            property("isInteractive", .boolean, "interactive right now", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).isInteractive) }),
+            property("isAnimated", .boolean, "animated", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).isAnimated) }),
+            property("presentationStyle", .enumeration("UIModalPresentationStyle"), "the style", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).presentationStyle.rawValue) }),
+            property("containerView", .object("UIView"), "the container", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).containerView) }),
+        ]
+        func block(_ call: HostCall, _ argument: Int) throws -> ((TransitionCoordinator) throws -> Void)? {
+            guard let f = try call.optionalFunction(argument) else { return nil }
+            return { coordinator in try f.call { $0.push(coordinator); return 1 } }
+        }
+        cls.methods = [
+            method("animateAlongsideTransition", [parameter("animation", .optional(.function)), parameter("completion", .optional(.function))],
+                   returns: .boolean, "runs animation in the transition's animation context; completion after it ends", of: TransitionCoordinator.self) { call, c in
+                try c.animateAlongsideTransition(try block(call, 1), completion: try block(call, 2))
+                call.push(true); return 1
+            },
+            method("animateAlongsideTransitionIn", [parameter("view", .optional(.object("UIView"))), parameter("animation", .optional(.function)), parameter("completion", .optional(.function))],
+                   returns: .boolean, "the same, for views outside the container", of: TransitionCoordinator.self) { call, c in
+                try c.animateAlongsideTransition(try block(call, 2), completion: try block(call, 3))
+                call.push(true); return 1
+            },
+            method("notifyWhenInteractionChanges", [parameter("handler", .function)], "called when the transition stops or starts being interactive", of: TransitionCoordinator.self) { call, c in
+                let f = try call.function(1)
+                c.notifyWhenInteractionChanges { coordinator in try f.call { $0.push(coordinator); return 1 } }
+                return 0
+            },
+            method("viewController", [parameter("key", .enumeration("UITransitionContextKey"))], returns: .object("UIViewController"), "as the context's", of: TransitionCoordinator.self) { call, c in
+                call.push(t(c).viewController(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
+            },
+            method("view", [parameter("key", .enumeration("UITransitionContextKey"))], returns: .optional(.object("UIView")), "as the context's", of: TransitionCoordinator.self) { call, c in
+                call.push(t(c).view(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
+            },
+        ]
+        return cls
+    }
+
+    private static func percentDrivenClass() -> APIClass {
+        var cls = APIClass(name: "UIPercentDrivenInteractiveTransition", superclass: "NSObject",
+                           doc: "An interaction controller that scrubs the animator's animations by percentage.", isValue: false)
+        cls.isSubclassable = true
+        cls.matches = { $0 is PercentDrivenInteractiveTransition }
+        cls.constructorParameters = [parameter("options", .optional(.table), "completionSpeed, completionCurve, wantsInteractiveStart")]
+        cls.construct = { call in
+            let interaction = PercentDrivenInteractiveTransition(world: call.runtime.world)
+            try call.applyOptions(1, to: interaction, className: "UIPercentDrivenInteractiveTransition")
+            return interaction
+        }
+        cls.properties = [
+            property("percentComplete", .number, "the last update", of: PercentDrivenInteractiveTransition.self, get: { call, p in call.push(p.percentComplete) }),
+            property("duration", .number, "the animator's duration", of: PercentDrivenInteractiveTransition.self, get: { call, p in call.push(p.duration) }),
+            property("completionSpeed", .number, "finish/cancel run at this speed (default 1)", of: PercentDrivenInteractiveTransition.self,
+                     get: { call, p in call.push(p.completionSpeed) },
+                     set: { call, p in
+                         let speed = try call.finite(1, call.name)
+                         guard speed > 0 else { throw call.fail("must be > 0 (got \(formatNumber(speed)))") }
+                         p.completionSpeed = speed
+                     }),
+            property("completionCurve", .enumeration("UIViewAnimationCurve"), "the curve of the finish/cancel run (default easeInOut)", of: PercentDrivenInteractiveTransition.self,
+                     get: { call, p in call.push(p.completionCurve.rawValue) },
+                     set: { call, p in p.completionCurve = try call.enumeration(1, AnimationCurve.self, "UIViewAnimationCurve") }),
+            property("wantsInteractiveStart", .boolean, "start interactively (default true)", of: PercentDrivenInteractiveTransition.self,
+                     get: { call, p in call.push(p.wantsInteractiveStart) }, set: { call, p in p.wantsInteractiveStart = try call.boolean(1) }),
+            property("timingCurve", .optional(.value("CAMediaTimingFunction")), "for interruptible animators", of: PercentDrivenInteractiveTransition.self,
+                     get: { call, p in if let f = p.timingCurve { call.runtime.push(f) } else { call.pushNil() } },
+                     set: { call, p in p.timingCurve = call.isNil(1) ? nil : call.runtime.readTimingFunction(at: call.index(1)) }),
+        ]
+        func update(_ name: String) -> APIFunction {
+            method(name, [parameter("percent", .number)], "moves the transition to percent (0...1)", of: PercentDrivenInteractiveTransition.self) { call, p in
+                try p.update(try call.number(1)); return 0
+            }
+        }
+        func finish(_ name: String) -> APIFunction {
+            method(name, [], "runs the rest of the transition", of: PercentDrivenInteractiveTransition.self) { _, p in try p.finish(); return 0 }
+        }
+        func cancel(_ name: String) -> APIFunction {
+            method(name, [], "runs the transition back and cancels it", of: PercentDrivenInteractiveTransition.self) { _, p in try p.cancel(); return 0 }
+        }
+        cls.methods = [
+            update("update"), finish("finish"), cancel("cancel"),
+            // The Objective-C names, so ports read line by line.
+            update("updateInteractiveTransition"), finish("finishInteractiveTransition"), cancel("cancelInteractiveTransition"),
+            method("pause", [], "pauses an interruptible transition", of: PercentDrivenInteractiveTransition.self) { _, p in try p.pause(); return 0 },
+            method("startInteractiveTransition", [parameter("context", .object("UIViewControllerContextTransitioning"))],
+                   "UIKit's: keeps the context and asks the animator to animate on the frozen timeline", of: PercentDrivenInteractiveTransition.self) { call, p in
+                try p.startInteractiveTransition(try call.object(1, TransitionContext.self, "UIViewControllerContextTransitioning")); return 0
+            },
+        ]
+        return cls
+    }
+}

@@ -1,0 +1,494 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// `transit --tty`: watch a rendered transition right in the terminal (over SSH, in a container)
+// without writing a GIF first. Frames are pre-rendered as 24-bit half-block text (TerminalFrame)
+// fitted to the window, shown on the alternate screen with a one-line status bar, and driven by
+// keys read in raw mode. The terminal is restored on every exit path: normal quit, thrown
+// errors, and SIGINT/SIGTERM/SIGHUP (caught through a self-pipe so the loop can unwind).
+// The decision logic lives in the pure `State` and `TerminalKey` so it is testable without a tty.
+public struct TerminalPlayer: Sendable {
+    public let frames: [RasterImage]
+    public let times: [Double]
+    public let fps: Double
+    public let title: String
+
+    /// `times[i]` is the transition time of `frames[i]` (shown in the status bar); missing
+    /// entries fall back to `i / fps`. Non-positive or non-finite `fps` plays at 30.
+    public init(frames: [RasterImage], times: [Double], fps: Double, title: String) {
+        self.frames = frames
+        self.times = times
+        self.fps = State.sanitizedFramesPerSecond(fps)
+        self.title = title
+    }
+
+    /// Callers choose between `--tty` and file output with this; a pipe or file is not a terminal.
+    public static func isTerminal(_ fileDescriptor: Int32) -> Bool {
+        isatty(fileDescriptor) == 1
+    }
+
+    /// Runs the interactive viewer until the user quits (q, Ctrl-C) or a terminating signal
+    /// arrives. Throws before touching the terminal when `output` (or `input`) is not one.
+    public func play(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
+        guard Self.isTerminal(output) else {
+            throw RenderError("--tty needs a terminal: stdout is not a terminal (use -o out.gif instead)")
+        }
+        guard Self.isTerminal(input) else {
+            throw RenderError("--tty needs a terminal: stdin is not a terminal (keys are read from it)")
+        }
+        guard !frames.isEmpty else { throw RenderError("--tty: there are no frames to play") }
+        let session = try TerminalSession(input: input, output: output)
+        defer { session.restore() }
+        try run(session)
+    }
+
+    /// The event loop: wait (poll) for a key, a signal or the next frame's deadline, update the
+    /// state, redraw only when the frame or play/pause status changed.
+    private func run(_ session: TerminalSession) throws {
+        var size = Self.terminalSize(session.output)
+        try TerminalOutput.write(session.output, "\u{1B}[H\u{1B}[2J\u{1B}[0mRendering \(frames.count) frames…")
+        var rendered = Self.renderFrames(frames, columns: size.columns, rows: size.rows - 1)
+        var state = State(frameCount: frames.count, fps: fps)
+        var pendingBytes: [UInt8] = []
+        var lastTime = MonotonicClock.seconds()
+        try TerminalOutput.write(session.output, "\u{1B}[2J" + screen(rendered, state: state, size: size))
+
+        while !state.isQuitRequested {
+            let hadPendingBytes = !pendingBytes.isEmpty
+            let timeout: Int32
+            if hadPendingBytes {
+                timeout = 50  // an unfinished escape sequence: give the rest a moment to arrive
+            } else if let wait = state.secondsUntilNextFrame {
+                timeout = Int32(min(max(wait, 0), 60) * 1000 + 1)
+            } else {
+                timeout = -1  // paused: sleep until a key or signal
+            }
+            var descriptors = [pollfd(fd: session.input, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: session.signalReadEnd, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw RenderError("terminal: poll failed (\(String(cString: strerror(errno))))")
+            }
+
+            var resized = false
+            for signal in session.drainSignals() {
+                if signal == SIGWINCH { resized = true } else { state.handle(key: .controlC) }
+            }
+            let inputEvents = Int32(descriptors[0].revents)
+            if inputEvents & Int32(POLLIN) != 0 {
+                pendingBytes += Self.readAvailable(session.input)
+            } else if inputEvents & (Int32(POLLHUP) | Int32(POLLERR) | Int32(POLLNVAL)) != 0 {
+                state.handle(key: .controlC)  // the terminal went away; nothing left to show
+            }
+            var decoded = TerminalKey.decode(pendingBytes)
+            if ready == 0, hadPendingBytes, decoded.remainder == pendingBytes {
+                decoded.remainder = []  // a lone ESC (or a broken sequence) never completed
+            }
+            pendingBytes = decoded.remainder
+
+            let now = MonotonicClock.seconds()
+            let before = (state.frameIndex, state.isPlaying)
+            state.tick(elapsed: now - lastTime)
+            lastTime = now
+            for key in decoded.keys { state.handle(key: key) }
+            if state.isQuitRequested { break }
+
+            if resized {
+                let newSize = Self.terminalSize(session.output)
+                if newSize != size {
+                    size = newSize
+                    rendered = Self.renderFrames(frames, columns: size.columns, rows: size.rows - 1)
+                }
+                try TerminalOutput.write(session.output, "\u{1B}[0m\u{1B}[2J" + screen(rendered, state: state, size: size))
+            } else if before != (state.frameIndex, state.isPlaying) {
+                try TerminalOutput.write(session.output, screen(rendered, state: state, size: size))
+            }
+        }
+    }
+
+    /// One full redraw: frame from the top-left, status bar on the last row. Wrapped in
+    /// synchronized-update marks (mode 2026) so terminals that support it never show a torn frame;
+    /// others ignore the unknown mode.
+    private func screen(_ rendered: [String], state: State, size: (columns: Int, rows: Int)) -> String {
+        let frame = rendered.indices.contains(state.frameIndex) ? rendered[state.frameIndex] : ""
+        let status = Self.statusLine(title: title, state: state, time: time(at: state.frameIndex), columns: size.columns)
+        return "\u{1B}[?2026h\u{1B}[H" + frame + "\u{1B}[\(max(1, size.rows));1H\u{1B}[0m\u{1B}[7m" + status
+            + "\u{1B}[0m\u{1B}[K\u{1B}[?2026l"
+    }
+
+    /// The transition time shown for a frame: the caller's timestamp, else derived from fps.
+    func time(at index: Int) -> Double {
+        times.indices.contains(index) ? times[index] : Double(index) / fps
+    }
+
+    /// The status bar text (no escapes): title, 1-based frame i/n, time, playing/paused, key help.
+    /// Cut to `columns − 1` characters so writing it can never wrap or scroll the screen.
+    static func statusLine(title: String, state: State, time: Double, columns: Int) -> String {
+        // Control characters in a script's name must not reach the terminal as commands.
+        let cleanTitle = String(String.UnicodeScalarView(title.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }))
+        let timeText = time.isFinite ? String(format: "t=%.3fs", time) : "t=?"
+        let frameText = "frame \(min(state.frameIndex + 1, state.frameCount))/\(state.frameCount)"
+        let status = state.isPlaying ? "playing" : "paused"
+        let text = " \(cleanTitle)  \(frameText)  \(timeText)  \(status)  │ space play/pause  ←/→ step  r replay  q quit"
+        return String(text.prefix(max(0, columns - 1)))
+    }
+
+    /// Window size in cells; 80×24 when the descriptor cannot say (keeps the viewer usable).
+    static func terminalSize(_ fileDescriptor: Int32) -> (columns: Int, rows: Int) {
+        var size = winsize()
+        let result = withUnsafeMutablePointer(to: &size) { ioctl(fileDescriptor, UInt(TIOCGWINSZ), $0) }
+        guard result == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// Every frame as text once, in parallel (TerminalFrame is pure), so playback only writes.
+    /// Lines are joined with "\r\n" so output does not depend on the terminal's newline mapping.
+    static func renderFrames(_ frames: [RasterImage], columns: Int, rows: Int) -> [String] {
+        let box = FrameTextBox(count: frames.count)
+        DispatchQueue.concurrentPerform(iterations: frames.count) { index in
+            let text = TerminalFrame.render(frames[index], columns: max(0, columns), rows: max(0, rows))
+            box.store(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n"), at: index)
+        }
+        return box.values
+    }
+
+    /// Drains whatever the non-blocking (VMIN=0, VTIME=0) terminal has buffered right now.
+    private static func readAvailable(_ fileDescriptor: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while bytes.count < 4096 {
+            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes += buffer[0..<count]
+                if count < buffer.count { break }
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        return bytes
+    }
+}
+
+// Collects the pre-rendered frame texts from concurrentPerform workers; the lock makes the
+// shared array safe, hence `@unchecked Sendable`.
+private final class FrameTextBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [String]
+
+    init(count: Int) { texts = Array(repeating: "", count: count) }
+
+    func store(_ text: String, at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        if texts.indices.contains(index) { texts[index] = text }
+    }
+
+    var values: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return texts
+    }
+}
+
+// What a key press means to the viewer, decoded from raw terminal bytes. Only the keys the
+// player uses are distinguished; everything else becomes `.character` or is dropped.
+public enum TerminalKey: Equatable, Sendable {
+    case space
+    case leftArrow
+    case rightArrow
+    case controlC
+    case character(Character)
+
+    /// Decodes a burst of bytes; an escape sequence cut off at the end is dropped.
+    public static func parse(_ bytes: [UInt8]) -> [TerminalKey] {
+        decode(bytes).keys
+    }
+
+    /// Decodes as much as possible and returns the unfinished tail (e.g. a lone ESC or "ESC [")
+    /// so the player can wait for the rest of an arrow key that arrived in two reads.
+    /// Arrows come as CSI (ESC [ C/D, with optional parameters such as ESC [ 1 ; 2 D) or, in
+    /// application cursor mode, SS3 (ESC O C/D).
+    static func decode(_ bytes: [UInt8]) -> (keys: [TerminalKey], remainder: [UInt8]) {
+        var keys: [TerminalKey] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x1B:
+                guard index + 1 < bytes.count else { return (keys, Array(bytes[index...])) }
+                let introducer = bytes[index + 1]
+                if introducer == UInt8(ascii: "[") {
+                    // CSI: parameter bytes 0x30–0x3F, intermediate bytes 0x20–0x2F, one final byte 0x40–0x7E.
+                    var end = index + 2
+                    while end < bytes.count, (0x20...0x3F).contains(bytes[end]) { end += 1 }
+                    guard end < bytes.count else { return (keys, Array(bytes[index...])) }
+                    if let key = arrow(bytes[end]) { keys.append(key) }
+                    index = end + 1
+                } else if introducer == UInt8(ascii: "O") {
+                    guard index + 2 < bytes.count else { return (keys, Array(bytes[index...])) }
+                    if let key = arrow(bytes[index + 2]) { keys.append(key) }
+                    index += 3
+                } else {
+                    index += 1  // ESC + key is Alt+key; the player has no Alt bindings, so read the key alone
+                }
+            case 0x03:
+                keys.append(.controlC)
+                index += 1
+            case 0x20:
+                keys.append(.space)
+                index += 1
+            case 0x21...0x7E:
+                keys.append(.character(Character(Unicode.Scalar(byte))))
+                index += 1
+            default:
+                index += 1  // other control bytes and non-ASCII input have no meaning here
+            }
+        }
+        return (keys, [])
+    }
+
+    /// The final byte of a cursor-key sequence: C is right, D is left; up/down are ignored.
+    private static func arrow(_ finalByte: UInt8) -> TerminalKey? {
+        switch finalByte {
+        case UInt8(ascii: "C"): .rightArrow
+        case UInt8(ascii: "D"): .leftArrow
+        default: nil
+        }
+    }
+}
+
+extension TerminalPlayer {
+    // Playback position and mode as a pure value: keys and elapsed time go in, the frame to show
+    // comes out. Playback starts immediately and stops on the last frame (paused) rather than
+    // looping, so the end state of a transition stays on screen; space or r plays it again.
+    public struct State: Equatable, Sendable {
+        public let frameCount: Int
+        public let frameDuration: Double
+        public private(set) var frameIndex = 0
+        public private(set) var isPlaying: Bool
+        public private(set) var isQuitRequested = false
+        /// Time played since the current frame was shown.
+        private var accumulated = 0.0
+
+        public init(frameCount: Int, fps: Double) {
+            self.frameCount = max(0, frameCount)
+            frameDuration = 1 / TerminalPlayer.State.sanitizedFramesPerSecond(fps)
+            isPlaying = frameCount > 1
+        }
+
+        /// Applies one key: space toggles (and restarts when at the end), ←/→ step one frame and
+        /// pause, r replays from the first frame, q or Ctrl-C quits. Other keys do nothing.
+        public mutating func handle(key: TerminalKey) {
+            let lastIndex = max(0, frameCount - 1)
+            switch key {
+            case .space:
+                if isPlaying {
+                    isPlaying = false
+                } else if frameCount > 1 {
+                    if frameIndex >= lastIndex { frameIndex = 0 }
+                    isPlaying = true
+                }
+                accumulated = 0
+            case .leftArrow:
+                isPlaying = false
+                frameIndex = max(0, frameIndex - 1)
+                accumulated = 0
+            case .rightArrow:
+                isPlaying = false
+                frameIndex = min(lastIndex, frameIndex + 1)
+                accumulated = 0
+            case .character("r"), .character("R"):
+                frameIndex = 0
+                isPlaying = frameCount > 1
+                accumulated = 0
+            case .character("q"), .character("Q"), .controlC:
+                isQuitRequested = true
+                isPlaying = false
+            case .character:
+                break
+            }
+        }
+
+        /// Advances by wall time while playing: whole frame durations move the index, the rest is
+        /// carried over so pacing does not drift. Reaching the last frame pauses. Returns whether
+        /// the visible frame or the play state changed.
+        @discardableResult
+        public mutating func tick(elapsed: Double) -> Bool {
+            guard isPlaying, elapsed.isFinite, elapsed > 0 else { return false }
+            let lastIndex = max(0, frameCount - 1)
+            accumulated += elapsed
+            // Compare as Double before converting so a huge elapsed time can never overflow Int.
+            let remainingFrames = Double(lastIndex - frameIndex)
+            // The tiny epsilon keeps sums like 0.02 + 0.08 (= 0.0999…) from missing a frame.
+            let steps = (accumulated / frameDuration + 1e-9).rounded(.down)
+            guard steps >= 1 else { return false }
+            if steps >= remainingFrames {
+                frameIndex = lastIndex
+                isPlaying = false
+                accumulated = 0
+            } else {
+                frameIndex += Int(steps)
+                accumulated -= steps * frameDuration
+            }
+            return true
+        }
+
+        /// How long until the next frame is due, or nil when paused (the loop can sleep on input).
+        public var secondsUntilNextFrame: Double? {
+            isPlaying ? max(0, frameDuration - accumulated) : nil
+        }
+
+        /// Playback needs a positive finite rate; anything else means the usual 30 fps.
+        static func sanitizedFramesPerSecond(_ fps: Double) -> Double {
+            fps.isFinite && fps > 0 ? min(fps, 1000) : 30
+        }
+    }
+}
+
+// Owns every piece of terminal state the player changes (termios, alternate screen, cursor,
+// signal handlers) and puts each back exactly once in `restore()`, whichever way playback ends.
+final class TerminalSession {
+    let input: Int32
+    let output: Int32
+    private(set) var signalReadEnd: Int32 = -1
+    private var signalWriteEnd: Int32 = -1
+    private var originalAttributes: termios?
+    private var previousActions: [(signal: Int32, action: sigaction)] = []
+    private var isScreenEntered = false
+
+    /// Signals that end playback (SIGWINCH only triggers a re-fit).
+    private static let handledSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH]
+
+    /// Sets everything up; if a step fails the steps already taken are undone before throwing.
+    init(input: Int32, output: Int32) throws {
+        self.input = input
+        self.output = output
+        do {
+            try installSignalHandlers()
+            try enterRawMode()
+            try TerminalOutput.write(output, "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+            isScreenEntered = true
+        } catch {
+            restore()
+            throw error
+        }
+    }
+
+    deinit { restore() }
+
+    /// Leaves the alternate screen, shows the cursor, restores termios and signal dispositions.
+    /// Idempotent; safe after a partial setup.
+    func restore() {
+        if isScreenEntered {
+            isScreenEntered = false
+            TerminalOutput.writeIgnoringErrors(output, "\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        }
+        if var attributes = originalAttributes {
+            originalAttributes = nil
+            // TCSAFLUSH also discards unread keys so they do not leak into the shell.
+            _ = tcsetattr(input, TCSAFLUSH, &attributes)
+        }
+        for saved in previousActions.reversed() {
+            var action = saved.action
+            _ = sigaction(saved.signal, &action, nil)
+        }
+        previousActions = []
+        if signalWriteEnd >= 0 {
+            activeSignalPipeWriteEnd = -1
+            close(signalWriteEnd)
+            signalWriteEnd = -1
+        }
+        if signalReadEnd >= 0 {
+            close(signalReadEnd)
+            signalReadEnd = -1
+        }
+    }
+
+    /// Signal numbers delivered since the last call (read back from the self-pipe).
+    func drainSignals() -> [Int32] {
+        var signals: [Int32] = []
+        var buffer = [UInt8](repeating: 0, count: 32)
+        while signalReadEnd >= 0 {
+            let count = buffer.withUnsafeMutableBytes { read(signalReadEnd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                signals += buffer[0..<count].map { Int32($0) }
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        return signals
+    }
+
+    /// Non-canonical, no echo, no signal keys (Ctrl-C arrives as byte 3 and Ctrl-Z cannot suspend
+    /// us with the terminal in raw mode), no flow control; reads return at once (VMIN=0, VTIME=0).
+    private func enterRawMode() throws {
+        var attributes = termios()
+        guard tcgetattr(input, &attributes) == 0 else {
+            throw RenderError("terminal: cannot read settings (\(String(cString: strerror(errno))))")
+        }
+        var raw = attributes
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+        withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
+            controlCharacters[Int(VMIN)] = 0
+            controlCharacters[Int(VTIME)] = 0
+        }
+        guard tcsetattr(input, TCSANOW, &raw) == 0 else {
+            throw RenderError("terminal: cannot enter raw mode (\(String(cString: strerror(errno))))")
+        }
+        originalAttributes = attributes
+    }
+
+    /// Self-pipe: the handler only write()s the signal number (async-signal-safe), and the event
+    /// loop polls the read end, so it wakes at once and unwinds normally through `restore()`.
+    private func installSignalHandlers() throws {
+        guard activeSignalPipeWriteEnd < 0 else { throw RenderError("--tty: a player is already running") }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw RenderError("terminal: cannot create a pipe (\(String(cString: strerror(errno))))")
+        }
+        signalReadEnd = ends[0]
+        signalWriteEnd = ends[1]
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        activeSignalPipeWriteEnd = signalWriteEnd
+        for signal in Self.handledSignals {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = forwardSignalToPipe
+            #else
+            action.__sigaction_u.__sa_handler = forwardSignalToPipe
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            var previous = sigaction()
+            guard sigaction(signal, &action, &previous) == 0 else {
+                throw RenderError("terminal: cannot install a signal handler (\(String(cString: strerror(errno))))")
+            }
+            previousActions.append((signal, previous))
+        }
+    }
+}
+
+/// The write end of the active player's self-pipe, read by the C signal handler (which cannot
+/// capture context). Only one player runs at a time; -1 when none is active.
+nonisolated(unsafe) private var activeSignalPipeWriteEnd: Int32 = -1
+
+/// The signal handler: async-signal-safe work only (one write, errno preserved).
+private let forwardSignalToPipe: @convention(c) (Int32) -> Void = { signal in
+    let savedError = errno
+    var byte = UInt8(truncatingIfNeeded: signal)
+    _ = write(activeSignalPipeWriteEnd, &byte, 1)
+    errno = savedError
+}

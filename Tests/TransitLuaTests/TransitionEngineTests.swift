@@ -1,0 +1,403 @@
+import Foundation
+import Testing
+@testable import TransitCore
+@testable import TransitLua
+
+/// Runs a scene given as source on a device; returns the world, the runtime and what it logged.
+struct SceneResult {
+    let world: World
+    let runtime: LuaRuntime
+    let log: [String]
+    func number(_ expression: String) throws -> Double {
+        try #require(Double(try runtime.evaluate("return " + expression) ?? ""))
+    }
+    func text(_ expression: String) throws -> String? { try runtime.evaluate("return " + expression) }
+}
+
+func runScene(_ source: String, device: String = "iPhone SE", ios: Double = 17) throws -> SceneResult {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("scene.lua")
+    try Data(source.utf8).write(to: file)
+    let world = World(device: Device.named(device)!, systemVersion: ios)
+    let runtime = try LuaRuntime(world: world)
+    var log: [String] = []
+    runtime.output = { log.append($0) }
+    try runtime.runScene(file)
+    return SceneResult(world: world, runtime: runtime, log: log)
+}
+
+/// A fade animator recording calls into `calls`, used by several tests.
+let recordingAnimator = """
+calls = {}
+local function record(name) calls[#calls + 1] = name end
+Animator = NSObject:subclass("Animator")
+function Animator:transitionDuration(ctx) record("transitionDuration") return 0.4 end
+function Animator:animateTransition(ctx)
+  record("animateTransition")
+  local toVC = ctx:viewController("to")
+  local isPresenting = toVC.presentingViewController == ctx:viewController("from")
+  observed = { fromView = ctx:view("from"), toView = ctx:view("to"),
+               finalFrom = ctx:finalFrame(ctx:viewController("from")), finalTo = ctx:finalFrame(toVC),
+               initialTo = ctx:initialFrame(toVC), presenting = isPresenting }
+  local view = isPresenting and ctx:view("to") or ctx:view("from")
+  if isPresenting then
+    view.frame = ctx:finalFrame(toVC)
+    ctx.containerView:addSubview(view)
+    view.alpha = 0
+  end
+  UIView.animate{ duration = 0.4, options = { "curveLinear" }, animations = function() view.alpha = isPresenting and 1 or 0 end,
+    completion = function() record("completeTransition") ctx:completeTransition(not ctx.transitionWasCancelled) end }
+end
+function Animator:animationEnded(completed) record("animationEnded " .. tostring(completed)) end
+
+"""
+
+@Suite struct CallOrderTests {
+    @Test func customPresentationAndDismissalFollowUIKitsOrder() throws {
+        let result = try runScene(recordingAnimator + """
+            local PC = UIPresentationController:subclass("PC")
+            for _, name in ipairs({ "presentationTransitionWillBegin", "dismissalTransitionWillBegin",
+                                    "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews" }) do
+              PC[name] = function(self) record(name) end
+            end
+            function PC:presentationTransitionDidEnd(completed) record("presentationTransitionDidEnd " .. tostring(completed)) end
+            function PC:dismissalTransitionDidEnd(completed) record("dismissalTransitionDidEnd " .. tostring(completed)) end
+            function PC:presentedView() record("presentedView") return PC.super.presentedView(self) end
+            local delegate = {
+              presentationController = function(_, presented, presenting) record("presentationController") return PC.new(presented, presenting) end,
+              animationControllerForPresented = function() record("animationControllerForPresented") return Animator.new() end,
+              animationControllerForDismissed = function() record("animationControllerForDismissed") return Animator.new() end,
+              interactionControllerForPresentation = function() record("interactionControllerForPresentation") return nil end,
+              interactionControllerForDismissal = function() record("interactionControllerForDismissal") return nil end,
+            }
+            local A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = delegate
+            A:present(B, true, function() record("present completion") end)
+            record("after present call")
+            transit.wait(1)
+            calls[#calls + 1] = "--"
+            A:dismiss(true, function() record("dismiss completion") end)
+            transit.wait(1)
+            """)
+        let calls = try #require(try result.text("table.concat(calls, ', ')")).components(separatedBy: ", ")
+        // presentedView may be called many times (UIKit says so); keep its first call per phase.
+        var seen = Set<String>()
+        var phase = 0
+        let order = calls.filter { name in
+            if name == "--" { phase += 1; return true }
+            if name == "presentedView" { return seen.insert("presentedView \(phase)").inserted }
+            return true
+        }
+        #expect(order == [
+            "after present call",
+            "presentationController", "animationControllerForPresented", "interactionControllerForPresentation",
+            "presentationTransitionWillBegin", "presentedView", "transitionDuration", "animateTransition",
+            "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews",
+            "completeTransition", "presentationTransitionDidEnd true", "present completion", "animationEnded true",
+            "--",
+            "animationControllerForDismissed", "interactionControllerForDismissal",
+            "dismissalTransitionWillBegin", "presentedView", "transitionDuration", "animateTransition",
+            "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews",
+            "completeTransition", "dismissalTransitionDidEnd true", "dismiss completion", "animationEnded true",
+        ])
+        // The trace records the same calls for `transit run --trace`.
+        let hooks = result.world.trace.hooks
+        #expect(hooks.contains("presentationTransitionWillBegin") && hooks.contains("animateTransition"))
+    }
+
+    @Test func fullScreenRemovesThePresenterAndGivesBothViews() throws {
+        let result = try runScene(recordingAnimator + """
+            appearance = {}
+            local A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            for _, vc in ipairs({ A, B }) do
+              for _, hook in ipairs({ "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear" }) do
+                vc[hook] = function(self) appearance[#appearance + 1] = self.title .. "." .. hook end
+              end
+            end
+            transit.window.rootViewController = A
+            appearance = {}
+            B.modalPresentationStyle = "fullScreen"
+            B.transitioningDelegate = { animationControllerForPresented = function() return Animator.new() end,
+                                        animationControllerForDismissed = function() return Animator.new() end }
+            A:present(B, true)
+            transit.wait(1)
+            presentObserved = observed
+            presenterInWindowAfterPresent = A.view.window ~= nil
+            A:dismiss(true)
+            transit.wait(1)
+            presenterInWindowAfterDismiss = A.view.window ~= nil
+            """)
+        #expect(try result.text("tostring(presentObserved.fromView ~= nil)") == "true")
+        #expect(try result.text("tostring(presentObserved.finalFrom == CGRect.zero)") == "true")
+        #expect(try result.text("tostring(presentObserved.initialTo == CGRect.zero)") == "true")
+        #expect(try result.text("tostring(presenterInWindowAfterPresent)") == "false")
+        #expect(try result.text("tostring(presenterInWindowAfterDismiss)") == "true")
+        #expect(try result.text("tostring(observed.toView ~= nil)") == "true")
+        #expect(try result.text("table.concat(appearance, ' ')") ==
+            "A.viewWillDisappear B.viewWillAppear B.viewDidAppear A.viewDidDisappear B.viewWillDisappear A.viewWillAppear A.viewDidAppear B.viewDidDisappear")
+    }
+
+    @Test func overFullScreenKeepsThePresenterAndHidesItsView() throws {
+        let result = try runScene(recordingAnimator + """
+            local A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "overFullScreen"
+            B.transitioningDelegate = { animationControllerForPresented = function() return Animator.new() end,
+                                        animationControllerForDismissed = function() return Animator.new() end }
+            A:present(B, true)
+            transit.wait(1)
+            presentObserved = observed
+            stillInWindow = A.view.window ~= nil
+            A:dismiss(true)
+            transit.wait(1)
+            """)
+        #expect(try result.text("tostring(presentObserved.fromView)") == "nil")
+        #expect(try result.text("tostring(presentObserved.finalFrom)") == "CGRect(0, 0, 375, 667)")
+        #expect(try result.text("tostring(stillInWindow)") == "true")
+        #expect(try result.text("tostring(observed.toView)") == "nil")
+        #expect(try result.text("tostring(observed.presenting)") == "false")
+    }
+}
+
+@Suite struct CustomPresentationTests {
+    /// Apple's CustomPresentation sample (reference §1.2) on a 375×667 container.
+    @Test func applesNumbersHold() throws {
+        let result = try runScene("""
+            local CustomPresentation = UIPresentationController:subclass("AAPLCustomPresentationController")
+            function CustomPresentation:init(presented, presenting) presented.modalPresentationStyle = "custom" end
+            function CustomPresentation:presentationTransitionWillBegin()
+              self.dimmingView = UIView.new{ frame = self.containerView.bounds, backgroundColor = UIColor.black, name = "dimming" }
+              self.dimmingView.alpha = 0
+              self.containerView:addSubview(self.dimmingView)
+              dimming = self.dimmingView
+              self.presentingViewController.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0.5 end, nil)
+            end
+            function CustomPresentation:frameOfPresentedViewInContainerView()
+              local bounds = self.containerView.bounds
+              local height = self.presentedViewController.preferredContentSize.height
+              return CGRect(0, bounds.maxY - height, bounds.width, height)
+            end
+            function CustomPresentation:transitionDuration(ctx) return ctx.isAnimated and 0.35 or 0 end
+            function CustomPresentation:animateTransition(ctx)
+              local toVC = ctx:viewController("to")
+              local isPresenting = toVC.presentingViewController == ctx:viewController("from")
+              if isPresenting then
+                local toView = ctx:view("to")
+                local final = ctx:finalFrame(toVC)
+                toView.frame = CGRect(ctx.containerView.bounds.minX, ctx.containerView.bounds.maxY, final.width, final.height)
+                initialFrame = toView.frame
+                ctx.containerView:addSubview(toView)
+                UIView.animate(0.35, function() toView.frame = final end, function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+              else
+                local fromView = ctx:view("from")
+                UIView.animate(0.35, function() fromView.frame = fromView.frame:offsetBy(0, fromView.frame.height) end,
+                  function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+              end
+            end
+            local A = UIViewController.new{ title = "A" }
+            local B = UIViewController.new{ title = "B", preferredContentSize = CGSize(375, 420) }
+            transit.window.rootViewController = A
+            local pc = CustomPresentation.new(B, A)
+            B.transitioningDelegate = {
+              presentationController = function() return pc end,
+              animationControllerForPresented = function() return pc end,
+              animationControllerForDismissed = function() return pc end,
+            }
+            A:present(B, true)
+            transit.wait(0.175)
+            halfway = dimming.layer:presentation().opacity
+            transit.wait(1)
+            finalFrame = B.view.frame
+            """)
+        #expect(try result.text("tostring(finalFrame)") == "CGRect(0, 247, 375, 420)")
+        #expect(try result.text("tostring(initialFrame)") == "CGRect(0, 667, 375, 420)")
+        // easeInEaseOut is symmetric: half the duration is half of 0 → 0.5.
+        #expect(abs(try result.number("halfway") - 0.25) < 1e-6)
+        #expect(try result.number("dimming.alpha") == 0.5)
+    }
+}
+
+@Suite struct InteractiveTests {
+    /// A linear animator of alpha 0 → 1 driven by a percent-driven controller.
+    func drive(percent: Double, speed: Double, cancel: Bool) throws -> SceneResult {
+        try runScene(recordingAnimator + """
+            interaction = UIPercentDrivenInteractiveTransition.new{ completionSpeed = \(speed), completionCurve = "linear" }
+            local A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = {
+              animationControllerForPresented = function() return Animator.new() end,
+              interactionControllerForPresentation = function() return interaction end,
+            }
+            A:present(B, true, function() presentedAt = transit.now() end)
+            transit.wait(0.1)
+            interaction:update(\(percent))
+            scrubbed = B.view.layer:presentation().opacity
+            transit.wait(0.1)
+            endedFrom = transit.now()
+            interaction:\(cancel ? "cancel" : "finish")()
+            transit.wait(3)
+            completedAfter = (calls[#calls] and transit.now()) and nil
+            linked = B.presentingViewController ~= nil
+            inWindow = B.view.window ~= nil
+            modelAlpha = B.view.alpha
+            """)
+    }
+
+    @Test(arguments: [0.2, 0.5, 0.8])
+    func finishRunsTheRestAtCompletionSpeed(percent: Double) throws {
+        let result = try drive(percent: percent, speed: 2, cancel: false)
+        #expect(abs(try result.number("scrubbed") - percent) < 1e-9)
+        // The rest, (1 − p)·D, at speed 2.
+        let expected = 0.2 + (1 - percent) * 0.4 / 2
+        #expect(abs(try result.number("presentedAt") - expected) < 1e-9)
+        #expect(try result.text("tostring(linked) .. ' ' .. tostring(inWindow)") == "true true")
+    }
+
+    @Test(arguments: [0.2, 0.5, 0.8])
+    func cancelRunsBackAndRestoresModelValues(percent: Double) throws {
+        let result = try drive(percent: percent, speed: 0.5, cancel: true)
+        #expect(try result.text("table.concat(calls, ', ')")?.contains("animationEnded false") == true)
+        #expect(try result.text("tostring(linked) .. ' ' .. tostring(inWindow)") == "false false")
+        #expect(try result.number("modelAlpha") == 0)
+        // Cancelled presentations never run the present completion.
+        #expect(try result.text("tostring(presentedAt)") == "nil")
+        let cancelled = result.world.trace.entries.first { $0.hook == "cancelled" }
+        let expected = 0.2 + percent * 0.4 / 0.5
+        #expect(abs((cancelled?.time ?? -1) - expected) < 1e-9)
+    }
+}
+
+@Suite struct ContractTests {
+    @Test func neverCallingCompleteTransitionIsReportedAndTheSceneGoesOn() throws {
+        let result = try runScene("""
+            local Forgetful = NSObject:subclass("ForgetfulAnimator")
+            function Forgetful:transitionDuration() return 0.3 end
+            function Forgetful:animateTransition(ctx) ctx.containerView:addSubview(ctx:view("to")) end
+            local A, B = UIViewController.new(), UIViewController.new()
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = { animationControllerForPresented = function() return Forgetful.new() end }
+            A:present(B, true)
+            transit.wait(5)
+            sceneWentOn = B.presentingViewController == A
+            """)
+        let problem = try #require(result.world.problems.first)
+        #expect(problem.contains("ForgetfulAnimator never called completeTransition"))
+        #expect(problem.contains("UIKit would freeze here"))
+        #expect(try result.text("tostring(sceneWentOn)") == "true")
+    }
+
+    @Test func callingCompleteTransitionTwiceIsAnError() throws {
+        #expect(throws: ScriptError.self) {
+            try runScene("""
+                local Twice = NSObject:subclass("Twice")
+                function Twice:transitionDuration() return 0 end
+                function Twice:animateTransition(ctx)
+                  ctx.containerView:addSubview(ctx:view("to"))
+                  ctx:completeTransition(true)
+                  ctx:completeTransition(true)
+                end
+                local A, B = UIViewController.new(), UIViewController.new()
+                transit.window.rootViewController = A
+                B.modalPresentationStyle = "custom"
+                B.transitioningDelegate = { animationControllerForPresented = function() return Twice.new() end }
+                A:present(B, true)
+                transit.wait(1)
+                """)
+        }
+    }
+
+    @Test func aViewLeftInTheContainerIsReported() throws {
+        let result = try runScene("""
+            local Messy = NSObject:subclass("Messy")
+            function Messy:transitionDuration() return 0.2 end
+            function Messy:animateTransition(ctx)
+              ctx.containerView:addSubview(ctx:view("to"))
+              ctx.containerView:addSubview(UIView.new{ name = "leftover snapshot" })
+              UIView.animate(0.2, function() ctx:view("to").alpha = 1 end, function() ctx:completeTransition(true) end)
+            end
+            local A, B = UIViewController.new(), UIViewController.new()
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = { animationControllerForPresented = function() return Messy.new() end }
+            A:present(B, true)
+            transit.wait(1)
+            """)
+        #expect(result.world.problems.contains { $0.contains("UIView \"leftover snapshot\" was left in the container") })
+    }
+
+    @Test func presentingWhileAlreadyPresentingOrOffScreenIsAnError() throws {
+        let h = try Harness()
+        let offScreen = try h.error("UIViewController.new():present(UIViewController.new(), true)")
+        #expect(offScreen?.contains("is not in a window") == true)
+        try h.run("A = UIViewController.new{ title = 'A' }; transit.window.rootViewController = A; A:present(UIViewController.new(), false)")
+        let twice = try h.error("A:present(UIViewController.new(), false)")
+        #expect(twice?.contains("UIViewController \"A\" is already presenting") == true)
+    }
+
+    @Test func beforeIOS8TheContextHasNoView() throws {
+        let result = try runScene(recordingAnimator.replacingOccurrences(of: "fromView = ctx:view(\"from\"), toView = ctx:view(\"to\"),", with: "hasView = ctx.view ~= nil,")
+            .replacingOccurrences(of: "local view = isPresenting and ctx:view(\"to\") or ctx:view(\"from\")", with: "local view = isPresenting and toVC.view or ctx:viewController(\"from\").view") + """
+            local A, B = UIViewController.new(), UIViewController.new()
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = { animationControllerForPresented = function() return Animator.new() end }
+            A:present(B, true)
+            transit.wait(1)
+            """, ios: 7)
+        #expect(try result.text("tostring(observed.hasView)") == "false")
+    }
+}
+
+@Suite struct GestureTests {
+    @Test func edgePanBeginsOnlyNearItsEdgeAndReportsTranslation() throws {
+        let result = try runScene("""
+            local A = UIViewController.new()
+            transit.window.rootViewController = A
+            states = {}
+            local pan = UIScreenEdgePanGestureRecognizer.new(function(g)
+              states[#states + 1] = g.state
+              if g.state == "ended" then lastTranslation = g:translation(g.view).x end
+            end)
+            pan.edges = "left"
+            A.view:addGestureRecognizer(pan)
+            transit.touch.edgePan{ edge = "left", to = 0.5, duration = 0.3 }
+            transit.wait(0.5)
+            first = table.concat(states, " ")
+            states = {}
+            transit.touch.pan{ from = CGPoint(40, 300), to = CGPoint(300, 300), duration = 0.3 }
+            transit.wait(0.5)
+            second = table.concat(states, " ")
+            """)
+        let first = try #require(try result.text("first"))
+        #expect(first.hasPrefix("began changed"))
+        #expect(first.hasSuffix("ended"))
+        #expect(abs(try result.number("lastTranslation") - 0.5 * 375) < 1e-9)
+        #expect(try result.text("second") == "")
+    }
+
+    @Test func tapsFailAfterMovementAndHitTheFrontmostView() throws {
+        let result = try runScene("""
+            local A = UIViewController.new()
+            transit.window.rootViewController = A
+            local back = UIView.new{ frame = CGRect(0, 0, 200, 200) }
+            local front = UIView.new{ frame = CGRect(0, 0, 100, 100) }
+            A.view:addSubview(back); A.view:addSubview(front)
+            taps = {}
+            back:addGestureRecognizer(UITapGestureRecognizer.new(function(g) taps[#taps + 1] = "back " .. g.state end))
+            front:addGestureRecognizer(UITapGestureRecognizer.new(function(g) taps[#taps + 1] = "front " .. g.state end))
+            transit.touch.tap{ at = CGPoint(50, 50) }
+            transit.wait(0.2)
+            transit.touch.tap{ at = CGPoint(150, 150) }
+            transit.wait(0.2)
+            transit.touch.pan{ from = CGPoint(150, 150), to = CGPoint(190, 190), duration = 0.2 }
+            transit.wait(0.5)
+            """)
+        #expect(try result.text("table.concat(taps, ', ')") == "front ended, back ended")
+    }
+}

@@ -1,0 +1,65 @@
+-- Builds the transitioning delegate a scene uses from what an effect file returns
+-- (DESIGN §2.9): an animator, a transitioning delegate, or a UIPresentationController subclass.
+
+local function isClass(value, base)
+  while type(value) == "table" do
+    if value == base then return true end
+    value = rawget(value, "super")
+  end
+  return false
+end
+
+local function has(object, name)
+  local ok, value = pcall(function() return object[name] end)
+  return ok and type(value) == "function"
+end
+
+-- Delegate hooks an animator may also implement (interaction, its own gestures).
+local forwarded = { "interactionControllerForPresentation", "interactionControllerForDismissal", "presentationController" }
+
+return function(effect, file)
+  local delegate
+  if type(effect) == "table" and isClass(effect, UIPresentationController) then
+    -- A presentation controller class: one instance per presentation, also the animator
+    -- when it animates (as Apple's CustomPresentation sample does).
+    local current
+    delegate = {
+      presentationController = function(_, presented, presenting)
+        current = effect.new(presented, presenting)
+        return current
+      end,
+    }
+    if has(effect, "animateTransition") then
+      delegate.animationControllerForPresented = function() return current end
+      delegate.animationControllerForDismissed = function() return current end
+    end
+    for _, name in ipairs({ "interactionControllerForPresentation", "interactionControllerForDismissal" }) do
+      if has(effect, name) then delegate[name] = function(_, ...) return current and current[name](current, ...) end end
+    end
+  elseif has(effect, "presentationController") or has(effect, "animationControllerForPresented") then
+    delegate = effect
+  elseif has(effect, "animateTransition") or has(effect, "interruptibleAnimator") then
+    delegate = {
+      animationControllerForPresented = function() return effect end,
+      animationControllerForDismissed = function() return effect end,
+    }
+    for _, name in ipairs(forwarded) do
+      if has(effect, name) then delegate[name] = function(_, ...) return effect[name](effect, ...) end end
+    end
+  else
+    error(file .. " returns " .. tostring(effect) .. ", which is not an effect: return an animator (with animateTransition), " ..
+      "a transitioning delegate (with animationControllerForPresented or presentationController) or a UIPresentationController subclass", 0)
+  end
+  local function field(name)
+    local ok, value = pcall(function() return effect[name] end)
+    if ok then return value end
+  end
+  if delegate ~= effect then
+    delegate.modalPresentationStyle = field("modalPresentationStyle")
+    delegate.interactiveDismissal = field("interactiveDismissal")
+    delegate.interactivePresentation = field("interactivePresentation")
+    delegate.__name = file
+  end
+  delegate.modalPresentationStyle = delegate.modalPresentationStyle or "custom"
+  return delegate
+end

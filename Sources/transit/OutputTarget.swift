@@ -38,33 +38,15 @@ struct OutputTarget {
         let url = URL(fileURLWithPath: path)
         switch format {
         case .gif:
-            // GIF delays are in centiseconds; spread rounding so the total stays right.
-            var delays: [Int] = []
-            var elapsed = 0.0, written = 0
-            for _ in frames {
-                elapsed += 100 / fps
-                let next = Int(elapsed.rounded())
-                delays.append(max(1, next - written))
-                written = next
-            }
+            let delays = GIFEncoder.frameDelays(count: frames.count, fps: fps)
             try Data(GIFEncoder.encode(frames: frames, delaysInCentiseconds: delays)).write(to: url, options: .atomic)
         case .filmstrip:
-            let cells = [0.0, 0.25, 0.5, 0.75, 1.0].map { fraction -> (label: String, image: RasterImage) in
-                let index = min(frames.count - 1, Int((fraction * Double(frames.count - 1)).rounded()))
-                return ("t=\(formatNumber((times[index] * 100).rounded() / 100))s \(Int(fraction * 100))%", frames[index])
-            }
-            let sheet = Filmstrip.compose(rows: [(title: "scene", cells: cells)], scale: 1)
-            try Data(PNGEncoder.encode(sheet)).write(to: url, options: .atomic)
+            throw OutputError(message: "internal: filmstrips are written by writeFilmstrip")
         case .html:
             let page = try HTMLPlayer.page(title: title, frames: frames, fps: fps, trace: trace)
             try Data(page.utf8).write(to: url, options: .atomic)
         case .json:
-            var lines = ["{", "  \"fps\": \(formatNumber(fps)),", "  \"frames\": \(frames.count),",
-                         "  \"times\": [" + times.map(formatNumber).joined(separator: ", ") + "],", "  \"trace\": ["]
-            lines.append(trace.map { "    \"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",\n"))
-            lines.append("  ]")
-            lines.append("}")
-            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url, options: .atomic)
+            throw OutputError(message: "internal: timelines are written by writeTimeline")
         case .directory:
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             for (index, frame) in frames.enumerated() {
@@ -72,5 +54,40 @@ struct OutputTarget {
                 try Data(PNGEncoder.encode(frame)).write(to: url.appendingPathComponent(name), options: .atomic)
             }
         }
+    }
+
+    func writeFilmstrip(_ sheet: RasterImage) throws {
+        try Data(PNGEncoder.encode(sheet)).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// The sampled timeline: at each frame time, every view's presentation frame, opacity and
+    /// transform; plus the trace and the transitions.
+    func writeTimeline(samples: [(time: Double, tree: LayerSnapshot)], fps: Double, world: World) throws {
+        struct Layer: Encodable {
+            let name: String; let frame: [Double]; let opacity: Double; let transform: [Double]?; let depth: Int
+        }
+        struct Sample: Encodable { let time: Double; let layers: [Layer] }
+        struct Phase: Encodable { let phase: String; let start: Double; let end: Double?; let completed: Bool? }
+        struct Timeline: Encodable {
+            let fps: Double; let device: String; let samples: [Sample]; let transitions: [Phase]; let trace: [String]; let problems: [String]
+        }
+        func flatten(_ tree: LayerSnapshot, depth: Int, into layers: inout [Layer]) {
+            let f = tree.frame
+            layers.append(Layer(name: tree.name, frame: [f.x, f.y, f.width, f.height], opacity: tree.opacity,
+                                transform: tree.transform.isIdentity ? nil : tree.transform.elements, depth: depth))
+            for child in tree.sublayers { flatten(child, depth: depth + 1, into: &layers) }
+        }
+        let timeline = Timeline(
+            fps: fps, device: world.device.name,
+            samples: samples.map { sample in
+                var layers: [Layer] = []
+                flatten(sample.tree, depth: 0, into: &layers)
+                return Sample(time: sample.time, layers: layers)
+            },
+            transitions: world.transitionHistory.map { Phase(phase: $0.phase, start: $0.start, end: $0.end, completed: $0.completed) },
+            trace: world.trace.lines, problems: world.problems)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try encoder.encode(timeline).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

@@ -16,10 +16,13 @@ commands:
                       effect (a file that returns an animator, delegate or presentation
                       controller) inside the default scene or --scene S; print its log,
                       the trace with --trace, and any problems (exit 1 if any)
-  render FILE [-o OUT] [--fps N] [--scale S] [--scene S] [--device D] [--ios N]
-                      run a scene and render it: OUT.gif (animated), OUT.png (filmstrip),
-                      OUT.html (player), OUT.json (timeline), or a directory of PNG frames
-                      (default OUT: FILE's name with .gif)
+  render FILE [-o OUT | --tty] [--fps N] [--scale S|device] [--scene S] [--device D] [--ios N]
+                      run a scene (or an effect in the default scene) and render it:
+                      OUT.gif (animated), OUT.png (filmstrip: a row per transition phase,
+                      columns at 0/25/50/75/100 %), OUT.html (player with the trace),
+                      OUT.json (sampled timeline and trace), or a directory of PNG frames;
+                      --tty plays it in the terminal (space, ←/→, r, q). Default OUT: FILE's
+                      name with .gif; default scale 1 (device: the profile's scale)
   api [--luals|--markdown]
                       print the Lua API description (LuaLS definitions by default)
   --help              this text
@@ -44,6 +47,8 @@ struct Options {
     var trace = false
     var fps = 30.0
     var scale: Double?
+    var deviceScale = false
+    var tty = false
     var unsafe = false
     var budget: Int64 = 100_000_000
     var memory = 256
@@ -81,8 +86,10 @@ func parseOptions(_ arguments: ArraySlice<String>, allowed: Set<String>) throws 
                 options.fps = fps
             case "--scale":
                 let text = try value(argument)
-                guard let scale = Double(text), scale > 0, scale <= 4 else { throw UsageError(message: "--scale needs a number in (0, 4] (got \(text))") }
+                if text == "device" { options.deviceScale = true; break }
+                guard let scale = Double(text), scale > 0, scale <= 4 else { throw UsageError(message: "--scale needs a number in (0, 4] or \"device\" (got \(text))") }
                 options.scale = scale
+            case "--tty": options.tty = true
             case "--budget":
                 let text = try value(argument)
                 guard let budget = Int64(text), budget > 0 else { throw UsageError(message: "--budget needs a positive instruction count (got \(text))") }
@@ -164,39 +171,18 @@ enum LuaRuntimeDisplay {
     }
 }
 
-func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
-    let options = try parseOptions(arguments, allowed: ["-o", "--output", "--fps", "--scale", "--scene", "--device", "--ios", "--unsafe", "--budget", "--memory"])
-    let (world, runtime, url) = try makeRuntime(options)
-    let output = options.output ?? url.deletingPathExtension().lastPathComponent + ".gif"
-    let target = try OutputTarget(path: output)
-    var snapshots: [(time: Double, tree: LayerSnapshot)] = []
-    var run = sceneRun(options)
-    run.frameInterval = 1 / options.fps
-    run.onFrame = { time in snapshots.append((time, world.window.layer.snapshot(at: time))) }
-    do {
-        try runtime.runScene(url, run)
-    } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
-        return 1
-    }
-    let size = world.screen.bounds.size
-    let rasterizer = Rasterizer(scale: options.scale ?? 1, background: Color(white: 0))
-    let frames = renderFrames(snapshots.map(\.tree), rasterizer: rasterizer, size: size)
-    try target.write(frames: frames, times: snapshots.map(\.time), fps: options.fps, trace: world.trace.lines, title: url.lastPathComponent)
-    printProblems(world)
-    FileHandle.standardError.write(Data("rendered \(frames.count) frames (\(formatNumber(world.now))s at \(formatNumber(options.fps)) fps) to \(output)\n".utf8))
-    return 0
-}
-
 /// Rasterizes frames on every core; results keep their order.
 func renderFrames(_ trees: [LayerSnapshot], rasterizer: Rasterizer, size: Size) -> [RasterImage] {
     let count = trees.count
+    let progress = ProgressReporter(total: count, label: "rendering")
+    defer { progress.finish() }
     let results = UnsafeMutableBufferPointer<RasterImage?>.allocate(capacity: count)
     results.initialize(repeating: nil)
     defer { results.deallocate() }
     let buffer = SendableBuffer(pointer: results)
     DispatchQueue.concurrentPerform(iterations: count) { index in
         buffer.pointer[index] = rasterizer.render(trees[index], size: size)
+        progress.advance()
     }
     return results.map { $0! }
 }

@@ -32,6 +32,8 @@ public final class World {
     public weak var systemStyles: SystemStyleProvider?
     /// Transitions in flight, oldest first.
     public internal(set) var activeTransitions: [Transition] = []
+    /// Every transition that began, with when it began and ended (outputs find phases here).
+    public internal(set) var transitionHistory: [TransitionRecord] = []
     /// The synthetic touch in progress, if any.
     var currentTouch: TouchTracker?
     private var events: [ScheduledEvent] = []

@@ -187,6 +187,8 @@ extension World {
         let controller = transition.presentationController
         let presented = transition.presented, presenting = transition.presenting
         activeTransitions.append(transition)
+        transitionHistory.append(TransitionRecord(kind: transition.kind, presented: presented.traceName, start: now))
+        transition.recordIndex = transitionHistory.count - 1
         presented.activeTransition = transition
         presenting.activeTransition = transition
         traceEvent(transition.label, "begins", [transition.isAnimated ? "animated" : "not animated"])
@@ -332,6 +334,11 @@ extension World {
     func finishTransition(_ transition: Transition, completed: Bool) throws {
         transition.isCompleted = true
         transition.timeout?.cancel()
+        if let index = transition.recordIndex {
+            transitionHistory[index].end = now
+            transitionHistory[index].completed = completed
+            transitionHistory[index].wasInteractive = transition.initiallyInteractive
+        }
         traceEvent(transition.label, completed ? "completed" : "cancelled", [])
         let presented = transition.presented, presenting = transition.presenting
         let controller = transition.presentationController

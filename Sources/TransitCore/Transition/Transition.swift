@@ -51,6 +51,7 @@ public final class Transition {
     var alongside: [(animation: ((TransitionCoordinator) throws -> Void)?, completion: ((TransitionCoordinator) throws -> Void)?)] = []
     var interactionObservers: [(TransitionCoordinator) throws -> Void] = []
     var animationsBegan = false
+    var recordIndex: Int?
     var timeout: EventToken?
     /// Views in the container before the animator ran: anything else left afterwards is a leak.
     var viewsBeforeAnimation: [ObjectIdentifier] = []
@@ -241,3 +242,21 @@ public final class TransitionCoordinator: HostObject {
         transition.interactionObservers.append(handler)
     }
 }
+
+/// A transition as the outputs see it: what, when, and how it ended.
+public struct TransitionRecord: Sendable, Equatable {
+    public var kind: Transition.Kind
+    public var presented: String
+    public var start: Double
+    public var end: Double?
+    public var completed: Bool?
+    public var wasInteractive = false
+
+    /// The filmstrip's row names: present, dismiss, interactive finish, interactive cancel.
+    public var phase: String {
+        if wasInteractive { return completed == false ? "interactive cancel" : "interactive finish" }
+        return kind == .presentation ? "present" : "dismiss"
+    }
+}
+
+extension Transition.Kind: Sendable {}

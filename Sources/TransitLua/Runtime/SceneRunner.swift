@@ -8,6 +8,8 @@ public struct SceneRun {
     /// Called at every frame time passed while the scene waits (renderers sample here).
     public var frameInterval: Double?
     public var onFrame: ((Double) throws -> Void)?
+    /// Exact times to sample (sorted), besides or instead of `frameInterval`.
+    public var sampleTimes: [Double] = []
     /// Virtual time allowed after the scene's code ends for animations to finish.
     public var settleLimit = 30.0
     /// The scene that runs a file returning an effect (DESIGN §2.9); nil: effects are an error.
@@ -45,14 +47,26 @@ extension LuaRuntime {
         guard let thread = lua_newthread(L) else { throw RuntimeError("cannot create the scene coroutine") }
         try loadFile(file)
         lua_xmove(L, thread, 1)
-        var nextFrame = options.frameInterval.map { _ in world.now }
+        var frameIndex = 0
+        let start = world.now
+        var samples = options.sampleTimes.sorted()[...]
+        /// The next time to sample: the next frame of the interval or the next listed time.
+        func nextSample() -> Double? {
+            let frame = options.frameInterval.map { start + Double(frameIndex) * $0 }
+            switch (frame, samples.first) {
+            case let (f?, s?): return min(f, s)
+            case let (f?, nil): return f
+            case let (nil, s?): return s
+            default: return nil
+            }
+        }
         func advance(to target: Double) throws {
-            if let interval = options.frameInterval, let onFrame = options.onFrame {
-                while var frame = nextFrame, frame <= target + 1e-9 {
-                    try world.advance(to: frame)
-                    try onFrame(frame)
-                    frame += interval
-                    nextFrame = frame
+            if let onFrame = options.onFrame {
+                while let time = nextSample(), time <= target + 1e-9 {
+                    try world.advance(to: max(world.now, time))
+                    try onFrame(time)
+                    if let interval = options.frameInterval, abs(start + Double(frameIndex) * interval - time) < 1e-12 { frameIndex += 1 }
+                    if let first = samples.first, abs(first - time) < 1e-12 { samples.removeFirst() }
                 }
             }
             try world.advance(to: target)

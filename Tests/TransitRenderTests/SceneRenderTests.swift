@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import TransitCore
+@testable import TransitLua
+@testable import TransitRender
+
+/// Runs a scene and rasterizes the window at the given times.
+private func render(_ source: String, at times: [Double], scale: Double = 1) throws -> [RasterImage] {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-render-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("scene.lua")
+    try Data(source.utf8).write(to: file)
+    let world = World(device: Device.named("200x200@1")!)
+    let runtime = try LuaRuntime(world: world)
+    runtime.output = { _ in }
+    var trees: [LayerSnapshot] = []
+    var run = SceneRun()
+    run.sampleTimes = times
+    run.onFrame = { time in trees.append(world.window.layer.snapshot(at: time)) }
+    try runtime.runScene(file, run)
+    let rasterizer = Rasterizer(scale: scale, background: Color(white: 0))
+    return trees.map { rasterizer.render($0, size: world.screen.bounds.size) }
+}
+
+@Suite struct SceneRenderTests {
+    @Test func animatedRedViewLandsOnItsFinalFrame() throws {
+        let frames = try render("""
+            local vc = UIViewController.new{ backgroundColor = UIColor.white }
+            transit.window.rootViewController = vc
+            local red = UIView.new{ frame = CGRect(0, 0, 40, 40), backgroundColor = UIColor.red }
+            vc.view:addSubview(red)
+            UIView.animate(0.5, function() red.frame = CGRect(120, 100, 40, 40) end)
+            transit.wait(1)
+            """, at: [1.0])
+        let image = try #require(frames.first)
+        let inside = image.pixel(x: 140, y: 120), outside = image.pixel(x: 20, y: 20), edge = image.pixel(x: 118, y: 120)
+        #expect(inside.r == 255 && inside.g == 0 && inside.b == 0)
+        #expect(outside.r == 255 && outside.g == 255 && outside.b == 255)
+        #expect(edge.g == 255)
+    }
+
+    @Test func halfTurnOfASingleSidedViewIsInvisiblePastNinetyDegrees() throws {
+        let frames = try render("""
+            local vc = UIViewController.new{ backgroundColor = UIColor.white }
+            transit.window.rootViewController = vc
+            local card = UIView.new{ frame = CGRect(50, 50, 100, 100), backgroundColor = UIColor.blue }
+            card.layer.isDoubleSided = false
+            vc.view:addSubview(card)
+            UIView.animate{ duration = 1, options = { "curveLinear" }, animations = function()
+              card.layer.transform = CATransform3D.rotation(math.pi, 0, 1, 0)
+            end }
+            transit.wait(1)
+            """, at: [0.25, 0.75])
+        // At 45° the card shows; at 135° its back faces the viewer and it is culled.
+        #expect(frames[0].pixel(x: 100, y: 100).b == 255)
+        let back = frames[1].pixel(x: 100, y: 100)
+        #expect(back.r == 255 && back.g == 255 && back.b == 255)
+    }
+
+    @Test func halfAlphaOverWhiteBlendsHalfway() throws {
+        let frames = try render("""
+            local vc = UIViewController.new{ backgroundColor = UIColor.white }
+            transit.window.rootViewController = vc
+            local view = UIView.new{ frame = CGRect(0, 0, 100, 100), backgroundColor = UIColor.black }
+            view.alpha = 0.5
+            vc.view:addSubview(view)
+            transit.wait(0.1)
+            """, at: [0.1])
+        let pixel = frames[0].pixel(x: 50, y: 50)
+        #expect(abs(Int(pixel.r) - 128) <= 1 && pixel.r == pixel.g && pixel.g == pixel.b)
+    }
+
+    @Test func gifOfARunHasOneFramePerSampleAndDelaysThatAddUp() throws {
+        let times = (0..<31).map { Double($0) / 30 }
+        let frames = try render("""
+            local vc = UIViewController.new{ backgroundColor = UIColor.white }
+            transit.window.rootViewController = vc
+            transit.wait(1)
+            """, at: times)
+        let delays = GIFEncoder.frameDelays(count: frames.count, fps: 30)
+        let bytes = try GIFEncoder.encode(frames: frames, delaysInCentiseconds: delays)
+        let decoded = try GIFDecoder.decode(bytes)
+        #expect(decoded.frames.count == 31)
+        #expect(decoded.delays == delays)
+        #expect(delays.reduce(0, +) == Int((31.0 * 100 / 30).rounded()))
+        #expect(try GIFEncoder.encode(frames: frames, delaysInCentiseconds: delays) == bytes)
+    }
+}

@@ -637,6 +637,7 @@ UIWindow = {}
 ---@field isViewLoaded boolean (read-only) whether the view has been loaded
 ---@field presentationController UIPresentationController? (read-only) manages this controller's presentation (from present until dismissal ends)
 ---@field transitionCoordinator UIViewControllerTransitionCoordinator? (read-only) the coordinator, during a transition
+---@field navigationController UINavigationController? (read-only) the navigation controller it is in
 ---@field loadView fun(self: UIViewController)? overridable hook: UIKit lifecycle hook
 ---@field viewDidLoad fun(self: UIViewController)? overridable hook: UIKit lifecycle hook
 ---@field viewWillLayoutSubviews fun(self: UIViewController)? overridable hook: UIKit lifecycle hook
@@ -1097,6 +1098,35 @@ function UIPercentDrivenInteractiveTransition:pause() end
 ---UIKit's: keeps the context and asks the animator to animate on the frozen timeline
 ---@param context UIViewControllerContextTransitioning
 function UIPercentDrivenInteractiveTransition:startInteractiveTransition(context) end
+
+---A stack of view controllers with push and pop transitions.
+---@class UINavigationController : UIViewController
+---@field viewControllers UIViewController[] (read-only) the stack, bottom first (a copy)
+---@field topViewController UIViewController? (read-only) the controller on top
+---@field delegate UINavigationControllerDelegate? animationControllerForOperation(nav, operation, from, to), interactionControllerFor(nav, animator)
+---@field interactivePopGestureRecognizer UIGestureRecognizer? (read-only) the built-in left-edge swipe that pops
+---@field super table the base class (in subclasses)
+UINavigationController = {}
+
+---makes a UINavigationController; subclasses then call init(self, ...)
+---@param rootViewController UIViewController
+---@return UINavigationController
+function UINavigationController.new(rootViewController) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UINavigationController:subclass(name) end
+
+---pushes (a transition starting now)
+---@param viewController UIViewController
+---@param animated boolean
+function UINavigationController:pushViewController(viewController, animated) end
+
+---pops the top controller
+---@param animated boolean
+---@return UIViewController?
+function UINavigationController:popViewController(animated) end
 
 ---The host: window, virtual time, tools.
 ---@class transit

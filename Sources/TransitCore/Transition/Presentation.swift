@@ -7,6 +7,8 @@ public protocol SystemStyleProvider: AnyObject {
                                 presenting: ViewController) throws -> PresentationController?
     /// UIKit's animator for a modalTransitionStyle.
     func animator(for style: ModalTransitionStyle) throws -> AnyObject?
+    /// UIKit's push/pop animator.
+    func navigationAnimator() throws -> AnyObject?
 }
 
 /// The view UIKit creates to hold a presentation (UITransitionView); its layout runs the
@@ -241,6 +243,14 @@ extension World {
             return
         }
 
+        try runAnimator(transition, animator)
+        transition.containerView.setNeedsLayout()
+        try transition.containerView.layoutIfNeeded()
+    }
+
+    /// Asks the animator for its duration and runs it (or the interaction controller, on a
+    /// frozen timeline), with the alongside animations; arms the completeTransition deadline.
+    func runAnimator(_ transition: Transition, _ animator: AnyObject) throws {
         let durationValue = try callIfImplemented(animator, "transitionDuration", [.object(transition.context)]) ?? .number(0)
         guard let duration = durationValue.number, duration.isFinite, duration >= 0 else {
             throw ScriptError("transitionDuration must return a finite number ≥ 0 (got \(durationValue.traceDescription))")
@@ -273,8 +283,6 @@ extension World {
             }
             if !transition.isCompleted { transition.armTimeout(after: duration) }
         }
-        transition.containerView.setNeedsLayout()
-        try transition.containerView.layoutIfNeeded()
     }
 
     /// Calls animateTransition, or, for an interruptible animator, starts the animator it
@@ -347,8 +355,12 @@ extension World {
         presented.activeTransition = nil
         presenting.activeTransition = nil
         let presenterView = presenting.viewIfLoaded
-        let presentedView = try? controller.presentedView()
+        let isNavigation = transition.kind == .push || transition.kind == .pop
+        let presentedView = isNavigation ? nil : try? controller.presentedView()
 
+        if transition.kind == .push || transition.kind == .pop {
+            try finishNavigation(transition, completed: completed)
+        } else {
         switch (transition.kind, completed) {
         case (.presentation, true):
             presented.isBeingPresented = false
@@ -380,6 +392,9 @@ extension World {
             }
             reportLeftovers(transition, expected: [presentedView])
             try controller.dismissalTransitionDidEnd(false)
+        default:
+            break
+        }
         }
         // Appearance: did-callbacks for whatever began, the appearing controller first.
         for controller in [transition.toViewController, transition.fromViewController] {
@@ -412,7 +427,7 @@ extension World {
     }
 
     /// Views the animator added to the container and left there.
-    private func reportLeftovers(_ transition: Transition, expected: [View?]) {
+    func reportLeftovers(_ transition: Transition, expected: [View?]) {
         let keep = Set(transition.viewsBeforeAnimation + expected.compactMap { $0.map(ObjectIdentifier.init) })
         for view in transition.containerView.subviews where !keep.contains(ObjectIdentifier(view)) {
             report("\(view.traceName) was left in the container after the \(transition.label) (\(transition.transitionWasCancelled ? "cancelled" : "completed")); remove views you add for the animation in its completion")

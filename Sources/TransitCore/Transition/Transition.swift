@@ -17,7 +17,7 @@ public final class LegacyTransitionContext: TransitionContext {
 }
 
 public final class Transition {
-    public enum Kind: String { case presentation, dismissal }
+    public enum Kind: String { case presentation, dismissal, push, pop }
 
     public let kind: Kind
     public let context: TransitionContext
@@ -52,6 +52,7 @@ public final class Transition {
     var interactionObservers: [(TransitionCoordinator) throws -> Void] = []
     var animationsBegan = false
     var recordIndex: Int?
+    weak var navigationController: NavigationController?
     var timeout: EventToken?
     /// Views in the container before the animator ran: anything else left afterwards is a leak.
     var viewsBeforeAnimation: [ObjectIdentifier] = []
@@ -74,8 +75,10 @@ public final class Transition {
         coordinator = TransitionCoordinator(world: world, transition: self)
     }
 
-    public var fromViewController: ViewController { kind == .presentation ? presenting : presented }
-    public var toViewController: ViewController { kind == .presentation ? presented : presenting }
+    /// `presented` is the upper controller (presented or pushed), `presenting` the lower one.
+    public var fromViewController: ViewController { kind == .presentation || kind == .push ? presenting : presented }
+    public var toViewController: ViewController { kind == .presentation || kind == .push ? presented : presenting }
+    var isForward: Bool { kind == .presentation || kind == .push }
     public var label: String { "\(kind.rawValue) of \(presented.traceName)" }
 
     // MARK: - Context members
@@ -89,18 +92,26 @@ public final class Transition {
 
     public func initialFrame(_ controller: ViewController) -> Rect {
         if controller === fromViewController {
-            return kind == .presentation ? presenterFrame : finalFrameOfPresented
+            switch kind {
+            case .presentation: return presenterFrame
+            case .dismissal: return finalFrameOfPresented
+            case .push, .pop: return containerView.bounds
+            }
         }
         return .zero
     }
 
     public func finalFrame(_ controller: ViewController) -> Rect {
         if controller === toViewController {
-            return kind == .presentation ? finalFrameOfPresented : presenterFrame
+            switch kind {
+            case .presentation: return finalFrameOfPresented
+            case .dismissal: return presenterFrame
+            case .push, .pop: return containerView.bounds
+            }
         }
         if controller === fromViewController {
             // Zero if and only if the from view will be removed at the end.
-            if kind == .dismissal { return .zero }
+            if kind != .presentation { return .zero }
             return removesPresentersView ? .zero : presenterFrame
         }
         return .zero
@@ -255,7 +266,12 @@ public struct TransitionRecord: Sendable, Equatable {
     /// The filmstrip's row names: present, dismiss, interactive finish, interactive cancel.
     public var phase: String {
         if wasInteractive { return completed == false ? "interactive cancel" : "interactive finish" }
-        return kind == .presentation ? "present" : "dismiss"
+        switch kind {
+        case .presentation: return "present"
+        case .dismissal: return "dismiss"
+        case .push: return "push"
+        case .pop: return "pop"
+        }
     }
 }
 

@@ -69,12 +69,17 @@ open class ViewController: HostObject {
                 throw HierarchyError.invalid("\(traceName).loadView did not set self.view")
             }
         } else {
-            let view = View(world: world, frame: world.screen.bounds)
-            world.withoutAnimation { view.backgroundColor = Color(white: 1) }
-            setView(view)
+            setView(try makeDefaultView())
         }
         _ = try callOverride("viewDidLoad")
         return loadedView!
+    }
+
+    /// UIKit's loadView: a plain view filling the screen (white, as templates make it).
+    func makeDefaultView() throws -> View {
+        let view = View(world: world, frame: world.screen.bounds)
+        world.withoutAnimation { view.backgroundColor = Color(white: 1) }
+        return view
     }
 
     public func setView(_ view: View?) {

@@ -8,7 +8,7 @@ enum TransitAPI {
     nonisolated(unsafe) static let description: APIDescription = {
         var api = APIDescription()
         api.enums = enums
-        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses() + transitionClasses()
+        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses() + transitionClasses() + [navigationClass()]
         api.namespace = namespace()
         return api
     }()

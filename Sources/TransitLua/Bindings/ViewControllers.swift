@@ -55,6 +55,8 @@ extension TransitAPI {
         ]
         let presentation = viewControllerPresentationMembers()
         cls.properties += presentation.properties
+        cls.properties.append(property("navigationController", .optional(.object("UINavigationController")), "the navigation controller it is in", of: ViewController.self,
+                                       get: { call, c in call.push(c.navigationController) }))
         cls.methods = [
             method("loadViewIfNeeded", [], "loads the view now", of: ViewController.self) { _, c in
                 try c.loadViewIfNeeded(); return 0

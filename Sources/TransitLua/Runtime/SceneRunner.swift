@@ -168,10 +168,19 @@ extension LuaRuntime: SystemStyleProvider {
 
     /// scripts/system/<transition style>.lua returns an animator.
     public func animator(for style: ModalTransitionStyle) throws -> AnyObject? {
-        guard resolveModule("system.\(style.rawValue)") != nil else { return nil }
+        try systemAnimator("system.\(style.rawValue)")
+    }
+
+    /// scripts/system/navigation.lua: UIKit's push/pop.
+    public func navigationAnimator() throws -> AnyObject? {
+        try systemAnimator("system.navigation")
+    }
+
+    private func systemAnimator(_ module: String) throws -> AnyObject? {
+        guard resolveModule(module) != nil else { return nil }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        try requireModule("system.\(style.rawValue)")
+        try requireModule(module)
         return protocolObject(at: -1)
     }
 }

@@ -1,0 +1,200 @@
+// UINavigationController: a stack of view controllers whose pushes and pops are transitions
+// (its delegate may supply the animator and interaction controller), with UIKit's interactive
+// edge-swipe pop when the delegate does not take over.
+
+public enum NavigationOperation: String, Sendable { case push, pop }
+
+public final class NavigationController: ViewController {
+    public override class var className: String { "UINavigationController" }
+
+    public private(set) var viewControllers: [ViewController] = []
+    /// A script object or model object with animationControllerForOperation / interactionControllerFor.
+    public var delegate: AnyObject?
+    /// The container the top controller's view lives in (the transition's container view).
+    public private(set) var contentView: View!
+    var isTransitioning = false
+    /// The interaction controller the built-in edge-swipe pop drives, while it does.
+    var edgeSwipeInteraction: PercentDrivenInteractiveTransition?
+    public private(set) var interactivePopGestureRecognizer: GestureRecognizer!
+
+    public init(world: World, root: ViewController) {
+        super.init(world: world)
+        viewControllers = [root]
+        root.parent = self
+    }
+
+    public override var traceName: String { title.map { "UINavigationController \"\($0)\"" } ?? "UINavigationController" }
+
+    public var topViewController: ViewController? { viewControllers.last }
+
+    /// The navigation controller's view holds a content view with the top controller's view.
+    override func makeDefaultView() throws -> View {
+        let view = try super.makeDefaultView()
+        let content = ContainerView(world: world, frame: view.bounds)
+        content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        content.name = "navigation content"
+        try view.addSubview(content)
+        contentView = content
+        if let top = topViewController {
+            let topView = try top.loadViewIfNeeded()
+            world.withoutAnimation { topView.frame = content.bounds }
+            topView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            try content.addSubview(topView)
+        }
+        let edgePan = GestureRecognizer(world: world, kind: .screenEdgePan)
+        edgePan.edges = .left
+        edgePan.action = { [weak self] recognizer in try self?.handleEdgeSwipe(recognizer) }
+        view.addGestureRecognizer(edgePan)
+        interactivePopGestureRecognizer = edgePan
+        return view
+    }
+
+    public override func beginAppearance(appearing: Bool, animated: Bool) throws {
+        try super.beginAppearance(appearing: appearing, animated: animated)
+        try topViewController?.beginAppearance(appearing: appearing, animated: animated)
+    }
+
+    public override func endAppearance(animated: Bool = false) throws {
+        try super.endAppearance(animated: animated)
+        try topViewController?.endAppearance(animated: animated)
+    }
+
+    // MARK: - Push and pop
+
+    public func pushViewController(_ controller: ViewController, animated: Bool) throws {
+        guard !viewControllers.contains(where: { $0 === controller }) else {
+            throw AnimationError.invalid("\(controller.traceName) is already in the navigation stack")
+        }
+        guard controller.parent == nil else { throw AnimationError.invalid("\(controller.traceName) already has a parent") }
+        guard !isTransitioning else { throw AnimationError.invalid("push while a navigation transition is running; wait for it to end") }
+        try loadViewIfNeeded()
+        let from = topViewController!
+        viewControllers.append(controller)
+        controller.parent = self
+        world.traceEvent(traceName, "push", [controller.traceName])
+        try startNavigation(.push, upper: controller, lower: from, animated: animated)
+    }
+
+    @discardableResult
+    public func popViewController(animated: Bool) throws -> ViewController? {
+        guard viewControllers.count > 1 else { return nil }
+        guard !isTransitioning else { throw AnimationError.invalid("pop while a navigation transition is running; wait for it to end") }
+        let upper = viewControllers[viewControllers.count - 1], lower = viewControllers[viewControllers.count - 2]
+        world.traceEvent(traceName, "pop", [upper.traceName])
+        try startNavigation(.pop, upper: upper, lower: lower, animated: animated)
+        return upper
+    }
+
+    /// UIKit runs navigation transitions right away in the call (unlike modal presentation).
+    private func startNavigation(_ operation: NavigationOperation, upper: ViewController, lower: ViewController, animated: Bool) throws {
+        isTransitioning = true
+        let from = operation == .push ? lower : upper, to = operation == .push ? upper : lower
+        var animator: AnyObject?
+        if let delegate {
+            animator = try world.callIfImplemented(delegate, "animationControllerForOperation",
+                                                   [.object(self), .string(operation.rawValue), .object(from), .object(to)])?.object
+        }
+        let usesSystemAnimation = animator == nil
+        if animator == nil && animated { animator = try world.systemStyles?.navigationAnimator() }
+        var interaction: AnyObject?
+        if let animator {
+            if let delegate {
+                interaction = try world.callIfImplemented(delegate, "interactionControllerFor", [.object(self), .object(animator)])?.object
+            }
+            if interaction == nil && usesSystemAnimation && operation == .pop { interaction = edgeSwipeInteraction }
+        }
+        let placeholder = PresentationController(world: world, presented: upper, presenting: lower)
+        placeholder.containerView = contentView
+        let transition = Transition(world: world, kind: operation == .push ? .push : .pop, presented: upper, presenting: lower,
+                                    presentationController: placeholder, containerView: contentView, animated: animated && animator != nil)
+        transition.animator = animator
+        transition.interactionController = interaction
+        transition.fromView = try from.loadViewIfNeeded()
+        transition.toView = try to.loadViewIfNeeded()
+        transition.navigationController = self
+        world.activeTransitions.append(transition)
+        world.transitionHistory.append(TransitionRecord(kind: transition.kind, presented: upper.traceName, start: world.now))
+        transition.recordIndex = world.transitionHistory.count - 1
+        upper.activeTransition = transition
+        lower.activeTransition = transition
+        activeTransition = transition
+        try from.beginAppearance(appearing: false, animated: transition.isAnimated)
+        try to.beginAppearance(appearing: true, animated: transition.isAnimated)
+        guard let animator else {
+            let toView = transition.toView!
+            world.withoutAnimation { toView.frame = contentView.bounds }
+            try contentView.addSubview(toView)
+            try world.finishTransition(transition, completed: true)
+            return
+        }
+        try world.runAnimator(transition, animator)
+    }
+
+    /// Completion of a push or pop: the from view leaves (or, cancelled, the to view) and the
+    /// stack settles.
+    func navigationDidFinish(_ transition: Transition, completed: Bool) throws {
+        isTransitioning = false
+        activeTransition = nil
+        let from = transition.fromViewController, to = transition.toViewController
+        let keep = completed ? to : from
+        let leave = completed ? from : to
+        if let view = keep.viewIfLoaded {
+            if view.superview !== contentView { try contentView.addSubview(view) }
+            world.withoutAnimation { view.frame = contentView.bounds }
+            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        }
+        leave.viewIfLoaded?.removeFromSuperview()
+        world.reportLeftovers(transition, expected: [keep.viewIfLoaded])
+        if transition.kind == .push && !completed {
+            viewControllers.removeLast()
+            transition.presented.parent = nil
+        } else if transition.kind == .pop && completed {
+            viewControllers.removeLast()
+            transition.presented.parent = nil
+        }
+    }
+
+    // MARK: - Interactive pop
+
+    /// The built-in edge swipe: begins a pop driven by the finger; finishes past half way.
+    private func handleEdgeSwipe(_ recognizer: GestureRecognizer) throws {
+        guard let view = viewIfLoaded else { return }
+        let progress = min(1, max(0, recognizer.translation(in: view).x / max(1, view.bounds.width)))
+        switch recognizer.state {
+        case .began:
+            guard viewControllers.count > 1, !isTransitioning else { return }
+            edgeSwipeInteraction = PercentDrivenInteractiveTransition(world: world)
+            try popViewController(animated: true)
+            if activeTransition?.interactionController !== edgeSwipeInteraction { edgeSwipeInteraction = nil }
+        case .changed:
+            try edgeSwipeInteraction?.update(progress)
+        case .ended:
+            let velocity = recognizer.velocity(in: view).x
+            if progress > 0.5 || velocity > 300 { try edgeSwipeInteraction?.finish() } else { try edgeSwipeInteraction?.cancel() }
+            edgeSwipeInteraction = nil
+        case .cancelled, .failed:
+            try edgeSwipeInteraction?.cancel()
+            edgeSwipeInteraction = nil
+        default: break
+        }
+    }
+}
+
+extension ViewController {
+    /// The nearest navigation controller among the parents.
+    public var navigationController: NavigationController? {
+        var current = parent
+        while let controller = current {
+            if let navigation = controller as? NavigationController { return navigation }
+            current = controller.parent
+        }
+        return nil
+    }
+}
+
+extension World {
+    func finishNavigation(_ transition: Transition, completed: Bool) throws {
+        guard let navigation = transition.navigationController else { return }
+        try navigation.navigationDidFinish(transition, completed: completed)
+    }
+}

@@ -1,0 +1,40 @@
+import CLua
+import TransitCore
+
+// UINavigationController.
+
+extension TransitAPI {
+    static func navigationClass() -> APIClass {
+        var cls = APIClass(name: "UINavigationController", superclass: "UIViewController",
+                           doc: "A stack of view controllers with push and pop transitions.", isValue: false)
+        cls.isSubclassable = true
+        cls.matches = { $0 is NavigationController }
+        cls.constructorParameters = [parameter("rootViewController", .object("UIViewController"))]
+        cls.construct = { call in
+            NavigationController(world: call.runtime.world, root: try call.object(1, ViewController.self, "UIViewController"))
+        }
+        cls.properties = [
+            property("viewControllers", .list(.object("UIViewController")), "the stack, bottom first (a copy)", of: NavigationController.self,
+                     get: { call, n in call.pushList(n.viewControllers) }),
+            property("topViewController", .optional(.object("UIViewController")), "the controller on top", of: NavigationController.self,
+                     get: { call, n in call.push(n.topViewController) }),
+            property("delegate", .optional(.protocol("UINavigationControllerDelegate")),
+                     "animationControllerForOperation(nav, operation, from, to), interactionControllerFor(nav, animator)", of: NavigationController.self,
+                     get: { call, n in call.push(n.delegate) },
+                     set: { call, n in n.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
+            property("interactivePopGestureRecognizer", .optional(.object("UIGestureRecognizer")), "the built-in left-edge swipe that pops", of: NavigationController.self,
+                     get: { call, n in _ = try n.loadViewIfNeeded(); call.push(n.interactivePopGestureRecognizer) }),
+        ]
+        cls.methods = [
+            method("pushViewController", [parameter("viewController", .object("UIViewController")), parameter("animated", .boolean)],
+                   "pushes (a transition starting now)", of: NavigationController.self) { call, n in
+                try n.pushViewController(try call.object(1, ViewController.self, "UIViewController"), animated: try call.boolean(2)); return 0
+            },
+            method("popViewController", [parameter("animated", .boolean)], returns: .optional(.object("UIViewController")),
+                   "pops the top controller", of: NavigationController.self) { call, n in
+                call.push(try n.popViewController(animated: try call.boolean(1))); return 1
+            },
+        ]
+        return cls
+    }
+}

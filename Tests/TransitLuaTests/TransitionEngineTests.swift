@@ -401,3 +401,179 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
         #expect(try result.text("table.concat(taps, ', ')") == "front ended, back ended")
     }
 }
+
+@Suite struct NavigationTests {
+    @Test func delegateAnimatorDrivesPushAndPopWithContextRules() throws {
+        let result = try runScene(recordingAnimator + """
+            local A = UIViewController.new{ title = "A" }
+            local B = UIViewController.new{ title = "B" }
+            nav = UINavigationController.new(A)
+            transit.window.rootViewController = nav
+            operations = {}
+            nav.delegate = { animationControllerForOperation = function(_, n, operation, from, to)
+              operations[#operations + 1] = operation .. " " .. from.title .. "→" .. to.title
+              return Animator.new()
+            end }
+            nav:pushViewController(B, true)
+            transit.wait(1)
+            pushObserved = observed
+            nav:popViewController(true)
+            transit.wait(1)
+            """)
+        #expect(try result.text("table.concat(operations, ', ')") == "push A→B, pop B→A")
+        #expect(try result.text("tostring(pushObserved.finalFrom == CGRect.zero)") == "true")
+        #expect(try result.text("tostring(pushObserved.fromView ~= nil and pushObserved.toView ~= nil)") == "true")
+        #expect(try result.text("#nav.viewControllers") == "1")
+    }
+
+    @Test func edgeSwipePopCancelsWhenShortAndFinishesWhenLong() throws {
+        let result = try runScene("""
+            local A = UIViewController.new{ title = "A" }
+            local B = UIViewController.new{ title = "B" }
+            nav = UINavigationController.new(A)
+            transit.window.rootViewController = nav
+            nav:pushViewController(B, false)
+            transit.wait(0.5)
+            transit.touch.edgePan{ edge = "left", to = 0.2, duration = 0.3 }
+            transit.wait(1)
+            afterShort = #nav.viewControllers
+            transit.touch.edgePan{ edge = "left", to = 0.8, duration = 0.3 }
+            transit.wait(1)
+            afterLong = #nav.viewControllers
+            """)
+        #expect(try result.text("afterShort .. ' ' .. afterLong") == "2 1")
+        let phases = result.world.transitionHistory.map(\.phase)
+        #expect(phases == ["push", "interactive cancel", "interactive finish"])
+    }
+}
+
+@Suite struct PresentationControllerHookTests {
+    @Test func wrapperViewsRotationAndContentSizeReachTheController() throws {
+        let result = try runScene(recordingAnimator + """
+            local Wrapping = UIPresentationController:subclass("Wrapping")
+            log = {}
+            function Wrapping:presentationTransitionWillBegin()
+              self.wrapper = UIView.new{ name = "wrapper" }
+              self.wrapper:addSubview(self.presentedViewController.view)
+            end
+            function Wrapping:presentedView() return self.wrapper end
+            function Wrapping:frameOfPresentedViewInContainerView()
+              local b = self.containerView.bounds
+              local h = self.presentedViewController.preferredContentSize.height
+              return CGRect(0, b.height - h, b.width, h)
+            end
+            function Wrapping:containerViewWillLayoutSubviews()
+              log[#log + 1] = "layout " .. self.containerView.bounds.width
+              self.wrapper.frame = self:frameOfPresentedViewInContainerView()
+            end
+            function Wrapping:preferredContentSizeDidChange(child) log[#log + 1] = "size " .. child.preferredContentSize.height end
+            function Wrapping:viewWillTransitionToSize(size) log[#log + 1] = "rotate " .. size.width end
+            local A = UIViewController.new{ title = "A" }
+            B = UIViewController.new{ title = "B", preferredContentSize = CGSize(0, 300) }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = {
+              presentationController = function(_, presented, presenting) return Wrapping.new(presented, presenting) end,
+              animationControllerForPresented = function() return Animator.new() end,
+            }
+            A:present(B, true)
+            transit.wait(1)
+            B.preferredContentSize = CGSize(0, 200)
+            transit.wait(0.1)
+            transit.rotate("landscapeLeft")
+            transit.wait(0.1)
+            """)
+        #expect(try result.text("observed.toView.name") == "wrapper")
+        let log = try #require(try result.text("table.concat(log, ', ')"))
+        #expect(log.hasPrefix("size 300.0, layout 375.0"))
+        #expect(log.contains("size 200.0, layout 375.0"))
+        #expect(log.hasSuffix("rotate 667.0, layout 667.0"))
+        // After rotation the wrapper follows the new container: 667 wide, 200 high, at the bottom.
+        #expect(try result.text("tostring(B.presentationController:presentedView().frame)") == "CGRect(0, 175, 667, 200)")
+    }
+
+    @Test func compactWidthAdaptsToFullScreen() throws {
+        let result = try runScene(recordingAnimator + """
+            local Adaptive = UIPresentationController:subclass("Adaptive")
+            function Adaptive:adaptivePresentationStyle(traits) return traits.horizontalSizeClass == "compact" and "fullScreen" or "none" end
+            local A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = {
+              presentationController = function(_, p, q) return Adaptive.new(p, q) end,
+              animationControllerForPresented = function() return Animator.new() end,
+            }
+            A:present(B, true)
+            transit.wait(1)
+            style = B.presentationController.presentationStyle
+            presenterGone = A.view.window == nil
+            """)
+        #expect(try result.text("style .. ' ' .. tostring(presenterGone)") == "fullScreen true")
+    }
+}
+
+@Suite struct CoordinatorAndInterruptibleTests {
+    @Test func interactionChangeIsNotifiedBeforeTheAppearanceSwap() throws {
+        let result = try runScene(recordingAnimator + """
+            events = {}
+            interaction = UIPercentDrivenInteractiveTransition.new()
+            local A = UIViewController.new{ title = "A" }
+            local B = UIViewController.new{ title = "B" }
+            function B:viewWillDisappear() events[#events + 1] = "B.viewWillDisappear" end
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = {
+              animationControllerForPresented = function() return Animator.new() end,
+              interactionControllerForPresentation = function() return interaction end,
+            }
+            A:present(B, true)
+            transit.wait(0.05)
+            B.transitionCoordinator:notifyWhenInteractionChanges(function(c)
+              events[#events + 1] = "interaction ended, cancelled=" .. tostring(c.isCancelled)
+            end)
+            B.transitionCoordinator:animateAlongsideTransition(nil, function(c) events[#events + 1] = "alongside completion " .. tostring(c.isCancelled) end)
+            interaction:update(0.4)
+            interaction:cancel()
+            transit.wait(1)
+            """)
+        #expect(try result.text("table.concat(events, ', ')") ==
+            "interaction ended, cancelled=true, B.viewWillDisappear, alongside completion true")
+    }
+
+    @Test func interruptibleAnimatorIsScrubbedAndContinued() throws {
+        let result = try runScene("""
+            local Interruptible = NSObject:subclass("Interruptible")
+            function Interruptible:transitionDuration() return 0.5 end
+            function Interruptible:interruptibleAnimator(ctx)
+              if self.animator then return self.animator end
+              local view = ctx:view("to")
+              ctx.containerView:addSubview(view)
+              view.alpha = 0
+              self.animator = UIViewPropertyAnimator.new{ duration = 0.5, curve = "linear" }
+              self.animator:addAnimations(function() view.alpha = 1 end)
+              self.animator:addCompletion(function(position) ctx:completeTransition(position == "end") end)
+              return self.animator
+            end
+            function Interruptible:animateTransition(ctx) self:interruptibleAnimator(ctx):startAnimation() end
+            interaction = UIPercentDrivenInteractiveTransition.new()
+            local A = UIViewController.new{ title = "A" }
+            B = UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            local animator = Interruptible.new()
+            B.transitioningDelegate = {
+              animationControllerForPresented = function() return animator end,
+              interactionControllerForPresentation = function() return interaction end,
+            }
+            A:present(B, true, function() finishedAt = transit.now() end)
+            transit.wait(0.1)
+            interaction:update(0.5)
+            scrubbed = B.view.layer:presentation().opacity
+            interaction:finish()
+            transit.wait(2)
+            """)
+        #expect(abs(try result.number("scrubbed") - 0.5) < 1e-9)
+        // The remaining half of 0.5 s at completion speed 1.
+        #expect(abs(try result.number("finishedAt") - 0.35) < 1e-6)
+    }
+}

@@ -76,3 +76,89 @@ import Testing
         #expect(first == second)
     }
 }
+
+@Suite struct TimelineDetailTests {
+    @Test func delaysAndCompletionsFireAtExactVirtualTimes() throws {
+        let result = try runScene("""
+            local v = UIView.new()
+            times = {}
+            UIView.animate{ duration = 0.3, delay = 0.2, animations = function() v.alpha = 0 end,
+              completion = function() times[#times + 1] = transit.now() end }
+            transit.wait(0.1)
+            duringDelay = v.layer:presentation().opacity
+            transit.step(0.05)
+            transit.seek(1)
+            seeked = transit.now()
+            """)
+        #expect(try result.number("duringDelay") == 1)
+        #expect(abs(try result.number("times[1]") - 0.5) < 1e-12)
+        #expect(try result.number("seeked") == 1)
+    }
+
+    @Test func autoreverseComesBackAndRepeatNeverCompletes() throws {
+        let result = try runScene("""
+            a, b = UIView.new(), UIView.new()
+            UIView.animate{ duration = 1, options = { "autoreverse", "curveLinear" }, animations = function() a.alpha = 0 end,
+              completion = function() autoreverseDone = transit.now() end }
+            UIView.animate{ duration = 1, options = { "repeat", "curveLinear" }, animations = function() b.alpha = 0 end,
+              completion = function() repeatDone = true end }
+            transit.wait(1.5)
+            reversing = a.layer:presentation().opacity
+            repeating = b.layer:presentation().opacity
+            transit.wait(10)
+            """)
+        // Forward for 1 s then back: at 1.5 s half way back up.
+        #expect(abs(try result.number("reversing") - 0.5) < 1e-9)
+        #expect(abs(try result.number("repeating") - 0.5) < 1e-9)
+        #expect(abs(try result.number("autoreverseDone") - 2) < 1e-9)
+        #expect(try result.text("tostring(repeatDone)") == "nil")
+    }
+
+    @Test func beginFromCurrentStateInterruptsWithFinishedFalse() throws {
+        let result = try runScene("""
+            v = UIView.new()
+            UIView.animate(1, function() v.alpha = 0 end, function(f) first = f end)
+            transit.wait(0.5)
+            before = v.layer:presentation().opacity
+            UIView.animate{ duration = 1, options = { "beginFromCurrentState" }, animations = function() v.alpha = 1 end,
+              completion = function(f) second = f end }
+            after = v.layer:presentation().opacity
+            transit.wait(2)
+            """)
+        #expect(abs(try result.number("before") - (try result.number("after"))) < 1e-12)
+        #expect(try result.text("tostring(first) .. ' ' .. tostring(second)") == "false true")
+    }
+
+    @Test func springFormReachesRestAtItsDuration() throws {
+        let result = try runScene("""
+            v = UIView.new{ frame = CGRect(0, 0, 10, 10) }
+            UIView.animate{ duration = 0.8, dampingRatio = 0.5, animations = function() v.center = CGPoint(105, 5) end,
+              completion = function() doneAt = transit.now() end }
+            transit.wait(0.3)
+            overshootCheck = v.layer:presentation().position.x
+            transit.seek(0.8)
+            atEnd = v.layer:presentation().position.x
+            transit.wait(1)
+            """)
+        #expect(abs(try result.number("doneAt") - 0.8) < 1e-9)
+        // Settled: within 0.1 % of the 100 pt travel at the duration.
+        #expect(abs(try result.number("atEnd") - 105) < 0.1 + 1e-9)
+    }
+
+    @Test func keyframesHoldUntilTheirStartAndFollowTheirSpans() throws {
+        let result = try runScene("""
+            v = UIView.new()
+            UIView.animateKeyframes{ duration = 1, animations = function()
+              UIView.addKeyframe(0.5, 0.5, function() v.alpha = 0 end)
+            end, completion = function(f) done = f end }
+            transit.wait(0.25)
+            held = v.layer:presentation().opacity
+            transit.wait(0.5)
+            midway = v.layer:presentation().opacity
+            transit.wait(1)
+            """)
+        #expect(try result.number("held") == 1)
+        #expect(abs(try result.number("midway") - 0.5) < 1e-9)
+        #expect(try result.text("tostring(done)") == "true")
+    }
+}

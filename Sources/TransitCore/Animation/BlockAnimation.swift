@@ -201,7 +201,7 @@ extension World {
             let key = KeyframeRecordKey(layer: ObjectIdentifier(layer), property: property)
             let (start, length) = context.keyframe ?? (0, 1)
             if context.keyframeRecords[key] == nil {
-                let initial = context.options.contains(.beginFromCurrentState) ? layer.presentationValue(property) : old
+                let initial = context.options.contains(.beginFromCurrentState) ? layer.presentationValue(property, at: now, model: old) : old
                 context.keyframeRecords[key] = KeyframeRecord(layer: layer, initial: initial)
                 context.keyframeOrder.append(key)
             }
@@ -211,7 +211,7 @@ extension World {
             let begin = context.beginTime ?? space.localTime(atWorld: now) + context.delay
             var change: LayerAnimation.Change
             if !property.isAdditive || context.options.contains(.beginFromCurrentState) {
-                let from = layer.presentationValue(property)
+                let from = layer.presentationValue(property, at: now, model: old)
                 interruptRunningAnimations(on: layer, property, except: group)
                 if property.isAdditive {
                     change = .additive(delta: from.subtracting(new))

@@ -105,7 +105,13 @@ public final class Layer: HostObject {
     /// The value on screen at world time `time`: the model value with every running animation
     /// applied in order.
     public func presentationValue(_ property: LayerProperty, at time: Double) -> AnimatableValue {
-        var value = modelValue(property)
+        presentationValue(property, at: time, model: modelValue(property))
+    }
+
+    /// The value on screen if the model value were `model` (used while a change is applied:
+    /// the model already holds the new value, the screen still shows the old one).
+    func presentationValue(_ property: LayerProperty, at time: Double, model: AnimatableValue) -> AnimatableValue {
+        var value = model
         for animation in animations where animation.property == property {
             value = animation.apply(to: value, atWorld: time)
         }

@@ -100,32 +100,18 @@ extension World {
         }
         presented.presentationController = presentationController
 
-        // 2–3. Animator, then interaction controller (only if there is an animator).
-        // The delegate's animator serves every style; only the presentation controller is custom-only.
-        var animator: AnyObject?
-        if let delegate {
-            let value = try callIfImplemented(delegate, "animationControllerForPresented",
-                                              [.object(presented), .object(presenting), .object(presenting)])
-            animator = value?.object
-        }
-        if animator == nil && animated { animator = try systemStyles?.animator(for: presented.modalTransitionStyle) }
-        var interaction: AnyObject?
-        if let animator, let delegate {
-            interaction = try callIfImplemented(delegate, "interactionControllerForPresentation", [.object(animator)])?.object
-        }
-
         // The container, above everything the window shows.
         let container = ContainerView(world: self, frame: window.bounds)
         container.presentationController = presentationController
         container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         try window.addSubview(container)
         presentationController.containerView = container
-        let transition = Transition(world: self, kind: .presentation, presented: presented, presenting: presenting,
-                                    presentationController: presentationController, containerView: container,
-                                    animated: animated && animator != nil)
-        transition.animator = animator
-        transition.interactionController = interaction
-        transition.userCompletion = completion
+        // 2–3. Animator, then interaction controller (only if there is an animator).
+        let transition = try makeTransition(
+            .presentation, presented: presented, presenting: presenting, controller: presentationController,
+            animated: animated, animatorHook: "animationControllerForPresented",
+            animatorArguments: [.object(presented), .object(presenting), .object(presenting)],
+            interactionHook: "interactionControllerForPresentation", completion: completion)
         presented.onPreferredContentSizeChange = { [weak presentationController] child in
             try? presentationController?.preferredContentSizeDidChange(child)
             presentationController?.containerView?.setNeedsLayout()
@@ -160,30 +146,41 @@ extension World {
     private func beginDismissal(_ presented: ViewController, animated: Bool, completion: (() throws -> Void)?) throws {
         guard let presenting = presented.presentingViewController,
               let presentationController = presented.presentationController,
-              let container = presentationController.containerView else {
+              presentationController.containerView != nil else {
             presented.isBeingDismissed = false
             return
         }
-        let delegate = presented.transitioningDelegate
-        var animator: AnyObject?
-        if let delegate {
-            animator = try callIfImplemented(delegate, "animationControllerForDismissed", [.object(presented)])?.object
-        }
-        if animator == nil && animated { animator = try systemStyles?.animator(for: presented.modalTransitionStyle) }
-        var interaction: AnyObject?
-        if let animator, let delegate {
-            interaction = try callIfImplemented(delegate, "interactionControllerForDismissal", [.object(animator)])?.object
-        }
-        let transition = Transition(world: self, kind: .dismissal, presented: presented, presenting: presenting,
-                                    presentationController: presentationController, containerView: container,
-                                    animated: animated && animator != nil)
-        transition.animator = animator
-        transition.interactionController = interaction
-        transition.userCompletion = completion
+        let transition = try makeTransition(
+            .dismissal, presented: presented, presenting: presenting, controller: presentationController,
+            animated: animated, animatorHook: "animationControllerForDismissed", animatorArguments: [.object(presented)],
+            interactionHook: "interactionControllerForDismissal", completion: completion)
         try startTransition(transition)
     }
 
     // MARK: - The common part
+
+    /// Asks the delegate for the animator (else UIKit's for the transition style) and, when
+    /// there is one, for the interaction controller; returns the transition to start.
+    private func makeTransition(_ kind: Transition.Kind, presented: ViewController, presenting: ViewController,
+                                controller: PresentationController, animated: Bool,
+                                animatorHook: String, animatorArguments: [ScriptValue], interactionHook: String,
+                                completion: (() throws -> Void)?) throws -> Transition {
+        let delegate = presented.transitioningDelegate
+        // The delegate's animator serves every style; only the presentation controller is custom-only.
+        var animator = try callIfImplemented(delegate, animatorHook, animatorArguments)?.object
+        if animator == nil && animated { animator = try systemStyles?.animator(for: presented.modalTransitionStyle) }
+        var interaction: AnyObject?
+        if let animator {
+            interaction = try callIfImplemented(delegate, interactionHook, [.object(animator)])?.object
+        }
+        let transition = Transition(world: self, kind: kind, presented: presented, presenting: presenting,
+                                    presentationController: controller, containerView: controller.containerView!,
+                                    animated: animated && animator != nil)
+        transition.animator = animator
+        transition.interactionController = interaction
+        transition.userCompletion = completion
+        return transition
+    }
 
     private func startTransition(_ transition: Transition) throws {
         let controller = transition.presentationController

@@ -36,10 +36,12 @@ func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
         try TerminalPlayer(frames: frames, times: times, fps: options.fps, title: url.lastPathComponent).play()
         return 0
     }
-    if target!.format == .json {
-        try target!.writeTimeline(samples: snapshots, fps: options.fps, world: world)
-    } else {
-        try target!.write(frames: frames, times: times, fps: options.fps, trace: world.trace.lines, title: url.lastPathComponent)
+    try writing(target!) {
+        if target!.format == .json {
+            try target!.writeTimeline(samples: snapshots, fps: options.fps, world: world)
+        } else {
+            try target!.write(frames: frames, times: times, fps: options.fps, trace: world.trace.lines, title: url.lastPathComponent)
+        }
     }
     printProblems(world)
     FileHandle.standardError.write(Data("rendered \(frames.count) frames (\(formatNumber(world.now)) s at \(formatNumber(options.fps)) fps) to \(output)\n".utf8))
@@ -81,8 +83,20 @@ func renderFilmstrip(_ options: Options, target: OutputTarget) throws -> Int32 {
             (label: "t=\(String(format: "%.3f", time))s \(Int(fraction * 100))%", image: imageAt[time]!)
         })
     }
-    try target.writeFilmstrip(Filmstrip.compose(rows: sheetRows, scale: 1))
+    try writing(target) { try target.writeFilmstrip(Filmstrip.compose(rows: sheetRows, scale: 1)) }
     printProblems(world)
     FileHandle.standardError.write(Data("rendered a filmstrip of \(rows.count) row\(rows.count == 1 ? "" : "s") (\(rows.map(\.title).joined(separator: ", "))) to \(target.path)\n".utf8))
     return world.problems.isEmpty ? 0 : 1
+}
+
+/// A failed write (a full disk, a path that is not writable after all) is a usage error with
+/// one line, like the checks made before rendering.
+func writing(_ target: OutputTarget, _ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as OutputError {
+        throw error
+    } catch {
+        throw OutputError(message: "\(target.path): cannot write: \((error as NSError).localizedDescription)")
+    }
 }

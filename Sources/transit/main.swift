@@ -156,6 +156,7 @@ func commandRun(_ arguments: ArraySlice<String>) throws -> Int32 {
     } catch {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         if options.trace { print(world.trace.lines.joined(separator: "\n")) }
+        printProblems(world)
         return 1
     }
     if options.trace { print(world.trace.lines.joined(separator: "\n")) }

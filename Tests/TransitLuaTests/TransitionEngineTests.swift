@@ -101,7 +101,6 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
             "--",
             "animationControllerForDismissed", "interactionControllerForDismissal",
             "dismissalTransitionWillBegin", "presentedView", "transitionDuration", "animateTransition",
-            "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews",
             "completeTransition", "dismissalTransitionDidEnd true", "dismiss completion", "animationEnded true",
         ])
         // The trace records the same calls for `transit run --trace`.

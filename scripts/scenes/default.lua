@@ -1,51 +1,171 @@
--- The default scene: two mock screens, an inbox list with a navigation bar and a message
--- card. Until the transition engine lands, the card slides in and out with UIView.animate
--- on virtual time; present/dismiss replace this when it does.
+-- The default scene (DESIGN §2.8): two mock screens, an Inbox list with a navigation bar (A)
+-- and a Message detail screen with a card (B). A presents B with the effect given on the
+-- command line (transit.effect), pauses, and dismisses it. When the effect declares
+-- interactiveDismissal ({ edge = "left" } or { pan = "down" | "up" | "left" | "right" }), B is
+-- presented again and dismissed by a gesture twice: once 10 % of the way (it should cancel)
+-- and once 90 % of the way (it should finish). Run directly (no effect), B fades in and out.
+-- Phases are logged as "present", "dismiss", "interactive cancel", "interactive finish".
 
 local screen = transit.screen.bounds
 local W, H = screen.width, screen.height
 
--- Screen A: a list with a navigation bar.
+-- Screen A: the Inbox list.
 local inbox = UIViewController.new{ title = "Inbox", backgroundColor = UIColor.systemBackground }
-local nav = UIView.new{ frame = CGRect(0, 0, W, 96), backgroundColor = UIColor.secondarySystemBackground, name = "navigationBar" }
+local nav = UIView.new{ frame = CGRect(0, 0, W, 96), backgroundColor = UIColor.secondarySystemBackground,
+  name = "navigationBar", autoresizingMask = { "flexibleWidth" } }
 nav:addSubview(UILabel.new{ frame = CGRect(16, 52, W - 32, 36), text = "Inbox", fontSize = 30, fontWeight = "bold" })
 inbox.view:addSubview(nav)
-local senders = { "Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov", "Ken Thompson", "Frances Allen" }
+local senders = { "Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov",
+  "Ken Thompson", "Frances Allen", "Donald Knuth", "Margaret Hamilton", "John McCarthy" }
 for i, sender in ipairs(senders) do
   local y = 96 + (i - 1) * 76
-  local row = UIView.new{ frame = CGRect(0, y, W, 76), name = "row " .. i }
-  local avatar = UIView.new{ frame = CGRect(16, 14, 48, 48), backgroundColor = UIColor.systemBlue:withAlphaComponent(0.25 + 0.1 * (i % 5)) }
+  if y > H then break end
+  local row = UIView.new{ frame = CGRect(0, y, W, 76), name = "row " .. i, autoresizingMask = { "flexibleWidth" } }
+  local avatar = UIView.new{ frame = CGRect(16, 14, 48, 48),
+    backgroundColor = UIColor.systemBlue:withAlphaComponent(0.25 + 0.1 * (i % 5)) }
   avatar.layer.cornerRadius = 24
   row:addSubview(avatar)
   row:addSubview(UILabel.new{ frame = CGRect(76, 14, W - 92, 22), text = sender, fontSize = 17, fontWeight = "semibold" })
-  row:addSubview(UILabel.new{ frame = CGRect(76, 38, W - 92, 20), text = "Re: the transition we talked about", fontSize = 14, textColor = UIColor.secondaryLabel })
+  row:addSubview(UILabel.new{ frame = CGRect(76, 38, W - 92, 20), text = "Re: the transition we talked about",
+    fontSize = 14, textColor = UIColor.secondaryLabel })
   row:addSubview(UIView.new{ frame = CGRect(76, 75, W - 76, 1), backgroundColor = UIColor.separator })
   inbox.view:addSubview(row)
 end
 transit.window.rootViewController = inbox
 
--- Screen B: a message card.
-local card = UIView.new{ frame = CGRect(0, H, W, H * 0.62), backgroundColor = UIColor.white, name = "card" }
-card.layer.cornerRadius = 16
-card.layer.maskedCorners = { "layerMinXMinYCorner", "layerMaxXMinYCorner" }
-card.layer.shadowOpacity = 0.25
-card.layer.shadowRadius = 12
-card:addSubview(UILabel.new{ frame = CGRect(20, 24, W - 40, 30), text = "Message", fontSize = 24, fontWeight = "bold" })
-card:addSubview(UILabel.new{ frame = CGRect(20, 64, W - 40, 120), numberOfLines = 0, fontSize = 16,
-  text = "Transitions are where an app shows how its screens relate. This card slides up the way a sheet would." })
-local dimming = UIView.new{ frame = screen, backgroundColor = UIColor.black, name = "dimming" }
-dimming.alpha = 0
-inbox.view:addSubview(dimming)
-inbox.view:addSubview(card)
+-- Screen B: the Message detail, a card on a grouped background. Made anew for every
+-- presentation, as an app would.
+local function makeMessage()
+  local message = UIViewController.new{ title = "Message" }
+  local view = message.view
+  view.backgroundColor = UIColor.systemGray6
+  local bar = UIView.new{ frame = CGRect(0, 0, W, 96), backgroundColor = UIColor.secondarySystemBackground,
+    name = "messageBar", autoresizingMask = { "flexibleWidth" } }
+  bar:addSubview(UILabel.new{ frame = CGRect(12, 58, 100, 24), text = "‹ Inbox", fontSize = 17, textColor = UIColor.systemBlue })
+  bar:addSubview(UILabel.new{ frame = CGRect(0, 58, W, 24), text = "Message", fontSize = 17, fontWeight = "semibold",
+    textAlignment = "center", autoresizingMask = { "flexibleWidth" } })
+  view:addSubview(bar)
 
+  local card = UIView.new{ frame = CGRect(16, 116, W - 32, 380), backgroundColor = UIColor.white, name = "card",
+    autoresizingMask = { "flexibleWidth" } }
+  card.layer.cornerRadius = 14
+  card.layer.shadowOpacity = 0.12
+  card.layer.shadowRadius = 10
+  card.layer.shadowOffset = CGSize(0, 4)
+  local avatar = UIView.new{ frame = CGRect(16, 16, 44, 44), backgroundColor = UIColor.systemBlue:withAlphaComponent(0.45) }
+  avatar.layer.cornerRadius = 22
+  card:addSubview(avatar)
+  card:addSubview(UILabel.new{ frame = CGRect(72, 16, W - 120, 22), text = "Ada Lovelace", fontSize = 17, fontWeight = "semibold" })
+  card:addSubview(UILabel.new{ frame = CGRect(72, 40, W - 120, 20), text = "to me · 9:41", fontSize = 14,
+    textColor = UIColor.secondaryLabel })
+  card:addSubview(UILabel.new{ frame = CGRect(16, 76, W - 64, 28), text = "About that transition",
+    fontSize = 20, fontWeight = "bold" })
+  card:addSubview(UILabel.new{ frame = CGRect(16, 112, W - 64, 120), numberOfLines = 0, fontSize = 16,
+    text = "The engine can compute more than numbers: it can animate the way one screen gives way to " ..
+      "the next. Every frame of this card is computed, not drawn by hand." })
+  local reply = UIView.new{ frame = CGRect(16, 316, W - 64, 44), backgroundColor = UIColor.systemBlue, name = "replyButton" }
+  reply.layer.cornerRadius = 10
+  reply:addSubview(UILabel.new{ frame = CGRect(0, 0, W - 64, 44), text = "Reply", fontSize = 17, fontWeight = "semibold",
+    textColor = UIColor.white, textAlignment = "center" })
+  card:addSubview(reply)
+  view:addSubview(card)
+  return message
+end
+
+-- Run directly, without an effect: a plain fade, so the scene still shows both transitions.
+local builtinFade = {}
+function builtinFade:transitionDuration(ctx) return ctx.isAnimated and 0.3 or 0 end
+function builtinFade:animateTransition(ctx)
+  local isPresenting = ctx:viewController("to").presentingViewController == ctx:viewController("from")
+  local view
+  if isPresenting then
+    view = ctx:view("to")
+    view.frame = ctx:finalFrame(ctx:viewController("to"))
+    view.alpha = 0
+    ctx.containerView:addSubview(view)
+  else
+    view = ctx:view("from")
+  end
+  UIView.animate(self:transitionDuration(ctx), function() view.alpha = isPresenting and 1 or 0 end, function()
+    if not isPresenting then view.alpha = 1 end
+    ctx:completeTransition(not ctx.transitionWasCancelled)
+  end)
+end
+local effect = transit.effect or {
+  animationControllerForPresented = function() return builtinFade end,
+  animationControllerForDismissed = function() return builtinFade end,
+  modalPresentationStyle = "custom",
+}
+
+-- Waits while a transition of `vc` runs (any duration), at most `limit` seconds.
+local function waitWhile(condition, limit)
+  local waited = 0
+  while condition() and waited < (limit or 10) do
+    transit.wait(0.05)
+    waited = waited + 0.05
+  end
+end
+
+local function present(message)
+  message.transitioningDelegate = effect
+  message.modalPresentationStyle = effect.modalPresentationStyle or "custom"
+  inbox:present(message, true, function() transit.log("presented") end)
+  transit.wait(0)  -- the presentation starts on the next run-loop turn
+  waitWhile(function() return message.isBeingPresented end)
+end
+
+local message = makeMessage()
 transit.wait(0.2)
-UIView.animate{ duration = 0.5, dampingRatio = 0.85, animations = function()
-  card.frame = CGRect(0, H * 0.38, W, H * 0.62)
-  dimming.alpha = 0.4
-end, completion = function(finished) transit.log("card shown", finished) end }
-transit.wait(1.0)
-UIView.animate(0.35, function()
-  card.frame = CGRect(0, H, W, H * 0.62)
-  dimming.alpha = 0
-end, function(finished) transit.log("card hidden", finished) end)
-transit.wait(0.5)
+transit.log("present")
+present(message)
+transit.wait(0.6)
+
+transit.log("dismiss")
+message:dismiss(true, function() transit.log("dismissed") end)
+transit.wait(0)
+waitWhile(function() return message.presentingViewController ~= nil end)
+transit.wait(0.4)
+
+-- Interactive dismissal, when the effect drives one with a gesture.
+local interactive = effect.interactiveDismissal
+if interactive then
+  message = makeMessage()
+  transit.log("present again")
+  present(message)
+  transit.wait(0.4)
+
+  local GESTURE = 0.4  -- seconds the finger moves
+  local function gesture(fraction)
+    if interactive.edge then
+      transit.touch.edgePan{ edge = interactive.edge, to = fraction, duration = GESTURE, release = true }
+    else
+      -- A pan across the presented view, from just inside its leading edge.
+      local f = message.view:convert(message.view.bounds, transit.window)
+      local from, to
+      if interactive.pan == "down" then
+        from = CGPoint(f.midX, f.minY + 40); to = CGPoint(f.midX, f.minY + 40 + f.height * fraction)
+      elseif interactive.pan == "up" then
+        from = CGPoint(f.midX, f.maxY - 40); to = CGPoint(f.midX, f.maxY - 40 - f.height * fraction)
+      elseif interactive.pan == "right" then
+        from = CGPoint(f.minX + 40, f.midY); to = CGPoint(f.minX + 40 + f.width * fraction, f.midY)
+      elseif interactive.pan == "left" then
+        from = CGPoint(f.maxX - 40, f.midY); to = CGPoint(f.maxX - 40 - f.width * fraction, f.midY)
+      else
+        error("interactiveDismissal must be { edge = \"left\" | ... } or { pan = \"down\" | \"up\" | \"left\" | \"right\" }, got pan = " .. tostring(interactive.pan), 0)
+      end
+      transit.touch.pan{ from = from, to = to, duration = GESTURE, release = true }
+    end
+    transit.wait(GESTURE + 0.05)
+    waitWhile(function() return message.isBeingDismissed end)
+  end
+
+  transit.log("interactive cancel")
+  gesture(0.1)
+  transit.log("after cancel, still presented:", message.presentingViewController ~= nil)
+  transit.wait(0.4)
+
+  transit.log("interactive finish")
+  gesture(0.9)
+  transit.log("after finish, still presented:", message.presentingViewController ~= nil)
+  transit.wait(0.4)
+end

@@ -241,8 +241,12 @@ extension World {
         }
 
         try runAnimator(transition, animator)
-        transition.containerView.setNeedsLayout()
-        try transition.containerView.layoutIfNeeded()
+        // A new container lays out as the presentation begins; a dismissal's container is
+        // already laid out (Apple's CustomPresentation relies on it not laying out again).
+        if transition.kind == .presentation {
+            transition.containerView.setNeedsLayout()
+            try transition.containerView.layoutIfNeeded()
+        }
     }
 
     /// Asks the animator for its duration and runs it (or the interaction controller, on a
@@ -253,7 +257,11 @@ extension World {
             throw ScriptError("transitionDuration must return a finite number ≥ 0 (got \(durationValue.traceDescription))")
         }
         transition.duration = duration
-        transition.viewsBeforeAnimation = transition.containerView.subviews.map { ObjectIdentifier($0) }
+        let before = Set(transition.containerView.subviews.map { ObjectIdentifier($0) })
+        defer {
+            // Views the animator itself added: the ones it must not leave behind.
+            transition.viewsAddedByAnimator = transition.containerView.subviews.map { ObjectIdentifier($0) }.filter { !before.contains($0) }
+        }
 
         let interaction = transition.interactionController
         let wantsInteractive = interaction.map { wantsInteractiveStart($0) } ?? false
@@ -425,8 +433,9 @@ extension World {
 
     /// Views the animator added to the container and left there.
     func reportLeftovers(_ transition: Transition, expected: [View?]) {
-        let keep = Set(transition.viewsBeforeAnimation + expected.compactMap { $0.map(ObjectIdentifier.init) })
-        for view in transition.containerView.subviews where !keep.contains(ObjectIdentifier(view)) {
+        let keep = Set(expected.compactMap { $0.map(ObjectIdentifier.init) })
+        let added = Set(transition.viewsAddedByAnimator)
+        for view in transition.containerView.subviews where added.contains(ObjectIdentifier(view)) && !keep.contains(ObjectIdentifier(view)) {
             report("\(view.traceName) was left in the container after the \(transition.label) (\(transition.transitionWasCancelled ? "cancelled" : "completed")); remove views you add for the animation in its completion")
         }
     }

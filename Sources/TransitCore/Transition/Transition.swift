@@ -54,8 +54,9 @@ public final class Transition {
     var recordIndex: Int?
     weak var navigationController: NavigationController?
     var timeout: EventToken?
-    /// Views in the container before the animator ran: anything else left afterwards is a leak.
-    var viewsBeforeAnimation: [ObjectIdentifier] = []
+    /// Views the animator added to the container (during animateTransition): any of them left
+    /// there after completion is a leak. Chrome the presentation controller adds is not counted.
+    var viewsAddedByAnimator: [ObjectIdentifier] = []
     /// Presenter's original place in the hierarchy, to put its view back.
     var presenterSuperview: View?
     var presenterIndex = 0

@@ -25,6 +25,7 @@ open class View: HostObject {
     /// The view controller whose root view this is (UIKit's next responder).
     public internal(set) weak var viewController: ViewController?
     var needsLayout = true
+    private var isLayingOut = false
 
     public init(world: World, frame: Rect = .zero) {
         layer = Layer(world: world)
@@ -189,6 +190,8 @@ open class View: HostObject {
     // MARK: - Layout
 
     public func setNeedsLayout() {
+        // Changes a view makes to itself while laying out do not ask for another layout.
+        guard !isLayingOut else { return }
         needsLayout = true
         world.viewNeedsLayout(self)
     }
@@ -204,6 +207,8 @@ open class View: HostObject {
 
     /// Runs layoutSubviews: the script's override, else UIKit's (nothing beyond autoresizing).
     func performLayout() throws {
+        isLayingOut = true
+        defer { isLayingOut = false }
         try viewController?.viewWillLayoutSubviews()
         if try callOverride("layoutSubviews") == nil {
             try layoutSubviews()

@@ -129,7 +129,10 @@ extension World {
     /// UIKit's layout pass at the end of a run-loop turn: every view that asked for layout and
     /// is in the window gets laid out, outermost first.
     public func layoutPendingViews() throws {
-        while !pendingLayout.isEmpty {
+        // Layout that keeps asking for more layout waits for the next turn, as UIKit's does.
+        var passes = 0
+        while !pendingLayout.isEmpty && passes < 8 {
+            passes += 1
             let views = pendingLayout.compactMap(\.view)
             pendingLayout.removeAll()
             for view in views where view.window != nil && view.needsLayout {

@@ -38,7 +38,8 @@ public final class LuaRuntime {
     /// The effect given on the command line, once loaded (`transit.effect`).
     public internal(set) var effectReference: Int32 = LUA_NOREF
     /// Lines printed by scripts go here (stdout by default; tests capture them).
-    public var output: (String) -> Void = { print($0) }
+    /// Unbuffered, so a log line shows even if the run later hangs or crashes.
+    public var output: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
     var images: [String: ImageContent] = [:]
     /// Decodes PNG files for `transit.image` (provided by the tool: TransitLua does no I/O codecs).
     public var imageLoader: ((URL) throws -> ImageContent)?

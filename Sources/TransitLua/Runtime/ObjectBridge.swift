@@ -497,8 +497,15 @@ private func constructInstance(_ L: OpaquePointer?) -> Int32 {
             throw LuaCallError("cannot construct this class")
         }
         let qualified = "\(scriptName ?? boundName).new"
-        var call = HostCall(runtime: runtime, name: qualified, base: 1)
-        let declared = cls.constructorParameters
+        var declared = cls.constructorParameters
+        // A Lua subclass whose base takes only an options table may take its own arguments
+        // (they go to init): the base is then built with defaults.
+        let baseTakesOnlyOptions = declared.count == 1 && declared[0].type == .optional(.table)
+        let argumentCount = lua_gettop(L)
+        if scriptName != nil && baseTakesOnlyOptions && argumentCount >= 1 && lua_type(L, 1) != LUA_TTABLE {
+            declared = []
+        }
+        var call = HostCall(runtime: runtime, name: qualified, base: declared.isEmpty && scriptName != nil && baseTakesOnlyOptions ? argumentCount + 1 : 1)
         for (offset, parameter) in declared.enumerated() {
             if let problem = runtime.check(parameter.type, at: call.index(offset + 1)) {
                 throw LuaCallError("\(qualified): argument \(offset + 1) (\(parameter.name)) must be \(problem) (got \(runtime.typeDescription(at: call.index(offset + 1))))")

@@ -1,0 +1,60 @@
+-- UIModalTransitionStyle.coverVertical, UIKit's default modal animation: on present the
+-- presented view "slides up from the bottom of the screen", on dismissal it "slides back
+-- down" (UIViewController.h, reference §3.7). The duration and curve are undocumented; we
+-- use 0.5 s on a critically damped spring (dampingRatio 1), after the community note in
+-- reference §3.7 (Eric Allam: "about 0.5 s with a spring"). See docs/semantics-system-styles.md.
+
+local DURATION = 0.5        -- undocumented; community estimate (reference §3.7)
+local DAMPING_RATIO = 1     -- no overshoot, as UIKit's sheet has none
+
+local CoverVertical = NSObject:subclass("UICoverVerticalTransition")
+
+-- Before iOS 8 the context has no view(key) (DESIGN §2.10): use the controller's view, unless
+-- it is on screen outside the container (a presenter the presentation does not remove), which
+-- is the case where iOS 8's view(key) is nil.
+local function viewFor(ctx, key)
+  if ctx.view then return ctx:view(key) end
+  local view = ctx:viewController(key).view
+  if view.window and view.superview ~= ctx.containerView then return nil end
+  return view
+end
+
+function CoverVertical:transitionDuration(ctx)
+  return ctx.isAnimated and DURATION or 0
+end
+
+function CoverVertical:animateTransition(ctx)
+  local container = ctx.containerView
+  local fromVC, toVC = ctx:viewController("from"), ctx:viewController("to")
+  local isPresenting = toVC.presentingViewController == fromVC
+  local height = container.bounds.height
+  local duration = self:transitionDuration(ctx)
+
+  local fromView, toView = viewFor(ctx, "from"), viewFor(ctx, "to")
+  local moving
+  if isPresenting then
+    -- The presented view starts just below the container and rises to its final frame.
+    local final = ctx:finalFrame(toVC)
+    toView.frame = final:offsetBy(0, height - final.minY)
+    container:addSubview(toView)
+    moving = function() toView.frame = final end
+  else
+    -- Full-screen styles put the presenter's view back (toView); over styles leave it (nil).
+    if toView then
+      toView.frame = ctx:finalFrame(toVC)
+      container:insertSubviewBelow(toView, fromView)
+    end
+    local start = fromView.frame
+    moving = function() fromView.frame = start:offsetBy(0, height - start.minY) end
+  end
+
+  UIView.animate{ duration = duration, dampingRatio = DAMPING_RATIO, animations = moving,
+    completion = function()
+      local cancelled = ctx.transitionWasCancelled
+      -- UIKit does not remove the to-view of a cancelled dismissal (reference §1.2, Swipe).
+      if cancelled and not isPresenting and toView then toView:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end }
+end
+
+return CoverVertical.new()

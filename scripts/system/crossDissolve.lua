@@ -1,0 +1,60 @@
+-- UIModalTransitionStyle.crossDissolve: "the current view fades out while the new view fades
+-- in at the same time" (UIKit docs, reference §3.7). UIKit's duration is undocumented; we use
+-- Apple's own CrossDissolve sample's 0.35 s on the default easeInOut curve (reference §1.2).
+-- The view underneath stays opaque and only the top view's alpha animates, so the two
+-- dissolve into each other without showing the window behind them at mid-point.
+
+local DURATION = 0.35  -- Apple's AAPLCrossDissolveTransitionAnimator (reference §1.2)
+
+local CrossDissolve = NSObject:subclass("UICrossDissolveTransition")
+
+-- Before iOS 8 the context has no view(key) (DESIGN §2.10): use the controller's view, unless
+-- it is on screen outside the container (a presenter the presentation does not remove), which
+-- is the case where iOS 8's view(key) is nil.
+local function viewFor(ctx, key)
+  if ctx.view then return ctx:view(key) end
+  local view = ctx:viewController(key).view
+  if view.window and view.superview ~= ctx.containerView then return nil end
+  return view
+end
+
+function CrossDissolve:transitionDuration(ctx)
+  return ctx.isAnimated and DURATION or 0
+end
+
+function CrossDissolve:animateTransition(ctx)
+  local container = ctx.containerView
+  local fromVC, toVC = ctx:viewController("from"), ctx:viewController("to")
+  local isPresenting = toVC.presentingViewController == fromVC
+  local fromView, toView = viewFor(ctx, "from"), viewFor(ctx, "to")
+
+  local fading
+  if isPresenting then
+    if fromView then fromView.frame = ctx:initialFrame(fromVC) end
+    toView.frame = ctx:finalFrame(toVC)
+    toView.alpha = 0
+    container:addSubview(toView)
+    fading = function() toView.alpha = 1 end
+  else
+    if toView then
+      toView.frame = ctx:finalFrame(toVC)
+      toView.alpha = 1
+      container:insertSubviewBelow(toView, fromView)
+    end
+    fading = function() fromView.alpha = 0 end
+  end
+
+  UIView.animate(self:transitionDuration(ctx), fading, function()
+    local cancelled = ctx.transitionWasCancelled
+    if not isPresenting then
+      if cancelled then
+        if toView then toView:removeFromSuperview() end  -- UIKit leaves it (reference §1.2)
+      else
+        fromView.alpha = 1  -- the presented view may be presented again
+      end
+    end
+    ctx:completeTransition(not cancelled)
+  end)
+end
+
+return CrossDissolve.new()

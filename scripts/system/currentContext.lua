@@ -1,0 +1,21 @@
+-- UIModalPresentationStyle.currentContext: the presented view covers the view of the
+-- presentation context (the nearest ancestor with definesPresentationContext, else the root)
+-- and that context's views are removed after the presentation, as for fullScreen (UIKit docs,
+-- reference §3.7). Transit has no child view controllers in presentations, so the context is
+-- the presenting controller: for the window's root this is exactly fullScreen.
+
+local FullScreen = require("system.fullScreen")
+
+local CurrentContext = FullScreen:subclass("UICurrentContextPresentationController")
+
+-- The presenting controller's view, in the container's coordinates. Remembered, because the
+-- presenter's view leaves the window once the presentation completes.
+function CurrentContext:frameOfPresentedViewInContainerView()
+  local context = self.presentingViewController.view
+  if context.window and self.containerView then
+    self.contextFrame = context:convert(context.bounds, self.containerView)
+  end
+  return self.contextFrame or self.containerView.bounds
+end
+
+return CurrentContext

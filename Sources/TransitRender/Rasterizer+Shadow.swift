@@ -85,3 +85,65 @@ enum ShadowBlur {
         }
     }
 }
+
+// A layer without a background still casts a shadow from what it draws (its contents and
+// sublayers), as Core Animation does without a shadowPath: the body is painted offscreen, its
+// alpha blurred and offset as the shadow, then the body composited on top.
+extension LayerPainter {
+    func hasContentShadow(_ layer: LayerSnapshot) -> Bool {
+        guard let color = layer.shadowColor, layer.shadowOpacity.isFinite, layer.shadowOpacity > 0, color.alpha > 0,
+              (layer.backgroundColor?.alpha ?? 0) == 0 else { return false }
+        let drawsSomething = layer.sublayers.contains(where: LayerPainter.isRenderable) || layer.content != .none
+        return drawsSomething && layer.shadowRadius.isFinite && layer.shadowOffset.isFinite
+    }
+
+    /// Paints the body with its content shadow; false when the target is not an image surface
+    /// (the caller then paints the body without a shadow).
+    func drawWithContentShadow(_ layer: LayerSnapshot, in mapping: Homography, alpha: Double,
+                               context: OpaquePointer, depth: Int, body: (OpaquePointer) -> Void) -> Bool {
+        guard let target = cairo_get_group_target(context), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+              let color = layer.shadowColor else { return false }
+        let width = cairo_image_surface_get_width(target), height = cairo_image_surface_get_height(target)
+        guard width > 0, height > 0 else { return false }
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return false }
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_set_device_offset(surface, offsetX, offsetY)
+        guard let offscreen = cairo_create(surface) else { return false }
+        body(offscreen)
+        cairo_destroy(offscreen)
+        cairo_surface_flush(surface)
+
+        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, width, height) else { return false }
+        defer { cairo_surface_destroy(mask) }
+        cairo_surface_flush(mask)
+        if let source = cairo_image_surface_get_data(surface), let destination = cairo_image_surface_get_data(mask) {
+            let sourceStride = Int(cairo_image_surface_get_stride(surface)), maskStride = Int(cairo_image_surface_get_stride(mask))
+            for y in 0..<Int(height) {
+                let row = source + y * sourceStride, out = destination + y * maskStride
+                // ARGB32 is native-endian: alpha is the high byte of each 32-bit pixel.
+                row.withMemoryRebound(to: UInt32.self, capacity: Int(width)) { pixels in
+                    for x in 0..<Int(width) { out[x] = UInt8(pixels[x] >> 24) }
+                }
+            }
+            let linearScale = (abs(mapping.h11 * mapping.h22 - mapping.h12 * mapping.h21)).squareRoot() / mapping.h33
+            ShadowBlur.blur(destination, width: Int(width), height: Int(height), stride: maskStride,
+                            sigma: max(0, layer.shadowRadius) * linearScale)
+        }
+        cairo_surface_mark_dirty(mask)
+        cairo_surface_set_device_offset(mask, offsetX, offsetY)
+        // The offset is in the layer's space: map it as a vector.
+        let w = mapping.h33
+        let dx = (mapping.h11 * layer.shadowOffset.width + mapping.h21 * layer.shadowOffset.height) / w
+        let dy = (mapping.h12 * layer.shadowOffset.width + mapping.h22 * layer.shadowOffset.height) / w
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        CairoBridge.setSource(context, color, alpha: layer.shadowOpacity * alpha)
+        cairo_mask_surface(context, mask, dx, dy)
+        cairo_set_source_surface(context, surface, 0, 0)
+        cairo_paint_with_alpha(context, alpha)
+        cairo_restore(context)
+        return true
+    }
+}

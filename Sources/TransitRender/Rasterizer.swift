@@ -131,7 +131,7 @@ struct LayerPainter {
         var parts = 0
         if layer.backgroundColor != nil { parts += 1 }
         if hasBorder(layer) { parts += 1 }
-        if hasShadow(layer) { parts += 1 }
+        if hasShadow(layer) || hasContentShadow(layer) { parts += 1 }
         switch layer.content {
         case .none: break
         case .text, .image: parts += 1
@@ -153,6 +153,15 @@ struct LayerPainter {
     /// Everything one layer paints, in Core Animation's order: shadow, background, contents,
     /// sublayers (clipped when masksToBounds), border on top. `mapping` must be affine here.
     func drawBody(_ layer: LayerSnapshot, in mapping: Homography, alpha: Double, context: OpaquePointer, depth: Int) {
+        if hasContentShadow(layer) {
+            var withoutShadow = layer
+            withoutShadow.shadowOpacity = 0
+            let painted = drawWithContentShadow(layer, in: mapping, alpha: alpha, context: context, depth: depth) { offscreen in
+                LayerPainter.apply(mapping, to: offscreen)
+                self.drawBody(withoutShadow, in: mapping, alpha: 1, context: offscreen, depth: depth)
+            }
+            if painted { LayerPainter.apply(mapping, to: context); return }
+        }
         let bounds = layer.bounds
         if hasShadow(layer) { drawShadow(layer, in: mapping, alpha: alpha, context: context) }
         LayerPainter.apply(mapping, to: context)

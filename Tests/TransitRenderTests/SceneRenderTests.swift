@@ -87,3 +87,27 @@ private func render(_ source: String, at times: [Double], scale: Double = 1) thr
         #expect(try GIFEncoder.encode(frames: frames, delaysInCentiseconds: delays) == bytes)
     }
 }
+
+@Suite struct ContentShadowTests {
+    /// Apple's CustomPresentation wraps its rounded view in a view with no background whose layer
+    /// has the shadow: the shadow must follow the wrapped content.
+    @Test func aLayerWithoutBackgroundCastsTheShadowOfItsContents() throws {
+        let frames = try render("""
+            local vc = UIViewController.new{ backgroundColor = UIColor.white }
+            transit.window.rootViewController = vc
+            local wrapper = UIView.new{ frame = CGRect(50, 50, 100, 100) }
+            wrapper.layer.shadowOpacity = 1
+            wrapper.layer.shadowRadius = 4
+            wrapper.layer.shadowOffset = CGSize(0, 20)
+            wrapper:addSubview(UIView.new{ frame = CGRect(0, 0, 100, 100), backgroundColor = UIColor.red })
+            vc.view:addSubview(wrapper)
+            transit.wait(0.1)
+            """, at: [0.1])
+        let image = try #require(frames.first)
+        // Below the red square by the offset: shadow (dark); far away: white; inside: red.
+        let shadow = image.pixel(x: 100, y: 160), clear = image.pixel(x: 100, y: 190), inside = image.pixel(x: 100, y: 100)
+        #expect(shadow.r < 100 && shadow.g < 100)
+        #expect(clear.r == 255 && clear.g == 255)
+        #expect(inside.r == 255 && inside.g == 0)
+    }
+}

@@ -190,3 +190,41 @@ final class Harness {
         #expect(try h.run("return tostring(io) .. ' ' .. tostring(os.execute) .. ' ' .. type(os.clock)") == "nil nil function")
     }
 }
+
+@Suite struct RunawayTests {
+    @Test func deepHierarchiesAreRefusedBeforeTheyOverflowTheStack() throws {
+        let h = try Harness()
+        let message = try h.error("local v = UIView.new() for i = 1, 100000 do local w = UIView.new(); v:addSubview(w); v = w end")
+        #expect(message?.contains("deeper than 256 levels") == true)
+    }
+
+    @Test func completionsThatRescheduleThemselvesForeverStop() throws {
+        #expect(throws: (any Error).self) {
+            try runScene("""
+                local function again() UIView.animate(0, function() end, again) end
+                again()
+                transit.wait(1)
+                """)
+        }
+    }
+
+    @Test func scenesThatNeverEndStop() throws {
+        do {
+            _ = try runScene("while true do transit.wait(1) end")
+            Issue.record("expected the scene to be stopped")
+        } catch let error as ScriptError {
+            #expect(error.message.contains("still running after"))
+        }
+    }
+
+    @Test func performWithoutAnimationAppliesAtOnce() throws {
+        let result = try runScene("""
+            v = UIView.new()
+            UIView.animate(1, function()
+              UIView.performWithoutAnimation(function() v.alpha = 0.25 end)
+            end)
+            onScreen = v.layer:presentation().opacity
+            """)
+        #expect(try result.number("onScreen") == 0.25)
+    }
+}

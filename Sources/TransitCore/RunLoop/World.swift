@@ -24,6 +24,9 @@ public final class World {
     var timeSpaceStack: [TimeSpace] = []
 
     var pendingLayout: [WeakView] = []
+    /// Turns run since virtual time last moved, to stop work that reschedules itself forever.
+    private var turnsAtThisInstant = 0
+    static let maximumTurnsPerInstant = 100_000
     /// Virtual seconds after a transition's duration before a missing completeTransition is
     /// reported (DESIGN §3: 2 s).
     public var completeTransitionGrace = 2.0
@@ -77,12 +80,18 @@ public final class World {
     /// Advances the clock to `time`, running every event due on the way, in order. A script
     /// error in an event stops the advance and is rethrown; the clock stays at that event.
     public func advance(to time: Double) throws {
-        precondition(time.isFinite)
+        guard time.isFinite else { throw AnimationError.invalid("time must be finite") }
         while let first = events.first, first.time <= time {
             events.removeFirst()
             if first.token.isCancelled { continue }
+            if first.time > now { turnsAtThisInstant = 0 }
             now = max(now, first.time)
             turn += 1
+            turnsAtThisInstant += 1
+            guard turnsAtThisInstant <= World.maximumTurnsPerInstant else {
+                events.removeAll()
+                throw AnimationError.invalid("more than \(World.maximumTurnsPerInstant) run-loop turns at t=\(formatNumber(now)) s without time passing: a completion keeps scheduling work for the same instant (for example an animation of duration 0 whose completion starts another)")
+            }
             try first.action()
             try layoutPendingViews()
         }

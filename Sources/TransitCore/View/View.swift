@@ -128,6 +128,11 @@ open class View: HostObject {
         guard !isDescendant(of: view) else {
             throw HierarchyError.invalid("can't add \(view.traceName) to its own descendant \(traceName)")
         }
+        // Rendering and layout walk the tree recursively; a bound keeps a runaway script from
+        // exhausting the stack.
+        guard ancestry.count + view.subtreeHeight <= View.maximumDepth else {
+            throw HierarchyError.invalid("the view hierarchy would be deeper than \(View.maximumDepth) levels")
+        }
         let oldWindow = view.window
         if let old = view.superview {
             old.subviews.removeAll { $0 === view }
@@ -335,6 +340,11 @@ open class View: HostObject {
         gestureRecognizers.removeAll { $0 === recognizer }
         if recognizer.view === self { recognizer.view = nil }
     }
+
+    public static let maximumDepth = 256
+
+    /// Levels in this view's subtree (1 for a view without subviews).
+    var subtreeHeight: Int { 1 + (subviews.map(\.subtreeHeight).max() ?? 0) }
 
     /// The view and its descendants, depth first, back to front.
     public var subtree: [View] { [self] + subviews.flatMap(\.subtree) }

@@ -12,6 +12,8 @@ public struct SceneRun {
     public var sampleTimes: [Double] = []
     /// Virtual time allowed after the scene's code ends for animations to finish.
     public var settleLimit = 30.0
+    /// Virtual seconds a scene may run before it is stopped (a scene that never ends).
+    public var maximumDuration = 600.0
     /// The scene that runs a file returning an effect (DESIGN §2.9); nil: effects are an error.
     public var effectScene: URL?
 
@@ -74,6 +76,7 @@ extension LuaRuntime {
         sceneIsRunning = true
         defer { sceneIsRunning = false }
         var results: Int32 = 0
+        var zeroWaits = 0
         while true {
             transit_resetbudget(L)
             let status = lua_resume(thread, L, 0, &results)
@@ -81,6 +84,10 @@ extension LuaRuntime {
                 lua_settop(thread, 0)
                 let wait = pendingWait ?? 0
                 pendingWait = nil
+                zeroWaits = wait > 0 ? 0 : zeroWaits + 1
+                guard world.now + wait <= start + options.maximumDuration, zeroWaits < 1_000_000 else {
+                    throw ScriptError("\(Self.displayPath(file)): the scene is still running after \(formatNumber(world.now - start)) s of virtual time (\(zeroWaits > 0 ? "it keeps waiting 0 s" : "limit \(formatNumber(options.maximumDuration)) s")); does it loop forever?")
+                }
                 try advance(to: world.now + wait)
                 continue
             }

@@ -576,3 +576,48 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
         #expect(abs(try result.number("finishedAt") - 0.35) < 1e-6)
     }
 }
+
+@Suite struct SystemStyleCallOrderTests {
+    /// The hooks of interest, in trace order, with repeated presentedView calls collapsed.
+    func order(style: String) throws -> [String] {
+        let result = try runScene(recordingAnimator + """
+            local A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "\(style)"
+            B.transitioningDelegate = {
+              presentationController = function() error("only custom presentations ask for a presentation controller") end,
+              animationControllerForPresented = function() return Animator.new() end,
+              animationControllerForDismissed = function() return Animator.new() end,
+            }
+            A:present(B, true)
+            transit.wait(1)
+            A:dismiss(true)
+            transit.wait(1)
+            """)
+        let interesting: Set<String> = [
+            "animationControllerForPresented", "animationControllerForDismissed", "presentationTransitionWillBegin",
+            "presentationTransitionDidEnd", "dismissalTransitionWillBegin", "dismissalTransitionDidEnd", "presentedView",
+            "transitionDuration", "animateTransition", "containerViewWillLayoutSubviews", "animationEnded", "completed",
+        ]
+        // presentedView "may be called many times" (UIKit): keep the first of each phase.
+        var hooks: [String] = []
+        for entry in result.world.trace.entries where interesting.contains(entry.hook) {
+            if entry.hook == "presentedView" && hooks.last != "presentationTransitionWillBegin" && hooks.last != "dismissalTransitionWillBegin" { continue }
+            hooks.append(entry.hook)
+        }
+        return hooks
+    }
+
+    @Test(arguments: ["fullScreen", "overFullScreen"])
+    func presentAndDismissFollowUIKitsOrder(style: String) throws {
+        // Full screen puts the presenter's view back into the container for the dismissal,
+        // which lays the container out; overFullScreen never took it out.
+        let dismissalLayout = style == "fullScreen" ? ["containerViewWillLayoutSubviews"] : []
+        #expect(try order(style: style) == [
+            "animationControllerForPresented", "presentationTransitionWillBegin", "presentedView", "transitionDuration",
+            "animateTransition", "containerViewWillLayoutSubviews", "completed", "presentationTransitionDidEnd", "animationEnded",
+            "animationControllerForDismissed", "dismissalTransitionWillBegin", "presentedView", "transitionDuration",
+            "animateTransition"] + dismissalLayout + ["completed", "dismissalTransitionDidEnd", "animationEnded",
+        ])
+    }
+}

@@ -162,3 +162,37 @@ import Testing
         #expect(try result.text("tostring(done)") == "true")
     }
 }
+
+@Suite struct RemovalAndModeTests {
+    @Test func removedAnimationsCompleteUnfinished() throws {
+        let result = try runScene("""
+            v = UIView.new()
+            UIView.animate(1, function() v.alpha = 0 end, function(f) finished = f; at = transit.now() end)
+            transit.wait(0.5)
+            v.layer:removeAllAnimations()
+            transit.wait(0.1)
+            onScreen = v.layer:presentation().opacity
+            """)
+        #expect(try result.text("tostring(finished)") == "false")
+        #expect(abs(try result.number("at") - 0.5) < 1e-12)
+        #expect(try result.number("onScreen") == 0)
+    }
+
+    @Test func discreteKeyframesJumpAtTheirStart() throws {
+        let result = try runScene("""
+            v = UIView.new()
+            UIView.animateKeyframes{ duration = 1, options = { "calculationModeDiscrete" }, animations = function()
+              UIView.addKeyframe(0, 0.5, function() v.alpha = 0.5 end)
+              UIView.addKeyframe(0.5, 0.5, function() v.alpha = 0 end)
+            end }
+            transit.wait(0.25)
+            early = v.layer:presentation().opacity
+            transit.wait(0.5)
+            late = v.layer:presentation().opacity
+            """)
+        // Discrete (Core Animation): the track is 1 @0, 0.5 @0.5, 0 @1 and each value holds from
+        // its key time until the next one.
+        #expect(try result.number("early") == 1)
+        #expect(try result.number("late") == 0.5)
+    }
+}

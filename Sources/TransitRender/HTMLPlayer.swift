@@ -9,7 +9,7 @@ public enum HTMLPlayer {
         let rate = fps.isFinite && fps > 0 ? fps : 30
         let uris = try frames.map { "\"data:image/png;base64," + Data(try PNGEncoder.encode($0)).base64EncodedString() + "\"" }
         let width = frames[0].width, height = frames[0].height
-        let traceLines = trace.map { "<div>\(escape($0))</div>" }.joined(separator: "\n")
+        let traceLines = trace.map { "<div>\(escape($0))</div>" }.joined()
         return """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>

@@ -53,6 +53,26 @@ final class Harness {
     }
 }
 
+@Suite struct ObjectStateLifetimeTests {
+    @Test func anObjectsTableIsForgottenWhenSwiftReleasesTheObject() throws {
+        let h = try Harness()
+        var view: View? = View(world: h.world)
+        try h.world.window.addSubview(view!)
+        try h.run("transit.window.subviews[1].note = 'remembered'")
+        h.runtime.collectGarbage()
+        h.runtime.collectGarbage()
+        // Lua dropped its userdata; Swift still holds the view, so its table is kept...
+        #expect(h.runtime.objectStateCount == 1)
+        #expect(try h.run("return transit.window.subviews[1].note") == "remembered")
+        h.runtime.collectGarbage()
+        // ...until Swift lets the view go.
+        view!.removeFromSuperview()
+        view = nil
+        h.runtime.collectGarbage()
+        #expect(h.runtime.objectStateCount == 0)
+    }
+}
+
 @Suite struct SubclassTests {
     @Test func subclassMethodsOverrideHooksAndSuperReachesTheHost() throws {
         let h = try Harness()

@@ -332,7 +332,8 @@ extension LuaRuntime: Scripting, ObjectLifecycleObserver {
 
     public func objectWillDeinit(_ identifier: ObjectIdentifier) {
         guard !isClosing else { return }
-        let key = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: identifier.hashValue))
+        // The identity table and state table are keyed by the object's address.
+        let key = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: identifier))
         guard let key else { return }
         lua_getfield(L, transit_registryindex(), Self.stateKey)
         lua_pushnil(L)
@@ -749,4 +750,16 @@ private func valueToStringBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> In
     }
     lua_pushstring(L, text)
     return 1
+}
+
+extension LuaRuntime {
+    /// How many host objects have a table of their own kept in the registry (tests).
+    var objectStateCount: Int {
+        lua_getfield(L, transit_registryindex(), Self.stateKey)
+        defer { transit_pop(L, 1) }
+        var count = 0
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 { count += 1; transit_pop(L, 1) }
+        return count
+    }
 }

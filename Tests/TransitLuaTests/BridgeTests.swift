@@ -237,6 +237,19 @@ final class Harness {
         }
     }
 
+    @Test func waitingInsideACallbackIsAnError() throws {
+        do {
+            _ = try runScene("""
+                local v = UIView.new()
+                UIView.animate(0.1, function() v.alpha = 0 end, function() transit.wait(1) end)
+                transit.wait(1)
+                """)
+            Issue.record("expected an error")
+        } catch let error as ScriptError {
+            #expect(error.message.contains("scene.lua:2: transit.wait: virtual time cannot move from inside a callback"))
+        }
+    }
+
     @Test func performWithoutAnimationAppliesAtOnce() throws {
         let result = try runScene("""
             v = UIView.new()

@@ -26,6 +26,7 @@ public final class World {
     var pendingLayout: [WeakView] = []
     /// Turns run since virtual time last moved, to stop work that reschedules itself forever.
     private var turnsAtThisInstant = 0
+    private var isAdvancing = false
     static let maximumTurnsPerInstant = 100_000
     /// Virtual seconds after a transition's duration before a missing completeTransition is
     /// reported (DESIGN §3: 2 s).
@@ -81,6 +82,11 @@ public final class World {
     /// error in an event stops the advance and is rethrown; the clock stays at that event.
     public func advance(to time: Double) throws {
         guard time.isFinite else { throw AnimationError.invalid("time must be finite") }
+        guard !isAdvancing else {
+            throw AnimationError.invalid("virtual time cannot move from inside a callback that runs while time moves (a completion, a gesture action, a hook); wait in the scene's own code instead")
+        }
+        isAdvancing = true
+        defer { isAdvancing = false }
         while let first = events.first, first.time <= time {
             events.removeFirst()
             if first.token.isCancelled { continue }

@@ -113,7 +113,7 @@ extension World {
             animatorArguments: [.object(presented), .object(presenting), .object(presenting)],
             interactionHook: "interactionControllerForPresentation", completion: completion)
         presented.onPreferredContentSizeChange = { [weak presentationController] child in
-            try? presentationController?.preferredContentSizeDidChange(child)
+            try presentationController?.preferredContentSizeDidChange(child)
             presentationController?.containerView?.setNeedsLayout()
         }
         if presented.preferredContentSize != .zero { try presentationController.preferredContentSizeDidChange(presented) }
@@ -361,7 +361,7 @@ extension World {
         presenting.activeTransition = nil
         let presenterView = presenting.viewIfLoaded
         let isNavigation = transition.kind == .push || transition.kind == .pop
-        let presentedView = isNavigation ? nil : try? controller.presentedView()
+        let presentedView = isNavigation ? nil : try controller.presentedView()
 
         if transition.kind == .push || transition.kind == .pop {
             try finishNavigation(transition, completed: completed)

@@ -18,14 +18,16 @@ open class ViewController: HostObject {
     /// A script object or model object implementing the transitioning-delegate hooks.
     public var transitioningDelegate: AnyObject?
     public var definesPresentationContext = false
-    public var preferredContentSize = Size.zero {
-        didSet {
-            guard preferredContentSize != oldValue else { return }
-            onPreferredContentSizeChange?(self)
-        }
+    public private(set) var preferredContentSize = Size.zero
+
+    /// Sets the preferred size and tells the presentation controller (UIKit's
+    /// preferredContentSizeDidChange), whose script may fail.
+    public func setPreferredContentSize(_ size: Size) throws {
+        guard size != preferredContentSize else { return }
+        preferredContentSize = size
+        try onPreferredContentSizeChange?(self)
     }
-    /// Set by presentation machinery to forward `preferredContentSizeDidChange`.
-    public var onPreferredContentSizeChange: ((ViewController) -> Void)?
+    public var onPreferredContentSizeChange: ((ViewController) throws -> Void)?
 
     public internal(set) weak var presentingViewController: ViewController?
     public internal(set) var presentedViewController: ViewController?

@@ -30,7 +30,7 @@ extension TransitAPI {
                      get: { call, c in call.push(try c.loadViewIfNeeded()) },
                      set: { call, c in c.setView(try call.object(1, View.self, "UIView")) }),
             property("preferredContentSize", .value("CGSize"), "the size the controller prefers when presented", of: ViewController.self,
-                     get: { call, c in call.push(c.preferredContentSize) }, set: { call, c in c.preferredContentSize = try call.finiteSize(1, call.name) }),
+                     get: { call, c in call.push(c.preferredContentSize) }, set: { call, c in try c.setPreferredContentSize(try call.finiteSize(1, call.name)) }),
             property("modalPresentationStyle", .enumeration("UIModalPresentationStyle"), "how it is presented", of: ViewController.self,
                      get: { call, c in call.push(c.modalPresentationStyle.rawValue) },
                      set: { call, c in c.modalPresentationStyle = try call.enumeration(1, ModalPresentationStyle.self, "UIModalPresentationStyle") }),

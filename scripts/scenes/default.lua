@@ -5,6 +5,8 @@
 -- presented again and dismissed by a gesture twice: once 10 % of the way (it should cancel)
 -- and once 90 % of the way (it should finish). Run directly (no effect), B fades in and out.
 -- Phases are logged as "present", "dismiss", "interactive cancel", "interactive finish".
+-- A navigation delegate effect (animationControllerForOperation) is shown as a push and a pop
+-- in a UINavigationController instead.
 
 local screen = transit.screen.bounds
 local W, H = screen.width, screen.height
@@ -31,7 +33,16 @@ for i, sender in ipairs(senders) do
   row:addSubview(UIView.new{ frame = CGRect(76, 75, W - 76, 1), backgroundColor = UIColor.separator })
   inbox.view:addSubview(row)
 end
-transit.window.rootViewController = inbox
+-- A navigation delegate effect (animationControllerForOperation) pushes and pops instead.
+local navigationEffect = transit.effect and type(transit.effect.animationControllerForOperation) == "function"
+local navigation
+if navigationEffect then
+  navigation = UINavigationController.new(inbox)
+  navigation.delegate = transit.effect
+  transit.window.rootViewController = navigation
+else
+  transit.window.rootViewController = inbox
+end
 
 -- Screen B: the Message detail, a card on a grouped background. Made anew for every
 -- presentation, as an app would.
@@ -112,6 +123,17 @@ local function present(message)
   inbox:present(message, true, function() transit.log("presented") end)
   transit.wait(0)  -- the presentation starts on the next run-loop turn
   waitWhile(function() return message.isBeingPresented end)
+end
+
+if navigationEffect then
+  transit.wait(0.2)
+  transit.log("push")
+  navigation:pushViewController(makeMessage(), true)
+  transit.wait(1.0)
+  transit.log("pop")
+  navigation:popViewController(true)
+  transit.wait(1.0)
+  return
 end
 
 local message = makeMessage()

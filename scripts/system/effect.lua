@@ -36,7 +36,9 @@ return function(effect, file)
     for _, name in ipairs({ "interactionControllerForPresentation", "interactionControllerForDismissal" }) do
       if has(effect, name) then delegate[name] = function(_, ...) return current and current[name](current, ...) end end
     end
-  elseif has(effect, "presentationController") or has(effect, "animationControllerForPresented") then
+  elseif has(effect, "presentationController") or has(effect, "animationControllerForPresented")
+      or has(effect, "animationControllerForOperation") then
+    -- A transitioning delegate, or a navigation controller delegate (push/pop).
     delegate = effect
   elseif has(effect, "animateTransition") or has(effect, "interruptibleAnimator") then
     delegate = {
@@ -48,7 +50,8 @@ return function(effect, file)
     end
   else
     error(file .. " returns " .. tostring(effect) .. ", which is not an effect: return an animator (with animateTransition), " ..
-      "a transitioning delegate (with animationControllerForPresented or presentationController) or a UIPresentationController subclass", 0)
+      "a transitioning delegate (with animationControllerForPresented or presentationController), " ..
+      "a navigation delegate (with animationControllerForOperation) or a UIPresentationController subclass", 0)
   end
   local function field(name)
     local ok, value = pcall(function() return effect[name] end)

@@ -621,3 +621,39 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
         ])
     }
 }
+
+/// Mistakes in scripts that the engine meets while time passes: each is one clear error at the
+/// scene line that was waiting, never a crash or a silent no-op.
+@Suite struct EngineMistakeTests {
+    static let cases: [(script: String, expected: String)] = [
+        ("B.transitioningDelegate = { animationControllerForPresented = function() return 5 end }",
+         "animationControllerForPresented must return an animator (a table or object) or nil (got 5)"),
+        ("B.transitioningDelegate = { animationControllerForPresented = function() return { transitionDuration = function() return 'x' end, animateTransition = function() end } end }",
+         "transitionDuration must return a finite number ≥ 0 (got \"x\")"),
+        ("B.transitioningDelegate = { presentationController = function() return UIView.new() end }",
+         "presentationController must return a UIPresentationController or nil (got UIView)"),
+        ("B.transitioningDelegate = setmetatable({}, { __index = function() error('boom') end })",
+         "looking up presentationController on Lua table failed"),
+        ("B.transitioningDelegate = { animationControllerForPresented = function() return {} end }",
+         "has no animateTransition"),
+    ]
+
+    @Test(arguments: 0..<cases.count)
+    func mistakesAreReportedAtTheWaitingLine(index: Int) throws {
+        let mistake = Self.cases[index]
+        do {
+            _ = try runScene("""
+                local A, B = UIViewController.new(), UIViewController.new()
+                transit.window.rootViewController = A
+                B.modalPresentationStyle = "custom"
+                \(mistake.script)
+                A:present(B, true)
+                transit.wait(1)
+                """)
+            Issue.record("expected an error for: \(mistake.script)")
+        } catch let error as ScriptError {
+            #expect(error.message.contains(mistake.expected), "\(error.message)")
+            #expect(error.message.contains("scene.lua:"))
+        }
+    }
+}

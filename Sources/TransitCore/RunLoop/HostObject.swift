@@ -96,7 +96,8 @@ public protocol Scripting: AnyObject {
     /// Whether a script override of `hook` exists on this model object.
     func overrides(_ object: HostObject, _ hook: String) -> Bool
     /// Whether a script object (or an overriding model object) implements `hook`.
-    func responds(_ object: AnyObject, _ hook: String) -> Bool
+    /// Throws when finding out fails (a script's `__index` raised an error).
+    func responds(_ object: AnyObject, _ hook: String) throws -> Bool
     /// Calls `hook` on the object with `self` first. Errors carry the script's message.
     func call(_ object: AnyObject, _ hook: String, _ arguments: [ScriptValue]) throws -> ScriptValue
 }

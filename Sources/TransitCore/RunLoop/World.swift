@@ -126,8 +126,8 @@ public final class World {
     }
 
     /// Whether a script object or an overriding model object implements `hook`.
-    public func responds(_ object: AnyObject, _ hook: String) -> Bool {
-        scripting?.responds(object, hook) ?? false
+    public func responds(_ object: AnyObject, _ hook: String) throws -> Bool {
+        try scripting?.responds(object, hook) ?? false
     }
 
     public func describe(_ object: AnyObject) -> String {

@@ -159,6 +159,15 @@ extension World {
 
     // MARK: - The common part
 
+    /// A delegate hook's result: an object, or nil; anything else is the script's mistake.
+    func protocolResult(_ value: ScriptValue?, _ hook: String, _ what: String) throws -> AnyObject? {
+        guard let value, !value.isNone else { return nil }
+        guard let object = value.object else {
+            throw ScriptError("\(hook) must return \(what) (a table or object) or nil (got \(value.traceDescription))")
+        }
+        return object
+    }
+
     /// Asks the delegate for the animator (else UIKit's for the transition style) and, when
     /// there is one, for the interaction controller; returns the transition to start.
     private func makeTransition(_ kind: Transition.Kind, presented: ViewController, presenting: ViewController,
@@ -167,11 +176,11 @@ extension World {
                                 completion: (() throws -> Void)?) throws -> Transition {
         let delegate = presented.transitioningDelegate
         // The delegate's animator serves every style; only the presentation controller is custom-only.
-        var animator = try callIfImplemented(delegate, animatorHook, animatorArguments)?.object
+        var animator = try protocolResult(try callIfImplemented(delegate, animatorHook, animatorArguments), animatorHook, "an animator")
         if animator == nil && animated { animator = try systemStyles?.animator(for: presented.modalTransitionStyle) }
         var interaction: AnyObject?
         if let animator {
-            interaction = try callIfImplemented(delegate, interactionHook, [.object(animator)])?.object
+            interaction = try protocolResult(try callIfImplemented(delegate, interactionHook, [.object(animator)]), interactionHook, "an interaction controller")
         }
         let transition = Transition(world: self, kind: kind, presented: presented, presenting: presenting,
                                     presentationController: controller, containerView: controller.containerView!,
@@ -294,9 +303,9 @@ extension World {
     /// returns (the same one for the whole transition).
     func callAnimateTransition(_ transition: Transition) throws {
         guard let animator = transition.animator else { return }
-        if responds(animator, "animateTransition") {
+        if try responds(animator, "animateTransition") {
             _ = try callScript(animator, "animateTransition", [.object(transition.context)])
-        } else if responds(animator, "interruptibleAnimator") {
+        } else if try responds(animator, "interruptibleAnimator") {
             let value = try callScript(animator, "interruptibleAnimator", [.object(transition.context)])
             guard let propertyAnimator = value.object as? PropertyAnimator else {
                 throw ScriptError("interruptibleAnimator must return a UIViewPropertyAnimator (got \(value.traceDescription))")
@@ -307,7 +316,7 @@ extension World {
             throw ScriptError("the animator \(describe(animator)) has no animateTransition")
         }
         // An interruptible animator made inside animateTransition is the one interaction drives.
-        if transition.interruptibleAnimator == nil, responds(animator, "interruptibleAnimator") {
+        if transition.interruptibleAnimator == nil, try responds(animator, "interruptibleAnimator") {
             let value = try callScript(animator, "interruptibleAnimator", [.object(transition.context)])
             transition.interruptibleAnimator = value.object as? PropertyAnimator
         }

@@ -67,7 +67,7 @@ open class PresentationController: HostObject {
     /// The style to adapt to for the current trait collection; nil means no adaptation.
     public func adaptivePresentationStyle(traits: TraitCollection) throws -> ModalPresentationStyle? {
         let value = try world.hook(self, "adaptivePresentationStyle", [.object(traits)], default: {
-            if let delegate, world.responds(delegate, "adaptivePresentationStyle") {
+            if let delegate, try world.responds(delegate, "adaptivePresentationStyle") {
                 return try world.callScript(delegate, "adaptivePresentationStyle", [.object(self), .object(traits)])
             }
             return .none
@@ -120,7 +120,7 @@ extension World {
 
     /// Calls `name` on a protocol object if it implements it; nil when it does not.
     public func callIfImplemented(_ object: AnyObject?, _ name: String, _ arguments: [ScriptValue]) throws -> ScriptValue? {
-        guard let object, responds(object, name) else { return nil }
+        guard let object, try responds(object, name) else { return nil }
         return try callScript(object, name, arguments)
     }
 }

@@ -17,7 +17,11 @@ public final class NavigationController: ViewController {
     var edgeSwipeInteraction: PercentDrivenInteractiveTransition?
     public private(set) var interactivePopGestureRecognizer: GestureRecognizer!
 
-    public init(world: World, root: ViewController) {
+    public init(world: World, root: ViewController) throws {
+        guard !(root is NavigationController) else {
+            throw AnimationError.invalid("a navigation controller cannot be the root of another one")
+        }
+        guard root.parent == nil else { throw AnimationError.invalid("\(root.traceName) already has a parent") }
         super.init(world: world)
         viewControllers = [root]
         root.parent = self
@@ -62,6 +66,12 @@ public final class NavigationController: ViewController {
     // MARK: - Push and pop
 
     public func pushViewController(_ controller: ViewController, animated: Bool) throws {
+        guard !(controller is NavigationController) else {
+            throw AnimationError.invalid("pushing a navigation controller is not supported (UIKit raises here too); push its root view controller")
+        }
+        guard controller !== world.window.rootViewController, controller.presentingViewController == nil else {
+            throw AnimationError.invalid("\(controller.traceName) is already on screen (the window's root or presented); push a controller that is not shown yet")
+        }
         guard !viewControllers.contains(where: { $0 === controller }) else {
             throw AnimationError.invalid("\(controller.traceName) is already in the navigation stack")
         }
@@ -91,15 +101,19 @@ public final class NavigationController: ViewController {
         let from = operation == .push ? lower : upper, to = operation == .push ? upper : lower
         var animator: AnyObject?
         if let delegate {
-            animator = try world.callIfImplemented(delegate, "animationControllerForOperation",
-                                                   [.object(self), .string(operation.rawValue), .object(from), .object(to)])?.object
+            animator = try world.protocolResult(
+                try world.callIfImplemented(delegate, "animationControllerForOperation",
+                                            [.object(self), .string(operation.rawValue), .object(from), .object(to)]),
+                "animationControllerForOperation", "an animator")
         }
         let usesSystemAnimation = animator == nil
         if animator == nil && animated { animator = try world.systemStyles?.navigationAnimator() }
         var interaction: AnyObject?
         if let animator {
             if let delegate {
-                interaction = try world.callIfImplemented(delegate, "interactionControllerFor", [.object(self), .object(animator)])?.object
+                interaction = try world.protocolResult(
+                    try world.callIfImplemented(delegate, "interactionControllerFor", [.object(self), .object(animator)]),
+                    "interactionControllerFor", "an interaction controller")
             }
             if interaction == nil && usesSystemAnimation && operation == .pop { interaction = edgeSwipeInteraction }
         }

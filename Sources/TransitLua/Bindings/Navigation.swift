@@ -11,7 +11,7 @@ extension TransitAPI {
         cls.matches = { $0 is NavigationController }
         cls.constructorParameters = [parameter("rootViewController", .object("UIViewController"))]
         cls.construct = { call in
-            NavigationController(world: call.runtime.world, root: try call.object(1, ViewController.self, "UIViewController"))
+            try NavigationController(world: call.runtime.world, root: try call.object(1, ViewController.self, "UIViewController"))
         }
         cls.properties = [
             property("viewControllers", .list(.object("UIViewController")), "the stack, bottom first (a copy)", of: NavigationController.self,

@@ -82,7 +82,7 @@ extension TransitAPI {
                 call.push(try call.size(2)); return 1
             },
             method("adaptivePresentationStyle", [parameter("traitCollection", .any)], returns: .optional(.string), "asks the delegate; nil means no adaptation", of: PresentationController.self) { call, p in
-                if let delegate = p.delegate, call.runtime.world.responds(delegate, "adaptivePresentationStyle") {
+                if let delegate = p.delegate, try call.runtime.world.responds(delegate, "adaptivePresentationStyle") {
                     let value = try call.runtime.world.callScript(delegate, "adaptivePresentationStyle", [.object(p), call.runtime.scriptValue(at: call.index(1))])
                     call.runtime.push(value)
                     return 1

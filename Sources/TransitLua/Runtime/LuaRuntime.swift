@@ -264,13 +264,13 @@ public final class LuaValueReference: ScriptObject {
 
     public var scriptDescription: String {
         guard let runtime else { return typeName }
+        let L = runtime.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
         push()
-        defer { transit_pop(runtime.L, 1) }
-        if lua_type(runtime.L, -1) == LUA_TTABLE, transit_pgetfield(runtime.L, -1, "__name") == LUA_OK {
-            defer { transit_pop(runtime.L, 1) }
-            if let name = runtime.string(at: -1) { return name }
-        } else if lua_type(runtime.L, -1) == LUA_TTABLE {
-            transit_pop(runtime.L, 1)
+        // A class-like table names itself with __name (looked up protected: __index may fail).
+        if lua_type(L, -1) == LUA_TTABLE, transit_pgetfield(L, -1, "__name") == LUA_OK, let name = runtime.string(at: -1) {
+            return name
         }
         return typeName == "table" ? "Lua table" : typeName
     }

@@ -291,7 +291,7 @@ extension LuaRuntime: Scripting, ObjectLifecycleObserver {
         return false
     }
 
-    public func responds(_ object: AnyObject, _ hook: String) -> Bool {
+    public func responds(_ object: AnyObject, _ hook: String) throws -> Bool {
         if let host = object as? HostObject {
             if overrides(host, hook) { return true }
             // Bound methods count as implemented (e.g. UIPercentDrivenInteractiveTransition).
@@ -302,7 +302,11 @@ extension LuaRuntime: Scripting, ObjectLifecycleObserver {
         defer { transit_pop(L, 1) }
         guard lua_type(L, -1) == LUA_TTABLE || lua_type(L, -1) == LUA_TUSERDATA else { return false }
         let status = transit_pgetfield(L, -1, hook)
-        let found = status == LUA_OK && lua_type(L, -1) == LUA_TFUNCTION
+        guard status == LUA_OK else {
+            let message = errorMessage()
+            throw ScriptError("looking up \(hook) on \(reference.scriptDescription) failed: \(message)")
+        }
+        let found = lua_type(L, -1) == LUA_TFUNCTION
         transit_pop(L, 1)
         return found
     }
@@ -393,7 +397,9 @@ private func dispatchHostFunction(_ L: OpaquePointer?) -> Int32 {
         } catch let error as ScriptError {
             throw error
         } catch {
-            throw LuaCallError("\(entry.qualifiedName): \(error)")
+            // Model errors may already name the function; name it once.
+            let message = "\(error)"
+            throw LuaCallError(message.hasPrefix(entry.qualifiedName) ? message : "\(entry.qualifiedName): \(message)")
         }
     }
 }
@@ -467,7 +473,12 @@ private func callClassTable(_ L: OpaquePointer?) -> Int32 {
         transit_replace(L, 1)
         let count = lua_gettop(L) - 1
         guard transit_pcall(L, count, LUA_MULTRET) == LUA_OK else {
-            throw ScriptError(runtime.errorMessage())
+            // Report it once, at the caller's line: drop the inner traceback, and add the
+            // caller's location when the constructor (a host function) could not.
+            var message = runtime.errorMessage()
+            if let range = message.range(of: "\nstack traceback:") { message = String(message[..<range.lowerBound]) }
+            if message.range(of: #"^[^\s:]+:\d+: "#, options: .regularExpression) != nil { throw ScriptError(message) }
+            throw LuaCallError(message)
         }
         return lua_gettop(L)
     }

@@ -88,7 +88,11 @@ extension LuaRuntime {
                 guard world.now + wait <= start + options.maximumDuration, zeroWaits < 1_000_000 else {
                     throw ScriptError("\(Self.displayPath(file)): the scene is still running after \(formatNumber(world.now - start)) s of virtual time (\(zeroWaits > 0 ? "it keeps waiting 0 s" : "limit \(formatNumber(options.maximumDuration)) s")); does it loop forever?")
                 }
-                try advance(to: world.now + wait)
+                do {
+                    try advance(to: world.now + wait)
+                } catch {
+                    throw located(error, in: thread)
+                }
                 continue
             }
             if status == LUA_OK {
@@ -115,6 +119,24 @@ extension LuaRuntime {
             try advance(to: next)
         }
         if options.onFrame != nil { try advance(to: world.now) }
+    }
+
+    /// An error raised while the scene waited: errors from Lua carry their own location and
+    /// traceback; the host's own get the scene line that was waiting.
+    func located(_ error: Error, in thread: OpaquePointer) -> Error {
+        let message = "\(error)"
+        if message.contains("stack traceback:") { return error }
+        var record = lua_Debug()
+        for level: Int32 in 0..<4 {
+            guard lua_getstack(thread, level, &record) != 0, lua_getinfo(thread, "Sl", &record) != 0 else { break }
+            if record.currentline > 0 {
+                let source = withUnsafePointer(to: &record.short_src) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 60) { String(cString: $0) }
+                }
+                return ScriptError("\(source):\(record.currentline): \(message)\n(raised by the host while the scene waited on this line)")
+            }
+        }
+        return error
     }
 
     func string(at index: Int32, of thread: OpaquePointer) -> String? {

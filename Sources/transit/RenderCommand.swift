@@ -44,7 +44,7 @@ func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
         }
     }
     printProblems(world)
-    FileHandle.standardError.write(Data("rendered \(frames.count) frames (\(formatNumber(world.now)) s at \(formatNumber(options.fps)) fps) to \(output)\n".utf8))
+    FileHandle.standardError.write(Data("rendered \(frames.count) frame\(frames.count == 1 ? "" : "s") (\(formatNumber(world.now)) s at \(formatNumber(options.fps)) fps) to \(output)\n".utf8))
     return world.problems.isEmpty ? 0 : 1
 }
 

@@ -115,9 +115,10 @@ func makeRuntime(_ options: Options) throws -> (World, LuaRuntime, URL) {
     guard let file = options.file else { throw UsageError(message: "missing FILE (see transit --help)") }
     let url = URL(fileURLWithPath: file)
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
         throw UsageError(message: "\(file): no such file")
     }
+    guard !isDirectory.boolValue else { throw UsageError(message: "\(file): is a directory, not a Lua file") }
     guard FileManager.default.isReadableFile(atPath: url.path) else { throw UsageError(message: "\(file): not readable") }
     let world = World(device: options.device, systemVersion: options.systemVersion)
     var runtimeOptions = LuaRuntime.Options()
@@ -193,13 +194,13 @@ struct SendableBuffer: @unchecked Sendable {
 }
 
 func commandAPI(_ arguments: ArraySlice<String>) throws -> Int32 {
+    if arguments.count > 1 { throw UsageError(message: "api takes one option (--luals or --markdown)") }
     let description = LuaRuntime.apiDescription
     switch arguments.first {
     case nil, "--luals": print(description.luaLanguageServerDefinitions, terminator: "")
     case "--markdown": print(description.markdownReference, terminator: "")
     case let other?: throw UsageError(message: "unknown option \(other) for api (expected --luals or --markdown)")
     }
-    if arguments.count > 1 { throw UsageError(message: "api takes one option") }
     return 0
 }
 

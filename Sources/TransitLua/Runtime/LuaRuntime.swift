@@ -131,16 +131,24 @@ public final class LuaRuntime {
 
     /// Loads a file as text; the chunk is left on the stack.
     func loadFile(_ url: URL) throws {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard var data = FileManager.default.contents(atPath: url.path) else {
             throw RuntimeError("cannot read \(url.path): no such file or not readable")
         }
-        let name = "@" + Self.displayPath(url)
+        // As Lua's own file loader does: skip a UTF-8 byte-order mark and a first "#" line
+        // (keeping its newline, so line numbers stay right).
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { data.removeFirst(3) }
+        if data.first == UInt8(ascii: "#") {
+            let end = data.firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+            data.removeSubrange(data.startIndex..<end)
+        }
+        let shownPath = Self.displayPath(url)
         let status = data.withUnsafeBytes { bytes -> Int32 in
-            transit_loadtext(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, name)
+            transit_loadtext(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, "@" + shownPath)
         }
         if status != LUA_OK {
-            let message = string(at: -1) ?? "cannot load \(url.path)"
+            var message = string(at: -1) ?? "cannot load \(url.path)"
             transit_pop(L, 1)
+            if !message.hasPrefix(shownPath) { message = "\(shownPath): \(message)" }
             throw ScriptError(message)
         }
     }

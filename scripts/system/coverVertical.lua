@@ -2,22 +2,14 @@
 -- presented view "slides up from the bottom of the screen", on dismissal it "slides back
 -- down" (UIViewController.h, reference §3.7). The duration and curve are undocumented; we
 -- use 0.5 s on a critically damped spring (dampingRatio 1), after the community note in
--- reference §3.7 (Eric Allam: "about 0.5 s with a spring"). See docs/semantics-system-styles.md.
+-- reference §3.7 (Eric Allam: "about 0.5 s with a spring"). See docs/semantics.md (System styles).
 
 local DURATION = 0.5        -- undocumented; community estimate (reference §3.7)
 local DAMPING_RATIO = 1     -- no overshoot, as UIKit's sheet has none
 
 local CoverVertical = NSObject:subclass("UICoverVerticalTransition")
 
--- Before iOS 8 the context has no view(key) (DESIGN §2.10): use the controller's view, unless
--- it is on screen outside the container (a presenter the presentation does not remove), which
--- is the case where iOS 8's view(key) is nil.
-local function viewFor(ctx, key)
-  if ctx.view then return ctx:view(key) end
-  local view = ctx:viewController(key).view
-  if view.window and view.superview ~= ctx.containerView then return nil end
-  return view
-end
+local viewFor = require("system.support").viewFor
 
 function CoverVertical:transitionDuration(ctx)
   return ctx.isAnimated and DURATION or 0

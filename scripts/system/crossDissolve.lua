@@ -8,15 +8,7 @@ local DURATION = 0.35  -- Apple's AAPLCrossDissolveTransitionAnimator (reference
 
 local CrossDissolve = NSObject:subclass("UICrossDissolveTransition")
 
--- Before iOS 8 the context has no view(key) (DESIGN §2.10): use the controller's view, unless
--- it is on screen outside the container (a presenter the presentation does not remove), which
--- is the case where iOS 8's view(key) is nil.
-local function viewFor(ctx, key)
-  if ctx.view then return ctx:view(key) end
-  local view = ctx:viewController(key).view
-  if view.window and view.superview ~= ctx.containerView then return nil end
-  return view
-end
+local viewFor = require("system.support").viewFor
 
 function CrossDissolve:transitionDuration(ctx)
   return ctx.isAnimated and DURATION or 0

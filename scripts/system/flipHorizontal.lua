@@ -3,22 +3,14 @@
 -- UIKit's duration, curve and perspective are undocumented. We use 0.75 s in two halves (the
 -- front face turns edge-on with easeIn, the back face turns in with easeOut), perspective
 -- m34 = -1/1000 on the container (the host's UIView.transition flips use the same value,
--- docs/semantics.md) and isDoubleSided = false. See docs/semantics-system-styles.md.
+-- docs/semantics.md) and isDoubleSided = false. See docs/semantics.md (System styles).
 
 local DURATION = 0.75         -- undocumented; chosen (two halves of 0.375 s)
 local PERSPECTIVE = -1 / 1000 -- m34; undocumented, chosen
 
 local FlipHorizontal = NSObject:subclass("UIFlipHorizontalTransition")
 
--- Before iOS 8 the context has no view(key) (DESIGN §2.10): use the controller's view, unless
--- it is on screen outside the container (a presenter the presentation does not remove), which
--- is the case where iOS 8's view(key) is nil.
-local function viewFor(ctx, key)
-  if ctx.view then return ctx:view(key) end
-  local view = ctx:viewController(key).view
-  if view.window and view.superview ~= ctx.containerView then return nil end
-  return view
-end
+local viewFor = require("system.support").viewFor
 
 function FlipHorizontal:transitionDuration(ctx)
   return ctx.isAnimated and DURATION or 0

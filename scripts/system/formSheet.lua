@@ -2,7 +2,7 @@
 -- iPad form sheet size, a community constant, not Apple-documented: reference §3.7) with all
 -- four corners rounded; in compact width exactly like pageSheet (iOS 13+; before 13 it adapts
 -- to fullScreen). Chrome, dimming and numbers come from pageSheet.lua; see
--- docs/semantics-system-styles.md.
+-- docs/semantics.md (System styles).
 
 local PageSheet = require("system.pageSheet")
 

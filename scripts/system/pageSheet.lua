@@ -2,7 +2,7 @@
 -- presenter, which stays on screen (not removed; reference §3.7) behind a dimming view.
 -- Before iOS 13 (--ios 12) it adapts to fullScreen in compact width (reference §3.7,
 -- hacknicity) and is a full-height 768-pt column on iPad.
--- Apple documents none of the geometry. Chosen numbers (docs/semantics-system-styles.md):
+-- Apple documents none of the geometry. Chosen numbers (docs/semantics.md (System styles)):
 --   top inset    = status bar + 10 pt; status bar 20 pt on home-button iPhones (≤ 736 pt tall),
 --                  54 pt on the iPhone 15 family, 24 pt on iPad, 0 in iPhone landscape
 --   corners      = 10 pt, top corners only (as SPStorkController's iOS-13 clone, reference §2.7)

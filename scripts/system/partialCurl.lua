@@ -4,7 +4,7 @@
 -- tilts (a flat page lifted from its bottom edge), stays lifted over the top of the presented
 -- view while it is shown, and comes back down on dismissal. Duration (0.6 s, easeInOut) and
 -- the resting position (lifted 55 % of the height, tilted 6°) are chosen, not documented;
--- see docs/semantics-system-styles.md. UIKit also requires the fullScreen style for
+-- see docs/semantics.md (System styles). UIKit also requires the fullScreen style for
 -- partialCurl (it raises otherwise); Transit does not check that.
 
 local DURATION = 0.6      -- undocumented; chosen
@@ -13,15 +13,7 @@ local TILT = -6 * math.pi / 180
 
 local PartialCurl = NSObject:subclass("UIPartialCurlTransition")
 
--- Before iOS 8 the context has no view(key) (DESIGN §2.10): use the controller's view, unless
--- it is on screen outside the container (a presenter the presentation does not remove), which
--- is the case where iOS 8's view(key) is nil.
-local function viewFor(ctx, key)
-  if ctx.view then return ctx:view(key) end
-  local view = ctx:viewController(key).view
-  if view.window and view.superview ~= ctx.containerView then return nil end
-  return view
-end
+local viewFor = require("system.support").viewFor
 
 function PartialCurl:transitionDuration(ctx)
   return ctx.isAnimated and DURATION or 0

@@ -261,3 +261,24 @@ final class Harness {
         #expect(try result.number("onScreen") == 0.25)
     }
 }
+
+@Suite struct DeterminismTests {
+    @Test func pairsVisitsKeysInAStableOrder() throws {
+        let h = try Harness()
+        #expect(try h.run("""
+            local t = { zeta = 1, alpha = 2, [3] = "c", [1] = "a", beta = 3, [true] = "t", [false] = "f", [2.5] = "x", gone = 0 }
+            local keys = {}
+            for k in pairs(t) do
+              keys[#keys + 1] = tostring(k)
+              t.gone = nil
+            end
+            return table.concat(keys, " ")
+            """) == "1 2.5 3 alpha beta zeta false true")
+    }
+
+    @Test func randomNumbersRepeatAcrossRuns() throws {
+        let first = try Harness().run("return math.random(1, 1000000) .. ' ' .. math.random()")
+        let second = try Harness().run("return math.random(1, 1000000) .. ' ' .. math.random()")
+        #expect(first == second)
+    }
+}

@@ -136,8 +136,46 @@ extension LuaRuntime {
       return rawload(chunk, name, "t", env)
     end
     function transit.load(path) return require(path) end
-    local seed = 0
-    math.randomseed(seed)
+    -- Determinism (DESIGN §8): the same random numbers every run...
+    math.randomseed(0)
+    -- ...and the same pairs() order every run. Lua seeds its string hashes per state, so raw
+    -- traversal order can change between runs; pairs visits numbers (ascending), then strings
+    -- (sorted), then booleans, then other keys in traversal order. A __pairs metamethod wins.
+    local rawnext, rawget, type, sort, getmetatable = next, rawget, type, table.sort, getmetatable
+    local rank = { number = 1, string = 2, boolean = 3 }
+    local function before(a, b)
+      local ra, rb = rank[type(a.key)] or 4, rank[type(b.key)] or 4
+      if ra ~= rb then return ra < rb end
+      if ra == 1 or ra == 2 then
+        if a.key ~= b.key then return a.key < b.key end
+      elseif ra == 3 and a.key ~= b.key then
+        return b.key
+      end
+      return a.order < b.order
+    end
+    function pairs(t)
+      local meta = getmetatable(t)
+      if meta ~= nil and type(meta) == "table" and meta.__pairs then return meta.__pairs(t) end
+      if type(t) ~= "table" then error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2) end
+      local entries, count, key = {}, 0, rawnext(t)
+      while key ~= nil do
+        count = count + 1
+        entries[count] = { key = key, order = count }
+        key = rawnext(t, key)
+      end
+      sort(entries, before)
+      local index = 0
+      return function()
+        -- Keys removed during the loop are skipped, as next() would.
+        while true do
+          index = index + 1
+          local entry = entries[index]
+          if entry == nil then return nil end
+          local value = rawget(t, entry.key)
+          if value ~= nil then return entry.key, value end
+        end
+      end, t, nil
+    end
     """
 
     /// The directories `require` searches, in order.

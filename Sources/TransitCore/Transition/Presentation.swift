@@ -56,7 +56,7 @@ extension World {
     /// The style UIKit uses for a requested one on this device and system version.
     func resolvedStyle(_ style: ModalPresentationStyle) -> ModalPresentationStyle {
         guard style == .automatic else { return style }
-        return systemVersion < 13 ? .fullScreen : (device.idiom == .phone ? .pageSheet : .pageSheet)
+        return systemVersion < 13 ? .fullScreen : .pageSheet
     }
 
     private func beginPresentation(_ presented: ViewController, presenting: ViewController, animated: Bool,
@@ -78,16 +78,16 @@ extension World {
                 style = .fullScreen  // "Returning nil gives the full-screen style."
             }
         }
-        if controller == nil {
-            if usesCustom && style == .custom {
-                controller = PresentationController(world: self, presented: presented, presenting: presenting)
-            } else {
-                controller = try systemStyles?.presentationController(for: style, presented: presented, presenting: presenting)
-                    ?? PresentationController(world: self, presented: presented, presenting: presenting)
-                controller!.presentationStyle = style
-            }
+        var presentationController: PresentationController
+        if let controller {
+            presentationController = controller
+        } else if style == .custom {
+            presentationController = PresentationController(world: self, presented: presented, presenting: presenting)
+        } else {
+            presentationController = try systemStyles?.presentationController(for: style, presented: presented, presenting: presenting)
+                ?? PresentationController(world: self, presented: presented, presenting: presenting)
+            presentationController.presentationStyle = style
         }
-        var presentationController = controller!
         // Adaptivity: a compact-width environment may ask for another style.
         if systemVersion >= 8, let adapted = try presentationController.adaptivePresentationStyle(traits: TraitCollection(world: self)),
            screen.horizontalSizeClass == .compact, adapted != style, adapted == .fullScreen || adapted == .overFullScreen {
@@ -191,14 +191,20 @@ extension World {
         return transition
     }
 
+    /// A transition in flight: listed as active, recorded in the history, and the coordinator
+    /// of both its controllers.
+    func register(_ transition: Transition) {
+        activeTransitions.append(transition)
+        transitionHistory.append(TransitionRecord(kind: transition.kind, presented: transition.presented.traceName, start: now))
+        transition.recordIndex = transitionHistory.count - 1
+        transition.presented.activeTransition = transition
+        transition.presenting.activeTransition = transition
+    }
+
     private func startTransition(_ transition: Transition) throws {
         let controller = transition.presentationController
         let presented = transition.presented, presenting = transition.presenting
-        activeTransitions.append(transition)
-        transitionHistory.append(TransitionRecord(kind: transition.kind, presented: presented.traceName, start: now))
-        transition.recordIndex = transitionHistory.count - 1
-        presented.activeTransition = transition
-        presenting.activeTransition = transition
+        register(transition)
         traceEvent(transition.label, "begins", [transition.isAnimated ? "animated" : "not animated"])
         let isPresentation = transition.kind == .presentation
         if isPresentation { try controller.presentationTransitionWillBegin() } else { try controller.dismissalTransitionWillBegin() }

@@ -126,11 +126,7 @@ public final class NavigationController: ViewController {
         transition.fromView = try from.loadViewIfNeeded()
         transition.toView = try to.loadViewIfNeeded()
         transition.navigationController = self
-        world.activeTransitions.append(transition)
-        world.transitionHistory.append(TransitionRecord(kind: transition.kind, presented: upper.traceName, start: world.now))
-        transition.recordIndex = world.transitionHistory.count - 1
-        upper.activeTransition = transition
-        lower.activeTransition = transition
+        world.register(transition)
         activeTransition = transition
         try from.beginAppearance(appearing: false, animated: transition.isAnimated)
         try to.beginAppearance(appearing: true, animated: transition.isAnimated)

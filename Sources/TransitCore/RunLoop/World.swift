@@ -146,6 +146,7 @@ public final class World {
     public var currentTimeSpace: TimeSpace { timeSpaceStack.last ?? rootTimeSpace }
 
     /// Runs `body` with new animations joining `space`.
+    @discardableResult
     public func withTimeSpace<T>(_ space: TimeSpace, _ body: () throws -> T) rethrows -> T {
         timeSpaceStack.append(space)
         defer { timeSpaceStack.removeLast() }

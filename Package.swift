@@ -19,13 +19,14 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
         .target(name: "TransitCore"),
         .target(name: "TransitLua", dependencies: ["CLua", "TransitCore"]),
         .target(name: "TransitRender", dependencies: ["CCairo", "CGif", "TransitCore"]),
         .executableTarget(
             name: "transit",
-            dependencies: ["TransitCore", "TransitLua", "TransitRender", "CEdit"]
+            dependencies: ["TransitCore", "TransitLua", "TransitRender", "CEdit", "CMicroHTTPD"]
         ),
 
         .testTarget(name: "TransitCoreTests", dependencies: ["TransitCore"]),

@@ -23,6 +23,16 @@ commands:
                       OUT.json (sampled timeline and trace), or a directory of PNG frames;
                       --tty plays it in the terminal (space, ←/→, r, q). Default OUT: FILE's
                       name with .gif; default scale 1 (device: the profile's scale)
+  watch FILE [-o OUT | --tty | --serve [PORT]] [render options]
+                      run and render FILE again on every save of it, its scene or a module
+                      they require; print "reloaded in N ms"; a broken save prints its
+                      error and keeps the last good output. -o OUT is rewritten atomically;
+                      --tty plays in the terminal; --serve serves the live HTML player on
+                      http://127.0.0.1:PORT/ (default 7878). Ctrl-C stops (exit 0)
+  repl [FILE]         a Lua prompt on a live world: an effect opens on the default scene's
+                      screens, ready for present(); a scene runs to its end or its first
+                      transit.repl(); time moves only with step(dt), seek(t), present(), ...
+                      (help() lists the helpers). Reads piped stdin without prompts
   api [--luals|--markdown]
                       print the Lua API description (LuaLS definitions by default)
   --help              this text
@@ -215,6 +225,8 @@ do {
         exit(0)
     case "run": exit(try commandRun(arguments.dropFirst()))
     case "render": exit(try commandRender(arguments.dropFirst()))
+    case "watch": exit(try commandWatch(arguments.dropFirst()))
+    case "repl": exit(try commandRepl(arguments.dropFirst()))
     case "api": exit(try commandAPI(arguments.dropFirst()))
     case let command?: fail("unknown command \"\(command)\" (see transit --help)", code: 2)
     }

@@ -1,0 +1,6 @@
+import Foundation
+
+/// `transit watch FILE`. Not written yet.
+func commandWatch(_ arguments: ArraySlice<String>) throws -> Int32 {
+    throw UsageError(message: "watch: not available yet")
+}

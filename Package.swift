@@ -23,10 +23,10 @@ let package = Package(
 
         .target(name: "TransitCore"),
         .target(name: "TransitLua", dependencies: ["CLua", "TransitCore"]),
-        .target(name: "TransitRender", dependencies: ["CCairo", "CGif", "TransitCore"]),
+        .target(name: "TransitRender", dependencies: ["CCairo", "CGif", "CMicroHTTPD", "TransitCore"]),
         .executableTarget(
             name: "transit",
-            dependencies: ["TransitCore", "TransitLua", "TransitRender", "CEdit", "CMicroHTTPD"]
+            dependencies: ["TransitCore", "TransitLua", "TransitRender", "CEdit"]
         ),
 
         .testTarget(name: "TransitCoreTests", dependencies: ["TransitCore"]),

@@ -33,6 +33,9 @@ public final class LuaRuntime {
     var isClosing = false
     /// Directories `require` may load from, in order.
     public var moduleDirectories: [URL] = []
+    /// Every Lua file this state has read (scene, effect, required modules), in order, including
+    /// ones that failed to load: what `transit watch` watches.
+    public private(set) var loadedFiles: [URL] = []
     /// Set by `transit.wait` for the scene runner.
     var pendingWait: Double?
     /// The effect given on the command line, once loaded (`transit.effect`).
@@ -131,6 +134,8 @@ public final class LuaRuntime {
 
     /// Loads a file as text; the chunk is left on the stack.
     func loadFile(_ url: URL) throws {
+        let standardized = url.standardizedFileURL
+        if !loadedFiles.contains(standardized) { loadedFiles.append(standardized) }
         guard var data = FileManager.default.contents(atPath: url.path) else {
             throw RuntimeError("cannot read \(url.path): no such file or not readable")
         }

@@ -90,9 +90,9 @@ public final class ProgressReporter: @unchecked Sendable {
 
 // The wall clock can jump (NTP, manual changes); progress rates and playback pacing need a clock
 // that only moves forward.
-enum MonotonicClock {
+public enum MonotonicClock {
     /// Seconds since an arbitrary fixed point (boot on Linux).
-    static func seconds() -> Double {
+    public static func seconds() -> Double {
         var now = timespec()
         guard clock_gettime(CLOCK_MONOTONIC, &now) == 0 else { return 0 }
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000

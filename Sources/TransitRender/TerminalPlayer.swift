@@ -33,7 +33,7 @@ public struct TerminalPlayer: Sendable {
 
     /// Runs the interactive viewer until the user quits (q, Ctrl-C) or a terminating signal
     /// arrives. Throws before touching the terminal when `output` (or `input`) is not one.
-    public func play(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
+    public func play(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, feed: TerminalPlayerFeed? = nil) throws {
         guard Self.isTerminal(output) else {
             throw RenderError("--tty needs a terminal: stdout is not a terminal (use -o out.gif instead)")
         }
@@ -43,19 +43,26 @@ public struct TerminalPlayer: Sendable {
         guard !frames.isEmpty else { throw RenderError("--tty: there are no frames to play") }
         let session = try TerminalSession(input: input, output: output)
         defer { session.restore() }
-        try run(session)
+        try run(session, feed: feed)
     }
 
     /// The event loop: wait (poll) for a key, a signal or the next frame's deadline, update the
     /// state, redraw only when the frame or play/pause status changed.
-    private func run(_ session: TerminalSession) throws {
+    private func run(_ session: TerminalSession, feed: TerminalPlayerFeed?) throws {
+        var frames = self.frames
+        var times = self.times
+        /// A line from the feed (an error) shown in the status bar until the next new version.
+        var notice: String?
         var size = Self.terminalSize(session.output)
         try TerminalOutput.write(session.output, "\u{1B}[H\u{1B}[2J\u{1B}[0mRendering \(frames.count) frames…")
         var rendered = Self.renderFrames(frames, columns: size.columns, rows: size.rows - 1)
         var state = State(frameCount: frames.count, fps: fps)
         var pendingBytes: [UInt8] = []
         var lastTime = MonotonicClock.seconds()
-        try TerminalOutput.write(session.output, "\u{1B}[2J" + screen(rendered, state: state, size: size))
+        func screen() -> String {
+            self.screen(rendered, state: state, size: size, time: Self.time(at: state.frameIndex, times: times, fps: fps), notice: notice)
+        }
+        try TerminalOutput.write(session.output, "\u{1B}[2J" + screen())
 
         while !state.isQuitRequested {
             let hadPendingBytes = !pendingBytes.isEmpty
@@ -69,6 +76,7 @@ public struct TerminalPlayer: Sendable {
             }
             var descriptors = [pollfd(fd: session.input, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: session.signalReadEnd, events: Int16(POLLIN), revents: 0)]
+            if let feed { descriptors.append(pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -98,15 +106,36 @@ public struct TerminalPlayer: Sendable {
             for key in decoded.keys { state.handle(key: key) }
             if state.isQuitRequested { break }
 
+            // A new version replaces the frames and goes on from the time being looked at.
+            var replaced = false
+            if let feed, descriptors.count > 2, descriptors[2].revents != 0 {
+                switch feed.update(lookingAt: Self.time(at: state.frameIndex, times: times, fps: fps)) {
+                case .frames(let newFrames, let newTimes)?:
+                    let looking = Self.time(at: state.frameIndex, times: times, fps: fps)
+                    frames = newFrames
+                    times = newTimes
+                    notice = nil
+                    rendered = Self.renderFrames(frames, columns: size.columns, rows: size.rows - 1)
+                    state.replaceFrames(count: frames.count, showing: Self.nearestIndex(to: looking, in: times, fps: fps))
+                    replaced = true
+                case .message(let text)?:
+                    notice = text
+                    replaced = true
+                case nil:
+                    break
+                }
+                lastTime = MonotonicClock.seconds()  // a reload's time is not playing time
+            }
+
             if resized {
                 let newSize = Self.terminalSize(session.output)
                 if newSize != size {
                     size = newSize
                     rendered = Self.renderFrames(frames, columns: size.columns, rows: size.rows - 1)
                 }
-                try TerminalOutput.write(session.output, "\u{1B}[0m\u{1B}[2J" + screen(rendered, state: state, size: size))
-            } else if before != (state.frameIndex, state.isPlaying) {
-                try TerminalOutput.write(session.output, screen(rendered, state: state, size: size))
+                try TerminalOutput.write(session.output, "\u{1B}[0m\u{1B}[2J" + screen())
+            } else if replaced || before != (state.frameIndex, state.isPlaying) {
+                try TerminalOutput.write(session.output, screen())
             }
         }
     }
@@ -114,16 +143,39 @@ public struct TerminalPlayer: Sendable {
     /// One full redraw: frame from the top-left, status bar on the last row. Wrapped in
     /// synchronized-update marks (mode 2026) so terminals that support it never show a torn frame;
     /// others ignore the unknown mode.
-    private func screen(_ rendered: [String], state: State, size: (columns: Int, rows: Int)) -> String {
+    private func screen(_ rendered: [String], state: State, size: (columns: Int, rows: Int), time: Double, notice: String?) -> String {
         let frame = rendered.indices.contains(state.frameIndex) ? rendered[state.frameIndex] : ""
-        let status = Self.statusLine(title: title, state: state, time: time(at: state.frameIndex), columns: size.columns)
-        return "\u{1B}[?2026h\u{1B}[H" + frame + "\u{1B}[\(max(1, size.rows));1H\u{1B}[0m\u{1B}[7m" + status
+        var status = Self.statusLine(title: title, state: state, time: time, columns: size.columns)
+        var colour = "\u{1B}[7m"
+        if let notice {
+            // An error from the feed: red, in place of the key help, cut to the width.
+            status = String(Self.printable(" " + notice).prefix(max(0, size.columns - 1)))
+            colour = "\u{1B}[41;97m"
+        }
+        return "\u{1B}[?2026h\u{1B}[H" + frame + "\u{1B}[\(max(1, size.rows));1H\u{1B}[0m" + colour + status
             + "\u{1B}[0m\u{1B}[K\u{1B}[?2026l"
     }
 
     /// The transition time shown for a frame: the caller's timestamp, else derived from fps.
     func time(at index: Int) -> Double {
+        Self.time(at: index, times: times, fps: fps)
+    }
+
+    static func time(at index: Int, times: [Double], fps: Double) -> Double {
         times.indices.contains(index) ? times[index] : Double(index) / fps
+    }
+
+    /// The frame whose time is closest to `time` (the first of equals).
+    static func nearestIndex(to time: Double, in times: [Double], fps: Double) -> Int {
+        guard !times.isEmpty else { return max(0, Int((time * fps).rounded())) }
+        var best = 0
+        for (index, value) in times.enumerated() where abs(value - time) < abs(times[best] - time) { best = index }
+        return best
+    }
+
+    /// Text without control characters (a script's error must not reach the terminal as commands).
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : $0 }))
     }
 
     /// The status bar text (no escapes): title, 1-based frame i/n, time, playing/paused, key help.
@@ -195,6 +247,20 @@ private final class FrameTextBox: @unchecked Sendable {
         defer { lock.unlock() }
         return texts
     }
+}
+
+/// A source of new versions for a playing `TerminalPlayer` (`transit watch --tty`): when its
+/// descriptor is readable the player asks it for an update, passing the time on screen.
+public protocol TerminalPlayerFeed: AnyObject {
+    var fileDescriptor: Int32 { get }
+    func update(lookingAt time: Double) -> TerminalPlayerUpdate?
+}
+
+public enum TerminalPlayerUpdate {
+    /// A new version: replaces the frames; the player shows the frame nearest the time it showed.
+    case frames([RasterImage], times: [Double])
+    /// Something to say instead (an error), in the status bar until the next new version.
+    case message(String)
 }
 
 // What a key press means to the viewer, decoded from raw terminal bytes. Only the keys the
@@ -269,7 +335,7 @@ extension TerminalPlayer {
     // comes out. Playback starts immediately and stops on the last frame (paused) rather than
     // looping, so the end state of a transition stays on screen; space or r plays it again.
     public struct State: Equatable, Sendable {
-        public let frameCount: Int
+        public private(set) var frameCount: Int
         public let frameDuration: Double
         public private(set) var frameIndex = 0
         public private(set) var isPlaying: Bool
@@ -338,6 +404,15 @@ extension TerminalPlayer {
                 accumulated -= steps * frameDuration
             }
             return true
+        }
+
+        /// New frames (a reloaded version): shows `index` (clamped), keeps playing or paused.
+        public mutating func replaceFrames(count: Int, showing index: Int) {
+            frameCount = max(0, count)
+            frameIndex = min(max(0, index), max(0, frameCount - 1))
+            if frameCount < 2 { isPlaying = false }
+            if frameIndex >= frameCount - 1 { isPlaying = false }
+            accumulated = 0
         }
 
         /// How long until the next frame is due, or nil when paused (the loop can sleep on input).

@@ -54,9 +54,11 @@ func renderScale(_ options: Options, _ world: World) -> Double {
 
 /// The filmstrip: a first run finds the transitions, a second (identical, the simulation is
 /// deterministic) samples each at 0, 25, 50, 75 and 100 % of its span.
-func renderFilmstrip(_ options: Options, target: OutputTarget) throws -> Int32 {
+/// `readFiles` receives the files the runs read (watch follows them).
+func renderFilmstrip(_ options: Options, target: OutputTarget, readFiles: ([URL]) -> Void = { _ in }) throws -> Int32 {
     let (firstWorld, firstRuntime, url) = try makeRuntime(options)
     firstRuntime.output = { _ in }  // the second run prints the log
+    defer { readFiles(firstRuntime.loadedFiles) }
     do { try firstRuntime.runScene(url, sceneRun(options)) } catch {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         return 1

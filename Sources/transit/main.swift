@@ -62,6 +62,8 @@ struct Options {
     var unsafe = false
     var budget: Int64 = 100_000_000
     var memory = 256
+    /// `--serve [PORT]` (watch): the port of the live player.
+    var serve: UInt16?
 }
 
 func parseOptions(_ arguments: ArraySlice<String>, allowed: Set<String>) throws -> Options {
@@ -100,6 +102,16 @@ func parseOptions(_ arguments: ArraySlice<String>, allowed: Set<String>) throws 
                 guard let scale = Double(text), scale > 0, scale <= 4 else { throw UsageError(message: "--scale needs a number in (0, 4] or \"device\" (got \(text))") }
                 options.scale = scale
             case "--tty": options.tty = true
+            case "--serve":
+                // The port is optional: a number right after --serve is the port.
+                if let next = rest.first, let port = UInt16(next) {
+                    rest.removeFirst()
+                    options.serve = port
+                } else if let next = rest.first, next.allSatisfy(\.isNumber) {
+                    throw UsageError(message: "--serve needs a port in 1...65535 (got \(next))")
+                } else {
+                    options.serve = 7878
+                }
             case "--budget":
                 let text = try value(argument)
                 guard let budget = Int64(text), budget > 0 else { throw UsageError(message: "--budget needs a positive instruction count (got \(text))") }

@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import TransitRender
+
+/// Lua tracebacks as a script's author reads them.
+enum Traceback {
+    /// Drops the traceback's leading frames that are not the user's: C functions (`error`,
+    /// `assert`, host functions) and Transit's own scripts (the default scene, the effect
+    /// wrapper, the system styles) that merely called into the user's code. If no frame is the
+    /// user's, the traceback is kept whole: then it is the only clue.
+    static func trimmed(_ message: String, hiding scriptsPrefix: String?) -> String {
+        guard let marker = message.range(of: "\nstack traceback:\n") else { return message }
+        let head = message[..<marker.lowerBound]
+        let frames = message[marker.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = frames.firstIndex(where: { !isHidden($0, scriptsPrefix: scriptsPrefix) }) else { return message }
+        return head + "\nstack traceback:\n" + frames[first...].joined(separator: "\n")
+    }
+
+    static func isHidden(_ frame: Substring, scriptsPrefix: String?) -> Bool {
+        let text = frame.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("[C]:") || text.hasPrefix("(...tail calls...)") { return true }
+        // Lua shortens long sources to "...tail/of/the/path.lua".
+        let path = text.hasPrefix("...") ? String(text.dropFirst(3)) : text
+        if let prefix = scriptsPrefix, path.hasPrefix(prefix) { return true }
+        return ["scripts/system/", "scripts/scenes/"].contains { path.hasPrefix($0) || path.contains("/" + $0) }
+    }
+}
+
+/// Writes an output so that a reader never sees half of it: into a temporary file beside the
+/// target (same directory, so the rename stays on one file system), then renamed over it. A
+/// directory of frames is written beside too and swapped in with two renames.
+enum AtomicOutput {
+    static func write(_ target: OutputTarget, _ body: (OutputTarget) throws -> Void) throws {
+        let url = URL(fileURLWithPath: target.path)
+        let directory = url.deletingLastPathComponent()
+        let name = url.lastPathComponent
+        let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
+        let temporaryURL = directory.appendingPathComponent(".\(name).transit-\(getpid())\(suffix)")
+        let temporary = try OutputTarget(path: temporaryURL.path)
+        do {
+            try body(temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporaryURL)
+            throw error
+        }
+        var isDirectory: ObjCBool = false
+        if target.format == .directory, FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            let old = directory.appendingPathComponent(".\(name).transit-\(getpid())-old")
+            try? FileManager.default.removeItem(at: old)
+            guard rename(url.path, old.path) == 0 else {
+                try? FileManager.default.removeItem(at: temporaryURL)
+                throw OutputError(message: "\(target.path): cannot replace (\(String(cString: strerror(errno))))")
+            }
+            defer { try? FileManager.default.removeItem(at: old) }
+            guard rename(temporaryURL.path, url.path) == 0 else {
+                _ = rename(old.path, url.path)
+                try? FileManager.default.removeItem(at: temporaryURL)
+                throw OutputError(message: "\(target.path): cannot replace (\(String(cString: strerror(errno))))")
+            }
+            return
+        }
+        guard rename(temporaryURL.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporaryURL)
+            throw OutputError(message: "\(target.path): cannot replace (\(reason))")
+        }
+    }
+}
+
+/// SIGINT and SIGTERM as a readable descriptor (a self-pipe), so the watch loop ends between
+/// two reloads, after the output in progress is complete, and exits 0 with nothing left behind.
+final class StopSignals {
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
+    private let readEnd: Int32
+    var fileDescriptor: Int32 { readEnd }
+
+    init() throws {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw UsageError(message: "watch: cannot create a pipe (\(String(cString: strerror(errno))))") }
+        readEnd = ends[0]
+        Self.writeEnd = ends[1]
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        for signal in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = Glibc.write(StopSignals.writeEnd, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// Whether a stop arrived (without consuming it).
+    var isPending: Bool { !FileWatcher.wait([readEnd], milliseconds: 0).isEmpty }
+
+    func restore() {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+        close(readEnd)
+        close(Self.writeEnd)
+    }
+}

@@ -41,7 +41,9 @@ func commandWatch(_ arguments: ArraySlice<String>) throws -> Int32 {
         say("serving the live player on \(server.url)")
     } else {
         let output = options.output ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + ".gif"
-        sink = .file(try OutputTarget(path: output))
+        let target = try OutputTarget(path: output)
+        reloader.rasterizes = target.format != .json
+        sink = .file(target)
     }
     defer { if case .server(let server) = sink { server.stop() } }
 
@@ -103,6 +105,10 @@ final class Reloader {
     /// The scene's printed lines last time: printed again only when they change, so a reload
     /// is one line unless the script says something new.
     private var lastOutput: [String]?
+    /// The terminal player owns the screen: the scene's output waits until it quits.
+    var holdsOutput = false
+    /// The timeline (-o x.json) needs no pixels.
+    var rasterizes = true
 
     init(options: Options) { self.options = options }
 
@@ -124,7 +130,7 @@ final class Reloader {
     func run() -> Swift.Result<Result, ReloadFailure> {
         var output: [String] = []
         defer {
-            if output != lastOutput, !output.isEmpty || lastOutput != nil {
+            if !holdsOutput, output != lastOutput, !output.isEmpty || lastOutput != nil {
                 for line in output { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
             }
             lastOutput = output
@@ -148,7 +154,7 @@ final class Reloader {
             let snapshot = world.window.layer.snapshot(at: time)
             times.append(time)
             snapshots.append(snapshot)
-            pipeline.submit(snapshot)
+            if self.rasterizes { pipeline.submit(snapshot) }
         }
         do {
             try runtime.runScene(url, run)
@@ -194,7 +200,11 @@ final class Reloader {
                                                 trace: result.world.trace.lines, title: result.title)
                         }
                     }
-                    say("reloaded in \(milliseconds(result.firstFrameTime)) ms (first frame; \(target.path) written in \(milliseconds(MonotonicClock.seconds())) ms)")
+                    if result.firstFrameTime == nil {
+                        say("reloaded in \(milliseconds(MonotonicClock.seconds())) ms (\(target.path) written)")
+                    } else {
+                        say("reloaded in \(milliseconds(result.firstFrameTime)) ms (first frame; \(target.path) written in \(milliseconds(MonotonicClock.seconds())) ms)")
+                    }
                 } catch {
                     say("transit: \(target.path): cannot write: \(error); keeping the last good output")
                 }
@@ -221,6 +231,9 @@ final class Reloader {
         lastFiles = Array(Set(lastFiles + files)).sorted { $0.path < $1.path }
         return lastFiles
     }
+
+    /// What the last run printed (for after the terminal player quits).
+    var lastPrinted: [String] { lastOutput ?? [] }
 
     func report(_ failure: ReloadFailure) {
         say(failure.message)
@@ -263,6 +276,7 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String) t
         }
     }
     let feed = Feed(reloader: reloader, watcher: watcher)
+    reloader.holdsOutput = true
     var frames: [RasterImage], times: [Double]
     switch reloader.run() {
     case .success(let result):
@@ -278,6 +292,7 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String) t
     watcher.watch(reloader.watchedFiles)
     let player = TerminalPlayer(frames: frames, times: times, fps: reloader.options.fps, title: "watch " + URL(fileURLWithPath: file).lastPathComponent)
     try player.play(feed: feed)
+    for line in reloader.lastPrinted { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
     if let error = feed.lastError { say(error) }
     return 0
 }

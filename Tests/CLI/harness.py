@@ -39,7 +39,8 @@ class Checks:
 
     def write_by_rename(self, name, text):
         """Saves as vim and most editors do: a temporary file renamed over the original."""
-        temporary = self.path("." + name + ".swp~")
+        directory, base = os.path.split(self.path(name))
+        temporary = os.path.join(directory, "." + base + ".swp~")
         with open(temporary, "w") as handle:
             handle.write(text)
         os.rename(temporary, self.path(name))

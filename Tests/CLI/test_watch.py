@@ -1,0 +1,197 @@
+"""`transit watch`, driven as an editor would drive it: saves by rename, in place, a broken save,
+the recovery, a module added by a new require, a delete-and-recreate, then Ctrl-C and SIGTERM.
+The effect's duration is what changes between saves, and the JSON timeline must show the
+transition taking exactly that long (what UIKit does with transitionDuration/animate), so
+each check is about the new version being the one that ran, not about bytes Transit printed
+before. Latencies are printed, never asserted."""
+
+import json
+import os
+import re
+import signal
+import subprocess
+import threading
+import time
+
+from harness import BINARY, Checks, wait_for
+
+checks = Checks("watch")
+
+FADE = """local Fade = NSObject:subclass("Fade")
+local DURATION = %s
+function Fade:transitionDuration(ctx) return DURATION end
+function Fade:animateTransition(ctx)
+  local toVC = ctx:viewController("to")
+  local presenting = toVC.presentingViewController == ctx:viewController("from")
+  local view = presenting and ctx:view("to") or ctx:view("from")
+  if presenting then
+    view.frame = ctx:finalFrame(toVC)
+    view.alpha = 0
+    ctx.containerView:addSubview(view)
+  end
+  %s
+  UIView.animate(DURATION, function() view.alpha = presenting and 1 or 0 end,
+    function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+end
+return Fade.new()
+"""
+
+
+def fade(duration, extra=""):
+    return FADE % (duration, extra)
+
+
+class Watch:
+    """A running `transit watch`, its stderr collected line by line."""
+
+    def __init__(self, *arguments):
+        self.process = subprocess.Popen([BINARY, "watch", *arguments], cwd=checks.work,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.lines = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._read, args=(self.process.stderr,), daemon=True).start()
+        threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
+
+    def _read(self, stream):
+        for line in stream:
+            with self.lock:
+                self.lines.append(line.rstrip("\n"))
+
+    def text(self):
+        with self.lock:
+            return "\n".join(self.lines)
+
+    def count(self, pattern):
+        return len(re.findall(pattern, self.text()))
+
+    def wait_count(self, pattern, count, timeout=60):
+        return wait_for(lambda: self.count(pattern) >= count, timeout)
+
+    def stop(self, number=signal.SIGINT):
+        self.process.send_signal(number)
+        try:
+            return self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return None
+
+
+def present_duration(path):
+    """The span of the first presentation in a JSON timeline."""
+    with open(path) as handle:
+        timeline = json.load(handle)
+    phase = next(p for p in timeline["transitions"] if p["phase"] == "present")
+    return round(phase["end"] - phase["start"], 6)
+
+
+def latency(watch):
+    found = re.findall(r"reloaded in (\d+) ms", watch.text())
+    return found[-1] + " ms" if found else "?"
+
+
+# --- saves of every kind, with -o x.json ------------------------------------------------------
+checks.write("fade.lua", fade(0.25))
+out = checks.path("fade.json")
+watch = Watch("fade.lua", "-o", "fade.json")
+checks.check("first run writes the output", watch.wait_count(r"reloaded in \d+ ms", 1), watch.text())
+checks.check("first version: the presentation lasts transitionDuration (0.25 s)", present_duration(out) == 0.25)
+checks.check("says what it watches", "watching" in watch.text(), watch.text())
+
+checks.write_by_rename("fade.lua", fade(0.4))
+checks.check("a save by rename reloads", watch.wait_count(r"reloaded in \d+ ms", 2), watch.text())
+checks.check("the renamed version is the one that ran (0.4 s)", present_duration(out) == 0.4)
+print("save by rename -> reloaded in", latency(watch))
+
+checks.write("fade.lua", fade(0.3))
+checks.check("a save in place reloads", watch.wait_count(r"reloaded in \d+ ms", 3), watch.text())
+checks.check("the in-place version ran (0.3 s)", present_duration(out) == 0.3)
+print("save in place -> reloaded in", latency(watch))
+
+good_bytes = open(out, "rb").read()
+good_mtime = os.stat(out).st_mtime_ns
+checks.write_by_rename("fade.lua", fade(0.3).replace("local DURATION = 0.3", "local DURATION = = 0.3"))
+checks.check("a syntax error is reported with file:line", watch.wait_count(r"fade\.lua:2:", 1), watch.text())
+checks.check("it says the last good output is kept", "keeping the last good output" in watch.text(), watch.text())
+checks.check("the output is untouched after a broken save", open(out, "rb").read() == good_bytes and os.stat(out).st_mtime_ns == good_mtime)
+
+checks.write_by_rename("fade.lua", fade(0.3, "view.alpah()"))
+checks.check("a runtime error names the line in the user's file", watch.wait_count(r"fade\.lua:13: attempt to call a nil value \(field 'alpah'\)", 1), watch.text())
+trace = watch.text().split("stack traceback:")[-1].strip().splitlines()
+checks.check("the traceback starts in the user's file", bool(trace) and trace[0].strip().startswith("fade.lua:"), "\n".join(trace[:3]))
+checks.check("the output is still the last good one", open(out, "rb").read() == good_bytes)
+
+checks.write_by_rename("fade.lua", fade(0.35))
+checks.check("the next good save recovers", watch.wait_count(r"reloaded in \d+ ms", 4), watch.text())
+checks.check("the recovered version ran (0.35 s)", present_duration(out) == 0.35)
+
+# A module added by a new require, in a directory not watched before.
+os.mkdir(checks.path("lib"))
+checks.write("lib/timing.lua", "return { duration = 0.45 }\n")
+checks.write_by_rename("fade.lua", fade("require('lib.timing').duration"))
+checks.check("a new require reloads", watch.wait_count(r"reloaded in \d+ ms", 5), watch.text())
+checks.check("the module's value is used (0.45 s)", present_duration(out) == 0.45)
+checks.write_by_rename("lib/timing.lua", "return { duration = 0.5 }\n")
+checks.check("a save of the required module reloads", watch.wait_count(r"reloaded in \d+ ms", 6), watch.text())
+checks.check("the module's new value is used (0.5 s)", present_duration(out) == 0.5)
+print("module save -> reloaded in", latency(watch))
+
+# Delete and recreate (some editors, and `git checkout`).
+os.remove(checks.path("fade.lua"))
+time.sleep(0.2)
+checks.write("fade.lua", fade(0.2))
+checks.check("delete-and-recreate reloads", watch.wait_count(r"reloaded in \d+ ms", 7), watch.text())
+checks.check("the recreated version ran (0.2 s)", present_duration(out) == 0.2)
+
+# A save of a file nobody reads does nothing.
+before = watch.count(r"reloaded in \d+ ms")
+checks.write("notes.txt", "not Lua\n")
+time.sleep(0.5)
+checks.check("an unrelated file in the directory does not reload", watch.count(r"reloaded in \d+ ms") == before, watch.text())
+
+status = watch.stop(signal.SIGINT)
+checks.check("Ctrl-C (SIGINT) exits 0", status == 0, "exit %s\n%s" % (status, watch.text()))
+leftovers = [name for name in os.listdir(checks.work) if ".transit-" in name]
+checks.check("no temporary files are left", not leftovers, str(leftovers))
+
+# --- -o x.gif: a reader never sees a half-written GIF; SIGTERM ----------------------------------
+checks.write("fade.lua", fade(0.2))
+gif = checks.path("fade.gif")
+watch = Watch("fade.lua", "-o", "fade.gif", "--fps", "10")
+checks.check("a GIF is written", watch.wait_count(r"reloaded in \d+ ms .*fade\.gif written", 1), watch.text())
+torn = []
+reads = [0]
+stop_reading = threading.Event()
+
+
+def read_continuously():
+    while not stop_reading.is_set():
+        with open(gif, "rb") as handle:
+            data = handle.read()
+        reads[0] += 1
+        if not (data.startswith(b"GIF89a") and data.endswith(b"\x3b")):
+            torn.append(len(data))
+
+
+reader = threading.Thread(target=read_continuously, daemon=True)
+reader.start()
+for index, duration in enumerate([0.3, 0.25, 0.35]):
+    checks.write_by_rename("fade.lua", fade(duration))
+    checks.check("GIF reload %d" % (index + 1), watch.wait_count(r"fade\.gif written", index + 2), watch.text())
+stop_reading.set()
+reader.join()
+checks.check("every read of the GIF during reloads saw a whole file (%d reads)" % reads[0], not torn, str(torn[:5]))
+print("GIF reload ->", re.findall(r"reloaded in .*", watch.text())[-1])
+status = watch.stop(signal.SIGTERM)
+checks.check("SIGTERM exits 0", status == 0, "exit %s" % status)
+leftovers = [name for name in os.listdir(checks.work) if ".transit-" in name]
+checks.check("no temporary files are left after SIGTERM", not leftovers, str(leftovers))
+
+# --- usage errors ------------------------------------------------------------------------------
+result = subprocess.run([BINARY, "watch", "missing.lua"], cwd=checks.work, capture_output=True, text=True, timeout=30)
+checks.check("a missing file is one line and exit 2", result.returncode == 2 and "no such file" in result.stderr, result.stderr)
+result = subprocess.run([BINARY, "watch", "fade.lua", "-o", "x.gif", "--serve"], cwd=checks.work, capture_output=True, text=True, timeout=30)
+checks.check("two outputs at once is a usage error", result.returncode == 2, result.stderr)
+result = subprocess.run([BINARY, "watch", "fade.lua", "--tty"], cwd=checks.work, capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+checks.check("--tty without a terminal is a usage error", result.returncode == 2 and "terminal" in result.stderr, result.stderr)
+
+checks.finish()

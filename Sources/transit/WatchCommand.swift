@@ -112,6 +112,10 @@ final class Reloader {
 
     init(options: Options) { self.options = options }
 
+    /// When the last reload's first frame was out and its output written (monotonic seconds).
+    struct Timing { var firstFrame: Double; var written: Double; var frames: Int }
+    private(set) var lastTiming: Timing?
+
     /// The files to watch after the last run.
     var watchedFiles: [URL] { lastFiles }
 
@@ -172,7 +176,9 @@ final class Reloader {
 
     /// One reload into `sink`; `saved` is when the save was seen (monotonic seconds). Returns
     /// the files to watch.
-    func reload(into sink: ReloadSink, since saved: Double) -> [URL] {
+    func reload(into sink: ReloadSink, since saved: Double, quiet: Bool = false) -> [URL] {
+        lastTiming = nil
+        let say: (String) -> Void = quiet ? { _ in } : { transit.say($0) }
         func milliseconds(_ time: Double?) -> String {
             time.map { String(Int(((($0 - saved) * 1000)).rounded())) } ?? "?"
         }
@@ -181,7 +187,7 @@ final class Reloader {
         }
         switch run() {
         case .failure(let failure):
-            report(failure)
+            if !quiet { report(failure) }
             if case .server(let server) = sink { server.publishError(failure.message) }
         case .success(let result):
             for problem in result.world.problems { say("problem: \(problem)") }
@@ -200,6 +206,8 @@ final class Reloader {
                                                 trace: result.world.trace.lines, title: result.title)
                         }
                     }
+                    let written = MonotonicClock.seconds()
+                    lastTiming = Timing(firstFrame: result.firstFrameTime ?? written, written: written, frames: result.frames.count)
                     if result.firstFrameTime == nil {
                         say("reloaded in \(milliseconds(MonotonicClock.seconds())) ms (\(target.path) written)")
                     } else {

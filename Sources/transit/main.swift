@@ -33,6 +33,9 @@ commands:
                       screens, ready for present(); a scene runs to its end or its first
                       transit.repl(); time moves only with step(dt), seek(t), present(), ...
                       (help() lists the helpers). Reads piped stdin without prompts
+  bench [--json] [--quick]
+                      measure the performance figures in this process (medians and spread;
+                      now: reload.first_frame, reload.gif) against their targets
   api [--luals|--markdown]
                       print the Lua API description (LuaLS definitions by default)
   --help              this text
@@ -239,6 +242,7 @@ do {
     case "render": exit(try commandRender(arguments.dropFirst()))
     case "watch": exit(try commandWatch(arguments.dropFirst()))
     case "repl": exit(try commandRepl(arguments.dropFirst()))
+    case "bench": exit(try commandBench(arguments.dropFirst()))
     case "api": exit(try commandAPI(arguments.dropFirst()))
     case let command?: fail("unknown command \"\(command)\" (see transit --help)", code: 2)
     }

@@ -1,0 +1,119 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import TransitCore
+import TransitLua
+import TransitRender
+
+// `transit bench [--json] [--quick]`: the performance figures, measured in this process. Timing
+// targets live here and never in tests. Each figure is a median over rounds, with the spread
+// (lowest–highest) so a noisy machine shows as noise rather than as a regression.
+
+/// One measured figure, as `--json` writes it.
+struct BenchFigure: Encodable {
+    var name: String
+    var value: Double
+    var unit: String
+    /// The same work done the reference way in the same run, when there is one.
+    var baseline: Double?
+    var ratio: Double?
+    var target: Double
+    var met: Bool
+    var spread: [Double]
+    var detail: String
+}
+
+func commandBench(_ arguments: ArraySlice<String>) throws -> Int32 {
+    var json = false, quick = false
+    for argument in arguments {
+        switch argument {
+        case "--json": json = true
+        case "--quick": quick = true
+        default: throw UsageError(message: "unknown option \(argument) for bench (expected --json or --quick)")
+        }
+    }
+    let rounds = quick ? 5 : 21
+    var figures: [BenchFigure] = []
+    figures += try benchReload(rounds: rounds)
+    if json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        struct Report: Encodable { let figures: [BenchFigure] }
+        FileHandle.standardOutput.write(try encoder.encode(Report(figures: figures)) + Data("\n".utf8))
+    } else {
+        for figure in figures {
+            let value = formatNumber((figure.value * 10).rounded() / 10)
+            let range = figure.spread.map { formatNumber(($0 * 10).rounded() / 10) }.joined(separator: "–")
+            print("\(figure.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(value) \(figure.unit) (\(range))  target < \(formatNumber(figure.target)) \(figure.unit)  \(figure.met ? "met" : "NOT MET")  \(figure.detail)")
+        }
+    }
+    return 0
+}
+
+/// Save → first frame, and save → finished GIF, the way `transit watch` sees a save: the effect
+/// is written by rename into a watched directory, inotify wakes the loop, the 20 ms debounce
+/// passes, and a fresh world runs the default scene and renders it. Lurker polls every 0.5 s
+/// and Neovim debounces 0.5 s; the targets are ten times faster than both.
+func benchReload(rounds: Int) throws -> [BenchFigure] {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let effect = directory.appendingPathComponent("fade.lua")
+    func source(_ duration: Double) -> String {
+        """
+        local Fade = NSObject:subclass("Fade")
+        function Fade:transitionDuration(ctx) return \(duration) end
+        function Fade:animateTransition(ctx)
+          local toVC = ctx:viewController("to")
+          local presenting = toVC.presentingViewController == ctx:viewController("from")
+          local view = presenting and ctx:view("to") or ctx:view("from")
+          if presenting then
+            view.frame = ctx:finalFrame(toVC)
+            view.alpha = 0
+            ctx.containerView:addSubview(view)
+          end
+          UIView.animate(\(duration), function() view.alpha = presenting and 1 or 0 end,
+            function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+        end
+        return Fade.new()
+        """
+    }
+    func save(_ text: String) throws {
+        let temporary = directory.appendingPathComponent(".fade.lua.swp")
+        try Data(text.utf8).write(to: temporary)
+        guard rename(temporary.path, effect.path) == 0 else { throw RuntimeError("bench: cannot rename into \(directory.path)") }
+    }
+    try save(source(0.35))
+    var options = Options()
+    options.file = effect.path
+    let reloader = Reloader(options: options)
+    reloader.holdsOutput = true
+    let target = try OutputTarget(path: directory.appendingPathComponent("fade.gif").path)
+    let watcher = try FileWatcher()
+    _ = reloader.reload(into: .file(target), since: MonotonicClock.seconds(), quiet: true)  // warm-up
+    watcher.watch(reloader.watchedFiles)
+    var firstFrame: [Double] = [], whole: [Double] = [], frames = 0
+    for round in 0..<rounds {
+        let saved = MonotonicClock.seconds()
+        try save(source(0.3 + Double(round % 5) * 0.01))
+        guard !FileWatcher.wait([watcher.fileDescriptor], milliseconds: 5000).isEmpty, watcher.debouncedChanges() else {
+            throw RuntimeError("bench: the save was not seen within 5 s")
+        }
+        _ = reloader.reload(into: .file(target), since: saved, quiet: true)
+        guard let timing = reloader.lastTiming else { throw RuntimeError("bench: the reload failed") }
+        firstFrame.append((timing.firstFrame - saved) * 1000)
+        whole.append((timing.written - saved) * 1000)
+        frames = timing.frames
+    }
+    func figure(_ name: String, _ samples: [Double], target: Double, _ detail: String) -> BenchFigure {
+        let sorted = samples.sorted()
+        let median = sorted[sorted.count / 2]
+        return BenchFigure(name: name, value: median, unit: "ms", baseline: nil, ratio: nil, target: target, met: median < target,
+                           spread: [sorted.first!, sorted.last!], detail: detail)
+    }
+    return [
+        figure("reload.first_frame", firstFrame, target: 50, "save (rename) → first frame rasterized, default scene, \(rounds) saves, incl. 20 ms debounce"),
+        figure("reload.gif", whole, target: 300, "save → \(frames)-frame GIF renamed into place"),
+    ]
+}

@@ -47,7 +47,7 @@ func commandWatch(_ arguments: ArraySlice<String>) throws -> Int32 {
     }
     defer { if case .server(let server) = sink { server.stop() } }
 
-    var watched = reloader.reload(into: sink, since: MonotonicClock.seconds())
+    var watched = reloader.reload(into: sink, since: MonotonicClock.seconds(), first: true)
     watcher.watch(watched)
     say("watching \(watcher.watchedDirectories.map { LuaRuntimeDisplay.path(URL(fileURLWithPath: $0)) + "/" }.joined(separator: ", ")) (Ctrl-C to stop)")
     while true {
@@ -176,14 +176,15 @@ final class Reloader {
 
     /// One reload into `sink`; `saved` is when the save was seen (monotonic seconds). Returns
     /// the files to watch.
-    func reload(into sink: ReloadSink, since saved: Double, quiet: Bool = false) -> [URL] {
+    func reload(into sink: ReloadSink, since saved: Double, quiet: Bool = false, first: Bool = false) -> [URL] {
+        let verb = first ? "ran" : "reloaded"
         lastTiming = nil
         let say: (String) -> Void = quiet ? { _ in } : { transit.say($0) }
         func milliseconds(_ time: Double?) -> String {
             time.map { String(Int(((($0 - saved) * 1000)).rounded())) } ?? "?"
         }
         if case .file(let target) = sink, target.format == .filmstrip {
-            return reloadFilmstrip(target, since: saved)
+            return reloadFilmstrip(target, since: saved, verb: verb)
         }
         switch run() {
         case .failure(let failure):
@@ -195,7 +196,7 @@ final class Reloader {
             case .server(let server):
                 server.publish(PlayerDocument(title: result.title, fps: options.fps, frames: result.frames, times: result.times,
                                               snapshots: result.snapshots, trace: result.world.trace.entries))
-                say("reloaded in \(milliseconds(result.firstFrameTime)) ms (first frame; \(result.frames.count) frames published in \(milliseconds(MonotonicClock.seconds())) ms)")
+                say("\(verb) in \(milliseconds(result.firstFrameTime)) ms (first frame; \(result.frames.count) frames published in \(milliseconds(MonotonicClock.seconds())) ms)")
             case .file(let target):
                 do {
                     try AtomicOutput.write(target) { temporary in
@@ -209,9 +210,9 @@ final class Reloader {
                     let written = MonotonicClock.seconds()
                     lastTiming = Timing(firstFrame: result.firstFrameTime ?? written, written: written, frames: result.frames.count)
                     if result.firstFrameTime == nil {
-                        say("reloaded in \(milliseconds(MonotonicClock.seconds())) ms (\(target.path) written)")
+                        say("\(verb) in \(milliseconds(MonotonicClock.seconds())) ms (\(target.path) written)")
                     } else {
-                        say("reloaded in \(milliseconds(result.firstFrameTime)) ms (first frame; \(target.path) written in \(milliseconds(MonotonicClock.seconds())) ms)")
+                        say("\(verb) in \(milliseconds(result.firstFrameTime)) ms (first frame; \(target.path) written in \(milliseconds(MonotonicClock.seconds())) ms)")
                     }
                 } catch {
                     say("transit: \(target.path): cannot write: \(error); keeping the last good output")
@@ -221,7 +222,7 @@ final class Reloader {
         return lastFiles
     }
 
-    private func reloadFilmstrip(_ target: OutputTarget, since saved: Double) -> [URL] {
+    private func reloadFilmstrip(_ target: OutputTarget, since saved: Double, verb: String) -> [URL] {
         var files: [URL] = []
         do {
             var status: Int32 = 0
@@ -229,7 +230,7 @@ final class Reloader {
                 status = try renderFilmstrip(options, target: temporary, readFiles: { files = $0 })
                 if status != 0 && !FileManager.default.fileExists(atPath: temporary.path) { throw ReloadFailure(message: "") }
             }
-            say("reloaded in \(Int(((MonotonicClock.seconds() - saved) * 1000).rounded())) ms (\(target.path) written)")
+            say("\(verb) in \(Int(((MonotonicClock.seconds() - saved) * 1000).rounded())) ms (\(target.path) written)")
         } catch let failure as ReloadFailure where failure.message.isEmpty {
             say("(keeping the last good \(target.path); watching for the next save)")
         } catch {

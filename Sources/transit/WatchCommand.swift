@@ -20,8 +20,10 @@ func commandWatch(_ arguments: ArraySlice<String>) throws -> Int32 {
     if options.tty && !(TerminalPlayer.isTerminal(STDOUT_FILENO) && TerminalPlayer.isTerminal(STDIN_FILENO)) {
         throw UsageError(message: "--tty needs a terminal: stdin or stdout is not a terminal (use -o out.gif or --serve instead)")
     }
-    _ = try checkedFile(file)
+    let url = try checkedFile(file)
     let watcher = try FileWatcher()
+    // Watch before the first run, so a save made while it runs is not missed.
+    watcher.watch([url] + (options.scene.map { [URL(fileURLWithPath: $0)] } ?? []))
     let reloader = Reloader(options: options)
 
     if options.tty {

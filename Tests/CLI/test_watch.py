@@ -186,6 +186,61 @@ checks.check("SIGTERM exits 0", status == 0, "exit %s" % status)
 leftovers = [name for name in os.listdir(checks.work) if ".transit-" in name]
 checks.check("no temporary files are left after SIGTERM", not leftovers, str(leftovers))
 
+# --- --tty in a pseudo-terminal: the new version goes on from the time on screen ---------------
+import pty
+import select
+
+checks.write("fade.lua", fade(0.3))
+pid, terminal = pty.fork()
+if pid == 0:
+    os.chdir(checks.work)
+    os.environ["COLUMNS"], os.environ["LINES"] = "80", "30"
+    os.execv(BINARY, [BINARY, "watch", "fade.lua", "--tty"])
+screen = bytearray()
+
+
+def read_terminal(seconds):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([terminal], [], [], 0.05)
+        if ready:
+            try:
+                screen.extend(os.read(terminal, 65536))
+            except OSError:
+                return
+
+
+def statuses():
+    return re.findall(r"frame (\d+)/(\d+)  t=([0-9.]+)s  (playing|paused)", screen.decode("utf-8", "replace"))
+
+
+read_terminal(0.1)
+wait_for(lambda: (read_terminal(0.1), statuses())[1], timeout=30)
+checks.check("the terminal player shows a status line", bool(statuses()), screen[-300:])
+os.write(terminal, b" ")  # pause
+read_terminal(0.5)
+for _ in range(3):
+    os.write(terminal, b"\x1b[D")  # step back three frames: somewhere in the middle
+    read_terminal(0.2)
+last = statuses()[-1] if statuses() else None
+checks.check("paused in the middle", last is not None and last[3] == "paused", str(last))
+seen = len(statuses())
+checks.write_by_rename("fade.lua", fade(0.6))
+wait_for(lambda: (read_terminal(0.1), any(s[1] != last[1] for s in statuses()[seen:]))[1], timeout=30)
+after = [s for s in statuses()[seen:] if last and s[1] != last[1]]
+checks.check("the new version arrives (the frame count changes)", bool(after), str(statuses()[-3:]))
+if after and last:
+    checks.check("it shows the time that was on screen (t=%ss)" % last[2], after[-1][2] == last[2], "%s -> %s" % (last, after[-1]))
+    checks.check("it stays paused", after[-1][3] == "paused", str(after[-1]))
+checks.write_by_rename("fade.lua", fade(0.6).replace("local DURATION = 0.6", "local DURATION = = 0.6"))
+wait_for(lambda: (read_terminal(0.1), b"fade.lua:2:" in screen)[1], timeout=30)
+checks.check("a broken save shows its error in the status bar", b"fade.lua:2:" in screen, screen[-300:])
+os.write(terminal, b"q")
+read_terminal(1.0)
+_, status = os.waitpid(pid, 0)
+checks.check("q quits the watch with status 0", os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, str(status))
+os.close(terminal)
+
 # --- usage errors ------------------------------------------------------------------------------
 result = subprocess.run([BINARY, "watch", "missing.lua"], cwd=checks.work, capture_output=True, text=True, timeout=30)
 checks.check("a missing file is one line and exit 2", result.returncode == 2 and "no such file" in result.stderr, result.stderr)

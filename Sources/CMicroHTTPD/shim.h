@@ -18,3 +18,8 @@ static inline struct MHD_Daemon *transit_mhd_start(int listen_fd, MHD_AccessHand
                             MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
                             MHD_OPTION_END);
 }
+
+// A response holding its own copy of `data` (the caller's buffer may go away at once).
+static inline struct MHD_Response *transit_mhd_copied_response(size_t size, const void *data) {
+    return MHD_create_response_from_buffer(size, (void *) data, MHD_RESPMEM_MUST_COPY);
+}

@@ -63,16 +63,16 @@ enum PlayerScript {
     const $=id=>document.getElementById(id);
     const img=$('frame'),scrub=$('scrub'),timeLabel=$('time'),playButton=$('play'),traceBox=$('trace'),curvesBox=$('curves');
     const colors=['#d62728','#1f77b4','#2ca02c','#ff7f0e','#9467bd','#8c564b','#e377c2','#17becf','#7f7f7f'];
-    const svgNS='http://www.w3.org/2000/svg';
     let data=null,index=0,timer=null,traceRows=[],pastCount=0,playheads=[];
 
     function el(tag,attrs,text){const e=document.createElement(tag);for(const k in attrs||{})e.setAttribute(k,attrs[k]);if(text!=null)e.textContent=text;return e;}
-    function svg(tag,attrs){const e=document.createElementNS(svgNS,tag);for(const k in attrs)e.setAttribute(k,attrs[k]);return e;}
     function fmt(v){return Math.abs(v)>=100?v.toFixed(0):Math.abs(v)>=1?v.toFixed(2):v.toFixed(3);}
 
     const W=240,H=80,PAD=4;
     function timeToX(t){const t0=data.times[0],t1=data.times[data.times.length-1];return PAD+(t1>t0?(t-t0)/(t1-t0):0)*(W-2*PAD);}
 
+    // Charts are SVG markup parsed by the HTML parser (which puts <svg> in its namespace, so the
+    // page spells out no namespace URL); only numbers go into the markup, names go in as text.
     function buildChart(chart){
       const box=el('div',{'class':'chart'});
       box.appendChild(el('div',{},chart.title));
@@ -80,16 +80,17 @@ enum PlayerScript {
       for(const s of chart.series)for(const v of s.values)if(v!=null){lo=Math.min(lo,v);hi=Math.max(hi,v);}
       if(!(hi>lo)){hi=lo+1;}
       const yOf=v=>PAD+(1-(v-lo)/(hi-lo))*(H-2*PAD);
-      const g=svg('svg',{width:W,height:H,viewBox:'0 0 '+W+' '+H});
+      let markup='<svg width="'+W+'" height="'+H+'" viewBox="0 0 '+W+' '+H+'">';
       chart.series.forEach((s,k)=>{
         let d='',pen='M';
         s.values.forEach((v,i)=>{if(v==null){pen='M';return;}d+=pen+timeToX(data.times[i]).toFixed(1)+' '+yOf(v).toFixed(1);pen='L';});
-        g.appendChild(svg('path',{d:d,fill:'none',stroke:colors[k%colors.length],'stroke-width':1.5}));
+        markup+='<path d="'+d+'" fill="none" stroke="'+colors[k%colors.length]+'" stroke-width="1.5"/>';
       });
-      const top=svg('text',{x:W-PAD,y:11,'text-anchor':'end','font-size':10,fill:'#888'});top.textContent=fmt(hi);g.appendChild(top);
-      const bottom=svg('text',{x:W-PAD,y:H-5,'text-anchor':'end','font-size':10,fill:'#888'});bottom.textContent=fmt(lo);g.appendChild(bottom);
-      const line=svg('line',{'class':'playhead',x1:0,x2:0,y1:0,y2:H});g.appendChild(line);playheads.push(line);
-      box.appendChild(g);
+      markup+='<text x="'+(W-PAD)+'" y="11" text-anchor="end" font-size="10" fill="#888">'+fmt(hi)+'</text>';
+      markup+='<text x="'+(W-PAD)+'" y="'+(H-5)+'" text-anchor="end" font-size="10" fill="#888">'+fmt(lo)+'</text>';
+      markup+='<line class="playhead" x1="0" x2="0" y1="0" y2="'+H+'"/></svg>';
+      const plot=el('div');plot.innerHTML=markup;box.appendChild(plot);
+      playheads.push(plot.querySelector('.playhead'));
       const legend=el('div',{'class':'legend'});
       chart.series.forEach((s,k)=>{const item=el('span');const swatch=el('i');swatch.style.background=colors[k%colors.length];item.appendChild(swatch);item.appendChild(document.createTextNode(s.name));legend.appendChild(item);});
       box.appendChild(legend);

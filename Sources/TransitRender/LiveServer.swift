@@ -39,6 +39,8 @@ public final class LiveServer: @unchecked Sendable {
     private var currentError: String?
     private var streams: [ObjectIdentifier: EventStream] = [:]
     private var stopping = false
+    /// Versions served so far, in order (tests wait on it before publishing the next one).
+    private var served: [Int] = []
 
     public init(port: UInt16, title: String) throws {
         livePage = Array(HTMLPlayer.livePage(title: title).utf8)
@@ -110,12 +112,19 @@ public final class LiveServer: @unchecked Sendable {
         if let number = Self.versionNumber(path) {
             state.lock()
             let payload = payloads[number]
+            if payload != nil, served.count < 1000 { served.append(number) }
             state.unlock()
             if let payload {
                 return reply(connection, status: 200, type: "application/json", body: payload)
             }
         }
         return reply(connection, status: 404, type: "text/plain; charset=utf-8", body: Array("not found\n".utf8))
+    }
+
+    var servedVersions: [Int] {
+        state.lock()
+        defer { state.unlock() }
+        return served
     }
 
     /// `/version/12.json` → 12.

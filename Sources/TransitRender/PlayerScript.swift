@@ -178,22 +178,53 @@ enum PlayerScript {
     function hideOverlay(){$('overlay').hidden=true;}
 
     // Live mode: `reload` carries a version number to fetch, `error` the message of a broken
-    // save. A fetch that is overtaken by a newer reload is dropped.
+    // save. A fetch overtaken by a newer reload is dropped; a version that arrives after an
+    // error was reported does not hide that error (the error is newer than the version).
     function startLive(){
-      const status=$('status');
-      let wanted=0;
+      const status=$('status'),test=location.hash.startsWith('#selftest')?liveSelftest():null;
+      let wanted=0,sequence=0,errorSequence=-1;
       const events=new EventSource('events');
       events.addEventListener('reload',e=>{
-        const version=JSON.parse(e.data).version;wanted=version;
+        const version=JSON.parse(e.data).version,asked=++sequence;wanted=version;
         fetch('version/'+version+'.json').then(r=>{if(!r.ok)throw new Error('HTTP '+r.status);return r.json();})
-          .then(payload=>{if(version!==wanted)return;load(payload,true);hideOverlay();status.textContent='live · version '+version;})
+          .then(payload=>{
+            if(version!==wanted)return;
+            const before=data?data.times[index]:null;
+            load(payload,true);
+            if(errorSequence<asked)hideOverlay();
+            status.textContent='live · version '+version;
+            if(test)test.loaded(version,before,events);
+          })
           .catch(err=>{if(version===wanted)status.textContent='could not load version '+version+': '+err.message;});
       });
       events.addEventListener('error',e=>{
-        if(typeof e.data==='string')showOverlay(JSON.parse(e.data));
-        else status.textContent='disconnected, retrying…';
+        if(typeof e.data!=='string'){status.textContent='disconnected, retrying…';return;}
+        errorSequence=++sequence;showOverlay(JSON.parse(e.data));
+        if(test)test.failed();
       });
       events.addEventListener('open',()=>{status.textContent=wanted?'live · version '+wanted:'live';});
+    }
+
+    // #selftest&frame=K&until=N on the live page (LivePageTests): shows frame K and plays after
+    // the first version, logs every swap and error, fetches each version it loaded a second
+    // time so the test knows it was taken in, and once version N is in closes the stream and
+    // writes the log into <pre id="selftest-result">.
+    function liveSelftest(){
+      const params=new URLSearchParams(location.hash.slice('#selftest'.length).replace(/^[&?]/,''));
+      const log=[],until=parseInt(params.get('until')||'1',10);let count=0;
+      const overlayShown=()=>!$('overlay').hidden;
+      return {
+        loaded(version,before,events){
+          if(++count===1){show(parseInt(params.get('frame')||'0',10));setPlaying(true);}
+          log.push({event:'reload',version:version,frames:data.frames.length,timeBefore:before,index:index,time:data.times[index],
+            playing:!!timer,overlay:overlayShown()});
+          if(version>=until){
+            events.close();setPlaying(false);
+            const out=el('pre',{id:'selftest-result'},JSON.stringify(log));out.hidden=true;document.body.appendChild(out);
+          }else fetch('version/'+version+'.json?loaded');
+        },
+        failed(){log.push({event:'error',overlay:overlayShown(),text:$('overlay-text').textContent});}
+      };
     }
 
     // #selftest (used by Tests/CLI/test_player.py): drives the page through its own keys and

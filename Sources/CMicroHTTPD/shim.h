@@ -5,3 +5,21 @@
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
+
+// MHD_start_daemon is variadic, which Swift cannot call: this fixed-argument helper starts a
+// daemon on a socket the caller already bound (so the caller controls the address, 127.0.0.1,
+// and reports a busy port itself), a thread per connection so an event stream may block
+// waiting for news without holding up other requests, and no logging to stderr.
+static inline struct MHD_Daemon *transit_mhd_start(int listen_fd, MHD_AccessHandlerCallback handler, void *context,
+                                                   unsigned int connection_timeout_seconds) {
+    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL,
+                            0, NULL, NULL, handler, context,
+                            MHD_OPTION_LISTEN_SOCKET, (MHD_socket) listen_fd,
+                            MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
+                            MHD_OPTION_END);
+}
+
+// A response holding its own copy of `data` (the caller's buffer may go away at once).
+static inline struct MHD_Response *transit_mhd_copied_response(size_t size, const void *data) {
+    return MHD_create_response_from_buffer(size, (void *) data, MHD_RESPMEM_MUST_COPY);
+}

@@ -43,8 +43,7 @@ struct OutputTarget {
         case .filmstrip:
             throw OutputError(message: "internal: filmstrips are written by writeFilmstrip")
         case .html:
-            let page = try HTMLPlayer.page(title: title, frames: frames, fps: fps, trace: trace)
-            try Data(page.utf8).write(to: url, options: .atomic)
+            throw OutputError(message: "internal: HTML players are written by writePlayer")
         case .json:
             throw OutputError(message: "internal: timelines are written by writeTimeline")
         case .directory:
@@ -54,6 +53,12 @@ struct OutputTarget {
                 try Data(PNGEncoder.encode(frame)).write(to: url.appendingPathComponent(name), options: .atomic)
             }
         }
+    }
+
+    /// The HTML player: frames, plus the presentation trees (for its curves) and the timed trace.
+    func writePlayer(_ document: PlayerDocument) throws {
+        let page = try HTMLPlayer.page(document)
+        try Data(page.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
     func writeFilmstrip(_ sheet: RasterImage) throws {

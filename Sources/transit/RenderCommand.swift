@@ -39,6 +39,9 @@ func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
     try writing(target!) {
         if target!.format == .json {
             try target!.writeTimeline(samples: snapshots, fps: options.fps, world: world)
+        } else if target!.format == .html {
+            try target!.writePlayer(PlayerDocument(title: url.lastPathComponent, fps: options.fps, frames: frames, times: times,
+                                                   snapshots: snapshots.map(\.tree), trace: world.trace.entries))
         } else {
             try target!.write(frames: frames, times: times, fps: options.fps, trace: world.trace.lines, title: url.lastPathComponent)
         }

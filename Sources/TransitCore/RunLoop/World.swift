@@ -42,6 +42,14 @@ public final class World {
     var currentTouch: TouchTracker?
     private var events: [ScheduledEvent] = []
     private var nextSequence = 0
+    /// Numbers layers in creation order (see `Layer.serial`); 1-based so 0 means "not a model layer".
+    private var layersCreated = 0
+
+    /// The next layer's serial: counted per world, so the same script numbers its layers the same way every run.
+    func nextLayerSerial() -> Int {
+        layersCreated += 1
+        return layersCreated
+    }
 
     public private(set) var window: Window!
     public var screen: Screen { Screen(device: device, orientation: orientation) }

@@ -48,7 +48,13 @@ public final class Layer: HostObject {
 
     private let clearColor = Color(white: 0, alpha: 0)
 
+    /// Identifies this layer across snapshots taken at different times. Names repeat
+    /// ("UIView") and tree paths change when a transition moves a view into its container, so
+    /// tools that follow one layer over time (the HTML player's curves) match on this number.
+    public let serial: Int
+
     public override init(world: World) {
+        serial = world.nextLayerSerial()
         super.init(world: world)
     }
 
@@ -142,6 +148,7 @@ public final class Layer: HostObject {
         }
         var snapshot = LayerSnapshot()
         snapshot.name = view?.traceName ?? "CALayer"
+        snapshot.serial = serial
         if animations.isEmpty {
             snapshot.bounds = bounds; snapshot.position = position; snapshot.anchorPoint = anchorPoint
             snapshot.zPosition = zPosition; snapshot.transform = transform

@@ -77,6 +77,9 @@ public indirect enum LayerContent: Hashable, Sendable {
 public struct LayerSnapshot: Hashable, Sendable {
     /// For tooling (REPL tree, JSON): the view's `name`, else its class name.
     public var name: String
+    /// The model layer's `Layer.serial`: the same layer has the same serial in every snapshot of
+    /// one run, wherever it sits in the tree. 0 for trees built by hand (tests).
+    public var serial: Int = 0
     public var bounds: Rect
     public var position: Point
     public var anchorPoint: Point

@@ -1,0 +1,76 @@
+import Foundation
+import TransitCore
+
+/// A PlayerDocument as the JSON the player script reads: embedded in the static HTML file, and
+/// served as `/version/N.json` by the live server. Written by hand rather than with JSONEncoder
+/// so numbers are short (curves are rounded to 1/1000) and the bytes are the same every run.
+///
+///     {"title":…, "fps":…, "width":…, "height":…,
+///      "frames":["data:image/png;base64,…", …], "times":[…],
+///      "trace":[[time, "line"], …],
+///      "curves":[{"name":…, "charts":[{"title":…, "series":[{"name":…, "values":[…|null]}]}]}]}
+public enum PlayerPayload {
+    public static func json(_ document: PlayerDocument) throws -> String {
+        try json(document, trace: document.trace.map { ($0.time, $0.line) })
+    }
+
+    /// `trace` as (time, line) pairs: the page highlights a line once the playhead reaches its time.
+    static func json(_ document: PlayerDocument, trace: [(time: Double, line: String)]) throws -> String {
+        guard !document.frames.isEmpty else { throw RenderError("HTML player: no frames") }
+        let fps = document.fps.isFinite && document.fps > 0 ? document.fps : 30
+        // Documents built without times (or with a mismatched count) play at the frame rate.
+        let times = document.times.count == document.frames.count
+            ? document.times : document.frames.indices.map { Double($0) / fps }
+        var out = "{\"title\":\(string(document.title)),\"fps\":\(number(fps))"
+        out += ",\"width\":\(document.frames[0].width),\"height\":\(document.frames[0].height)"
+        out += ",\"frames\":["
+        for (index, frame) in document.frames.enumerated() {
+            if index > 0 { out += ",\n" }
+            out += "\"data:image/png;base64," + Data(try PNGEncoder.encode(frame)).base64EncodedString() + "\""
+        }
+        out += "],\n\"times\":[" + times.map(number).joined(separator: ",") + "]"
+        out += ",\n\"trace\":[" + trace.map { "[\(number($0.time)),\(string($0.line))]" }.joined(separator: ",\n") + "]"
+        let curves = document.snapshots.count == document.frames.count ? PlayerCurves(snapshots: document.snapshots).layers : []
+        out += ",\n\"curves\":[" + curves.map(layer).joined(separator: ",\n") + "]}"
+        return out
+    }
+
+    private static func layer(_ layer: PlayerCurves.Layer) -> String {
+        let charts = layer.charts.map { chart in
+            let series = chart.series.map { "{\"name\":\(string($0.name)),\"values\":[" + $0.values.map(optional).joined(separator: ",") + "]}" }
+            return "{\"title\":\(string(chart.title)),\"series\":[" + series.joined(separator: ",") + "]}"
+        }
+        return "{\"name\":\(string(layer.name)),\"charts\":[" + charts.joined(separator: ",") + "]}"
+    }
+
+    private static func optional(_ value: Double?) -> String { value.map(number) ?? "null" }
+
+    /// Rounded to 1/1000 (plenty for points, alpha and seconds), shortest form, null if not finite.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        var rounded = (value * 1000).rounded() / 1000
+        if rounded == 0 { rounded = 0 }  // no "-0"
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return String(rounded)
+    }
+
+    /// A JSON string that is also safe inside an HTML `<script>` element: `<`, `>` and `&` are
+    /// escaped so a trace line can never close the script, and U+2028/2029 for old parsers.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<", ">", "&", "\u{2028}", "\u{2029}":
+                out += String(format: "\\u%04x", scalar.value)
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}

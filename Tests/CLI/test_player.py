@@ -1,0 +1,200 @@
+"""The HTML player (`transit render FILE -o x.html`) in headless Chromium.
+
+The page is opened from disk with the fragment #selftest: the page then presses its own keys and
+reads a pixel of the displayed frame back through a canvas, and writes what it saw into
+<pre id="selftest-result">, which --dump-dom prints. Expected values come from the renderer's
+other outputs of the same scene (the PNG of each frame in a directory, the JSON timeline),
+never from the HTML page itself."""
+
+import glob
+import html
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import BINARY, ROOT, Checks  # noqa: E402
+
+SCENE = os.path.join(ROOT, "scripts", "scenes", "default.lua")
+WINDOW = (1200, 900)
+
+
+def decode_png(path):
+    """(width, height, rows) of an 8-bit RGB or RGBA non-interlaced PNG; rows of (r, g, b, a)."""
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    offset, idat = 8, b""
+    while offset < len(data):
+        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        body = data[offset + 8:offset + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and color in (2, 6) and interlace == 0, "unsupported PNG format"
+        elif kind == b"IDAT":
+            idat += body
+        offset += 12 + length
+    channels = 4 if color == 6 else 3
+    stride = width * channels
+    raw = zlib.decompress(idat)
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        if kind == 1:
+            for i in range(channels, stride):
+                line[i] = (line[i] + line[i - channels]) & 255
+        elif kind == 2:
+            for i in range(stride):
+                line[i] = (line[i] + previous[i]) & 255
+        elif kind == 3:
+            for i in range(stride):
+                left = line[i - channels] if i >= channels else 0
+                line[i] = (line[i] + ((left + previous[i]) >> 1)) & 255
+        elif kind == 4:
+            for i in range(stride):
+                a = line[i - channels] if i >= channels else 0
+                b = previous[i]
+                c = previous[i - channels] if i >= channels else 0
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line)
+        previous = line
+
+    def pixel(x, y):
+        i = x * channels
+        value = tuple(rows[y][i:i + channels])
+        return value if channels == 4 else value + (255,)
+    return width, height, pixel
+
+
+def chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        if shutil.which(name):
+            return name
+    return None
+
+
+def selftest(browser, page, **params):
+    """Opens the page with #selftest and returns the dict it wrote, or None."""
+    fragment = "#selftest" + "".join("&%s=%s" % item for item in sorted(params.items()))
+    command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+               "--window-size=%d,%d" % WINDOW, "--virtual-time-budget=10000",
+               "--dump-dom", "file://" + page + fragment]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    # The last match: the page's script mentions the element too.
+    matches = re.findall(r'<pre id="selftest-result"[^>]*>(\{.*?)</pre>', result.stdout, re.S)
+    if not matches:
+        print(result.stderr[-2000:])
+        return None
+    return json.loads(html.unescape(matches[-1]))
+
+
+def inside(box, width, height):
+    return box["left"] >= 0 and box["top"] >= 0 and box["right"] <= width and box["bottom"] <= height
+
+
+def main():
+    checks = Checks("player")
+    page, frames_dir, timeline = checks.path("player.html"), checks.path("frames"), checks.path("timeline.json")
+    for output in (page, frames_dir, timeline):
+        run = subprocess.run([BINARY, "render", SCENE, "-o", output], capture_output=True, text=True)
+        checks.check("render -o %s" % os.path.basename(output), run.returncode == 0, run.stderr)
+    again = checks.path("again.html")
+    subprocess.run([BINARY, "render", SCENE, "-o", again], capture_output=True)
+    checks.check("the same run gives the same HTML bytes",
+                 os.path.exists(again) and open(page, "rb").read() == open(again, "rb").read())
+    text = open(page, encoding="utf-8").read()
+    checks.check("nothing is fetched from the network",
+                 "http://" not in text and "https://" not in text and "<script src" not in text)
+
+    pngs = sorted(glob.glob(os.path.join(frames_dir, "frame-*.png")))
+    samples = json.load(open(timeline))
+    count = len(pngs)
+    checks.check("the directory and the timeline agree on the frame count", count == len(samples["samples"]) and count > 2,
+                 "%d PNGs, %d samples" % (count, len(samples["samples"])))
+
+    # A pixel worth reading: one where the chosen frame differs from both neighbours and from
+    # the first frame, so showing any other frame would give another value.
+    decoded = {}
+
+    def frame(index):
+        if index not in decoded:
+            decoded[index] = decode_png(pngs[index])
+        return decoded[index]
+
+    chosen = None
+    for index in sorted(set([count // 4, count // 3, count // 2, (2 * count) // 3, (3 * count) // 4])):
+        if not 0 < index < count - 1:
+            continue
+        width, height, here = frame(index)
+        before, after, first = frame(index - 1)[2], frame(index + 1)[2], frame(0)[2]
+        for y in range(3, height, 7):
+            for x in range(3, width, 7):
+                value = here(x, y)
+                if value != before(x, y) and value != after(x, y) and value != first(x, y):
+                    chosen = (index, x, y)
+                    break
+            if chosen:
+                break
+        if chosen:
+            break
+    checks.check("some frame has a pixel unlike its neighbours' (the scene animates)", chosen is not None)
+
+    browser = chromium()
+    if not checks.check("chromium is installed (scripts/setup --test)", browser is not None):
+        checks.finish()
+    index, x, y = chosen or (1, 0, 0)
+    result = selftest(browser, page, frame=index, x=x, y=y)
+    if not checks.check("the page ran its self-test", result is not None):
+        checks.finish()
+
+    checks.check("the page has one frame per PNG", result["frames"] == count and result["times"] == count,
+                 "page %s, PNGs %d" % (result["frames"], count))
+    width, height, pixel = frame(index)
+    checks.check("the chosen frame is shown at its natural size", result.get("shown") == index and result.get("natural") == [width, height],
+                 "%s %s" % (result.get("shown"), result.get("natural")))
+    checks.check("a pixel of the displayed frame equals the PNG's", result.get("pixel") == list(pixel(x, y)),
+                 "page %s, PNG %s at frame %d (%d, %d) %s" % (result.get("pixel"), pixel(x, y), index, x, y, result.get("pixelError", "")))
+
+    view_width = min(WINDOW[0], result["viewport"]["width"])
+    view_height = min(WINDOW[1], result["viewport"]["height"])
+    checks.check("the controls are inside a 1200x900 window", inside(result["controls"], view_width, view_height), result["controls"])
+    checks.check("the frame is inside a 1200x900 window", inside(result["frame"], view_width, view_height), result["frame"])
+    checks.check("the page does not scroll", result["scroll"]["height"] <= result["viewport"]["height"]
+                 and result["scroll"]["width"] <= result["viewport"]["width"], result["scroll"])
+
+    checks.check("the curves panel plots at least one layer", len(result["curveLayers"]) >= 1 and result["charts"] >= 1,
+                 result["curveLayers"])
+    checks.check("End shows the last frame", result["afterEnd"] == count - 1, result["afterEnd"])
+    checks.check("Home shows the first frame", result["afterHome"] == 0, result["afterHome"])
+    checks.check("→ moves one frame", result["afterRight"] == 1, result["afterRight"])
+    checks.check("→ then ← comes back", result["afterRightLeft"] == 1, result["afterRightLeft"])
+    checks.check("space plays, space again pauses", result["playingAfterSpace"] is True and result["playingAfterSecondSpace"] is False)
+    checks.check("the playhead moves with the frame", result["playheadAtEnd"] is not None
+                 and result["playheadAtEnd"] > result["playheadAtHome"])
+
+    # Trace lines start with their time ("0.200 #1 ..."): those at or before a frame's time are past.
+    trace_times = [float(line.split()[0]) for line in samples["trace"]]
+    first_time, last_time = samples["samples"][0]["time"], samples["samples"][-1]["time"]
+    checks.check("every trace line is in the page", result["traceLines"] == len(trace_times))
+    checks.check("at the last frame the lines up to its time are past",
+                 result["pastAtEnd"] == sum(1 for t in trace_times if t <= last_time + 1e-9), result["pastAtEnd"])
+    checks.check("at the first frame only the lines up to its time are past",
+                 result["pastAtHome"] == sum(1 for t in trace_times if t <= first_time + 1e-9), result["pastAtHome"])
+
+    # The same pixel on the first frame reads the first PNG's value: the page shows what it is asked to.
+    first = selftest(browser, page, frame=0, x=x, y=y)
+    checks.check("the same pixel of the first frame equals the first PNG's",
+                 first is not None and first.get("pixel") == list(frame(0)[2](x, y)),
+                 "%s vs %s" % (first and first.get("pixel"), frame(0)[2](x, y)))
+    checks.finish()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+import TransitCore
+@testable import TransitRender
+
+/// One HTTP request over loopback with curl (the client the CLI tests use too).
+private func fetch(_ url: String, method: String = "GET") throws -> (status: Int, body: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["curl", "-s", "--max-time", "10", "-X", method, "-o", "-", "-w", "\n%{http_code}", url]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    let split = text.range(of: "\n", options: .backwards)!
+    return (Int(text[split.upperBound...]) ?? -1, String(text[..<split.lowerBound]))
+}
+
+/// An open `/events` stream, read event by event (curl -N prints each chunk as it arrives).
+private final class EventStreamReader {
+    let process = Process()
+    let pipe = Pipe()
+    var buffer = ""
+
+    init(_ url: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["curl", "-s", "-N", "--max-time", "20", url]
+        process.standardOutput = pipe
+        try process.run()
+    }
+
+    /// The next event as (name, data); comments and `retry:` are skipped; nil at end of stream.
+    func next() -> (name: String, data: String)? {
+        while true {
+            if let end = buffer.range(of: "\n\n") {
+                let block = String(buffer[..<end.lowerBound])
+                buffer = String(buffer[end.upperBound...])
+                var name: String?, data: String?
+                for line in block.split(separator: "\n") {
+                    if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
+                    if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
+                }
+                if let name, let data { return (name, data) }
+                continue
+            }
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { return nil }
+            buffer += String(decoding: chunk, as: UTF8.self)
+        }
+    }
+
+    /// SIGKILL: the test runner may leave SIGTERM ignored, which curl would inherit.
+    func close() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
+
+private func document(frames count: Int) -> PlayerDocument {
+    let frames = (0..<count).map { EncoderTests.testCard(shift: $0) }
+    return PlayerDocument(title: "test", fps: 30, frames: frames, times: frames.indices.map { Double($0) / 30 },
+                          snapshots: [], trace: [])
+}
+
+private func frameCount(_ json: String) throws -> Int {
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    return (object?["frames"] as? [Any])?.count ?? -1
+}
+
+@Suite(.serialized) struct LiveServerTests {
+    @Test func servesThePageAndPushesReloadsAndErrors() throws {
+        let server = try LiveServer(port: 0, title: "fade.lua")
+        defer { server.stop() }
+        #expect(server.port != 0)
+        #expect(server.url == "http://127.0.0.1:\(server.port)/")
+
+        let page = try fetch(server.url)
+        #expect(page.status == 200)
+        #expect(page.body.contains("TransitPlayer.startLive()") && page.body.contains("fade.lua"))
+
+        let events = try EventStreamReader(server.url + "events")
+        defer { events.close() }
+        server.publish(document(frames: 3))
+        let reload = try #require(events.next())
+        #expect(reload.name == "reload" && reload.data == #"{"version":1}"#)
+        let first = try fetch(server.url + "version/1.json")
+        #expect(first.status == 200)
+        #expect(try frameCount(first.body) == 3)
+
+        let message = "fade.lua:3: attempt to call a nil value\nstack traceback:\n\tfade.lua:3: in main chunk"
+        server.publishError(message)
+        let error = try #require(events.next())
+        #expect(error.name == "error")
+        #expect(try JSONSerialization.jsonObject(with: Data(error.data.utf8), options: .fragmentsAllowed) as? String == message)
+
+        server.publish(document(frames: 5))
+        server.publish(document(frames: 2))
+        #expect(events.next()?.data == #"{"version":2}"#)
+        #expect(events.next()?.data == #"{"version":3}"#)
+        #expect(try frameCount(fetch(server.url + "version/3.json").body) == 2)
+        #expect(try fetch(server.url + "version/2.json").status == 200)  // the previous one, for a page still fetching
+        #expect(try fetch(server.url + "version/1.json").status == 404)  // older ones are dropped
+    }
+
+    @Test func aLatePageGetsTheCurrentState() throws {
+        let server = try LiveServer(port: 0, title: "late")
+        defer { server.stop() }
+        server.publish(document(frames: 2))
+        server.publishError("scene.lua:1: boom")
+        let events = try EventStreamReader(server.url + "events")
+        defer { events.close() }
+        #expect(events.next()?.name == "reload")
+        let error = events.next()
+        #expect(error?.name == "error" && error?.data == #""scene.lua:1: boom""#)
+    }
+
+    @Test func unknownPathsAndMethodsAreRefused() throws {
+        let server = try LiveServer(port: 0, title: "t")
+        defer { server.stop() }
+        #expect(try fetch(server.url + "nothing-here").status == 404)
+        #expect(try fetch(server.url + "version/7.json").status == 404)
+        #expect(try fetch(server.url + "version/x.json").status == 404)
+        #expect(try fetch(server.url, method: "POST").status == 405)
+        #expect(try fetch(server.url + "events", method: "DELETE").status == 405)
+    }
+
+    @Test func stopEndsOpenStreamsAndIsSafeTwice() throws {
+        let server = try LiveServer(port: 0, title: "t")
+        let events = try EventStreamReader(server.url + "events")
+        defer { events.close() }
+        server.publish(document(frames: 1))
+        #expect(events.next()?.name == "reload")
+        // stop() must not wait for the stream's keep-alive: run it aside, with a bound far above
+        // what it needs, so a hang fails instead of stalling the suite.
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { server.stop(); stopped.signal() }
+        #expect(stopped.wait(timeout: .now() + 10) == .success)
+        #expect(events.next() == nil)  // the stream ended
+        server.stop()
+        #expect(try fetch(server.url).status != 200)
+    }
+
+    @Test func aPageThatGoesAwayMidStreamDoesNotDisturbTheOthers() throws {
+        let server = try LiveServer(port: 0, title: "t")
+        defer { server.stop() }
+        let gone = try EventStreamReader(server.url + "events")
+        server.publish(document(frames: 1))
+        #expect(gone.next()?.name == "reload")
+        gone.close()
+        let staying = try EventStreamReader(server.url + "events")
+        defer { staying.close() }
+        for _ in 0..<3 { server.publish(document(frames: 1)) }  // writes to the closed stream fail
+        var last = ""
+        while let event = staying.next(), event.name == "reload" {
+            last = event.data
+            if last == #"{"version":4}"# { break }
+        }
+        #expect(last == #"{"version":4}"#)
+        #expect(try fetch(server.url + "version/4.json").status == 200)
+    }
+
+    @Test func listensOnLoopbackOnly() throws {
+        let server = try LiveServer(port: 0, title: "t")
+        defer { server.stop() }
+        // /proc/net/tcp lists listening sockets (state 0A) as hex address:port, 0100007F = 127.0.0.1.
+        let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+        let port = String(format: "%04X", server.port)
+        var listening: [String] = []
+        for row in table.split(separator: "\n").dropFirst() {
+            let fields = row.split(separator: " ").map(String.init)
+            if fields.count > 3, fields[3] == "0A", fields[1].hasSuffix(":" + port) { listening.append(fields[1]) }
+        }
+        #expect(listening == ["0100007F:" + port])
+    }
+
+    @Test func aBusyPortIsAOneLineError() throws {
+        let server = try LiveServer(port: 0, title: "t")
+        defer { server.stop() }
+        do {
+            let second = try LiveServer(port: server.port, title: "t")
+            second.stop()
+            Issue.record("a second server bound the same port")
+        } catch let error as RenderError {
+            #expect(error.message.hasPrefix("port \(server.port) is in use"))
+            #expect(!error.message.contains("\n"))
+        }
+    }
+}

@@ -241,6 +241,63 @@ _, status = os.waitpid(pid, 0)
 checks.check("q quits the watch with status 0", os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, str(status))
 os.close(terminal)
 
+# --- --serve: the page over loopback, and each save pushed to it -------------------------------
+import http.client
+
+checks.write("fade.lua", fade(0.3))
+watch = Watch("fade.lua", "--serve", "0", "--fps", "10")
+checks.check("--serve says where", watch.wait_count(r"serving the live player on http://127\.0\.0\.1:\d+/", 1), watch.text())
+port = int(re.search(r"127\.0\.0\.1:(\d+)/", watch.text()).group(1))
+checks.check("the first version is published", watch.wait_count(r"ran in \d+ ms", 1), watch.text())
+connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+connection.request("GET", "/")
+page = connection.getresponse()
+body = page.read().decode()
+checks.check("GET / serves the live player", page.status == 200 and "<html" in body and "EventSource" in body, body[:200])
+events = []
+
+
+def listen():
+    stream = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    stream.request("GET", "/events")
+    response = stream.getresponse()
+    event = None
+    while True:
+        try:
+            line = response.fp.readline()
+        except Exception:
+            return
+        if not line:
+            return
+        line = line.decode().rstrip("\n")
+        if line.startswith("event: "):
+            event = line[7:]
+        elif line.startswith("data: "):
+            events.append((event, line[6:]))
+
+
+threading.Thread(target=listen, daemon=True).start()
+checks.check("a page that connects gets the current version", wait_for(lambda: any(e == "reload" for e, _ in events), 30), str(events))
+checks.write_by_rename("fade.lua", fade(0.5))
+checks.check("a save pushes a reload event", wait_for(lambda: sum(e == "reload" for e, _ in events) >= 2, 60), str(events))
+version = json.loads([d for e, d in events if e == "reload"][-1])["version"]
+connection.request("GET", "/version/%d.json" % version)
+payload = connection.getresponse()
+document = json.loads(payload.read().decode())
+# 0.2 s before, 0.5 s present, 0.6 s shown, 0.5 s dismiss, 0.4 s after, at 10 fps: the run's own
+# JSON timeline is the reference for how many frames the pushed version must have.
+reference = subprocess.run([BINARY, "render", "fade.lua", "--fps", "10", "-o", "reference.json"], cwd=checks.work, capture_output=True, text=True)
+with open(checks.path("reference.json")) as handle:
+    expected_frames = len(json.load(handle)["samples"])
+checks.check("the pushed version has the new run's frames (%d)" % expected_frames, payload.status == 200 and len(document.get("frames", [])) == expected_frames,
+             "%s %s" % (payload.status, len(document.get("frames", []))))
+checks.write_by_rename("fade.lua", fade(0.5, "view.alpah()"))
+checks.check("a broken save pushes an error event with file:line", wait_for(lambda: any(e == "error" and "fade.lua:13:" in d for e, d in events), 60), str(events[-2:]))
+checks.write_by_rename("fade.lua", fade(0.4))
+checks.check("the next good save pushes a reload again", wait_for(lambda: events and events[-1][0] == "reload" and sum(e == "reload" for e, _ in events) >= 3, 60), str(events[-2:]))
+status = watch.stop(signal.SIGINT)
+checks.check("Ctrl-C with a page connected exits 0", status == 0, "exit %s" % status)
+
 # --- usage errors ------------------------------------------------------------------------------
 result = subprocess.run([BINARY, "watch", "missing.lua"], cwd=checks.work, capture_output=True, text=True, timeout=30)
 checks.check("a missing file is one line and exit 2", result.returncode == 2 and "no such file" in result.stderr, result.stderr)

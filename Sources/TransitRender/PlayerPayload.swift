@@ -23,16 +23,33 @@ public enum PlayerPayload {
             ? document.times : document.frames.indices.map { Double($0) / fps }
         var out = "{\"title\":\(string(document.title)),\"fps\":\(number(fps))"
         out += ",\"width\":\(document.frames[0].width),\"height\":\(document.frames[0].height)"
-        out += ",\"frames\":["
-        for (index, frame) in document.frames.enumerated() {
-            if index > 0 { out += ",\n" }
-            out += "\"data:image/png;base64," + Data(try PNGEncoder.encode(frame)).base64EncodedString() + "\""
-        }
-        out += "],\n\"times\":[" + times.map(number).joined(separator: ",") + "]"
+        out += ",\"frames\":[" + (try encodedFrames(document.frames)).joined(separator: ",\n") + "],\n\"times\":[" + times.map(number).joined(separator: ",") + "]"
         out += ",\n\"trace\":[" + trace.map { "[\(number($0.time)),\(string($0.line))]" }.joined(separator: ",\n") + "]"
         let curves = document.snapshots.count == document.frames.count ? PlayerCurves(snapshots: document.snapshots).layers : []
         out += ",\n\"curves\":[" + curves.map(layer).joined(separator: ",\n") + "]}"
         return out
+    }
+
+    /// Each frame as a quoted PNG data URI, encoded on every core (PNG compression is most of
+    /// the time a reload takes to reach an open page); the order is the frames' order.
+    private static func encodedFrames(_ frames: [RasterImage]) throws -> [String] {
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var uris: [String?]
+            var failure: Error?
+            init(count: Int) { uris = Array(repeating: nil, count: count) }
+        }
+        let results = Results(count: frames.count)
+        DispatchQueue.concurrentPerform(iterations: frames.count) { index in
+            do {
+                let uri = "\"data:image/png;base64," + Data(try PNGEncoder.encode(frames[index])).base64EncodedString() + "\""
+                results.lock.lock(); results.uris[index] = uri; results.lock.unlock()
+            } catch {
+                results.lock.lock(); results.failure = error; results.lock.unlock()
+            }
+        }
+        if let failure = results.failure { throw failure }
+        return results.uris.map { $0 ?? "\"\"" }
     }
 
     private static func layer(_ layer: PlayerCurves.Layer) -> String {

@@ -68,7 +68,7 @@ public final class World {
     @discardableResult
     public func schedule(at time: Double, label: String, _ action: @escaping () throws -> Void) -> EventToken {
         let token = EventToken()
-        let event = ScheduledEvent(time: max(time, now), sequence: nextSequence, label: label, token: token, action: action)
+        let event = ScheduledEvent(time: max(World.onTimeGrid(time), now), sequence: nextSequence, label: label, token: token, action: action)
         nextSequence += 1
         // Keep `events` sorted by (time, sequence); insertion from the back is the common case.
         var index = events.count
@@ -88,8 +88,9 @@ public final class World {
 
     /// Advances the clock to `time`, running every event due on the way, in order. A script
     /// error in an event stops the advance and is rethrown; the clock stays at that event.
-    public func advance(to time: Double) throws {
-        guard time.isFinite else { throw AnimationError.invalid("time must be finite") }
+    public func advance(to requested: Double) throws {
+        guard requested.isFinite else { throw AnimationError.invalid("time must be finite") }
+        let time = World.onTimeGrid(requested)
         guard !isAdvancing else {
             throw AnimationError.invalid("virtual time cannot move from inside a callback that runs while time moves (a completion, a gesture action, a hook); wait in the scene's own code instead")
         }
@@ -111,6 +112,16 @@ public final class World {
         }
         now = max(now, time)
         try layoutPendingViews()
+    }
+
+    /// Virtual times are kept on a nanosecond grid. Times reached by different sums of the same
+    /// durations (a scene waiting 0.05 s seven times after 0.2 s, an animation of 0.35 s started
+    /// at 0.2 s) differ in their last bits; snapped to the grid they are equal, so whether an
+    /// event is due never depends on how time got there: the run, a render at any frame rate
+    /// and the REPL see the same events at the same instants.
+    public static func onTimeGrid(_ time: Double) -> Double {
+        guard time.isFinite, abs(time) < 1e9 else { return time }
+        return (time * 1_000_000_000).rounded() / 1_000_000_000
     }
 
     /// Runs the events due now (pending "next turn" work) without moving the clock.

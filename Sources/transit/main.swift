@@ -25,10 +25,12 @@ commands:
                       name with .gif; default scale 1 (device: the profile's scale)
   watch FILE [-o OUT | --tty | --serve [PORT]] [render options]
                       run and render FILE again on every save of it, its scene or a module
-                      they require; print "reloaded in N ms"; a broken save prints its
-                      error and keeps the last good output. -o OUT is rewritten atomically;
-                      --tty plays in the terminal; --serve serves the live HTML player on
-                      http://127.0.0.1:PORT/ (default 7878). Ctrl-C stops (exit 0)
+                      they require; print "reloaded in N ms" (save to first frame); a broken
+                      save prints its error and keeps the last good output. -o OUT (any
+                      render output; default FILE's name with .gif) is replaced atomically;
+                      --tty plays in the terminal from the time on screen; --serve serves the
+                      live HTML player on http://127.0.0.1:PORT/ (default 7878, 0: any free
+                      port), which follows every save. Ctrl-C stops (exit 0)
   repl [FILE]         a Lua prompt on a live world: an effect opens on the default scene's
                       screens, ready for present(); a scene runs to its end or its first
                       transit.repl(); time moves only with step(dt), seek(t), present(), ...

@@ -48,7 +48,10 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
     limits->budget -= BUDGET_STEP;
     if (limits->budget <= 0) {
         limits->budgetExceeded = 1;
-        luaL_error(L, "instruction budget of %lld instructions exceeded", limits->budgetTotal);
+        /* lua_pushfstring knows no %lld: format the count here. */
+        char text[96];
+        snprintf(text, sizeof text, "instruction budget of %lld instructions exceeded", limits->budgetTotal);
+        luaL_error(L, "%s", text);
     }
 }
 

@@ -42,9 +42,24 @@ func commandRepl(_ arguments: ArraySlice<String>) throws -> Int32 {
     if interactive {
         print("transit repl: \(opening) at t=\(formatNumber(world.now))s. help() lists the helpers; Ctrl-D exits.")
         transit_flush_stdout()
-        return runInteractiveRepl(runtime)
+        return runInteractiveRepl(runtime, problems: ProblemReporter(world: world))
     }
-    return runPipedRepl(runtime)
+    return runPipedRepl(runtime, problems: ProblemReporter(world: world))
+}
+
+/// Prints the problems the world found (a transition that never completed, a view left in the
+/// container) once, after the chunk during which they were found. They do not change the exit
+/// status: that says whether the typed chunks ran.
+private final class ProblemReporter {
+    let world: World
+    private var reported: Int
+    init(world: World) { self.world = world; reported = world.problems.count }
+    func printNew() {
+        guard world.problems.count > reported else { return }
+        for problem in world.problems[reported...] { print("problem: \(problem)") }
+        reported = world.problems.count
+        transit_flush_stdout()
+    }
 }
 
 /// A world and runtime for the REPL: like `run`'s, but FILE is optional (no FILE: an empty
@@ -66,7 +81,7 @@ private func makeReplRuntime(_ options: Options, interactive: Bool, budgetGiven:
 }
 
 /// Piped input: chunks by lua.c's rules, messages naming input lines (`stdin:12:`).
-private func runPipedRepl(_ runtime: LuaRuntime) -> Int32 {
+private func runPipedRepl(_ runtime: LuaRuntime, problems: ProblemReporter) -> Int32 {
     var failed = false
     var buffer: String?
     var firstLine = 1
@@ -94,13 +109,13 @@ private func runPipedRepl(_ runtime: LuaRuntime) -> Int32 {
         case .failure(let message):
             report(message)
         }
+        problems.printNew()
         buffer = nil
     }
     if let buffer {
         // Input ended inside a chunk: the syntax error names where it stopped.
-        switch runtime.evaluateReplChunk(buffer + "\n", firstLine: firstLine) {
-        case .failure(let message): report(message)
-        default: report("stdin:\(lineNumber): the input ended inside an unfinished chunk")
+        if case .failure(let message) = runtime.evaluateReplChunk(buffer, firstLine: firstLine, endOfInput: true) {
+            report(message)
         }
     }
     transit_flush_stdout()
@@ -109,7 +124,7 @@ private func runPipedRepl(_ runtime: LuaRuntime) -> Int32 {
 
 /// A terminal: prompts, line editing, history, completion; Ctrl-C stops a running chunk or
 /// clears the line; Ctrl-D exits.
-private func runInteractiveRepl(_ runtime: LuaRuntime) -> Int32 {
+private func runInteractiveRepl(_ runtime: LuaRuntime, problems: ProblemReporter) -> Int32 {
     let editor = ReplLineEditor(historyPath: replHistoryPath()) { prefix in runtime.completions(for: prefix) }
     runtime.installInterruptHandler()
     var buffer: String?
@@ -140,6 +155,7 @@ private func runInteractiveRepl(_ runtime: LuaRuntime) -> Int32 {
         case .failure(let message):
             print(message)
         }
+        problems.printNew()
         transit_flush_stdout()
         editor.remember(buffer!)
         buffer = nil

@@ -19,7 +19,8 @@ public enum ReplOutcome: Equatable {
 extension LuaRuntime {
     /// Compiles and runs `source` on the main state. `firstLine` is the line of the input the
     /// chunk starts on, so messages name input lines (`stdin:12:`) in a multi-chunk session.
-    public func evaluateReplChunk(_ source: String, chunkName: String = "=stdin", firstLine: Int = 1,
+    /// `endOfInput`: no more lines will come, so an unfinished chunk is a syntax error.
+    public func evaluateReplChunk(_ source: String, chunkName: String = "=stdin", firstLine: Int = 1, endOfInput: Bool = false,
                                   limits: InspectorLimits = InspectorLimits()) -> ReplOutcome {
         precondition(L == mainState, "the REPL runs chunks on the main state only")
         let top = lua_gettop(L)
@@ -34,7 +35,7 @@ extension LuaRuntime {
         if !loaded {
             guard load(padding + source, chunkName: chunkName) else {
                 let message = string(at: -1) ?? "syntax error"
-                if message.hasSuffix("<eof>") { return .incomplete }
+                if message.hasSuffix("<eof>") && !endOfInput { return .incomplete }
                 return .failure(message)
             }
         }

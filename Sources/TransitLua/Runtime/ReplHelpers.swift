@@ -62,7 +62,8 @@ extension LuaRuntime {
                 return .none
             },
             ReplFunction(name: "reload", usage: "", summary: "") { [unowned self] arguments in
-                .boolean(self.reloadFromPrompt(arguments.first, defaultFile: effectFile))
+                self.reloadFromPrompt(arguments.first, defaultFile: effectFile)
+                return .none
             },
         ]
         functions += extra
@@ -128,8 +129,9 @@ extension LuaRuntime {
         return true
     }
 
-    /// reload() at the prompt: prints what happened; false (and the error) when the file
-    /// could not be loaded or failed, in which case the previous version stays.
+    /// reload() at the prompt: prints what happened, or the error (the previous version stays).
+    /// It returns nothing either way, so the prompt shows only the message.
+    @discardableResult
     private func reloadFromPrompt(_ argument: ReplValue?, defaultFile: URL?) -> Bool {
         let file: URL
         switch argument {

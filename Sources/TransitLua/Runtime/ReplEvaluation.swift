@@ -29,7 +29,11 @@ extension LuaRuntime {
         let isSingleLine = !source.contains("\n")
         var loaded = false
         if isSingleLine {
-            loaded = load(padding + "return " + source, chunkName: chunkName)
+            // `return <line>` would make a call on the line a tail call, and a helper's error
+            // would lose the line it was called from; passing the values through a function
+            // (the chunk's first argument) keeps the chunk's frame. The ")" goes on a line of
+            // its own so a trailing comment cannot hide it.
+            loaded = load(padding + "return (...)(" + source + "\n)", chunkName: chunkName)
             if !loaded { transit_pop(L, 1) }
         }
         if !loaded {
@@ -40,7 +44,8 @@ extension LuaRuntime {
             }
         }
         let base = lua_gettop(L) - 1
-        let status = transit_pcall(L, 0, LUA_MULTRET)
+        pushValuesFunction()
+        let status = transit_pcall(L, 1, LUA_MULTRET)
         finishInterruptibleRun()
         guard status == LUA_OK else {
             return .failure(Self.trimmedTraceback(errorMessage()))
@@ -51,6 +56,17 @@ extension LuaRuntime {
             for index in (base + 1)...(base + results) { values.append(inspect(at: index, limits: limits)) }
         }
         return .values(values)
+    }
+
+    /// `function(...) return ... end`, made once and kept in the registry.
+    private func pushValuesFunction() {
+        if lua_getfield(L, transit_registryindex(), "transit.replValues") == LUA_TFUNCTION { return }
+        transit_pop(L, 1)
+        let source = "return function(...) return ... end"
+        _ = source.withCString { transit_loadtext(L, $0, strlen($0), "=repl") }
+        _ = transit_pcall(L, 0, 1)
+        lua_pushvalue(L, -1)
+        lua_setfield(L, transit_registryindex(), "transit.replValues")
     }
 
     private func load(_ text: String, chunkName: String) -> Bool {

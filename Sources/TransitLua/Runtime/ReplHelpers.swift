@@ -246,7 +246,13 @@ extension LuaRuntime {
       options = checkOptions("present", options)
       local screens = scene("present")
       local delegate
-      if effect ~= nil then delegate = require("system.effect")(effect, "present(effect)") end
+      if effect ~= nil then
+        if type(effect) ~= "table" and type(effect) ~= "userdata" then
+          error("present: argument 1 (effect) must be an animator, a transitioning delegate or a " ..
+            "UIPresentationController subclass (got " .. type(effect) .. ")", 2)
+        end
+        delegate = require("system.effect")(effect, "present's effect")
+      end
       local presented = screens.present(delegate)
       settle("present", options)
       return presented

@@ -29,10 +29,12 @@ commands:
                       error and keeps the last good output. -o OUT is rewritten atomically;
                       --tty plays in the terminal; --serve serves the live HTML player on
                       http://127.0.0.1:PORT/ (default 7878). Ctrl-C stops (exit 0)
-  repl [FILE]         a Lua prompt on a live world: an effect opens on the default scene's
+  repl [FILE] [--scene S] [--device D] [--ios N] [--budget N] [--memory MB] [--scale S]
+                      a Lua prompt on a live world: an effect opens on the default scene's
                       screens, ready for present(); a scene runs to its end or its first
                       transit.repl(); time moves only with step(dt), seek(t), present(), ...
-                      (help() lists the helpers). Reads piped stdin without prompts
+                      (help() lists the helpers). History: ~/.transit_history, or
+                      $TRANSIT_HISTORY. Piped stdin: no prompt, exit 1 if a chunk failed
   api [--luals|--markdown]
                       print the Lua API description (LuaLS definitions by default)
   --help              this text

@@ -109,7 +109,8 @@ extension LuaRuntime {
         }
     }
 
-    private func removeFunctions(from index: Int32, keeping: Set<String>) {
+    @discardableResult
+    private func removeFunctions(from index: Int32, keeping: Set<String>) -> Int {
         let index = lua_absindex(L, index)
         var keys: [String] = []
         lua_pushnil(L)
@@ -124,6 +125,7 @@ extension LuaRuntime {
             lua_pushnil(L)
             lua_rawset(L, index)
         }
+        return keys.count
     }
 
     /// Puts every class re-opened by a failed reload back as it was.
@@ -213,18 +215,21 @@ extension LuaRuntime {
         let oldTable = lua_gettop(L)
         guard pushOwnTable(newIndex) else { return false }
         let newTable = lua_gettop(L)
-        removeFunctions(from: oldTable, keeping: [])
+        let removed = removeFunctions(from: oldTable, keeping: [])
+        var copied = 0
         lua_pushnil(L)
         while lua_next(L, newTable) != 0 {
             if lua_type(L, -1) == LUA_TFUNCTION {
                 lua_pushvalue(L, -2)
                 lua_rotate(L, -2, 1)
                 lua_rawset(L, oldTable)
+                copied += 1
             } else {
                 transit_pop(L, 1)
             }
         }
-        return true
+        // An object whose methods all live in its class has nothing of its own to patch.
+        return removed + copied > 0
     }
 
     // MARK: - Reload

@@ -30,7 +30,7 @@ func replRenderingHelpers(world: World, scale: Double) -> [ReplFunction] {
     let render = ReplFunction(name: "render", usage: "render(path)",
                               summary: "writes the frame on screen now as a PNG image (path ends in .png)") { arguments in
         guard arguments.count == 1, case .string(let path) = arguments[0] else {
-            let got = arguments.first.map(replTypeName) ?? "nothing"
+            let got = arguments.first.map(\.typeName) ?? "nothing"
             throw RuntimeError("argument 1 (path) must be a string ending in .png (got \(got))")
         }
         guard path.lowercased().hasSuffix(".png") else {
@@ -48,16 +48,6 @@ func replRenderingHelpers(world: World, scale: Double) -> [ReplFunction] {
         return .none
     }
     return [show, render]
-}
-
-private func replTypeName(_ value: ReplValue) -> String {
-    switch value {
-    case .none: return "nil"
-    case .boolean: return "boolean"
-    case .number: return "number"
-    case .string: return "string"
-    case .other(let name): return name
-    }
 }
 
 /// The terminal's size in cells (stdout, else 80×24; $COLUMNS/$LINES when set).

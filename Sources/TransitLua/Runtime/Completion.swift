@@ -28,6 +28,10 @@ extension LuaRuntime {
     /// Completions of `prefix` (the expression before the cursor, e.g. `transit.wa` or
     /// `v:addSub`), each the whole expression completed, sorted.
     public func completions(for prefix: String) -> [String] {
+        withHostAllocation { completionsOnStack(for: prefix) }
+    }
+
+    private func completionsOnStack(for prefix: String) -> [String] {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard let split = prefix.lastIndex(where: { $0 == "." || $0 == ":" }) else {

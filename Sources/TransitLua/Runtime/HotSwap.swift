@@ -237,7 +237,11 @@ extension LuaRuntime {
     /// Runs `file` again and patches its new code into the live classes and its previous
     /// value. On a load or run-time error nothing changes and the error is thrown.
     public func reload(_ file: URL) throws -> ReloadReport {
-        precondition(L == mainState, "reload runs on the main state only")
+        guard L == mainState else { throw ScriptError("reload: call it from the prompt, not inside a coroutine") }
+        return try withHostAllocation { try reloadOnMainState(file) }
+    }
+
+    private func reloadOnMainState(_ file: URL) throws -> ReloadReport {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         try loadFile(file)   // a syntax error changes nothing

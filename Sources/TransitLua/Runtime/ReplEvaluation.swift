@@ -22,7 +22,20 @@ extension LuaRuntime {
     /// `endOfInput`: no more lines will come, so an unfinished chunk is a syntax error.
     public func evaluateReplChunk(_ source: String, chunkName: String = "=stdin", firstLine: Int = 1, endOfInput: Bool = false,
                                   limits: InspectorLimits = InspectorLimits()) -> ReplOutcome {
-        precondition(L == mainState, "the REPL runs chunks on the main state only")
+        guard L == mainState else { return .failure("the REPL runs chunks on the main state only") }
+        return withHostAllocation { evaluate(source, chunkName: chunkName, firstLine: firstLine, endOfInput: endOfInput, limits: limits) }
+    }
+
+    /// Runs `body` as host code: the allocator does not refuse while it runs (a refused
+    /// allocation outside a protected call would abort the process), and calls into Lua made
+    /// through transit_pcall still run under the memory limit.
+    func withHostAllocation<T>(_ body: () throws -> T) rethrows -> T {
+        limits.pointee.inHost += 1
+        defer { limits.pointee.inHost -= 1 }
+        return try body()
+    }
+
+    private func evaluate(_ source: String, chunkName: String, firstLine: Int, endOfInput: Bool, limits: InspectorLimits) -> ReplOutcome {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let padding = String(repeating: "\n", count: max(0, firstLine - 1))
@@ -45,6 +58,7 @@ extension LuaRuntime {
         }
         let base = lua_gettop(L) - 1
         pushValuesFunction()
+        transit_resetbudget(L)   // each chunk is an entry from the host with a budget of its own
         let status = transit_pcall(L, 1, LUA_MULTRET)
         finishInterruptibleRun()
         guard status == LUA_OK else {

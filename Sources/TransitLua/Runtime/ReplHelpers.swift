@@ -14,6 +14,17 @@ public enum ReplValue: Equatable {
     case string(String)
     /// Anything else, by its type name ("table", "UIView", ...).
     case other(String)
+
+    /// What messages call it: "nil", "number", "UIView", ...
+    public var typeName: String {
+        switch self {
+        case .none: return "nil"
+        case .boolean: return "boolean"
+        case .number: return "number"
+        case .string: return "string"
+        case .other(let name): return name
+        }
+    }
 }
 
 /// A helper written in Swift: its name, one line for help(), and its body.
@@ -143,7 +154,7 @@ extension LuaRuntime {
             }
             file = defaultFile
         case let other?:
-            output("reload: argument 1 (path) must be a string (got \(Self.replTypeName(other)))")
+            output("reload: argument 1 (path) must be a string (got \(other.typeName))")
             return false
         }
         guard FileManager.default.fileExists(atPath: file.path) else {
@@ -162,16 +173,6 @@ extension LuaRuntime {
         } catch {
             output("reload failed, the previous version stays: \(Self.trimmedTraceback("\(error)"))")
             return false
-        }
-    }
-
-    static func replTypeName(_ value: ReplValue) -> String {
-        switch value {
-        case .none: return "nil"
-        case .boolean: return "boolean"
-        case .number: return "number"
-        case .string: return "string"
-        case .other(let name): return name
         }
     }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 
 #define BUDGET_STEP 1000   /* instructions between two budget hook calls */
 
@@ -47,7 +48,10 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
     limits->budget -= BUDGET_STEP;
     if (limits->budget <= 0) {
         limits->budgetExceeded = 1;
-        luaL_error(L, "instruction budget of %lld instructions exceeded", limits->budgetTotal);
+        /* lua_pushfstring knows no %lld: format the count here. */
+        char text[96];
+        snprintf(text, sizeof text, "instruction budget of %lld instructions exceeded", limits->budgetTotal);
+        luaL_error(L, "%s", text);
     }
 }
 
@@ -219,4 +223,41 @@ void transit_interrupt(lua_State *L) {
 
 void transit_traceback(lua_State *L, lua_State *co, const char *message, int level) {
     luaL_traceback(L, co, message, level);
+}
+
+void transit_clearinterrupt(lua_State *L) {
+    transit_Limits *limits = limits_of(L);
+    limits->interrupted = 0;
+    if (limits->budgetTotal) lua_sethook(L, budget_hook, LUA_MASKCOUNT, BUDGET_STEP);
+    else lua_sethook(L, NULL, 0, 0);
+}
+
+/* The REPL's Ctrl-C, as lua.c's laction/lstop: the handler only sets flags and calls
+** transit_interrupt (lua_sethook and a store: both async-signal-safe). */
+static lua_State *volatile interrupt_state = NULL;
+static volatile sig_atomic_t interrupts_accepted = 0;
+static volatile sig_atomic_t interrupts_received = 0;
+
+static void on_interrupt(int signal_number) {
+    (void)signal_number;
+    interrupts_received++;
+    if (interrupts_accepted && interrupt_state != NULL) transit_interrupt(interrupt_state);
+}
+
+void transit_catchinterrupts(lua_State *L) {
+    interrupt_state = L;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;  /* no SA_RESTART: a blocking read at the prompt returns */
+    sigaction(SIGINT, &action, NULL);
+}
+
+void transit_acceptinterrupts(int accept) { interrupts_accepted = accept; }
+
+int transit_takeinterrupts(void) {
+    int count = interrupts_received;
+    interrupts_received = 0;
+    return count;
 }

@@ -1,6 +1,163 @@
+import CEdit
 import Foundation
+import TransitCore
+import TransitLua
+import TransitRender
 
-/// `transit repl [FILE]`. Not written yet.
+// `transit repl [FILE]`: a Lua prompt on a live world (docs/repl.md). At a terminal: libedit,
+// history, completion, Ctrl-C. With piped stdin: no prompt, each chunk run and its values
+// printed, exit 1 if any chunk failed.
+
 func commandRepl(_ arguments: ArraySlice<String>) throws -> Int32 {
-    throw UsageError(message: "repl: not available yet")
+    let options = try parseOptions(arguments, allowed: ["--scene", "--device", "--ios", "--unsafe", "--budget", "--memory", "--scale"])
+    let interactive = isatty(STDIN_FILENO) != 0
+    let (world, runtime, url) = try makeReplRuntime(options, interactive: interactive, budgetGiven: arguments.contains("--budget"))
+    runtime.output = { line in print(line); transit_flush_stdout() }
+
+    var effectFile: URL?
+    var opening = "an empty window"
+    if let url {
+        var run = sceneRun(options)
+        run.stopsAtBreakpoint = true
+        do {
+            try runtime.runScene(url, run)
+            try world.drain()   // the work of this instant, without moving time
+        } catch {
+            transit_flush_stdout()
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            return 1
+        }
+        let name = LuaRuntimeDisplay.path(url)
+        if (try? runtime.evaluate("return rawget(transit, 'effect') ~= nil")) == "true" {
+            effectFile = url
+            opening = "\(name) on the default scene's screens, ready for present()"
+        } else if runtime.stoppedAtBreakpoint {
+            opening = "\(name), stopped at its transit.repl()"
+        } else {
+            opening = "\(name), run to its end"
+        }
+    }
+    try runtime.installReplHelpers(effectFile: effectFile,
+                                   extra: replRenderingHelpers(world: world, scale: renderScale(options, world)))
+    if interactive {
+        print("transit repl: \(opening) at t=\(formatNumber(world.now))s. help() lists the helpers; Ctrl-D exits.")
+        transit_flush_stdout()
+        return runInteractiveRepl(runtime, problems: ProblemReporter(world: world))
+    }
+    return runPipedRepl(runtime, problems: ProblemReporter(world: world))
+}
+
+/// Prints the problems the world found (a transition that never completed, a view left in the
+/// container) once, after the chunk during which they were found. They do not change the exit
+/// status: that says whether the typed chunks ran.
+private final class ProblemReporter {
+    let world: World
+    private var reported: Int
+    init(world: World) { self.world = world; reported = world.problems.count }
+    func printNew() {
+        guard world.problems.count > reported else { return }
+        for problem in world.problems[reported...] { print("problem: \(problem)") }
+        reported = world.problems.count
+        transit_flush_stdout()
+    }
+}
+
+/// A world and runtime for the REPL: like `run`'s, but FILE is optional (no FILE: an empty
+/// window), and at a terminal the instruction budget is off unless --budget is given, because
+/// Ctrl-C stops runaway code there.
+private func makeReplRuntime(_ options: Options, interactive: Bool, budgetGiven: Bool) throws -> (World, LuaRuntime, URL?) {
+    var options = options
+    if interactive && !budgetGiven { options.budget = 1 << 60 }
+    if options.file != nil {
+        let (world, runtime, url) = try makeRuntime(options)
+        return (world, runtime, url)
+    }
+    let world = World(device: options.device, systemVersion: options.systemVersion)
+    var runtimeOptions = LuaRuntime.Options()
+    runtimeOptions.unsafe = options.unsafe
+    runtimeOptions.budget = options.budget
+    runtimeOptions.memoryLimit = options.memory << 20
+    return (world, try LuaRuntime(world: world, options: runtimeOptions), nil)
+}
+
+/// Piped input: chunks by lua.c's rules, messages naming input lines (`stdin:12:`).
+private func runPipedRepl(_ runtime: LuaRuntime, problems: ProblemReporter) -> Int32 {
+    var failed = false
+    var buffer: String?
+    var firstLine = 1
+    var lineNumber = 0
+    func report(_ message: String) {
+        transit_flush_stdout()
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        failed = true
+    }
+    while let line = readLine(strippingNewline: true) {
+        lineNumber += 1
+        if buffer == nil {
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            buffer = line
+            firstLine = lineNumber
+        } else {
+            buffer! += "\n" + line
+        }
+        switch runtime.evaluateReplChunk(buffer!, firstLine: firstLine) {
+        case .incomplete:
+            continue
+        case .values(let values):
+            if !values.isEmpty { print(values.joined(separator: "\t")) }
+            transit_flush_stdout()
+        case .failure(let message):
+            report(message)
+        }
+        problems.printNew()
+        buffer = nil
+    }
+    if let buffer {
+        // Input ended inside a chunk: the syntax error names where it stopped.
+        if case .failure(let message) = runtime.evaluateReplChunk(buffer, firstLine: firstLine, endOfInput: true) {
+            report(message)
+        }
+    }
+    transit_flush_stdout()
+    return failed ? 1 : 0
+}
+
+/// A terminal: prompts, line editing, history, completion; Ctrl-C stops a running chunk or
+/// clears the line; Ctrl-D exits.
+private func runInteractiveRepl(_ runtime: LuaRuntime, problems: ProblemReporter) -> Int32 {
+    let editor = ReplLineEditor(historyPath: replHistoryPath()) { prefix in runtime.completions(for: prefix) }
+    runtime.installInterruptHandler()
+    var buffer: String?
+    while true {
+        _ = LuaRuntime.takeInterrupts()
+        let line = editor.readLine(prompt: buffer == nil ? "> " : ">> ")
+        if LuaRuntime.takeInterrupts() > 0 {
+            // Ctrl-C at the prompt: drop what was typed (and an unfinished chunk).
+            print("")
+            buffer = nil
+            continue
+        }
+        guard let line else {
+            print("")
+            editor.save()
+            return 0
+        }
+        if buffer == nil && line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+        buffer = buffer.map { $0 + "\n" + line } ?? line
+        runtime.acceptInterrupts(true)
+        let outcome = runtime.evaluateReplChunk(buffer!)
+        runtime.acceptInterrupts(false)
+        switch outcome {
+        case .incomplete:
+            continue
+        case .values(let values):
+            if !values.isEmpty { print(values.joined(separator: "\t")) }
+        case .failure(let message):
+            print(message)
+        }
+        problems.printNew()
+        transit_flush_stdout()
+        editor.remember(buffer!)
+        buffer = nil
+    }
 }

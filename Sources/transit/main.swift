@@ -31,10 +31,12 @@ commands:
                       --tty plays in the terminal from the time on screen; --serve serves the
                       live HTML player on http://127.0.0.1:PORT/ (default 7878, 0: any free
                       port), which follows every save. Ctrl-C stops (exit 0)
-  repl [FILE]         a Lua prompt on a live world: an effect opens on the default scene's
+  repl [FILE] [--scene S] [--device D] [--ios N] [--budget N] [--memory MB] [--scale S]
+                      a Lua prompt on a live world: an effect opens on the default scene's
                       screens, ready for present(); a scene runs to its end or its first
                       transit.repl(); time moves only with step(dt), seek(t), present(), ...
-                      (help() lists the helpers). Reads piped stdin without prompts
+                      (help() lists the helpers). History: ~/.transit_history, or
+                      $TRANSIT_HISTORY. Piped stdin: no prompt, exit 1 if a chunk failed
   bench [--json] [--quick]
                       measure the performance figures in this process (medians and spread;
                       now: reload.first_frame, reload.gif) against their targets

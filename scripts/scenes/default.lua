@@ -125,6 +125,38 @@ local function present(message)
   waitWhile(function() return message.isBeingPresented end)
 end
 
+-- What `transit repl` needs to present and dismiss on these screens (its present() and
+-- dismiss() helpers call these), then its breakpoint: the REPL opens here, on the screens, with
+-- no time passed. `transit run` and `render` go on with the scene below.
+transit.scene = {
+  inbox = inbox, navigation = navigation, effect = effect, makeMessage = makeMessage,
+  -- Starts presenting (or pushing) a new Message screen with `delegate` (default: the effect).
+  present = function(delegate)
+    local message = makeMessage()
+    if navigationEffect then
+      navigation:pushViewController(message, true)
+      return message
+    end
+    delegate = delegate or effect
+    message.transitioningDelegate = delegate
+    message.modalPresentationStyle = delegate.modalPresentationStyle or "custom"
+    inbox:present(message, true, function() transit.log("presented") end)
+    return message
+  end,
+  -- Starts dismissing (or popping) what is presented.
+  dismiss = function()
+    if navigationEffect then
+      if #navigation.viewControllers < 2 then error("dismiss: nothing is pushed", 0) end
+      navigation:popViewController(true)
+      return
+    end
+    local presented = inbox.presentedViewController
+    if presented == nil then error("dismiss: nothing is presented", 0) end
+    presented:dismiss(true, function() transit.log("dismissed") end)
+  end,
+}
+transit.repl()
+
 if navigationEffect then
   transit.wait(0.2)
   transit.log("push")

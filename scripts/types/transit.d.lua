@@ -1156,6 +1156,9 @@ function transit.touch.edgePan(options) end
 ---@param orientation UIDeviceOrientation
 function transit.rotate(orientation) end
 
+---a breakpoint: `transit repl FILE` stops the scene here and opens its prompt on this world; run and render go on
+function transit.repl() end
+
 ---virtual seconds since the run began
 ---@return number
 function transit.now() end

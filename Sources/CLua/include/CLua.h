@@ -82,6 +82,17 @@ void transit_resetbudget(lua_State *L);
 /* Arms an interrupt: the next Lua instruction raises "interrupted!". Signal-safe. */
 void transit_interrupt(lua_State *L);
 
+/* Clears an interrupt that arrived after the code it was meant for had finished, and puts
+** the budget hook back (the interrupt hook runs on every instruction). */
+void transit_clearinterrupt(lua_State *L);
+
+/* The REPL's Ctrl-C: installs a SIGINT handler that interrupts `L` while interrupts are
+** accepted (a chunk runs) and otherwise only counts them (Ctrl-C at the prompt). */
+void transit_catchinterrupts(lua_State *L);
+void transit_acceptinterrupts(int accept);
+/* SIGINTs received since the last call. */
+int transit_takeinterrupts(void);
+
 /* The traceback of the running coroutine `co`, for errors raised inside scene coroutines. */
 void transit_traceback(lua_State *L, lua_State *co, const char *message, int level);
 

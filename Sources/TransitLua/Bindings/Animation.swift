@@ -167,7 +167,7 @@ extension HostCall {
         defer { transit_pop(L, 1) }
         guard field(argument, key) else { return nil }
         guard lua_type(L, -1) == LUA_TFUNCTION else { throw fail("\(key) must be a function (got \(runtime.typeDescription(at: -1)))") }
-        return LuaFunction(runtime: runtime, index: -1)
+        return LuaFunction(runtime: runtime, index: -1, origin: .option(function: name, key: key))
     }
 
     /// The `options` list of an animation call: flags, a keyframe mode and a curve.

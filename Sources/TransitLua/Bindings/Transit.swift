@@ -55,6 +55,12 @@ extension TransitAPI {
                 try call.runtime.world.rotate(to: try call.enumeration(1, Orientation.self, "UIDeviceOrientation"))
                 return 0
             },
+            function("repl", [], "a breakpoint: `transit repl FILE` stops the scene here and opens its prompt on this world; run and render go on") { call in
+                // Only a scene's own code can stop; elsewhere (a module, the prompt) it does nothing.
+                guard lua_isyieldable(call.L) != 0, call.runtime.sceneIsRunning else { return 0 }
+                call.runtime.pendingBreakpoint = true
+                return TRANSIT_YIELD
+            },
             function("now", [], returns: .number, "virtual seconds since the run began") { call in
                 call.push(call.runtime.world.now); return 1
             },

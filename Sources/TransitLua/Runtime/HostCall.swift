@@ -91,7 +91,7 @@ struct HostCall {
 
     func function(_ argument: Int) throws -> LuaFunction {
         guard lua_type(L, index(argument)) == LUA_TFUNCTION else { throw argumentError(argument, "a function") }
-        return LuaFunction(runtime: runtime, index: index(argument))
+        return LuaFunction(runtime: runtime, index: index(argument), origin: .argument(function: name, index: argument))
     }
 
     func optionalFunction(_ argument: Int) throws -> LuaFunction? {
@@ -183,9 +183,17 @@ struct LuaCallError: Error, CustomStringConvertible {
 /// A Lua function the host keeps to call later (completions, gesture actions).
 final class LuaFunction {
     let reference: LuaValueReference
+    /// The file the function's code comes from ("@fade.lua") and the reload generation it
+    /// was stored in: a callback of a version a reload replaced is never called (HotSwap.swift).
+    let source: String?
+    let generation: Int
+    let origin: CallbackOrigin?
 
-    init(runtime: LuaRuntime, index: Int32) {
+    init(runtime: LuaRuntime, index: Int32, origin: CallbackOrigin? = nil) {
         reference = LuaValueReference(runtime: runtime, index: index)
+        source = runtime.functionSource(at: index)
+        generation = runtime.hotSwap.generation
+        self.origin = origin
     }
 
     /// Calls the function with arguments pushed by `pushArguments`; errors come back as
@@ -193,6 +201,11 @@ final class LuaFunction {
     func call(results: Int32 = 0, _ pushArguments: (LuaRuntime) -> Int32 = { _ in 0 }) throws {
         guard let runtime = reference.runtime else { return }
         let L = runtime.L
+        if let source, runtime.isStale(source: source, generation: generation) {
+            runtime.noteSkippedCallback(source: source, origin: origin)
+            for _ in 0..<max(0, results) { lua_pushnil(L) }
+            return
+        }
         let top = lua_gettop(L)
         reference.push()
         let count = pushArguments(runtime)

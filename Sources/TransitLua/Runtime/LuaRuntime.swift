@@ -48,6 +48,12 @@ public final class LuaRuntime {
     public var imageLoader: ((URL) throws -> ImageContent)?
     /// True while the scene coroutine runs, so `transit.wait` yields.
     var sceneIsRunning = false
+    /// Set by `transit.repl()` for the scene runner (a breakpoint).
+    var pendingBreakpoint = false
+    /// Whether the last `runScene` stopped at a `transit.repl()` breakpoint.
+    public internal(set) var stoppedAtBreakpoint = false
+    /// The REPL's reload generations and re-opened classes (HotSwap.swift).
+    let hotSwap = HotSwapState()
     lazy var screenObject = ScreenObject(world: world)
     lazy var deviceObject = DeviceObject(world: world)
 

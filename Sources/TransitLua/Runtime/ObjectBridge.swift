@@ -558,6 +558,8 @@ private func makeSubclass(_ L: OpaquePointer?) -> Int32 {
         guard lua_type(L, 2) == LUA_TSTRING, let name = runtime.string(at: 2), !name.isEmpty else {
             throw LuaCallError("subclass: argument 1 (name) must be a string (got \(runtime.typeDescription(at: 2)))")
         }
+        // While the REPL reloads a file, its classes are re-opened in place (HotSwap.swift).
+        if runtime.reopenSubclass(named: name, baseAt: 1) { return 1 }
         lua_createtable(L, 0, 4)
         let subclass = lua_gettop(L)
         lua_pushstring(L, name); lua_setfield(L, subclass, "__name")
@@ -576,6 +578,7 @@ private func makeSubclass(_ L: OpaquePointer?) -> Int32 {
         transit_pushhostfunction(L, { L in callClassTable(L) }, 0)
         lua_setfield(L, -2, "__call")
         lua_setmetatable(L, subclass)
+        runtime.registerSubclass(at: subclass, named: name)
         return 1
     }
 }

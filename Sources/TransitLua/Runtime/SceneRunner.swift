@@ -16,6 +16,8 @@ public struct SceneRun {
     public var maximumDuration = 600.0
     /// The scene that runs a file returning an effect (DESIGN §2.9); nil: effects are an error.
     public var effectScene: URL?
+    /// Stop at the scene's first `transit.repl()` (the REPL); otherwise breakpoints are ignored.
+    public var stopsAtBreakpoint = false
 
     public init() {}
 
@@ -75,6 +77,7 @@ extension LuaRuntime {
         }
         sceneIsRunning = true
         defer { sceneIsRunning = false }
+        stoppedAtBreakpoint = false
         var results: Int32 = 0
         var zeroWaits = 0
         while true {
@@ -82,6 +85,12 @@ extension LuaRuntime {
             let status = lua_resume(thread, L, 0, &results)
             if status == LUA_YIELD {
                 lua_settop(thread, 0)
+                if pendingBreakpoint {
+                    pendingBreakpoint = false
+                    // The REPL takes over this world as it is: no settling, time stays put.
+                    if options.stopsAtBreakpoint { stoppedAtBreakpoint = true; return }
+                    continue
+                }
                 let wait = pendingWait ?? 0
                 pendingWait = nil
                 zeroWaits = wait > 0 ? 0 : zeroWaits + 1
@@ -155,6 +164,7 @@ extension LuaRuntime {
         let value = lua_absindex(L, index)
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
+        rememberModuleValue(at: value, for: file)   // what the REPL's reload() patches
         lua_getglobal(L, "require")
         lua_pushstring(L, "system.effect")
         guard transit_pcall(L, 1, 1) == LUA_OK else { throw ScriptError(errorMessage()) }

@@ -1,0 +1,121 @@
+import CLua
+import Foundation
+import TransitCore
+
+// Running what is typed at the REPL, with lua.c's input rules: a line is first tried as an
+// expression (`return <line>`); otherwise as statements; a chunk whose syntax error is at
+// `<eof>` is incomplete and waits for more lines.
+
+/// What became of a chunk typed at the prompt.
+public enum ReplOutcome: Equatable {
+    /// The chunk is not finished: read a continuation line and try again.
+    case incomplete
+    /// It ran; the texts of the values it returned (none for statements).
+    case values([String])
+    /// A syntax or run-time error, its message ready to print.
+    case failure(String)
+}
+
+extension LuaRuntime {
+    /// Compiles and runs `source` on the main state. `firstLine` is the line of the input the
+    /// chunk starts on, so messages name input lines (`stdin:12:`) in a multi-chunk session.
+    /// `endOfInput`: no more lines will come, so an unfinished chunk is a syntax error.
+    public func evaluateReplChunk(_ source: String, chunkName: String = "=stdin", firstLine: Int = 1, endOfInput: Bool = false,
+                                  limits: InspectorLimits = InspectorLimits()) -> ReplOutcome {
+        guard L == mainState else { return .failure("the REPL runs chunks on the main state only") }
+        return withHostAllocation { evaluate(source, chunkName: chunkName, firstLine: firstLine, endOfInput: endOfInput, limits: limits) }
+    }
+
+    /// Runs `body` as host code: the allocator does not refuse while it runs (a refused
+    /// allocation outside a protected call would abort the process), and calls into Lua made
+    /// through transit_pcall still run under the memory limit.
+    func withHostAllocation<T>(_ body: () throws -> T) rethrows -> T {
+        limits.pointee.inHost += 1
+        defer { limits.pointee.inHost -= 1 }
+        return try body()
+    }
+
+    private func evaluate(_ source: String, chunkName: String, firstLine: Int, endOfInput: Bool, limits: InspectorLimits) -> ReplOutcome {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let padding = String(repeating: "\n", count: max(0, firstLine - 1))
+        let isSingleLine = !source.contains("\n")
+        var loaded = false
+        if isSingleLine {
+            // `return <line>` would make a call on the line a tail call, and a helper's error
+            // would lose the line it was called from; passing the values through a function
+            // (the chunk's first argument) keeps the chunk's frame. The ")" goes on a line of
+            // its own so a trailing comment cannot hide it.
+            loaded = load(padding + "return (...)(" + source + "\n)", chunkName: chunkName)
+            if !loaded { transit_pop(L, 1) }
+        }
+        if !loaded {
+            guard load(padding + source, chunkName: chunkName) else {
+                let message = string(at: -1) ?? "syntax error"
+                if message.hasSuffix("<eof>") && !endOfInput { return .incomplete }
+                return .failure(message)
+            }
+        }
+        let base = lua_gettop(L) - 1
+        pushValuesFunction()
+        transit_resetbudget(L)   // each chunk is an entry from the host with a budget of its own
+        let status = transit_pcall(L, 1, LUA_MULTRET)
+        finishInterruptibleRun()
+        guard status == LUA_OK else {
+            return .failure(Self.trimmedTraceback(errorMessage()))
+        }
+        var values: [String] = []
+        let results = lua_gettop(L) - base
+        if results > 0 {
+            for index in (base + 1)...(base + results) { values.append(inspect(at: index, limits: limits)) }
+        }
+        return .values(values)
+    }
+
+    /// `function(...) return ... end`, made once and kept in the registry.
+    private func pushValuesFunction() {
+        if lua_getfield(L, transit_registryindex(), "transit.replValues") == LUA_TFUNCTION { return }
+        transit_pop(L, 1)
+        let source = "return function(...) return ... end"
+        _ = source.withCString { transit_loadtext(L, $0, strlen($0), "=repl") }
+        _ = transit_pcall(L, 0, 1)
+        lua_pushvalue(L, -1)
+        lua_setfield(L, transit_registryindex(), "transit.replValues")
+    }
+
+    private func load(_ text: String, chunkName: String) -> Bool {
+        text.withCString { transit_loadtext(L, $0, strlen($0), chunkName) } == LUA_OK
+    }
+
+    /// The traceback of an error typed at the prompt ends in frames of the REPL itself
+    /// ("[C]: in ?"): noise for the reader, dropped.
+    static func trimmedTraceback(_ message: String) -> String {
+        var lines = message.components(separatedBy: "\n")
+        while let last = lines.last, last.trimmingCharacters(in: .whitespaces) == "[C]: in ?" { lines.removeLast() }
+        if lines.last == "stack traceback:" { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// After a chunk: an interrupt that arrived too late to stop it must not stop the next one,
+    /// and the memory an interrupted or failed chunk held is returned.
+    func finishInterruptibleRun() {
+        transit_clearinterrupt(L)
+        if limits.pointee.limitReached != 0 { collectGarbage() }
+    }
+
+    /// Makes the REPL's Ctrl-C stop the Lua code running: SIGINT arms the instruction hook
+    /// while a chunk runs (set with `acceptInterrupts(true)`) and is only counted otherwise.
+    public func installInterruptHandler() {
+        transit_catchinterrupts(mainState)
+    }
+
+    /// Whether SIGINT interrupts Lua now (while a chunk runs) or is only recorded (at the prompt).
+    public func acceptInterrupts(_ accept: Bool) {
+        transit_acceptinterrupts(accept ? 1 : 0)
+    }
+
+    /// SIGINTs received since the last call (Ctrl-C at the prompt clears the line).
+    public static func takeInterrupts() -> Int {
+        Int(transit_takeinterrupts())
+    }
+}

@@ -35,7 +35,10 @@ func commandBench(_ arguments: ArraySlice<String>) throws -> Int32 {
     }
     let rounds = quick ? 5 : 21
     var figures: [BenchFigure] = []
-    figures += try benchReload(rounds: rounds)
+    // Each group lives in its own file (Bench+Group.swift) beside the code it measures.
+    for group in [benchBridge, benchTimeline, benchRender, benchReload, benchStartup] {
+        figures += try group(rounds)
+    }
     if json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -45,7 +48,14 @@ func commandBench(_ arguments: ArraySlice<String>) throws -> Int32 {
         for figure in figures {
             let value = formatNumber((figure.value * 10).rounded() / 10)
             let range = figure.spread.map { formatNumber(($0 * 10).rounded() / 10) }.joined(separator: "–")
-            print("\(figure.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(value) \(figure.unit) (\(range))  target < \(formatNumber(figure.target)) \(figure.unit)  \(figure.met ? "met" : "NOT MET")  \(figure.detail)")
+            let goal: String
+            if let ratio = figure.ratio, let baseline = figure.baseline {
+                let shown = formatNumber((ratio * 100).rounded() / 100)
+                goal = "baseline \(formatNumber((baseline * 10).rounded() / 10)) \(figure.unit), ratio \(shown)× (target \(formatNumber(figure.target))×)"
+            } else {
+                goal = "target < \(formatNumber(figure.target)) \(figure.unit)"
+            }
+            print("\(figure.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(value) \(figure.unit) (\(range))  \(goal)  \(figure.met ? "met" : "NOT MET")  \(figure.detail)")
         }
     }
     return 0
@@ -55,7 +65,7 @@ func commandBench(_ arguments: ArraySlice<String>) throws -> Int32 {
 /// is written by rename into a watched directory, inotify wakes the loop, the 20 ms debounce
 /// passes, and a fresh world runs the default scene and renders it. Lurker polls every 0.5 s
 /// and Neovim debounces 0.5 s; the targets are ten times faster than both.
-func benchReload(rounds: Int) throws -> [BenchFigure] {
+func benchReload(_ rounds: Int) throws -> [BenchFigure] {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-bench-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -106,14 +116,31 @@ func benchReload(rounds: Int) throws -> [BenchFigure] {
         whole.append((timing.written - saved) * 1000)
         frames = timing.frames
     }
-    func figure(_ name: String, _ samples: [Double], target: Double, _ detail: String) -> BenchFigure {
-        let sorted = samples.sorted()
-        let median = sorted[sorted.count / 2]
-        return BenchFigure(name: name, value: median, unit: "ms", baseline: nil, ratio: nil, target: target, met: median < target,
-                           spread: [sorted.first!, sorted.last!], detail: detail)
-    }
     return [
-        figure("reload.first_frame", firstFrame, target: 50, "save (rename) → first frame rasterized, default scene, \(rounds) saves, incl. 20 ms debounce"),
-        figure("reload.gif", whole, target: 300, "save → \(frames)-frame GIF renamed into place"),
+        BenchFigure.median("reload.first_frame", firstFrame, unit: "ms", target: 50,
+                           "save (rename) → first frame rasterized, default scene, \(rounds) saves, incl. 20 ms debounce"),
+        BenchFigure.median("reload.gif", whole, unit: "ms", target: 300, "save → \(frames)-frame GIF renamed into place"),
     ]
+}
+
+extension BenchFigure {
+    /// The median of `samples` (with their range as the spread) against an absolute target.
+    static func median(_ name: String, _ samples: [Double], unit: String, target: Double, _ detail: String) -> BenchFigure {
+        let sorted = samples.sorted()
+        let median = sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+        return BenchFigure(name: name, value: median, unit: unit, baseline: nil, ratio: nil, target: target, met: median < target,
+                           spread: sorted.isEmpty ? [] : [sorted.first!, sorted.last!], detail: detail)
+    }
+
+    /// A cost beside its baseline measured in the same run: `ratio` = value ÷ baseline, met when
+    /// it is at most `target` (or, with `biggerIsBetter`, baseline ÷ value at least `target`).
+    static func ratio(_ name: String, value: [Double], baseline: [Double], unit: String, target: Double,
+                      biggerIsBetter: Bool = false, _ detail: String) -> BenchFigure {
+        let values = value.sorted(), baselines = baseline.sorted()
+        let median = values[values.count / 2], reference = baselines[baselines.count / 2]
+        let ratio = biggerIsBetter ? reference / median : median / reference
+        return BenchFigure(name: name, value: median, unit: unit, baseline: reference, ratio: ratio, target: target,
+                           met: biggerIsBetter ? ratio >= target : ratio <= target,
+                           spread: [values.first!, values.last!], detail: detail)
+    }
 }

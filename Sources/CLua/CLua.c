@@ -48,10 +48,14 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
     limits->budget -= BUDGET_STEP;
     if (limits->budget <= 0) {
         limits->budgetExceeded = 1;
-        /* lua_pushfstring knows no %lld: format the count here. */
-        char text[96];
-        snprintf(text, sizeof text, "instruction budget of %lld instructions exceeded", limits->budgetTotal);
-        luaL_error(L, "%s", text);
+        /* lua_pushfstring knows no %lld: format the count here. In a hook the running Lua
+        ** function is level 0 (luaL_error would name its caller): name the looping line. */
+        char text[160];
+        snprintf(text, sizeof text, "instruction budget of %lld instructions exceeded (a loop that never ends? --budget raises the limit)", limits->budgetTotal);
+        luaL_where(L, 0);
+        lua_pushstring(L, text);
+        lua_concat(L, 2);
+        lua_error(L);
     }
 }
 

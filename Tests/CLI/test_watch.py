@@ -124,14 +124,20 @@ checks.write_by_rename("fade.lua", fade(0.35))
 checks.check("the next good save recovers", watch.wait_count(r"reloaded in \d+ ms", 3), watch.text())
 checks.check("the recovered version ran (0.35 s)", present_duration(out) == 0.35)
 
+# A save that never finishes running is stopped by the instruction budget, not waited for.
+checks.write_by_rename("fade.lua", "local n = 0\nwhile true do n = n + 1 end\n")
+checks.check("a save that loops forever is stopped at its line", watch.wait_count(r"fade\.lua:2: instruction budget", 1), watch.text()[-500:])
+checks.write_by_rename("fade.lua", fade(0.35))
+checks.check("and the next good save still reloads", watch.wait_count(r"reloaded in \d+ ms", 4), watch.text()[-500:])
+
 # A module added by a new require, in a directory not watched before.
 os.mkdir(checks.path("lib"))
 checks.write("lib/timing.lua", "return { duration = 0.45 }\n")
 checks.write_by_rename("fade.lua", fade("require('lib.timing').duration"))
-checks.check("a new require reloads", watch.wait_count(r"reloaded in \d+ ms", 4), watch.text())
+checks.check("a new require reloads", watch.wait_count(r"reloaded in \d+ ms", 5), watch.text())
 checks.check("the module's value is used (0.45 s)", present_duration(out) == 0.45)
 checks.write_by_rename("lib/timing.lua", "return { duration = 0.5 }\n")
-checks.check("a save of the required module reloads", watch.wait_count(r"reloaded in \d+ ms", 5), watch.text())
+checks.check("a save of the required module reloads", watch.wait_count(r"reloaded in \d+ ms", 6), watch.text())
 checks.check("the module's new value is used (0.5 s)", present_duration(out) == 0.5)
 print("module save -> reloaded in", latency(watch))
 
@@ -139,7 +145,7 @@ print("module save -> reloaded in", latency(watch))
 os.remove(checks.path("fade.lua"))
 time.sleep(0.2)
 checks.write("fade.lua", fade(0.2))
-checks.check("delete-and-recreate reloads", watch.wait_count(r"reloaded in \d+ ms", 6), watch.text())
+checks.check("delete-and-recreate reloads", watch.wait_count(r"reloaded in \d+ ms", 7), watch.text())
 checks.check("the recreated version ran (0.2 s)", present_duration(out) == 0.2)
 
 # A save of a file nobody reads does nothing.

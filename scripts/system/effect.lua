@@ -49,7 +49,10 @@ return function(effect, file)
       if has(effect, name) then delegate[name] = function(_, ...) return effect[name](effect, ...) end end
     end
   else
-    error(file .. " returns " .. tostring(effect) .. ", which is not an effect: return an animator (with animateTransition), " ..
+    -- Name what came back without an address (a table's tostring differs between runs).
+    local returned = type(effect) == "table" and "a table without any of those hooks"
+      or type(effect) == "string" and string.format("the string %q", effect) or tostring(effect)
+    error(file .. " returns " .. returned .. ", which is not an effect: return an animator (with animateTransition), " ..
       "a transitioning delegate (with animationControllerForPresented or presentationController), " ..
       "a navigation delegate (with animationControllerForOperation) or a UIPresentationController subclass", 0)
   end

@@ -118,7 +118,14 @@ extension LuaRuntime {
                 }
                 break
             }
-            let message = string(at: -1, of: thread) ?? "(error object is not a string)"
+            var message = string(at: -1, of: thread)
+                ?? "\(lineOfError(in: thread))(error object is a \(String(cString: lua_typename(thread, lua_type(thread, -1)))) value)"
+            if status == LUA_ERRMEM || limits.pointee.limitReached != 0 {
+                limits.pointee.limitReached = 0
+                message = "\(lineOfError(in: thread))\(message): the script exceeded its memory limit of \(self.options.memoryLimit >> 20) MB (--memory raises it)"
+                transit_pop(thread, 1)
+                collectGarbage()
+            }
             transit_traceback(L, thread, message, 0)
             let traced = string(at: -1) ?? message
             throw ScriptError(traced)
@@ -148,6 +155,22 @@ extension LuaRuntime {
             }
         }
         return error
+    }
+
+    /// "file.lua:12: " for the innermost Lua line of a dead coroutine (errors raised without a
+    /// position: a memory error, `error()` with a non-string value).
+    func lineOfError(in thread: OpaquePointer) -> String {
+        var record = lua_Debug()
+        for level: Int32 in 0..<8 {
+            guard lua_getstack(thread, level, &record) != 0, lua_getinfo(thread, "Sl", &record) != 0 else { break }
+            if record.currentline > 0 {
+                let source = withUnsafePointer(to: &record.short_src) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 60) { String(cString: $0) }
+                }
+                return "\(source):\(record.currentline): "
+            }
+        }
+        return ""
     }
 
     func string(at index: Int32, of thread: OpaquePointer) -> String? {

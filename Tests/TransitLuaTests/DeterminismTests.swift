@@ -46,7 +46,7 @@ import Testing
         let reference = try log(frameRate: nil)
         // The animation ends at 0.55 s, which the seventh wait reaches exactly.
         #expect(reference.first == "[0.55s] done at 0.550000000 after 7 waits")
-        for rate in [10.0, 24, 30, 60] {
+        for rate in [1.0, 7, 10, 24, 30, 60, 120] {
             #expect(try log(frameRate: rate) == reference, "at \(rate) fps")
         }
     }

@@ -40,6 +40,10 @@ commands:
   bench [--json] [--quick]
                       measure the performance figures in this process (medians and spread;
                       now: reload.first_frame, reload.gif) against their targets
+  fuzz [--seed N] [--count N] [--calls N] [--jobs N] [--timeout S] [--out DIR]
+                      run random scenes calling the whole API with declared and hostile
+                      arguments, each in a child process; exit 1 if one crashed or hung
+                      (reproducers saved in DIR, default fuzz-failures/)
   api [--luals|--markdown]
                       print the Lua API description (LuaLS definitions by default)
   --help              this text
@@ -247,6 +251,7 @@ do {
     case "watch": exit(try commandWatch(arguments.dropFirst()))
     case "repl": exit(try commandRepl(arguments.dropFirst()))
     case "bench": exit(try commandBench(arguments.dropFirst()))
+    case "fuzz": exit(try commandFuzz(arguments.dropFirst()))
     case "api": exit(try commandAPI(arguments.dropFirst()))
     case let command?: fail("unknown command \"\(command)\" (see transit --help)", code: 2)
     }

@@ -17,6 +17,17 @@ struct ObjectBox {
 
     /// Tells our userdata from any other of the same size (io's files in --unsafe runs).
     static let marker: UInt = 0x5452_414E_5349_5421  // "TRANSIT!"
+
+    /// The box of our userdata at `index` of `L`, or nil for any other value. Needs only the
+    /// thread, so hot paths call it without touching the runtime (a reference to it costs a
+    /// retain: weak references to the runtime give it a side table, where retains are slow).
+    @inline(__always)
+    static func at(_ index: Int32, in L: OpaquePointer) -> UnsafeMutablePointer<ObjectBox>? {
+        guard lua_type(L, index) == LUA_TUSERDATA, lua_rawlen(L, index) == MemoryLayout<ObjectBox>.size,
+              let raw = lua_touserdata(L, index) else { return nil }
+        let box = raw.assumingMemoryBound(to: ObjectBox.self)
+        return box.pointee.marker == ObjectBox.marker ? box : nil
+    }
 }
 
 extension LuaRuntime {
@@ -72,12 +83,7 @@ extension LuaRuntime {
 
     /// The box of our userdata at `index`, or nil for any other value.
     @inline(__always)
-    func objectBox(at index: Int32) -> UnsafeMutablePointer<ObjectBox>? {
-        guard lua_type(L, index) == LUA_TUSERDATA, lua_rawlen(L, index) == MemoryLayout<ObjectBox>.size,
-              let raw = lua_touserdata(L, index) else { return nil }
-        let box = raw.assumingMemoryBound(to: ObjectBox.self)
-        return box.pointee.marker == ObjectBox.marker ? box : nil
-    }
+    func objectBox(at index: Int32) -> UnsafeMutablePointer<ObjectBox>? { ObjectBox.at(index, in: L) }
 
     /// The host object at `index`, if the value is one of ours and not yet released.
     func object(at index: Int32) -> AnyObject? {

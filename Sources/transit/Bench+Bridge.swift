@@ -26,6 +26,9 @@ private let bridgeRoundSource = """
     local out = {}
     out[#out + 1] = "view_alpha=" .. perOperation(function() for i = 1, N do v.alpha = 0.5 end end)
     out[#out + 1] = "table_alpha=" .. perOperation(function() for i = 1, N do t.alpha = 0.5 end end)
+    local rawequal = rawequal
+    out[#out + 1] = "c_call=" .. perOperation(function() for i = 1, N do rawequal(t, t) end end)
+    out[#out + 1] = "view_tag=" .. perOperation(function() for i = 1, N do v.tag = 1 end end)
     out[#out + 1] = "view_layout=" .. perOperation(function() for i = 1, N do v:layoutIfNeeded() end end)
     out[#out + 1] = "table_method=" .. perOperation(function() for i = 1, N do o:m() end end)
     return table.concat(out, " ")
@@ -50,9 +53,14 @@ func benchBridge(_ rounds: Int) throws -> [BenchFigure] {
         guard let values = samples[key], !values.isEmpty else { throw RuntimeError("bench: no samples for \(key)") }
         return values
     }
+    let cCalls = try figure("c_call").sorted()
+    let cCall = formatNumber((cCalls[cCalls.count / 2] * 10).rounded() / 10)
     return [
         BenchFigure.ratio("bridge.property_write", value: try figure("view_alpha"), baseline: try figure("table_alpha"),
                           unit: "ns", target: 5, "view.alpha = x vs t.alpha = x on a Lua table, 10^6 per round"),
+        // The same crossing into a stored Int: what the bridge costs when the model does nothing.
+        BenchFigure.ratio("bridge.property_write_plain", value: try figure("view_tag"), baseline: try figure("table_alpha"),
+                          unit: "ns", target: 5, "view.tag = 1 (a stored Int in the model) vs t.alpha = x; a bare C function call (rawequal) costs \(cCall) ns here"),
         BenchFigure.ratio("bridge.method_call", value: try figure("view_layout"), baseline: try figure("table_method"),
                           unit: "ns", target: 5, "view:layoutIfNeeded() vs o:m() on a Lua table, 10^6 per round"),
     ]

@@ -44,21 +44,38 @@ enum TransitAPI {
 
 // MARK: - Declaration builders
 
+/// Runs `body` with `object` as a `T`, borrowed: no retain and release around the call.
+/// Objects that were ever weakly referenced (views are) keep their counts in a side table,
+/// where each retain is an atomic operation on another cache line: the bridge's biggest cost
+/// before. The dispatcher keeps the object alive (the userdata holds it) for the call.
+@inline(__always)
+func borrowing<T: AnyObject, Result>(_ object: AnyObject, as _: T.Type, _ body: (T) throws -> Result) rethrows -> Result? {
+    guard object is T else { return nil }
+    return try Unmanaged<T>.fromOpaque(Unmanaged.passUnretained(object).toOpaque())._withUnsafeGuaranteedRef(body)
+}
+
 func property<T: AnyObject>(_ name: String, _ type: APIType, _ doc: String, of _: T.Type,
                             get: @escaping (inout HostCall, T) throws -> Void,
                             set: ((inout HostCall, T) throws -> Void)? = nil) -> APIProperty {
+    // The class tables only offer a property on objects of its class, so the cast holds.
     APIProperty(
         name: name, type: type, doc: doc,
-        getter: { call, object in try get(&call, object as! T) },
-        setter: set.map { setter in { call, object, _ in try setter(&call, object as! T) } })
+        getter: { call, object in
+            guard try borrowing(object, as: T.self, { try get(&call, $0) }) != nil else { preconditionFailure("\(name): not a \(T.self)") }
+        },
+        setter: set.map { setter in { call, object, _ in
+            guard try borrowing(object, as: T.self, { try setter(&call, $0) }) != nil else { preconditionFailure("\(name): not a \(T.self)") }
+        } })
 }
 
 func method<T: AnyObject>(_ name: String, _ parameters: [APIParameter], returns: APIType? = nil, _ doc: String,
                           of _: T.Type, variadic: Bool = false,
                           _ body: @escaping (inout HostCall, T) throws -> Int32) -> APIFunction {
     APIFunction(name, .method, parameters, returns: returns, doc: doc, variadic: variadic) { call in
-        guard let object = call.runtime.object(at: 1) as? T else { return 0 }
-        return try body(&call, object)
+        guard let raw = ObjectBox.at(1, in: call.L)?.pointee.object else { return 0 }
+        return try Unmanaged<AnyObject>.borrow(raw) { object in
+            try borrowing(object, as: T.self) { try body(&call, $0) } ?? 0
+        }
     }
 }
 

@@ -165,33 +165,13 @@ extension LuaRuntime {
     }
 
     private func isBoundClassTable(at index: Int32) -> Bool {
-        lua_pushstring(L, "__bound")
-        lua_rawget(L, index)
-        defer { transit_pop(L, 1) }
-        return lua_toboolean(L, -1) != 0
+        ClassChain.isBoundClassTable(L, at: index)
     }
 
     /// Hooks of the bound class a Lua class descends from (UIPresentationController's
     /// `presentationTransitionWillBegin`, ...), found through `super` raw.
     private func hooksOfBoundBase(ofClassAt index: Int32) -> [String] {
-        lua_pushvalue(L, index)
-        defer { transit_pop(L, 1) }
-        for _ in 0..<32 {
-            lua_pushstring(L, "__bound")
-            lua_rawget(L, -2)
-            let isBound = lua_toboolean(L, -1) != 0
-            transit_pop(L, 1)
-            if isBound {
-                lua_pushstring(L, "__name")
-                lua_rawget(L, -2)
-                let name = string(at: -1)
-                transit_pop(L, 1)
-                return name.map { api.lineage($0).flatMap { $0.hooks.map(\.name) } } ?? []
-            }
-            lua_pushstring(L, "super")
-            guard lua_rawget(L, -2) == LUA_TTABLE else { transit_pop(L, 1); return [] }
-            transit_remove(L, -2)
-        }
-        return []
+        guard let base = ClassChain.boundBase(self, ofClassAt: index) else { return [] }
+        return api.lineage(base.bound).flatMap { $0.hooks.map(\.name) }
     }
 }

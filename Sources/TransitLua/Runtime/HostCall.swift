@@ -3,16 +3,30 @@ import TransitCore
 
 /// One call from Lua into a bound function: checked access to its arguments and pushing of
 /// results. Argument numbers in messages count from the first argument after `self`.
+///
+/// A call is made on every crossing, so it holds no strong references: the runtime outlives
+/// every call into it, and the call site is an entry the runtime keeps (or, for names made up
+/// on the spot, one this call keeps in `ownedSite`).
 struct HostCall {
-    let runtime: LuaRuntime
+    unowned(unsafe) let runtime: LuaRuntime
     let L: OpaquePointer
-    /// "UIView.insertSubviewBelow", as messages name it.
-    let name: String
+    unowned(unsafe) let site: CallSite
+    private let ownedSite: CallSite?
     /// Stack index of argument 1 (2 for methods, where `self` is at 1).
     let base: Int32
 
+    /// "UIView.insertSubviewBelow", as messages name it.
+    var name: String { site.qualifiedName }
+
+    /// A call of a bound function or property: its entry names it.
+    init(runtime: LuaRuntime, site: CallSite, base: Int32) {
+        self.runtime = runtime; self.L = runtime.L; self.site = site; self.ownedSite = nil; self.base = base
+    }
+
+    /// A call named on the spot (options, constants, constructors).
     init(runtime: LuaRuntime, name: String, base: Int32) {
-        self.runtime = runtime; self.L = runtime.L; self.name = name; self.base = base
+        let site = CallSite(qualifiedName: name)
+        self.runtime = runtime; self.L = runtime.L; self.site = site; self.ownedSite = site; self.base = base
     }
 
     var argumentCount: Int32 { max(0, lua_gettop(L) - base + 1) }

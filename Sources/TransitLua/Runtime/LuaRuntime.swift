@@ -17,19 +17,30 @@ public final class LuaRuntime {
     }
 
     /// The Lua thread being served: the main state, or the scene coroutine while a host
-    /// function called from it runs (arguments live on the caller's stack).
-    var L: OpaquePointer
+    /// function called from it runs (arguments live on the caller's stack). Every host call
+    /// sets and restores it, so it lives behind a pointer: a stored property of a class would
+    /// pay for an exclusivity check on each access.
+    var L: OpaquePointer {
+        get { servedThread.pointee }
+        set { servedThread.pointee = newValue }
+    }
+    private let servedThread: UnsafeMutablePointer<OpaquePointer>
     let mainState: OpaquePointer
     let limits: UnsafeMutablePointer<transit_Limits>
     public let world: World
     public let options: Options
     let api: APIDescription
-    /// Host functions by id (upvalue 2 of each trampoline closure).
-    var hostFunctions: [(qualifiedName: String, function: APIFunction, owner: APIClass?)] = []
-    var getters: [(qualifiedName: String, property: APIProperty)] = []
-    var setters: [(qualifiedName: String, property: APIProperty)] = []
-    /// Pointers of our object metatables, to recognise our userdata.
-    var objectMetatables: [UnsafeRawPointer: String] = [:]
+    /// Every bound function's and property's entry: Lua holds them as light userdata, so
+    /// they live as long as the state (DispatchEntries.swift).
+    var hostFunctions: [HostFunctionEntry] = []
+    var propertyEntries: [PropertyEntry] = []
+    /// Bound object classes; a userdata records its class's index (ObjectBox).
+    var boundClasses: [BoundClass] = []
+    var boundClassIndexByName: [String: Int] = [:]
+    var boundClassIndexBySwiftClass: [ObjectIdentifier: Int] = [:]
+    /// Registry references of the identity and state tables (see installRegistryTables).
+    private(set) var identityTableReference: Int32 = LUA_NOREF
+    private(set) var stateTableReference: Int32 = LUA_NOREF
     var isClosing = false
     /// Directories `require` may load from, in order.
     public var moduleDirectories: [URL] = []
@@ -63,8 +74,12 @@ public final class LuaRuntime {
         limits = UnsafeMutablePointer<transit_Limits>.allocate(capacity: 1)
         limits.initialize(to: transit_Limits())
         limits.pointee.limit = options.memoryLimit
-        guard let state = transit_newstate(limits) else { throw RuntimeError("cannot create a Lua state") }
-        L = state
+        guard let state = transit_newstate(limits) else {
+            limits.deallocate()
+            throw RuntimeError("cannot create a Lua state")
+        }
+        servedThread = UnsafeMutablePointer<OpaquePointer>.allocate(capacity: 1)
+        servedThread.initialize(to: state)
         mainState = state
         api = TransitAPI.description
         transit_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
@@ -87,6 +102,7 @@ public final class LuaRuntime {
         lua_close(mainState)
         limits.deinitialize(count: 1)
         limits.deallocate()
+        servedThread.deallocate()
     }
 
     /// The runtime owning a state, from its extra space.
@@ -94,13 +110,16 @@ public final class LuaRuntime {
         Unmanaged<LuaRuntime>.fromOpaque(transit_extraspace(L)!.pointee!).takeUnretainedValue()
     }
 
-    /// Runs a host function's body against the thread that called it.
+    /// Runs a host function's body against the thread that called it. The runtime is borrowed
+    /// from the state's extra space without retaining it: the state cannot outlive it.
+    @inline(__always)
     static func serving<T>(_ L: OpaquePointer?, _ body: (LuaRuntime) -> T) -> T {
-        let runtime = from(L)
-        let saved = runtime.L
-        runtime.L = L!
-        defer { runtime.L = saved }
-        return body(runtime)
+        Unmanaged<LuaRuntime>.borrow(transit_extraspace(L)!.pointee!) { runtime in
+            let saved = runtime.L
+            runtime.L = L!
+            defer { runtime.L = saved }
+            return body(runtime)
+        }
     }
 
     /// `scripts/` next to the package this binary was built from, or `TRANSIT_PATH`.
@@ -123,14 +142,19 @@ public final class LuaRuntime {
     private func installRegistryTables() {
         let registry = transit_registryindex()
         // Weak-valued: the same Swift object always maps to the same userdata while it lives.
+        // Kept by reference (an integer key) and by name: pushing an object looks it up.
         lua_createtable(L, 0, 0)
         lua_createtable(L, 0, 1)
         lua_pushstring(L, "v")
         lua_setfield(L, -2, "__mode")
         lua_setmetatable(L, -2)
+        lua_pushvalue(L, -1)
+        identityTableReference = luaL_ref(L, registry)
         lua_setfield(L, registry, Self.identityKey)
         // Strong: per-object tables that outlive their userdata while Swift holds the object.
         lua_createtable(L, 0, 0)
+        lua_pushvalue(L, -1)
+        stateTableReference = luaL_ref(L, registry)
         lua_setfield(L, registry, Self.stateKey)
         lua_createtable(L, 0, 0)
         lua_setfield(L, registry, Self.valueMetatablesKey)

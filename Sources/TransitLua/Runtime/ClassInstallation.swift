@@ -1,0 +1,177 @@
+import CLua
+import TransitCore
+
+// Installing the API into a fresh state: a table per class (statics, methods, constants,
+// `new`, `subclass`), a metatable per object class with its dispatch tables, the `transit`
+// namespace. Everything a call needs later is resolved here, once per class: the metamethods
+// find properties by one raw lookup of the key in a table of light userdata (PropertyEntry),
+// and every bound function's closure carries its HostFunctionEntry as an upvalue.
+
+extension LuaRuntime {
+    func installClasses() {
+        // In declaration order (superclasses first): a class's metatable links its base's table.
+        for cls in api.classes {
+            pushClassTable(cls)
+            lua_setglobal(L, cls.name)
+        }
+        // The transit namespace.
+        lua_createtable(L, 0, 0)
+        for function in api.namespace.functions {
+            // "touch.tap" lives in the sub-table transit.touch.
+            let parts = function.name.split(separator: ".").map(String.init)
+            if parts.count == 2 {
+                if lua_getfield(L, -1, parts[0]) != LUA_TTABLE {
+                    transit_pop(L, 1)
+                    lua_createtable(L, 0, 4)
+                    lua_pushvalue(L, -1)
+                    lua_setfield(L, -3, parts[0])
+                }
+                pushHostFunction(function, owner: nil, qualifiedName: "transit.\(function.name)")
+                lua_setfield(L, -2, parts[1])
+                transit_pop(L, 1)
+            } else {
+                pushHostFunction(function, owner: nil, qualifiedName: "transit.\(function.name)")
+                lua_setfield(L, -2, function.name)
+            }
+        }
+        lua_setglobal(L, "transit")
+    }
+
+    /// Pushes a bound function as a Lua closure whose upvalue is its entry.
+    func pushHostFunction(_ function: APIFunction, owner: APIClass?, qualifiedName: String) {
+        let entry = HostFunctionEntry(function, owner: owner, qualifiedName: qualifiedName, api: api)
+        hostFunctions.append(entry)
+        lua_pushlightuserdata(L, entry.lightUserdata)
+        transit_pushhostfunction(L, { L in dispatchHostFunction(L) }, 1)
+    }
+
+    /// A property's entry, kept for the life of the state, as a light userdata.
+    private func pushPropertyEntry(_ property: APIProperty, qualifiedName: String) {
+        let entry = PropertyEntry(property, qualifiedName: qualifiedName, api: api)
+        propertyEntries.append(entry)
+        lua_pushlightuserdata(L, entry.lightUserdata)
+    }
+
+    /// Builds a class table (statics, methods, constants), its object metatable (objects) or
+    /// value metatable (values), and its `subclass`/`new`.
+    private func pushClassTable(_ cls: APIClass) {
+        lua_createtable(L, 0, 0)
+        let classTable = lua_gettop(L)
+        lua_pushstring(L, cls.name)
+        lua_setfield(L, classTable, "__name")
+        lua_pushboolean(L, 1)
+        lua_setfield(L, classTable, "__bound")
+        for function in cls.functions {
+            pushHostFunction(function, owner: cls, qualifiedName: "\(cls.name).\(function.name)")
+            lua_setfield(L, classTable, function.name)
+        }
+        for method in cls.methods {
+            pushHostFunction(method, owner: cls, qualifiedName: "\(cls.name).\(method.name)")
+            lua_setfield(L, classTable, method.name)
+        }
+        // Class table metatable: statics inherit from the superclass; calling the class
+        // constructs (`CGRect(0, 0, 10, 10)`, `Card(...)`).
+        lua_createtable(L, 0, 2)
+        if let superclass = cls.superclass {
+            lua_getglobal(L, superclass)
+            lua_setfield(L, -2, "__index")
+        }
+        transit_pushhostfunction(L, { L in callClassTable(L) }, 0)
+        lua_setfield(L, -2, "__call")
+        lua_setmetatable(L, classTable)
+
+        if cls.isValue {
+            installValueMetatable(cls, classTable: classTable)
+        } else {
+            installObjectMetatable(cls, classTable: classTable)
+            if cls.construct != nil {
+                lua_pushvalue(L, classTable)
+                transit_pushhostfunction(L, { L in constructInstance(L) }, 1)
+                lua_setfield(L, classTable, "new")
+            }
+            if cls.isSubclassable {
+                lua_pushvalue(L, classTable)
+                transit_pushhostfunction(L, { L in makeSubclass(L) }, 1)
+                lua_setfield(L, classTable, "subclass")
+            }
+        }
+        // Constants last: object constants (UIScreen.main) need the metatable installed.
+        var call = HostCall(runtime: self, name: cls.name, base: 1)
+        for constant in cls.constants {
+            constant.push(&call)
+            lua_setfield(L, classTable, constant.name)
+        }
+    }
+
+    /// Value classes: `__index` reaches methods and computed fields, `__eq` and `__tostring`.
+    private func installValueMetatable(_ cls: APIClass, classTable: Int32) {
+        lua_createtable(L, 0, 4)
+        lua_pushstring(L, cls.name)
+        lua_setfield(L, -2, "__name")
+        // Computed read-only properties (minX, isIdentity, ...) by name.
+        lua_createtable(L, 0, Int32(cls.properties.count))
+        for property in cls.properties {
+            pushPropertyEntry(property, qualifiedName: "\(cls.name).\(property.name)")
+            lua_setfield(L, -2, property.name)
+        }
+        lua_pushvalue(L, classTable)
+        transit_pushhostfunction(L, { L in indexValue(L) }, 2)
+        lua_setfield(L, -2, "__index")
+        transit_pushhostfunction(L, { L in valueEquals(L) }, 0)
+        lua_setfield(L, -2, "__eq")
+        transit_pushhostfunction(L, { L in valueToString(L) }, 0)
+        lua_setfield(L, -2, "__tostring")
+        lua_getfield(L, transit_registryindex(), Self.valueMetatablesKey)
+        lua_rotate(L, -2, 1)
+        lua_setfield(L, -2, cls.name)
+        transit_pop(L, 1)
+    }
+
+    /// Object classes: one metatable per bound class for its userdata, with the class's
+    /// dispatch tables as upvalues of its metamethods:
+    /// - `__index` (upvalues: getters, then the class tables of the lineage, nearest first):
+    ///   the object's own table and Lua classes, then the class tables, then a getter;
+    /// - `__newindex` (upvalue: setters): a setter, or `false` for a read-only property.
+    private func installObjectMetatable(_ cls: APIClass, classTable: Int32) {
+        let boundClass = BoundClass(name: cls.name, index: boundClasses.count)
+        boundClasses.append(boundClass)
+        boundClassIndexByName[cls.name] = boundClass.index
+
+        lua_createtable(L, 0, 6)
+        let metatable = lua_gettop(L)
+        lua_pushstring(L, cls.name)
+        lua_setfield(L, metatable, "__name")
+        lua_pushvalue(L, classTable)
+        lua_setfield(L, metatable, "__class")
+        // Getters and setters of the class and its ancestors (a subclass's declaration wins).
+        let lineage = api.lineage(cls.name)
+        lua_createtable(L, 0, 0)
+        let getters = lua_gettop(L)
+        lua_createtable(L, 0, 0)
+        let setters = lua_gettop(L)
+        for ancestor in lineage.reversed() {
+            for property in ancestor.properties {
+                let qualifiedName = "\(ancestor.name).\(property.name)"
+                pushPropertyEntry(property, qualifiedName: qualifiedName)
+                if property.setter != nil { lua_pushvalue(L, -1) } else { lua_pushboolean(L, 0) }  // false: read-only
+                lua_setfield(L, setters, property.name)
+                lua_setfield(L, getters, property.name)
+            }
+        }
+        // __index: the getters, then each class table of the lineage.
+        lua_pushvalue(L, getters)
+        lua_pushvalue(L, classTable)
+        for ancestor in lineage.dropFirst() { lua_getglobal(L, ancestor.name) }
+        transit_pushhostfunction(L, { L in indexObject(L) }, Int32(1 + lineage.count))
+        lua_setfield(L, metatable, "__index")
+        lua_pushvalue(L, setters)
+        transit_pushhostfunction(L, { L in assignObject(L) }, 1)
+        lua_setfield(L, metatable, "__newindex")
+        lua_settop(L, metatable)
+        transit_pushhostfunction(L, { L in collectObject(L) }, 0)
+        lua_setfield(L, metatable, "__gc")
+        transit_pushhostfunction(L, { L in objectToString(L) }, 0)
+        lua_setfield(L, metatable, "__tostring")
+        boundClass.metatableReference = luaL_ref(L, transit_registryindex())
+    }
+}

@@ -1,0 +1,137 @@
+import CLua
+
+// What a bound closure or metamethod needs at call time, built once when the classes are
+// installed. Each entry is a final class kept alive by the runtime for the life of the state;
+// Lua holds it as a light userdata (an upvalue, or a value in a class's getter/setter table),
+// and the dispatcher borrows it without retaining it. Nothing here is copied per call:
+// copying the APIFunction/APIProperty structs (arrays, closures, an indirect enum) cost a dozen
+// reference-count operations a call.
+
+/// The name messages give a call ("UIView.alpha", "UIView.insertSubviewBelow").
+class CallSite {
+    final let qualifiedName: String
+    init(qualifiedName: String) { self.qualifiedName = qualifiedName }
+
+    /// The pointer Lua holds (a light userdata); valid while the runtime keeps the entry.
+    final var lightUserdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+}
+
+/// A bound function or method, as its closure's upvalue.
+final class HostFunctionEntry: CallSite {
+    let function: APIFunction
+    let implementation: HostImplementation?
+    /// Methods check `self` (catches `view.addSubview(w)`, a dot call).
+    let isMethod: Bool
+    let ownerName: String
+    let ownerIsValue: Bool
+    let ownerMatches: (AnyObject) -> Bool
+    let parameters: [ParameterCheck]
+    let variadic: Bool
+
+    init(_ function: APIFunction, owner: APIClass?, qualifiedName: String, api: APIDescription) {
+        self.function = function
+        implementation = function.implementation
+        isMethod = function.kind == .method && owner != nil
+        ownerName = owner?.name ?? ""
+        ownerIsValue = owner?.isValue ?? false
+        ownerMatches = owner?.matches ?? { _ in false }
+        parameters = function.parameters.map { ParameterCheck($0, api: api) }
+        variadic = function.variadic
+        super.init(qualifiedName: qualifiedName)
+    }
+}
+
+/// A bound property of a class, as the value of its name in the class's getter or setter table.
+final class PropertyEntry: CallSite {
+    let property: APIProperty
+    let getter: PropertyGetter
+    let setter: PropertySetter?
+    let valueCheck: TypeCheck
+
+    init(_ property: APIProperty, qualifiedName: String, api: APIDescription) {
+        self.property = property
+        getter = property.getter
+        setter = property.setter
+        valueCheck = TypeCheck(property.type, api: api)
+        super.init(qualifiedName: qualifiedName)
+    }
+}
+
+/// A bound object class: its index is what every userdata of the class records (ObjectBox).
+final class BoundClass {
+    let name: String
+    let index: Int
+    /// Registry reference of the metatable its userdata get.
+    var metatableReference: Int32 = LUA_NOREF
+
+    init(name: String, index: Int) { self.name = name; self.index = index }
+}
+
+/// A declared type reduced to what a check needs on the common path: the Lua type tag to
+/// compare. Anything the tag cannot settle (values, objects, enums, unions) goes to the full
+/// check, which also words every message, so messages stay exactly those of `check(_:at:)`.
+struct TypeCheck {
+    enum Kind { case anything, number, boolean, string, function, table, object, full }
+    let kind: Kind
+    let acceptsNil: Bool
+    let type: APIType
+    /// For `.object`: the class's matcher, found once rather than by name on every call.
+    let matchesObject: ((AnyObject) -> Bool)?
+
+    init(_ type: APIType, api: APIDescription) {
+        self.type = type
+        var inner = type
+        if case .optional(let wrapped) = type { inner = wrapped; acceptsNil = true } else { acceptsNil = false }
+        var matcher: ((AnyObject) -> Bool)?
+        switch inner {
+        case .any: kind = .anything
+        case .number: kind = .number
+        case .boolean: kind = .boolean
+        case .string: kind = .string
+        case .function: kind = .function
+        case .table, .list: kind = .table
+        case .object(let name):
+            matcher = api.cls(name)?.matches
+            kind = matcher == nil ? .full : .object
+        default: kind = .full
+        }
+        matchesObject = matcher
+    }
+
+    /// nil when the value at `index` fits, else what was expected (as `check(_:at:)` words it).
+    @inline(__always)
+    func problem(_ runtime: LuaRuntime, at index: Int32) -> String? {
+        let L = runtime.L
+        let luaType = lua_type(L, index)
+        if acceptsNil && luaType <= LUA_TNIL { return nil }
+        switch kind {
+        case .anything: return nil
+        case .number: if luaType == LUA_TNUMBER { return nil }
+        case .boolean: if luaType == LUA_TBOOLEAN { return nil }
+        case .string: if luaType == LUA_TSTRING { return nil }
+        case .function: if luaType == LUA_TFUNCTION { return nil }
+        case .table: if luaType == LUA_TTABLE { return nil }
+        case .object:
+            if let raw = runtime.objectBox(at: index)?.pointee.object, let matches = matchesObject,
+               Unmanaged<AnyObject>.borrow(raw, matches) { return nil }
+        case .full: break
+        }
+        return runtime.check(type, at: index)
+    }
+}
+
+/// A declared parameter with its check prepared.
+struct ParameterCheck {
+    let name: String
+    let check: TypeCheck
+    init(_ parameter: APIParameter, api: APIDescription) { name = parameter.name; check = TypeCheck(parameter.type, api: api) }
+}
+
+extension Unmanaged {
+    /// Borrows the instance behind a light userdata without retaining it: the runtime keeps
+    /// every entry alive for as long as Lua can reach it.
+    @inline(__always)
+    static func borrow<Result>(_ pointer: UnsafeMutableRawPointer, _ body: (Instance) throws -> Result) rethrows -> Result {
+        try fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+}

@@ -1,0 +1,28 @@
+import CLua
+import TransitCore
+
+// Host functions written in Swift never raise a Lua error themselves (a longjmp would skip
+// Swift's cleanups): they push the message and return TRANSIT_RAISE, and the C trampoline
+// raises it once Swift has returned.
+
+/// Raises `message` with the caller's file and line.
+func raise(_ runtime: LuaRuntime, _ message: String, level: Int32 = 1) -> Int32 {
+    lua_pushstring(runtime.L, runtime.location(level: level) + message)
+    return TRANSIT_RAISE
+}
+
+/// Runs a host function's body that may throw, turning errors into a Lua error raised by the
+/// trampoline: ScriptError messages already carry their location, others get the caller's.
+@inline(__always)
+func guarded(_ L: OpaquePointer?, _ body: (LuaRuntime) throws -> Int32) -> Int32 {
+    LuaRuntime.serving(L) { runtime in
+        do {
+            return try body(runtime)
+        } catch let error as ScriptError {
+            lua_pushstring(runtime.L, error.message)
+            return TRANSIT_RAISE
+        } catch {
+            return raise(runtime, "\(error)")
+        }
+    }
+}

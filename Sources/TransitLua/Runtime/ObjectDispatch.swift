@@ -1,0 +1,192 @@
+import CLua
+import TransitCore
+
+// The hot paths of the bridge: `object.key`, `object.key = value` and calls of bound functions.
+//
+// Lookup of `object.key`: the object's own table and its Lua class chain, then the bound class
+// tables (methods, statics), then the bound getters. Assignment: a bound setter if there is
+// one, an error for read-only properties, else the object's own table.
+//
+// What each costs: a raw lookup of the key in a table the class's metamethod holds as an
+// upvalue; the entry found is a light userdata borrowed without retaining it; the receiver is
+// read from its userdata's box. No Swift string is hashed or compared and nothing is
+// allocated unless the call fails (the message) or the model allocates.
+
+/// `object.key` (upvalues: getters, then the lineage's class tables, nearest first).
+func indexObject(_ L: OpaquePointer?) -> Int32 {
+    let L = L!
+    // 1: userdata, 2: key. The object's own table and Lua class chain, raw: these need no
+    // Swift at all.
+    if lua_getiuservalue(L, 1, 1) == LUA_TTABLE {
+        if ClassChain.lookup(L, keyAt: 2, functionsOnly: false, stopAtBoundClass: false) { return 1 }
+    } else {
+        transit_pop(L, 1)
+    }
+    // The bound class tables: methods and statics.
+    var upvalue: Int32 = 3
+    while lua_type(L, transit_upvalueindex(upvalue)) == LUA_TTABLE {
+        lua_pushvalue(L, 2)
+        if lua_rawget(L, transit_upvalueindex(upvalue)) != LUA_TNIL { return 1 }
+        transit_pop(L, 1)
+        upvalue += 1
+    }
+    // A getter.
+    lua_pushvalue(L, 2)
+    guard lua_rawget(L, transit_upvalueindex(2)) == LUA_TLIGHTUSERDATA, let pointer = lua_touserdata(L, -1) else { return 0 }
+    transit_pop(L, 1)
+    return guarded(L) { runtime in
+        try Unmanaged<PropertyEntry>.borrow(pointer) { entry in
+            guard let raw = runtime.objectBox(at: 1)?.pointee.object else { return 0 }
+            var call = HostCall(runtime: runtime, site: entry, base: 2)
+            try Unmanaged<AnyObject>.borrow(raw) { object in try entry.getter(&call, object) }
+            return 1
+        }
+    }
+}
+
+/// `object.key = value` (upvalue: setters; `false` marks a read-only property).
+func assignObject(_ L: OpaquePointer?) -> Int32 {
+    let L = L!
+    lua_pushvalue(L, 2)
+    let kind = lua_rawget(L, transit_upvalueindex(2))
+    if kind == LUA_TLIGHTUSERDATA, let pointer = lua_touserdata(L, -1) {
+        transit_pop(L, 1)
+        return guarded(L) { runtime in
+            try Unmanaged<PropertyEntry>.borrow(pointer) { entry in
+                guard let raw = runtime.objectBox(at: 1)?.pointee.object, let setter = entry.setter else { return 0 }
+                if let problem = entry.valueCheck.problem(runtime, at: 3) {
+                    throw LuaCallError("\(entry.qualifiedName) must be \(problem) (got \(runtime.typeDescription(at: 3)))")
+                }
+                var call = HostCall(runtime: runtime, site: entry, base: 3)
+                try Unmanaged<AnyObject>.borrow(raw) { object in try setter(&call, object, 3) }
+                return 0
+            }
+        }
+    }
+    return guarded(L) { runtime in
+        if kind == LUA_TBOOLEAN {
+            let name = runtime.string(at: 2) ?? "?"
+            throw LuaCallError("\(runtime.typeDescription(at: 1)).\(name) is read-only")
+        }
+        transit_pop(L, 1)
+        guard lua_type(L, 2) != LUA_TNIL, !(lua_type(L, 2) == LUA_TNUMBER && lua_tonumberx(L, 2, nil).isNaN) else {
+            throw LuaCallError("cannot use a nil or NaN key on \(runtime.typeDescription(at: 1))")
+        }
+        runtime.pushObjectTable(at: 1, create: true)
+        lua_pushvalue(L, 2)
+        lua_pushvalue(L, 3)
+        lua_rawset(L, -3)
+        return 0
+    }
+}
+
+/// A bound function or method (upvalue: its HostFunctionEntry).
+func dispatchHostFunction(_ L: OpaquePointer?) -> Int32 {
+    guard let pointer = lua_touserdata(L, transit_upvalueindex(2)) else { return 0 }
+    return guarded(L) { runtime in
+        try Unmanaged<HostFunctionEntry>.borrow(pointer) { entry in
+            var base: Int32 = 1
+            if entry.isMethod {
+                // `self` must be an object of the class: catches `view.addSubview(w)` (dot call).
+                let isInstance: Bool
+                if entry.ownerIsValue {
+                    isInstance = runtime.valueClassName(at: 1) == entry.ownerName || lua_type(L, 1) == LUA_TTABLE
+                } else if let raw = runtime.objectBox(at: 1)?.pointee.object {
+                    isInstance = Unmanaged<AnyObject>.borrow(raw) { entry.ownerMatches($0) }
+                } else {
+                    isInstance = false
+                }
+                guard isInstance else {
+                    throw LuaCallError("\(entry.qualifiedName): expected a \(entry.ownerName) as self (got \(runtime.typeDescription(at: 1))); call it with ':' as in object:\(entry.function.name)(...)")
+                }
+                base = 2
+            }
+            var call = HostCall(runtime: runtime, site: entry, base: base)
+            try runtime.checkArguments(entry, &call)
+            guard let implementation = entry.implementation else { return 0 }
+            do {
+                return try implementation(&call)
+            } catch let error as LuaCallError {
+                throw error
+            } catch let error as ScriptError {
+                throw error
+            } catch {
+                // Model errors may already name the function; name it once.
+                let message = "\(error)"
+                throw LuaCallError(message.hasPrefix(entry.qualifiedName) ? message : "\(entry.qualifiedName): \(message)")
+            }
+        }
+    }
+}
+
+extension LuaRuntime {
+    /// Checks arguments against the declared parameters; the first mismatch is the error.
+    func checkArguments(_ entry: HostFunctionEntry, _ call: inout HostCall) throws {
+        let parameters = entry.parameters
+        for argument in parameters.indices.lazy.map({ $0 + 1 }) {
+            let parameter = parameters[argument - 1]
+            if let problem = parameter.check.problem(self, at: call.index(argument)) {
+                let missing = call.argumentCount < Int32(argument) && call.base == 2
+                let hint = missing ? "; did you call it with '.' instead of ':'?" : ""
+                throw LuaCallError("\(call.name): argument \(argument) (\(parameter.name)) must be \(problem) (got \(typeDescription(at: call.index(argument))))\(hint)")
+            }
+        }
+        if !entry.variadic && call.argumentCount > Int32(parameters.count) {
+            let extra = Int(call.argumentCount) - parameters.count
+            throw LuaCallError("\(call.name): expected at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s") (got \(parameters.count + extra))")
+        }
+    }
+
+    /// nil when the value at `index` fits `type`, else what was expected.
+    func check(_ type: APIType, at index: Int32) -> String? {
+        let luaType = lua_type(L, index)
+        switch type {
+        case .any: return nil
+        case .optional(let inner): return luaType <= LUA_TNIL ? nil : check(inner, at: index)
+        case .number: return luaType == LUA_TNUMBER ? nil : type.phrase
+        case .integer:
+            guard luaType == LUA_TNUMBER else { return type.phrase }
+            let value = lua_tonumberx(L, index, nil)
+            return value == value.rounded() ? nil : type.phrase
+        case .boolean: return luaType == LUA_TBOOLEAN ? nil : type.phrase
+        case .string: return luaType == LUA_TSTRING ? nil : type.phrase
+        case .function: return luaType == LUA_TFUNCTION ? nil : type.phrase
+        case .table, .list: return luaType == LUA_TTABLE ? nil : type.phrase
+        case .enumeration(let name):
+            guard luaType == LUA_TSTRING, let text = string(at: index) else { return type.phrase }
+            let cases = api.enumeration(name)?.cases ?? []
+            return cases.contains(text) ? nil : "one of " + cases.map { "\"\($0)\"" }.joined(separator: ", ") + " (unknown \(name) \"\(text)\")"
+        case .value(let name):
+            guard luaType == LUA_TTABLE else { return type.phrase }
+            switch name {
+            case "CGRect": return readRect(at: index) == nil ? type.phrase : nil
+            case "CGPoint": return readPoint(at: index) == nil ? type.phrase : nil
+            case "CGSize": return readSize(at: index) == nil ? type.phrase : nil
+            case "CGVector": return readVector(at: index) == nil ? type.phrase : nil
+            case "UIColor": return readColor(at: index) == nil ? type.phrase : nil
+            case "CGAffineTransform": return readAffine(at: index) == nil ? type.phrase : nil
+            case "CATransform3D": return readTransform3D(at: index) == nil ? type.phrase : nil
+            default: return valueClassName(at: index) == name ? nil : type.phrase
+            }
+        case .object(let name):
+            guard let object = object(at: index), let cls = api.cls(name) else { return type.phrase }
+            return cls.matches(object) ? nil : type.phrase
+        case .protocol:
+            return luaType == LUA_TTABLE || luaType == LUA_TUSERDATA ? nil : type.phrase
+        case .union(let types):
+            return types.contains { check($0, at: index) == nil } ? nil : type.phrase
+        }
+    }
+}
+
+/// `tostring(object)`.
+func objectToString(_ L: OpaquePointer?) -> Int32 {
+    LuaRuntime.serving(L) { runtime in
+        guard let object = runtime.object(at: 1) else {
+            lua_pushstring(L, "<released object>")
+            return 1
+        }
+        lua_pushstring(L, TransitAPI.describe(object))
+        return 1
+    }
+}

@@ -1,0 +1,75 @@
+import CLua
+import TransitCore
+
+// The model's side of scripts (`Scripting`): whether an object overrides or implements a hook,
+// and calling it. Overrides are functions in the object's own table or its Lua classes, never
+// the bound classes (those are the host's behaviour).
+
+extension LuaRuntime {
+    /// Pushes the Lua function overriding `hook` on the host object at `index`, searching its
+    /// own table and its Lua class chain (never the bound classes). Returns false (pushing
+    /// nothing) when there is none.
+    func pushOverride(objectAt index: Int32, _ hook: String) -> Bool {
+        let index = lua_absindex(L, index)
+        lua_pushstring(L, hook)
+        let key = lua_gettop(L)
+        guard lua_getiuservalue(L, index, 1) == LUA_TTABLE else { transit_pop(L, 2); return false }
+        let found = ClassChain.lookup(L, keyAt: key, functionsOnly: true, stopAtBoundClass: true)
+        transit_remove(L, key)
+        return found
+    }
+}
+
+extension LuaRuntime: Scripting {
+    public func overrides(_ object: HostObject, _ hook: String) -> Bool {
+        // Objects never pushed to Lua, or without a table of their own, override nothing.
+        guard hasObjectTable(object) else { return false }
+        push(object)
+        defer { transit_pop(L, 1) }
+        if pushOverride(objectAt: -1, hook) { transit_pop(L, 1); return true }
+        return false
+    }
+
+    public func responds(_ object: AnyObject, _ hook: String) throws -> Bool {
+        if let host = object as? HostObject {
+            if overrides(host, hook) { return true }
+            // Bound methods count as implemented (e.g. UIPercentDrivenInteractiveTransition).
+            return api.lineage(boundClassName(of: host)).contains { $0.methods.contains { $0.name == hook } }
+        }
+        guard let reference = object as? LuaValueReference else { return false }
+        reference.push()
+        defer { transit_pop(L, 1) }
+        guard lua_type(L, -1) == LUA_TTABLE || lua_type(L, -1) == LUA_TUSERDATA else { return false }
+        let status = transit_pgetfield(L, -1, hook)
+        guard status == LUA_OK else {
+            let message = errorMessage()
+            throw ScriptError("looking up \(hook) on \(reference.scriptDescription) failed: \(message)")
+        }
+        let found = lua_type(L, -1) == LUA_TFUNCTION
+        transit_pop(L, 1)
+        return found
+    }
+
+    public func call(_ object: AnyObject, _ hook: String, _ arguments: [ScriptValue]) throws -> ScriptValue {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        push(object)
+        if let host = object as? HostObject {
+            if !pushOverride(objectAt: -1, hook) {
+                // No override: a bound method of that name is the host's behaviour.
+                guard transit_pgetfield(L, -1, hook) == LUA_OK, lua_type(L, -1) == LUA_TFUNCTION else {
+                    throw ScriptError("\(host.traceName) has no \(hook)")
+                }
+            }
+        } else {
+            guard transit_pgetfield(L, -1, hook) == LUA_OK else { throw ScriptError(errorMessage()) }
+            guard lua_type(L, -1) == LUA_TFUNCTION else { return .none }
+        }
+        lua_rotate(L, -2, 1)  // function, self
+        for argument in arguments { push(argument) }
+        guard transit_pcall(L, Int32(arguments.count + 1), 1) == LUA_OK else {
+            throw ScriptError(errorMessage())
+        }
+        return scriptValue(at: -1)
+    }
+}

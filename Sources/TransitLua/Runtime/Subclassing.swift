@@ -1,0 +1,112 @@
+import CLua
+import TransitCore
+
+// Classes in scripts: `Class(...)` and `Class.new(...)` build the Swift object of the nearest
+// bound class and give instances of Lua classes their class; `Base:subclass(name)` makes a Lua
+// class whose instances are the base's objects with the class's functions as methods.
+
+/// `Class(...)`: the same as `Class.new(...)`.
+func callClassTable(_ L: OpaquePointer?) -> Int32 {
+    guarded(L) { runtime in
+        // Stack: class table, args...
+        guard transit_pgetfield(L, 1, "new") == LUA_OK, lua_type(L, -1) == LUA_TFUNCTION else {
+            throw LuaCallError("\(runtime.describe(at: 1)) cannot be called")
+        }
+        transit_replace(L, 1)
+        let count = lua_gettop(L) - 1
+        guard transit_pcall(L, count, LUA_MULTRET) == LUA_OK else {
+            // Report it once, at the caller's line: drop the inner traceback, and add the
+            // caller's location when the constructor (a host function) could not.
+            var message = runtime.errorMessage()
+            if let range = message.range(of: "\nstack traceback:") { message = String(message[..<range.lowerBound]) }
+            if message.range(of: #"^[^\s:]+:\d+: "#, options: .regularExpression) != nil { throw ScriptError(message) }
+            throw LuaCallError(message)
+        }
+        return lua_gettop(L)
+    }
+}
+
+/// `Class.new(...)` for bound classes and their Lua subclasses (upvalue 2: the class table).
+func constructInstance(_ L: OpaquePointer?) -> Int32 {
+    guarded(L) { runtime in
+        let classIndex = transit_upvalueindex(2)
+        // The nearest bound class in the chain builds the Swift object.
+        let base = ClassChain.boundBase(runtime, ofClassAt: classIndex)
+        let boundName = base?.bound, scriptName = base?.script
+        guard let boundName, let cls = runtime.api.cls(boundName), let construct = cls.construct else {
+            throw LuaCallError("cannot construct this class")
+        }
+        let qualified = "\(scriptName ?? boundName).new"
+        var declared = cls.constructorParameters
+        // A Lua subclass whose base takes only an options table may take its own arguments
+        // (they go to init): the base is then built with defaults.
+        let baseTakesOnlyOptions = declared.count == 1 && declared[0].type == .optional(.table)
+        let argumentCount = lua_gettop(L)
+        if scriptName != nil && baseTakesOnlyOptions && argumentCount >= 1 && lua_type(L, 1) != LUA_TTABLE {
+            declared = []
+        }
+        var call = HostCall(runtime: runtime, name: qualified, base: declared.isEmpty && scriptName != nil && baseTakesOnlyOptions ? argumentCount + 1 : 1)
+        for (offset, parameter) in declared.enumerated() {
+            if let problem = runtime.check(parameter.type, at: call.index(offset + 1)) {
+                throw LuaCallError("\(qualified): argument \(offset + 1) (\(parameter.name)) must be \(problem) (got \(runtime.typeDescription(at: call.index(offset + 1))))")
+            }
+        }
+        let object = try construct(&call)
+        if let host = object as? HostObject, let scriptName { host.scriptClassName = scriptName }
+        runtime.push(object)
+        let instance = lua_gettop(L)
+        if scriptName != nil {
+            // Instances of Lua classes look methods up in their class.
+            runtime.pushObjectTable(at: instance, create: true)
+            lua_pushstring(L, "__instance"); lua_rawget(L, classIndex)
+            lua_setmetatable(L, -2)
+            transit_pop(L, 1)
+            // init(self, ...) if the class chain defines one.
+            if runtime.pushOverride(objectAt: instance, "init") {
+                lua_pushvalue(L, instance)
+                let argumentCount = instance - 1
+                for i in 1...max(1, argumentCount) where i <= argumentCount { lua_pushvalue(L, i) }
+                guard transit_pcall(L, argumentCount + 1, 0) == LUA_OK else {
+                    throw ScriptError(runtime.errorMessage())
+                }
+            }
+        }
+        lua_settop(L, instance)
+        return 1
+    }
+}
+
+/// `Class:subclass(name)`: a class table whose instances are the base class's objects with
+/// this table's functions as methods (upvalue 2: the base class table, for `super`).
+func makeSubclass(_ L: OpaquePointer?) -> Int32 {
+    guarded(L) { runtime in
+        guard lua_type(L, 1) == LUA_TTABLE else {
+            throw LuaCallError("subclass: call it with ':' as in UIView:subclass(\"Name\")")
+        }
+        guard lua_type(L, 2) == LUA_TSTRING, let name = runtime.string(at: 2), !name.isEmpty else {
+            throw LuaCallError("subclass: argument 1 (name) must be a string (got \(runtime.typeDescription(at: 2)))")
+        }
+        // While the REPL reloads a file, its classes are re-opened in place (HotSwap.swift).
+        if runtime.reopenSubclass(named: name, baseAt: 1) { return 1 }
+        lua_createtable(L, 0, 4)
+        let subclass = lua_gettop(L)
+        lua_pushstring(L, name); lua_setfield(L, subclass, "__name")
+        lua_pushvalue(L, 1); lua_setfield(L, subclass, "super")
+        // Instance metatable: object tables of instances index the class.
+        lua_createtable(L, 0, 1)
+        lua_pushvalue(L, subclass); lua_setfield(L, -2, "__index")
+        lua_setfield(L, subclass, "__instance")
+        // new / subclass for the new class.
+        lua_pushvalue(L, subclass)
+        transit_pushhostfunction(L, { L in constructInstance(L) }, 1)
+        lua_setfield(L, subclass, "new")
+        // Class metatable: inherit from the base, callable.
+        lua_createtable(L, 0, 2)
+        lua_pushvalue(L, 1); lua_setfield(L, -2, "__index")
+        transit_pushhostfunction(L, { L in callClassTable(L) }, 0)
+        lua_setfield(L, -2, "__call")
+        lua_setmetatable(L, subclass)
+        runtime.registerSubclass(at: subclass, named: name)
+        return 1
+    }
+}

@@ -1,0 +1,78 @@
+import CLua
+import TransitCore
+
+// Metamethods of value classes (CGRect, UIColor, ...): methods and computed fields, `==` by
+// value, and `tostring`.
+
+/// Values: `value.key` reaches methods (class table) and computed fields (getters).
+func indexValue(_ L: OpaquePointer?) -> Int32 {
+    guarded(L) { runtime in
+        lua_pushvalue(L, 2)
+        if lua_rawget(L, transit_upvalueindex(3)) != LUA_TNIL { return 1 }
+        transit_pop(L, 1)
+        lua_pushvalue(L, 2)
+        if lua_rawget(L, transit_upvalueindex(2)) == LUA_TLIGHTUSERDATA, let pointer = lua_touserdata(L, -1) {
+            transit_pop(L, 1)
+            try Unmanaged<PropertyEntry>.borrow(pointer) { entry in
+                var call = HostCall(runtime: runtime, site: entry, base: 2)
+                try entry.getter(&call, valueHolder)
+            }
+            return 1
+        }
+        return 0
+    }
+}
+
+/// Getters of value classes read `self` from stack index 1; they receive this placeholder.
+final class ValueHolder {}
+nonisolated(unsafe) private let valueHolder = ValueHolder()
+
+func valueEquals(_ L: OpaquePointer?) -> Int32 {
+    LuaRuntime.serving(L) { runtime in valueEqualsBody(L, runtime) }
+}
+
+func valueEqualsBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int32 {
+    guard let name = runtime.valueClassName(at: 1), runtime.valueClassName(at: 2) == name else {
+        lua_pushboolean(L, 0)
+        return 1
+    }
+    let equal: Bool
+    switch name {
+    case "CGRect": equal = runtime.readRect(at: 1) == runtime.readRect(at: 2)
+    case "CGPoint": equal = runtime.readPoint(at: 1) == runtime.readPoint(at: 2)
+    case "CGSize": equal = runtime.readSize(at: 1) == runtime.readSize(at: 2)
+    case "CGVector": equal = runtime.readVector(at: 1) == runtime.readVector(at: 2)
+    case "UIColor": equal = runtime.readColor(at: 1) == runtime.readColor(at: 2)
+    case "CGAffineTransform": equal = runtime.readAffine(at: 1) == runtime.readAffine(at: 2)
+    case "CATransform3D": equal = runtime.readTransform3D(at: 1) == runtime.readTransform3D(at: 2)
+    default: equal = lua_rawequal(L, 1, 2) != 0
+    }
+    lua_pushboolean(L, equal ? 1 : 0)
+    return 1
+}
+
+func valueToString(_ L: OpaquePointer?) -> Int32 {
+    LuaRuntime.serving(L) { runtime in valueToStringBody(L, runtime) }
+}
+
+func valueToStringBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int32 {
+    let name = runtime.valueClassName(at: 1) ?? "value"
+    var text = name
+    switch name {
+    case "CGRect": text = "CGRect" + (runtime.readRect(at: 1).map(\.description) ?? "(?)")
+    case "CGPoint": text = "CGPoint" + (runtime.readPoint(at: 1).map(\.description) ?? "(?)")
+    case "CGSize": text = "CGSize" + (runtime.readSize(at: 1).map(\.description) ?? "(?)")
+    case "CGVector": text = "CGVector" + (runtime.readVector(at: 1).map(\.description) ?? "(?)")
+    case "UIColor": text = runtime.readColor(at: 1).map(\.description) ?? "UIColor(?)"
+    case "CGAffineTransform": text = "CGAffineTransform" + (runtime.readAffine(at: 1).map(\.description) ?? "(?)")
+    case "CATransform3D": text = "CATransform3D" + (runtime.readTransform3D(at: 1).map(\.description) ?? "(?)")
+    default:
+        if lua_getmetatable(L, 1) != 0 {
+            lua_pushstring(L, "__describe"); lua_rawget(L, -2)
+            if let described = runtime.string(at: -1) { text = described }
+            transit_pop(L, 2)
+        }
+    }
+    lua_pushstring(L, text)
+    return 1
+}

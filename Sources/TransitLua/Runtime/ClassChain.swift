@@ -12,7 +12,9 @@ enum ClassChain {
     /// bound class table (overrides come from scripts, never from the bound classes).
     /// Replaces the table with the value found and returns true, or pops it and returns false.
     static func lookup(_ L: OpaquePointer, keyAt keyIndex: Int32, functionsOnly: Bool, stopAtBoundClass: Bool) -> Bool {
-        while true {
+        // Real chains are a few classes deep; a script can make one loop (`rawset(S, "super",
+        // S)`, `setmetatable(S, {__index = S})`): past this many steps the key is not found.
+        for _ in 0..<Self.maximumDepth {
             lua_pushvalue(L, keyIndex)
             let type = lua_rawget(L, -2)
             if functionsOnly ? type == LUA_TFUNCTION : type != LUA_TNIL {
@@ -28,7 +30,11 @@ enum ClassChain {
             guard lua_type(L, -1) == LUA_TTABLE else { transit_pop(L, 1); return false }
             if stopAtBoundClass && isBoundClassTable(L, at: -1) { transit_pop(L, 1); return false }
         }
+        transit_pop(L, 1)
+        return false
     }
+
+    static let maximumDepth = 64
 
     static func isBoundClassTable(_ L: OpaquePointer, at index: Int32) -> Bool {
         lua_pushstring(L, "__bound")

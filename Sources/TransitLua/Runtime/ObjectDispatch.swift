@@ -15,6 +15,8 @@ import TransitCore
 /// `object.key` (upvalues: getters, then the lineage's class tables, nearest first).
 func indexObject(_ L: OpaquePointer?) -> Int32 {
     let L = L!
+    // The metatable can be reached (getmetatable) and its functions called with anything.
+    guard ObjectBox.at(1, in: L) != nil else { return refuseForeignSelf(L, "__index") }
     // 1: userdata, 2: key. The object's own table and Lua class chain, raw: these need no
     // Swift at all.
     if lua_getiuservalue(L, 1, 1) == LUA_TTABLE {
@@ -36,7 +38,7 @@ func indexObject(_ L: OpaquePointer?) -> Int32 {
     transit_pop(L, 1)
     return guarded(L) { runtime in
         try Unmanaged<PropertyEntry>.borrow(pointer) { entry in
-            guard let raw = runtime.objectBox(at: 1)?.pointee.object else { return 0 }
+            guard let raw = runtime.objectBox(at: 1)?.pointee.object else { throw released(runtime) }
             var call = HostCall(runtime: runtime, site: entry, base: 2)
             try Unmanaged<AnyObject>.borrow(raw) { object in try entry.getter(&call, object) }
             return 1
@@ -47,13 +49,15 @@ func indexObject(_ L: OpaquePointer?) -> Int32 {
 /// `object.key = value` (upvalue: setters; `false` marks a read-only property).
 func assignObject(_ L: OpaquePointer?) -> Int32 {
     let L = L!
+    guard ObjectBox.at(1, in: L) != nil else { return refuseForeignSelf(L, "__newindex") }
     lua_pushvalue(L, 2)
     let kind = lua_rawget(L, transit_upvalueindex(2))
     if kind == LUA_TLIGHTUSERDATA, let pointer = lua_touserdata(L, -1) {
         transit_pop(L, 1)
         return guarded(L) { runtime in
             try Unmanaged<PropertyEntry>.borrow(pointer) { entry in
-                guard let raw = runtime.objectBox(at: 1)?.pointee.object, let setter = entry.setter else { return 0 }
+                guard let setter = entry.setter else { return 0 }
+                guard let raw = runtime.objectBox(at: 1)?.pointee.object else { throw released(runtime) }
                 if let problem = entry.valueCheck.problem(runtime, at: 3) {
                     throw LuaCallError("\(entry.qualifiedName) must be \(problem) (got \(runtime.typeDescription(at: 3)))")
                 }
@@ -72,12 +76,25 @@ func assignObject(_ L: OpaquePointer?) -> Int32 {
         guard lua_type(L, 2) != LUA_TNIL, !(lua_type(L, 2) == LUA_TNUMBER && lua_tonumberx(L, 2, nil).isNaN) else {
             throw LuaCallError("cannot use a nil or NaN key on \(runtime.typeDescription(at: 1))")
         }
-        runtime.pushObjectTable(at: 1, create: true)
+        guard runtime.pushObjectTable(at: 1, create: true) else { throw released(runtime) }
         lua_pushvalue(L, 2)
         lua_pushvalue(L, 3)
         lua_rawset(L, -3)
         return 0
     }
+}
+
+/// A host object's metamethod called by hand with something else as `self`
+/// (`getmetatable(view).__newindex(nil, "x", 1)`).
+private func refuseForeignSelf(_ L: OpaquePointer, _ metamethod: String) -> Int32 {
+    guarded(L) { runtime in
+        throw LuaCallError("\(metamethod) of a host object called with \(runtime.typeDescription(at: 1)) as self; it only works on the object itself")
+    }
+}
+
+/// The object was released (its `__gc` called by hand): say so instead of acting on nothing.
+private func released(_ runtime: LuaRuntime) -> LuaCallError {
+    LuaCallError("this \(runtime.objectClassName(at: 1) ?? "object") was released (its __gc metamethod ran) and cannot be used any more")
 }
 
 /// A bound function or method (upvalue: its HostFunctionEntry).

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import TransitCore
+@testable import TransitLua
+
+/// Reproducers found by `transit fuzz`: each used to crash or hang the process, and must now
+/// end in one clear error from the line that did it.
+@Suite struct HostileScriptTests {
+    @Test func aHostMetamethodCalledWithAnotherSelfIsRefused() throws {
+        let h = try Harness()
+        for call in ["mt.__newindex(nil, 'tag', 1)", "mt.__newindex('s', 'zzz', 1)", "mt.__index(42, 'frame')", "mt.__index({}, 'x')"] {
+            let message = try h.error("local mt = getmetatable(UIView.new()) \(call)")
+            #expect(message?.contains("test.lua:1:") == true, "\(call)")
+            #expect(message?.contains("called with") == true, "\(call): \(message ?? "no error")")
+        }
+    }
+
+    @Test func anObjectUsedAfterItsGcRanSaysItWasReleased() throws {
+        let h = try Harness()
+        let write = try h.error("local v = UIView.new() getmetatable(v).__gc(v) v.tag = 1")
+        #expect(write?.contains("was released") == true, "\(write ?? "no error")")
+        let read = try h.error("local v = UIView.new() getmetatable(v).__gc(v) return v.frame")
+        #expect(read?.contains("was released") == true, "\(read ?? "no error")")
+    }
+
+    @Test func aClassChainThatLoopsEndsTheLookupInsteadOfHanging() throws {
+        let h = try Harness()
+        // Both shapes: `super` pointing at itself, and a metatable whose __index is the class.
+        _ = try h.error("local S = UIView:subclass('S1') rawset(S, 'super', S) local o = S.new() return o.missing")
+        let message = try h.error("local S = UIView:subclass('S2') setmetatable(S, { __index = S }) local o = S.new() return o.missing")
+        // Reaching here is the point; a missing field reads as nil or raises a clear error.
+        if let message { #expect(message.contains("test.lua:1:")) }
+    }
+}

@@ -68,8 +68,15 @@ func commandFuzz(_ arguments: ArraySlice<String>) throws -> Int32 {
         try Data(failure.source.utf8).write(to: URL(fileURLWithPath: path))
         say("\(failure.kind): \(path): \(failure.detail)")
     }
-    for (message, times) in results.unclear.sorted(by: { $0.value > $1.value }).prefix(20) {
-        say("unclear error (\(times)×): \(message)")
+    for (message, times) in results.unclear.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }).prefix(20) {
+        var example = ""
+        if let (index, source) = results.unclearExamples[message] {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            let path = URL(fileURLWithPath: out).appendingPathComponent("unclear-\(seed)-\(index).lua").path
+            try Data(source.utf8).write(to: URL(fileURLWithPath: path))
+            example = " (first in \(path))"
+        }
+        say("unclear error (\(times)×): \(message)\(example)")
     }
     let crashes = failures.filter { $0.kind == "crash" }.count, hangs = failures.filter { $0.kind == "hang" }.count
     print("fuzz: \(count) scripts, \(results.calls) calls: \(crashes) crashes, \(hangs) hangs, \(results.unclearTotal) unclear errors, \(results.scriptErrors) scripts ended by a clear error")
@@ -147,6 +154,8 @@ final class FuzzResults: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var failures: [Failure] = []
     private(set) var unclear: [String: Int] = [:]
+    /// The first script that showed each unclear message, kept to be saved beside the failures.
+    private(set) var unclearExamples: [String: (index: Int, source: String)] = [:]
     private(set) var unclearTotal = 0
     private(set) var scriptErrors = 0
     private(set) var calls = 0
@@ -161,14 +170,14 @@ final class FuzzResults: @unchecked Sendable {
             failures.append(Failure(kind: "hang", index: index, source: source, detail: "still running at the deadline"))
         case .finished(let status, let stdout, let stderr):
             for line in stdout.split(separator: "\n") where line.hasPrefix("UNCLEAR: ") {
-                note(String(line.dropFirst(9)))
+                note(String(line.dropFirst(9)), index: index, source: source)
             }
             if status == 1 {
                 scriptErrors += 1
                 // The error that ended the script must say where it came from.
                 let first = stderr.split(separator: "\n").first { !$0.hasPrefix("problem:") && !$0.isEmpty }.map(String.init) ?? ""
                 if !first.isEmpty && first.range(of: #"\.lua:\d+: "#, options: .regularExpression) == nil && !first.hasPrefix("transit: ") {
-                    note("(ended the script) " + first)
+                    note("(ended the script) " + first, index: index, source: source)
                 }
             }
         }
@@ -176,9 +185,10 @@ final class FuzzResults: @unchecked Sendable {
     }
 
     /// Unclear messages are grouped by their text with numbers and addresses blanked.
-    private func note(_ message: String) {
+    private func note(_ message: String, index: Int, source: String) {
         unclearTotal += 1
-        let shape = message.replacingOccurrences(of: #"0x[0-9a-f]+|[0-9]+(\.[0-9]+)?"#, with: "#", options: .regularExpression)
-        unclear[String(shape.prefix(200)), default: 0] += 1
+        let shape = String(message.replacingOccurrences(of: #"0x[0-9a-f]+|[0-9]+(\.[0-9]+)?"#, with: "#", options: .regularExpression).prefix(200))
+        unclear[shape, default: 0] += 1
+        if unclearExamples[shape] == nil { unclearExamples[shape] = (index, source) }
     }
 }

@@ -167,7 +167,7 @@ struct FuzzGenerator {
                                   "pickOf(\"CGRect\")", "pickOf(\"UIColor\")", "pickOf(\"CALayer\")", "pickAny()"])
         switch random.below(3) {
         case 0:
-            lines.append("try(function() local mt = getmetatable(\(target)) if type(mt) == 'table' then for _, name in ipairs({'__index', '__newindex', '__eq', '__tostring', '__call', '__len', '__gc', '__close'}) do local f = rawget(mt, name) if type(f) == 'function' then try(f, \(value("any")), \(value("string")), \(value("any"))) end end end end)")
+            lines.append("try(function() local mt = getmetatable(\(target)) if type(mt) == 'table' then for _, name in ipairs({'__index', '__newindex', '__eq', '__tostring', '__call', '__len', '__gc', '__close'}) do local f = rawget(mt, name) if type(f) == 'function' then try(function() f(\(value("any")), \(value("string")), \(value("any"))) end) end end end end)")
         case 1:
             lines.append("try(function() local o = \(target) local mt = getmetatable(o) if type(mt) == 'table' and type(rawget(mt, '__gc')) == 'function' then mt.__gc(o) end keep(o.frame) keep(tostring(o)) end)")
         default:

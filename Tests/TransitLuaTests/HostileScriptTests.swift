@@ -32,3 +32,19 @@ import Testing
         if let message { #expect(message.contains("test.lua:1:")) }
     }
 }
+
+@Suite struct ReleasedObjectIdentityTests {
+    @Test func theHostHandsOutAFreshHandleAfterAManualGc() throws {
+        let h = try Harness()
+        // The window still holds the view; after __gc by hand the old handle is dead, but the
+        // host must give scripts a live one for the same view.
+        let text = try h.run("""
+            local v = UIView.new{ name = "kept" }
+            transit.window:addSubview(v)
+            getmetatable(v).__gc(v)
+            local again = transit.window.subviews[1]
+            return tostring(rawequal(again, v)) .. " " .. again.name
+            """)
+        #expect(text == "false kept")
+    }
+}

@@ -158,6 +158,17 @@ func collectObject(_ L: OpaquePointer?) -> Int32 {
     LuaRuntime.serving(L) { runtime in
         guard let box = runtime.objectBox(at: 1), let raw = box.pointee.object else { return 0 }
         box.pointee.object = nil
+        // Called by hand (`getmetatable(v).__gc(v)`) the userdata lives on, released: the
+        // object must not be pushed as it again, or the host would hand scripts a dead handle.
+        lua_rawgeti(L, transit_registryindex(), lua_Integer(runtime.identityTableReference))
+        if lua_rawgetp(L, -1, raw) == LUA_TUSERDATA, lua_rawequal(L, -1, 1) != 0 {
+            transit_pop(L, 1)
+            lua_pushnil(L)
+            lua_rawsetp(L, -2, raw)
+            transit_pop(L, 1)
+        } else {
+            transit_pop(L, 2)
+        }
         var object: AnyObject = Unmanaged<AnyObject>.fromOpaque(raw).takeRetainedValue()
         if isKnownUniquelyReferenced(&object) {
             lua_rawgeti(L, transit_registryindex(), lua_Integer(runtime.stateTableReference))

@@ -48,3 +48,23 @@ import Testing
         #expect(text == "false kept")
     }
 }
+
+@Suite struct HostileArgumentTests {
+    @Test func aTouchOfAbsurdLengthIsRefusedNotScheduled() throws {
+        let h = try Harness()
+        for duration in ["1e308", "1e6", "61"] {
+            let message = try h.error("transit.touch.pan{ from = CGPoint(375, 100), to = CGPoint(10, 200), duration = \(duration) }")
+            #expect(message?.contains("a touch lasts at most 60 s") == true, "\(duration): \(message ?? "no error")")
+        }
+        #expect(try h.error("transit.touch.pan{ from = CGPoint(375, 100), to = CGPoint(10, 200), duration = 0.4 }") == nil)
+    }
+
+    @Test func aClassGetterCalledWithAnObjectOfAnotherClassIsRefused() throws {
+        let h = try Harness()
+        let message = try h.error("""
+            local label = UILabel.new()
+            return getmetatable(label).__index(UIViewController.new(), "text")
+            """)
+        #expect(message?.contains("test.lua:2:") == true && message?.contains("is not a property of") == true, "\(message ?? "no error")")
+    }
+}

@@ -67,6 +67,11 @@ extension World {
         guard start.isFinite, end.isFinite, duration.isFinite, duration >= 0 else {
             throw AnimationError.invalid("touch points and duration must be finite (duration ≥ 0)")
         }
+        // A finger is down for seconds, not hours; the bound also keeps the number of sampled
+        // moves (duration × touchSampleRate) small enough to schedule.
+        guard duration <= World.maximumTouchDuration else {
+            throw AnimationError.invalid("a touch lasts at most \(formatNumber(World.maximumTouchDuration)) s (got \(formatNumber(duration)))")
+        }
         let begin = now
         schedule(at: begin, label: "touch down") { [unowned self] in try self.touchDown(start) }
         let steps = max(1, Int((duration * touchSampleRate).rounded()))
@@ -79,6 +84,8 @@ extension World {
             schedule(at: begin + duration, label: "touch up") { [unowned self] in try self.touchUp() }
         }
     }
+
+    public static let maximumTouchDuration = 60.0
 
     private func touchDown(_ point: Point) throws {
         if currentTouch != nil { try touchUp() }

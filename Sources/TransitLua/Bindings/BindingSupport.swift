@@ -60,12 +60,18 @@ func property<T: AnyObject>(_ name: String, _ type: APIType, _ doc: String, of _
     // The class tables only offer a property on objects of its class, so the cast holds.
     APIProperty(
         name: name, type: type, doc: doc,
+        // A class's metatable can still be fetched and its __index called with an object of
+        // another class (`getmetatable(view).__index(controller, "frame")`): refuse, never trap.
         getter: { call, object in
-            guard try borrowing(object, as: T.self, { try get(&call, $0) }) != nil else { preconditionFailure("\(name): not a \(T.self)") }
+            guard try borrowing(object, as: T.self, { try get(&call, $0) }) != nil else { throw foreignReceiver(name, call) }
         },
         setter: set.map { setter in { call, object, _ in
-            guard try borrowing(object, as: T.self, { try setter(&call, $0) }) != nil else { preconditionFailure("\(name): not a \(T.self)") }
+            guard try borrowing(object, as: T.self, { try setter(&call, $0) }) != nil else { throw foreignReceiver(name, call) }
         } })
+}
+
+private func foreignReceiver(_ property: String, _ call: HostCall) -> LuaCallError {
+    LuaCallError("\(property) is not a property of \(call.runtime.typeDescription(at: 1)) (another class's metamethod was called with it)")
 }
 
 func method<T: AnyObject>(_ name: String, _ parameters: [APIParameter], returns: APIType? = nil, _ doc: String,

@@ -68,3 +68,28 @@ import Testing
         #expect(message?.contains("test.lua:2:") == true && message?.contains("is not a property of") == true, "\(message ?? "no error")")
     }
 }
+
+@Suite struct HookResultErrorTests {
+    @Test func aBadTransitionDurationNamesWhereTheHookIsDefined() throws {
+        do {
+            _ = try runScene("""
+                local A = NSObject:subclass("A")
+                function A:transitionDuration(ctx)
+                  return -1
+                end
+                function A:animateTransition(ctx) ctx:completeTransition(true) end
+                local root = UIViewController.new()
+                transit.window.rootViewController = root
+                local vc = UIViewController.new()
+                vc.modalPresentationStyle = "custom"
+                local animator = A.new()
+                vc.transitioningDelegate = { animationControllerForPresented = function() return animator end }
+                root:present(vc, true)
+                transit.wait(1)
+                """)
+            Issue.record("expected an error")
+        } catch let error as ScriptError {
+            #expect(error.message.contains("scene.lua:2: transitionDuration must return a finite number ≥ 0 (got -1)"), "\(error.message)")
+        }
+    }
+}

@@ -100,6 +100,12 @@ public protocol Scripting: AnyObject {
     func responds(_ object: AnyObject, _ hook: String) throws -> Bool
     /// Calls `hook` on the object with `self` first. Errors carry the script's message.
     func call(_ object: AnyObject, _ hook: String, _ arguments: [ScriptValue]) throws -> ScriptValue
+    /// Where the script defined `hook` ("fade.lua:3"), for messages about what it returned.
+    func location(of object: AnyObject, _ hook: String) -> String?
+}
+
+extension Scripting {
+    public func location(of object: AnyObject, _ hook: String) -> String? { nil }
 }
 
 /// A script failed; the message already names file and line and carries a traceback.

@@ -71,7 +71,7 @@ extension World {
                                               [.object(presented), .object(presenting), .object(presenting)])
             if let value, !value.isNone {
                 guard let custom = value.object as? PresentationController else {
-                    throw ScriptError("presentationController must return a UIPresentationController or nil (got \(value.traceDescription))")
+                    throw hookError(delegate, "presentationController", "presentationController must return a UIPresentationController or nil (got \(value.traceDescription))")
                 }
                 controller = custom
             } else if value != nil {
@@ -160,10 +160,10 @@ extension World {
     // MARK: - The common part
 
     /// A delegate hook's result: an object, or nil; anything else is the script's mistake.
-    func protocolResult(_ value: ScriptValue?, _ hook: String, _ what: String) throws -> AnyObject? {
+    func protocolResult(_ value: ScriptValue?, from delegate: AnyObject?, _ hook: String, _ what: String) throws -> AnyObject? {
         guard let value, !value.isNone else { return nil }
         guard let object = value.object else {
-            throw ScriptError("\(hook) must return \(what) (a table or object) or nil (got \(value.traceDescription))")
+            throw hookError(delegate, hook, "\(hook) must return \(what) (a table or object) or nil (got \(value.traceDescription))")
         }
         return object
     }
@@ -176,11 +176,11 @@ extension World {
                                 completion: (() throws -> Void)?) throws -> Transition {
         let delegate = presented.transitioningDelegate
         // The delegate's animator serves every style; only the presentation controller is custom-only.
-        var animator = try protocolResult(try callIfImplemented(delegate, animatorHook, animatorArguments), animatorHook, "an animator")
+        var animator = try protocolResult(try callIfImplemented(delegate, animatorHook, animatorArguments), from: delegate, animatorHook, "an animator")
         if animator == nil && animated { animator = try systemStyles?.animator(for: presented.modalTransitionStyle) }
         var interaction: AnyObject?
         if let animator {
-            interaction = try protocolResult(try callIfImplemented(delegate, interactionHook, [.object(animator)]), interactionHook, "an interaction controller")
+            interaction = try protocolResult(try callIfImplemented(delegate, interactionHook, [.object(animator)]), from: delegate, interactionHook, "an interaction controller")
         }
         let transition = Transition(world: self, kind: kind, presented: presented, presenting: presenting,
                                     presentationController: controller, containerView: controller.containerView!,
@@ -269,7 +269,7 @@ extension World {
     func runAnimator(_ transition: Transition, _ animator: AnyObject) throws {
         let durationValue = try callIfImplemented(animator, "transitionDuration", [.object(transition.context)]) ?? .number(0)
         guard let duration = durationValue.number, duration.isFinite, duration >= 0 else {
-            throw ScriptError("transitionDuration must return a finite number ≥ 0 (got \(durationValue.traceDescription))")
+            throw hookError(animator, "transitionDuration", "transitionDuration must return a finite number ≥ 0 (got \(durationValue.traceDescription))")
         }
         transition.duration = duration
         let before = Set(transition.containerView.subviews.map { ObjectIdentifier($0) })
@@ -314,7 +314,7 @@ extension World {
         } else if try responds(animator, "interruptibleAnimator") {
             let value = try callScript(animator, "interruptibleAnimator", [.object(transition.context)])
             guard let propertyAnimator = value.object as? PropertyAnimator else {
-                throw ScriptError("interruptibleAnimator must return a UIViewPropertyAnimator (got \(value.traceDescription))")
+                throw hookError(animator, "interruptibleAnimator", "interruptibleAnimator must return a UIViewPropertyAnimator (got \(value.traceDescription))")
             }
             transition.interruptibleAnimator = propertyAnimator
             if !transition.isInteractive { try propertyAnimator.startAnimation() }

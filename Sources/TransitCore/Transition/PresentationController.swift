@@ -28,9 +28,9 @@ open class PresentationController: HostObject {
     public func frameOfPresentedViewInContainerView() throws -> Rect {
         let value = try world.hook(self, "frameOfPresentedViewInContainerView", [], default: { .rect(containerView?.bounds ?? .zero) })
         guard let rect = value.rect else {
-            throw ScriptError("\(traceName).frameOfPresentedViewInContainerView must return a CGRect (got \(value.traceDescription))")
+            throw world.hookError(self, "frameOfPresentedViewInContainerView", "\(traceName).frameOfPresentedViewInContainerView must return a CGRect (got \(value.traceDescription))")
         }
-        guard rect.isFinite else { throw ScriptError("\(traceName).frameOfPresentedViewInContainerView returned a non-finite CGRect \(rect)") }
+        guard rect.isFinite else { throw world.hookError(self, "frameOfPresentedViewInContainerView", "\(traceName).frameOfPresentedViewInContainerView returned a non-finite CGRect \(rect)") }
         return rect
     }
 
@@ -75,7 +75,7 @@ open class PresentationController: HostObject {
         guard case .string(let name) = value else { return nil }
         if name == "none" { return nil }
         guard let style = ModalPresentationStyle(rawValue: name) else {
-            throw ScriptError("\(traceName).adaptivePresentationStyle returned \"\(name)\"; expected one of: none, " + ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
+            throw world.hookError(self, "adaptivePresentationStyle", "\(traceName).adaptivePresentationStyle returned \"\(name)\"; expected one of: none, " + ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return style
     }

@@ -104,7 +104,7 @@ public final class NavigationController: ViewController {
             animator = try world.protocolResult(
                 try world.callIfImplemented(delegate, "animationControllerForOperation",
                                             [.object(self), .string(operation.rawValue), .object(from), .object(to)]),
-                "animationControllerForOperation", "an animator")
+                from: delegate, "animationControllerForOperation", "an animator")
         }
         let usesSystemAnimation = animator == nil
         if animator == nil && animated { animator = try world.systemStyles?.navigationAnimator() }
@@ -113,7 +113,7 @@ public final class NavigationController: ViewController {
             if let delegate {
                 interaction = try world.protocolResult(
                     try world.callIfImplemented(delegate, "interactionControllerFor", [.object(self), .object(animator)]),
-                    "interactionControllerFor", "an interaction controller")
+                    from: delegate, "interactionControllerFor", "an interaction controller")
             }
             if interaction == nil && usesSystemAnimation && operation == .pop { interaction = edgeSwipeInteraction }
         }

@@ -144,6 +144,8 @@ extension LuaRuntime {
     func located(_ error: Error, in thread: OpaquePointer) -> Error {
         let message = "\(error)"
         if message.contains("stack traceback:") { return error }
+        // A message that already names its place (a hook's definition) keeps it first.
+        if message.range(of: #"^[^\n:]+\.lua:\d+: "#, options: .regularExpression) != nil { return error }
         var record = lua_Debug()
         for level: Int32 in 0..<4 {
             guard lua_getstack(thread, level, &record) != 0, lua_getinfo(thread, "Sl", &record) != 0 else { break }

@@ -50,6 +50,23 @@ extension LuaRuntime: Scripting {
         return found
     }
 
+    public func location(of object: AnyObject, _ hook: String) -> String? {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        push(object)
+        if object is HostObject {
+            guard pushOverride(objectAt: -1, hook) else { return nil }
+        } else {
+            guard transit_pgetfield(L, -1, hook) == LUA_OK, lua_type(L, -1) == LUA_TFUNCTION else { return nil }
+        }
+        var record = lua_Debug()
+        guard lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0 else { return nil }
+        let source = withUnsafePointer(to: &record.short_src) {
+            $0.withMemoryRebound(to: CChar.self, capacity: 60) { String(cString: $0) }
+        }
+        return "\(source):\(record.linedefined)"
+    }
+
     public func call(_ object: AnyObject, _ hook: String, _ arguments: [ScriptValue]) throws -> ScriptValue {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }

@@ -43,8 +43,22 @@ public final class Layer: HostObject {
     public var isHidden = false
     public var content: LayerContent = .none
 
-    /// Running animations, oldest first.
-    public internal(set) var animations: [LayerAnimation] = []
+    /// Running animations, oldest first (all properties; see `track` for the per-property index).
+    public var animations: [LayerAnimation] {
+        var all: [LayerAnimation] = []
+        for track in tracks { track.forEach { all.append($0) } }
+        return all.sorted { $0.layerSequence < $1.layerSequence }
+    }
+
+    /// Running animations indexed by property (`LayerProperty.rawValue`), each track oldest
+    /// first: the fold order of that property's presentation value. Empty until the layer's
+    /// first animation, so the many layers that never animate pay nothing.
+    private var tracks: ContiguousArray<Roster<LayerAnimation>> = []
+    /// Bit `property.rawValue` is set while that property has running animations: sampling
+    /// evaluates only these and reads every other property's model value directly.
+    private var animatedProperties: UInt32 = 0
+    /// Numbers animations in the order they were added, across properties.
+    private var animationsAdded = 0
 
     private let clearColor = Color(white: 0, alpha: 0)
 
@@ -117,10 +131,9 @@ public final class Layer: HostObject {
     /// The value on screen if the model value were `model` (used while a change is applied:
     /// the model already holds the new value, the screen still shows the old one).
     func presentationValue(_ property: LayerProperty, at time: Double, model: AnimatableValue) -> AnimatableValue {
+        guard hasAnimations(for: property) else { return model }
         var value = model
-        for animation in animations where animation.property == property {
-            value = animation.apply(to: value, atWorld: time)
-        }
+        tracks[property.rawValue].forEach { value = $0.apply(to: value, atWorld: time) }
         return value
     }
 
@@ -129,61 +142,71 @@ public final class Layer: HostObject {
     }
 
     public func hasAnimations(for property: LayerProperty) -> Bool {
-        animations.contains { $0.property == property }
+        animatedProperties & (1 << UInt32(property.rawValue)) != 0
     }
 
-    /// The presentation tree rooted at this layer at world time `time`.
+    /// The presentation tree rooted at this layer at world time `time`. Only animated
+    /// properties are folded; the rest are the model values (what the fold would return).
     public func snapshot(at time: Double) -> LayerSnapshot {
-        func number(_ p: LayerProperty) -> Double {
-            if case .number(let n) = presentationValue(p, at: time) { return n }
+        let animated = animatedProperties
+        func isAnimated(_ p: LayerProperty) -> Bool { animated & (1 << UInt32(p.rawValue)) != 0 }
+        // The fallbacks below are what a snapshot holds when an animation yields a value of
+        // another kind (it never does for values set through the model; kept for exactness).
+        func number(_ p: LayerProperty, _ model: Double) -> Double {
+            guard isAnimated(p) else { return model }
+            if case .number(let n) = presentationValue(p, at: time, model: .number(model)) { return n }
             return 0
         }
-        func color(_ p: LayerProperty) -> Color {
-            if case .color(let c) = presentationValue(p, at: time) { return c }
+        func color(_ p: LayerProperty, _ model: Color) -> Color {
+            guard isAnimated(p) else { return model }
+            if case .color(let c) = presentationValue(p, at: time, model: .color(model)) { return c }
             return clearColor
         }
-        func transform3D(_ p: LayerProperty) -> Transform3D {
-            if case .transform(let t) = presentationValue(p, at: time) { return t }
+        func transform3D(_ p: LayerProperty, _ model: Transform3D) -> Transform3D {
+            guard isAnimated(p) else { return model }
+            if case .transform(let t) = presentationValue(p, at: time, model: .transform(model)) { return t }
             return .identity
         }
-        var snapshot = LayerSnapshot()
-        snapshot.name = view?.traceName ?? "CALayer"
-        snapshot.serial = serial
-        if animations.isEmpty {
-            snapshot.bounds = bounds; snapshot.position = position; snapshot.anchorPoint = anchorPoint
-            snapshot.zPosition = zPosition; snapshot.transform = transform
-            snapshot.sublayerTransform = sublayerTransform; snapshot.opacity = opacity
-            snapshot.backgroundColor = backgroundColor; snapshot.cornerRadius = cornerRadius
-            snapshot.borderWidth = borderWidth; snapshot.borderColor = borderColor
-            snapshot.shadowColor = shadowColor; snapshot.shadowOpacity = shadowOpacity
-            snapshot.shadowRadius = shadowRadius; snapshot.shadowOffset = shadowOffset
-        } else {
-            if case .rect(let r) = presentationValue(.bounds, at: time) { snapshot.bounds = r }
-            if case .point(let p) = presentationValue(.position, at: time) { snapshot.position = p }
-            if case .point(let p) = presentationValue(.anchorPoint, at: time) { snapshot.anchorPoint = p }
-            if case .size(let s) = presentationValue(.shadowOffset, at: time) { snapshot.shadowOffset = s }
-            snapshot.zPosition = number(.zPosition)
-            snapshot.transform = transform3D(.transform)
-            snapshot.sublayerTransform = transform3D(.sublayerTransform)
-            snapshot.opacity = number(.opacity)
-            let background = color(.backgroundColor)
-            snapshot.backgroundColor = backgroundColor == nil && !hasAnimations(for: .backgroundColor) ? nil : background
-            snapshot.cornerRadius = number(.cornerRadius)
-            snapshot.borderWidth = number(.borderWidth)
-            snapshot.borderColor = color(.borderColor)
-            snapshot.shadowColor = color(.shadowColor)
-            snapshot.shadowOpacity = number(.shadowOpacity)
-            snapshot.shadowRadius = number(.shadowRadius)
+        func point(_ p: LayerProperty, _ model: Point, fallback: Point) -> Point {
+            guard isAnimated(p) else { return model }
+            if case .point(let value) = presentationValue(p, at: time, model: .point(model)) { return value }
+            return fallback
         }
-        snapshot.maskedCorners = maskedCorners
-        snapshot.masksToBounds = masksToBounds
-        snapshot.isDoubleSided = isDoubleSided
-        snapshot.isHidden = isHidden
-        snapshot.content = content
-        if let view {
-            snapshot.sublayers = view.subviews.map { $0.layer.snapshot(at: time) }
+        var presentedBounds = bounds
+        if isAnimated(.bounds) {
+            if case .rect(let r) = presentationValue(.bounds, at: time, model: .rect(bounds)) { presentedBounds = r } else { presentedBounds = .zero }
         }
-        return snapshot
+        var presentedShadowOffset = shadowOffset
+        if isAnimated(.shadowOffset) {
+            if case .size(let s) = presentationValue(.shadowOffset, at: time, model: .size(shadowOffset)) {
+                presentedShadowOffset = s
+            } else {
+                presentedShadowOffset = LayerSnapshot.defaultShadowOffset
+            }
+        }
+        let presentedBackground: Color? = backgroundColor == nil && !isAnimated(.backgroundColor)
+            ? nil : color(.backgroundColor, backgroundColor ?? clearColor)
+        var sublayers: [LayerSnapshot] = []
+        if let view, !view.subviews.isEmpty {
+            sublayers.reserveCapacity(view.subviews.count)
+            for subview in view.subviews { sublayers.append(subview.layer.snapshot(at: time)) }
+        }
+        return LayerSnapshot(
+            name: view?.traceName ?? "CALayer", serial: serial,
+            bounds: presentedBounds,
+            position: point(.position, position, fallback: .zero),
+            anchorPoint: point(.anchorPoint, anchorPoint, fallback: LayerSnapshot.defaultAnchorPoint),
+            zPosition: number(.zPosition, zPosition),
+            transform: transform3D(.transform, transform),
+            sublayerTransform: transform3D(.sublayerTransform, sublayerTransform),
+            opacity: number(.opacity, opacity), isHidden: isHidden,
+            backgroundColor: presentedBackground,
+            cornerRadius: number(.cornerRadius, cornerRadius), maskedCorners: maskedCorners,
+            borderWidth: number(.borderWidth, borderWidth), borderColor: color(.borderColor, borderColor),
+            shadowColor: color(.shadowColor, shadowColor), shadowOpacity: number(.shadowOpacity, shadowOpacity),
+            shadowRadius: number(.shadowRadius, shadowRadius), shadowOffset: presentedShadowOffset,
+            masksToBounds: masksToBounds, isDoubleSided: isDoubleSided,
+            content: content, sublayers: sublayers)
     }
 
     // MARK: - Animation plumbing
@@ -202,9 +225,32 @@ public final class Layer: HostObject {
         for animation in animations { animation.group.animationWasInterrupted(animation) }
     }
 
-    func add(_ animation: LayerAnimation) { animations.append(animation) }
+    /// Adds `animation` at the end of its property's track.
+    func add(_ animation: LayerAnimation) {
+        if tracks.isEmpty {
+            tracks = ContiguousArray(repeating: Roster(slot: \.slotInLayer), count: LayerProperty.allCases.count)
+        }
+        animation.layerSequence = animationsAdded
+        animationsAdded += 1
+        tracks[animation.property.rawValue].append(animation)
+        animatedProperties |= 1 << UInt32(animation.property.rawValue)
+    }
 
+    /// Takes `animation` off its track in O(1); nothing happens when it is not on it.
     func remove(_ animation: LayerAnimation) {
-        animations.removeAll { $0 === animation }
+        let index = animation.property.rawValue
+        guard !tracks.isEmpty, tracks[index].contains(animation) else { return }
+        tracks[index].remove(animation)
+        if tracks[index].isEmpty { animatedProperties &= ~(1 << UInt32(index)) }
+    }
+
+    /// The running animations of `property`, oldest first, copied so the caller may remove them.
+    func animations(of property: LayerProperty) -> [LayerAnimation] {
+        hasAnimations(for: property) ? tracks[property.rawValue].elements : []
+    }
+
+    /// The newest running animation of `property` for which `predicate` holds.
+    func lastAnimation(of property: LayerProperty, where predicate: (LayerAnimation) -> Bool) -> LayerAnimation? {
+        hasAnimations(for: property) ? tracks[property.rawValue].last(where: predicate) : nil
     }
 }

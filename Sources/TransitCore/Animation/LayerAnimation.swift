@@ -38,14 +38,13 @@ public final class LayerAnimation {
     var autoreverses: Bool { clock.autoreverses }
     unowned let group: AnimationGroup
     weak var layer: Layer?
-    /// Order of addition to its layer, across properties (removeAllAnimations interrupts in it).
-    var layerSequence = 0
-    /// Slots in the layer's track for `property` and in the group's roster (see `Roster`).
+    /// Slots in its layer's and its group's rosters (see `Roster`).
     var slotInLayer = -1
     var slotInGroup = -1
     /// Transform endpoints decomposed once, on the first sample that needs them, instead of on
     /// every frame (a decomposition costs more than the rest of a frame's work for the layer).
-    private var transformEndpoints: (start: DecomposedTransform?, end: DecomposedTransform?)?
+    /// Boxed: only transform animations need it, and inline it would triple every animation's size.
+    private var transformEndpoints: DecomposedEndpoints?
 
     init(property: LayerProperty, change: Change, clock: AnimationClock, layer: Layer) {
         self.property = property; self.change = change; self.clock = clock
@@ -78,12 +77,19 @@ public final class LayerAnimation {
     private func interpolateTransform(from: Transform3D, to: Transform3D, fraction: Double) -> Transform3D {
         if fraction == 0 || fraction.isNaN || fraction == -.infinity { return from }
         if fraction == 1 || fraction == .infinity { return to }
-        if transformEndpoints == nil { transformEndpoints = (DecomposedTransform(from), DecomposedTransform(to)) }
+        if transformEndpoints == nil { transformEndpoints = DecomposedEndpoints(start: DecomposedTransform(from), end: DecomposedTransform(to)) }
         guard let start = transformEndpoints!.start, let end = transformEndpoints!.end else {
             return fraction < 0.5 ? from : to
         }
         return DecomposedTransform.interpolate(from: start, to: end, fraction: fraction).recomposed
     }
+}
+
+/// A transform animation's endpoints, decomposed (nil when a matrix cannot be).
+private final class DecomposedEndpoints {
+    let start: DecomposedTransform?
+    let end: DecomposedTransform?
+    init(start: DecomposedTransform?, end: DecomposedTransform?) { self.start = start; self.end = end }
 }
 
 /// The timing of the animations one block creates: they share the curve, begin time, duration
@@ -98,15 +104,24 @@ final class AnimationClock {
     let duration: Double
     let repeatCount: Double
     let autoreverses: Bool
-    unowned let group: AnimationGroup
+    /// The group owns the animations that own this clock, and ends them (taking them off their
+    /// layers) before it can go away, so the clock never outlives it: unowned(unsafe) spares
+    /// the atomic check an unowned reference costs on every sample.
+    unowned(unsafe) let group: AnimationGroup
+    /// The group's space, kept here so sampling reaches it in one step.
+    let space: TimeSpace
+    /// The group's flag, copied: a property animator sets it on its group before the group's
+    /// first animation (hence before its clock) exists, and nothing changes it afterwards.
+    let isOwnedByAnimator: Bool
     private var memoLocalBits: UInt64 = Double.nan.bitPattern
-    private var memoOwnedByAnimator = false
     private var memoProgress = 0.0
 
     init(timing: AnimationTiming, beginTime: Double, duration: Double, repeatCount: Double,
          autoreverses: Bool, group: AnimationGroup) {
         self.timing = timing; self.beginTime = beginTime; self.duration = duration
         self.repeatCount = repeatCount; self.autoreverses = autoreverses; self.group = group
+        self.space = group.space
+        self.isOwnedByAnimator = group.isOwnedByAnimator
     }
 
     var endTime: Double {
@@ -114,24 +129,22 @@ final class AnimationClock {
     }
 
     func progress(atWorld time: Double) -> Double {
-        progress(atLocal: group.space.localTime(atWorld: time))
+        progress(atLocal: space.localTime(atWorld: time))
     }
 
     func progress(atLocal local: Double) -> Double {
-        let owned = group.isOwnedByAnimator
-        if local.bitPattern == memoLocalBits && owned == memoOwnedByAnimator { return memoProgress }
-        let progress = computeProgress(atLocal: local, ownedByAnimator: owned)
+        if local.bitPattern == memoLocalBits { return memoProgress }
+        let progress = computeProgress(atLocal: local)
         memoLocalBits = local.bitPattern
-        memoOwnedByAnimator = owned
         memoProgress = progress
         return progress
     }
 
-    private func computeProgress(atLocal local: Double, ownedByAnimator: Bool) -> Double {
+    private func computeProgress(atLocal local: Double) -> Double {
         if duration <= 0 { return local >= beginTime ? 1 : 0 }
         var elapsed = local - beginTime
         // Driven by a property animator: progress is the space's position, spring overshoot included.
-        if case .linear = timing, ownedByAnimator { return max(0, elapsed / duration) }
+        if case .linear = timing, isOwnedByAnimator { return max(0, elapsed / duration) }
         if elapsed <= 0 { return timing.progress(0, elapsed: 0) }
         let cycle = duration * (autoreverses ? 2 : 1)
         let total = cycle * max(1, repeatCount)

@@ -37,28 +37,32 @@ public final class Layer: HostObject {
     public var shadowOffset = Size(width: 0, height: -3) { didSet { changed(.shadowOffset, .size(oldValue), .size(shadowOffset)) } }
 
     // Not animatable.
-    public var maskedCorners: MaskedCorners = .all
-    public var masksToBounds = false
-    public var isDoubleSided = true
-    public var isHidden = false
-    public var content: LayerContent = .none
+    public var maskedCorners: MaskedCorners = .all { didSet { modelVersion &+= 1 } }
+    public var masksToBounds = false { didSet { modelVersion &+= 1 } }
+    public var isDoubleSided = true { didSet { modelVersion &+= 1 } }
+    public var isHidden = false { didSet { modelVersion &+= 1 } }
+    public var content: LayerContent = .none { didSet { modelVersion &+= 1 } }
 
-    /// Running animations, oldest first (all properties; see `track` for the per-property index).
-    public var animations: [LayerAnimation] {
-        var all: [LayerAnimation] = []
-        for track in tracks { track.forEach { all.append($0) } }
-        return all.sorted { $0.layerSequence < $1.layerSequence }
-    }
+    /// Bumped by every change a snapshot could show (model values, running animations), so a
+    /// snapshot taken at one version stays valid while the version and the sublayers' snapshots
+    /// do not change (see `snapshot(at:)`).
+    private var modelVersion = 0
+    /// The last snapshot taken while nothing was animating, and the version it shows.
+    private var stillSnapshot: (version: Int, snapshot: LayerSnapshot)?
 
-    /// Running animations indexed by property (`LayerProperty.rawValue`), each track oldest
-    /// first: the fold order of that property's presentation value. Empty until the layer's
-    /// first animation, so the many layers that never animate pay nothing.
-    private var tracks: ContiguousArray<Roster<LayerAnimation>> = []
-    /// Bit `property.rawValue` is set while that property has running animations: sampling
-    /// evaluates only these and reads every other property's model value directly.
+    /// Running animations, oldest first.
+    public var animations: [LayerAnimation] { running.elements }
+
+    /// This layer's running animations in the order they were added: the fold order of every
+    /// property's presentation value (a property's animations are the ones of that property, in
+    /// this order). One roster per layer, with O(1) removal through the animation's slot.
+    private var running = Roster<LayerAnimation>(slot: \.slotInLayer)
+    /// Bit `property.rawValue` is set while that property has running animations (how many is in
+    /// `runningCount`): sampling evaluates only these and reads every other property's model
+    /// value directly.
     private var animatedProperties: UInt32 = 0
-    /// Numbers animations in the order they were added, across properties.
-    private var animationsAdded = 0
+    /// Allocated with the first animation, so the many layers that never animate pay nothing.
+    private var runningCount: [Int32] = []
 
     private let clearColor = Color(white: 0, alpha: 0)
 
@@ -133,7 +137,9 @@ public final class Layer: HostObject {
     func presentationValue(_ property: LayerProperty, at time: Double, model: AnimatableValue) -> AnimatableValue {
         guard hasAnimations(for: property) else { return model }
         var value = model
-        tracks[property.rawValue].forEach { value = $0.apply(to: value, atWorld: time) }
+        running.forEach { animation in
+            if animation.property == property { value = animation.apply(to: value, atWorld: time) }
+        }
         return value
     }
 
@@ -145,9 +151,47 @@ public final class Layer: HostObject {
         animatedProperties & (1 << UInt32(property.rawValue)) != 0
     }
 
-    /// The presentation tree rooted at this layer at world time `time`. Only animated
-    /// properties are folded; the rest are the model values (what the fold would return).
+    /// The presentation tree rooted at this layer at world time `time`.
+    ///
+    /// Only animated properties are folded; the rest are the model values (what the fold would
+    /// return). A layer with nothing animating whose model and sublayers' snapshots did not
+    /// change since its last snapshot returns that snapshot again: the same storage, shared, so
+    /// a frame costs allocations only for what moves.
     public func snapshot(at time: Double) -> LayerSnapshot {
+        snapshot(at: time, view: view)
+    }
+
+    /// `view` is this layer's view, passed down by the caller that already holds it (reading
+    /// the weak `view` reference costs more than the rest of an unchanged layer's work).
+    private func snapshot(at time: Double, view: View?) -> LayerSnapshot {
+        var sublayers: [LayerSnapshot] = []
+        let previous = stillSnapshot?.snapshot
+        var sublayersUnchanged = previous != nil
+        if let view, !view.subviews.isEmpty {
+            let subviews = view.subviews
+            sublayers.reserveCapacity(subviews.count)
+            let previousSublayers = previous?.sublayers ?? []
+            sublayersUnchanged = sublayersUnchanged && previousSublayers.count == subviews.count
+            for (index, subview) in subviews.enumerated() {
+                let sublayer = subview.layer.snapshot(at: time, view: subview)
+                if sublayersUnchanged { sublayersUnchanged = sublayer.sharesStorage(with: previousSublayers[index]) }
+                sublayers.append(sublayer)
+            }
+        } else if let previous {
+            sublayersUnchanged = previous.sublayers.isEmpty
+        }
+        let name = view?.traceName ?? "CALayer"
+        if animatedProperties == 0, sublayersUnchanged, let still = stillSnapshot,
+           still.version == modelVersion, still.snapshot.name == name {
+            return still.snapshot
+        }
+        let snapshot = presentation(at: time, name: name, sublayers: sublayers)
+        stillSnapshot = animatedProperties == 0 ? (modelVersion, snapshot) : nil
+        return snapshot
+    }
+
+    /// This layer's presentation values at `time` over the given sublayers.
+    private func presentation(at time: Double, name: String, sublayers: [LayerSnapshot]) -> LayerSnapshot {
         let animated = animatedProperties
         func isAnimated(_ p: LayerProperty) -> Bool { animated & (1 << UInt32(p.rawValue)) != 0 }
         // The fallbacks below are what a snapshot holds when an animation yields a value of
@@ -186,13 +230,8 @@ public final class Layer: HostObject {
         }
         let presentedBackground: Color? = backgroundColor == nil && !isAnimated(.backgroundColor)
             ? nil : color(.backgroundColor, backgroundColor ?? clearColor)
-        var sublayers: [LayerSnapshot] = []
-        if let view, !view.subviews.isEmpty {
-            sublayers.reserveCapacity(view.subviews.count)
-            for subview in view.subviews { sublayers.append(subview.layer.snapshot(at: time)) }
-        }
         return LayerSnapshot(
-            name: view?.traceName ?? "CALayer", serial: serial,
+            name: name, serial: serial,
             bounds: presentedBounds,
             position: point(.position, position, fallback: .zero),
             anchorPoint: point(.anchorPoint, anchorPoint, fallback: LayerSnapshot.defaultAnchorPoint),
@@ -212,6 +251,7 @@ public final class Layer: HostObject {
     // MARK: - Animation plumbing
 
     private func changed(_ property: LayerProperty, _ old: AnimatableValue, _ new: AnimatableValue) {
+        modelVersion &+= 1
         world.layer(self, willChange: property, from: old, to: new)
     }
 
@@ -225,32 +265,34 @@ public final class Layer: HostObject {
         for animation in animations { animation.group.animationWasInterrupted(animation) }
     }
 
-    /// Adds `animation` at the end of its property's track.
+    /// Adds `animation` after the running ones.
     func add(_ animation: LayerAnimation) {
-        if tracks.isEmpty {
-            tracks = ContiguousArray(repeating: Roster(slot: \.slotInLayer), count: LayerProperty.allCases.count)
-        }
-        animation.layerSequence = animationsAdded
-        animationsAdded += 1
-        tracks[animation.property.rawValue].append(animation)
+        modelVersion &+= 1
+        running.append(animation)
+        if runningCount.isEmpty { runningCount = [Int32](repeating: 0, count: LayerProperty.allCases.count) }
+        runningCount[animation.property.rawValue] += 1
         animatedProperties |= 1 << UInt32(animation.property.rawValue)
     }
 
-    /// Takes `animation` off its track in O(1); nothing happens when it is not on it.
+    /// Takes `animation` off this layer in O(1); nothing happens when it is not running here.
     func remove(_ animation: LayerAnimation) {
+        guard running.contains(animation) else { return }
+        running.remove(animation)
+        modelVersion &+= 1
         let index = animation.property.rawValue
-        guard !tracks.isEmpty, tracks[index].contains(animation) else { return }
-        tracks[index].remove(animation)
-        if tracks[index].isEmpty { animatedProperties &= ~(1 << UInt32(index)) }
+        runningCount[index] -= 1
+        if runningCount[index] == 0 { animatedProperties &= ~(1 << UInt32(index)) }
     }
 
     /// The running animations of `property`, oldest first, copied so the caller may remove them.
     func animations(of property: LayerProperty) -> [LayerAnimation] {
-        hasAnimations(for: property) ? tracks[property.rawValue].elements : []
+        guard hasAnimations(for: property) else { return [] }
+        return running.elements.filter { $0.property == property }
     }
 
     /// The newest running animation of `property` for which `predicate` holds.
     func lastAnimation(of property: LayerProperty, where predicate: (LayerAnimation) -> Bool) -> LayerAnimation? {
-        hasAnimations(for: property) ? tracks[property.rawValue].last(where: predicate) : nil
+        guard hasAnimations(for: property) else { return nil }
+        return running.last { $0.property == property && predicate($0) }
     }
 }

@@ -191,61 +191,104 @@ public final class Layer: HostObject {
     }
 
     /// This layer's presentation values at `time` over the given sublayers.
+    ///
+    /// One pass over the running animations, each folded into its property's typed value, in
+    /// the order they were added (per property that is the order `presentationValue` folds
+    /// in, so the values are the same). A fold that ever yields a value of another kind (never
+    /// for values set through the model) is redone by `presentationValue` with its fallbacks.
     private func presentation(at time: Double, name: String, sublayers: [LayerSnapshot]) -> LayerSnapshot {
-        let animated = animatedProperties
-        func isAnimated(_ p: LayerProperty) -> Bool { animated & (1 << UInt32(p.rawValue)) != 0 }
-        // The fallbacks below are what a snapshot holds when an animation yields a value of
-        // another kind (it never does for values set through the model; kept for exactness).
-        func number(_ p: LayerProperty, _ model: Double) -> Double {
-            guard isAnimated(p) else { return model }
-            if case .number(let n) = presentationValue(p, at: time, model: .number(model)) { return n }
-            return 0
-        }
-        func color(_ p: LayerProperty, _ model: Color) -> Color {
-            guard isAnimated(p) else { return model }
-            if case .color(let c) = presentationValue(p, at: time, model: .color(model)) { return c }
-            return clearColor
-        }
-        func transform3D(_ p: LayerProperty, _ model: Transform3D) -> Transform3D {
-            guard isAnimated(p) else { return model }
-            if case .transform(let t) = presentationValue(p, at: time, model: .transform(model)) { return t }
-            return .identity
-        }
-        func point(_ p: LayerProperty, _ model: Point, fallback: Point) -> Point {
-            guard isAnimated(p) else { return model }
-            if case .point(let value) = presentationValue(p, at: time, model: .point(model)) { return value }
-            return fallback
-        }
-        var presentedBounds = bounds
-        if isAnimated(.bounds) {
-            if case .rect(let r) = presentationValue(.bounds, at: time, model: .rect(bounds)) { presentedBounds = r } else { presentedBounds = .zero }
-        }
-        var presentedShadowOffset = shadowOffset
-        if isAnimated(.shadowOffset) {
-            if case .size(let s) = presentationValue(.shadowOffset, at: time, model: .size(shadowOffset)) {
-                presentedShadowOffset = s
-            } else {
-                presentedShadowOffset = LayerSnapshot.defaultShadowOffset
+        var bounds = self.bounds, position = self.position, anchorPoint = self.anchorPoint
+        var zPosition = self.zPosition, transform = self.transform, sublayerTransform = self.sublayerTransform
+        var opacity = self.opacity, background = backgroundColor ?? clearColor, cornerRadius = self.cornerRadius
+        var borderWidth = self.borderWidth, borderColor = self.borderColor, shadowColor = self.shadowColor
+        var shadowOpacity = self.shadowOpacity, shadowRadius = self.shadowRadius, shadowOffset = self.shadowOffset
+        var irregular: UInt32 = 0
+        if animatedProperties != 0 {
+            running.forEach { animation in
+                let bit: UInt32 = 1 << UInt32(animation.property.rawValue)
+                guard irregular & bit == 0 else { return }
+                func fold(_ value: inout Double) {
+                    if case .number(let n) = animation.apply(to: .number(value), atWorld: time) { value = n } else { irregular |= bit }
+                }
+                func fold(_ value: inout Point) {
+                    if case .point(let p) = animation.apply(to: .point(value), atWorld: time) { value = p } else { irregular |= bit }
+                }
+                func fold(_ value: inout Color) {
+                    if case .color(let c) = animation.apply(to: .color(value), atWorld: time) { value = c } else { irregular |= bit }
+                }
+                func fold(_ value: inout Transform3D) {
+                    if case .transform(let t) = animation.apply(to: .transform(value), atWorld: time) { value = t } else { irregular |= bit }
+                }
+                switch animation.property {
+                case .bounds:
+                    if case .rect(let r) = animation.apply(to: .rect(bounds), atWorld: time) { bounds = r } else { irregular |= bit }
+                case .shadowOffset:
+                    if case .size(let z) = animation.apply(to: .size(shadowOffset), atWorld: time) { shadowOffset = z } else { irregular |= bit }
+                case .position: fold(&position)
+                case .anchorPoint: fold(&anchorPoint)
+                case .zPosition: fold(&zPosition)
+                case .transform: fold(&transform)
+                case .sublayerTransform: fold(&sublayerTransform)
+                case .opacity: fold(&opacity)
+                case .backgroundColor: fold(&background)
+                case .cornerRadius: fold(&cornerRadius)
+                case .borderWidth: fold(&borderWidth)
+                case .borderColor: fold(&borderColor)
+                case .shadowColor: fold(&shadowColor)
+                case .shadowOpacity: fold(&shadowOpacity)
+                case .shadowRadius: fold(&shadowRadius)
+                }
             }
         }
-        let presentedBackground: Color? = backgroundColor == nil && !isAnimated(.backgroundColor)
-            ? nil : color(.backgroundColor, backgroundColor ?? clearColor)
+        if irregular != 0 { refold(irregular, at: time, &bounds, &position, &anchorPoint, &shadowOffset) }
+        // The rare irregular numbers, colors and transforms, with the fallbacks of the per-property fold.
+        func settled(_ p: LayerProperty, _ value: Double) -> Double {
+            guard irregular & (1 << UInt32(p.rawValue)) != 0 else { return value }
+            if case .number(let n) = presentationValue(p, at: time) { return n }
+            return 0
+        }
+        func settled(_ p: LayerProperty, _ value: Color) -> Color {
+            guard irregular & (1 << UInt32(p.rawValue)) != 0 else { return value }
+            if case .color(let c) = presentationValue(p, at: time) { return c }
+            return clearColor
+        }
+        func settled(_ p: LayerProperty, _ value: Transform3D) -> Transform3D {
+            guard irregular & (1 << UInt32(p.rawValue)) != 0 else { return value }
+            if case .transform(let t) = presentationValue(p, at: time) { return t }
+            return .identity
+        }
+        let presentedBackground: Color? = backgroundColor == nil && !hasAnimations(for: .backgroundColor)
+            ? nil : settled(.backgroundColor, background)
         return LayerSnapshot(
-            name: name, serial: serial,
-            bounds: presentedBounds,
-            position: point(.position, position, fallback: .zero),
-            anchorPoint: point(.anchorPoint, anchorPoint, fallback: LayerSnapshot.defaultAnchorPoint),
-            zPosition: number(.zPosition, zPosition),
-            transform: transform3D(.transform, transform),
-            sublayerTransform: transform3D(.sublayerTransform, sublayerTransform),
-            opacity: number(.opacity, opacity), isHidden: isHidden,
-            backgroundColor: presentedBackground,
-            cornerRadius: number(.cornerRadius, cornerRadius), maskedCorners: maskedCorners,
-            borderWidth: number(.borderWidth, borderWidth), borderColor: color(.borderColor, borderColor),
-            shadowColor: color(.shadowColor, shadowColor), shadowOpacity: number(.shadowOpacity, shadowOpacity),
-            shadowRadius: number(.shadowRadius, shadowRadius), shadowOffset: presentedShadowOffset,
+            name: name, serial: serial, bounds: bounds, position: position, anchorPoint: anchorPoint,
+            zPosition: settled(.zPosition, zPosition), transform: settled(.transform, transform),
+            sublayerTransform: settled(.sublayerTransform, sublayerTransform),
+            opacity: settled(.opacity, opacity), isHidden: isHidden, backgroundColor: presentedBackground,
+            cornerRadius: settled(.cornerRadius, cornerRadius), maskedCorners: maskedCorners,
+            borderWidth: settled(.borderWidth, borderWidth), borderColor: settled(.borderColor, borderColor),
+            shadowColor: settled(.shadowColor, shadowColor), shadowOpacity: settled(.shadowOpacity, shadowOpacity),
+            shadowRadius: settled(.shadowRadius, shadowRadius), shadowOffset: shadowOffset,
             masksToBounds: masksToBounds, isDoubleSided: isDoubleSided,
             content: content, sublayers: sublayers)
+    }
+
+    /// Redoes the geometry properties whose one-pass fold left their kind, with the snapshot's
+    /// fallbacks (its defaults) when the per-property fold does too.
+    private func refold(_ irregular: UInt32, at time: Double, _ bounds: inout Rect, _ position: inout Point,
+                        _ anchorPoint: inout Point, _ shadowOffset: inout Size) {
+        func isIrregular(_ p: LayerProperty) -> Bool { irregular & (1 << UInt32(p.rawValue)) != 0 }
+        if isIrregular(.bounds) {
+            if case .rect(let r) = presentationValue(.bounds, at: time) { bounds = r } else { bounds = .zero }
+        }
+        if isIrregular(.position) {
+            if case .point(let p) = presentationValue(.position, at: time) { position = p } else { position = .zero }
+        }
+        if isIrregular(.anchorPoint) {
+            if case .point(let p) = presentationValue(.anchorPoint, at: time) { anchorPoint = p } else { anchorPoint = LayerSnapshot.defaultAnchorPoint }
+        }
+        if isIrregular(.shadowOffset) {
+            if case .size(let z) = presentationValue(.shadowOffset, at: time) { shadowOffset = z } else { shadowOffset = LayerSnapshot.defaultShadowOffset }
+        }
     }
 
     // MARK: - Animation plumbing

@@ -12,6 +12,10 @@ import TransitRender
 func benchTimeline(_ rounds: Int) throws -> [BenchFigure] {
     let count = 10_000
     let scene = try TimelineBenchScene(views: count)
+    if ProcessInfo.processInfo.environment["TRANSIT_PROFILE_COMPLETE"] == "1" {
+        print((0..<15).map { _ in try! completeSeparately(count) * 1000 }.sorted())
+        exit(0)
+    }
     if ProcessInfo.processInfo.environment["TRANSIT_PROFILE_SAMPLE"] == "1" {
         let animated = (0..<60).map { scene.sample(at: 0.2 + Double($0) * 0.001) * 1000 }.sorted()
         let (still, _) = try viewsInWindow(count)

@@ -161,7 +161,7 @@ public final class AnimationGroup {
     public let space: TimeSpace
     /// Its running animations, in creation order.
     public var animations: [LayerAnimation] { roster.elements }
-    private var roster = Roster<LayerAnimation>(slot: \.slotInGroup)
+    private var roster = Roster<AnimationInGroup>()
     var completion: ((Bool) throws -> Void)?
     /// Set when one of its animations was removed before it ended.
     public internal(set) var wasInterrupted = false

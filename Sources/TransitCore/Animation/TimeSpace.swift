@@ -32,7 +32,7 @@ public final class TimeSpace {
     public private(set) var mode: Mode
     /// Animation groups and child spaces whose completion events depend on this mapping.
     var groups: [AnimationGroup] { groupRoster.elements }
-    var groupRoster = Roster<AnimationGroup>(slot: \.slotInSpace)
+    var groupRoster = Roster<GroupInSpace>()
     var children: [TimeSpaceReference] = []
     public let label: String
 

@@ -17,7 +17,7 @@ public final class World {
     public let rootTimeSpace: TimeSpace
     /// Every animation group that has not ended yet, in creation order (for sampling and tests).
     public var liveGroups: [AnimationGroup] { liveGroupRoster.elements }
-    var liveGroupRoster = Roster<AnimationGroup>(slot: \.slotInWorld)
+    var liveGroupRoster = Roster<GroupInWorld>()
 
     /// Animation context stack: set while a `UIView.animate` block (or similar) runs.
     var animationContexts: [AnimationContext] = []

@@ -56,7 +56,7 @@ public final class Layer: HostObject {
     /// This layer's running animations in the order they were added: the fold order of every
     /// property's presentation value (a property's animations are the ones of that property, in
     /// this order). One roster per layer, with O(1) removal through the animation's slot.
-    private var running = Roster<LayerAnimation>(slot: \.slotInLayer)
+    private var running = Roster<AnimationOnLayer>()
     /// Bit `property.rawValue` is set while that property has running animations (how many is in
     /// `runningCount`): sampling evaluates only these and reads every other property's model
     /// value directly.
@@ -172,10 +172,17 @@ public final class Layer: HostObject {
             sublayers.reserveCapacity(subviews.count)
             let previousSublayers = previous?.sublayers ?? []
             sublayersUnchanged = sublayersUnchanged && previousSublayers.count == subviews.count
-            for (index, subview) in subviews.enumerated() {
-                let sublayer = subview.layer.snapshot(at: time, view: subview)
-                if sublayersUnchanged { sublayersUnchanged = sublayer.sharesStorage(with: previousSublayers[index]) }
-                sublayers.append(sublayer)
+            // `subviews` keeps every subview alive for the walk, so they are visited without
+            // retaining each: views and layers are weakly referenced elsewhere, which moves their
+            // reference counts into side tables where every retain is a cache miss.
+            subviews.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices {
+                    let sublayer = Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef { subview in
+                        subview.layer.snapshot(at: time, view: subview)
+                    }
+                    if sublayersUnchanged { sublayersUnchanged = sublayer.sharesStorage(with: previousSublayers[index]) }
+                    sublayers.append(sublayer)
+                }
             }
         } else if let previous {
             sublayersUnchanged = previous.sublayers.isEmpty

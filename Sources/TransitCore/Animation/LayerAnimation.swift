@@ -74,7 +74,7 @@ public final class LayerAnimation {
     }
 
     /// `Transform3D.interpolate`, step for step, with the endpoints' decompositions kept.
-    private func interpolateTransform(from: Transform3D, to: Transform3D, fraction: Double) -> Transform3D {
+    func interpolateTransform(from: Transform3D, to: Transform3D, fraction: Double) -> Transform3D {
         if fraction == 0 || fraction.isNaN || fraction == -.infinity { return from }
         if fraction == 1 || fraction == .infinity { return to }
         if transformEndpoints == nil { transformEndpoints = DecomposedEndpoints(start: DecomposedTransform(from), end: DecomposedTransform(to)) }

@@ -214,22 +214,29 @@ public final class Layer: HostObject {
             running.forEach { animation in
                 let bit: UInt32 = 1 << UInt32(animation.property.rawValue)
                 guard irregular & bit == 0 else { return }
+                // The typed fold when it covers the change, else the boxed one.
                 func fold(_ value: inout Double) {
+                    if let folded = animation.fold(value, atWorld: time) { value = folded; return }
                     if case .number(let n) = animation.apply(to: .number(value), atWorld: time) { value = n } else { irregular |= bit }
                 }
                 func fold(_ value: inout Point) {
+                    if let folded = animation.fold(value, atWorld: time) { value = folded; return }
                     if case .point(let p) = animation.apply(to: .point(value), atWorld: time) { value = p } else { irregular |= bit }
                 }
                 func fold(_ value: inout Color) {
+                    if let folded = animation.fold(value, atWorld: time) { value = folded; return }
                     if case .color(let c) = animation.apply(to: .color(value), atWorld: time) { value = c } else { irregular |= bit }
                 }
                 func fold(_ value: inout Transform3D) {
+                    if let folded = animation.fold(value, atWorld: time) { value = folded; return }
                     if case .transform(let t) = animation.apply(to: .transform(value), atWorld: time) { value = t } else { irregular |= bit }
                 }
                 switch animation.property {
                 case .bounds:
+                    if let folded = animation.fold(bounds, atWorld: time) { bounds = folded; return }
                     if case .rect(let r) = animation.apply(to: .rect(bounds), atWorld: time) { bounds = r } else { irregular |= bit }
                 case .shadowOffset:
+                    if let folded = animation.fold(shadowOffset, atWorld: time) { shadowOffset = folded; return }
                     if case .size(let z) = animation.apply(to: .size(shadowOffset), atWorld: time) { shadowOffset = z } else { irregular |= bit }
                 case .position: fold(&position)
                 case .anchorPoint: fold(&anchorPoint)

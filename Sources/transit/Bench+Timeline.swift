@@ -12,12 +12,6 @@ import TransitRender
 func benchTimeline(_ rounds: Int) throws -> [BenchFigure] {
     let count = 10_000
     let scene = try TimelineBenchScene(views: count)
-    if let n = ProcessInfo.processInfo.environment["TRANSIT_PROFILE_SAMPLE"].flatMap(Int.init) {
-        let small = try TimelineBenchScene(views: n)
-        let times = (0..<3000).map { small.sample(at: 0.2 + Double($0) * 0.0001) * 1e9 / Double(n) }.sorted()
-        print("ns/view min \(times[0]) median \(times[1500])")
-        exit(0)
-    }
     var transit: [Double] = [], lua: [Double] = [], c: [Double] = []
     let pureLua = try PureLuaTween(objects: scene.objects)
     var cOutput = [Double](repeating: 0, count: count * Int(TRANSIT_BENCH_TWEEN_OUT))

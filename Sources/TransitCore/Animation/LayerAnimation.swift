@@ -221,8 +221,11 @@ public final class AnimationGroup {
         guard !isFinished, !isOwnedByAnimator else { return }
         let end = endTime
         guard end.isFinite, let time = space.worldTime(whenLocalReaches: end, notBefore: world.now) else { return }
-        completionEvent = world.schedule(at: time, label: "animation end \(label)") { [weak self] in
-            try self?.finish(finished: !(self?.wasInterrupted ?? true))
+        // The event holds the group strongly: the world's live groups hold it anyway until it
+        // finishes, and finishing cancels the event. A weak capture gave every group a side
+        // table (an allocation, and slow reference counting from then on).
+        completionEvent = world.schedule(at: time, label: "animation end \(label)") { [self] in
+            try finish(finished: !wasInterrupted)
         }
     }
 
@@ -246,8 +249,8 @@ public final class AnimationGroup {
         remove(animation)
         if roster.isEmpty && !isFinished {
             completionEvent?.cancel()
-            completionEvent = world.async(label: "animation interrupted \(label)") { [weak self] in
-                try self?.finish(finished: false)
+            completionEvent = world.async(label: "animation interrupted \(label)") { [self] in
+                try finish(finished: false)
             }
         }
     }

@@ -48,7 +48,7 @@ public final class Layer: HostObject {
     // Model values. Setting one inside an animation block also adds an animation.
     public var position: Point {
         get { model.position }
-        set { let old = model.position; model.position = newValue; changed(.position, .point(old), .point(newValue)); }
+        set { let old = model.position; model.position = newValue; changed(.position, .point(old), .point(newValue)) }
     }
     public var bounds: Rect {
         get { model.bounds }
@@ -56,56 +56,56 @@ public final class Layer: HostObject {
     }
     public var anchorPoint: Point {
         get { model.anchorPoint }
-        set { let old = model.anchorPoint; model.anchorPoint = newValue; changed(.anchorPoint, .point(old), .point(newValue)); }
+        set { let old = model.anchorPoint; model.anchorPoint = newValue; changed(.anchorPoint, .point(old), .point(newValue)) }
     }
     public var zPosition: Double {
         get { model.zPosition }
-        set { let old = model.zPosition; model.zPosition = newValue; changed(.zPosition, .number(old), .number(newValue)); }
+        set { let old = model.zPosition; model.zPosition = newValue; changed(.zPosition, .number(old), .number(newValue)) }
     }
     public var transform: Transform3D {
         get { model.transform }
-        set { let old = model.transform; model.transform = newValue; changed(.transform, .transform(old), .transform(newValue)); }
+        set { let old = model.transform; model.transform = newValue; changed(.transform, .transform(old), .transform(newValue)) }
     }
     public var sublayerTransform: Transform3D {
         get { model.sublayerTransform }
-        set { let old = model.sublayerTransform; model.sublayerTransform = newValue; changed(.sublayerTransform, .transform(old), .transform(newValue)); }
+        set { let old = model.sublayerTransform; model.sublayerTransform = newValue; changed(.sublayerTransform, .transform(old), .transform(newValue)) }
     }
     public var opacity: Double {
         get { model.opacity }
-        set { let old = model.opacity; model.opacity = newValue; changed(.opacity, .number(old), .number(newValue)); }
+        set { let old = model.opacity; model.opacity = newValue; changed(.opacity, .number(old), .number(newValue)) }
     }
     public var backgroundColor: Color? {
         get { model.backgroundColor }
-        set { let old = model.backgroundColor; model.backgroundColor = newValue; changed(.backgroundColor, .color(old ?? clearColor), .color(newValue ?? clearColor)); }
+        set { let old = model.backgroundColor; model.backgroundColor = newValue; changed(.backgroundColor, .color(old ?? clearColor), .color(newValue ?? clearColor)) }
     }
     public var cornerRadius: Double {
         get { model.cornerRadius }
-        set { let old = model.cornerRadius; model.cornerRadius = newValue; changed(.cornerRadius, .number(old), .number(newValue)); }
+        set { let old = model.cornerRadius; model.cornerRadius = newValue; changed(.cornerRadius, .number(old), .number(newValue)) }
     }
     public var borderWidth: Double {
         get { model.borderWidth }
-        set { let old = model.borderWidth; model.borderWidth = newValue; changed(.borderWidth, .number(old), .number(newValue)); }
+        set { let old = model.borderWidth; model.borderWidth = newValue; changed(.borderWidth, .number(old), .number(newValue)) }
     }
     public var borderColor: Color {
         get { model.borderColor }
-        set { let old = model.borderColor; model.borderColor = newValue; changed(.borderColor, .color(old), .color(newValue)); }
+        set { let old = model.borderColor; model.borderColor = newValue; changed(.borderColor, .color(old), .color(newValue)) }
     }
     public var shadowColor: Color {
         get { model.shadowColor }
-        set { let old = model.shadowColor; model.shadowColor = newValue; changed(.shadowColor, .color(old), .color(newValue)); }
+        set { let old = model.shadowColor; model.shadowColor = newValue; changed(.shadowColor, .color(old), .color(newValue)) }
     }
     public var shadowOpacity: Double {
         get { model.shadowOpacity }
-        set { let old = model.shadowOpacity; model.shadowOpacity = newValue; changed(.shadowOpacity, .number(old), .number(newValue)); }
+        set { let old = model.shadowOpacity; model.shadowOpacity = newValue; changed(.shadowOpacity, .number(old), .number(newValue)) }
     }
     public var shadowRadius: Double {
         get { model.shadowRadius }
-        set { let old = model.shadowRadius; model.shadowRadius = newValue; changed(.shadowRadius, .number(old), .number(newValue)); }
+        set { let old = model.shadowRadius; model.shadowRadius = newValue; changed(.shadowRadius, .number(old), .number(newValue)) }
     }
     /// Core Animation's default shadow offset is (0, −3).
     public var shadowOffset: Size {
         get { model.shadowOffset }
-        set { let old = model.shadowOffset; model.shadowOffset = newValue; changed(.shadowOffset, .size(old), .size(newValue)); }
+        set { let old = model.shadowOffset; model.shadowOffset = newValue; changed(.shadowOffset, .size(old), .size(newValue)) }
     }
 
     // Not animatable.

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include <signal.h>
 
 #define BUDGET_STEP 1000   /* instructions between two budget hook calls */
@@ -264,4 +265,46 @@ int transit_takeinterrupts(void) {
     int count = interrupts_received;
     interrupts_received = 0;
     return count;
+}
+
+/* ---- benchmark baseline: see transit_bench_tween in CLua.h ---- */
+
+static double bench_ease_in_out(double x) {
+    /* Coefficients of x(t) and y(t) for (0,0) (0.42,0) (0.58,1) (1,1), as TimingFunction computes them. */
+    const double cx = 3 * 0.42, bx = 3 * (0.58 - 0.42) - cx, ax = 1 - cx - bx;
+    const double cy = 0, by = 3 * (1 - 0) - cy, ay = 1 - cy - by;
+    if (!(x > 0)) return 0;
+    if (x >= 1) return 1;
+    double t = x;
+    int solved = 0;
+    for (int i = 0; i < 8; i++) {
+        double slope = (3 * ax * t + 2 * bx) * t + cx;
+        if (fabs(slope) < 1e-6) break;
+        double step = (((ax * t + bx) * t + cx) * t - x) / slope;
+        t -= step;
+        if (fabs(step) < 1e-7) { solved = t >= 0 && t <= 1; break; }
+    }
+    if (!solved) {
+        double lower = 0, upper = 1;
+        t = 0.5;
+        for (int i = 0; i < 64; i++) {
+            if (((ax * t + bx) * t + cx) * t < x) lower = t; else upper = t;
+            t = (lower + upper) * 0.5;
+            if (upper - lower < 1e-10) break;
+        }
+    }
+    return ((ay * t + by) * t + cy) * t;
+}
+
+void transit_bench_tween(int count, double time, const double *objects, double *out) {
+    for (int i = 0; i < count; i++) {
+        const double *o = objects + (size_t)i * TRANSIT_BENCH_TWEEN_IN;
+        double *r = out + (size_t)i * TRANSIT_BENCH_TWEEN_OUT;
+        double p = bench_ease_in_out(time / o[0]);
+        for (int k = 0; k < 4; k++) r[k] = o[1 + k] + (o[5 + k] - o[1 + k]) * p;
+        r[4] = o[9] + (o[10] - o[9]) * p;
+        double scale = 1 + (o[11] - 1) * p, angle = o[12] * p;
+        double c = cos(angle) * scale, s = sin(angle) * scale;
+        r[5] = c; r[6] = s; r[7] = -s; r[8] = c;
+    }
 }

@@ -96,4 +96,15 @@ int transit_takeinterrupts(void);
 /* The traceback of the running coroutine `co`, for errors raised inside scene coroutines. */
 void transit_traceback(lua_State *L, lua_State *co, const char *message, int level);
 
+/* ---- benchmark baseline (transit bench, timeline.vs_c) ----
+** The tweening a frame of `count` animating objects needs, as a plain C loop: per object, solve
+** the easeInEaseOut cubic Bezier (0.42,0)(0.58,1) for the time fraction `time / duration`
+** (Newton, then bisection, as TimingFunction does) and interpolate frame x/y/w/h, alpha and a
+** scale + rotation transform. `objects` holds TRANSIT_BENCH_TWEEN_IN doubles per object (duration,
+** from x y w h, to x y w h, from alpha, to alpha, to scale, to angle; the transform starts at
+** identity); `out` receives TRANSIT_BENCH_TWEEN_OUT per object (x y w h alpha a b c d). */
+#define TRANSIT_BENCH_TWEEN_IN 13
+#define TRANSIT_BENCH_TWEEN_OUT 9
+void transit_bench_tween(int count, double time, const double *objects, double *out);
+
 #endif

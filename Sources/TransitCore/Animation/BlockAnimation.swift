@@ -45,6 +45,21 @@ final class AnimationContext {
     /// Keyframe recordings per (layer, property): the start value and each keyframe's target.
     var keyframeRecords: [KeyframeRecordKey: KeyframeRecord] = [:]
     var keyframeOrder: [KeyframeRecordKey] = []
+    /// The clock this block's animations share (one per begin time, which is fixed while the
+    /// block runs), so they share the progress computation.
+    private var sharedClock: AnimationClock?
+
+    func clock(beginTime: Double, duration: Double, timing: AnimationTiming) -> AnimationClock {
+        let repeatCount: Double = options.contains(.repeat) ? .infinity : 1
+        let autoreverses = options.contains(.autoreverse)
+        if let clock = sharedClock, clock.beginTime.bitPattern == beginTime.bitPattern, clock.duration == duration {
+            return clock
+        }
+        let clock = AnimationClock(timing: timing, beginTime: beginTime, duration: duration,
+                                   repeatCount: repeatCount, autoreverses: autoreverses, group: group!)
+        sharedClock = clock
+        return clock
+    }
 
     init(kind: Kind, group: AnimationGroup?, duration: Double, delay: Double, timing: AnimationTiming,
          options: AnimationOptions, beginTime: Double? = nil) {
@@ -153,12 +168,9 @@ extension World {
             if times.last! < 1 { values.append(current); times.append(1) }
             let animation = LayerAnimation(
                 property: key.property, change: .keyframes(KeyframeTrack(values: values, keyTimes: times, mode: mode)),
-                timing: .linear, beginTime: start, duration: duration,
-                repeatCount: options.contains(.repeat) ? .infinity : 1,
-                autoreverses: options.contains(.autoreverse), group: group, layer: record.layer)
+                clock: context.clock(beginTime: start, duration: duration, timing: .linear), layer: record.layer)
             interruptRunningAnimations(on: record.layer, key.property, except: nil)
-            group.animations.append(animation)
-            record.layer.add(animation)
+            group.add(animation, to: record.layer)
         }
         group.start()
         return group
@@ -222,36 +234,22 @@ extension World {
                 if old == new { return }
                 change = .additive(delta: old.subtracting(new))
             }
-            let animation = LayerAnimation(
-                property: property, change: change, timing: context.timing, beginTime: begin,
-                duration: context.duration,
-                repeatCount: context.options.contains(.repeat) ? .infinity : 1,
-                autoreverses: context.options.contains(.autoreverse), group: group, layer: layer)
+            let clock = context.clock(beginTime: begin, duration: context.duration, timing: context.timing)
             // A second change of the same property in the same block replaces the first.
-            if let previous = group.animations.firstIndex(where: { $0.layer === layer && $0.property == property }) {
-                let earlier = group.animations[previous]
-                layer.remove(earlier)
-                group.animations.remove(at: previous)
+            if let earlier = group.animation(on: layer, property) {
+                group.remove(earlier)
                 if case .additive(let d1) = earlier.change, case .additive(let d2) = change {
                     change = .additive(delta: d1.adding(d2))
                 }
-                let merged = LayerAnimation(property: property, change: change, timing: context.timing,
-                                            beginTime: begin, duration: context.duration,
-                                            repeatCount: animation.repeatCount, autoreverses: animation.autoreverses,
-                                            group: group, layer: layer)
-                group.animations.append(merged)
-                layer.add(merged)
-                return
             }
-            group.animations.append(animation)
-            layer.add(animation)
+            group.add(LayerAnimation(property: property, change: change, clock: clock, layer: layer), to: layer)
         }
     }
 
     /// Removes running animations of a property (an interrupting, non-additive animation);
     /// their groups complete with finished = false.
     func interruptRunningAnimations(on layer: Layer, _ property: LayerProperty, except group: AnimationGroup?) {
-        for animation in layer.animations where animation.property == property && animation.group !== group {
+        for animation in layer.animations(of: property) where animation.group !== group {
             animation.group.animationWasInterrupted(animation)
         }
     }

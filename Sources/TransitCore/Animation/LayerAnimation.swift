@@ -28,64 +28,140 @@ public final class LayerAnimation {
 
     public let property: LayerProperty
     public let change: Change
-    let timing: AnimationTiming
+    /// When and how fast; shared with the other animations the same block created.
+    let clock: AnimationClock
+    var timing: AnimationTiming { clock.timing }
     /// Local time (in the group's space) when the animation starts, after its delay.
-    let beginTime: Double
-    let duration: Double
-    let repeatCount: Double
-    let autoreverses: Bool
+    var beginTime: Double { clock.beginTime }
+    var duration: Double { clock.duration }
+    var repeatCount: Double { clock.repeatCount }
+    var autoreverses: Bool { clock.autoreverses }
     unowned let group: AnimationGroup
     weak var layer: Layer?
+    /// Slots in its layer's and its group's rosters (see `Roster`).
+    var slotInLayer = -1
+    var slotInGroup = -1
+    /// Transform endpoints decomposed once, on the first sample that needs them, instead of on
+    /// every frame (a decomposition costs more than the rest of a frame's work for the layer).
+    /// Boxed: only transform animations need it, and inline it would triple every animation's size.
+    private var transformEndpoints: DecomposedEndpoints?
 
-    init(property: LayerProperty, change: Change, timing: AnimationTiming, beginTime: Double,
-         duration: Double, repeatCount: Double, autoreverses: Bool, group: AnimationGroup, layer: Layer) {
-        self.property = property; self.change = change; self.timing = timing
-        self.beginTime = beginTime; self.duration = duration; self.repeatCount = repeatCount
-        self.autoreverses = autoreverses; self.group = group; self.layer = layer
+    init(property: LayerProperty, change: Change, clock: AnimationClock, layer: Layer) {
+        self.property = property; self.change = change; self.clock = clock
+        self.group = clock.group; self.layer = layer
     }
 
     /// Local time at which the animation is over (infinite when it repeats forever).
-    var endTime: Double {
-        beginTime + duration * (autoreverses ? 2 : 1) * max(1, repeatCount)
-    }
+    var endTime: Double { clock.endTime }
 
     /// Timing progress at local time `local`; before the start it is 0 (fill backwards, as
     /// UIKit's block animations do), after the end 1.
-    func progress(atLocal local: Double) -> Double {
-        if duration <= 0 { return local >= beginTime ? 1 : 0 }
-        var elapsed = local - beginTime
-        // Driven by a property animator: progress is the space's position, spring overshoot included.
-        if case .linear = timing, group.isOwnedByAnimator { return max(0, elapsed / duration) }
-        if elapsed <= 0 { return timing.progress(0, elapsed: 0) }
-        let cycle = duration * (autoreverses ? 2 : 1)
-        let total = cycle * max(1, repeatCount)
-        if elapsed >= total {
-            elapsed = autoreverses ? 0 : duration
-            return autoreverses ? timing.progress(0, elapsed: 0) : timing.progress(1, elapsed: duration)
-        }
-        elapsed = elapsed.truncatingRemainder(dividingBy: cycle)
-        if autoreverses && elapsed > duration { elapsed = cycle - elapsed }
-        return timing.progress(elapsed / duration, elapsed: elapsed)
-    }
+    func progress(atLocal local: Double) -> Double { clock.progress(atLocal: local) }
 
     /// The value on screen given the value beneath this animation.
     func apply(to value: AnimatableValue, atWorld time: Double) -> AnimatableValue {
-        let local = group.space.localTime(atWorld: time)
-        let progress = self.progress(atLocal: local)
+        let progress = clock.progress(atWorld: time)
         switch change {
         case .additive(let delta):
             return value.adding(AnimatableValue.interpolate(from: delta, to: delta.zero, fraction: progress))
+        case .absolute(.transform(let from), .transform(let to)):
+            return .transform(interpolateTransform(from: from, to: to, fraction: progress))
         case .absolute(let from, let to):
             return AnimatableValue.interpolate(from: from, to: to, fraction: progress)
         case .keyframes(let track):
             return track.value(at: min(1, max(0, progress)))
         }
     }
+
+    /// `Transform3D.interpolate`, step for step, with the endpoints' decompositions kept.
+    func interpolateTransform(from: Transform3D, to: Transform3D, fraction: Double) -> Transform3D {
+        if fraction == 0 || fraction.isNaN || fraction == -.infinity { return from }
+        if fraction == 1 || fraction == .infinity { return to }
+        if transformEndpoints == nil { transformEndpoints = DecomposedEndpoints(start: DecomposedTransform(from), end: DecomposedTransform(to)) }
+        guard let start = transformEndpoints!.start, let end = transformEndpoints!.end else {
+            return fraction < 0.5 ? from : to
+        }
+        return DecomposedTransform.interpolate(from: start, to: end, fraction: fraction).recomposed
+    }
+}
+
+/// A transform animation's endpoints, decomposed (nil when a matrix cannot be).
+private final class DecomposedEndpoints {
+    let start: DecomposedTransform?
+    let end: DecomposedTransform?
+    init(start: DecomposedTransform?, end: DecomposedTransform?) { self.start = start; self.end = end }
+}
+
+/// The timing of the animations one block creates: they share the curve, begin time, duration
+/// and repetition, so they share the progress too. The last progress is remembered per local
+/// time, so sampling a view whose frame, alpha and transform one `UIView.animate` changed solves
+/// the Bézier curve once instead of once per property. Progress is a pure function of the local
+/// time (and whether an animator owns the group), so the memo returns exactly what a fresh
+/// computation would.
+final class AnimationClock {
+    let timing: AnimationTiming
+    let beginTime: Double
+    let duration: Double
+    let repeatCount: Double
+    let autoreverses: Bool
+    /// The group owns the animations that own this clock, and ends them (taking them off their
+    /// layers) before it can go away, so the clock never outlives it: unowned(unsafe) spares
+    /// the atomic check an unowned reference costs on every sample.
+    unowned(unsafe) let group: AnimationGroup
+    /// The group's space, kept here so sampling reaches it in one step.
+    let space: TimeSpace
+    /// The group's flag, copied: a property animator sets it on its group before the group's
+    /// first animation (hence before its clock) exists, and nothing changes it afterwards.
+    let isOwnedByAnimator: Bool
+    private var memoLocalBits: UInt64 = Double.nan.bitPattern
+    private var memoProgress = 0.0
+
+    init(timing: AnimationTiming, beginTime: Double, duration: Double, repeatCount: Double,
+         autoreverses: Bool, group: AnimationGroup) {
+        self.timing = timing; self.beginTime = beginTime; self.duration = duration
+        self.repeatCount = repeatCount; self.autoreverses = autoreverses; self.group = group
+        self.space = group.space
+        self.isOwnedByAnimator = group.isOwnedByAnimator
+    }
+
+    var endTime: Double {
+        beginTime + duration * (autoreverses ? 2 : 1) * max(1, repeatCount)
+    }
+
+    func progress(atWorld time: Double) -> Double {
+        progress(atLocal: space.localTime(atWorld: time))
+    }
+
+    func progress(atLocal local: Double) -> Double {
+        if local.bitPattern == memoLocalBits { return memoProgress }
+        let progress = computeProgress(atLocal: local)
+        memoLocalBits = local.bitPattern
+        memoProgress = progress
+        return progress
+    }
+
+    private func computeProgress(atLocal local: Double) -> Double {
+        if duration <= 0 { return local >= beginTime ? 1 : 0 }
+        var elapsed = local - beginTime
+        // Driven by a property animator: progress is the space's position, spring overshoot included.
+        if case .linear = timing, isOwnedByAnimator { return max(0, elapsed / duration) }
+        if elapsed <= 0 { return timing.progress(0, elapsed: 0) }
+        let cycle = duration * (autoreverses ? 2 : 1)
+        let total = cycle * max(1, repeatCount)
+        if elapsed >= total {
+            return autoreverses ? timing.progress(0, elapsed: 0) : timing.progress(1, elapsed: duration)
+        }
+        elapsed = elapsed.truncatingRemainder(dividingBy: cycle)
+        if autoreverses && elapsed > duration { elapsed = cycle - elapsed }
+        return timing.progress(elapsed / duration, elapsed: elapsed)
+    }
 }
 
 public final class AnimationGroup {
     public let space: TimeSpace
-    public internal(set) var animations: [LayerAnimation] = []
+    /// Its running animations, in creation order.
+    public var animations: [LayerAnimation] { roster.elements }
+    private var roster = Roster<AnimationInGroup>()
     var completion: ((Bool) throws -> Void)?
     /// Set when one of its animations was removed before it ended.
     public internal(set) var wasInterrupted = false
@@ -97,20 +173,45 @@ public final class AnimationGroup {
     private var completionEvent: EventToken?
     unowned let world: World
     let label: String
+    /// Slots in the space's and the world's rosters of groups (see `Roster`).
+    var slotInSpace = -1
+    var slotInWorld = -1
 
     init(world: World, space: TimeSpace, nominalEnd: Double, label: String, completion: ((Bool) throws -> Void)?) {
         self.world = world; self.space = space; self.nominalEnd = nominalEnd
         self.label = label; self.completion = completion
     }
 
+    var hasAnimations: Bool { !roster.isEmpty }
+
     var endTime: Double {
-        animations.isEmpty ? nominalEnd : animations.map(\.endTime).max()!
+        var end = -Double.infinity
+        roster.forEach { end = max(end, $0.endTime) }
+        return roster.isEmpty ? nominalEnd : end
+    }
+
+    /// Adds `animation` to the group and to its layer's track for its property.
+    func add(_ animation: LayerAnimation, to layer: Layer) {
+        roster.append(animation)
+        layer.add(animation)
+    }
+
+    /// Takes `animation` out of the group and off its layer, in O(1).
+    func remove(_ animation: LayerAnimation) {
+        animation.layer?.remove(animation)
+        roster.remove(animation)
+    }
+
+    /// This group's animation of `property` on `layer`, found through the layer's track for
+    /// that property (a handful of animations) rather than through the whole group.
+    func animation(on layer: Layer, _ property: LayerProperty) -> LayerAnimation? {
+        layer.lastAnimation(of: property) { $0.group === self }
     }
 
     /// Registers the group and schedules its completion.
     func start() {
-        space.groups.append(self)
-        world.liveGroups.append(self)
+        space.groupRoster.append(self)
+        world.liveGroupRoster.append(self)
         rescheduleCompletion()
     }
 
@@ -120,8 +221,11 @@ public final class AnimationGroup {
         guard !isFinished, !isOwnedByAnimator else { return }
         let end = endTime
         guard end.isFinite, let time = space.worldTime(whenLocalReaches: end, notBefore: world.now) else { return }
-        completionEvent = world.schedule(at: time, label: "animation end \(label)") { [weak self] in
-            try self?.finish(finished: !(self?.wasInterrupted ?? true))
+        // The event holds the group strongly: the world's live groups hold it anyway until it
+        // finishes, and finishing cancels the event. A weak capture gave every group a side
+        // table (an allocation, and slow reference counting from then on).
+        completionEvent = world.schedule(at: time, label: "animation end \(label)") { [self] in
+            try finish(finished: !wasInterrupted)
         }
     }
 
@@ -130,9 +234,9 @@ public final class AnimationGroup {
         guard !isFinished else { return }
         isFinished = true
         completionEvent?.cancel()
-        for animation in animations { animation.layer?.remove(animation) }
-        space.groups.removeAll { $0 === self }
-        world.liveGroups.removeAll { $0 === self }
+        roster.forEach { $0.layer?.remove($0) }
+        space.groupRoster.remove(self)
+        world.liveGroupRoster.remove(self)
         let completion = self.completion
         self.completion = nil
         try completion?(finished)
@@ -142,12 +246,11 @@ public final class AnimationGroup {
     /// finished = false, right away when nothing of it is left running.
     func animationWasInterrupted(_ animation: LayerAnimation) {
         wasInterrupted = true
-        animation.layer?.remove(animation)
-        animations.removeAll { $0 === animation }
-        if animations.isEmpty && !isFinished {
+        remove(animation)
+        if roster.isEmpty && !isFinished {
             completionEvent?.cancel()
-            completionEvent = world.async(label: "animation interrupted \(label)") { [weak self] in
-                try self?.finish(finished: false)
+            completionEvent = world.async(label: "animation interrupted \(label)") { [self] in
+                try finish(finished: false)
             }
         }
     }
@@ -155,12 +258,12 @@ public final class AnimationGroup {
     /// Removes every animation (removeAllAnimations) and completes with finished = false.
     public func cancel() {
         guard !isFinished else { return }
-        for animation in animations { animationWasInterrupted(animation) }
+        for animation in roster.elements { animationWasInterrupted(animation) }
     }
 
     /// The layers' model values as they were before this group changed them.
     public func restoreStartValues() {
-        for animation in animations.reversed() {
+        for animation in roster.elements.reversed() {
             guard let layer = animation.layer else { continue }
             let model = layer.modelValue(animation.property)
             switch animation.change {

@@ -31,7 +31,8 @@ public final class TimeSpace {
     public let parent: TimeSpace?
     public private(set) var mode: Mode
     /// Animation groups and child spaces whose completion events depend on this mapping.
-    var groups: [AnimationGroup] = []
+    var groups: [AnimationGroup] { groupRoster.elements }
+    var groupRoster = Roster<GroupInSpace>()
     var children: [TimeSpaceReference] = []
     public let label: String
 
@@ -103,7 +104,7 @@ public final class TimeSpace {
     }
 
     func rescheduleDependents(world: World) {
-        for group in groups { group.rescheduleCompletion() }
+        for group in groupRoster.elements { group.rescheduleCompletion() }
         children.removeAll { $0.space == nil }
         for child in children { child.space?.rescheduleDependents(world: world) }
     }

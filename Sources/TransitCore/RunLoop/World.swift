@@ -16,7 +16,8 @@ public final class World {
     /// The root time space: local time is world time.
     public let rootTimeSpace: TimeSpace
     /// Every animation group that has not ended yet, in creation order (for sampling and tests).
-    public internal(set) var liveGroups: [AnimationGroup] = []
+    public var liveGroups: [AnimationGroup] { liveGroupRoster.elements }
+    var liveGroupRoster = Roster<GroupInWorld>()
 
     /// Animation context stack: set while a `UIView.animate` block (or similar) runs.
     var animationContexts: [AnimationContext] = []
@@ -40,7 +41,7 @@ public final class World {
     public internal(set) var transitionHistory: [TransitionRecord] = []
     /// The synthetic touch in progress, if any.
     var currentTouch: TouchTracker?
-    private var events: [ScheduledEvent] = []
+    private var events = EventQueue()
     private var nextSequence = 0
     /// Numbers layers in creation order (see `Layer.serial`); 1-based so 0 means "not a model layer".
     private var layersCreated = 0
@@ -70,10 +71,7 @@ public final class World {
         let token = EventToken()
         let event = ScheduledEvent(time: max(World.onTimeGrid(time), now), sequence: nextSequence, label: label, token: token, action: action)
         nextSequence += 1
-        // Keep `events` sorted by (time, sequence); insertion from the back is the common case.
-        var index = events.count
-        while index > 0 && events[index - 1].time > event.time { index -= 1 }
-        events.insert(event, at: index)
+        events.insert(event)
         return token
     }
 
@@ -83,8 +81,8 @@ public final class World {
         schedule(at: now, label: label, action)
     }
 
-    public var nextEventTime: Double? { events.first { !$0.token.isCancelled }?.time }
-    public var hasPendingEvents: Bool { events.contains { !$0.token.isCancelled } }
+    public var nextEventTime: Double? { events.firstLive()?.time }
+    public var hasPendingEvents: Bool { events.firstLive() != nil }
 
     /// Advances the clock to `time`, running every event due on the way, in order. A script
     /// error in an event stops the advance and is rethrown; the clock stays at that event.
@@ -96,8 +94,8 @@ public final class World {
         }
         isAdvancing = true
         defer { isAdvancing = false }
-        while let first = events.first, first.time <= time {
-            events.removeFirst()
+        while let first = events.firstLive(), first.time <= time {
+            _ = events.removeFirst()
             if first.token.isCancelled { continue }
             if first.time > now { turnsAtThisInstant = 0 }
             now = max(now, first.time)

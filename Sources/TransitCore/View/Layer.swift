@@ -18,33 +18,138 @@ public final class Layer: HostObject {
 
     public internal(set) weak var view: View?
 
+    /// Every value a snapshot shows, in one struct: sampling reads it with one access instead of
+    /// twenty (each access to a class's stored property is checked for exclusivity at run time,
+    /// and those checks were a sixth of sampling).
+    struct Model {
+        var position: Point = Point.zero
+        var bounds: Rect = Rect.zero
+        var anchorPoint: Point = Point(x: 0.5, y: 0.5)
+        var zPosition: Double = 0.0
+        var transform: Transform3D = Transform3D.identity
+        var sublayerTransform: Transform3D = Transform3D.identity
+        var opacity: Double = 1.0
+        var backgroundColor: Color? = nil
+        var cornerRadius: Double = 0.0
+        var borderWidth: Double = 0.0
+        var borderColor: Color = Color(white: 0)
+        var shadowColor: Color = Color(white: 0)
+        var shadowOpacity: Double = 0.0
+        var shadowRadius: Double = 3.0
+        var shadowOffset: Size = Size(width: 0, height: -3)
+        var maskedCorners: MaskedCorners = .all
+        var masksToBounds: Bool = false
+        var isDoubleSided: Bool = true
+        var isHidden: Bool = false
+        var content: LayerContent = .none
+    }
+    private var model = Model()
+
     // Model values. Setting one inside an animation block also adds an animation.
-    public var position = Point.zero { didSet { changed(.position, .point(oldValue), .point(position)) } }
-    public var bounds = Rect.zero { didSet { changed(.bounds, .rect(oldValue), .rect(bounds)); boundsDidChange(from: oldValue) } }
-    public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { changed(.anchorPoint, .point(oldValue), .point(anchorPoint)) } }
-    public var zPosition = 0.0 { didSet { changed(.zPosition, .number(oldValue), .number(zPosition)) } }
-    public var transform = Transform3D.identity { didSet { changed(.transform, .transform(oldValue), .transform(transform)) } }
-    public var sublayerTransform = Transform3D.identity { didSet { changed(.sublayerTransform, .transform(oldValue), .transform(sublayerTransform)) } }
-    public var opacity = 1.0 { didSet { changed(.opacity, .number(oldValue), .number(opacity)) } }
-    public var backgroundColor: Color? { didSet { changed(.backgroundColor, .color(oldValue ?? clearColor), .color(backgroundColor ?? clearColor)) } }
-    public var cornerRadius = 0.0 { didSet { changed(.cornerRadius, .number(oldValue), .number(cornerRadius)) } }
-    public var borderWidth = 0.0 { didSet { changed(.borderWidth, .number(oldValue), .number(borderWidth)) } }
-    public var borderColor: Color = Color(white: 0) { didSet { changed(.borderColor, .color(oldValue), .color(borderColor)) } }
-    public var shadowColor: Color = Color(white: 0) { didSet { changed(.shadowColor, .color(oldValue), .color(shadowColor)) } }
-    public var shadowOpacity = 0.0 { didSet { changed(.shadowOpacity, .number(oldValue), .number(shadowOpacity)) } }
-    public var shadowRadius = 3.0 { didSet { changed(.shadowRadius, .number(oldValue), .number(shadowRadius)) } }
+    public var position: Point {
+        get { model.position }
+        set { let old = model.position; model.position = newValue; changed(.position, .point(old), .point(newValue)) }
+    }
+    public var bounds: Rect {
+        get { model.bounds }
+        set { let old = model.bounds; model.bounds = newValue; changed(.bounds, .rect(old), .rect(newValue)); boundsDidChange(from: old) }
+    }
+    public var anchorPoint: Point {
+        get { model.anchorPoint }
+        set { let old = model.anchorPoint; model.anchorPoint = newValue; changed(.anchorPoint, .point(old), .point(newValue)) }
+    }
+    public var zPosition: Double {
+        get { model.zPosition }
+        set { let old = model.zPosition; model.zPosition = newValue; changed(.zPosition, .number(old), .number(newValue)) }
+    }
+    public var transform: Transform3D {
+        get { model.transform }
+        set { let old = model.transform; model.transform = newValue; changed(.transform, .transform(old), .transform(newValue)) }
+    }
+    public var sublayerTransform: Transform3D {
+        get { model.sublayerTransform }
+        set { let old = model.sublayerTransform; model.sublayerTransform = newValue; changed(.sublayerTransform, .transform(old), .transform(newValue)) }
+    }
+    public var opacity: Double {
+        get { model.opacity }
+        set { let old = model.opacity; model.opacity = newValue; changed(.opacity, .number(old), .number(newValue)) }
+    }
+    public var backgroundColor: Color? {
+        get { model.backgroundColor }
+        set { let old = model.backgroundColor; model.backgroundColor = newValue; changed(.backgroundColor, .color(old ?? clearColor), .color(newValue ?? clearColor)) }
+    }
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        set { let old = model.cornerRadius; model.cornerRadius = newValue; changed(.cornerRadius, .number(old), .number(newValue)) }
+    }
+    public var borderWidth: Double {
+        get { model.borderWidth }
+        set { let old = model.borderWidth; model.borderWidth = newValue; changed(.borderWidth, .number(old), .number(newValue)) }
+    }
+    public var borderColor: Color {
+        get { model.borderColor }
+        set { let old = model.borderColor; model.borderColor = newValue; changed(.borderColor, .color(old), .color(newValue)) }
+    }
+    public var shadowColor: Color {
+        get { model.shadowColor }
+        set { let old = model.shadowColor; model.shadowColor = newValue; changed(.shadowColor, .color(old), .color(newValue)) }
+    }
+    public var shadowOpacity: Double {
+        get { model.shadowOpacity }
+        set { let old = model.shadowOpacity; model.shadowOpacity = newValue; changed(.shadowOpacity, .number(old), .number(newValue)) }
+    }
+    public var shadowRadius: Double {
+        get { model.shadowRadius }
+        set { let old = model.shadowRadius; model.shadowRadius = newValue; changed(.shadowRadius, .number(old), .number(newValue)) }
+    }
     /// Core Animation's default shadow offset is (0, −3).
-    public var shadowOffset = Size(width: 0, height: -3) { didSet { changed(.shadowOffset, .size(oldValue), .size(shadowOffset)) } }
+    public var shadowOffset: Size {
+        get { model.shadowOffset }
+        set { let old = model.shadowOffset; model.shadowOffset = newValue; changed(.shadowOffset, .size(old), .size(newValue)) }
+    }
 
     // Not animatable.
-    public var maskedCorners: MaskedCorners = .all
-    public var masksToBounds = false
-    public var isDoubleSided = true
-    public var isHidden = false
-    public var content: LayerContent = .none
+    public var maskedCorners: MaskedCorners {
+        get { model.maskedCorners }
+        set { model.maskedCorners = newValue; modelVersion &+= 1 }
+    }
+    public var masksToBounds: Bool {
+        get { model.masksToBounds }
+        set { model.masksToBounds = newValue; modelVersion &+= 1 }
+    }
+    public var isDoubleSided: Bool {
+        get { model.isDoubleSided }
+        set { model.isDoubleSided = newValue; modelVersion &+= 1 }
+    }
+    public var isHidden: Bool {
+        get { model.isHidden }
+        set { model.isHidden = newValue; modelVersion &+= 1 }
+    }
+    public var content: LayerContent {
+        get { model.content }
+        set { model.content = newValue; modelVersion &+= 1 }
+    }
+
+    /// Bumped by every change a snapshot could show (model values, running animations), so a
+    /// snapshot taken at one version stays valid while the version and the sublayers' snapshots
+    /// do not change (see `snapshot(at:)`).
+    private var modelVersion = 0
+    /// The last snapshot taken while nothing was animating, and the version it shows.
+    private var stillSnapshot: (version: Int, snapshot: LayerSnapshot)?
 
     /// Running animations, oldest first.
-    public internal(set) var animations: [LayerAnimation] = []
+    public var animations: [LayerAnimation] { running.elements }
+
+    /// This layer's running animations in the order they were added: the fold order of every
+    /// property's presentation value (a property's animations are the ones of that property, in
+    /// this order). One roster per layer, with O(1) removal through the animation's slot.
+    private var running = Roster<AnimationOnLayer>()
+    /// Bit `property.rawValue` is set while that property has running animations (how many is in
+    /// `runningCount`): sampling evaluates only these and reads every other property's model
+    /// value directly.
+    private var animatedProperties: UInt32 = 0
+    /// Allocated with the first animation, so the many layers that never animate pay nothing.
+    private var runningCount: [Int32] = []
 
     private let clearColor = Color(white: 0, alpha: 0)
 
@@ -117,9 +222,10 @@ public final class Layer: HostObject {
     /// The value on screen if the model value were `model` (used while a change is applied:
     /// the model already holds the new value, the screen still shows the old one).
     func presentationValue(_ property: LayerProperty, at time: Double, model: AnimatableValue) -> AnimatableValue {
+        guard hasAnimations(for: property) else { return model }
         var value = model
-        for animation in animations where animation.property == property {
-            value = animation.apply(to: value, atWorld: time)
+        running.forEach { animation in
+            if animation.property == property { value = animation.apply(to: value, atWorld: time) }
         }
         return value
     }
@@ -129,66 +235,168 @@ public final class Layer: HostObject {
     }
 
     public func hasAnimations(for property: LayerProperty) -> Bool {
-        animations.contains { $0.property == property }
+        animatedProperties & (1 << UInt32(property.rawValue)) != 0
     }
 
     /// The presentation tree rooted at this layer at world time `time`.
+    ///
+    /// Only animated properties are folded; the rest are the model values (what the fold would
+    /// return). A layer with nothing animating whose model and sublayers' snapshots did not
+    /// change since its last snapshot returns that snapshot again: the same storage, shared, so
+    /// a frame costs allocations only for what moves.
     public func snapshot(at time: Double) -> LayerSnapshot {
-        func number(_ p: LayerProperty) -> Double {
+        snapshot(at: time, view: view)
+    }
+
+    /// `view` is this layer's view, passed down by the caller that already holds it (reading
+    /// the weak `view` reference costs more than the rest of an unchanged layer's work).
+    private func snapshot(at time: Double, view: View?) -> LayerSnapshot {
+        var sublayers: [LayerSnapshot] = []
+        let previous = stillSnapshot?.snapshot
+        var sublayersUnchanged = previous != nil
+        if let view, !view.subviews.isEmpty {
+            let subviews = view.subviews
+            sublayers.reserveCapacity(subviews.count)
+            let previousSublayers = previous?.sublayers ?? []
+            sublayersUnchanged = sublayersUnchanged && previousSublayers.count == subviews.count
+            // `subviews` keeps every subview alive for the walk, so they are visited without
+            // retaining each: views and layers are weakly referenced elsewhere, which moves their
+            // reference counts into side tables where every retain is a cache miss.
+            subviews.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices {
+                    let sublayer = Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef { subview in
+                        subview.layer.snapshot(at: time, view: subview)
+                    }
+                    if sublayersUnchanged { sublayersUnchanged = sublayer.sharesStorage(with: previousSublayers[index]) }
+                    sublayers.append(sublayer)
+                }
+            }
+        } else if let previous {
+            sublayersUnchanged = previous.sublayers.isEmpty
+        }
+        let name = view?.traceName ?? "CALayer"
+        if animatedProperties == 0, sublayersUnchanged, let still = stillSnapshot,
+           still.version == modelVersion, still.snapshot.name == name {
+            return still.snapshot
+        }
+        let snapshot = presentation(at: time, name: name, sublayers: sublayers)
+        stillSnapshot = animatedProperties == 0 ? (modelVersion, snapshot) : nil
+        return snapshot
+    }
+
+    /// This layer's presentation values at `time` over the given sublayers.
+    ///
+    /// One pass over the running animations, each folded into its property's typed value, in
+    /// the order they were added (per property that is the order `presentationValue` folds
+    /// in, so the values are the same). A fold that ever yields a value of another kind (never
+    /// for values set through the model) is redone by `presentationValue` with its fallbacks.
+    private func presentation(at time: Double, name: String, sublayers: [LayerSnapshot]) -> LayerSnapshot {
+        let model = self.model
+        var bounds = model.bounds, position = model.position, anchorPoint = model.anchorPoint
+        var zPosition = model.zPosition, transform = model.transform, sublayerTransform = model.sublayerTransform
+        var opacity = model.opacity, background = model.backgroundColor ?? clearColor, cornerRadius = model.cornerRadius
+        var borderWidth = model.borderWidth, borderColor = model.borderColor, shadowColor = model.shadowColor
+        var shadowOpacity = model.shadowOpacity, shadowRadius = model.shadowRadius, shadowOffset = model.shadowOffset
+        var irregular: UInt32 = 0
+        if animatedProperties != 0 {
+            running.forEach { animation in
+                let bit: UInt32 = 1 << UInt32(animation.property.rawValue)
+                guard irregular & bit == 0 else { return }
+                // The typed fold when it covers the change, else the boxed one.
+                func fold(_ value: inout Double) {
+                    if let folded = animation.fold(value, atWorld: time) { value = folded; return }
+                    if case .number(let n) = animation.apply(to: .number(value), atWorld: time) { value = n } else { irregular |= bit }
+                }
+                func fold(_ value: inout Point) {
+                    if let folded = animation.fold(value, atWorld: time) { value = folded; return }
+                    if case .point(let p) = animation.apply(to: .point(value), atWorld: time) { value = p } else { irregular |= bit }
+                }
+                func fold(_ value: inout Color) {
+                    if let folded = animation.fold(value, atWorld: time) { value = folded; return }
+                    if case .color(let c) = animation.apply(to: .color(value), atWorld: time) { value = c } else { irregular |= bit }
+                }
+                func fold(_ value: inout Transform3D) {
+                    if let folded = animation.fold(value, atWorld: time) { value = folded; return }
+                    if case .transform(let t) = animation.apply(to: .transform(value), atWorld: time) { value = t } else { irregular |= bit }
+                }
+                switch animation.property {
+                case .bounds:
+                    if let folded = animation.fold(bounds, atWorld: time) { bounds = folded; return }
+                    if case .rect(let r) = animation.apply(to: .rect(bounds), atWorld: time) { bounds = r } else { irregular |= bit }
+                case .shadowOffset:
+                    if let folded = animation.fold(shadowOffset, atWorld: time) { shadowOffset = folded; return }
+                    if case .size(let z) = animation.apply(to: .size(shadowOffset), atWorld: time) { shadowOffset = z } else { irregular |= bit }
+                case .position: fold(&position)
+                case .anchorPoint: fold(&anchorPoint)
+                case .zPosition: fold(&zPosition)
+                case .transform: fold(&transform)
+                case .sublayerTransform: fold(&sublayerTransform)
+                case .opacity: fold(&opacity)
+                case .backgroundColor: fold(&background)
+                case .cornerRadius: fold(&cornerRadius)
+                case .borderWidth: fold(&borderWidth)
+                case .borderColor: fold(&borderColor)
+                case .shadowColor: fold(&shadowColor)
+                case .shadowOpacity: fold(&shadowOpacity)
+                case .shadowRadius: fold(&shadowRadius)
+                }
+            }
+        }
+        if irregular != 0 { refold(irregular, at: time, &bounds, &position, &anchorPoint, &shadowOffset) }
+        // The rare irregular numbers, colors and transforms, with the fallbacks of the per-property fold.
+        func settled(_ p: LayerProperty, _ value: Double) -> Double {
+            guard irregular & (1 << UInt32(p.rawValue)) != 0 else { return value }
             if case .number(let n) = presentationValue(p, at: time) { return n }
             return 0
         }
-        func color(_ p: LayerProperty) -> Color {
+        func settled(_ p: LayerProperty, _ value: Color) -> Color {
+            guard irregular & (1 << UInt32(p.rawValue)) != 0 else { return value }
             if case .color(let c) = presentationValue(p, at: time) { return c }
             return clearColor
         }
-        func transform3D(_ p: LayerProperty) -> Transform3D {
+        func settled(_ p: LayerProperty, _ value: Transform3D) -> Transform3D {
+            guard irregular & (1 << UInt32(p.rawValue)) != 0 else { return value }
             if case .transform(let t) = presentationValue(p, at: time) { return t }
             return .identity
         }
-        var snapshot = LayerSnapshot()
-        snapshot.name = view?.traceName ?? "CALayer"
-        snapshot.serial = serial
-        if animations.isEmpty {
-            snapshot.bounds = bounds; snapshot.position = position; snapshot.anchorPoint = anchorPoint
-            snapshot.zPosition = zPosition; snapshot.transform = transform
-            snapshot.sublayerTransform = sublayerTransform; snapshot.opacity = opacity
-            snapshot.backgroundColor = backgroundColor; snapshot.cornerRadius = cornerRadius
-            snapshot.borderWidth = borderWidth; snapshot.borderColor = borderColor
-            snapshot.shadowColor = shadowColor; snapshot.shadowOpacity = shadowOpacity
-            snapshot.shadowRadius = shadowRadius; snapshot.shadowOffset = shadowOffset
-        } else {
-            if case .rect(let r) = presentationValue(.bounds, at: time) { snapshot.bounds = r }
-            if case .point(let p) = presentationValue(.position, at: time) { snapshot.position = p }
-            if case .point(let p) = presentationValue(.anchorPoint, at: time) { snapshot.anchorPoint = p }
-            if case .size(let s) = presentationValue(.shadowOffset, at: time) { snapshot.shadowOffset = s }
-            snapshot.zPosition = number(.zPosition)
-            snapshot.transform = transform3D(.transform)
-            snapshot.sublayerTransform = transform3D(.sublayerTransform)
-            snapshot.opacity = number(.opacity)
-            let background = color(.backgroundColor)
-            snapshot.backgroundColor = backgroundColor == nil && !hasAnimations(for: .backgroundColor) ? nil : background
-            snapshot.cornerRadius = number(.cornerRadius)
-            snapshot.borderWidth = number(.borderWidth)
-            snapshot.borderColor = color(.borderColor)
-            snapshot.shadowColor = color(.shadowColor)
-            snapshot.shadowOpacity = number(.shadowOpacity)
-            snapshot.shadowRadius = number(.shadowRadius)
+        let presentedBackground: Color? = model.backgroundColor == nil && !hasAnimations(for: .backgroundColor)
+            ? nil : settled(.backgroundColor, background)
+        return LayerSnapshot(
+            name: name, serial: serial, bounds: bounds, position: position, anchorPoint: anchorPoint,
+            zPosition: settled(.zPosition, zPosition), transform: settled(.transform, transform),
+            sublayerTransform: settled(.sublayerTransform, sublayerTransform),
+            opacity: settled(.opacity, opacity), isHidden: model.isHidden, backgroundColor: presentedBackground,
+            cornerRadius: settled(.cornerRadius, cornerRadius), maskedCorners: model.maskedCorners,
+            borderWidth: settled(.borderWidth, borderWidth), borderColor: settled(.borderColor, borderColor),
+            shadowColor: settled(.shadowColor, shadowColor), shadowOpacity: settled(.shadowOpacity, shadowOpacity),
+            shadowRadius: settled(.shadowRadius, shadowRadius), shadowOffset: shadowOffset,
+            masksToBounds: model.masksToBounds, isDoubleSided: model.isDoubleSided,
+            content: model.content, sublayers: sublayers)
+    }
+
+    /// Redoes the geometry properties whose one-pass fold left their kind, with the snapshot's
+    /// fallbacks (its defaults) when the per-property fold does too.
+    private func refold(_ irregular: UInt32, at time: Double, _ bounds: inout Rect, _ position: inout Point,
+                        _ anchorPoint: inout Point, _ shadowOffset: inout Size) {
+        func isIrregular(_ p: LayerProperty) -> Bool { irregular & (1 << UInt32(p.rawValue)) != 0 }
+        if isIrregular(.bounds) {
+            if case .rect(let r) = presentationValue(.bounds, at: time) { bounds = r } else { bounds = .zero }
         }
-        snapshot.maskedCorners = maskedCorners
-        snapshot.masksToBounds = masksToBounds
-        snapshot.isDoubleSided = isDoubleSided
-        snapshot.isHidden = isHidden
-        snapshot.content = content
-        if let view {
-            snapshot.sublayers = view.subviews.map { $0.layer.snapshot(at: time) }
+        if isIrregular(.position) {
+            if case .point(let p) = presentationValue(.position, at: time) { position = p } else { position = .zero }
         }
-        return snapshot
+        if isIrregular(.anchorPoint) {
+            if case .point(let p) = presentationValue(.anchorPoint, at: time) { anchorPoint = p } else { anchorPoint = LayerSnapshot.defaultAnchorPoint }
+        }
+        if isIrregular(.shadowOffset) {
+            if case .size(let z) = presentationValue(.shadowOffset, at: time) { shadowOffset = z } else { shadowOffset = LayerSnapshot.defaultShadowOffset }
+        }
     }
 
     // MARK: - Animation plumbing
 
     private func changed(_ property: LayerProperty, _ old: AnimatableValue, _ new: AnimatableValue) {
+        modelVersion &+= 1
         world.layer(self, willChange: property, from: old, to: new)
     }
 
@@ -202,9 +410,34 @@ public final class Layer: HostObject {
         for animation in animations { animation.group.animationWasInterrupted(animation) }
     }
 
-    func add(_ animation: LayerAnimation) { animations.append(animation) }
+    /// Adds `animation` after the running ones.
+    func add(_ animation: LayerAnimation) {
+        modelVersion &+= 1
+        running.append(animation)
+        if runningCount.isEmpty { runningCount = [Int32](repeating: 0, count: LayerProperty.allCases.count) }
+        runningCount[animation.property.rawValue] += 1
+        animatedProperties |= 1 << UInt32(animation.property.rawValue)
+    }
 
+    /// Takes `animation` off this layer in O(1); nothing happens when it is not running here.
     func remove(_ animation: LayerAnimation) {
-        animations.removeAll { $0 === animation }
+        guard running.contains(animation) else { return }
+        running.remove(animation)
+        modelVersion &+= 1
+        let index = animation.property.rawValue
+        runningCount[index] -= 1
+        if runningCount[index] == 0 { animatedProperties &= ~(1 << UInt32(index)) }
+    }
+
+    /// The running animations of `property`, oldest first, copied so the caller may remove them.
+    func animations(of property: LayerProperty) -> [LayerAnimation] {
+        guard hasAnimations(for: property) else { return [] }
+        return running.elements.filter { $0.property == property }
+    }
+
+    /// The newest running animation of `property` for which `predicate` holds.
+    func lastAnimation(of property: LayerProperty, where predicate: (LayerAnimation) -> Bool) -> LayerAnimation? {
+        guard hasAnimations(for: property) else { return nil }
+        return running.last { $0.property == property && predicate($0) }
     }
 }

@@ -74,33 +74,154 @@ public indirect enum LayerContent: Hashable, Sendable {
     case snapshot(LayerSnapshot)
 }
 
+/// One layer's presentation values and its sublayers' snapshots.
+///
+/// A value type whose fields live in one immutable, shared storage object: copying a snapshot,
+/// putting it in an array of sublayers or handing a frame to another thread copies a pointer,
+/// not the ~450 bytes of values (copying those was a fifth of the time of sampling 10,000
+/// layers). Storage is never written after it is built; a setter builds a new storage with the
+/// one field changed, so two snapshots share state but never alias anything mutable.
 public struct LayerSnapshot: Hashable, Sendable {
+    /// The stored values. Immutable, hence Sendable; `LayerSnapshot` copies it to change a field.
+    struct Fields: Hashable, Sendable {
+        var name: String
+        var serial: Int
+        var bounds: Rect
+        var position: Point
+        var anchorPoint: Point
+        var zPosition: Double
+        var transform: Transform3D
+        var sublayerTransform: Transform3D
+        var opacity: Double
+        var isHidden: Bool
+        var backgroundColor: Color?
+        var cornerRadius: Double
+        var maskedCorners: MaskedCorners
+        var borderWidth: Double
+        var borderColor: Color?
+        var shadowColor: Color?
+        var shadowOpacity: Double
+        var shadowRadius: Double
+        var shadowOffset: Size
+        var masksToBounds: Bool
+        var isDoubleSided: Bool
+        var content: LayerContent
+        var sublayers: [LayerSnapshot]
+    }
+
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    /// Core Animation's defaults, also what a snapshot falls back to.
+    static let defaultAnchorPoint = Point(x: 0.5, y: 0.5)
+    static let defaultShadowOffset = Size(width: 0, height: -3)
+
+    /// Replaces the storage with a copy that has one field changed.
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
+
     /// For tooling (REPL tree, JSON): the view's `name`, else its class name.
-    public var name: String
+    public var name: String {
+        get { storage.fields.name }
+        set { update { $0.name = newValue } }
+    }
     /// The model layer's `Layer.serial`: the same layer has the same serial in every snapshot of
     /// one run, wherever it sits in the tree. 0 for trees built by hand (tests).
-    public var serial: Int = 0
-    public var bounds: Rect
-    public var position: Point
-    public var anchorPoint: Point
-    public var zPosition: Double
-    public var transform: Transform3D
-    public var sublayerTransform: Transform3D
-    public var opacity: Double
-    public var isHidden: Bool
-    public var backgroundColor: Color?
-    public var cornerRadius: Double
-    public var maskedCorners: MaskedCorners
-    public var borderWidth: Double
-    public var borderColor: Color?
-    public var shadowColor: Color?
-    public var shadowOpacity: Double
-    public var shadowRadius: Double
-    public var shadowOffset: Size
-    public var masksToBounds: Bool
-    public var isDoubleSided: Bool
-    public var content: LayerContent
-    public var sublayers: [LayerSnapshot]
+    public var serial: Int {
+        get { storage.fields.serial }
+        set { update { $0.serial = newValue } }
+    }
+    public var bounds: Rect {
+        get { storage.fields.bounds }
+        set { update { $0.bounds = newValue } }
+    }
+    public var position: Point {
+        get { storage.fields.position }
+        set { update { $0.position = newValue } }
+    }
+    public var anchorPoint: Point {
+        get { storage.fields.anchorPoint }
+        set { update { $0.anchorPoint = newValue } }
+    }
+    public var zPosition: Double {
+        get { storage.fields.zPosition }
+        set { update { $0.zPosition = newValue } }
+    }
+    public var transform: Transform3D {
+        get { storage.fields.transform }
+        set { update { $0.transform = newValue } }
+    }
+    public var sublayerTransform: Transform3D {
+        get { storage.fields.sublayerTransform }
+        set { update { $0.sublayerTransform = newValue } }
+    }
+    public var opacity: Double {
+        get { storage.fields.opacity }
+        set { update { $0.opacity = newValue } }
+    }
+    public var isHidden: Bool {
+        get { storage.fields.isHidden }
+        set { update { $0.isHidden = newValue } }
+    }
+    public var backgroundColor: Color? {
+        get { storage.fields.backgroundColor }
+        set { update { $0.backgroundColor = newValue } }
+    }
+    public var cornerRadius: Double {
+        get { storage.fields.cornerRadius }
+        set { update { $0.cornerRadius = newValue } }
+    }
+    public var maskedCorners: MaskedCorners {
+        get { storage.fields.maskedCorners }
+        set { update { $0.maskedCorners = newValue } }
+    }
+    public var borderWidth: Double {
+        get { storage.fields.borderWidth }
+        set { update { $0.borderWidth = newValue } }
+    }
+    public var borderColor: Color? {
+        get { storage.fields.borderColor }
+        set { update { $0.borderColor = newValue } }
+    }
+    public var shadowColor: Color? {
+        get { storage.fields.shadowColor }
+        set { update { $0.shadowColor = newValue } }
+    }
+    public var shadowOpacity: Double {
+        get { storage.fields.shadowOpacity }
+        set { update { $0.shadowOpacity = newValue } }
+    }
+    public var shadowRadius: Double {
+        get { storage.fields.shadowRadius }
+        set { update { $0.shadowRadius = newValue } }
+    }
+    public var shadowOffset: Size {
+        get { storage.fields.shadowOffset }
+        set { update { $0.shadowOffset = newValue } }
+    }
+    public var masksToBounds: Bool {
+        get { storage.fields.masksToBounds }
+        set { update { $0.masksToBounds = newValue } }
+    }
+    public var isDoubleSided: Bool {
+        get { storage.fields.isDoubleSided }
+        set { update { $0.isDoubleSided = newValue } }
+    }
+    public var content: LayerContent {
+        get { storage.fields.content }
+        set { update { $0.content = newValue } }
+    }
+    public var sublayers: [LayerSnapshot] {
+        get { storage.fields.sublayers }
+        set { update { $0.sublayers = newValue } }
+    }
 
     public init(name: String = "", bounds: Rect = .zero, position: Point = .zero,
                 anchorPoint: Point = Point(x: 0.5, y: 0.5), zPosition: Double = 0,
@@ -112,16 +233,40 @@ public struct LayerSnapshot: Hashable, Sendable {
                 shadowRadius: Double = 3, shadowOffset: Size = Size(width: 0, height: -3),
                 masksToBounds: Bool = false, isDoubleSided: Bool = true,
                 content: LayerContent = .none, sublayers: [LayerSnapshot] = []) {
-        self.name = name; self.bounds = bounds; self.position = position
-        self.anchorPoint = anchorPoint; self.zPosition = zPosition; self.transform = transform
-        self.sublayerTransform = sublayerTransform; self.opacity = opacity; self.isHidden = isHidden
-        self.backgroundColor = backgroundColor; self.cornerRadius = cornerRadius
-        self.maskedCorners = maskedCorners; self.borderWidth = borderWidth
-        self.borderColor = borderColor; self.shadowColor = shadowColor
-        self.shadowOpacity = shadowOpacity; self.shadowRadius = shadowRadius
-        self.shadowOffset = shadowOffset; self.masksToBounds = masksToBounds
-        self.isDoubleSided = isDoubleSided; self.content = content; self.sublayers = sublayers
+        self.init(name: name, serial: 0, bounds: bounds, position: position, anchorPoint: anchorPoint,
+                  zPosition: zPosition, transform: transform, sublayerTransform: sublayerTransform,
+                  opacity: opacity, isHidden: isHidden, backgroundColor: backgroundColor,
+                  cornerRadius: cornerRadius, maskedCorners: maskedCorners, borderWidth: borderWidth,
+                  borderColor: borderColor, shadowColor: shadowColor, shadowOpacity: shadowOpacity,
+                  shadowRadius: shadowRadius, shadowOffset: shadowOffset, masksToBounds: masksToBounds,
+                  isDoubleSided: isDoubleSided, content: content, sublayers: sublayers)
     }
+
+    /// Every field at once, with the serial: how `Layer.snapshot(at:)` builds one storage per layer.
+    public init(name: String, serial: Int, bounds: Rect, position: Point, anchorPoint: Point,
+                zPosition: Double, transform: Transform3D, sublayerTransform: Transform3D,
+                opacity: Double, isHidden: Bool, backgroundColor: Color?, cornerRadius: Double,
+                maskedCorners: MaskedCorners, borderWidth: Double, borderColor: Color?,
+                shadowColor: Color?, shadowOpacity: Double, shadowRadius: Double, shadowOffset: Size,
+                masksToBounds: Bool, isDoubleSided: Bool, content: LayerContent, sublayers: [LayerSnapshot]) {
+        storage = Storage(Fields(
+            name: name, serial: serial, bounds: bounds, position: position, anchorPoint: anchorPoint,
+            zPosition: zPosition, transform: transform, sublayerTransform: sublayerTransform,
+            opacity: opacity, isHidden: isHidden, backgroundColor: backgroundColor,
+            cornerRadius: cornerRadius, maskedCorners: maskedCorners, borderWidth: borderWidth,
+            borderColor: borderColor, shadowColor: shadowColor, shadowOpacity: shadowOpacity,
+            shadowRadius: shadowRadius, shadowOffset: shadowOffset, masksToBounds: masksToBounds,
+            isDoubleSided: isDoubleSided, content: content, sublayers: sublayers))
+    }
+
+    /// Whether the two share one storage (a copy never changed since): for tests of sharing.
+    public func sharesStorage(with other: LayerSnapshot) -> Bool { storage === other.storage }
+
+    public static func == (a: LayerSnapshot, b: LayerSnapshot) -> Bool {
+        a.storage === b.storage || a.storage.fields == b.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
 
     /// The layer's frame in its superlayer when its transform is affine (Core Animation's rule:
     /// the bounding box of the transformed bounds around position and anchorPoint).

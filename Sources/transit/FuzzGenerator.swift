@@ -75,6 +75,7 @@ struct FuzzGenerator {
         case 86..<91: present()
         case 91..<95: metatableTrick()
         case 95..<98: classTrick()
+        case 98: finalizer()
         default: gesture()
         }
     }
@@ -134,6 +135,8 @@ struct FuzzGenerator {
               function animator:transitionDuration(ctx) return \(duration) end
               function animator:animateTransition(ctx)
                 keep(ctx); (\(hook))(ctx)
+                local coordinator = ctx:viewController("to") and ctx:viewController("to").transitionCoordinator
+                if coordinator then coordinator:animateAlongsideTransition(\(callback()), \(callback())) end
                 local view = ctx:view("to") or ctx:view("from")
                 if view and \(random.chance(80) ? "true" : "false") then ctx.containerView:addSubview(view) end
                 UIView.animate(0.2, function() if view then view.alpha = \(value("number")) end end,
@@ -158,6 +161,11 @@ struct FuzzGenerator {
         default:
             lines.append("try(function() local g = UIPanGestureRecognizer.new(\(callback())) keep(g) pickOf(\"UIView\"):addGestureRecognizer(g) end)")
         }
+    }
+
+    /// A table whose `__gc` calls back into the API while the collector runs.
+    private mutating func finalizer() {
+        lines.append("try(function() setmetatable({}, { __gc = \(callback()) }) collectgarbage() end)")
     }
 
     /// The real metatables of host objects and values, their metamethods called with the wrong

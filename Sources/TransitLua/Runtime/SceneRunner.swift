@@ -97,7 +97,9 @@ extension LuaRuntime {
                 pendingWait = nil
                 zeroWaits = wait > 0 ? 0 : zeroWaits + 1
                 guard world.now + wait <= start + options.maximumDuration, zeroWaits < 1_000_000 else {
-                    throw ScriptError("\(Self.displayPath(file)): the scene is still running after \(formatNumber(world.now - start)) s of virtual time (\(zeroWaits > 0 ? "it keeps waiting 0 s" : "limit \(formatNumber(options.maximumDuration)) s")); does it loop forever?")
+                    // Named at the line that waits (the coroutine is suspended there), else the file.
+                    let place = lineOfError(in: thread)
+                    throw ScriptError("\(place.isEmpty ? Self.displayPath(file) + ": " : place)the scene is still running after \(formatNumber(world.now - start)) s of virtual time (\(zeroWaits > 0 ? "it keeps waiting 0 s" : "limit \(formatNumber(options.maximumDuration)) s")); does it loop forever?")
                 }
                 do {
                     try advance(to: world.now + wait)

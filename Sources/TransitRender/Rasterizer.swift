@@ -8,10 +8,14 @@ import TransitCore
 public struct Rasterizer: Sendable {
     public var scale: Double
     public var background: Color
+    /// Where blurred shadows are remembered between frames; nil blurs every shadow every time.
+    /// Cached and uncached renders are pixel-identical (ShadowCache.swift).
+    public var shadowCache: ShadowCache?
 
-    public init(scale: Double, background: Color = Color(white: 1)) {
+    public init(scale: Double, background: Color = Color(white: 1), shadowCache: ShadowCache? = .shared) {
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.background = background
+        self.shadowCache = shadowCache
     }
 
     /// `size` is in points; the image has size × scale pixels (rounded). Never traps: layers with
@@ -32,7 +36,7 @@ public struct Rasterizer: Sendable {
         cairo_paint(context)
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
 
-        let painter = LayerPainter(scale: scale)
+        let painter = LayerPainter(scale: scale, shadowCache: shadowCache)
         painter.draw(root, in: LayerPainter.placement(of: root, parent: nil)
             .concatenating(.scale(scale, scale)), context: context, depth: 0)
         return CairoBridge.makeImage(from: surface)
@@ -43,6 +47,7 @@ public struct Rasterizer: Sendable {
 // ones go straight to cairo's matrix, projective ones take the 3D path (Rasterizer+3D.swift).
 struct LayerPainter {
     let scale: Double
+    let shadowCache: ShadowCache?
 
     /// Deep snapshot nesting is pathological input; stop instead of exhausting the stack.
     static let maximumDepth = 200

@@ -18,11 +18,16 @@ public struct Rasterizer: Sendable {
         self.shadowCache = shadowCache
     }
 
+    /// The image size `render` makes for `size` points.
+    public func pixelSize(of size: Size) -> (width: Int, height: Int) {
+        (size.width.isFinite ? Int(min(16384, max(0, (size.width * scale).rounded()))) : 0,
+         size.height.isFinite ? Int(min(16384, max(0, (size.height * scale).rounded()))) : 0)
+    }
+
     /// `size` is in points; the image has size × scale pixels (rounded). Never traps: layers with
     /// non-finite or degenerate geometry are skipped.
     public func render(_ root: LayerSnapshot, size: Size) -> RasterImage {
-        let width = size.width.isFinite ? Int(min(16384, max(0, (size.width * scale).rounded()))) : 0
-        let height = size.height.isFinite ? Int(min(16384, max(0, (size.height * scale).rounded()))) : 0
+        let (width, height) = pixelSize(of: size)
         guard width > 0, height > 0,
               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             return RasterImage(width: width, height: height)

@@ -18,26 +18,20 @@ public struct ColourHistogram: Sendable {
 
     /// Counts every pixel of `frame`. Runs of identical pixels (most of a UI frame) are counted
     /// at once.
-    public mutating func add(_ frame: RasterImage) {
-        let count = frame.width * frame.height
-        guard count > 0 else { return }
+    public mutating func add(_ frame: RasterImage) { count(frame) }
+
+    /// Counts every pixel of a frame still in the rasterizer's buffer; the same counts as adding
+    /// `frame.makeImage()`.
+    public mutating func add(_ frame: RasterFrame) { count(frame) }
+
+    private mutating func count<Pixels: PixelRuns>(_ frame: Pixels) {
         counts.withUnsafeMutableBufferPointer { counts in
             sums.withUnsafeMutableBufferPointer { sums in
-                frame.pixels.withUnsafeBytes { raw in
-                    let words = raw.bindMemory(to: UInt32.self)
-                    var index = 0
-                    while index < count {
-                        let word = words[index]
-                        var end = index + 1
-                        while end < count && words[end] == word { end += 1 }
-                        let run = end - index
-                        let bytes = UInt32(littleEndian: word)
-                        let (r, g, b) = Palette.flatten(bytes & 0xFF, (bytes >> 8) & 0xFF, (bytes >> 16) & 0xFF, bytes >> 24)
-                        let bin = Palette.bin(r, g, b)
-                        counts[bin] += run
-                        sums[3 * bin] += Int(r) * run; sums[3 * bin + 1] += Int(g) * run; sums[3 * bin + 2] += Int(b) * run
-                        index = end
-                    }
+                frame.forEachRun { _, run, rgba in
+                    let (r, g, b) = Palette.flatten(rgba & 0xFF, (rgba >> 8) & 0xFF, (rgba >> 16) & 0xFF, rgba >> 24)
+                    let bin = Palette.bin(r, g, b)
+                    counts[bin] += run
+                    sums[3 * bin] += Int(r) * run; sums[3 * bin + 1] += Int(g) * run; sums[3 * bin + 2] += Int(b) * run
                 }
             }
         }
@@ -147,28 +141,24 @@ public struct Palette: Sendable {
 
     /// Maps one frame to palette indices. A bin the histogram never saw (only when a frame is
     /// mapped that was not counted) gets the entry nearest its centre.
-    public func indices(for frame: RasterImage, into output: inout [UInt8]) {
+    public func indices(for frame: RasterImage, into output: inout [UInt8]) { map(frame, into: &output) }
+
+    /// The same indices as for `frame.makeImage()`, read from the rasterizer's buffer.
+    public func indices(for frame: RasterFrame, into output: inout [UInt8]) { map(frame, into: &output) }
+
+    private func map<Pixels: PixelRuns>(_ frame: Pixels, into output: inout [UInt8]) {
         let count = frame.width * frame.height
         if output.count != count { output = [UInt8](repeating: 0, count: count) }
         let palette = colors
         let representatives = binColors
         lookup.withUnsafeBufferPointer { table in
-            frame.pixels.withUnsafeBytes { raw in
-                let words = raw.bindMemory(to: UInt32.self)
-                output.withUnsafeMutableBufferPointer { target in
-                    var index = 0
-                    while index < count {
-                        let word = words[index]
-                        var end = index + 1
-                        while end < count && words[end] == word { end += 1 }
-                        let bytes = UInt32(littleEndian: word)
-                        let (r, g, b) = Palette.flatten(bytes & 0xFF, (bytes >> 8) & 0xFF, (bytes >> 16) & 0xFF, bytes >> 24)
-                        let bin = Palette.bin(r, g, b)
-                        var entry = table[bin]
-                        if entry == Palette.unknown { entry = Palette.nearest(representatives[bin], in: palette) }
-                        (target.baseAddress! + index).update(repeating: UInt8(truncatingIfNeeded: entry), count: end - index)
-                        index = end
-                    }
+            output.withUnsafeMutableBufferPointer { target in
+                frame.forEachRun { start, run, rgba in
+                    let (r, g, b) = Palette.flatten(rgba & 0xFF, (rgba >> 8) & 0xFF, (rgba >> 16) & 0xFF, rgba >> 24)
+                    let bin = Palette.bin(r, g, b)
+                    var entry = table[bin]
+                    if entry == Palette.unknown { entry = Palette.nearest(representatives[bin], in: palette) }
+                    (target.baseAddress! + start).update(repeating: UInt8(truncatingIfNeeded: entry), count: run)
                 }
             }
         }

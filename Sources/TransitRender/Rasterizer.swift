@@ -27,14 +27,19 @@ public struct Rasterizer: Sendable {
     /// `size` is in points; the image has size × scale pixels (rounded). Never traps: layers with
     /// non-finite or degenerate geometry are skipped.
     public func render(_ root: LayerSnapshot, size: Size) -> RasterImage {
+        render(root, size: size) { $0.makeImage() }
+    }
+
+    /// Renders and lets `read` look at the pixels where cairo drew them, before any conversion:
+    /// a GIF needs only their colour statistics or palette indices, not a RasterImage per frame.
+    public func render<Result>(_ root: LayerSnapshot, size: Size, reading read: (RasterFrame) -> Result) -> Result {
         let (width, height) = pixelSize(of: size)
         guard width > 0, height > 0,
               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-            return RasterImage(width: width, height: height)
+            return read(RasterFrame(empty: RasterImage(width: width, height: height)))
         }
         defer { cairo_surface_destroy(surface) }
-        guard let context = cairo_create(surface) else { return RasterImage(width: width, height: height) }
-        defer { cairo_destroy(context) }
+        guard let context = cairo_create(surface) else { return read(RasterFrame(empty: RasterImage(width: width, height: height))) }
         LayerPainter.configureText(context)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
         CairoBridge.setSource(context, background)
@@ -44,7 +49,9 @@ public struct Rasterizer: Sendable {
         let painter = LayerPainter(scale: scale, shadowCache: shadowCache)
         painter.draw(root, in: LayerPainter.placement(of: root, parent: nil)
             .concatenating(.scale(scale, scale)), context: context, depth: 0)
-        return CairoBridge.makeImage(from: surface)
+        cairo_destroy(context)
+        cairo_surface_flush(surface)
+        return read(RasterFrame(surface: surface))
     }
 }
 

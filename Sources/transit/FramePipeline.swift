@@ -7,8 +7,8 @@ import TransitRender
 /// reaches it, and the last one shortly after the scene ends. Snapshots are immutable values, so
 /// workers never see the world change under them.
 ///
-/// Each image goes through `keep` on its worker, and only what `keep` returns lives on: the image
-/// itself for the players, a colour histogram or a frame's palette indices for a GIF, a PNG's
+/// Each frame goes through `keep` on its worker, straight from the rasterizer's buffer, and only
+/// what `keep` returns lives on: the image (`makeImage()`) for the players, a colour histogram or a frame's palette indices for a GIF, a PNG's
 /// bytes. Then either every kept frame is returned by `finish()` in order, or — with `deliver` —
 /// each is handed over in order, on the submitting thread, as soon as it and the frames before it
 /// are done, and dropped. At most 2 × cores + 2 frames are queued, being drawn or waiting to be
@@ -16,7 +16,7 @@ import TransitRender
 final class FramePipeline<Frame: Sendable>: @unchecked Sendable {
     private let rasterizer: Rasterizer
     private let size: Size
-    private let keep: @Sendable (RasterImage) -> Frame
+    private let keep: @Sendable (RasterFrame) -> Frame
     private let deliver: ((Frame) -> Void)?
     private let progress: ProgressReporter?
     private let queue = DispatchQueue(label: "transit.frames", attributes: .concurrent)
@@ -31,7 +31,7 @@ final class FramePipeline<Frame: Sendable>: @unchecked Sendable {
     private var kept: [Frame] = []
 
     init(rasterizer: Rasterizer, size: Size, progress: ProgressReporter? = nil,
-         keep: @escaping @Sendable (RasterImage) -> Frame, deliver: ((Frame) -> Void)? = nil) {
+         keep: @escaping @Sendable (RasterFrame) -> Frame, deliver: ((Frame) -> Void)? = nil) {
         self.rasterizer = rasterizer
         self.size = size
         self.progress = progress
@@ -46,7 +46,7 @@ final class FramePipeline<Frame: Sendable>: @unchecked Sendable {
         let index = submitted
         submitted += 1
         queue.async { [self] in
-            let frame = keep(rasterizer.render(snapshot, size: size))
+            let frame = rasterizer.render(snapshot, size: size, reading: keep)
             condition.lock()
             finished[index] = frame
             if index == 0 { firstFrameTime = MonotonicClock.seconds() }
@@ -85,7 +85,7 @@ final class FramePipeline<Frame: Sendable>: @unchecked Sendable {
 
     /// Rasterizes `trees` (with a progress line for long jobs) and returns what was kept of each.
     static func render(_ trees: [LayerSnapshot], rasterizer: Rasterizer, size: Size,
-                       keep: @escaping @Sendable (RasterImage) -> Frame) -> [Frame] {
+                       keep: @escaping @Sendable (RasterFrame) -> Frame) -> [Frame] {
         let pipeline = FramePipeline(rasterizer: rasterizer, size: size,
                                      progress: ProgressReporter(total: trees.count, label: "rendering"), keep: keep)
         for tree in trees { pipeline.submit(tree) }
@@ -96,6 +96,6 @@ final class FramePipeline<Frame: Sendable>: @unchecked Sendable {
 extension FramePipeline where Frame == RasterImage {
     /// Keeps the images themselves (the players show them all).
     convenience init(rasterizer: Rasterizer, size: Size) {
-        self.init(rasterizer: rasterizer, size: size, keep: { $0 })
+        self.init(rasterizer: rasterizer, size: size, keep: { $0.makeImage() })
     }
 }

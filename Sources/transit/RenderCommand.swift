@@ -40,7 +40,7 @@ func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
     let size = world.screen.bounds.size
     let times = snapshots.map(\.time)
     guard let target else {
-        let frames = FramePipeline.render(snapshots.map(\.tree), rasterizer: rasterizer, size: size) { $0 }
+        let frames = FramePipeline.render(snapshots.map(\.tree), rasterizer: rasterizer, size: size) { $0.makeImage() }
         try TerminalPlayer(frames: frames, times: times, fps: options.fps, title: url.lastPathComponent).play()
         return 0
     }
@@ -48,7 +48,7 @@ func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
         if target.format == .json {
             try target.writeTimeline(samples: snapshots, fps: options.fps, world: world)
         } else {
-            let frames = FramePipeline.render(snapshots.map(\.tree), rasterizer: rasterizer, size: size) { $0 }
+            let frames = FramePipeline.render(snapshots.map(\.tree), rasterizer: rasterizer, size: size) { $0.makeImage() }
             try target.writePlayer(PlayerDocument(title: url.lastPathComponent, fps: options.fps, frames: frames, times: times,
                                                   snapshots: snapshots.map(\.tree), trace: world.trace.entries))
         }
@@ -95,7 +95,7 @@ private struct SceneFailed: Error {}
 
 /// One run of the scene with every sampled frame rasterized on the way; nil when the scene
 /// raised an error (printed, unless `quiet`).
-private func runAndRasterize<Frame: Sendable>(_ options: Options, quiet: Bool = false, keep: @escaping @Sendable (RasterImage) -> Frame,
+private func runAndRasterize<Frame: Sendable>(_ options: Options, quiet: Bool = false, keep: @escaping @Sendable (RasterFrame) -> Frame,
                                     deliver: @escaping (Frame) -> Void) throws -> (world: World, frames: Int)? {
     let (world, runtime, url) = try makeRuntime(options)
     if quiet { runtime.output = { _ in } }
@@ -125,9 +125,9 @@ private func runAndRasterize<Frame: Sendable>(_ options: Options, quiet: Bool = 
 /// written. Same palette, same frames, same bytes as `GIFEncoder.encode` of all frames at once.
 func renderGIF(_ options: Options, to target: OutputTarget, quiet: Bool = false) throws -> (world: World, frames: Int)? {
     var histogram = ColourHistogram()
-    guard let counted = try runAndRasterize(options, quiet: quiet, keep: { image -> ColourHistogram in
+    guard let counted = try runAndRasterize(options, quiet: quiet, keep: { frame -> ColourHistogram in
         var frameHistogram = ColourHistogram()
-        frameHistogram.add(image)
+        frameHistogram.add(frame)
         return frameHistogram
     }, deliver: { histogram.add($0) }) else { return nil }
     guard counted.frames > 0 else { throw OutputError(message: "nothing to render: the scene produced no frames") }
@@ -140,9 +140,9 @@ func renderGIF(_ options: Options, to target: OutputTarget, quiet: Bool = false)
     var failure: Error?
     let progress = ProgressReporter(total: quiet ? 0 : counted.frames, label: "rendering")
     defer { progress.finish() }
-    guard try runAndRasterize(options, quiet: true, keep: { image -> [UInt8] in
+    guard try runAndRasterize(options, quiet: true, keep: { frame -> [UInt8] in
         var indices: [UInt8] = []
-        palette.indices(for: image, into: &indices)
+        palette.indices(for: frame, into: &indices)
         return indices
     }, deliver: { indices in
         guard failure == nil else { return }
@@ -166,7 +166,7 @@ func renderPNGs(_ options: Options, into directory: URL) throws -> (world: World
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     var written = 0
     var failure: Error?
-    guard let result = try runAndRasterize(options, keep: { image in Result { try PNGEncoder.encode(image) } }, deliver: { png in
+    guard let result = try runAndRasterize(options, keep: { frame in Result { try PNGEncoder.encode(frame.makeImage()) } }, deliver: { png in
         guard failure == nil else { return }
         do {
             let name = String(format: "frame-%04d.png", written)

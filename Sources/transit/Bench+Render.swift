@@ -78,7 +78,7 @@ private func benchRenderDefaultGIF(_ rounds: Int, scene: String) throws -> Bench
         frames = result.frames
     }
     let bytes = (try? FileManager.default.attributesOfItem(atPath: target.path)[.size] as? Int) ?? 0
-    return BenchFigure.median("render.default_gif", samples, unit: "s", target: 1,
+    return BenchFigure.median("render.default_gif", samples.map { $0 * 1000 }, unit: "ms", target: 1000,
                               "CPU time (user+sys, all threads): run twice, rasterize twice, encode \(frames) frames at 30 fps → \(bytes / 1024) KiB")
 }
 

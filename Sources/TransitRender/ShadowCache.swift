@@ -15,7 +15,7 @@ import TransitCore
 /// `sigma` device pixels. Device scale, layer transforms and the sub-pixel position all live in
 /// `mapping`; the crop by the clip lives in `mapping` and the size. Doubles compare exactly.
 struct ShadowMaskKey: Hashable, Sendable {
-    var mapping: [Double]
+    var mapping: Homography
     var shape: Rect
     var cornerRadius: Double
     var maskedCorners: MaskedCorners
@@ -25,8 +25,7 @@ struct ShadowMaskKey: Hashable, Sendable {
 
     init(mapping: Homography, shape: Rect, cornerRadius: Double, maskedCorners: MaskedCorners,
          sigma: Double, width: Int, height: Int) {
-        self.mapping = [mapping.h11, mapping.h12, mapping.h13, mapping.h21, mapping.h22, mapping.h23,
-                        mapping.h31, mapping.h32, mapping.h33]
+        self.mapping = mapping
         self.shape = shape
         self.cornerRadius = cornerRadius
         self.maskedCorners = maskedCorners

@@ -32,37 +32,43 @@ enum CairoBridge {
         return surface
     }
 
-    /// Un-premultiplies with rounding; RGB24 surfaces read as opaque.
+    /// Un-premultiplies with rounding; RGB24 surfaces read as opaque. Called once per frame on
+    /// every pixel, so the output is not zero-filled before it is written.
     static func makeImage(from surface: OpaquePointer) -> RasterImage {
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
-        var image = RasterImage(width: width, height: height)
-        guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface) else { return image }
+        guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface) else {
+            return RasterImage(width: width, height: height)
+        }
         let stride = Int(cairo_image_surface_get_stride(surface))
         let forceOpaque = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
-        image.pixels.withUnsafeMutableBufferPointer { target in
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
+            let target = UnsafeMutableRawPointer(buffer.baseAddress!).bindMemory(to: UInt32.self, capacity: width * height)
             for y in 0..<height {
-                let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
-                var index = y * width * 4
+                let row = UnsafeRawPointer(data + y * stride).bindMemory(to: UInt32.self, capacity: width)
+                let out = target + y * width
                 for x in 0..<width {
-                    let word = row[x]
-                    let a = forceOpaque ? 255 : (word >> 24)
-                    var r = (word >> 16) & 0xFF, g = (word >> 8) & 0xFF, b = word & 0xFF
-                    if a == 0 {
-                        r = 0; g = 0; b = 0
-                    } else if a != 255 {
-                        r = min(255, (r * 255 + a / 2) / a)
-                        g = min(255, (g * 255 + a / 2) / a)
-                        b = min(255, (b * 255 + a / 2) / a)
-                    }
-                    target[index] = UInt8(r); target[index + 1] = UInt8(g)
-                    target[index + 2] = UInt8(b); target[index + 3] = UInt8(a)
-                    index += 4
+                    out[x] = straightRGBA(forceOpaque ? row[x] | 0xFF00_0000 : row[x]).littleEndian
                 }
             }
+            initialized = width * height * 4
         }
-        return image
+        return RasterImage(width: width, height: height, validatedPixels: pixels)
+    }
+
+    /// One premultiplied ARGB32 word → the straight pixel as the value `r | g << 8 | b << 16 |
+    /// a << 24` (RasterImage's byte order read as a little-endian word). Opaque pixels, nearly all
+    /// of a frame drawn over an opaque background, are a byte shuffle.
+    @inline(__always)
+    static func straightRGBA(_ word: UInt32) -> UInt32 {
+        let a = word >> 24
+        if a == 255 { return word & 0xFF00_FF00 | (word >> 16) & 0xFF | (word & 0xFF) << 16 }
+        if a == 0 { return 0 }
+        let r = min(255, (((word >> 16) & 0xFF) * 255 + a / 2) / a)
+        let g = min(255, (((word >> 8) & 0xFF) * 255 + a / 2) / a)
+        let b = min(255, ((word & 0xFF) * 255 + a / 2) / a)
+        return r | g << 8 | b << 16 | a << 24
     }
 
     static func setSource(_ context: OpaquePointer, _ color: Color, alpha: Double = 1) {

@@ -1,85 +1,31 @@
 import CGif
 
-// Animated GIF through giflib, streamed into memory. One global palette for all frames (no
-// per-frame palette flicker); after the first frame only the rectangle that changed is stored
-// (disposal "do not dispose"), which keeps both the file and the LZW work small. No dithering,
-// so output bytes are stable.
+// Animated GIF through giflib. One global palette for all frames (no per-frame palette
+// flicker); after the first frame only the rectangle that changed is stored (disposal "do not
+// dispose"), which keeps both the file and the LZW work small. No dithering, so output bytes are
+// stable.
+//
+// Two ways in. `GIFEncoder.encode(frames:)` takes every frame at once. `GIFWriter` takes them
+// one at a time, in order, once the palette is known (from a `ColourHistogram` of every frame,
+// counted in an earlier pass), and writes each as it comes: so a long animation never holds
+// more than the frame being written and the one before it. Both produce the same bytes.
 public enum GIFEncoder {
     public static func encode(frames: [RasterImage], delaysInCentiseconds: [Int], loop: Bool = true) throws -> [UInt8] {
         guard let first = frames.first else { throw RenderError("GIF: no frames to encode") }
         guard delaysInCentiseconds.count == frames.count else {
             throw RenderError("GIF: \(frames.count) frames but \(delaysInCentiseconds.count) delays")
         }
-        let width = first.width, height = first.height
-        guard width > 0, height > 0, width <= 65535, height <= 65535 else {
-            throw RenderError("GIF: cannot encode \(width)×\(height) frames")
-        }
-        for (index, frame) in frames.enumerated() where frame.width != width || frame.height != height {
-            throw RenderError("GIF: frame \(index) is \(frame.width)×\(frame.height), frame 0 is \(width)×\(height)")
-        }
-
-        var palette = Palette(frames: frames)
-        let sink = ByteSink()
-        var error: Int32 = 0
-        guard let gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), { file, data, length in
-            guard let file, let data, let user = file.pointee.UserData else { return 0 }
-            let sink = Unmanaged<ByteSink>.fromOpaque(user).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return length
-        }, &error) else { throw RenderError("GIF: EGifOpen failed (\(describe(error)))") }
-
-        var closed = false
-        defer { if !closed { var ignored: Int32 = 0; EGifCloseFile(gif, &ignored) } }
-        func check(_ result: Int32, _ step: String) throws {
-            guard result == GIF_OK else { throw RenderError("GIF: \(step) failed (\(describe(gif.pointee.Error)))") }
-        }
-
-        var tableSize = 2
-        while tableSize < palette.colors.count { tableSize *= 2 }
-        var entries = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: tableSize)
-        for (index, color) in palette.colors.enumerated() {
-            entries[index] = GifColorType(Red: color.red, Green: color.green, Blue: color.blue)
-        }
-        guard let colorMap = GifMakeMapObject(Int32(tableSize), &entries) else { throw RenderError("GIF: cannot build the colour map") }
-        defer { GifFreeMapObject(colorMap) }
-
-        EGifSetGifVersion(gif, true)
-        try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, colorMap), "screen descriptor")
-        if loop {
-            try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), "loop extension")
-            var identifier = Array("NETSCAPE2.0".utf8)
-            try check(EGifPutExtensionBlock(gif, 11, &identifier), "loop extension")
-            var loopForever: [UInt8] = [1, 0, 0]
-            try check(EGifPutExtensionBlock(gif, 3, &loopForever), "loop extension")
-            try check(EGifPutExtensionTrailer(gif), "loop extension")
-        }
-
-        var previous: [UInt8] = []
-        var current: [UInt8] = []
+        let output = GIFOutput.memory()
+        let writer = try GIFWriter(width: first.width, height: first.height, palette: Palette(frames: frames),
+                                   loop: loop, output: output)
         for (index, frame) in frames.enumerated() {
-            palette.indices(for: frame, into: &current)
-            let region = index == 0 ? (x: 0, y: 0, width: width, height: height)
-                : changedRegion(previous, current, width: width, height: height)
-
-            var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
-                                               DelayTime: Int32(min(65535, max(0, delaysInCentiseconds[index]))),
-                                               TransparentColor: NO_TRANSPARENT_COLOR)
-            var extensionBytes = [UInt8](repeating: 0, count: 4)
-            let length = EGifGCBToExtension(&control, &extensionBytes)
-            try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), &extensionBytes), "graphic control")
-            try check(EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width),
-                                       Int32(region.height), false, nil), "image descriptor")
-            try current.withUnsafeMutableBufferPointer { buffer in
-                for row in region.y..<(region.y + region.height) {
-                    try check(EGifPutLine(gif, buffer.baseAddress! + row * width + region.x, Int32(region.width)), "pixel data")
-                }
+            guard frame.width == first.width, frame.height == first.height else {
+                throw RenderError("GIF: frame \(index) is \(frame.width)×\(frame.height), frame 0 is \(first.width)×\(first.height)")
             }
-            swap(&previous, &current)
+            try writer.add(frame, delayInCentiseconds: delaysInCentiseconds[index])
         }
-        closed = true
-        var closeError: Int32 = 0
-        guard EGifCloseFile(gif, &closeError) == GIF_OK else { throw RenderError("GIF: closing failed (\(describe(closeError)))") }
-        return withExtendedLifetime(sink) { sink.bytes }
+        try writer.finish()
+        return output.bytes
     }
 
     /// Bounding box of the pixels whose index changed; an unchanged frame still needs a 1×1 image.
@@ -107,5 +53,133 @@ public enum GIFEncoder {
     static func describe(_ code: Int32) -> String {
         if let message = GifErrorString(code) { return String(cString: message) }
         return "giflib error \(code)"
+    }
+}
+
+/// Writes one GIF frame by frame. Frames are mapped to palette indices either here (`add(_:)`)
+/// or beforehand on any thread (`Palette.indices(for:into:)`, then `add(indices:)`): the palette
+/// is immutable, so several frames can be mapped at once while this writer, which is not
+/// thread-safe, takes them one at a time in order.
+public final class GIFWriter {
+    public let width: Int
+    public let height: Int
+    public let palette: Palette
+    private let output: GIFOutput
+    private let gif: UnsafeMutablePointer<GifFileType>
+    private var previous: [UInt8] = []
+    private var current: [UInt8] = []
+    private var frameCount = 0
+    private var closed = false
+
+    public init(width: Int, height: Int, palette: Palette, loop: Bool = true, output: GIFOutput) throws {
+        guard width > 0, height > 0, width <= 65535, height <= 65535 else {
+            throw RenderError("GIF: cannot encode \(width)×\(height) frames")
+        }
+        self.width = width
+        self.height = height
+        self.palette = palette
+        self.output = output
+        var error: Int32 = 0
+        guard let gif = EGifOpen(Unmanaged.passUnretained(output).toOpaque(), { file, data, length in
+            guard let file, let data, let user = file.pointee.UserData else { return 0 }
+            let output = Unmanaged<GIFOutput>.fromOpaque(user).takeUnretainedValue()
+            return output.write(UnsafeRawBufferPointer(start: data, count: Int(length))) ? length : 0
+        }, &error) else { throw RenderError("GIF: EGifOpen failed (\(GIFEncoder.describe(error)))") }
+        self.gif = gif
+        do {
+            try writeHeader(loop: loop)
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    private func check(_ result: Int32, _ step: String) throws {
+        guard result == GIF_OK else {
+            if let failure = output.failure { throw failure }
+            throw RenderError("GIF: \(step) failed (\(GIFEncoder.describe(gif.pointee.Error)))")
+        }
+    }
+
+    private func writeHeader(loop: Bool) throws {
+        var tableSize = 2
+        while tableSize < palette.colors.count { tableSize *= 2 }
+        var entries = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: tableSize)
+        for (index, color) in palette.colors.enumerated() {
+            entries[index] = GifColorType(Red: color.red, Green: color.green, Blue: color.blue)
+        }
+        guard let colorMap = GifMakeMapObject(Int32(tableSize), &entries) else { throw RenderError("GIF: cannot build the colour map") }
+        defer { GifFreeMapObject(colorMap) }
+
+        EGifSetGifVersion(gif, true)
+        try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, colorMap), "screen descriptor")
+        if loop {
+            try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), "loop extension")
+            var identifier = Array("NETSCAPE2.0".utf8)
+            try check(EGifPutExtensionBlock(gif, 11, &identifier), "loop extension")
+            var loopForever: [UInt8] = [1, 0, 0]
+            try check(EGifPutExtensionBlock(gif, 3, &loopForever), "loop extension")
+            try check(EGifPutExtensionTrailer(gif), "loop extension")
+        }
+    }
+
+    /// Appends `frame` (the writer's size), shown for `delay` centiseconds (clamped to 0...65535).
+    public func add(_ frame: RasterImage, delayInCentiseconds delay: Int) throws {
+        guard frame.width == width, frame.height == height else {
+            throw RenderError("GIF: frame \(frameCount) is \(frame.width)×\(frame.height), frame 0 is \(width)×\(height)")
+        }
+        palette.indices(for: frame, into: &current)
+        try addCurrent(delay: delay)
+    }
+
+    /// Appends a frame already mapped through `palette` (width × height indices, row-major).
+    public func add(indices: [UInt8], delayInCentiseconds delay: Int) throws {
+        guard indices.count == width * height else {
+            throw RenderError("GIF: frame \(frameCount) has \(indices.count) indices for \(width)×\(height) pixels")
+        }
+        current = indices
+        try addCurrent(delay: delay)
+    }
+
+    private func addCurrent(delay: Int) throws {
+        guard !closed else { throw RenderError("GIF: the writer is finished") }
+        let region = frameCount == 0 ? (x: 0, y: 0, width: width, height: height)
+            : GIFEncoder.changedRegion(previous, current, width: width, height: height)
+        var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
+                                           DelayTime: Int32(min(65535, max(0, delay))),
+                                           TransparentColor: NO_TRANSPARENT_COLOR)
+        var extensionBytes = [UInt8](repeating: 0, count: 4)
+        let length = EGifGCBToExtension(&control, &extensionBytes)
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), &extensionBytes), "graphic control")
+        try check(EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width),
+                                   Int32(region.height), false, nil), "image descriptor")
+        let width = self.width
+        try current.withUnsafeMutableBufferPointer { buffer in
+            for row in region.y..<(region.y + region.height) {
+                try check(EGifPutLine(gif, buffer.baseAddress! + row * width + region.x, Int32(region.width)), "pixel data")
+            }
+        }
+        swap(&previous, &current)
+        frameCount += 1
+    }
+
+    /// Writes the trailer. The output is complete (and, for a file, flushed) only after this.
+    public func finish() throws {
+        guard !closed else { return }
+        closed = true
+        var closeError: Int32 = 0
+        let result = EGifCloseFile(gif, &closeError)
+        if let failure = output.failure { throw failure }
+        guard result == GIF_OK else { throw RenderError("GIF: closing failed (\(GIFEncoder.describe(closeError)))") }
+        try output.flush()
+    }
+
+    private func close() {
+        guard !closed else { return }
+        closed = true
+        var ignored: Int32 = 0
+        EGifCloseFile(gif, &ignored)
     }
 }

@@ -4,7 +4,7 @@ import TransitCore
 // every sublayer into its parent's plane (z = 0), so after each parent→child step only the
 // 3×3 projective part of the 4×4 matters: rows/columns x, y, w of the row-vector matrix.
 // Composing 3×3s is exact flattening; z only matters inside one step (transform × perspective).
-struct Homography: Equatable {
+struct Homography: Hashable {
     var h11: Double, h12: Double, h13: Double
     var h21: Double, h22: Double, h23: Double
     var h31: Double, h32: Double, h33: Double

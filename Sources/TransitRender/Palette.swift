@@ -1,11 +1,56 @@
 // One global GIF palette for a whole animation: median cut over a 5-bit-per-channel histogram of
-// sampled pixels (translucent pixels composited over white), then a lazily filled 32×32×32
+// every pixel of every frame (translucent pixels composited over white), then a 32×32×32
 // nearest-colour table so mapping a pixel is one lookup. Deterministic: no randomness, stable
-// tie-breaks.
-struct Palette {
+// tie-breaks, and the histogram is integer sums, so the order frames are added in (by whichever
+// worker finishes first) cannot change it.
+
+/// The colour statistics a palette is built from: per 5-bit bin, how many pixels fell in it and
+/// the sums of their channels. Compact (one fixed-size table however many frames are added), so
+/// frames can be counted as they are drawn and then dropped.
+public struct ColourHistogram: Sendable {
+    var counts: [Int]
+    var sums: [Int]  // r, g, b of bin i at 3i, 3i+1, 3i+2
+
+    public init() {
+        counts = [Int](repeating: 0, count: Palette.binCount)
+        sums = [Int](repeating: 0, count: Palette.binCount * 3)
+    }
+
+    /// Counts every pixel of `frame`. Runs of identical pixels (most of a UI frame) are counted
+    /// at once.
+    public mutating func add(_ frame: RasterImage) { count(frame) }
+
+    /// Counts every pixel of a frame still in the rasterizer's buffer; the same counts as adding
+    /// `frame.makeImage()`.
+    public mutating func add(_ frame: RasterFrame) { count(frame) }
+
+    private mutating func count<Pixels: PixelRuns>(_ frame: Pixels) {
+        counts.withUnsafeMutableBufferPointer { counts in
+            sums.withUnsafeMutableBufferPointer { sums in
+                frame.forEachRun { _, run, rgba in
+                    let (r, g, b) = Palette.flatten(rgba & 0xFF, (rgba >> 8) & 0xFF, (rgba >> 16) & 0xFF, rgba >> 24)
+                    let bin = Palette.bin(r, g, b)
+                    counts[bin] += run
+                    sums[3 * bin] += Int(r) * run; sums[3 * bin + 1] += Int(g) * run; sums[3 * bin + 2] += Int(b) * run
+                }
+            }
+        }
+    }
+
+    public mutating func add(_ other: ColourHistogram) {
+        for bin in 0..<Palette.binCount where other.counts[bin] > 0 {
+            counts[bin] += other.counts[bin]
+            sums[3 * bin] += other.sums[3 * bin]; sums[3 * bin + 1] += other.sums[3 * bin + 1]; sums[3 * bin + 2] += other.sums[3 * bin + 2]
+        }
+    }
+}
+
+/// Immutable once built, so frames are mapped to indices on several threads at once.
+public struct Palette: Sendable {
     private(set) var colors: [(red: UInt8, green: UInt8, blue: UInt8)]
-    private var lookup: [UInt16]
-    private var binColors: [(red: Int, green: Int, blue: Int)]
+    /// Palette index per bin, for every bin the histogram saw (others are computed on demand).
+    private let lookup: [UInt16]
+    private let binColors: [(red: Int, green: Int, blue: Int)]
 
     static let binCount = 32 * 32 * 32
     static let unknown: UInt16 = 0xFFFF
@@ -22,42 +67,29 @@ struct Palette {
         Int(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3))
     }
 
-    init(frames: [RasterImage], maximumColors: Int = 256, sampleBudget: Int = 1_000_000) {
-        var counts = [Int](repeating: 0, count: Palette.binCount)
-        var sums = [(Int, Int, Int)](repeating: (0, 0, 0), count: Palette.binCount)
-        let totalPixels = frames.reduce(0) { $0 + $1.width * $1.height }
-        let step = max(1, totalPixels / max(1, sampleBudget))
-        counts.withUnsafeMutableBufferPointer { counts in
-            sums.withUnsafeMutableBufferPointer { sums in
-                for frame in frames {
-                    frame.pixels.withUnsafeBufferPointer { pixels in
-                        var index = 0
-                        let count = frame.width * frame.height
-                        while index < count {
-                            let offset = index * 4
-                            let (r, g, b) = Palette.flatten(UInt32(pixels[offset]), UInt32(pixels[offset + 1]),
-                                                            UInt32(pixels[offset + 2]), UInt32(pixels[offset + 3]))
-                            let bin = Palette.bin(r, g, b)
-                            counts[bin] += 1
-                            sums[bin].0 += Int(r); sums[bin].1 += Int(g); sums[bin].2 += Int(b)
-                            index += step
-                        }
-                    }
-                }
-            }
-        }
+    public init(frames: [RasterImage], maximumColors: Int = 256) {
+        var histogram = ColourHistogram()
+        for frame in frames { histogram.add(frame) }
+        self.init(histogram: histogram, maximumColors: maximumColors)
+    }
+
+    public init(histogram: ColourHistogram, maximumColors: Int = 256) {
+        let counts = histogram.counts, sums = histogram.sums
         var bins: [(bin: Int, count: Int, color: (Int, Int, Int))] = []
         binColors = (0..<Palette.binCount).map { bin in
             let c = counts[bin]
             if c == 0 { return (((bin >> 10) & 31) * 8 + 4, ((bin >> 5) & 31) * 8 + 4, (bin & 31) * 8 + 4) }
-            return ((sums[bin].0 + c / 2) / c, (sums[bin].1 + c / 2) / c, (sums[bin].2 + c / 2) / c)
+            return ((sums[3 * bin] + c / 2) / c, (sums[3 * bin + 1] + c / 2) / c, (sums[3 * bin + 2] + c / 2) / c)
         }
         for bin in 0..<Palette.binCount where counts[bin] > 0 {
             bins.append((bin, counts[bin], binColors[bin]))
         }
-        colors = Palette.medianCut(bins, maximumColors: max(1, min(256, maximumColors)))
+        var colors = Palette.medianCut(bins, maximumColors: max(1, min(256, maximumColors)))
         if colors.isEmpty { colors = [(255, 255, 255)] }
-        lookup = [UInt16](repeating: Palette.unknown, count: Palette.binCount)
+        var lookup = [UInt16](repeating: Palette.unknown, count: Palette.binCount)
+        for entry in bins { lookup[entry.bin] = Palette.nearest(binColors[entry.bin], in: colors) }
+        self.colors = colors
+        self.lookup = lookup
     }
 
     private static func medianCut(_ bins: [(bin: Int, count: Int, color: (Int, Int, Int))],
@@ -107,27 +139,26 @@ struct Palette {
         }
     }
 
-    /// Maps one frame to palette indices (the table fills in as new bins appear).
-    mutating func indices(for frame: RasterImage, into output: inout [UInt8]) {
+    /// Maps one frame to palette indices. A bin the histogram never saw (only when a frame is
+    /// mapped that was not counted) gets the entry nearest its centre.
+    public func indices(for frame: RasterImage, into output: inout [UInt8]) { map(frame, into: &output) }
+
+    /// The same indices as for `frame.makeImage()`, read from the rasterizer's buffer.
+    public func indices(for frame: RasterFrame, into output: inout [UInt8]) { map(frame, into: &output) }
+
+    private func map<Pixels: PixelRuns>(_ frame: Pixels, into output: inout [UInt8]) {
         let count = frame.width * frame.height
         if output.count != count { output = [UInt8](repeating: 0, count: count) }
         let palette = colors
         let representatives = binColors
-        lookup.withUnsafeMutableBufferPointer { table in
-            frame.pixels.withUnsafeBufferPointer { pixels in
-                output.withUnsafeMutableBufferPointer { target in
-                    for index in 0..<count {
-                        let offset = index * 4
-                        let (r, g, b) = Palette.flatten(UInt32(pixels[offset]), UInt32(pixels[offset + 1]),
-                                                        UInt32(pixels[offset + 2]), UInt32(pixels[offset + 3]))
-                        let bin = Palette.bin(r, g, b)
-                        var entry = table[bin]
-                        if entry == Palette.unknown {
-                            entry = Palette.nearest(representatives[bin], in: palette)
-                            table[bin] = entry
-                        }
-                        target[index] = UInt8(truncatingIfNeeded: entry)
-                    }
+        lookup.withUnsafeBufferPointer { table in
+            output.withUnsafeMutableBufferPointer { target in
+                frame.forEachRun { start, run, rgba in
+                    let (r, g, b) = Palette.flatten(rgba & 0xFF, (rgba >> 8) & 0xFF, (rgba >> 16) & 0xFF, rgba >> 24)
+                    let bin = Palette.bin(r, g, b)
+                    var entry = table[bin]
+                    if entry == Palette.unknown { entry = Palette.nearest(representatives[bin], in: palette) }
+                    (target.baseAddress! + start).update(repeating: UInt8(truncatingIfNeeded: entry), count: run)
                 }
             }
         }

@@ -24,6 +24,13 @@ public struct RasterImage: Sendable, Hashable {
         self.pixels = pixels
     }
 
+    /// For buffers built to the size here (no check, no copy).
+    init(width: Int, height: Int, validatedPixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        pixels = validatedPixels
+    }
+
     /// Tests and the terminal preview read single pixels; out-of-range reads give transparent black.
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         guard x >= 0, y >= 0, x < width, y < height else { return (0, 0, 0, 0) }

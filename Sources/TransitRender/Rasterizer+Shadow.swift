@@ -29,23 +29,28 @@ extension LayerPainter {
         guard x1 > x0, y1 > y0, x1 - x0 < 16384, y1 - y0 < 16384 else { return }
         let width = Int(x1 - x0), height = Int(y1 - y0)
 
-        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else { return }
-        defer { cairo_surface_destroy(mask) }
-        guard let maskContext = cairo_create(mask) else { return }
-        if LayerPainter.apply(mapping.concatenating(.translation(-x0, -y0)), to: maskContext) {
-            Paths.addRoundedRect(maskContext, shape, radius: layer.cornerRadius, corners: layer.maskedCorners)
-            cairo_set_source_rgba(maskContext, 0, 0, 0, 1)
-            cairo_fill(maskContext)
+        // The mask depends only on the shape as it lands in the mask's own pixels, so it is
+        // keyed by that mapping (not by where on screen the mask sits).
+        let maskMapping = mapping.concatenating(.translation(-x0, -y0))
+        let makeMask = {
+            ShadowMask(width: width, height: height, sigma: sigma) { maskContext in
+                if LayerPainter.apply(maskMapping, to: maskContext) {
+                    Paths.addRoundedRect(maskContext, shape, radius: layer.cornerRadius, corners: layer.maskedCorners)
+                    cairo_set_source_rgba(maskContext, 0, 0, 0, 1)
+                    cairo_fill(maskContext)
+                }
+            }
         }
-        cairo_destroy(maskContext)
-        cairo_surface_flush(mask)
-        if let data = cairo_image_surface_get_data(mask) {
-            ShadowBlur.blur(data, width: width, height: height,
-                            stride: Int(cairo_image_surface_get_stride(mask)), sigma: sigma)
+        let mask: ShadowMask
+        if let shadowCache {
+            let key = ShadowMaskKey(mapping: maskMapping, shape: shape, cornerRadius: layer.cornerRadius,
+                                    maskedCorners: layer.maskedCorners, sigma: sigma, width: width, height: height)
+            mask = shadowCache.mask(for: key, make: makeMask)
+        } else {
+            mask = makeMask()
         }
-        cairo_surface_mark_dirty(mask)
         CairoBridge.setSource(context, color, alpha: layer.shadowOpacity * alpha)
-        cairo_mask_surface(context, mask, x0, y0)
+        mask.paint(context, x: x0, y: y0)
     }
 }
 

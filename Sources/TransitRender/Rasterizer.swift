@@ -8,34 +8,50 @@ import TransitCore
 public struct Rasterizer: Sendable {
     public var scale: Double
     public var background: Color
+    /// Where blurred shadows are remembered between frames; nil blurs every shadow every time.
+    /// Cached and uncached renders are pixel-identical (ShadowCache.swift).
+    public var shadowCache: ShadowCache?
 
-    public init(scale: Double, background: Color = Color(white: 1)) {
+    public init(scale: Double, background: Color = Color(white: 1), shadowCache: ShadowCache? = .shared) {
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.background = background
+        self.shadowCache = shadowCache
+    }
+
+    /// The image size `render` makes for `size` points.
+    public func pixelSize(of size: Size) -> (width: Int, height: Int) {
+        (size.width.isFinite ? Int(min(16384, max(0, (size.width * scale).rounded()))) : 0,
+         size.height.isFinite ? Int(min(16384, max(0, (size.height * scale).rounded()))) : 0)
     }
 
     /// `size` is in points; the image has size × scale pixels (rounded). Never traps: layers with
     /// non-finite or degenerate geometry are skipped.
     public func render(_ root: LayerSnapshot, size: Size) -> RasterImage {
-        let width = size.width.isFinite ? Int(min(16384, max(0, (size.width * scale).rounded()))) : 0
-        let height = size.height.isFinite ? Int(min(16384, max(0, (size.height * scale).rounded()))) : 0
+        render(root, size: size) { $0.makeImage() }
+    }
+
+    /// Renders and lets `read` look at the pixels where cairo drew them, before any conversion:
+    /// a GIF needs only their colour statistics or palette indices, not a RasterImage per frame.
+    public func render<Result>(_ root: LayerSnapshot, size: Size, reading read: (RasterFrame) -> Result) -> Result {
+        let (width, height) = pixelSize(of: size)
         guard width > 0, height > 0,
               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-            return RasterImage(width: width, height: height)
+            return read(RasterFrame(empty: RasterImage(width: width, height: height)))
         }
         defer { cairo_surface_destroy(surface) }
-        guard let context = cairo_create(surface) else { return RasterImage(width: width, height: height) }
-        defer { cairo_destroy(context) }
+        guard let context = cairo_create(surface) else { return read(RasterFrame(empty: RasterImage(width: width, height: height))) }
         LayerPainter.configureText(context)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
         CairoBridge.setSource(context, background)
         cairo_paint(context)
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
 
-        let painter = LayerPainter(scale: scale)
+        let painter = LayerPainter(scale: scale, shadowCache: shadowCache)
         painter.draw(root, in: LayerPainter.placement(of: root, parent: nil)
             .concatenating(.scale(scale, scale)), context: context, depth: 0)
-        return CairoBridge.makeImage(from: surface)
+        cairo_destroy(context)
+        cairo_surface_flush(surface)
+        return read(RasterFrame(surface: surface))
     }
 }
 
@@ -43,6 +59,7 @@ public struct Rasterizer: Sendable {
 // ones go straight to cairo's matrix, projective ones take the 3D path (Rasterizer+3D.swift).
 struct LayerPainter {
     let scale: Double
+    let shadowCache: ShadowCache?
 
     /// Deep snapshot nesting is pathological input; stop instead of exhausting the stack.
     static let maximumDepth = 200

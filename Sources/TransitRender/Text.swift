@@ -8,6 +8,13 @@ enum TextPainter {
     static let fontFamily = "DejaVu Sans"
     static let ellipsis = "…"
 
+    /// Frames render on several threads, and cairo 1.16's scaled-font caches are not safe to use
+    /// from several at once: a streamed 600-frame render aborted about once in 30 runs in
+    /// `cairo_scaled_font_destroy` (assertion `! scaled_font->cache_frozen`). Everything that
+    /// touches a scaled font — selecting it, measuring, drawing, and the restore that drops it —
+    /// happens under this lock. Shapes, images and compositing stay parallel.
+    private static let scaledFontLock = NSLock()
+
     static func selectFont(_ context: OpaquePointer, size: Double, bold: Bool) {
         cairo_select_font_face(context, fontFamily, CAIRO_FONT_SLANT_NORMAL,
                                bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
@@ -24,6 +31,8 @@ enum TextPainter {
         guard !content.text.isEmpty, content.fontSize.isFinite, content.fontSize > 0,
               content.fontSize < 10_000, bounds.isFinite else { return }
         let rect = bounds.standardized
+        scaledFontLock.lock()
+        defer { scaledFontLock.unlock() }
         cairo_save(context)
         defer { cairo_restore(context) }
         selectFont(context, size: content.fontSize, bold: content.fontWeight.isBold)

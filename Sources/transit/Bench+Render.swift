@@ -1,6 +1,195 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import TransitCore
+import TransitLua
+import TransitRender
 
-/// `transit bench`: the render figures. Not measured yet.
+/// `transit bench`: the render figures. One frame rasterized, the default scene to a GIF end to
+/// end, and how peak memory grows with the number of frames (docs/perf-notes/render.md).
 func benchRender(_ rounds: Int) throws -> [BenchFigure] {
-    []
+    guard let scene = LuaRuntime.defaultScriptsDirectory?.appendingPathComponent("scenes/default.lua").path else {
+        throw RuntimeError("bench: Transit's scripts directory was not found")
+    }
+    // Memory first: the children's peaks are read before this process has grown (see childPeakMiB).
+    let memory = try benchRenderMemory()
+    return [try benchRenderFrame(rounds, scene: scene), try benchRenderDefaultGIF(rounds, scene: scene), memory]
+}
+
+/// A mid-transition frame of the default scene (the Message card half faded in, its shadow
+/// drawn), 393×852 at scale 1, rasterized again and again. The shadow cache is emptied first,
+/// so the detail line also shows the cold first frame; the figure is the steady state every
+/// frame after the first sees.
+private func benchRenderFrame(_ rounds: Int, scene: String) throws -> BenchFigure {
+    var options = Options()
+    options.file = scene
+    let (world, runtime, url) = try makeRuntime(options)
+    runtime.output = { _ in }
+    var snapshots: [(time: Double, tree: LayerSnapshot)] = []
+    var run = sceneRun(options)
+    run.frameInterval = 1 / 30
+    run.onFrame = { time in snapshots.append((time, world.window.layer.snapshot(at: time))) }
+    try runtime.runScene(url, run)
+    guard let present = world.transitionHistory.first, let end = present.end else {
+        throw RuntimeError("bench: the default scene made no transition")
+    }
+    let middle = (present.start + end) / 2
+    guard let frame = snapshots.min(by: { abs($0.time - middle) < abs($1.time - middle) }) else {
+        throw RuntimeError("bench: the default scene produced no frames")
+    }
+    let size = world.screen.bounds.size
+    let rasterizer = Rasterizer(scale: 1, background: Color(white: 0))
+    // Thread CPU time: the frame is drawn on this thread alone, and other processes on a busy
+    // machine do not count against it.
+    func milliseconds(_ rasterizer: Rasterizer, repeats: Int) -> Double {
+        let start = threadCPUSeconds()
+        for _ in 0..<repeats { _ = rasterizer.render(frame.tree, size: size) }
+        return (threadCPUSeconds() - start) * 1000 / Double(repeats)
+    }
+    ShadowCache.shared.removeAll()
+    let cold = milliseconds(rasterizer, repeats: 1)
+    var samples: [Double] = [], uncached: [Double] = []
+    for _ in 0..<rounds {
+        samples.append(milliseconds(rasterizer, repeats: 10))
+        uncached.append(milliseconds(Rasterizer(scale: 1, background: Color(white: 0), shadowCache: nil), repeats: 2))
+    }
+    func shown(_ value: Double) -> String { formatNumber((value * 100).rounded() / 100) }
+    return BenchFigure.median("render.frame", samples, unit: "ms", target: 5,
+                              "thread CPU, default scene at t=\(formatNumber(frame.time))s, \(Int(size.width))×\(Int(size.height)) scale 1, shadow cache warm; first frame (cache empty) \(shown(cold)) ms; without the cache \(shown(uncached.sorted()[uncached.count / 2])) ms")
+}
+
+/// Run + rasterize + encode of the default scene (present and dismiss) to a GIF at 30 fps, the
+/// way `transit render -o x.gif` does it (both passes, written to a file), in process CPU time
+/// (every thread).
+private func benchRenderDefaultGIF(_ rounds: Int, scene: String) throws -> BenchFigure {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-bench-gif-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let target = try OutputTarget(path: directory.appendingPathComponent("default.gif").path)
+    var options = Options()
+    options.file = scene
+    var samples: [Double] = [], frames = 0
+    for _ in 0..<rounds {
+        ShadowCache.shared.removeAll()
+        let before = processCPUSeconds()
+        guard let result = try renderGIF(options, to: target, quiet: true) else { throw RuntimeError("bench: the default scene failed") }
+        samples.append(processCPUSeconds() - before)
+        frames = result.frames
+    }
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: target.path)[.size] as? Int) ?? 0
+    return BenchFigure.median("render.default_gif", samples.map { $0 * 1000 }, unit: "ms", target: 1000,
+                              "CPU time (user+sys, all threads): run twice, rasterize twice, encode \(frames) frames at 30 fps → \(bytes / 1024) KiB")
+}
+
+/// Peak RSS of `transit render` for 600 frames against 60 frames of the same run, each in a
+/// child process so the peaks are its own. The run is the default scene with a 2.5 s fade
+/// (6.2 s long), so both frame counts fit the allowed frame rates (1...120 fps).
+private func benchRenderMemory() throws -> BenchFigure {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-bench-render-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let effect = directory.appendingPathComponent("slow-fade.lua")
+    try Data("""
+        local Fade = NSObject:subclass("Fade")
+        function Fade:transitionDuration(ctx) return 2.5 end
+        function Fade:animateTransition(ctx)
+          local toVC = ctx:viewController("to")
+          local presenting = toVC.presentingViewController == ctx:viewController("from")
+          local view = presenting and ctx:view("to") or ctx:view("from")
+          if presenting then
+            view.frame = ctx:finalFrame(toVC)
+            view.alpha = 0
+            ctx.containerView:addSubview(view)
+          end
+          UIView.animate(2.5, function() view.alpha = presenting and 1 or 0 end,
+            function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+        end
+        return Fade.new()
+        """.utf8).write(to: effect)
+    var options = Options()
+    options.file = effect.path
+    let (world, runtime, url) = try makeRuntime(options)
+    runtime.output = { _ in }
+    try runtime.runScene(url, sceneRun(options))
+    let length = world.now
+    guard length > 0 else { throw RuntimeError("bench: the memory scene has no length") }
+    // Frames are taken at 0, 1/fps, ... up to the end: choose fps so the count lands near N.
+    func fps(for frames: Int) -> Double { min(120, Double(frames - 1) / length) }
+    var small: [Double] = [], large: [Double] = []
+    let floor = resetPeakMemory()
+    for _ in 0..<3 {
+        small.append(try childPeakMiB(file: effect.path, fps: fps(for: 60), output: directory.appendingPathComponent("60.gif").path))
+        large.append(try childPeakMiB(file: effect.path, fps: fps(for: 600), output: directory.appendingPathComponent("600.gif").path))
+    }
+    var figure = BenchFigure.ratio("render.memory_ratio", value: large, baseline: small, unit: "MiB", target: 1.5,
+                                   "peak RSS (wait4) of `transit render` to GIF, default scene with a 2.5 s fade: 600 frames (value) vs 60 frames (baseline); floor \(formatNumber(floor.rounded())) MiB")
+    // A child's ru_maxrss starts at this process's RSS (see childPeakMiB): a peak at the floor is
+    // the floor, not the child, and the ratio would mean nothing.
+    if small.min()! <= floor * 1.02 {
+        figure.met = false
+        figure.detail += " — NOT MEASURED: a child's peak is at the floor"
+    }
+    return figure
+}
+
+/// A child started with posix_spawn (vfork semantics) inherits, at exec, this process's peak RSS
+/// as its own starting ru_maxrss (Linux copies the old mm's high-water mark into the child's
+/// accounting). So before the children run: give freed heap back to the system and reset this
+/// process's high-water mark to its current RSS (/proc/self/clear_refs, "5"). Returns that RSS
+/// in MiB: no child can report less, and a child that really uses more reports its own peak.
+@_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32
+
+private func resetPeakMemory() -> Double {
+    _ = mallocTrim(0)
+    if let file = fopen("/proc/self/clear_refs", "w") {
+        fputs("5", file)
+        fclose(file)
+    }
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let kib = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+        return kib / 1024
+    }
+    return 0
+}
+
+/// Runs `transit render` in a child and returns its peak resident set in MiB.
+private func childPeakMiB(file: String, fps: Double, output: String) throws -> Double {
+    let arguments = ["/proc/self/exe", "render", file, "-o", output, "--fps", String(fps)]
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    let errors = output + ".stderr"
+    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
+    guard spawned == 0 else { throw RuntimeError("bench: cannot start \(executable) (errno \(spawned))") }
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid else { throw RuntimeError("bench: wait4 failed") }
+    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+        let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        throw RuntimeError("bench: `transit render --fps \(fps)` failed (status \(status)): \(message.suffix(2000))")
+    }
+    return Double(usage.ru_maxrss) / 1024  // ru_maxrss is in KiB on Linux
+}
+
+/// CPU seconds the calling thread has used.
+func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+}
+
+/// User + system CPU seconds of this process so far, every thread included.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }

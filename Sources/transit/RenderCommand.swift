@@ -18,6 +18,13 @@ func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
     if target?.format == .filmstrip {
         return try renderFilmstrip(options, target: target!)
     }
+    if let target, target.format == .gif || target.format == .directory {
+        guard let (world, frameCount) = try renderStreamed(options, to: target) else { return 1 }
+        printProblems(world)
+        FileHandle.standardError.write(Data("rendered \(frameCount) frame\(frameCount == 1 ? "" : "s") (\(formatNumber(world.now)) s at \(formatNumber(options.fps)) fps) to \(output)\n".utf8))
+        return world.problems.isEmpty ? 0 : 1
+    }
+    // The players and the timeline need every frame's snapshot (and the players every image).
     let (world, runtime, url) = try makeRuntime(options)
     var snapshots: [(time: Double, tree: LayerSnapshot)] = []
     var run = sceneRun(options)
@@ -30,25 +37,148 @@ func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
         return 1
     }
     let rasterizer = Rasterizer(scale: renderScale(options, world), background: Color(white: 0))
-    let frames = renderFrames(snapshots.map(\.tree), rasterizer: rasterizer, size: world.screen.bounds.size)
+    let size = world.screen.bounds.size
     let times = snapshots.map(\.time)
-    if options.tty {
+    guard let target else {
+        let frames = FramePipeline.render(snapshots.map(\.tree), rasterizer: rasterizer, size: size) { $0.makeImage() }
         try TerminalPlayer(frames: frames, times: times, fps: options.fps, title: url.lastPathComponent).play()
         return 0
     }
-    try writing(target!) {
-        if target!.format == .json {
-            try target!.writeTimeline(samples: snapshots, fps: options.fps, world: world)
-        } else if target!.format == .html {
-            try target!.writePlayer(PlayerDocument(title: url.lastPathComponent, fps: options.fps, frames: frames, times: times,
-                                                   snapshots: snapshots.map(\.tree), trace: world.trace.entries))
+    try writing(target) {
+        if target.format == .json {
+            try target.writeTimeline(samples: snapshots, fps: options.fps, world: world)
         } else {
-            try target!.write(frames: frames, times: times, fps: options.fps, trace: world.trace.lines, title: url.lastPathComponent)
+            let frames = FramePipeline.render(snapshots.map(\.tree), rasterizer: rasterizer, size: size) { $0.makeImage() }
+            try target.writePlayer(PlayerDocument(title: url.lastPathComponent, fps: options.fps, frames: frames, times: times,
+                                                  snapshots: snapshots.map(\.tree), trace: world.trace.entries))
         }
     }
     printProblems(world)
-    FileHandle.standardError.write(Data("rendered \(frames.count) frame\(frames.count == 1 ? "" : "s") (\(formatNumber(world.now)) s at \(formatNumber(options.fps)) fps) to \(output)\n".utf8))
+    FileHandle.standardError.write(Data("rendered \(snapshots.count) frame\(snapshots.count == 1 ? "" : "s") (\(formatNumber(world.now)) s at \(formatNumber(options.fps)) fps) to \(output)\n".utf8))
     return world.problems.isEmpty ? 0 : 1
+}
+
+/// A GIF or a directory of PNGs, streamed: frames are rasterized while the scene runs and each is
+/// reduced to what the output needs as soon as it is drawn, so memory does not grow with the
+/// number of frames (docs/perf-notes/render.md). Nothing is written when the scene fails: a GIF
+/// is written beside the target and renamed over it; PNGs go to a directory beside the target
+/// and are moved into it once all are written. Returns nil when the scene failed (error printed).
+func renderStreamed(_ options: Options, to target: OutputTarget) throws -> (world: World, frames: Int)? {
+    var result: (world: World, frames: Int)?
+    try writing(target) {
+        if target.format == .gif {
+            do {
+                try AtomicOutput.write(target) { temporary in
+                    result = try renderGIF(options, to: temporary)
+                    if result == nil { throw SceneFailed() }  // leaves the target as it was
+                }
+            } catch is SceneFailed {}
+            return
+        }
+        let url = URL(fileURLWithPath: target.path)
+        let staging = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent)-transit-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: staging) }
+        result = try renderPNGs(options, into: staging)
+        guard result != nil else { return }
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: staging.path).sorted() {
+            guard rename(staging.appendingPathComponent(name).path, url.appendingPathComponent(name).path) == 0 else {
+                throw OutputError(message: "\(target.path): cannot write \(name) (\(String(cString: strerror(errno))))")
+            }
+        }
+    }
+    return result
+}
+
+/// The scene failed and said so; nothing is written.
+private struct SceneFailed: Error {}
+
+/// One run of the scene with every sampled frame rasterized on the way; nil when the scene
+/// raised an error (printed, unless `quiet`).
+private func runAndRasterize<Frame: Sendable>(_ options: Options, quiet: Bool = false, keep: @escaping @Sendable (RasterFrame) -> Frame,
+                                    deliver: @escaping (Frame) -> Void) throws -> (world: World, frames: Int)? {
+    let (world, runtime, url) = try makeRuntime(options)
+    if quiet { runtime.output = { _ in } }
+    let pipeline = FramePipeline(rasterizer: Rasterizer(scale: renderScale(options, world), background: Color(white: 0)),
+                                 size: world.screen.bounds.size, keep: keep, deliver: deliver)
+    var frames = 0
+    var run = sceneRun(options)
+    run.frameInterval = 1 / options.fps
+    run.onFrame = { time in
+        pipeline.submit(world.window.layer.snapshot(at: time))
+        frames += 1
+    }
+    do {
+        try runtime.runScene(url, run)
+    } catch {
+        _ = pipeline.finish()
+        if !quiet { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
+        return nil
+    }
+    _ = pipeline.finish()
+    return (world, frames)
+}
+
+/// Two runs of the (deterministic) scene. The first counts every frame's colours into one
+/// histogram, keeping nothing else; the palette is built from it; the second maps each frame to
+/// that palette on the workers and writes it to the file as soon as the frames before it are
+/// written. Same palette, same frames, same bytes as `GIFEncoder.encode` of all frames at once.
+func renderGIF(_ options: Options, to target: OutputTarget, quiet: Bool = false) throws -> (world: World, frames: Int)? {
+    var histogram = ColourHistogram()
+    guard let counted = try runAndRasterize(options, quiet: quiet, keep: { frame -> ColourHistogram in
+        var frameHistogram = ColourHistogram()
+        frameHistogram.add(frame)
+        return frameHistogram
+    }, deliver: { histogram.add($0) }) else { return nil }
+    guard counted.frames > 0 else { throw OutputError(message: "nothing to render: the scene produced no frames") }
+
+    let palette = Palette(histogram: histogram)
+    let delays = GIFEncoder.frameDelays(count: counted.frames, fps: options.fps)
+    let pixels = Rasterizer(scale: renderScale(options, counted.world)).pixelSize(of: counted.world.screen.bounds.size)
+    let writer = try GIFWriter(width: pixels.width, height: pixels.height, palette: palette, output: GIFOutput.file(target.path))
+    var written = 0
+    var failure: Error?
+    let progress = ProgressReporter(total: quiet ? 0 : counted.frames, label: "rendering")
+    defer { progress.finish() }
+    guard try runAndRasterize(options, quiet: true, keep: { frame -> [UInt8] in
+        var indices: [UInt8] = []
+        palette.indices(for: frame, into: &indices)
+        return indices
+    }, deliver: { indices in
+        guard failure == nil else { return }
+        do {
+            guard written < delays.count else { throw OutputError(message: "the scene ran differently the second time (it must be deterministic)") }
+            try writer.add(indices: indices, delayInCentiseconds: delays[written])
+            written += 1
+            progress.advance()
+        } catch {
+            failure = error
+        }
+    }) != nil else { throw OutputError(message: "the scene failed when run a second time") }
+    if let failure { throw failure }
+    guard written == counted.frames else { throw OutputError(message: "the scene ran differently the second time (it must be deterministic)") }
+    try writer.finish()
+    return counted
+}
+
+/// frame-0000.png, ...: each PNG is encoded on the worker that drew it and written in order.
+func renderPNGs(_ options: Options, into directory: URL) throws -> (world: World, frames: Int)? {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    var written = 0
+    var failure: Error?
+    guard let result = try runAndRasterize(options, keep: { frame in Result { try PNGEncoder.encode(frame.makeImage()) } }, deliver: { png in
+        guard failure == nil else { return }
+        do {
+            let name = String(format: "frame-%04d.png", written)
+            try Data(png.get()).write(to: directory.appendingPathComponent(name))
+            written += 1
+        } catch {
+            failure = error
+        }
+    }) else { return nil }
+    if let failure { throw failure }
+    guard result.frames > 0 else { throw OutputError(message: "nothing to render: the scene produced no frames") }
+    return result
 }
 
 func renderScale(_ options: Options, _ world: World) -> Double {
@@ -105,3 +235,4 @@ func writing(_ target: OutputTarget, _ body: () throws -> Void) throws {
         throw OutputError(message: "\(target.path): cannot write: \((error as NSError).localizedDescription)")
     }
 }
+

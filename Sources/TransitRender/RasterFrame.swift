@@ -1,0 +1,81 @@
+import CCairo
+
+// A frame as the rasterizer left it: cairo's premultiplied ARGB32 words. Valid only inside the
+// closure passed to `Rasterizer.render(_:size:reading:)` (the buffer is freed after it returns).
+// Converting a frame to a RasterImage touches 1.3 MB per 393×852 frame; the GIF passes only
+// need each run of identical pixels once, so they read the words in place.
+public struct RasterFrame {
+    public let width: Int
+    public let height: Int
+    private let surface: OpaquePointer?
+    private let image: RasterImage?
+
+    init(surface: OpaquePointer) {
+        self.surface = surface
+        image = nil
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
+    init(empty image: RasterImage) {
+        surface = nil
+        self.image = image
+        width = image.width
+        height = image.height
+    }
+
+    /// The frame as straight RGBA (what `Rasterizer.render(_:size:)` returns).
+    public func makeImage() -> RasterImage {
+        if let surface { return CairoBridge.makeImage(from: surface) }
+        return image ?? RasterImage(width: 0, height: 0)
+    }
+}
+
+/// Pixels read as runs of identical pixels, each given as its straight RGBA value
+/// (`r | g << 8 | b << 16 | a << 24`), in row-major order: what the palette and histogram read,
+/// from a RasterImage or from cairo's buffer, with the same result.
+protocol PixelRuns {
+    var width: Int { get }
+    var height: Int { get }
+    /// `body(start, length, rgba)` for consecutive runs covering every pixel once, in order.
+    func forEachRun(_ body: (Int, Int, UInt32) -> Void)
+}
+
+extension RasterImage: PixelRuns {
+    func forEachRun(_ body: (Int, Int, UInt32) -> Void) {
+        let count = width * height
+        pixels.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            var index = 0
+            while index < count {
+                let word = words[index]
+                var end = index + 1
+                while end < count && words[end] == word { end += 1 }
+                body(index, end - index, UInt32(littleEndian: word))
+                index = end
+            }
+        }
+    }
+}
+
+extension RasterFrame: PixelRuns {
+    func forEachRun(_ body: (Int, Int, UInt32) -> Void) {
+        guard let surface else {
+            image?.forEachRun(body)
+            return
+        }
+        guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface) else { return }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).bindMemory(to: UInt32.self, capacity: width)
+            var x = 0
+            while x < width {
+                let word = row[x]
+                var end = x + 1
+                while end < width && row[end] == word { end += 1 }
+                body(y * width + x, end - x, CairoBridge.straightRGBA(word))
+                x = end
+            }
+        }
+    }
+}

@@ -246,9 +246,9 @@ final class Reloader {
     /// What the last run printed (for after the terminal player quits).
     var lastPrinted: [String] { lastOutput ?? [] }
 
+    /// One write, so a reader never sees the error without what follows it.
     func report(_ failure: ReloadFailure) {
-        say(failure.message)
-        say("(keeping the last good output; watching for the next save)")
+        say(failure.message + "\n(keeping the last good output; watching for the next save)")
     }
 
     /// A script error as the user needs it: the traceback starts at the first frame in the

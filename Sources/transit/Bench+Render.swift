@@ -7,7 +7,7 @@ import TransitLua
 import TransitRender
 
 /// `transit bench`: the render figures. One frame rasterized, the default scene to a GIF end to
-/// end, and how peak memory grows with the number of frames (docs/perf-notes/render.md).
+/// end, and how peak memory grows with the number of frames (docs/performance/render.md).
 func benchRender(_ rounds: Int) throws -> [BenchFigure] {
     guard let scene = LuaRuntime.defaultScriptsDirectory?.appendingPathComponent("scenes/default.lua").path else {
         throw RuntimeError("bench: Transit's scripts directory was not found")

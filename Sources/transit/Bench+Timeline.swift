@@ -7,7 +7,7 @@ import TransitRender
 // `transit bench`: the timeline figures. Sampling one frame of 10,000 animating views, the same
 // tweening in pure Lua and in C for scale, and the lifecycle of many animations: completing,
 // one block over all views, cancelling. Set TRANSIT_BENCH_GROWTH=1 to also print the growth
-// table (cost per view at 100 … 100,000 views) that docs/perf-notes/timeline.md quotes.
+// table (cost per view at 100 … 100,000 views) that docs/performance/timeline.md quotes.
 
 func benchTimeline(_ rounds: Int) throws -> [BenchFigure] {
     let count = 10_000

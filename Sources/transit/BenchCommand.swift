@@ -38,7 +38,7 @@ func commandBench(_ arguments: ArraySlice<String>) throws -> Int32 {
     // Each group lives in its own file (Bench+Group.swift) beside the code it measures.
     // Start-up first: a child spawned later would count this process's grown memory as its own
     // (a vfork child shares the parent's memory until exec, and Linux keeps that high-water mark).
-    for group in [benchStartup, benchBridge, benchTimeline, benchRender, benchReload] {
+    for group in [benchStartup, benchRender, benchBridge, benchTimeline, benchReload] {
         figures += try group(rounds)
     }
     if json {

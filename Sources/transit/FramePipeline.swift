@@ -12,7 +12,7 @@ import TransitRender
 /// bytes. Then either every kept frame is returned by `finish()` in order, or — with `deliver` —
 /// each is handed over in order, on the submitting thread, as soon as it and the frames before it
 /// are done, and dropped. At most 2 × cores + 2 frames are queued, being drawn or waiting to be
-/// delivered, so a long scene never piles up frames (docs/perf-notes/render.md).
+/// delivered, so a long scene never piles up frames (docs/performance/render.md).
 final class FramePipeline<Frame: Sendable>: @unchecked Sendable {
     private let rasterizer: Rasterizer
     private let size: Size

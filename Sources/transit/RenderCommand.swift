@@ -60,7 +60,7 @@ func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
 
 /// A GIF or a directory of PNGs, streamed: frames are rasterized while the scene runs and each is
 /// reduced to what the output needs as soon as it is drawn, so memory does not grow with the
-/// number of frames (docs/perf-notes/render.md). Nothing is written when the scene fails: a GIF
+/// number of frames (docs/performance/render.md). Nothing is written when the scene fails: a GIF
 /// is written beside the target and renamed over it; PNGs go to a directory beside the target
 /// and are moved into it once all are written. Returns nil when the scene failed (error printed).
 func renderStreamed(_ options: Options, to target: OutputTarget) throws -> (world: World, frames: Int)? {

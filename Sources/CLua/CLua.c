@@ -95,11 +95,33 @@ void transit_pushhostfunction(lua_State *L, transit_HostFunction f, int nup) {
     lua_pushcclosure(L, trampoline, nup + 1);
 }
 
+/* "file.lua:12: " for the innermost Lua line on the stack (an error object that is not a
+** string carries no position of its own). */
+static void push_innermost_line(lua_State *L) {
+    lua_Debug record;
+    for (int level = 1; lua_getstack(L, level, &record); level++) {
+        if (lua_getinfo(L, "Sl", &record) && record.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", record.short_src, record.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
 static int message_handler(lua_State *L) {
     const char *message = lua_tostring(L, 1);
     if (message == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
-        message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        push_innermost_line(L);
+        lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        lua_concat(L, 2);
+        message = lua_tostring(L, -1);
+    }
+    /* An error that already carries a traceback (raised through nested protected calls, as a
+    ** C stack overflow is) keeps the one it has: one traceback, not one per level. */
+    if (strstr(message, "\nstack traceback:") != NULL) {
+        lua_pushstring(L, message);
+        return 1;
     }
     luaL_traceback(L, L, message, 1);
     return 1;

@@ -93,3 +93,19 @@ import Testing
         }
     }
 }
+
+@Suite struct PresentationLayerTests {
+    @Test func presentationValuesAreReadOnly() throws {
+        let h = try Harness()
+        let message = try h.error("local v = UIView.new()\nv.layer:presentation().opacity = 0.5")
+        #expect(message?.contains("test.lua:2: CALayer.presentation() is read-only (setting opacity)") == true, "\(message ?? "no error")")
+        #expect(try h.run("local v = UIView.new() v.alpha = 0.25 return v.layer:presentation().opacity") == "0.25")
+    }
+
+    @Test func presentationValuesIterateInKeyOrder() throws {
+        let h = try Harness()
+        let keys = try h.run("local ks = {} for k in pairs(UIView.new().layer:presentation()) do ks[#ks + 1] = k end return table.concat(ks, ' ')") ?? ""
+        let list = keys.split(separator: " ").map(String.init)
+        #expect(list == list.sorted() && list.contains("opacity") && list.contains("frame"))
+    }
+}

@@ -317,17 +317,64 @@ extension HostCall {
         lua_pushnumber(L, snapshot.shadowRadius); set("shadowRadius")
         runtime.push(snapshot.shadowOffset); set("shadowOffset")
         lua_pushnumber(L, snapshot.zPosition); set("zPosition")
-        // Read-only: writes raise.
-        lua_createtable(L, 0, 2)
-        lua_pushstring(L, "presentation values are read-only; set the view's properties instead")
+        // Read-only, as Core Animation's presentation layer is to a script: the values sit in
+        // a table behind an empty proxy, so every write reaches __newindex and raises
+        // (a __newindex on the table itself would only see keys it does not have).
+        lua_createtable(L, 0, 0)        // the proxy
+        lua_createtable(L, 0, 4)        // its metatable
+        lua_pushvalue(L, -3)
+        lua_setfield(L, -2, "__index")
+        transit_pushhostfunction(L, { L in refusePresentationWrite(L) }, 0)
         lua_setfield(L, -2, "__newindex")
         lua_pushstring(L, "CALayer.presentation")
         lua_setfield(L, -2, "__name")
+        lua_pushvalue(L, -3)
+        transit_pushhostfunction(L, { L in pairsOfPresentation(L) }, 1)
+        lua_setfield(L, -2, "__pairs")
         lua_setmetatable(L, -2)
+        transit_remove(L, -2)           // the values table: reached through the proxy only
     }
 
     func image(_ argument: Int) throws -> ImageContent {
         guard let image = runtime.readImage(at: index(argument)) else { throw argumentError(argument, "a UIImage (from transit.image)") }
         return image
+    }
+}
+
+/// `pairs(layer:presentation())`: the values behind the proxy in key order, so what a script
+/// prints from it is the same every run (upvalue: the values table).
+private func pairsOfPresentation(_ L: OpaquePointer?) -> Int32 {
+    transit_pushhostfunction(L, { L in nextPresentationValue(L) }, 0)
+    lua_pushvalue(L, transit_upvalueindex(2))
+    lua_pushnil(L)
+    return 3
+}
+
+/// The iterator: the smallest key after the previous one (the keys are a score of names).
+private func nextPresentationValue(_ L: OpaquePointer?) -> Int32 {
+    guard lua_type(L, 1) == LUA_TTABLE else { lua_pushnil(L); return 1 }  // called by hand with anything
+    let previous = lua_type(L, 2) == LUA_TSTRING ? String(cString: lua_tolstring(L, 2, nil)) : nil
+    var best: String?
+    lua_pushnil(L)
+    while lua_next(L, 1) != 0 {
+        transit_pop(L, 1)
+        if lua_type(L, -1) == LUA_TSTRING {
+            let key = String(cString: lua_tolstring(L, -1, nil))
+            if previous.map({ key > $0 }) ?? true, best.map({ key < $0 }) ?? true { best = key }
+        }
+    }
+    guard let best else { lua_pushnil(L); return 1 }
+    lua_pushstring(L, best)
+    lua_pushstring(L, best)
+    lua_rawget(L, 1)
+    return 2
+}
+
+/// `layer:presentation().key = value`: a mistake (the values on screen are computed); say what
+/// to do instead.
+private func refusePresentationWrite(_ L: OpaquePointer?) -> Int32 {
+    guarded(L) { runtime in
+        let key = runtime.string(at: 2) ?? "?"
+        throw LuaCallError("CALayer.presentation() is read-only (setting \(key)): it shows the values on screen; set the view's or layer's own properties instead")
     }
 }

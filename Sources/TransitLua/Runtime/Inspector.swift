@@ -23,8 +23,11 @@ extension LuaRuntime {
     /// The REPL's text for the value at `index`. Strings at the top level print as they are
     /// (as lua.c prints them); inside tables they are quoted.
     public func inspect(at index: Int32, limits: InspectorLimits = InspectorLimits()) -> String {
-        let index = lua_absindex(L, index)
+        var index = lua_absindex(L, index)
         if lua_type(L, index) == LUA_TSTRING { return string(at: index) ?? "" }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        if pushPresentationValues(of: index) { index = lua_gettop(L) }
         var path: [UnsafeRawPointer] = []
         let inline = inspectValue(at: index, depth: 0, limits: limits, path: &path)
         guard lua_type(L, index) == LUA_TTABLE, inline.count > limits.lineWidth, inline.hasPrefix("{") else { return inline }
@@ -75,6 +78,10 @@ extension LuaRuntime {
     private func tableDescription(at index: Int32, depth: Int, limits: InspectorLimits, path: inout [UnsafeRawPointer]) -> String {
         if let value = boundValueDescription(at: index) { return value }
         if let cls = classDescription(at: index) { return cls }
+        if pushPresentationValues(of: index) {
+            defer { transit_pop(L, 1) }
+            return tableDescription(at: lua_gettop(L), depth: depth, limits: limits, path: &path)
+        }
         if lua_getmetatable(L, index) != 0 {
             lua_pushstring(L, "__tostring")
             let hasToString = lua_rawget(L, -2) != LUA_TNIL
@@ -88,6 +95,20 @@ extension LuaRuntime {
         defer { path.removeLast() }
         let entries = tableEntries(at: index, depth: depth, limits: limits, path: &path)
         return entries.isEmpty ? "{}" : "{ " + entries.joined(separator: ", ") + " }"
+    }
+
+    /// `layer:presentation()` is a read-only proxy (writes raise): for printing, push the
+    /// table of values behind it and return true; otherwise push nothing.
+    private func pushPresentationValues(of index: Int32) -> Bool {
+        guard lua_type(L, index) == LUA_TTABLE, lua_getmetatable(L, index) != 0 else { return false }
+        lua_pushstring(L, "__name")
+        let isProxy = lua_rawget(L, -2) == LUA_TSTRING && string(at: -1) == "CALayer.presentation"
+        transit_pop(L, 1)
+        guard isProxy else { transit_pop(L, 1); return false }
+        lua_pushstring(L, "__index")
+        guard lua_rawget(L, -2) == LUA_TTABLE else { transit_pop(L, 2); return false }
+        transit_remove(L, -2)
+        return true
     }
 
     private func isEmptyTable(at index: Int32) -> Bool {

@@ -122,8 +122,11 @@ extension LuaRuntime {
             }
             var message = string(at: -1, of: thread)
                 ?? "\(lineOfError(in: thread))(error object is a \(String(cString: lua_typename(thread, lua_type(thread, -1)))) value)"
-            if status == LUA_ERRMEM || limits.pointee.limitReached != 0 {
-                limits.pointee.limitReached = 0
+            // A refusal the script caught itself (pcall) leaves the flag set: only a memory
+            // error that ends the scene is reported as one.
+            let outOfMemory = status == LUA_ERRMEM || (limits.pointee.limitReached != 0 && message == "not enough memory")
+            limits.pointee.limitReached = 0
+            if outOfMemory {
                 message = "\(lineOfError(in: thread))\(message): the script exceeded its memory limit of \(self.options.memoryLimit >> 20) MB (--memory raises it)"
                 transit_pop(thread, 1)
                 collectGarbage()

@@ -90,23 +90,7 @@ private func benchRenderMemory() throws -> BenchFigure {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let effect = directory.appendingPathComponent("slow-fade.lua")
-    try Data("""
-        local Fade = NSObject:subclass("Fade")
-        function Fade:transitionDuration(ctx) return 2.5 end
-        function Fade:animateTransition(ctx)
-          local toVC = ctx:viewController("to")
-          local presenting = toVC.presentingViewController == ctx:viewController("from")
-          local view = presenting and ctx:view("to") or ctx:view("from")
-          if presenting then
-            view.frame = ctx:finalFrame(toVC)
-            view.alpha = 0
-            ctx.containerView:addSubview(view)
-          end
-          UIView.animate(2.5, function() view.alpha = presenting and 1 or 0 end,
-            function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
-        end
-        return Fade.new()
-        """.utf8).write(to: effect)
+    try Data(benchFadeEffect(duration: 2.5).utf8).write(to: effect)
     var options = Options()
     options.file = effect.path
     let (world, runtime, url) = try makeRuntime(options)

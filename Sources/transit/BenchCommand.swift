@@ -72,25 +72,7 @@ func benchReload(_ rounds: Int) throws -> [BenchFigure] {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let effect = directory.appendingPathComponent("fade.lua")
-    func source(_ duration: Double) -> String {
-        """
-        local Fade = NSObject:subclass("Fade")
-        function Fade:transitionDuration(ctx) return \(duration) end
-        function Fade:animateTransition(ctx)
-          local toVC = ctx:viewController("to")
-          local presenting = toVC.presentingViewController == ctx:viewController("from")
-          local view = presenting and ctx:view("to") or ctx:view("from")
-          if presenting then
-            view.frame = ctx:finalFrame(toVC)
-            view.alpha = 0
-            ctx.containerView:addSubview(view)
-          end
-          UIView.animate(\(duration), function() view.alpha = presenting and 1 or 0 end,
-            function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
-        end
-        return Fade.new()
-        """
-    }
+    func source(_ duration: Double) -> String { benchFadeEffect(duration: duration) }
     func save(_ text: String) throws {
         let temporary = directory.appendingPathComponent(".fade.lua.swp")
         try Data(text.utf8).write(to: temporary)
@@ -145,4 +127,25 @@ extension BenchFigure {
                            met: biggerIsBetter ? ratio >= target : ratio <= target,
                            spread: [values.first!, values.last!], detail: detail)
     }
+}
+
+/// The effect the benchmarks run: a cross-fade in the default scene, as a user's first script.
+func benchFadeEffect(duration: Double) -> String {
+    """
+    local Fade = NSObject:subclass("Fade")
+    function Fade:transitionDuration(ctx) return \(duration) end
+    function Fade:animateTransition(ctx)
+      local toVC = ctx:viewController("to")
+      local presenting = toVC.presentingViewController == ctx:viewController("from")
+      local view = presenting and ctx:view("to") or ctx:view("from")
+      if presenting then
+        view.frame = ctx:finalFrame(toVC)
+        view.alpha = 0
+        ctx.containerView:addSubview(view)
+      end
+      UIView.animate(\(duration), function() view.alpha = presenting and 1 or 0 end,
+        function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+    end
+    return Fade.new()
+    """
 }

@@ -6,20 +6,7 @@ import Testing
 
 /// Runs a scene and returns the presentation trees at the given times.
 private func snapshots(_ source: String, at times: [Double]) throws -> [LayerSnapshot] {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-curves-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("scene.lua")
-    try Data(source.utf8).write(to: file)
-    let world = World(device: Device.named("200x200@1")!)
-    let runtime = try LuaRuntime(world: world)
-    runtime.output = { _ in }
-    var trees: [LayerSnapshot] = []
-    var run = SceneRun()
-    run.sampleTimes = times
-    run.onFrame = { time in trees.append(world.window.layer.snapshot(at: time)) }
-    try runtime.runScene(file, run)
-    return trees
+    try sceneSnapshots(source, at: times).trees
 }
 
 private let tenths = (0...10).map { Double($0) / 10 }

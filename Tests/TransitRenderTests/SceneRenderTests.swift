@@ -6,21 +6,9 @@ import Testing
 
 /// Runs a scene and rasterizes the window at the given times.
 private func render(_ source: String, at times: [Double], scale: Double = 1) throws -> [RasterImage] {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-render-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("scene.lua")
-    try Data(source.utf8).write(to: file)
-    let world = World(device: Device.named("200x200@1")!)
-    let runtime = try LuaRuntime(world: world)
-    runtime.output = { _ in }
-    var trees: [LayerSnapshot] = []
-    var run = SceneRun()
-    run.sampleTimes = times
-    run.onFrame = { time in trees.append(world.window.layer.snapshot(at: time)) }
-    try runtime.runScene(file, run)
+    let (trees, size) = try sceneSnapshots(source, at: times)
     let rasterizer = Rasterizer(scale: scale, background: Color(white: 0))
-    return trees.map { rasterizer.render($0, size: world.screen.bounds.size) }
+    return trees.map { rasterizer.render($0, size: size) }
 }
 
 @Suite struct SceneRenderTests {

@@ -78,7 +78,7 @@ final class Harness {
         let h = try Harness()
         try h.run("""
             Card = UIView:subclass("Card")
-            function Card:init(options) self.initialized = true end
+            function Card:init(options) self.initialized = true; self.frame = options.frame end
             function Card:layoutSubviews()
               self.layouts = (self.layouts or 0) + 1
               Card.super.layoutSubviews(self)
@@ -94,6 +94,23 @@ final class Harness {
         #expect(try h.run("return card.frame.width") == "100.0")
         let view = try #require(h.world.window.subviews.last)
         #expect(view.scriptClassName == "Card")
+    }
+
+    @Test func constructorArgumentsGoToInitWhenTheClassDefinesIt() throws {
+        let h = try Harness()
+        // A table of the subclass's own options reaches init (it is not a UIView options table).
+        #expect(try h.run("""
+            local Swipe = UIView:subclass("Swipe")
+            function Swipe:init(options) self.edge = options.edge end
+            return Swipe.new{ edge = "left" }.edge
+            """) == "left")
+        // Without init, the table is the base's options, checked as such.
+        #expect(try h.run("""
+            local Plain = UIView:subclass("Plain")
+            return Plain.new{ frame = CGRect(0, 0, 30, 40) }.frame.height
+            """) == "40.0")
+        let message = try h.error("local Plain = UIView:subclass('Plain2') return Plain.new{ edge = 'left' }")
+        #expect(message?.contains("edge") == true)
     }
 
     @Test func instanceOverridesAreCalledByTheModel() throws {

@@ -38,11 +38,13 @@ func constructInstance(_ L: OpaquePointer?) -> Int32 {
         }
         let qualified = "\(scriptName ?? boundName).new"
         var declared = cls.constructorParameters
-        // A Lua subclass whose base takes only an options table may take its own arguments
-        // (they go to init): the base is then built with defaults.
+        // A Lua subclass whose base takes only an options table: when the class defines `init`,
+        // the arguments are init's (as a Swift subclass's designated initializer takes its own)
+        // and the base is built with defaults; otherwise they are the base's options. Routed
+        // by whether init exists, never by the type of the first argument.
         let baseTakesOnlyOptions = declared.count == 1 && declared[0].type == .optional(.table)
         let argumentCount = lua_gettop(L)
-        if scriptName != nil && baseTakesOnlyOptions && argumentCount >= 1 && lua_type(L, 1) != LUA_TTABLE {
+        if scriptName != nil && baseTakesOnlyOptions && classDefinesInit(L!, classAt: classIndex) {
             declared = []
         }
         var call = HostCall(runtime: runtime, name: qualified, base: declared.isEmpty && scriptName != nil && baseTakesOnlyOptions ? argumentCount + 1 : 1)
@@ -74,6 +76,16 @@ func constructInstance(_ L: OpaquePointer?) -> Int32 {
         lua_settop(L, instance)
         return 1
     }
+}
+
+/// Whether the Lua class at `index` (or a Lua class it extends) defines `init`.
+private func classDefinesInit(_ L: OpaquePointer, classAt index: Int32) -> Bool {
+    lua_pushstring(L, "init")
+    let key = lua_gettop(L)
+    lua_pushvalue(L, index)
+    let found = ClassChain.lookup(L, keyAt: key, functionsOnly: true, stopAtBoundClass: true)
+    transit_pop(L, found ? 2 : 1)
+    return found
 }
 
 /// `Class:subclass(name)`: a class table whose instances are the base class's objects with

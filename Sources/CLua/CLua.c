@@ -60,20 +60,28 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
     }
 }
 
+/* Lua's warnings, with its control messages, kept per state (in the state's limits): off until
+** warn("@on"), as in the standalone interpreter. A warning is written whole, as one line, so it
+** never interleaves with other output mid-line. */
 static void warning_handler(void *ud, const char *message, int tocont) {
-    (void)ud;
-    static int continuing = 0;
-    if (!continuing && message[0] == '@') return;  /* control messages */
-    if (!continuing) fputs("Lua warning: ", stderr);
-    fputs(message, stderr);
-    if (!tocont) fputc('\n', stderr);
-    continuing = tocont;
+    transit_Limits *limits = (transit_Limits *)ud;
+    if (!limits->warningContinues && message[0] == '@') {
+        if (strcmp(message, "@on") == 0) limits->warningsOn = 1;
+        else if (strcmp(message, "@off") == 0) limits->warningsOn = 0;
+        return;
+    }
+    if (limits->warningsOn) {
+        if (!limits->warningContinues) fputs("Lua warning: ", stderr);
+        fputs(message, stderr);
+        if (!tocont) fputc('\n', stderr);
+    }
+    limits->warningContinues = tocont;
 }
 
 lua_State *transit_newstate(transit_Limits *limits) {
     lua_State *L = lua_newstate(limited_alloc, limits);
     if (L == NULL) return NULL;
-    lua_setwarnf(L, warning_handler, NULL);
+    lua_setwarnf(L, warning_handler, limits);
     *transit_extraspace(L) = NULL;
     return L;
 }

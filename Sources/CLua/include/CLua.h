@@ -51,6 +51,8 @@ typedef struct transit_Limits {
     long long budgetTotal;  /* instructions allowed per entry (0 = unlimited) */
     int budgetExceeded;
     volatile int interrupted;
+    int warningsOn;         /* warn("@on") / warn("@off"): off at start, as in lua.c */
+    int warningContinues;   /* the last warning piece asked for more (tocont) */
 } transit_Limits;
 
 /* A new state using the limiting allocator, with the traceback/warning handlers installed. */

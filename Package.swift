@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Transit: UIKit's custom view-controller transitions, headless, with Lua 5.4 animators.
-// Layout and dependency direction: see docs and DESIGN §1.
+// Layout and dependency direction: see docs/design.md §1.
 //   transit → TransitRender, TransitLua → TransitCore.  TransitCore imports only Foundation.
 import PackageDescription
 

@@ -3,7 +3,7 @@ import Testing
 @testable import TransitCore
 @testable import TransitLua
 
-/// DESIGN's determinism rule: a scene's events are the same whether it is only run or also
+/// The determinism rule (docs/design.md §8): a scene's events are the same whether it is only run or also
 /// sampled for frames, at any frame rate. Sampling splits each wait into several steps of the
 /// clock; the events reached must not depend on that.
 @Suite struct FrameRateIndependenceTests {

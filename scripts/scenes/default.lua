@@ -1,4 +1,4 @@
--- The default scene (DESIGN §2.8): two mock screens, an Inbox list with a navigation bar (A)
+-- The default scene (docs/design.md §2.8): two mock screens, an Inbox list with a navigation bar (A)
 -- and a Message detail screen with a card (B). A presents B with the effect given on the
 -- command line (transit.effect), pauses, and dismisses it. When the effect declares
 -- interactiveDismissal ({ edge = "left" } or { pan = "down" | "up" | "left" | "right" }), B is

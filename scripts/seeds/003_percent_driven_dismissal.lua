@@ -47,7 +47,7 @@ end
 function HHTransitionAnimator:animationControllerForPresented(presented, presenting, source)
   self.transitionType = HHTransitionAnimator.TypePresent
   -- Not in the seed's delegate method: its hh_presentViewController category sets gestureVC;
-  -- an effect run by the default scene gets the presented controller here (DESIGN §2.9).
+  -- an effect run by the default scene gets the presented controller here (docs/design.md §2.9).
   if self.gestureVC ~= presented then
     self.gestureVC = presented
     self:addGestureToViewController(presented)
@@ -96,5 +96,5 @@ end
 
 local animator = HHTransitionAnimator.new()
 animator.modalPresentationStyle = "custom"        -- vc.modalPresentationStyle = UIModalPresentationCustom
-animator.interactiveDismissal = { edge = "left" }  -- how a scene drives it (DESIGN §2.9)
+animator.interactiveDismissal = { edge = "left" }  -- how a scene drives it (docs/design.md §2.9)
 return animator

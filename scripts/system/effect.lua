@@ -1,5 +1,5 @@
 -- Builds the transitioning delegate a scene uses from what an effect file returns
--- (DESIGN §2.9): an animator, a transitioning delegate, or a UIPresentationController subclass.
+-- (docs/design.md §2.9): an animator, a transitioning delegate, or a UIPresentationController subclass.
 
 local function isClass(value, base)
   while type(value) == "table" do

@@ -1,4 +1,4 @@
-// Device profiles (DESIGN §2.10): screen size in points, scale, idiom, and the size classes
+// Device profiles (docs/design.md §2.10): screen size in points, scale, idiom, and the size classes
 // that follow from them and the orientation.
 
 public enum UserInterfaceIdiom: String, Sendable { case phone, pad }

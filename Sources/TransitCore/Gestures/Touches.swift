@@ -4,7 +4,7 @@
 
 /// Movement (points) before a pan begins or a tap fails, as UIKit's recognizers use.
 let gestureHysteresis = 10.0
-/// Screen-edge pans begin only within this distance of their edge (DESIGN §2.7).
+/// Screen-edge pans begin only within this distance of their edge (docs/design.md §2.7).
 let edgeBand = 20.0
 /// Touch samples per second for synthetic drags.
 let touchSampleRate = 60.0

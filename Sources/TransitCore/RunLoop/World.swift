@@ -30,7 +30,7 @@ public final class World {
     private var isAdvancing = false
     static let maximumTurnsPerInstant = 100_000
     /// Virtual seconds after a transition's duration before a missing completeTransition is
-    /// reported (DESIGN §3: 2 s).
+    /// reported (docs/design.md §3: 2 s).
     public var completeTransitionGrace = 2.0
     /// Supplies UIKit's own presentation controllers and animators (the Lua runtime loads
     /// them from scripts/system); without one, system styles present without animation.

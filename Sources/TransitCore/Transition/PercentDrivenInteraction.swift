@@ -1,6 +1,6 @@
 // UIPercentDrivenInteractiveTransition: drives the animator's animations through the
 // transition's time space — frozen at start, scrubbed by update(p), run out by finish() or
-// back by cancel() (DESIGN §3).
+// back by cancel() (docs/design.md §3).
 
 open class PercentDrivenInteractiveTransition: HostObject {
     open override class var className: String { "UIPercentDrivenInteractiveTransition" }

@@ -88,7 +88,7 @@ public final class Transition {
         key == .from ? fromViewController : toViewController
     }
 
-    /// nil when the animator must not touch that view (UIKit's rules, DESIGN §3).
+    /// nil when the animator must not touch that view (UIKit's rules, docs/design.md §3).
     public func view(_ key: TransitionKey) -> View? { key == .from ? fromView : toView }
 
     public func initialFrame(_ controller: ViewController) -> Rect {

@@ -123,7 +123,7 @@ extension LuaRuntime {
     local search = transit._searchModule
     transit._searchModule = nil
     local loaded = {}
-    -- require limited to the effect's directory and scripts/ (DESIGN §8).
+    -- require limited to the effect's directory and scripts/ (docs/design.md §8).
     function require(name)
       if type(name) ~= "string" then error("require: argument 1 (name) must be a string (got " .. type(name) .. ")", 2) end
       local value = loaded[name]
@@ -142,7 +142,7 @@ extension LuaRuntime {
       return rawload(chunk, name, "t", env)
     end
     function transit.load(path) return require(path) end
-    -- Determinism (DESIGN §8): the same random numbers every run...
+    -- Determinism (docs/design.md §8): the same random numbers every run...
     math.randomseed(0)
     -- ...and the same pairs() order every run. Lua seeds its string hashes per state, so raw
     -- traversal order can change between runs; pairs visits numbers (ascending), then strings

@@ -124,7 +124,7 @@ extension TransitAPI {
         return cls
     }
 
-    /// The context members; the iOS 7 variant lacks `view` (DESIGN §2.10).
+    /// The context members; the iOS 7 variant lacks `view` (docs/design.md §2.10).
     private static func contextClass(legacy: Bool) -> APIClass {
         var cls = APIClass(name: legacy ? "UIViewControllerContextTransitioningIOS7" : "UIViewControllerContextTransitioning",
                            superclass: "NSObject", doc: legacy ? "The transition context before iOS 8 (no view(key))." : "The transition context an animator receives.", isValue: false)

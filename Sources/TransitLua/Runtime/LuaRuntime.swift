@@ -7,9 +7,9 @@ import TransitCore
 public final class LuaRuntime {
     public struct Options {
         public var unsafe = false
-        /// Instructions allowed per call from the host into Lua (DESIGN §8: 10^8).
+        /// Instructions allowed per call from the host into Lua (docs/design.md §8: 10^8).
         public var budget: Int64 = 100_000_000
-        /// Bytes the state may hold (DESIGN §8: 256 MB).
+        /// Bytes the state may hold (docs/design.md §8: 256 MB).
         public var memoryLimit = 256 << 20
         /// Folders `require` searches besides the effect's own.
         public var scriptsDirectory: URL? = LuaRuntime.defaultScriptsDirectory

@@ -14,7 +14,7 @@ public struct SceneRun {
     public var settleLimit = 30.0
     /// Virtual seconds a scene may run before it is stopped (a scene that never ends).
     public var maximumDuration = 600.0
-    /// The scene that runs a file returning an effect (DESIGN §2.9); nil: effects are an error.
+    /// The scene that runs a file returning an effect (docs/design.md §2.9); nil: effects are an error.
     public var effectScene: URL?
     /// Stop at the scene's first `transit.repl()` (the REPL); otherwise breakpoints are ignored.
     public var stopsAtBreakpoint = false
@@ -28,7 +28,7 @@ public struct SceneRun {
     }
 }
 
-/// The file returned a value: it is an effect module, not a scene (DESIGN §2.9).
+/// The file returned a value: it is an effect module, not a scene (docs/design.md §2.9).
 public struct EffectReturned: Error, CustomStringConvertible {
     public var file: String
     public var description: String {

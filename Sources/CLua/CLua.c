@@ -27,7 +27,7 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         limits->used -= old;
         return NULL;
     }
-    if (limits->limit && nsize > old && limits->used - old + nsize > limits->limit && limits->inHost == 0) {
+    if (limits->limit && nsize > old && limits->used - old + nsize > limits->limit && limits->inHost == 0 && limits->inScript > 0) {
         limits->limitReached = 1;
         return NULL;
     }
@@ -151,7 +151,9 @@ int transit_pcall(lua_State *L, int nargs, int nresults) {
     int savedHost = limits->inHost;
     if (savedHost == 0) transit_resetbudget(L);
     limits->inHost = 0;
+    limits->inScript++;
     int status = lua_pcallk(L, nargs, nresults, base, 0, NULL);
+    limits->inScript--;
     limits->inHost = savedHost;
     lua_rotate(L, base, -1);
     lua_pop(L, 1);
@@ -159,6 +161,17 @@ int transit_pcall(lua_State *L, int nargs, int nresults) {
         /* Lua does not run the handler for memory errors; collect so the state is usable. */
         lua_gc(L, LUA_GCCOLLECT);
     }
+    return status;
+}
+
+int transit_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
+    transit_Limits *limits = limits_of(co);
+    int savedHost = limits->inHost;
+    limits->inHost = 0;
+    limits->inScript++;
+    int status = lua_resume(co, from, nargs, nresults);
+    limits->inScript--;
+    limits->inHost = savedHost;
     return status;
 }
 
@@ -175,7 +188,9 @@ int transit_pgetfield(lua_State *L, int index, const char *key) {
     transit_Limits *limits = limits_of(L);
     int savedHost = limits->inHost;
     limits->inHost = 0;
+    limits->inScript++;
     int status = lua_pcallk(L, 2, 1, 0, 0, NULL);
+    limits->inScript--;
     limits->inHost = savedHost;
     return status;
 }
@@ -192,7 +207,9 @@ int transit_ptolstring(lua_State *L, int index) {
     transit_Limits *limits = limits_of(L);
     int savedHost = limits->inHost;
     limits->inHost = 0;
+    limits->inScript++;
     int status = lua_pcallk(L, 1, 1, 0, 0, NULL);
+    limits->inScript--;
     limits->inHost = savedHost;
     return status;
 }
@@ -257,7 +274,13 @@ void transit_interrupt(lua_State *L) {
 }
 
 void transit_traceback(lua_State *L, lua_State *co, const char *message, int level) {
+    /* Called from Swift, unprotected, often right after a memory error whose data the dead
+    ** coroutine still holds: a refused allocation here would be a Lua panic (abort). Let it
+    ** through, as the allocator does for host functions; the traceback is small. */
+    transit_Limits *limits = limits_of(L);
+    limits->inHost++;
     luaL_traceback(L, co, message, level);
+    limits->inHost--;
 }
 
 void transit_clearinterrupt(lua_State *L) {

@@ -109,3 +109,27 @@ import Testing
         #expect(list == list.sorted() && list.contains("opacity") && list.contains("frame"))
     }
 }
+
+@Suite struct PresentationCycleTests {
+    @Test func presentingThePresenterOrTheRootIsRefused() throws {
+        let result = try runScene("""
+            local A = UIViewController.new{ title = "A" }
+            transit.window.rootViewController = A
+            local B = UIViewController.new{ title = "B" }
+            A:present(B, false)
+            transit.wait(0.1)
+            local ok, message = pcall(function() B:present(A, false) end)
+            transit.log(tostring(ok), message)
+            local C = UIViewController.new{ title = "C" }
+            B:present(C, false)
+            transit.wait(0.1)
+            ok, message = pcall(function() C:present(B, false) end)
+            transit.log(tostring(ok), message)
+            transit.rotate("landscapeLeft")
+            transit.wait(0.1)
+            """)
+        #expect(result.log.count == 2)
+        #expect(result.log.first?.contains("false") == true && result.log.first?.contains("root view controller") == true, "\(result.log)")
+        #expect(result.log.last?.contains("false") == true && result.log.last?.contains("is already presented") == true, "\(result.log)")
+    }
+}

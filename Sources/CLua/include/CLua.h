@@ -51,9 +51,15 @@ typedef struct transit_Limits {
     long long budgetTotal;  /* instructions allowed per entry (0 = unlimited) */
     int budgetExceeded;
     volatile int interrupted;
+    int inScript;           /* > 0 while Lua code runs (protected calls, resumed coroutines):
+                               only then may an allocation be refused; Swift pushing values
+                               outside any protected call must never see a refusal (a panic) */
     int warningsOn;         /* warn("@on") / warn("@off"): off at start, as in lua.c */
     int warningContinues;   /* the last warning piece asked for more (tocont) */
 } transit_Limits;
+
+/* lua_resume, with the memory cap armed for the coroutine's code (see inScript). */
+int transit_resume(lua_State *co, lua_State *from, int nargs, int *nresults);
 
 /* A new state using the limiting allocator, with the traceback/warning handlers installed. */
 lua_State *transit_newstate(transit_Limits *limits);

@@ -44,6 +44,12 @@ extension World {
         guard presented.presentingViewController == nil, !presented.isBeingPresented else {
             throw AnimationError.invalid("\(presented.traceName) is already presented")
         }
+        // UIKit refuses to present an active controller ("Application tried to present modally
+        // an active controller"). Every other controller up the chain has a presenter and is
+        // refused above; the root has none, and presenting it would make the chain a cycle.
+        if presented === window.rootViewController {
+            throw AnimationError.invalid("\(presented.traceName) is the window's root view controller; an active controller cannot be presented")
+        }
         presenting.presentedViewController = presented
         presented.presentingViewController = presenting
         presented.isBeingPresented = true

@@ -84,7 +84,7 @@ extension LuaRuntime {
             // Hooks belong to a thread: the budget must be armed on the scene's coroutine, or a
             // scene's own top-level loop (`while true do end`) would never be stopped.
             transit_resetbudget(thread)
-            let status = lua_resume(thread, L, 0, &results)
+            let status = transit_resume(thread, L, 0, &results)
             if status == LUA_YIELD {
                 lua_settop(thread, 0)
                 if pendingBreakpoint {

@@ -84,8 +84,14 @@ extension LuaRuntime: Scripting {
         }
         lua_rotate(L, -2, 1)  // function, self
         for argument in arguments { push(argument) }
-        guard transit_pcall(L, Int32(arguments.count + 1), 1) == LUA_OK else {
-            throw ScriptError(errorMessage())
+        let status = transit_pcall(L, Int32(arguments.count + 1), 1)
+        guard status == LUA_OK else {
+            let message = errorMessage()
+            // Lua gives a memory error no position and no traceback: name the hook that ran.
+            if status == LUA_ERRMEM, let place = location(of: object, hook) {
+                throw ScriptError("\(place): \(hook): \(message)")
+            }
+            throw ScriptError(message)
         }
         return scriptValue(at: -1)
     }

@@ -90,50 +90,82 @@ enum FuzzOutcome {
 }
 
 /// Runs one child with a deadline; a child still running then is killed and is a hang.
+/// posix_spawn, pipes and poll directly: a long campaign starts tens of thousands of children,
+/// and every descriptor must be closed as soon as its child is done (Foundation's Process kept
+/// them until it hung in select() past 20,000 descriptors).
 enum FuzzChild {
     static func run(_ executable: URL, arguments: [String], directory: URL, timeout: Double) -> FuzzOutcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        do { try process.run() } catch { return .crash("cannot start: \(error)") }
-        // Read both pipes while the child runs, so a chatty child never blocks on a full pipe.
-        let collected = FuzzOutput()
-        let readers = DispatchGroup()
-        for (pipe, isError) in [(output, false), (errors, true)] {
-            DispatchQueue.global().async(group: readers) {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.set(String(decoding: data.prefix(1 << 20), as: UTF8.self), isError: isError)
+        var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
+        guard pipe(&outputPipe) == 0 else { return .crash("cannot create a pipe (\(String(cString: strerror(errno))))") }
+        guard pipe(&errorPipe) == 0 else {
+            close(outputPipe[0]); close(outputPipe[1])
+            return .crash("cannot create a pipe (\(String(cString: strerror(errno))))")
+        }
+        // Not inherited by children other workers start meanwhile (they would hold a write end).
+        for end in outputPipe + errorPipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], STDERR_FILENO)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        close(outputPipe[1]); close(errorPipe[1])
+        defer { close(outputPipe[0]); close(errorPipe[0]) }
+        guard spawned == 0 else { return .crash("cannot start: \(String(cString: strerror(spawned)))") }
+
+        // Read both pipes until they close or the deadline passes, so a chatty child never
+        // blocks on a full pipe; keep at most 1 MiB of each.
+        var collected: [[UInt8]] = [[], []]
+        var open = [true, true]
+        let deadline = MonotonicClock.seconds() + timeout
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var timedOut = false
+        while open[0] || open[1] {
+            let remaining = deadline - MonotonicClock.seconds()
+            if remaining <= 0 { timedOut = true; break }
+            var descriptors = [pollfd(fd: open[0] ? outputPipe[0] : -1, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: open[1] ? errorPipe[0] : -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&descriptors, 2, Int32(min(remaining, 1) * 1000) + 1)
+            if ready < 0 && errno != EINTR { break }
+            for stream in 0..<2 where open[stream] && descriptors[stream].revents != 0 {
+                let count = buffer.withUnsafeMutableBytes { read(descriptors[stream].fd, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    if collected[stream].count < 1 << 20 { collected[stream] += buffer[0..<count] }
+                } else if count == 0 || errno != EINTR {
+                    open[stream] = false
+                }
             }
         }
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            done.wait()
-            readers.wait()
+        var status: Int32 = 0
+        if timedOut {
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             return .hang
         }
-        readers.wait()
-        if process.terminationReason == .uncaughtSignal {
-            return .crash("killed by signal \(process.terminationStatus)\n" + collected.stderr.suffix(2000))
+        // The pipes closed: the child is exiting; wait for it, but never past the deadline.
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { break }
+            if result < 0 && errno != EINTR { return .crash("cannot wait for the child (\(String(cString: strerror(errno))))") }
+            if MonotonicClock.seconds() > deadline {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                return .hang
+            }
+            usleep(1000)
         }
-        let status = process.terminationStatus
-        guard status == 0 || status == 1 else { return .crash("exit status \(status)\n" + collected.stderr.suffix(2000)) }
-        return .finished(status: status, stdout: collected.stdout, stderr: collected.stderr)
-    }
-}
-
-private final class FuzzOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var stdout = "", stderr = ""
-    func set(_ text: String, isError: Bool) {
-        lock.lock(); defer { lock.unlock() }
-        if isError { stderr = text } else { stdout = text }
+        let stdout = String(decoding: collected[0], as: UTF8.self), stderr = String(decoding: collected[1], as: UTF8.self)
+        let signalled = status & 0x7f
+        if signalled != 0 {
+            return .crash("killed by signal \(signalled)\n" + stderr.suffix(2000))
+        }
+        let exitStatus = (status >> 8) & 0xff
+        guard exitStatus == 0 || exitStatus == 1 else { return .crash("exit status \(exitStatus)\n" + stderr.suffix(2000)) }
+        return .finished(status: exitStatus, stdout: stdout, stderr: stderr)
     }
 }
 

@@ -36,7 +36,11 @@ public final class LayerAnimation {
     var duration: Double { clock.duration }
     var repeatCount: Double { clock.repeatCount }
     var autoreverses: Bool { clock.autoreverses }
-    unowned let group: AnimationGroup
+    /// Strong: an animation on a layer keeps its group (and so its clock's time space) alive.
+    /// The group lets go of its animations when it finishes (`releaseAnimations`), which
+    /// breaks the cycle. An unowned reference here trapped when a group went away while one of
+    /// its animations was still on a layer (found by `transit fuzz`).
+    let group: AnimationGroup
     weak var layer: Layer?
     /// Slots in its layer's and its group's rosters (see `Roster`).
     var slotInLayer = -1
@@ -196,6 +200,12 @@ public final class AnimationGroup {
         layer.add(animation)
     }
 
+    /// Lets go of every animation (they hold the group strongly): at the end of the group, and
+    /// when its world goes away with the group unfinished.
+    func releaseAnimations() {
+        for animation in roster.elements { roster.remove(animation) }
+    }
+
     /// Takes `animation` out of the group and off its layer, in O(1).
     func remove(_ animation: LayerAnimation) {
         animation.layer?.remove(animation)
@@ -235,6 +245,7 @@ public final class AnimationGroup {
         isFinished = true
         completionEvent?.cancel()
         roster.forEach { $0.layer?.remove($0) }
+        releaseAnimations()
         space.groupRoster.remove(self)
         world.liveGroupRoster.remove(self)
         let completion = self.completion

@@ -19,6 +19,11 @@ public final class World {
     public var liveGroups: [AnimationGroup] { liveGroupRoster.elements }
     var liveGroupRoster = Roster<GroupInWorld>()
 
+    /// Unfinished groups and their animations hold each other; let them go with the world.
+    deinit {
+        for group in liveGroupRoster.elements { group.releaseAnimations() }
+    }
+
     /// Animation context stack: set while a `UIView.animate` block (or similar) runs.
     var animationContexts: [AnimationContext] = []
     /// Time space new animations join (a transition or property animator may redirect it).

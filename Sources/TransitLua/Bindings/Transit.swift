@@ -66,7 +66,7 @@ extension TransitAPI {
             },
             function("step", [parameter("dt", .number)], "advances virtual time by dt (REPL, renderer)") { call in
                 let dt = try call.finite(1, "dt")
-                guard dt >= 0 else { throw call.fail("dt must be ≥ 0 (time only moves forward; use transit.seek to look back)") }
+                guard dt >= 0 else { throw call.fail("dt must be ≥ 0 (virtual time only moves forward; run the scene again to see earlier frames)") }
                 try call.runtime.world.advance(to: call.runtime.world.now + dt)
                 return 0
             },

@@ -163,7 +163,7 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
 }
 
 @Suite struct CustomPresentationTests {
-    /// Apple's CustomPresentation sample (reference §1.2) on a 375×667 container.
+    /// Apple's CustomPresentation sample (docs/sources.md §1.2) on a 375×667 container.
     @Test func applesNumbersHold() throws {
         let result = try runScene("""
             local CustomPresentation = UIPresentationController:subclass("AAPLCustomPresentationController")

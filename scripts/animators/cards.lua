@@ -1,5 +1,5 @@
 -- VCTransitionsLibrary's Cards animator (ColinEberhardt/VCTransitionsLibrary,
--- AnimationControllers/CECardsAnimationController.m; reference §2.2): keyframes
+-- AnimationControllers/CECardsAnimationController.m; docs/sources.md §2.2): keyframes
 -- (calculationModeCubic) over the library's default 1.0 s (CEReversibleAnimationController).
 -- Forward: the from view tips back to t1 (m34 -1/900, scale 0.95, 15° about X) and alpha 0.6
 -- over [0, 0.4], then to t2 (up 8 % of its height, scale 0.8) over [0.2, 0.6]; the to view
@@ -121,7 +121,7 @@ function CardsAnimationController:executeReverseAnimation(transitionContext, fro
       if transitionContext.transitionWasCancelled then
         toView.layer.transform = CATransform3D.identity
         toView.alpha = 1.0
-        toView:removeFromSuperview()  -- not in the library: UIKit leaves it (reference §1.2)
+        toView:removeFromSuperview()  -- not in the library: UIKit leaves it (docs/sources.md §1.2)
       end
       transitionContext:completeTransition(not transitionContext.transitionWasCancelled)
     end }

@@ -1,5 +1,5 @@
 -- Apple's "Cross Dissolve" demo from the CustomTransitions sample
--- (AAPLCrossDissolveTransitionAnimator.m; reference §1.2): duration 0.35 s, the default
+-- (AAPLCrossDissolveTransitionAnimator.m; docs/sources.md §1.2): duration 0.35 s, the default
 -- easeInOut curve, fromView.alpha 1 → 0 while toView.alpha 0 → 1, the same animator for
 -- present and dismiss, presented fullScreen (the demo's modalPresentationStyle).
 -- Run:  transit run scripts/animators/crossDissolve.lua   /   transit render ... -o x.png

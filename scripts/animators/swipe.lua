@@ -1,6 +1,6 @@
 -- Apple's "Swipe" demo from the CustomTransitions sample (AAPLSwipeTransitionAnimator.m,
 -- AAPLSwipeTransitionDelegate.m, AAPLSwipeTransitionInteractionController.m,
--- AAPLSwipeSecondViewController.m; reference §1.2): duration 0.35 s, easeInOut; the presented
+-- AAPLSwipeSecondViewController.m; docs/sources.md §1.2): duration 0.35 s, easeInOut; the presented
 -- view slides in from targetEdge (Right) and out towards it on dismissal (targetEdge Left);
 -- a left screen-edge pan on the presented view dismisses interactively: percent = the
 -- finger's distance from the edge / container width, finish at ≥ 0.5, cancel otherwise or on

@@ -1,6 +1,6 @@
 -- Apple's "Custom Presentation" demo from the CustomTransitions sample
 -- (AAPLCustomPresentationController.m, AAPLCustomPresentationSecondViewController.m;
--- reference §1.2): a UIPresentationController that is also its own animator. Numbers are
+-- docs/sources.md §1.2): a UIPresentationController that is also its own animator. Numbers are
 -- Apple's: CORNER_RADIUS 16 (top corners only: the rounded view is 16 pt taller than the
 -- wrapper), wrapper shadow opacity 0.44, radius 13, offset (0, -6); a black dimming view faded
 -- 0 → 0.5 alongside the presentation and → 0 alongside the dismissal, a tap on it dismisses;

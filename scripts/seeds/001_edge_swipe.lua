@@ -1,7 +1,7 @@
 -- Seed 001 (seeds/001_bb8ddc7319bf359b.txt): present a controller "like a push" and dismiss it
 -- "like a pop" with a targetEdge swipe animator (the seed's code is Apple's
--- AAPLSwipeTransitionAnimator, reference §1.2). The seed's duration is only in a screenshot;
--- we use Apple's sample's 0.35 s (reference §1.2). As in Apple's sample, the delegate's
+-- AAPLSwipeTransitionAnimator, docs/sources.md §1.2). The seed's duration is only in a screenshot;
+-- we use Apple's sample's 0.35 s (docs/sources.md §1.2). As in Apple's sample, the delegate's
 -- targetEdge is Right for the present and Left for the dismissal (Apple's second view
 -- controller sets it to Left before unwinding), so the presented view enters from the right
 -- and leaves to the right. The style is fullScreen, the seed era's default.

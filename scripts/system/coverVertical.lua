@@ -1,10 +1,10 @@
 -- UIModalTransitionStyle.coverVertical, UIKit's default modal animation: on present the
 -- presented view "slides up from the bottom of the screen", on dismissal it "slides back
--- down" (UIViewController.h, reference §3.7). The duration and curve are undocumented; we
+-- down" (UIViewController.h, docs/sources.md §3.7). The duration and curve are undocumented; we
 -- use 0.5 s on a critically damped spring (dampingRatio 1), after the community note in
--- reference §3.7 (Eric Allam: "about 0.5 s with a spring"). See docs/semantics.md (System styles).
+-- docs/sources.md §3.7 (Eric Allam: "about 0.5 s with a spring"). See docs/semantics.md (System styles).
 
-local DURATION = 0.5        -- undocumented; community estimate (reference §3.7)
+local DURATION = 0.5        -- undocumented; community estimate (docs/sources.md §3.7)
 local DAMPING_RATIO = 1     -- no overshoot, as UIKit's sheet has none
 
 local CoverVertical = NSObject:subclass("UICoverVerticalTransition")
@@ -43,7 +43,7 @@ function CoverVertical:animateTransition(ctx)
   UIView.animate{ duration = duration, dampingRatio = DAMPING_RATIO, animations = moving,
     completion = function()
       local cancelled = ctx.transitionWasCancelled
-      -- UIKit does not remove the to-view of a cancelled dismissal (reference §1.2, Swipe).
+      -- UIKit does not remove the to-view of a cancelled dismissal (docs/sources.md §1.2, Swipe).
       if cancelled and not isPresenting and toView then toView:removeFromSuperview() end
       ctx:completeTransition(not cancelled)
     end }

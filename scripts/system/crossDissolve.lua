@@ -1,10 +1,10 @@
 -- UIModalTransitionStyle.crossDissolve: "the current view fades out while the new view fades
--- in at the same time" (UIKit docs, reference §3.7). UIKit's duration is undocumented; we use
--- Apple's own CrossDissolve sample's 0.35 s on the default easeInOut curve (reference §1.2).
+-- in at the same time" (UIKit docs, docs/sources.md §3.7). UIKit's duration is undocumented; we use
+-- Apple's own CrossDissolve sample's 0.35 s on the default easeInOut curve (docs/sources.md §1.2).
 -- The view underneath stays opaque and only the top view's alpha animates, so the two
 -- dissolve into each other without showing the window behind them at mid-point.
 
-local DURATION = 0.35  -- Apple's AAPLCrossDissolveTransitionAnimator (reference §1.2)
+local DURATION = 0.35  -- Apple's AAPLCrossDissolveTransitionAnimator (docs/sources.md §1.2)
 
 local CrossDissolve = NSObject:subclass("UICrossDissolveTransition")
 
@@ -40,7 +40,7 @@ function CrossDissolve:animateTransition(ctx)
     local cancelled = ctx.transitionWasCancelled
     if not isPresenting then
       if cancelled then
-        if toView then toView:removeFromSuperview() end  -- UIKit leaves it (reference §1.2)
+        if toView then toView:removeFromSuperview() end  -- UIKit leaves it (docs/sources.md §1.2)
       else
         fromView.alpha = 1  -- the presented view may be presented again
       end

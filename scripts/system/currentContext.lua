@@ -1,7 +1,7 @@
 -- UIModalPresentationStyle.currentContext: the presented view covers the view of the
 -- presentation context (the nearest ancestor with definesPresentationContext, else the root)
 -- and that context's views are removed after the presentation, as for fullScreen (UIKit docs,
--- reference §3.7). Transit has no child view controllers in presentations, so the context is
+-- docs/sources.md §3.7). Transit has no child view controllers in presentations, so the context is
 -- the presenting controller: for the window's root this is exactly fullScreen.
 
 local FullScreen = require("system.fullScreen")

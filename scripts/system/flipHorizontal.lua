@@ -1,5 +1,5 @@
 -- UIModalTransitionStyle.flipHorizontal: "a horizontal 3D flip from right-to-left" on present
--- and "left-to-right" on dismissal, the view behind showing black (UIKit docs, reference §3.7).
+-- and "left-to-right" on dismissal, the view behind showing black (UIKit docs, docs/sources.md §3.7).
 -- UIKit's duration, curve and perspective are undocumented. We use 0.75 s in two halves (the
 -- front face turns edge-on with easeIn, the back face turns in with easeOut), perspective
 -- m34 = -1/1000 on the container (the host's UIView.transition flips use the same value,

@@ -1,5 +1,5 @@
 -- UIModalPresentationStyle.formSheet: in regular width a centred 540×620 sheet (the pre-iOS 13
--- iPad form sheet size, a community constant, not Apple-documented: reference §3.7) with all
+-- iPad form sheet size, a community constant, not Apple-documented: docs/sources.md §3.7) with all
 -- four corners rounded; in compact width exactly like pageSheet (iOS 13+; before 13 it adapts
 -- to fullScreen). Chrome, dimming and numbers come from pageSheet.lua; see
 -- docs/semantics.md (System styles).
@@ -8,7 +8,7 @@ local PageSheet = require("system.pageSheet")
 
 local FormSheet = PageSheet:subclass("UIFormSheetPresentationController")
 
-local WIDTH, HEIGHT = 540, 620  -- community constant (reference §3.7)
+local WIDTH, HEIGHT = 540, 620  -- community constant (docs/sources.md §3.7)
 
 function FormSheet:isFloating()
   return PageSheet.isRegularWidth(self.containerView.bounds)

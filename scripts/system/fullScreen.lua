@@ -1,6 +1,6 @@
 -- UIModalPresentationStyle.fullScreen: the presented view covers the screen and "the views
 -- belonging to the presenting view controller are removed after the presentation completes"
--- (UIKit docs, reference §3.7). UIPresentationController defaults (reference §3.3): the
+-- (UIKit docs, docs/sources.md §3.7). UIPresentationController defaults (docs/sources.md §3.3): the
 -- presented view is the controller's view and its frame is the container's bounds.
 
 local FullScreen = UIPresentationController:subclass("UIFullScreenPresentationController")

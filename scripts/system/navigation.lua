@@ -1,7 +1,7 @@
 -- UIKit's navigation push and pop, in Lua. Push: the new view slides in from the right edge
 -- while the old one moves a third of the way left (UIKit's parallax); pop reverses it.
 -- Duration 0.35 s with easeInOut: UIKit does not document its values; 0.35 s is the common
--- measurement and Hero's default (reference §2.1). Used when the navigation delegate gives no
+-- measurement and Hero's default (docs/sources.md §2.1). Used when the navigation delegate gives no
 -- animator; its pop is driven interactively by the built-in edge swipe.
 local Navigation = {}
 

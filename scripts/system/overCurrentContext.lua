@@ -1,5 +1,5 @@
 -- UIModalPresentationStyle.overCurrentContext: like currentContext, but the context's views
--- are not removed, so they show through (UIKit docs, reference §3.7).
+-- are not removed, so they show through (UIKit docs, docs/sources.md §3.7).
 
 local CurrentContext = require("system.currentContext")
 

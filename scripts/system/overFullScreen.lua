@@ -1,6 +1,6 @@
 -- UIModalPresentationStyle.overFullScreen: like fullScreen, but the presenter's views "are not
 -- removed when the presentation finishes", so "underlying content shows through" wherever the
--- presented view is transparent (UIKit docs, reference §3.7).
+-- presented view is transparent (UIKit docs, docs/sources.md §3.7).
 
 local FullScreen = require("system.fullScreen")
 

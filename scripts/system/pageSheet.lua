@@ -1,13 +1,13 @@
 -- UIModalPresentationStyle.pageSheet as of iOS 13: a sheet with rounded top corners over the
--- presenter, which stays on screen (not removed; reference §3.7) behind a dimming view.
--- Before iOS 13 (--ios 12) it adapts to fullScreen in compact width (reference §3.7,
+-- presenter, which stays on screen (not removed; docs/sources.md §3.7) behind a dimming view.
+-- Before iOS 13 (--ios 12) it adapts to fullScreen in compact width (docs/sources.md §3.7,
 -- hacknicity) and is a full-height 768-pt column on iPad.
 -- Apple documents none of the geometry. Chosen numbers (docs/semantics.md (System styles)):
 --   top inset    = status bar + 10 pt; status bar 20 pt on home-button iPhones (≤ 736 pt tall),
 --                  54 pt on the iPhone 15 family, 24 pt on iPad, 0 in iPhone landscape
---   corners      = 10 pt, top corners only (as SPStorkController's iOS-13 clone, reference §2.7)
+--   corners      = 10 pt, top corners only (as SPStorkController's iOS-13 clone, docs/sources.md §2.7)
 --   regular width: width min(704, container width), centred, same top inset
---   dimming      = black at 0.4 (Apple's LookInside overlay dimming, reference §1.3),
+--   dimming      = black at 0.4 (Apple's LookInside overlay dimming, docs/sources.md §1.3),
 --                  faded in and out alongside the transition
 -- The iOS 13 scale-back of the presenter's view is not reproduced.
 

@@ -1,6 +1,6 @@
 -- UIModalTransitionStyle.partialCurl, APPROXIMATED: "one corner of the current view curls up
 -- to reveal the presented view underneath"; on dismissal the page uncurls (UIKit docs,
--- reference §3.7). Transit has no page-curl mesh, so the presenter's snapshot slides up and
+-- docs/sources.md §3.7). Transit has no page-curl mesh, so the presenter's snapshot slides up and
 -- tilts (a flat page lifted from its bottom edge), stays lifted over the top of the presented
 -- view while it is shown, and comes back down on dismissal. Duration (0.6 s, easeInOut) and
 -- the resting position (lifted 55 % of the height, tilted 6°) are chosen, not documented;
@@ -70,7 +70,7 @@ function PartialCurl:animateTransition(ctx)
     animateTransform(page.layer, lifted, flat, duration, function()
       local cancelled = ctx.transitionWasCancelled
       if cancelled then
-        if toView then toView:removeFromSuperview() end  -- UIKit leaves it (reference §1.2)
+        if toView then toView:removeFromSuperview() end  -- UIKit leaves it (docs/sources.md §1.2)
       else
         page:removeFromSuperview()
         fromVC.partialCurlPage = nil

@@ -1,5 +1,5 @@
 // present / dismiss: UIKit's modal presentation machinery, in the order of
-// reference/uikit-transitions.md §3.1, with every hook call and state change traced.
+// docs/sources.md §3.1, with every hook call and state change traced.
 
 public protocol SystemStyleProvider: AnyObject {
     /// UIKit's presentation controller for a non-custom style.

@@ -69,9 +69,7 @@ extension LuaRuntime {
         var record = lua_Debug()
         guard lua_getinfo(L, ">S", &record) != 0 else { return "<function>" }
         if let what = record.what, String(cString: what) == "C" { return "<function (builtin)>" }
-        let source = withUnsafePointer(to: &record.short_src) {
-            $0.withMemoryRebound(to: CChar.self, capacity: 60) { String(cString: $0) }
-        }
+        let source = record.shortSource
         return "<function \(source):\(record.linedefined)>"
     }
 

@@ -256,9 +256,7 @@ public final class LuaRuntime {
         guard lua_getstack(L, level, &record) != 0, lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0 else {
             return ""
         }
-        let source = withUnsafePointer(to: &record.short_src) {
-            $0.withMemoryRebound(to: CChar.self, capacity: 60) { String(cString: $0) }
-        }
+        let source = record.shortSource
         return "\(source):\(record.currentline): "
     }
 

@@ -151,17 +151,9 @@ extension LuaRuntime {
         if message.contains("stack traceback:") { return error }
         // A message that already names its place (a hook's definition) keeps it first.
         if message.range(of: #"^[^\n:]+\.lua:\d+: "#, options: .regularExpression) != nil { return error }
-        var record = lua_Debug()
-        for level: Int32 in 0..<4 {
-            guard lua_getstack(thread, level, &record) != 0, lua_getinfo(thread, "Sl", &record) != 0 else { break }
-            if record.currentline > 0 {
-                let source = withUnsafePointer(to: &record.short_src) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: 60) { String(cString: $0) }
-                }
-                return ScriptError("\(source):\(record.currentline): \(message)\n(raised by the host while the scene waited on this line)")
-            }
-        }
-        return error
+        let place = lineOfError(in: thread)
+        guard !place.isEmpty else { return error }
+        return ScriptError("\(place)\(message)\n(raised by the host while the scene waited on this line)")
     }
 
     /// "file.lua:12: " for the innermost Lua line of a dead coroutine (errors raised without a
@@ -170,12 +162,7 @@ extension LuaRuntime {
         var record = lua_Debug()
         for level: Int32 in 0..<8 {
             guard lua_getstack(thread, level, &record) != 0, lua_getinfo(thread, "Sl", &record) != 0 else { break }
-            if record.currentline > 0 {
-                let source = withUnsafePointer(to: &record.short_src) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: 60) { String(cString: $0) }
-                }
-                return "\(source):\(record.currentline): "
-            }
+            if record.currentline > 0 { return "\(record.shortSource):\(record.currentline): " }
         }
         return ""
     }
@@ -253,5 +240,16 @@ extension LuaRuntime: SystemStyleProvider {
         defer { lua_settop(L, top) }
         try requireModule(module)
         return protocolObject(at: -1)
+    }
+}
+
+extension lua_Debug {
+    /// `short_src` as a String: the chunk name as Lua shows it in messages ("fade.lua").
+    var shortSource: String {
+        var copy = short_src
+        let size = MemoryLayout.size(ofValue: copy)
+        return withUnsafePointer(to: &copy) {
+            $0.withMemoryRebound(to: CChar.self, capacity: size) { String(cString: $0) }
+        }
     }
 }

@@ -61,9 +61,7 @@ extension LuaRuntime: Scripting {
         }
         var record = lua_Debug()
         guard lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0 else { return nil }
-        let source = withUnsafePointer(to: &record.short_src) {
-            $0.withMemoryRebound(to: CChar.self, capacity: 60) { String(cString: $0) }
-        }
+        let source = record.shortSource
         return "\(source):\(record.linedefined)"
     }
 

@@ -247,6 +247,9 @@ enum PlayerScript {
       key(' ');r.playingAfterSpace=!!timer;key(' ');r.playingAfterSecondSpace=!!timer;
       const frame=parseInt(params.get('frame')||'0',10);
       show(frame);
+      // Written before the decode and rewritten after it: a browser that dumps the page before
+      // the decode finished still shows that the self-test ran (the test then asks again).
+      const out=el('pre',{id:'selftest-result'},JSON.stringify(r));out.hidden=true;document.body.appendChild(out);
       try{
         await img.decode();
         const canvas=document.createElement('canvas');canvas.width=img.naturalWidth;canvas.height=img.naturalHeight;
@@ -254,7 +257,7 @@ enum PlayerScript {
         r.shown=index;r.natural=[img.naturalWidth,img.naturalHeight];
         r.pixel=Array.from(context.getImageData(parseInt(params.get('x')||'0',10),parseInt(params.get('y')||'0',10),1,1).data);
       }catch(err){r.pixelError=String(err);}
-      const out=el('pre',{id:'selftest-result'},JSON.stringify(r));out.hidden=true;document.body.appendChild(out);
+      out.textContent=JSON.stringify(r);
     }
 
     function startStatic(){

@@ -86,6 +86,21 @@ lua_State *transit_newstate(transit_Limits *limits) {
     return L;
 }
 
+static int gc_sentinel(lua_State *L) {
+    limits_of(L)->sweepDue = 1;
+    transit_installgcsentinel(L);  /* refused while the state closes: no sentinel is left then */
+    return 0;
+}
+
+void transit_installgcsentinel(lua_State *L) {
+    lua_createtable(L, 0, 0);
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, gc_sentinel);
+    lua_setfield(L, -2, "__gc");
+    lua_setmetatable(L, -2);
+    lua_pop(L, 1);
+}
+
 static int trampoline(lua_State *L) {
     transit_HostFunction f = (transit_HostFunction)lua_touserdata(L, lua_upvalueindex(1));
     transit_Limits *limits = limits_of(L);

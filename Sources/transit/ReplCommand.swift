@@ -70,9 +70,12 @@ private func makeReplRuntime(_ options: Options, interactive: Bool, budgetGiven:
     if interactive && !budgetGiven { options.budget = 1 << 60 }
     if options.file != nil {
         let (world, runtime, url) = try makeRuntime(options)
+        // A session may run for hours: keep the latest trace entries (trace() shows those).
+        world.trace.retention = Trace.defaultRetention
         return (world, runtime, url)
     }
     let world = World(device: options.device, systemVersion: options.systemVersion)
+    world.trace.retention = Trace.defaultRetention
     var runtimeOptions = LuaRuntime.Options()
     runtimeOptions.unsafe = options.unsafe
     runtimeOptions.budget = options.budget

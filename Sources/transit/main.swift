@@ -182,6 +182,9 @@ func printProblems(_ world: World) {
 func commandRun(_ arguments: ArraySlice<String>) throws -> Int32 {
     let options = try parseOptions(arguments, allowed: ["--scene", "--device", "--ios", "--trace", "--unsafe", "--budget", "--memory"])
     let (world, runtime, url) = try makeRuntime(options)
+    // Only --trace prints the whole trace; otherwise the latest entries are enough for
+    // transit.trace() and a long scene keeps its memory flat.
+    if !options.trace { world.trace.retention = Trace.defaultRetention }
     do {
         try runtime.runScene(url, sceneRun(options))
     } catch let error as EffectReturned {
@@ -195,7 +198,7 @@ func commandRun(_ arguments: ArraySlice<String>) throws -> Int32 {
     }
     if options.trace { print(world.trace.lines.joined(separator: "\n")) }
     printProblems(world)
-    print("ran \(LuaRuntimeDisplay.path(url)) to t=\(formatNumber(world.now))s: \(world.trace.entries.filter { $0.kind == .call }.count) script calls, \(world.problems.count) problems")
+    print("ran \(LuaRuntimeDisplay.path(url)) to t=\(formatNumber(world.now))s: \(world.trace.callCount) script calls, \(world.problems.count) problems")
     return world.problems.isEmpty ? 0 : 1
 }
 

@@ -91,3 +91,27 @@ import Testing
         #expect(world.screen.verticalSizeClass == .compact)
     }
 }
+
+@Suite struct TraceRetentionTests {
+    @Test func aRetainedTraceKeepsTheLatestEntriesAndCountsEveryCall() {
+        let trace = Trace()
+        trace.retention = 10
+        for index in 0..<95 {
+            let call = trace.begin(time: Double(index), turn: index, object: "Fade", hook: "hook\(index)", arguments: [])
+            trace.end(call, result: "r\(index)")
+        }
+        #expect(trace.callCount == 95)
+        #expect(trace.entries.count >= 10 && trace.entries.count < 20)
+        #expect(trace.entries.last?.hook == "hook94")
+        #expect(trace.entries.last?.result == "r94")
+        #expect(trace.droppedCount + trace.entries.count == 95)
+        #expect(trace.lines.first?.contains("\(trace.droppedCount) earlier trace entries not kept") == true)
+    }
+
+    @Test func withoutRetentionEveryEntryIsKept() {
+        let trace = Trace()
+        for index in 0..<500 { trace.note(time: 0, turn: index, "n\(index)") }
+        #expect(trace.entries.count == 500)
+        #expect(trace.lines.count == 500)
+    }
+}

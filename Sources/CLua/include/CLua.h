@@ -56,7 +56,20 @@ typedef struct transit_Limits {
                                outside any protected call must never see a refusal (a panic) */
     int warningsOn;         /* warn("@on") / warn("@off"): off at start, as in lua.c */
     int warningContinues;   /* the last warning piece asked for more (tocont) */
+    int sweepDue;           /* a garbage-collection cycle ended since the host last looked at
+                               its object graph (transit_installgcsentinel) */
 } transit_Limits;
+
+/* Leaves a finalizable table behind that sets limits->sweepDue when a collection cycle frees it
+** and leaves another: one signal per cycle, so the host's graph sweep runs as often as Lua's GC. */
+void transit_installgcsentinel(lua_State *L);
+
+/* Tells the collector about `kb` kilobytes the host allocated for Lua's objects (memory Lua
+** cannot see), as an allocation of that size would: a step of collection when the debt is due. */
+static inline void transit_gcdebt(lua_State *L, int kb) { lua_gc(L, LUA_GCSTEP, kb); }
+static inline int transit_gcisrunning(lua_State *L) { return lua_gc(L, LUA_GCISRUNNING); }
+static inline void transit_gcstop(lua_State *L) { lua_gc(L, LUA_GCSTOP); }
+static inline void transit_gcrestart(lua_State *L) { lua_gc(L, LUA_GCRESTART); }
 
 /* lua_resume, with the memory cap armed for the coroutine's code (see inScript). */
 int transit_resume(lua_State *co, lua_State *from, int nargs, int *nresults);

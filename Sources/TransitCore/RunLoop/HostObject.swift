@@ -1,12 +1,8 @@
 // The base of every model object a script can hold (views, view controllers, contexts, ...).
 //
 // TransitCore knows nothing of Lua: a script layer plugs in through `Scripting`, which the model
-// asks whether a hook is overridden and calls it. The model itself only stores its class name and
-// tells an observer when it dies, so a bridge can drop per-object script state exactly then.
-
-public protocol ObjectLifecycleObserver: AnyObject {
-    func objectWillDeinit(_ identifier: ObjectIdentifier)
-}
+// asks whether a hook is overridden and calls it. The model itself only stores its class name;
+// `ObjectGraph` lists its strong references, so a bridge can tell what the model holds.
 
 open class HostObject {
     /// UIKit's class name as scripts see it ("UIView", "UIPresentationController", ...).
@@ -16,14 +12,8 @@ open class HostObject {
     /// A Lua subclass name (`UIView:subclass("Card")`), shown in messages and traces.
     public var scriptClassName: String?
 
-    public weak var lifecycleObserver: ObjectLifecycleObserver?
-
     public init(world: World) {
         self.world = world
-    }
-
-    deinit {
-        lifecycleObserver?.objectWillDeinit(ObjectIdentifier(self))
     }
 
     /// The name shown in traces and errors: the script subclass if any, else UIKit's class.
@@ -102,10 +92,14 @@ public protocol Scripting: AnyObject {
     func call(_ object: AnyObject, _ hook: String, _ arguments: [ScriptValue]) throws -> ScriptValue
     /// Where the script defined `hook` ("fade.lua:3"), for messages about what it returned.
     func location(of object: AnyObject, _ hook: String) -> String?
+    /// A run-loop turn ended: no model code is running, so the script layer may look at the
+    /// object graph (ObjectGraph) to free what only scripts kept alive.
+    func turnDidEnd()
 }
 
 extension Scripting {
     public func location(of object: AnyObject, _ hook: String) -> String? { nil }
+    public func turnDidEnd() {}
 }
 
 /// A script failed; the message already names file and line and carries a traceback.

@@ -32,7 +32,8 @@ public final class World {
     var pendingLayout: [WeakView] = []
     /// Turns run since virtual time last moved, to stop work that reschedules itself forever.
     private var turnsAtThisInstant = 0
-    private var isAdvancing = false
+    /// True while `advance` runs events: model code may be on the stack.
+    public private(set) var isAdvancing = false
     static let maximumTurnsPerInstant = 100_000
     /// Virtual seconds after a transition's duration before a missing completeTransition is
     /// reported (docs/design.md §3: 2 s).
@@ -112,6 +113,7 @@ public final class World {
             }
             try first.action()
             try layoutPendingViews()
+            scripting?.turnDidEnd()
         }
         now = max(now, time)
         try layoutPendingViews()

@@ -39,39 +39,67 @@ func format3(_ value: Double) -> String {
 }
 
 public final class Trace {
+    /// The entries kept: all of them, or the latest `retention` when a limit is set.
     public private(set) var entries: [TraceEntry] = []
     private var depth = 0
+    /// At most this many entries are kept (nil: all). A run that needs no whole trace (no
+    /// `--trace`, no player) keeps the latest ones only, so a scene of ten thousand
+    /// transitions, or a REPL session of hours, does not grow without bound.
+    public var retention: Int?
+    /// The retention of `transit run` without `--trace` and of the REPL.
+    public static let defaultRetention = 10_000
+    /// Entries no longer kept, the oldest first.
+    public private(set) var droppedCount = 0
+    /// Calls into scripts ever traced, kept or not.
+    public private(set) var callCount = 0
 
     public init() {}
 
+    private func append(_ entry: TraceEntry) {
+        entries.append(entry)
+        // Dropped in batches of a half, so keeping the latest costs O(1) per entry.
+        if let retention, entries.count >= 2 * max(retention, 1) {
+            let excess = entries.count - retention
+            entries.removeFirst(excess)
+            droppedCount += excess
+        }
+    }
+
     /// Opens a call entry; `end` fills in its result.
     func begin(time: Double, turn: Int, object: String, hook: String, arguments: [String]) -> Int {
-        entries.append(TraceEntry(kind: .call, time: time, turn: turn, object: object, hook: hook,
-                                  arguments: arguments, result: nil, depth: depth))
+        append(TraceEntry(kind: .call, time: time, turn: turn, object: object, hook: hook,
+                          arguments: arguments, result: nil, depth: depth))
+        callCount += 1
         depth += 1
-        return entries.count - 1
+        return droppedCount + entries.count - 1
     }
 
     func end(_ index: Int, result: String) {
         depth = max(0, depth - 1)
-        if index < entries.count { entries[index].result = result }
+        let kept = index - droppedCount
+        if kept >= 0 && kept < entries.count { entries[kept].result = result }
     }
 
     /// A state change made by the host itself (a transition began, a view was removed, ...).
     public func event(time: Double, turn: Int, subject: String, _ what: String, _ details: [String] = []) {
-        entries.append(TraceEntry(kind: .event, time: time, turn: turn, object: subject, hook: what,
-                                  arguments: details, result: nil, depth: depth))
+        append(TraceEntry(kind: .event, time: time, turn: turn, object: subject, hook: what,
+                          arguments: details, result: nil, depth: depth))
     }
 
     public func note(time: Double, turn: Int, _ text: String) {
-        entries.append(TraceEntry(kind: .note, time: time, turn: turn, object: "", hook: text,
-                                  arguments: [], result: nil, depth: depth))
+        append(TraceEntry(kind: .note, time: time, turn: turn, object: "", hook: text,
+                          arguments: [], result: nil, depth: depth))
     }
 
     /// Hook names of the calls, in order: what call-order tests compare.
     public var hooks: [String] { entries.filter { $0.kind == .call }.map(\.hook) }
 
-    public var lines: [String] { entries.map(\.line) }
+    /// The kept entries as lines, after a line saying how many earlier ones were not kept.
+    public var lines: [String] {
+        let kept = entries.map(\.line)
+        guard droppedCount > 0 else { return kept }
+        return ["-- \(droppedCount) earlier trace entries not kept (the latest \(retention ?? entries.count) are; transit run --trace keeps all)"] + kept
+    }
 }
 
 extension World {

@@ -25,6 +25,8 @@ open class View: HostObject {
     /// The view controller whose root view this is (UIKit's next responder).
     public internal(set) weak var viewController: ViewController?
     var needsLayout = true
+    /// In the world's layout queue for the end of this turn.
+    var isQueuedForLayout = false
     private var isLayingOut = false
 
     public init(world: World, frame: Rect = .zero) {
@@ -198,6 +200,12 @@ open class View: HostObject {
         // Changes a view makes to itself while laying out do not ask for another layout.
         guard !isLayingOut else { return }
         needsLayout = true
+        // Only views in the window are laid out at the end of the turn (UIKit lays out what is
+        // on screen); one off screen is laid out with its superview's pass once it is added,
+        // which asks for layout itself. Queued once, so a script that sets the frame of a
+        // million views off screen, or one view a million times, does not grow the queue.
+        guard !isQueuedForLayout, window != nil else { return }
+        isQueuedForLayout = true
         world.viewNeedsLayout(self)
     }
 

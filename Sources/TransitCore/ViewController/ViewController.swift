@@ -137,6 +137,7 @@ extension World {
             passes += 1
             let views = pendingLayout.compactMap(\.view)
             pendingLayout.removeAll()
+            for view in views { view.isQueuedForLayout = false }
             for view in views where view.window != nil && view.needsLayout {
                 try view.layoutIfNeeded()
             }

@@ -16,6 +16,7 @@ func raise(_ runtime: LuaRuntime, _ message: String, level: Int32 = 1) -> Int32 
 @inline(__always)
 func guarded(_ L: OpaquePointer?, _ body: (LuaRuntime) throws -> Int32) -> Int32 {
     LuaRuntime.serving(L) { runtime in
+        runtime.sweepIfDueAtHostEntry()
         do {
             return try body(runtime)
         } catch let error as ScriptError {

@@ -38,9 +38,11 @@ public final class LuaRuntime {
     var boundClasses: [BoundClass] = []
     var boundClassIndexByName: [String: Int] = [:]
     var boundClassIndexBySwiftClass: [ObjectIdentifier: Int] = [:]
-    /// Registry references of the identity and state tables (see installRegistryTables).
+    /// Registry references of the identity and roots tables (see installRegistryTables).
     private(set) var identityTableReference: Int32 = LUA_NOREF
-    private(set) var stateTableReference: Int32 = LUA_NOREF
+    private(set) var rootsTableReference: Int32 = LUA_NOREF
+    /// Swift memory behind userdata made since the collector was last told (ObjectIdentity.swift).
+    var hostBytesSinceStep = 0
     var isClosing = false
     /// Directories `require` may load from, in order.
     public var moduleDirectories: [URL] = []
@@ -136,7 +138,7 @@ public final class LuaRuntime {
     // MARK: - Registry tables
 
     static let identityKey = "transit.identity"
-    static let stateKey = "transit.state"
+    static let rootsKey = "transit.roots"
     static let valueMetatablesKey = "transit.values"
 
     private func installRegistryTables() {
@@ -151,11 +153,13 @@ public final class LuaRuntime {
         lua_pushvalue(L, -1)
         identityTableReference = luaL_ref(L, registry)
         lua_setfield(L, registry, Self.identityKey)
-        // Strong: per-object tables that outlive their userdata while Swift holds the object.
+        // Strong: the userdata of objects with state that the model may hand out again
+        // (ObjectIdentity.swift), keyed by the object's address.
         lua_createtable(L, 0, 0)
         lua_pushvalue(L, -1)
-        stateTableReference = luaL_ref(L, registry)
-        lua_setfield(L, registry, Self.stateKey)
+        rootsTableReference = luaL_ref(L, registry)
+        lua_setfield(L, registry, Self.rootsKey)
+        transit_installgcsentinel(L)
         lua_createtable(L, 0, 0)
         lua_setfield(L, registry, Self.valueMetatablesKey)
     }

@@ -57,7 +57,8 @@ func assignObject(_ L: OpaquePointer?) -> Int32 {
         return guarded(L) { runtime in
             try Unmanaged<PropertyEntry>.borrow(pointer) { entry in
                 guard let setter = entry.setter else { return 0 }
-                guard let raw = runtime.objectBox(at: 1)?.pointee.object else { throw released(runtime) }
+                guard let box = runtime.objectBox(at: 1), let raw = box.pointee.object else { throw released(runtime) }
+                runtime.handedToHost(box, at: 1)
                 if let problem = entry.valueCheck.problem(runtime, at: 3) {
                     throw LuaCallError("\(entry.qualifiedName) must be \(problem) (got \(runtime.typeDescription(at: 3)))")
                 }
@@ -108,8 +109,9 @@ func dispatchHostFunction(_ L: OpaquePointer?) -> Int32 {
                 let isInstance: Bool
                 if entry.ownerIsValue {
                     isInstance = runtime.valueClassName(at: 1) == entry.ownerName || lua_type(L, 1) == LUA_TTABLE
-                } else if let raw = runtime.objectBox(at: 1)?.pointee.object {
+                } else if let box = runtime.objectBox(at: 1), let raw = box.pointee.object {
                     isInstance = Unmanaged<AnyObject>.borrow(raw) { entry.ownerMatches($0) }
+                    runtime.handedToHost(box, at: 1)
                 } else {
                     isInstance = false
                 }

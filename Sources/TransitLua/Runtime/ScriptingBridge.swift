@@ -22,9 +22,8 @@ extension LuaRuntime {
 
 extension LuaRuntime: Scripting {
     public func overrides(_ object: HostObject, _ hook: String) -> Bool {
-        // Objects never pushed to Lua, or without a table of their own, override nothing.
-        guard hasObjectTable(object) else { return false }
-        push(object)
+        // Objects without a userdata (never pushed, or dropped without a table) override nothing.
+        guard pushExistingUserdata(of: object) else { return false }
         defer { transit_pop(L, 1) }
         if pushOverride(objectAt: -1, hook) { transit_pop(L, 1); return true }
         return false

@@ -1,0 +1,35 @@
+// The strong references model objects hold to one another, for a script layer that must tell
+// objects only its scripts keep alive (their cycles can be collected) from objects the model
+// itself holds (their script state must survive while it does).
+//
+// Listing a reference that is not strong would make the script layer believe an object is
+// held only through others when the model holds it: it could then drop script state still in
+// use. Leaving a strong reference out only keeps state alive longer. So this lists exactly the
+// stored strong references between HostObjects, and nothing else.
+
+public enum ObjectGraph {
+    /// Calls `body` once for every strong stored reference from `object` to another model
+    /// object (a reference stored twice is reported twice).
+    public static func forEachStrongReference(of object: HostObject, _ body: (HostObject) -> Void) {
+        if let view = object as? View {
+            body(view.layer)
+            for subview in view.subviews { body(subview) }
+            for recognizer in view.gestureRecognizers { body(recognizer) }
+        }
+        if let controller = object as? ViewController {
+            if let view = controller.viewIfLoaded { body(view) }
+            if let presented = controller.presentedViewController { body(presented) }
+            if let presentation = controller.presentationController { body(presentation) }
+            if let delegate = controller.transitioningDelegate as? HostObject { body(delegate) }
+        }
+        if let navigation = object as? NavigationController {
+            for child in navigation.viewControllers { body(child) }
+        }
+        if let presentation = object as? PresentationController {
+            body(presentation.presentedViewController)
+            body(presentation.presentingViewController)
+            if let container = presentation.containerView { body(container) }
+            if let delegate = presentation.delegate as? HostObject { body(delegate) }
+        }
+    }
+}

@@ -118,6 +118,26 @@ final class Harness {
 }
 
 @Suite struct ValueSemanticsTests {
+    /// Swift copies a value on assignment: `var t = CATransform3D.identity; t.m34 = -1 / 500`
+    /// (the usual perspective set-up) leaves the identity alone.
+    @Test func valueConstantsAreCopiesLikeSwiftValues() throws {
+        let h = try Harness()
+        #expect(try h.run("""
+            local perspective = CATransform3D.identity
+            perspective.m34 = -1 / 500
+            local affine = CGAffineTransform.identity
+            affine.tx = 40
+            local zero = CGRect.zero
+            zero.width = 10
+            local red = UIColor.red
+            red.alpha = 0
+            return table.concat({ CATransform3D.identity.m34, tostring(CATransform3D.identity.isIdentity),
+              CGAffineTransform.identity.tx, CGRect.zero.width, UIColor.red.alpha,
+              tostring(rawequal(CGRect.zero, CGRect.zero)), tostring(CGRect.zero == CGRect.zero) }, " ")
+            """) == "0.0 true 0.0 0.0 1.0 false true")
+        #expect(h.runtime.completions(for: "CATransform3D.iden").contains("CATransform3D.identity"))
+    }
+
     @Test func readingFrameReturnsACopy() throws {
         let h = try Harness()
         #expect(try h.run("""

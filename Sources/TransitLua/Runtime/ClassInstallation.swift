@@ -97,9 +97,26 @@ extension LuaRuntime {
         }
         // Constants last: object constants (UIScreen.main) need the metatable installed.
         var call = HostCall(runtime: self, name: cls.name, base: 1)
+        var prototypes: Int32?
         for constant in cls.constants {
+            // A value constant is a new value on every read, as a Swift value is copied on
+            // assignment: `local t = CATransform3D.identity; t.m34 = -1 / 500` must not change
+            // the identity for everyone after. Its prototype is kept apart.
+            if case .value = constant.type {
+                if prototypes == nil { lua_createtable(L, 0, 1); prototypes = lua_gettop(L) }
+                constant.push(&call)
+                lua_setfield(L, prototypes!, constant.name)
+                continue
+            }
             constant.push(&call)
             lua_setfield(L, classTable, constant.name)
+        }
+        if let prototypes {
+            lua_getmetatable(L, classTable)
+            lua_pushvalue(L, prototypes)
+            transit_pushhostfunction(L, { L in copyValueConstant(L) }, 1)
+            lua_setfield(L, -2, "__index")
+            lua_settop(L, prototypes - 1)
         }
     }
 

@@ -135,6 +135,11 @@ extension LuaRuntime {
         switch lua_type(L, index) {
         case LUA_TTABLE:
             names.formUnion(rawStringKeys(at: index, functionsOnly: methodsOnly))
+            // A class table's value constants are made on each read (ClassInstallation.swift).
+            if !methodsOnly, lua_getfield(L, index, "__name") == LUA_TSTRING, let name = string(at: -1), let cls = api.cls(name) {
+                names.formUnion(cls.constants.map(\.name))
+            }
+            transit_pop(L, 1)
             if let valueClass = valueClassName(at: index), let cls = api.cls(valueClass), cls.isValue {
                 names.formUnion(cls.methods.map(\.name))
                 if !methodsOnly { names.formUnion(cls.properties.map(\.name)) }

@@ -76,3 +76,21 @@ func valueToStringBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int32 {
     lua_pushstring(L, text)
     return 1
 }
+
+/// `__index` of a value class table (upvalue 2: the prototypes of its value constants): a copy
+/// of the constant, with the prototype's metatable, so every read is a value of its own.
+func copyValueConstant(_ L: OpaquePointer?) -> Int32 {
+    lua_pushvalue(L, 2)
+    guard lua_rawget(L, transit_upvalueindex(2)) == LUA_TTABLE else { return 0 }
+    let prototype = lua_gettop(L)
+    lua_createtable(L, 0, 4)
+    let copy = lua_gettop(L)
+    lua_pushnil(L)
+    while lua_next(L, prototype) != 0 {
+        lua_pushvalue(L, -2)
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, copy)
+    }
+    if lua_getmetatable(L, prototype) != 0 { lua_setmetatable(L, copy) }
+    return 1
+}

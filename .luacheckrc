@@ -11,7 +11,8 @@ local stubs = io.open("scripts/types/transit.d.lua")
 if stubs then
   for line in stubs:lines() do
     local name = line:match("^([%a_][%w_]*) = {}$")
-    if name and name ~= "transit" then api[#api + 1] = name end
+    -- Fields may be written: a value constant such as CATransform3D.identity is a copy.
+    if name and name ~= "transit" then api[name] = { other_fields = true, read_only = false } end
   end
   stubs:close()
 end

@@ -102,9 +102,9 @@ public final class NavigationController: ViewController {
         var animator: AnyObject?
         if let delegate {
             animator = try world.protocolResult(
-                try world.callIfImplemented(delegate, "animationControllerForOperation",
+                try world.callIfImplemented(delegate, Hook.NavigationDelegate.animationControllerForOperation,
                                             [.object(self), .string(operation.rawValue), .object(from), .object(to)]),
-                from: delegate, "animationControllerForOperation", "an animator")
+                from: delegate, Hook.NavigationDelegate.animationControllerForOperation, "an animator")
         }
         let usesSystemAnimation = animator == nil
         if animator == nil && animated { animator = try world.systemStyles?.navigationAnimator() }
@@ -112,8 +112,8 @@ public final class NavigationController: ViewController {
         if let animator {
             if let delegate {
                 interaction = try world.protocolResult(
-                    try world.callIfImplemented(delegate, "interactionControllerFor", [.object(self), .object(animator)]),
-                    from: delegate, "interactionControllerFor", "an interaction controller")
+                    try world.callIfImplemented(delegate, Hook.NavigationDelegate.interactionControllerFor, [.object(self), .object(animator)]),
+                    from: delegate, Hook.NavigationDelegate.interactionControllerFor, "an interaction controller")
             }
             if interaction == nil && usesSystemAnimation && operation == .pop { interaction = edgeSwipeInteraction }
         }

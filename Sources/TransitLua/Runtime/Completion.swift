@@ -8,18 +8,12 @@ import TransitCore
 // the transitioning protocols the engine calls into scripts. Completion reads everything raw:
 // it never calls __index or a getter, so pressing Tab runs none of the script's code.
 
-/// Hooks the transition engine looks up on script objects (TransitCore asks for them by name;
-/// TransitLuaTests checks this list against the names TransitCore's sources use).
+/// Hooks the transition engine looks up on script objects: the protocols of the API
+/// description, whose names are TransitCore's `Hook` constants.
 public enum TransitioningProtocols {
-    public static let hooks: [(protocol: String, hooks: [String])] = [
-        ("UIViewControllerAnimatedTransitioning", ["transitionDuration", "animateTransition", "animationEnded", "interruptibleAnimator"]),
-        ("UIViewControllerInteractiveTransitioning", ["startInteractiveTransition"]),
-        ("UIViewControllerTransitioningDelegate", ["animationControllerForPresented", "animationControllerForDismissed",
-                                                   "interactionControllerForPresentation", "interactionControllerForDismissal",
-                                                   "presentationController"]),
-        ("UINavigationControllerDelegate", ["animationControllerForOperation", "interactionControllerFor"]),
-        ("UIAdaptivePresentationControllerDelegate", ["adaptivePresentationStyle"]),
-    ]
+    public static var hooks: [(protocol: String, hooks: [String])] {
+        LuaRuntime.apiDescription.protocols.map { ($0.name, $0.hooks.map(\.name)) }
+    }
 
     public static var allHooks: [String] { hooks.flatMap(\.hooks) }
 }

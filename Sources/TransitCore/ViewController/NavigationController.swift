@@ -45,7 +45,7 @@ public final class NavigationController: ViewController {
             topView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             try content.addSubview(topView)
         }
-        let edgePan = GestureRecognizer(world: world, kind: .screenEdgePan)
+        let edgePan = GestureRecognizer.make(world: world, kind: .screenEdgePan)
         edgePan.edges = .left
         edgePan.action = { [weak self] recognizer in try self?.handleEdgeSwipe(recognizer) }
         view.addGestureRecognizer(edgePan)

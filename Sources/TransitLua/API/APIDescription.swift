@@ -158,6 +158,8 @@ public struct APIDescription {
     public var enums: [APIEnum] = []
     /// The protocols scripts implement (animators, interaction controllers, delegates).
     public var protocols: [APIProtocol] = []
+    /// Well-known UIKit members Transit does not provide, by class (UnavailableMembers.swift).
+    public var unavailable: [String: [String]] = [:]
     /// The `transit` namespace (scenes and tools).
     public var namespace: APIClass = APIClass(name: "transit", superclass: nil, doc: "", isValue: false)
 

@@ -93,6 +93,9 @@ extension APIDescription {
             }
             for f in cls.functions { out.append("- `\(cls.name).\(f.name)(\(f.parameters.map(\.name).joined(separator: ", ")))`: \(f.doc)") }
             for m in cls.methods { out.append("- `\(cls.name):\(m.name)(\(m.parameters.map(\.name).joined(separator: ", ")))`: \(m.doc)") }
+            if let missing = unavailable[cls.name] {
+                out.append("- not available in Transit (reading or assigning one says so): " + missing.map { "`\($0)`" }.joined(separator: " "))
+            }
             for h in cls.hooks {
                 let swift = h.swiftName.map { " (Swift `\($0)`)" } ?? ""
                 out.append("- hook `\(h.name)(\(h.parameters.map(\.name).joined(separator: ", ")))`\(swift): \(h.doc)")

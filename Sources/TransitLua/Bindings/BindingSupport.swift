@@ -10,6 +10,7 @@ enum TransitAPI {
         api.enums = enums
         api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses() + transitionClasses() + [navigationClass()]
         api.protocols = protocols()
+        api.unavailable = unavailableMembers
         api.namespace = namespace()
         return api
     }()

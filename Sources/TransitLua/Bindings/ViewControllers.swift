@@ -133,7 +133,7 @@ extension TransitAPI {
             cls.matches = { ($0 as? GestureRecognizer)?.kind == kind }
             cls.constructorParameters = [parameter("action", .optional(.function), "called with the recognizer on each state change")]
             cls.construct = { call in
-                let recognizer = GestureRecognizer(world: call.runtime.world, kind: kind)
+                let recognizer = GestureRecognizer.make(world: call.runtime.world, kind: kind)
                 if let action = try call.optionalFunction(1) {
                     recognizer.action = { [weak recognizer] _ in
                         try action.call { runtime in runtime.push(recognizer); return 1 }

@@ -24,6 +24,7 @@ extension LuaRuntime: Scripting {
     public func overrides(_ object: HostObject, _ hook: String) -> Bool {
         // Objects never pushed to Lua, or without a table of their own, override nothing.
         guard hasObjectTable(object) else { return false }
+        checkHookNames(object, asked: hook)
         push(object)
         defer { transit_pop(L, 1) }
         if pushOverride(objectAt: -1, hook) { transit_pop(L, 1); return true }
@@ -31,6 +32,7 @@ extension LuaRuntime: Scripting {
     }
 
     public func responds(_ object: AnyObject, _ hook: String) throws -> Bool {
+        checkHookNames(object, asked: hook)
         if let host = object as? HostObject {
             if overrides(host, hook) { return true }
             // Bound methods count as implemented (e.g. UIPercentDrivenInteractiveTransition).

@@ -15,6 +15,8 @@ struct KnownMembers {
     /// UIKit name → the UIKit class that declares it ("mask" → "UIView").
     let unavailable: [String: String]
     let isSubclassable: Bool
+    /// The class and its ancestors' names.
+    let lineage: Set<String>
 
     nonisolated(unsafe) static let byClass: [String: KnownMembers] = {
         let api = TransitAPI.description
@@ -50,6 +52,7 @@ struct KnownMembers {
         }
         self.unavailable = unavailable
         isSubclassable = lineage.first?.isSubclassable ?? false
+        self.lineage = Set(lineage.map(\.name))
     }
 
     /// How a message names an instance in prose: "a view", "a view controller", "an object".

@@ -44,9 +44,9 @@ extension TransitAPI {
             "adaptivePresentationStyleForTraitCollection", "presentedViewControllerForCompactSizeClass",
         ],
         "UINavigationController": [
-            "setViewControllers", "popToRootViewController", "popToViewController", "topViewController",
+            "setViewControllers", "popToRootViewController", "popToViewController",
             "visibleViewController", "navigationBar", "isNavigationBarHidden", "setNavigationBarHidden", "toolbar",
-            "isToolbarHidden", "setToolbarHidden", "interactivePopGestureRecognizer", "hidesBarsOnSwipe",
+            "isToolbarHidden", "setToolbarHidden", "hidesBarsOnSwipe",
             "hidesBarsOnTap", "hidesBarsWhenKeyboardAppears", "barHideOnSwipeGestureRecognizer",
         ],
         "UIViewPropertyAnimator": [

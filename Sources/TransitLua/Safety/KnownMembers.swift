@@ -6,7 +6,8 @@ struct KnownMembers {
     let className: String
     /// Every name `object.name` finds, nearest class first (suggestions prefer the nearest).
     let members: [String]
-    /// Properties with a setter, then hooks: what a suggestion for an assignment offers.
+    /// Properties with a setter, then the class's hooks, then the protocols' hooks: what a
+    /// suggestion for an assignment offers.
     let assignable: [String]
     let methods: Set<String>
     /// Hooks of the lineage and of every protocol: a function may be stored under these on any
@@ -45,6 +46,7 @@ struct KnownMembers {
         hooks.formUnion(api.protocols.flatMap { $0.hooks.map(\.name) })
         self.hooks = hooks
         assignable = lineage.flatMap { $0.properties.filter { $0.setter != nil }.map(\.name) } + lineage.flatMap { $0.hooks.map(\.name) }
+            + api.protocols.flatMap { $0.hooks.map(\.name) }
         methods = Set(lineage.flatMap { $0.methods.map(\.name) })
         var unavailable: [String: String] = [:]
         for cls in lineage.reversed() {

@@ -290,6 +290,26 @@ private func firstLine(_ h: Harness, _ source: String) throws -> String? {
         #expect(misspelt.contains("did you mean \"presentationTransitionWillBegin\"?"), "\(misspelt)")
     }
 
+    /// A plain built-in instance used as animator and delegate (hooks stored on it) still runs
+    /// as an effect: the effect wrapper stores nothing on it.
+    @Test func aBuiltInInstanceWithStoredHooksRunsAsAnEffect() throws {
+        let world = try runEffect("""
+            local t = UIPercentDrivenInteractiveTransition.new()
+            t.transitionDuration = function() return 0.2 end
+            t.animateTransition = function(self, ctx)
+              if ctx:viewController("to").presentingViewController == ctx:viewController("from") then
+                ctx.containerView:addSubview(ctx:view("to"))
+              end
+              ctx:completeTransition(true)
+            end
+            t.animationControllerForPresented = function(self) return self end
+            t.animationControllerForDismissed = function(self) return self end
+            return t
+            """, named: "plain.lua")
+        #expect(world.problems.isEmpty, "\(world.problems)")
+        #expect(world.trace.entries.contains { $0.hook == "animateTransition" })
+    }
+
     @Test func aUIKitMemberTransitLacksSaysSoByName() throws {
         let h = try Harness()
         // beginAppearanceTransition(_:animated:) is UIViewController's in UIKit.

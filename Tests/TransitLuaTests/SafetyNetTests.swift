@@ -324,6 +324,17 @@ private func firstLine(_ h: Harness, _ source: String) throws -> String? {
                 == "test.lua:2: UIView.safeAreaInsets is not available in Transit")
     }
 
+    /// A UIKit class Transit lacks names itself; other unknown globals still read as nil.
+    @Test func aUIKitClassTransitLacksSaysSoByName() throws {
+        let h = try Harness()
+        #expect(try firstLine(h, "local x = 1\nlocal animation = CABasicAnimation.new()")
+                == "test.lua:2: CABasicAnimation is not available in Transit")
+        #expect(try firstLine(h, "CATransaction.begin()") == "test.lua:1: CATransaction is not available in Transit")
+        #expect(try h.run("return tostring(SomeGlobalOfMyOwn)") == "nil")
+        let api = LuaRuntime.apiDescription
+        #expect(Set(api.classes.map(\.name)).isDisjoint(with: api.unavailableClasses))
+    }
+
     @Test func readingANearMissOfAMemberOnABuiltInSuggestsIt() throws {
         let h = try Harness()
         let message = try #require(try h.error("local view = UIView.new()\nview:addSubveiw(UIView.new())"))

@@ -160,6 +160,8 @@ public struct APIDescription {
     public var protocols: [APIProtocol] = []
     /// Well-known UIKit members Transit does not provide, by class (UnavailableMembers.swift).
     public var unavailable: [String: [String]] = [:]
+    /// Well-known UIKit classes Transit does not provide (their globals say so when read).
+    public var unavailableClasses: [String] = []
     /// The `transit` namespace (scenes and tools).
     public var namespace: APIClass = APIClass(name: "transit", superclass: nil, doc: "", isValue: false)
 

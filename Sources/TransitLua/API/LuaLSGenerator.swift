@@ -102,6 +102,13 @@ extension APIDescription {
             }
             out.append("")
         }
+        if !unavailableClasses.isEmpty {
+            out.append("## Not available in Transit")
+            out.append("")
+            out.append("UIKit classes transition code often uses that Transit does not provide; reading one of these globals is an error saying so: "
+                       + unavailableClasses.map { "`\($0)`" }.joined(separator: " "))
+            out.append("")
+        }
         out.append("## Enumerations")
         out.append("")
         for e in enums { out.append("- `\(e.name)`: " + e.cases.map { "`\"\($0)\"`" }.joined(separator: " ")) }

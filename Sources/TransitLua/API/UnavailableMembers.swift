@@ -53,4 +53,20 @@ extension TransitAPI {
             "timingParameters", "delay", "isManualHitTestingEnabled", "isUserInteractionEnabled",
         ],
     ]
+
+    /// UIKit, Core Animation and Foundation classes transition code uses that Transit has not:
+    /// reading the global says so (`CABasicAnimation is not available in Transit`) instead of
+    /// "attempt to index a nil value (global 'CABasicAnimation')".
+    static let unavailableClasses: [String] = [
+        "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup", "CATransition",
+        "CATransaction", "CAGradientLayer", "CAShapeLayer", "CATransformLayer", "CAReplicatorLayer", "CAEmitterLayer",
+        "CADisplayLink", "UIBezierPath", "UIVisualEffectView", "UIBlurEffect", "UIVibrancyEffect",
+        "UIGraphicsImageRenderer", "UITabBarController", "UITabBar", "UINavigationBar", "UIToolbar", "UIButton",
+        "UIScrollView", "UITableView", "UICollectionView", "UIStackView", "NSLayoutConstraint", "UIFont",
+        "UIDynamicAnimator", "UISnapBehavior", "UIAttachmentBehavior", "UIGravityBehavior", "UICollisionBehavior",
+        "UIPushBehavior", "UIDynamicItemBehavior", "UIPinchGestureRecognizer", "UIRotationGestureRecognizer",
+        "UILongPressGestureRecognizer", "UISwipeGestureRecognizer", "UIImpactFeedbackGenerator",
+        "UISelectionFeedbackGenerator", "UINotificationFeedbackGenerator", "UISheetPresentationController",
+        "UIPopoverPresentationController", "UIApplication", "DispatchQueue",
+    ]
 }

@@ -11,6 +11,7 @@ enum TransitAPI {
         api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses() + transitionClasses() + [navigationClass()]
         api.protocols = protocols()
         api.unavailable = unavailableMembers
+        api.unavailableClasses = unavailableClasses
         api.namespace = namespace()
         return api
     }()

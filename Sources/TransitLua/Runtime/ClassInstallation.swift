@@ -35,6 +35,7 @@ extension LuaRuntime {
             }
         }
         lua_setglobal(L, "transit")
+        installUnavailableClassGlobals()
     }
 
     /// Pushes a bound function as a Lua closure whose upvalue is its entry.

@@ -76,6 +76,33 @@ extension LuaRuntime {
     }
 }
 
+extension LuaRuntime {
+    /// Gives the global table an `__index` that raises for the UIKit classes Transit lacks
+    /// (every other unknown global still reads as nil).
+    func installUnavailableClassGlobals() {
+        guard !api.unavailableClasses.isEmpty else { return }
+        _ = transit_pushglobaltable(L)
+        lua_createtable(L, 0, 1)
+        lua_createtable(L, 0, Int32(api.unavailableClasses.count))
+        for name in api.unavailableClasses {
+            lua_pushstring(L, "\(name) is not available in Transit")
+            lua_setfield(L, -2, name)
+        }
+        transit_pushhostfunction(L, { L in indexUnavailableGlobal(L) }, 1)
+        lua_setfield(L, -2, "__index")
+        lua_setmetatable(L, -2)
+        transit_pop(L, 1)
+    }
+}
+
+/// `_G.name` found nothing (upvalue: name → message for UIKit classes Transit lacks).
+private func indexUnavailableGlobal(_ L: OpaquePointer?) -> Int32 {
+    let L = L!
+    lua_pushvalue(L, 2)
+    guard lua_rawget(L, transit_upvalueindex(2)) == LUA_TSTRING else { return 0 }
+    return raiseUnavailable(L)
+}
+
 /// Raises the unavailable-member message found in a class's getter table (at the top).
 func raiseUnavailable(_ L: OpaquePointer) -> Int32 {
     guarded(L) { runtime in

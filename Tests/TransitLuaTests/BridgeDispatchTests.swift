@@ -26,7 +26,7 @@ private func message(_ h: Harness, _ source: String) throws -> String? {
     @Test func anOwnTableEntryWinsOverTheBoundMethodAndGetter() throws {
         let h = try Harness()
         #expect(try h.run("""
-            local v = UIView.new()
+            local v = UIView:subclass("Card").new()
             v.layoutIfNeeded = function() return "own" end
             return v:layoutIfNeeded() .. " " .. tostring(v.alpha)
             """) == "own 1.0")
@@ -78,7 +78,7 @@ private func message(_ h: Harness, _ source: String) throws -> String? {
         let h = try Harness()
         #expect(try h.run("""
             parent = UIView.new()
-            local child = UIView.new()
+            local child = UIView:subclass("NotedView").new()
             parent:addSubview(child)
             child.note = "kept"
             return tostring(rawequal(parent.subviews[1], child)) .. " " .. tostring(rawequal(child.superview, parent))

@@ -31,7 +31,8 @@ final class Harness {
         try h.run("""
             local parent = UIView.new{ name = "parent" }
             transit.window:addSubview(parent)
-            local child = UIView.new()
+            -- Fields of one's own need a subclass (a plain UIView refuses unknown keys).
+            local child = UIView:subclass("NotedView").new()
             child.note = "kept"
             parent:addSubview(child)
             """)

@@ -32,8 +32,8 @@ private let classes = """
             \(classes)
             local view = card
             card = nil
-            view.me = view
-            view.onTap = function() return view.frame end
+            -- A plain view keeps hook overrides only: this one captures its view.
+            view.layoutSubviews = function() return view.frame end
             """)
         try h.run(collectCycles)
         #expect(released == nil)
@@ -53,7 +53,7 @@ private let classes = """
         try h.run("""
             local controller = vc
             vc = nil
-            controller.view.owner = controller
+            controller.view.layoutSubviews = function() return controller end
             """)
         #expect(controller != nil && view != nil)
         try h.run(collectCycles)
@@ -116,7 +116,7 @@ private let classes = """
         try h.run("""
             \(classes)
             for i = 1, 20000 do local card = Card.new(); card.me = card end
-            for i = 1, 5000 do local screen = Screen.new(); screen.view.owner = screen end
+            for i = 1, 5000 do local screen = Screen.new(); screen.view.layoutSubviews = function() return screen end end
             """)
         try h.run(collectCycles)
         // What is left is the handful of objects the runs above and the window made.

@@ -143,22 +143,10 @@ private func inspect(_ h: Harness, _ expression: String, _ configure: (inout Ins
         #expect(try h.run("return calls") == "0")
     }
 
-    /// Every hook name the engine looks up on script objects (in TransitCore's sources) is
-    /// offered by completion: the protocols list, or a bound class's hooks and methods.
+    /// Every hook the engine calls (TransitCore's `Hook` constants) is offered by completion:
+    /// the protocols, or a bound class's hooks and methods.
     @Test func everyHookTheEngineCallsIsKnown() throws {
-        let core = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/TransitCore")
-        let pattern = try NSRegularExpression(pattern: #"(?:callIfImplemented|callScript|responds|callOverride)\([^"\n]*"([A-Za-z]+)"|(?:animatorHook|interactionHook): "([A-Za-z]+)""#)
-        var engineHooks = Set<String>()
-        let files = FileManager.default.enumerator(at: core, includingPropertiesForKeys: nil)
-        while let file = files?.nextObject() as? URL {
-            guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
-            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                for group in 1...2 {
-                    if let range = Range(match.range(at: group), in: text) { engineHooks.insert(String(text[range])) }
-                }
-            }
-        }
+        let engineHooks = Set((Hook.protocols + Hook.classes).flatMap(\.hooks))
         #expect(engineHooks.contains("animateTransition"))
         let api = LuaRuntime.apiDescription
         var known = Set(TransitioningProtocols.allHooks)

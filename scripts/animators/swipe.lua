@@ -82,6 +82,12 @@ function SwipeTransitionAnimator:animateTransition(transitionContext)
   end)
 end
 
+-- UIKit lets several objects add themselves as targets of one recognizer
+-- ([recognizer addTarget:action:]); Transit's recognizers take one action, so the extra targets
+-- live here, keyed by recognizer (a built-in object keeps no fields of its own), as do the
+-- recognizers installed on each presented controller.
+local targetsOf, dismissRecognizerOf = {}, {}
+
 ---------------------------------------------------------------------------------------------
 -- AAPLSwipeTransitionInteractionController
 local SwipeTransitionInteractionController =
@@ -97,7 +103,7 @@ function SwipeTransitionInteractionController.initWithGestureRecognizer(gestureR
   self.edge = edge
   -- Add self as an observer of the gesture recognizer so that this object receives updates
   -- as the user moves their finger ([gestureRecognizer addTarget:action:]).
-  local targets = gestureRecognizer.targets
+  local targets = targetsOf[gestureRecognizer]
   targets[#targets + 1] = function(g) self:gestureRecognizeDidUpdate(g) end
   self.targetIndex = #targets
   return self
@@ -149,7 +155,7 @@ end
 
 -- - dealloc: [self.gestureRecognizer removeTarget:self action:...]
 function SwipeTransitionInteractionController:removeTarget()
-  table.remove(self.gestureRecognizer.targets, self.targetIndex)
+  table.remove(targetsOf[self.gestureRecognizer], self.targetIndex)
 end
 
 ---------------------------------------------------------------------------------------------
@@ -195,13 +201,13 @@ end
 -- unwinds (dismisses) on Began, after prepareForSegue has told the delegate about the
 -- gesture and set targetEdge to Left. A plain dismiss is not interactive.
 function SwipeTransitionDelegate:installDismissalGesture(secondViewController)
-  if secondViewController.swipeDismissRecognizer then return end
+  if dismissRecognizerOf[secondViewController] then return end
   local recognizer
   recognizer = UIScreenEdgePanGestureRecognizer.new(function(g)
-    for _, target in ipairs(g.targets) do target(g) end
+    for _, target in ipairs(targetsOf[g]) do target(g) end
   end)
   recognizer.edges = "left"
-  recognizer.targets = {
+  targetsOf[recognizer] = {
     function(sender)  -- interactiveTransitionRecognizerAction:
       if sender.state == "began" then
         self.gestureRecognizer = sender
@@ -211,7 +217,7 @@ function SwipeTransitionDelegate:installDismissalGesture(secondViewController)
     end,
   }
   secondViewController.view:addGestureRecognizer(recognizer)
-  secondViewController.swipeDismissRecognizer = recognizer
+  dismissRecognizerOf[secondViewController] = recognizer
 end
 
 local delegate = SwipeTransitionDelegate.new()

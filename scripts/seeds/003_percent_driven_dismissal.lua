@@ -60,13 +60,16 @@ function HHTransitionAnimator:animationControllerForDismissed(dismissed)
   return self
 end
 
--- 手勢驅動返回: a left screen-edge pan on the presented controller's view.
+-- 手勢驅動返回: a left screen-edge pan on the presented controller's view. The recognizer
+-- each controller got is kept here, keyed by controller (a built-in view controller keeps no
+-- fields of its own).
+local edgeGestureOf = {}
 function HHTransitionAnimator:addGestureToViewController(vc)
-  if vc.hhEdgeGesture then return end  -- one recognizer per controller
+  if edgeGestureOf[vc] then return end  -- one recognizer per controller
   local ges = UIScreenEdgePanGestureRecognizer.new(function(g) self:handleGesture(g) end)
   ges.edges = "left"
   vc.view:addGestureRecognizer(ges)
-  vc.hhEdgeGesture = ges
+  edgeGestureOf[vc] = ges
 end
 
 function HHTransitionAnimator:handleGesture(ges)

@@ -7,11 +7,13 @@
 
 local screen = UIScreen.main.bounds
 
--- UIViewController (HHTransitionAnimator)
+-- UIViewController (HHTransitionAnimator). objc_setAssociatedObject has no counterpart on a
+-- built-in object (it keeps no fields of its own): the associations live in this table.
+local associatedAnimator = {}
 local function hh_presentViewController(self, vc, flag, animator, completion)
-  self.hh_transitionAnimator = animator  -- objc_setAssociatedObject(..., RETAIN_NONATOMIC)
-  self.hh_transitionAnimator.gestureVC = vc
-  vc.transitioningDelegate = self.hh_transitionAnimator
+  associatedAnimator[self] = animator  -- objc_setAssociatedObject(..., RETAIN_NONATOMIC)
+  associatedAnimator[self].gestureVC = vc
+  vc.transitioningDelegate = associatedAnimator[self]
   vc.modalPresentationStyle = "custom"
   animator:addGestureToViewController(vc)
   self:present(vc, flag, completion)  -- present already starts on the next run-loop turn

@@ -66,6 +66,10 @@ return function(effect, file)
     delegate.interactivePresentation = field("interactivePresentation")
     delegate.__name = file
   end
-  delegate.modalPresentationStyle = delegate.modalPresentationStyle or "custom"
+  -- A built-in object used as the delegate keeps no fields of its own (an unknown key is an
+  -- error on it); scenes read a missing style as "custom" anyway.
+  if type(delegate) == "table" then
+    delegate.modalPresentationStyle = delegate.modalPresentationStyle or "custom"
+  end
   return delegate
 end

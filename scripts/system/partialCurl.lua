@@ -15,6 +15,10 @@ local PartialCurl = NSObject:subclass("UIPartialCurlTransition")
 
 local viewFor = require("system.support").viewFor
 
+-- The lifted page of each presented controller, from presentation to dismissal (a built-in
+-- view controller keeps no fields of its own).
+local pageOf = {}
+
 function PartialCurl:transitionDuration(ctx)
   return ctx.isAnimated and DURATION or 0
 end
@@ -50,10 +54,10 @@ function PartialCurl:animateTransition(ctx)
     page.layer.shadowRadius = 8
     page.layer.shadowOffset = CGSize(0, 4)
     toView:addSubview(page)
-    toVC.partialCurlPage = page
+    pageOf[toVC] = page
     animateTransform(page.layer, flat, lifted, duration, function()
       local cancelled = ctx.transitionWasCancelled
-      if cancelled then page:removeFromSuperview(); toVC.partialCurlPage = nil end
+      if cancelled then page:removeFromSuperview(); pageOf[toVC] = nil end
       ctx:completeTransition(not cancelled)
     end)
   else
@@ -61,7 +65,7 @@ function PartialCurl:animateTransition(ctx)
       toView.frame = ctx:finalFrame(toVC)
       container:insertSubviewBelow(toView, fromView)
     end
-    local page = fromVC.partialCurlPage
+    local page = pageOf[fromVC]
     if not page then -- presented without animation: lift a page now
       page = toVC.view:snapshotView(false)
       page.frame = toVC.view:convert(toVC.view.bounds, fromView)
@@ -73,7 +77,7 @@ function PartialCurl:animateTransition(ctx)
         if toView then toView:removeFromSuperview() end  -- UIKit leaves it (docs/sources.md §1.2)
       else
         page:removeFromSuperview()
-        fromVC.partialCurlPage = nil
+        pageOf[fromVC] = nil
       end
       ctx:completeTransition(not cancelled)
     end)

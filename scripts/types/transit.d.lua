@@ -142,6 +142,34 @@
 ---| "active"
 ---| "stopped"
 
+---The animator: animates one presentation, dismissal, push or pop. Used as the result of animationControllerForPresented, animationControllerForDismissed or animationControllerForOperation; an effect file that returns one.
+---@class UIViewControllerAnimatedTransitioning
+---@field transitionDuration fun(self: UIViewControllerAnimatedTransitioning, transitionContext: UIViewControllerContextTransitioning): number required hook (Swift `transitionDuration(using:)`): the duration in seconds (finite, ≥ 0)
+---@field animateTransition fun(self: UIViewControllerAnimatedTransitioning, transitionContext: UIViewControllerContextTransitioning) required hook (Swift `animateTransition(using:)`): adds the views to the container, animates them and calls completeTransition
+---@field animationEnded? fun(self: UIViewControllerAnimatedTransitioning, transitionCompleted: boolean) optional hook (Swift `animationEnded(_:)`): after completeTransition, with its argument
+---@field interruptibleAnimator? fun(self: UIViewControllerAnimatedTransitioning, transitionContext: UIViewControllerContextTransitioning): UIViewPropertyAnimator optional hook (Swift `interruptibleAnimator(using:)`): the property animator that runs the transition (the same one every time it is asked)
+
+---The interaction controller: drives a transition from a gesture (UIPercentDrivenInteractiveTransition is one). Used as the result of interactionControllerForPresentation, interactionControllerForDismissal or interactionControllerFor.
+---@class UIViewControllerInteractiveTransitioning
+---@field startInteractiveTransition fun(self: UIViewControllerInteractiveTransitioning, transitionContext: UIViewControllerContextTransitioning) required hook (Swift `startInteractiveTransition(_:)`): the transition begins interactively; drive it with the context's update/finish/cancel
+
+---The transitioning delegate: supplies the animator, the interaction controller and the presentation controller of a modal presentation. Used as viewController.transitioningDelegate; an effect file that returns one.
+---@class UIViewControllerTransitioningDelegate
+---@field animationControllerForPresented? fun(self: UIViewControllerTransitioningDelegate, presented: UIViewController, presenting: UIViewController, source: UIViewController): UIViewControllerAnimatedTransitioning? optional hook (Swift `animationController(forPresented:presenting:source:)`): the animator for the presentation, or nil for UIKit's
+---@field animationControllerForDismissed? fun(self: UIViewControllerTransitioningDelegate, dismissed: UIViewController): UIViewControllerAnimatedTransitioning? optional hook (Swift `animationController(forDismissed:)`): the animator for the dismissal, or nil for UIKit's
+---@field interactionControllerForPresentation? fun(self: UIViewControllerTransitioningDelegate, animator: UIViewControllerAnimatedTransitioning): UIViewControllerInteractiveTransitioning? optional hook (Swift `interactionControllerForPresentation(using:)`): an interaction controller to present interactively, or nil
+---@field interactionControllerForDismissal? fun(self: UIViewControllerTransitioningDelegate, animator: UIViewControllerAnimatedTransitioning): UIViewControllerInteractiveTransitioning? optional hook (Swift `interactionControllerForDismissal(using:)`): an interaction controller to dismiss interactively, or nil
+---@field presentationController? fun(self: UIViewControllerTransitioningDelegate, presented: UIViewController, presenting: UIViewController?, source: UIViewController): UIPresentationController? optional hook (Swift `presentationController(forPresented:presenting:source:)`): the presentation controller (asked only for the "custom" style)
+
+---The navigation controller's delegate: animators for push and pop. Used as navigationController.delegate; an effect file that returns one.
+---@class UINavigationControllerDelegate
+---@field animationControllerForOperation? fun(self: UINavigationControllerDelegate, navigationController: UINavigationController, operation: string, fromVC: UIViewController, toVC: UIViewController): UIViewControllerAnimatedTransitioning? optional hook (Swift `navigationController(_:animationControllerFor:from:to:)`): the animator for a push or pop, or nil for UIKit's
+---@field interactionControllerFor? fun(self: UINavigationControllerDelegate, navigationController: UINavigationController, animationController: UIViewControllerAnimatedTransitioning): UIViewControllerInteractiveTransitioning? optional hook (Swift `navigationController(_:interactionControllerFor:)`): an interaction controller for the push or pop, or nil
+
+---The presentation controller's delegate: how a presentation adapts to a compact environment. Used as presentationController.delegate.
+---@class UIAdaptivePresentationControllerDelegate
+---@field adaptivePresentationStyle? fun(self: UIAdaptivePresentationControllerDelegate, controller: UIPresentationController, traitCollection: UITraitCollection): string? optional hook (Swift `adaptivePresentationStyle(for:traitCollection:)`): a UIModalPresentationStyle to adapt to, or "none"
+
 ---A rectangle (Core Graphics), a value.
 ---@class CGRect
 ---@field minX number (read-only) left edge
@@ -448,7 +476,7 @@ function NSObject:subclass(name) end
 ---@field subviews UIView[] (read-only) subviews, back to front (a copy)
 ---@field window UIWindow? (read-only) the window, when the view is in one
 ---@field layer CALayer (read-only) the backing layer
----@field layoutSubviews fun(self: UIView)? overridable hook: lay out subviews; called by the layout pass
+---@field layoutSubviews fun(self: UIView)? overridable hook (Swift `layoutSubviews()`): lay out subviews; called by the layout pass
 ---@field super table the base class (in subclasses)
 UIView = {}
 
@@ -638,15 +666,15 @@ UIWindow = {}
 ---@field presentationController UIPresentationController? (read-only) manages this controller's presentation (from present until dismissal ends)
 ---@field transitionCoordinator UIViewControllerTransitionCoordinator? (read-only) the coordinator, during a transition
 ---@field navigationController UINavigationController? (read-only) the navigation controller it is in
----@field loadView fun(self: UIViewController)? overridable hook: UIKit lifecycle hook
----@field viewDidLoad fun(self: UIViewController)? overridable hook: UIKit lifecycle hook
----@field viewWillLayoutSubviews fun(self: UIViewController)? overridable hook: UIKit lifecycle hook
----@field viewDidLayoutSubviews fun(self: UIViewController)? overridable hook: UIKit lifecycle hook
----@field viewWillAppear fun(self: UIViewController, animated: boolean)? overridable hook: UIKit appearance hook
----@field viewDidAppear fun(self: UIViewController, animated: boolean)? overridable hook: UIKit appearance hook
----@field viewWillDisappear fun(self: UIViewController, animated: boolean)? overridable hook: UIKit appearance hook
----@field viewDidDisappear fun(self: UIViewController, animated: boolean)? overridable hook: UIKit appearance hook
----@field viewWillTransitionToSize fun(self: UIViewController, size: CGSize, coordinator: any)? overridable hook: the screen is about to rotate
+---@field loadView fun(self: UIViewController)? overridable hook (Swift `loadView()`): makes the view; set self.view (UIKit's lifecycle)
+---@field viewDidLoad fun(self: UIViewController)? overridable hook (Swift `viewDidLoad()`): the view was loaded
+---@field viewWillLayoutSubviews fun(self: UIViewController)? overridable hook (Swift `viewWillLayoutSubviews()`): before the view lays out its subviews
+---@field viewDidLayoutSubviews fun(self: UIViewController)? overridable hook (Swift `viewDidLayoutSubviews()`): after the view laid out its subviews
+---@field viewWillAppear fun(self: UIViewController, animated: boolean)? overridable hook (Swift `viewWillAppear(_:)`): UIKit appearance hook
+---@field viewDidAppear fun(self: UIViewController, animated: boolean)? overridable hook (Swift `viewDidAppear(_:)`): UIKit appearance hook
+---@field viewWillDisappear fun(self: UIViewController, animated: boolean)? overridable hook (Swift `viewWillDisappear(_:)`): UIKit appearance hook
+---@field viewDidDisappear fun(self: UIViewController, animated: boolean)? overridable hook (Swift `viewDidDisappear(_:)`): UIKit appearance hook
+---@field viewWillTransitionToSize fun(self: UIViewController, size: CGSize, coordinator: any)? overridable hook (Swift `viewWillTransition(to:with:)`): the screen is about to rotate
 ---@field super table the base class (in subclasses)
 UIViewController = {}
 
@@ -833,16 +861,20 @@ function UIViewPropertyAnimator:continueAnimation(timingParameters, durationFact
 ---@field containerView UIView? (read-only) the container, once the transition begins
 ---@field presentationStyle UIModalPresentationStyle the style this controller presents with
 ---@field delegate UIAdaptivePresentationControllerDelegate? asked for adaptivePresentationStyle
----@field presentedView fun(self: UIPresentationController): UIView? overridable hook: the view to animate (may be a wrapper)
----@field frameOfPresentedViewInContainerView fun(self: UIPresentationController): CGRect? overridable hook: the presented view's final frame
----@field shouldRemovePresentersView fun(self: UIPresentationController): boolean? overridable hook: remove the presenter's view after presenting
----@field presentationTransitionWillBegin fun(self: UIPresentationController)? overridable hook: add chrome; register alongside animations
----@field presentationTransitionDidEnd fun(self: UIPresentationController, completed: boolean)? overridable hook: clean up if not completed
----@field dismissalTransitionWillBegin fun(self: UIPresentationController)? overridable hook: animate chrome away
----@field dismissalTransitionDidEnd fun(self: UIPresentationController, completed: boolean)? overridable hook: remove chrome if completed
----@field containerViewWillLayoutSubviews fun(self: UIPresentationController)? overridable hook: lay out chrome and the presented view
----@field containerViewDidLayoutSubviews fun(self: UIPresentationController)? overridable hook: after layout
----@field adaptivePresentationStyle fun(self: UIPresentationController, traitCollection: UITraitCollection): string? overridable hook: a style to adapt to, or "none"
+---@field presentedView fun(self: UIPresentationController): UIView? overridable hook (Swift `var presentedView: UIView?`): the view to animate (may be a wrapper)
+---@field frameOfPresentedViewInContainerView fun(self: UIPresentationController): CGRect? overridable hook (Swift `var frameOfPresentedViewInContainerView: CGRect`): the presented view's final frame
+---@field shouldRemovePresentersView fun(self: UIPresentationController): boolean? overridable hook (Swift `var shouldRemovePresentersView: Bool`): remove the presenter's view after presenting
+---@field shouldPresentInFullscreen fun(self: UIPresentationController): boolean? overridable hook (Swift `var shouldPresentInFullscreen: Bool`): whether the presentation covers the screen
+---@field presentationTransitionWillBegin fun(self: UIPresentationController)? overridable hook (Swift `presentationTransitionWillBegin()`): add chrome; register alongside animations
+---@field presentationTransitionDidEnd fun(self: UIPresentationController, completed: boolean)? overridable hook (Swift `presentationTransitionDidEnd(_:)`): clean up if not completed
+---@field dismissalTransitionWillBegin fun(self: UIPresentationController)? overridable hook (Swift `dismissalTransitionWillBegin()`): animate chrome away
+---@field dismissalTransitionDidEnd fun(self: UIPresentationController, completed: boolean)? overridable hook (Swift `dismissalTransitionDidEnd(_:)`): remove chrome if completed
+---@field containerViewWillLayoutSubviews fun(self: UIPresentationController)? overridable hook (Swift `containerViewWillLayoutSubviews()`): lay out chrome and the presented view
+---@field containerViewDidLayoutSubviews fun(self: UIPresentationController)? overridable hook (Swift `containerViewDidLayoutSubviews()`): after layout
+---@field sizeForChildContentContainer fun(self: UIPresentationController, child: any, parentSize: CGSize): CGSize? overridable hook (Swift `size(forChildContentContainer:withParentContainerSize:)`): the size of a child (the presented controller)
+---@field preferredContentSizeDidChange fun(self: UIPresentationController, child: any)? overridable hook (Swift `preferredContentSizeDidChange(forChildContentContainer:)`): the presented controller's preferredContentSize changed
+---@field viewWillTransitionToSize fun(self: UIPresentationController, size: CGSize, coordinator: any)? overridable hook (Swift `viewWillTransition(to:with:)`): the screen is about to rotate
+---@field adaptivePresentationStyle fun(self: UIPresentationController, traitCollection: UITraitCollection): string? overridable hook (Swift `adaptivePresentationStyle(for:)`): a style to adapt to, or "none"
 ---@field super table the base class (in subclasses)
 UIPresentationController = {}
 

@@ -6,7 +6,7 @@ public enum GestureState: String, Sendable { case possible, began, changed, ende
 
 public enum RectEdge: String, CaseIterable, Sendable { case left, right, top, bottom }
 
-public final class GestureRecognizer: HostObject {
+public class GestureRecognizer: HostObject {
     public override class var className: String { "UIGestureRecognizer" }
 
     public let kind: GestureKind
@@ -30,6 +30,30 @@ public final class GestureRecognizer: HostObject {
         case .pan: return "UIPanGestureRecognizer"
         case .screenEdgePan: return "UIScreenEdgePanGestureRecognizer"
         case .tap: return "UITapGestureRecognizer"
+        }
+    }
+}
+
+// One Swift class per UIKit recognizer class, so the script bridge binds each kind to its own
+// class and members: `edges` exists on a screen-edge pan only, and assigning it on a recognizer
+// bound as the plain base class was silently kept as a script field (and never read).
+public final class PanGestureRecognizer: GestureRecognizer {
+    public override class var className: String { "UIPanGestureRecognizer" }
+}
+public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
+    public override class var className: String { "UIScreenEdgePanGestureRecognizer" }
+}
+public final class TapGestureRecognizer: GestureRecognizer {
+    public override class var className: String { "UITapGestureRecognizer" }
+}
+
+extension GestureRecognizer {
+    /// A recognizer of `kind`, of the class UIKit has for it.
+    public static func make(world: World, kind: GestureKind) -> GestureRecognizer {
+        switch kind {
+        case .pan: return PanGestureRecognizer(world: world, kind: kind)
+        case .screenEdgePan: return ScreenEdgePanGestureRecognizer(world: world, kind: kind)
+        case .tap: return TapGestureRecognizer(world: world, kind: kind)
         }
     }
 }

@@ -73,11 +73,11 @@ extension World {
         // 1. The presentation controller (not before iOS 8).
         var controller: PresentationController?
         if usesCustom, systemVersion >= 8, let delegate {
-            let value = try callIfImplemented(delegate, "presentationController",
+            let value = try callIfImplemented(delegate, Hook.TransitioningDelegate.presentationController,
                                               [.object(presented), .object(presenting), .object(presenting)])
             if let value, !value.isNone {
                 guard let custom = value.object as? PresentationController else {
-                    throw hookError(delegate, "presentationController", "presentationController must return a UIPresentationController or nil (got \(value.traceDescription))")
+                    throw hookError(delegate, Hook.TransitioningDelegate.presentationController, "presentationController must return a UIPresentationController or nil (got \(value.traceDescription))")
                 }
                 controller = custom
             } else if value != nil {
@@ -115,9 +115,9 @@ extension World {
         // 2–3. Animator, then interaction controller (only if there is an animator).
         let transition = try makeTransition(
             .presentation, presented: presented, presenting: presenting, controller: presentationController,
-            animated: animated, animatorHook: "animationControllerForPresented",
+            animated: animated, animatorHook: Hook.TransitioningDelegate.animationControllerForPresented,
             animatorArguments: [.object(presented), .object(presenting), .object(presenting)],
-            interactionHook: "interactionControllerForPresentation", completion: completion)
+            interactionHook: Hook.TransitioningDelegate.interactionControllerForPresentation, completion: completion)
         presented.onPreferredContentSizeChange = { [weak presentationController] child in
             try presentationController?.preferredContentSizeDidChange(child)
             presentationController?.containerView?.setNeedsLayout()
@@ -158,8 +158,8 @@ extension World {
         }
         let transition = try makeTransition(
             .dismissal, presented: presented, presenting: presenting, controller: presentationController,
-            animated: animated, animatorHook: "animationControllerForDismissed", animatorArguments: [.object(presented)],
-            interactionHook: "interactionControllerForDismissal", completion: completion)
+            animated: animated, animatorHook: Hook.TransitioningDelegate.animationControllerForDismissed, animatorArguments: [.object(presented)],
+            interactionHook: Hook.TransitioningDelegate.interactionControllerForDismissal, completion: completion)
         try startTransition(transition)
     }
 
@@ -273,9 +273,9 @@ extension World {
     /// Asks the animator for its duration and runs it (or the interaction controller, on a
     /// frozen timeline), with the alongside animations; arms the completeTransition deadline.
     func runAnimator(_ transition: Transition, _ animator: AnyObject) throws {
-        let durationValue = try callIfImplemented(animator, "transitionDuration", [.object(transition.context)]) ?? .number(0)
+        let durationValue = try callIfImplemented(animator, Hook.AnimatedTransitioning.transitionDuration, [.object(transition.context)]) ?? .number(0)
         guard let duration = durationValue.number, duration.isFinite, duration >= 0 else {
-            throw hookError(animator, "transitionDuration", "transitionDuration must return a finite number ≥ 0 (got \(durationValue.traceDescription))")
+            throw hookError(animator, Hook.AnimatedTransitioning.transitionDuration, "transitionDuration must return a finite number ≥ 0 (got \(durationValue.traceDescription))")
         }
         transition.duration = duration
         let before = Set(transition.containerView.subviews.map { ObjectIdentifier($0) })
@@ -296,7 +296,7 @@ extension World {
             }
             traceEvent(transition.label, "interactive", [])
             try withTimeSpace(transition.space) {
-                _ = try callScript(interaction, "startInteractiveTransition", [.object(transition.context)])
+                _ = try callScript(interaction, Hook.InteractiveTransitioning.startInteractiveTransition, [.object(transition.context)])
                 transition.animationsBegan = true
                 try runPendingAlongside(transition)
             }
@@ -315,12 +315,12 @@ extension World {
     /// returns (the same one for the whole transition).
     func callAnimateTransition(_ transition: Transition) throws {
         guard let animator = transition.animator else { return }
-        if try responds(animator, "animateTransition") {
-            _ = try callScript(animator, "animateTransition", [.object(transition.context)])
-        } else if try responds(animator, "interruptibleAnimator") {
-            let value = try callScript(animator, "interruptibleAnimator", [.object(transition.context)])
+        if try responds(animator, Hook.AnimatedTransitioning.animateTransition) {
+            _ = try callScript(animator, Hook.AnimatedTransitioning.animateTransition, [.object(transition.context)])
+        } else if try responds(animator, Hook.AnimatedTransitioning.interruptibleAnimator) {
+            let value = try callScript(animator, Hook.AnimatedTransitioning.interruptibleAnimator, [.object(transition.context)])
             guard let propertyAnimator = value.object as? PropertyAnimator else {
-                throw hookError(animator, "interruptibleAnimator", "interruptibleAnimator must return a UIViewPropertyAnimator (got \(value.traceDescription))")
+                throw hookError(animator, Hook.AnimatedTransitioning.interruptibleAnimator, "interruptibleAnimator must return a UIViewPropertyAnimator (got \(value.traceDescription))")
             }
             transition.interruptibleAnimator = propertyAnimator
             if !transition.isInteractive { try propertyAnimator.startAnimation() }
@@ -328,8 +328,8 @@ extension World {
             throw ScriptError("the animator \(describe(animator)) has no animateTransition")
         }
         // An interruptible animator made inside animateTransition is the one interaction drives.
-        if transition.interruptibleAnimator == nil, try responds(animator, "interruptibleAnimator") {
-            let value = try callScript(animator, "interruptibleAnimator", [.object(transition.context)])
+        if transition.interruptibleAnimator == nil, try responds(animator, Hook.AnimatedTransitioning.interruptibleAnimator) {
+            let value = try callScript(animator, Hook.AnimatedTransitioning.interruptibleAnimator, [.object(transition.context)])
             transition.interruptibleAnimator = value.object as? PropertyAnimator
         }
     }
@@ -429,7 +429,7 @@ extension World {
         // The present/dismiss completion is for a transition that happened (docs/semantics.md).
         if completed { try transition.userCompletion?() }
         if let animator = transition.animator {
-            _ = try callIfImplemented(animator, "animationEnded", [.boolean(completed)])
+            _ = try callIfImplemented(animator, Hook.AnimatedTransitioning.animationEnded, [.boolean(completed)])
         }
         for entry in transition.alongside { try entry.completion?(transition.coordinator) }
     }
@@ -485,11 +485,11 @@ extension World {
         let newSize = Screen(device: device, orientation: orientation).bounds.size
         traceEvent("UIDevice", "rotate", [orientation.rawValue, newSize.description])
         if let root = window.rootViewController {
-            _ = try root.callOverride("viewWillTransitionToSize", [.size(newSize), .none])
+            _ = try root.callOverride(Hook.ViewController.viewWillTransitionToSize, [.size(newSize), .none])
         }
         for controller in presentationChain {
             try controller.presentationController?.viewWillTransition(to: newSize, coordinator: nil)
-            _ = try controller.callOverride("viewWillTransitionToSize", [.size(newSize), .none])
+            _ = try controller.callOverride(Hook.ViewController.viewWillTransitionToSize, [.size(newSize), .none])
         }
         self.orientation = orientation
         window.frame = Rect(origin: .zero, size: newSize)

@@ -22,60 +22,60 @@ open class PresentationController: HostObject {
     // MARK: - Hooks with UIKit's defaults
 
     public func presentedView() throws -> View? {
-        try world.hook(self, "presentedView", [], default: { .object(try presentedViewController.loadViewIfNeeded()) }).object as? View
+        try world.hook(self, Hook.PresentationController.presentedView, [], default: { .object(try presentedViewController.loadViewIfNeeded()) }).object as? View
     }
 
     public func frameOfPresentedViewInContainerView() throws -> Rect {
-        let value = try world.hook(self, "frameOfPresentedViewInContainerView", [], default: { .rect(containerView?.bounds ?? .zero) })
+        let value = try world.hook(self, Hook.PresentationController.frameOfPresentedViewInContainerView, [], default: { .rect(containerView?.bounds ?? .zero) })
         guard let rect = value.rect else {
-            throw world.hookError(self, "frameOfPresentedViewInContainerView", "\(traceName).frameOfPresentedViewInContainerView must return a CGRect (got \(value.traceDescription))")
+            throw world.hookError(self, Hook.PresentationController.frameOfPresentedViewInContainerView, "\(traceName).frameOfPresentedViewInContainerView must return a CGRect (got \(value.traceDescription))")
         }
-        guard rect.isFinite else { throw world.hookError(self, "frameOfPresentedViewInContainerView", "\(traceName).frameOfPresentedViewInContainerView returned a non-finite CGRect \(rect)") }
+        guard rect.isFinite else { throw world.hookError(self, Hook.PresentationController.frameOfPresentedViewInContainerView, "\(traceName).frameOfPresentedViewInContainerView returned a non-finite CGRect \(rect)") }
         return rect
     }
 
     public func shouldRemovePresentersView() throws -> Bool {
         // UIKit: NO for the base (custom) class; the full-screen system styles return YES.
         let removes = presentationStyle == .fullScreen || presentationStyle == .currentContext
-        return try world.hook(self, "shouldRemovePresentersView", [], default: { .boolean(removes) }).boolean ?? removes
+        return try world.hook(self, Hook.PresentationController.shouldRemovePresentersView, [], default: { .boolean(removes) }).boolean ?? removes
     }
 
     public func shouldPresentInFullscreen() throws -> Bool {
-        try world.hook(self, "shouldPresentInFullscreen", [], default: { .boolean(true) }).boolean ?? true
+        try world.hook(self, Hook.PresentationController.shouldPresentInFullscreen, [], default: { .boolean(true) }).boolean ?? true
     }
 
-    public func presentationTransitionWillBegin() throws { _ = try world.hook(self, "presentationTransitionWillBegin", [], default: { .none }) }
-    public func presentationTransitionDidEnd(_ completed: Bool) throws { _ = try world.hook(self, "presentationTransitionDidEnd", [.boolean(completed)], default: { .none }) }
-    public func dismissalTransitionWillBegin() throws { _ = try world.hook(self, "dismissalTransitionWillBegin", [], default: { .none }) }
-    public func dismissalTransitionDidEnd(_ completed: Bool) throws { _ = try world.hook(self, "dismissalTransitionDidEnd", [.boolean(completed)], default: { .none }) }
-    public func containerViewWillLayoutSubviews() throws { _ = try world.hook(self, "containerViewWillLayoutSubviews", [], default: { .none }) }
-    public func containerViewDidLayoutSubviews() throws { _ = try world.hook(self, "containerViewDidLayoutSubviews", [], default: { .none }) }
+    public func presentationTransitionWillBegin() throws { _ = try world.hook(self, Hook.PresentationController.presentationTransitionWillBegin, [], default: { .none }) }
+    public func presentationTransitionDidEnd(_ completed: Bool) throws { _ = try world.hook(self, Hook.PresentationController.presentationTransitionDidEnd, [.boolean(completed)], default: { .none }) }
+    public func dismissalTransitionWillBegin() throws { _ = try world.hook(self, Hook.PresentationController.dismissalTransitionWillBegin, [], default: { .none }) }
+    public func dismissalTransitionDidEnd(_ completed: Bool) throws { _ = try world.hook(self, Hook.PresentationController.dismissalTransitionDidEnd, [.boolean(completed)], default: { .none }) }
+    public func containerViewWillLayoutSubviews() throws { _ = try world.hook(self, Hook.PresentationController.containerViewWillLayoutSubviews, [], default: { .none }) }
+    public func containerViewDidLayoutSubviews() throws { _ = try world.hook(self, Hook.PresentationController.containerViewDidLayoutSubviews, [], default: { .none }) }
 
     public func sizeForChildContentContainer(_ child: ViewController, parentSize: Size) throws -> Size {
-        let value = try world.hook(self, "sizeForChildContentContainer", [.object(child), .size(parentSize)], default: { .size(parentSize) })
+        let value = try world.hook(self, Hook.PresentationController.sizeForChildContentContainer, [.object(child), .size(parentSize)], default: { .size(parentSize) })
         return value.size ?? parentSize
     }
 
     public func preferredContentSizeDidChange(_ child: ViewController) throws {
-        _ = try world.hook(self, "preferredContentSizeDidChange", [.object(child)], default: { .none })
+        _ = try world.hook(self, Hook.PresentationController.preferredContentSizeDidChange, [.object(child)], default: { .none })
     }
 
     public func viewWillTransition(to size: Size, coordinator: TransitionCoordinator?) throws {
-        _ = try world.hook(self, "viewWillTransitionToSize", [.size(size), coordinator.map { .object($0) } ?? .none], default: { .none })
+        _ = try world.hook(self, Hook.PresentationController.viewWillTransitionToSize, [.size(size), coordinator.map { .object($0) } ?? .none], default: { .none })
     }
 
     /// The style to adapt to for the current trait collection; nil means no adaptation.
     public func adaptivePresentationStyle(traits: TraitCollection) throws -> ModalPresentationStyle? {
-        let value = try world.hook(self, "adaptivePresentationStyle", [.object(traits)], default: {
-            if let delegate, try world.responds(delegate, "adaptivePresentationStyle") {
-                return try world.callScript(delegate, "adaptivePresentationStyle", [.object(self), .object(traits)])
+        let value = try world.hook(self, Hook.PresentationController.adaptivePresentationStyle, [.object(traits)], default: {
+            if let delegate, try world.responds(delegate, Hook.AdaptivePresentationDelegate.adaptivePresentationStyle) {
+                return try world.callScript(delegate, Hook.AdaptivePresentationDelegate.adaptivePresentationStyle, [.object(self), .object(traits)])
             }
             return .none
         })
         guard case .string(let name) = value else { return nil }
         if name == "none" { return nil }
         guard let style = ModalPresentationStyle(rawValue: name) else {
-            throw world.hookError(self, "adaptivePresentationStyle", "\(traceName).adaptivePresentationStyle returned \"\(name)\"; expected one of: none, " + ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
+            throw world.hookError(self, Hook.PresentationController.adaptivePresentationStyle, "\(traceName).adaptivePresentationStyle returned \"\(name)\"; expected one of: none, " + ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return style
     }

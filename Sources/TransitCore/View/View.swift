@@ -223,7 +223,7 @@ open class View: HostObject {
         isLayingOut = true
         defer { isLayingOut = false }
         try viewController?.viewWillLayoutSubviews()
-        if try callOverride("layoutSubviews") == nil {
+        if try callOverride(Hook.View.layoutSubviews) == nil {
             try layoutSubviews()
         }
         try viewController?.viewDidLayoutSubviews()

@@ -45,7 +45,7 @@ public final class NavigationController: ViewController {
             topView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             try content.addSubview(topView)
         }
-        let edgePan = GestureRecognizer(world: world, kind: .screenEdgePan)
+        let edgePan = GestureRecognizer.make(world: world, kind: .screenEdgePan)
         edgePan.edges = .left
         edgePan.action = { [weak self] recognizer in try self?.handleEdgeSwipe(recognizer) }
         view.addGestureRecognizer(edgePan)
@@ -102,9 +102,9 @@ public final class NavigationController: ViewController {
         var animator: AnyObject?
         if let delegate {
             animator = try world.protocolResult(
-                try world.callIfImplemented(delegate, "animationControllerForOperation",
+                try world.callIfImplemented(delegate, Hook.NavigationDelegate.animationControllerForOperation,
                                             [.object(self), .string(operation.rawValue), .object(from), .object(to)]),
-                from: delegate, "animationControllerForOperation", "an animator")
+                from: delegate, Hook.NavigationDelegate.animationControllerForOperation, "an animator")
         }
         let usesSystemAnimation = animator == nil
         if animator == nil && animated { animator = try world.systemStyles?.navigationAnimator() }
@@ -112,8 +112,8 @@ public final class NavigationController: ViewController {
         if let animator {
             if let delegate {
                 interaction = try world.protocolResult(
-                    try world.callIfImplemented(delegate, "interactionControllerFor", [.object(self), .object(animator)]),
-                    from: delegate, "interactionControllerFor", "an interaction controller")
+                    try world.callIfImplemented(delegate, Hook.NavigationDelegate.interactionControllerFor, [.object(self), .object(animator)]),
+                    from: delegate, Hook.NavigationDelegate.interactionControllerFor, "an interaction controller")
             }
             if interaction == nil && usesSystemAnimation && operation == .pop { interaction = edgeSwipeInteraction }
         }

@@ -66,14 +66,14 @@ open class ViewController: HostObject {
     @discardableResult
     public func loadViewIfNeeded() throws -> View {
         if let loadedView { return loadedView }
-        if try callOverride("loadView") != nil || loadedView != nil {
+        if try callOverride(Hook.ViewController.loadView) != nil || loadedView != nil {
             guard loadedView != nil else {
                 throw HierarchyError.invalid("\(traceName).loadView did not set self.view")
             }
         } else {
             setView(try makeDefaultView())
         }
-        _ = try callOverride("viewDidLoad")
+        _ = try callOverride(Hook.ViewController.viewDidLoad)
         return loadedView!
     }
 
@@ -97,11 +97,11 @@ open class ViewController: HostObject {
         if appearing {
             guard appearance == .disappeared || appearance == .disappearing else { return }
             appearance = .appearing
-            _ = try callOverride("viewWillAppear", [.boolean(animated)])
+            _ = try callOverride(Hook.ViewController.viewWillAppear, [.boolean(animated)])
         } else {
             guard appearance == .appeared || appearance == .appearing else { return }
             appearance = .disappearing
-            _ = try callOverride("viewWillDisappear", [.boolean(animated)])
+            _ = try callOverride(Hook.ViewController.viewWillDisappear, [.boolean(animated)])
         }
     }
 
@@ -110,16 +110,16 @@ open class ViewController: HostObject {
         switch appearance {
         case .appearing:
             appearance = .appeared
-            _ = try callOverride("viewDidAppear", [.boolean(animated)])
+            _ = try callOverride(Hook.ViewController.viewDidAppear, [.boolean(animated)])
         case .disappearing:
             appearance = .disappeared
-            _ = try callOverride("viewDidDisappear", [.boolean(animated)])
+            _ = try callOverride(Hook.ViewController.viewDidDisappear, [.boolean(animated)])
         default: break
         }
     }
 
-    func viewWillLayoutSubviews() throws { _ = try callOverride("viewWillLayoutSubviews") }
-    func viewDidLayoutSubviews() throws { _ = try callOverride("viewDidLayoutSubviews") }
+    func viewWillLayoutSubviews() throws { _ = try callOverride(Hook.ViewController.viewWillLayoutSubviews) }
+    func viewDidLayoutSubviews() throws { _ = try callOverride(Hook.ViewController.viewDidLayoutSubviews) }
 }
 
 extension World {

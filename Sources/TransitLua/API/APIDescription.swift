@@ -87,6 +87,10 @@ public struct APIFunction {
     public var doc: String
     /// Accepts more arguments than declared (callbacks, varargs); nothing beyond is checked.
     public var variadic = false
+    /// Hooks: UIKit's Swift declaration ("animateTransition(using:)"), for readers who port code.
+    public var swiftName: String?
+    /// Hooks of a protocol: whether UIKit requires it (a non-`optional` protocol member).
+    public var isRequired = false
     var implementation: HostImplementation?
 
     init(_ name: String, _ kind: Kind, _ parameters: [APIParameter], returns: APIType? = nil, doc: String,
@@ -131,6 +135,16 @@ public struct APIClass {
     var matches: (AnyObject) -> Bool = { _ in false }
 }
 
+/// A protocol scripts implement (an animator, a delegate): tables or objects with these hooks.
+/// The engine calls the hooks by the names in TransitCore's `Hook`.
+public struct APIProtocol {
+    public var name: String
+    public var doc: String
+    public var hooks: [APIFunction]
+    /// Where scripts hand such an object to the engine ("viewController.transitioningDelegate").
+    public var usedAs: String
+}
+
 public struct APIEnum {
     public var name: String
     public var cases: [String]
@@ -142,11 +156,18 @@ public struct APIEnum {
 public struct APIDescription {
     public var classes: [APIClass] = []
     public var enums: [APIEnum] = []
+    /// The protocols scripts implement (animators, interaction controllers, delegates).
+    public var protocols: [APIProtocol] = []
+    /// Well-known UIKit members Transit does not provide, by class (UnavailableMembers.swift).
+    public var unavailable: [String: [String]] = [:]
+    /// Well-known UIKit classes Transit does not provide (their globals say so when read).
+    public var unavailableClasses: [String] = []
     /// The `transit` namespace (scenes and tools).
     public var namespace: APIClass = APIClass(name: "transit", superclass: nil, doc: "", isValue: false)
 
     public func enumeration(_ name: String) -> APIEnum? { enums.first { $0.name == name } }
     public func cls(_ name: String) -> APIClass? { classes.first { $0.name == name } }
+    public func protocolNamed(_ name: String) -> APIProtocol? { protocols.first { $0.name == name } }
 
     /// The class and its ancestors, nearest first.
     func lineage(_ name: String) -> [APIClass] {

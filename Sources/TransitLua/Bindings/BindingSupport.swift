@@ -9,6 +9,9 @@ enum TransitAPI {
         var api = APIDescription()
         api.enums = enums
         api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses() + transitionClasses() + [navigationClass()]
+        api.protocols = protocols()
+        api.unavailable = unavailableMembers
+        api.unavailableClasses = unavailableClasses
         api.namespace = namespace()
         return api
     }()
@@ -90,8 +93,14 @@ func function(_ name: String, _ parameters: [APIParameter], returns: APIType? = 
     APIFunction(name, .function, parameters, returns: returns, doc: doc, variadic: variadic, implementation: body)
 }
 
-func hook(_ name: String, _ parameters: [APIParameter], returns: APIType? = nil, _ doc: String) -> APIFunction {
-    APIFunction(name, .hook, parameters, returns: returns, doc: doc, implementation: nil)
+/// A hook the engine calls: `name` is one of TransitCore's `Hook` constants, `swift` UIKit's
+/// Swift declaration; `required` for protocol members UIKit does not mark `optional`.
+func hook(_ name: String, _ parameters: [APIParameter], returns: APIType? = nil, swift: String, required: Bool = false,
+          _ doc: String) -> APIFunction {
+    var function = APIFunction(name, .hook, parameters, returns: returns, doc: doc, implementation: nil)
+    function.swiftName = swift
+    function.isRequired = required
+    return function
 }
 
 func parameter(_ name: String, _ type: APIType, _ doc: String = "") -> APIParameter {

@@ -82,8 +82,8 @@ extension TransitAPI {
                 call.push(try call.size(2)); return 1
             },
             method("adaptivePresentationStyle", [parameter("traitCollection", .any)], returns: .optional(.string), "asks the delegate; nil means no adaptation", of: PresentationController.self) { call, p in
-                if let delegate = p.delegate, try call.runtime.world.responds(delegate, "adaptivePresentationStyle") {
-                    let value = try call.runtime.world.callScript(delegate, "adaptivePresentationStyle", [.object(p), call.runtime.scriptValue(at: call.index(1))])
+                if let delegate = p.delegate, try call.runtime.world.responds(delegate, Hook.AdaptivePresentationDelegate.adaptivePresentationStyle) {
+                    let value = try call.runtime.world.callScript(delegate, Hook.AdaptivePresentationDelegate.adaptivePresentationStyle, [.object(p), call.runtime.scriptValue(at: call.index(1))])
                     call.runtime.push(value)
                     return 1
                 }
@@ -98,17 +98,30 @@ extension TransitAPI {
             method("preferredContentSizeDidChange", [parameter("child", .any)], "UIKit does nothing here", of: PresentationController.self) { _, _ in 0 },
             method("viewWillTransitionToSize", [parameter("size", .value("CGSize")), parameter("coordinator", .any)], "UIKit does nothing here", of: PresentationController.self, variadic: true) { _, _ in 0 },
         ]
+        typealias H = Hook.PresentationController
+        let completed = [parameter("completed", .boolean)]
         cls.hooks = [
-            hook("presentedView", [], returns: .object("UIView"), "the view to animate (may be a wrapper)"),
-            hook("frameOfPresentedViewInContainerView", [], returns: .value("CGRect"), "the presented view's final frame"),
-            hook("shouldRemovePresentersView", [], returns: .boolean, "remove the presenter's view after presenting"),
-            hook("presentationTransitionWillBegin", [], "add chrome; register alongside animations"),
-            hook("presentationTransitionDidEnd", [parameter("completed", .boolean)], "clean up if not completed"),
-            hook("dismissalTransitionWillBegin", [], "animate chrome away"),
-            hook("dismissalTransitionDidEnd", [parameter("completed", .boolean)], "remove chrome if completed"),
-            hook("containerViewWillLayoutSubviews", [], "lay out chrome and the presented view"),
-            hook("containerViewDidLayoutSubviews", [], "after layout"),
-            hook("adaptivePresentationStyle", [parameter("traitCollection", .object("UITraitCollection"))], returns: .string, "a style to adapt to, or \"none\""),
+            hook(H.presentedView, [], returns: .object("UIView"), swift: "var presentedView: UIView?", "the view to animate (may be a wrapper)"),
+            hook(H.frameOfPresentedViewInContainerView, [], returns: .value("CGRect"), swift: "var frameOfPresentedViewInContainerView: CGRect",
+                 "the presented view's final frame"),
+            hook(H.shouldRemovePresentersView, [], returns: .boolean, swift: "var shouldRemovePresentersView: Bool",
+                 "remove the presenter's view after presenting"),
+            hook(H.shouldPresentInFullscreen, [], returns: .boolean, swift: "var shouldPresentInFullscreen: Bool",
+                 "whether the presentation covers the screen"),
+            hook(H.presentationTransitionWillBegin, [], swift: "presentationTransitionWillBegin()", "add chrome; register alongside animations"),
+            hook(H.presentationTransitionDidEnd, completed, swift: "presentationTransitionDidEnd(_:)", "clean up if not completed"),
+            hook(H.dismissalTransitionWillBegin, [], swift: "dismissalTransitionWillBegin()", "animate chrome away"),
+            hook(H.dismissalTransitionDidEnd, completed, swift: "dismissalTransitionDidEnd(_:)", "remove chrome if completed"),
+            hook(H.containerViewWillLayoutSubviews, [], swift: "containerViewWillLayoutSubviews()", "lay out chrome and the presented view"),
+            hook(H.containerViewDidLayoutSubviews, [], swift: "containerViewDidLayoutSubviews()", "after layout"),
+            hook(H.sizeForChildContentContainer, [parameter("child", .any), parameter("parentSize", .value("CGSize"))], returns: .value("CGSize"),
+                 swift: "size(forChildContentContainer:withParentContainerSize:)", "the size of a child (the presented controller)"),
+            hook(H.preferredContentSizeDidChange, [parameter("child", .any)], swift: "preferredContentSizeDidChange(forChildContentContainer:)",
+                 "the presented controller's preferredContentSize changed"),
+            hook(H.viewWillTransitionToSize, [parameter("size", .value("CGSize")), parameter("coordinator", .any)],
+                 swift: "viewWillTransition(to:with:)", "the screen is about to rotate"),
+            hook(H.adaptivePresentationStyle, [parameter("traitCollection", .object("UITraitCollection"))], returns: .string,
+                 swift: "adaptivePresentationStyle(for:)", "a style to adapt to, or \"none\""),
         ]
         return cls
     }

@@ -62,9 +62,20 @@ extension TransitAPI {
                 try c.loadViewIfNeeded(); return 0
             },
         ] + presentation.methods
-        cls.hooks = ["loadView", "viewDidLoad", "viewWillLayoutSubviews", "viewDidLayoutSubviews"].map { hook($0, [], "UIKit lifecycle hook") }
-            + ["viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"].map { hook($0, [parameter("animated", .boolean)], "UIKit appearance hook") }
-            + [hook("viewWillTransitionToSize", [parameter("size", .value("CGSize")), parameter("coordinator", .any)], "the screen is about to rotate")]
+        typealias H = Hook.ViewController
+        let animated = [parameter("animated", .boolean)]
+        cls.hooks = [
+            hook(H.loadView, [], swift: "loadView()", "makes the view; set self.view (UIKit's lifecycle)"),
+            hook(H.viewDidLoad, [], swift: "viewDidLoad()", "the view was loaded"),
+            hook(H.viewWillLayoutSubviews, [], swift: "viewWillLayoutSubviews()", "before the view lays out its subviews"),
+            hook(H.viewDidLayoutSubviews, [], swift: "viewDidLayoutSubviews()", "after the view laid out its subviews"),
+            hook(H.viewWillAppear, animated, swift: "viewWillAppear(_:)", "UIKit appearance hook"),
+            hook(H.viewDidAppear, animated, swift: "viewDidAppear(_:)", "UIKit appearance hook"),
+            hook(H.viewWillDisappear, animated, swift: "viewWillDisappear(_:)", "UIKit appearance hook"),
+            hook(H.viewDidDisappear, animated, swift: "viewDidDisappear(_:)", "UIKit appearance hook"),
+            hook(H.viewWillTransitionToSize, [parameter("size", .value("CGSize")), parameter("coordinator", .any)],
+                 swift: "viewWillTransition(to:with:)", "the screen is about to rotate"),
+        ]
 
         var screen = APIClass(name: "UIScreen", superclass: "NSObject", doc: "The device's screen (UIScreen.main, transit.screen).", isValue: false)
         screen.matches = { $0 is ScreenObject }
@@ -122,7 +133,7 @@ extension TransitAPI {
             cls.matches = { ($0 as? GestureRecognizer)?.kind == kind }
             cls.constructorParameters = [parameter("action", .optional(.function), "called with the recognizer on each state change")]
             cls.construct = { call in
-                let recognizer = GestureRecognizer(world: call.runtime.world, kind: kind)
+                let recognizer = GestureRecognizer.make(world: call.runtime.world, kind: kind)
                 if let action = try call.optionalFunction(1) {
                     recognizer.action = { [weak recognizer] _ in
                         try action.call { runtime in runtime.push(recognizer); return 1 }

@@ -35,6 +35,7 @@ extension LuaRuntime {
             }
         }
         lua_setglobal(L, "transit")
+        installUnavailableClassGlobals()
     }
 
     /// Pushes a bound function as a Lua closure whose upvalue is its entry.
@@ -174,6 +175,11 @@ extension LuaRuntime {
                 lua_setfield(L, setters, property.name)
                 lua_setfield(L, getters, property.name)
             }
+        }
+        // UIKit members Transit lacks: a message in place of a getter, read only on a miss.
+        for (name, owner) in KnownMembers.byClass[cls.name]?.unavailable ?? [:] {
+            lua_pushstring(L, Self.unavailableMessage(owner, name))
+            lua_setfield(L, getters, name)
         }
         // __index: the getters, then each class table of the lineage.
         lua_pushvalue(L, getters)

@@ -8,18 +8,12 @@ import TransitCore
 // the transitioning protocols the engine calls into scripts. Completion reads everything raw:
 // it never calls __index or a getter, so pressing Tab runs none of the script's code.
 
-/// Hooks the transition engine looks up on script objects (TransitCore asks for them by name;
-/// TransitLuaTests checks this list against the names TransitCore's sources use).
+/// Hooks the transition engine looks up on script objects: the protocols of the API
+/// description, whose names are TransitCore's `Hook` constants.
 public enum TransitioningProtocols {
-    public static let hooks: [(protocol: String, hooks: [String])] = [
-        ("UIViewControllerAnimatedTransitioning", ["transitionDuration", "animateTransition", "animationEnded", "interruptibleAnimator"]),
-        ("UIViewControllerInteractiveTransitioning", ["startInteractiveTransition"]),
-        ("UIViewControllerTransitioningDelegate", ["animationControllerForPresented", "animationControllerForDismissed",
-                                                   "interactionControllerForPresentation", "interactionControllerForDismissal",
-                                                   "presentationController"]),
-        ("UINavigationControllerDelegate", ["animationControllerForOperation", "interactionControllerFor"]),
-        ("UIAdaptivePresentationControllerDelegate", ["adaptivePresentationStyle"]),
-    ]
+    public static var hooks: [(protocol: String, hooks: [String])] {
+        LuaRuntime.apiDescription.protocols.map { ($0.name, $0.hooks.map(\.name)) }
+    }
 
     public static var allHooks: [String] { hooks.flatMap(\.hooks) }
 }
@@ -136,7 +130,8 @@ extension LuaRuntime {
         case LUA_TTABLE:
             names.formUnion(rawStringKeys(at: index, functionsOnly: methodsOnly))
             // A class table's value constants are made on each read (ClassInstallation.swift).
-            if !methodsOnly, lua_getfield(L, index, "__name") == LUA_TSTRING, let name = string(at: -1), let cls = api.cls(name) {
+            lua_pushstring(L, "__name")
+            if !methodsOnly, lua_rawget(L, index) == LUA_TSTRING, let name = string(at: -1), let cls = api.cls(name) {
                 names.formUnion(cls.constants.map(\.name))
             }
             transit_pop(L, 1)

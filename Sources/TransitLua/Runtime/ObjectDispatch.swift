@@ -4,8 +4,9 @@ import TransitCore
 // The hot paths of the bridge: `object.key`, `object.key = value` and calls of bound functions.
 //
 // Lookup of `object.key`: the object's own table and its Lua class chain, then the bound class
-// tables (methods, statics), then the bound getters. Assignment: a bound setter if there is
-// one, an error for read-only properties, else the object's own table.
+// tables (methods, statics), then the bound getters, then the rules for missing names
+// (MemberChecks.swift). Assignment: a bound setter if there is one, an error for read-only
+// properties, else the object's own table when the rules allow the key.
 //
 // What each costs: a raw lookup of the key in a table the class's metamethod holds as an
 // upvalue; the entry found is a light userdata borrowed without retaining it; the receiver is
@@ -32,9 +33,14 @@ func indexObject(_ L: OpaquePointer?) -> Int32 {
         transit_pop(L, 1)
         upvalue += 1
     }
-    // A getter.
+    // A getter; a string there marks a UIKit member Transit lacks (MemberChecks.swift).
     lua_pushvalue(L, 2)
-    guard lua_rawget(L, transit_upvalueindex(2)) == LUA_TLIGHTUSERDATA, let pointer = lua_touserdata(L, -1) else { return 0 }
+    let found = lua_rawget(L, transit_upvalueindex(2))
+    if found == LUA_TSTRING { return raiseUnavailable(L) }
+    guard found == LUA_TLIGHTUSERDATA, let pointer = lua_touserdata(L, -1) else {
+        transit_pop(L, 1)
+        return guarded(L) { runtime in try runtime.missingMember() }
+    }
     transit_pop(L, 1)
     return guarded(L) { runtime in
         try Unmanaged<PropertyEntry>.borrow(pointer) { entry in
@@ -77,6 +83,7 @@ func assignObject(_ L: OpaquePointer?) -> Int32 {
         guard lua_type(L, 2) != LUA_TNIL, !(lua_type(L, 2) == LUA_TNUMBER && lua_tonumberx(L, 2, nil).isNaN) else {
             throw LuaCallError("cannot use a nil or NaN key on \(runtime.typeDescription(at: 1))")
         }
+        try runtime.checkFreeFieldAssignment()
         guard runtime.pushObjectTable(at: 1, create: true) else { throw released(runtime) }
         lua_pushvalue(L, 2)
         lua_pushvalue(L, 3)

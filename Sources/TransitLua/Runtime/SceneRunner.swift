@@ -184,6 +184,7 @@ extension LuaRuntime {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         rememberModuleValue(at: value, for: file)   // what the REPL's reload() patches
+        checkEffectHookNames(valueAt: value)
         lua_getglobal(L, "require")
         lua_pushstring(L, "system.effect")
         guard transit_pcall(L, 1, 1) == LUA_OK else { throw ScriptError(errorMessage()) }

@@ -24,12 +24,14 @@ extension LuaRuntime: Scripting {
     public func overrides(_ object: HostObject, _ hook: String) -> Bool {
         // Objects without a userdata (never pushed, or dropped without a table) override nothing.
         guard pushExistingUserdata(of: object) else { return false }
+        checkHookNames(object, asked: hook)
         defer { transit_pop(L, 1) }
         if pushOverride(objectAt: -1, hook) { transit_pop(L, 1); return true }
         return false
     }
 
     public func responds(_ object: AnyObject, _ hook: String) throws -> Bool {
+        checkHookNames(object, asked: hook)
         if let host = object as? HostObject {
             if overrides(host, hook) { return true }
             // Bound methods count as implemented (e.g. UIPercentDrivenInteractiveTransition).

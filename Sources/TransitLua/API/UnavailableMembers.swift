@@ -1,0 +1,72 @@
+// Well-known UIKit and Core Animation members that Transit does not provide, by the class that
+// declares them in UIKit. Reading or assigning one says so by name ("UIViewController.
+// beginAppearanceTransition is not available in Transit") instead of Lua's "attempt to call a
+// nil value": a port from Swift meets these first, and the message tells its author the
+// difference is Transit's, not a typo. The list is of real UIKit names only (a test checks that
+// none of them is a member Transit has); a name missing from it simply reads as nil.
+// docs/lua-api.md lists them under each class; docs/semantics.md ("Safety net") has the rules.
+
+extension TransitAPI {
+    static let unavailableMembers: [String: [String]] = [
+        "UIView": [
+            "mask", "safeAreaInsets", "safeAreaLayoutGuide", "layoutMargins", "directionalLayoutMargins",
+            "layoutMarginsGuide", "insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins", "tintColor",
+            "tintAdjustmentMode", "contentMode", "isOpaque", "contentScaleFactor", "translatesAutoresizingMaskIntoConstraints",
+            "constraints", "addConstraint", "addConstraints", "removeConstraint", "removeConstraints", "setNeedsDisplay",
+            "setNeedsUpdateConstraints", "updateConstraintsIfNeeded", "sizeToFit", "sizeThatFits", "systemLayoutSizeFitting",
+            "intrinsicContentSize", "invalidateIntrinsicContentSize", "viewWithTag", "isDescendant", "exchangeSubview",
+            "resizableSnapshotView", "drawHierarchy", "traitCollection", "accessibilityIdentifier", "addInteraction",
+            "overrideUserInterfaceStyle", "semanticContentAttribute", "isMultipleTouchEnabled", "isExclusiveTouch",
+            "gestureRecognizers", "motionEffects", "addMotionEffect", "frameForAlignmentRect", "topAnchor", "bottomAnchor",
+            "leadingAnchor", "trailingAnchor", "widthAnchor", "heightAnchor", "centerXAnchor", "centerYAnchor",
+        ],
+        "CALayer": [
+            "contents", "contentsGravity", "contentsScale", "contentsRect", "contentsCenter", "mask", "sublayers",
+            "superlayer", "addSublayer", "insertSublayer", "removeFromSuperlayer", "replaceSublayer", "add",
+            "removeAnimation", "animation", "animationKeys", "shadowPath", "cornerCurve", "frame", "name", "isHidden",
+            "allowsEdgeAntialiasing", "allowsGroupOpacity", "shouldRasterize", "rasterizationScale", "setNeedsDisplay",
+            "display", "render", "convert", "needsDisplayOnBoundsChange", "speed", "timeOffset", "beginTime",
+            "delegate", "isGeometryFlipped", "minificationFilter", "magnificationFilter", "compositingFilter", "filters",
+            "backgroundFilters", "edgeAntialiasingMask", "hitTest", "layoutSublayers", "setNeedsLayout",
+        ],
+        "UIViewController": [
+            "beginAppearanceTransition", "endAppearanceTransition", "addChild", "removeFromParent", "willMove", "didMove",
+            "children", "parent", "show", "showDetailViewController", "performSegue", "isModalInPresentation",
+            "modalPresentationCapturesStatusBarAppearance", "setNeedsStatusBarAppearanceUpdate", "preferredStatusBarStyle",
+            "prefersStatusBarHidden", "additionalSafeAreaInsets", "navigationItem", "tabBarController",
+            "splitViewController", "traitCollection", "overrideUserInterfaceStyle", "sheetPresentationController",
+            "popoverPresentationController", "viewIfLoaded", "restorationIdentifier", "setOverrideTraitCollection",
+            "presentedViewControllerDidChange", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",
+            "tabBarItem", "toolbarItems", "hidesBottomBarWhenPushed", "isEditing", "setEditing",
+        ],
+        "UIPresentationController": [
+            "traitCollection", "overrideTraitCollection", "preferredContentSize", "systemLayoutFittingSizeDidChange",
+            "adaptivePresentationStyleForTraitCollection", "presentedViewControllerForCompactSizeClass",
+        ],
+        "UINavigationController": [
+            "setViewControllers", "popToRootViewController", "popToViewController",
+            "visibleViewController", "navigationBar", "isNavigationBarHidden", "setNavigationBarHidden", "toolbar",
+            "isToolbarHidden", "setToolbarHidden", "hidesBarsOnSwipe",
+            "hidesBarsOnTap", "hidesBarsWhenKeyboardAppears", "barHideOnSwipeGestureRecognizer",
+        ],
+        "UIViewPropertyAnimator": [
+            "timingParameters", "delay", "isManualHitTestingEnabled", "isUserInteractionEnabled",
+        ],
+    ]
+
+    /// UIKit, Core Animation and Foundation classes transition code uses that Transit has not:
+    /// reading the global says so (`CABasicAnimation is not available in Transit`) instead of
+    /// "attempt to index a nil value (global 'CABasicAnimation')".
+    static let unavailableClasses: [String] = [
+        "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup", "CATransition",
+        "CATransaction", "CAGradientLayer", "CAShapeLayer", "CATransformLayer", "CAReplicatorLayer", "CAEmitterLayer",
+        "CADisplayLink", "UIBezierPath", "UIVisualEffectView", "UIBlurEffect", "UIVibrancyEffect",
+        "UIGraphicsImageRenderer", "UITabBarController", "UITabBar", "UINavigationBar", "UIToolbar", "UIButton",
+        "UIScrollView", "UITableView", "UICollectionView", "UIStackView", "NSLayoutConstraint", "UIFont",
+        "UIDynamicAnimator", "UISnapBehavior", "UIAttachmentBehavior", "UIGravityBehavior", "UICollisionBehavior",
+        "UIPushBehavior", "UIDynamicItemBehavior", "UIPinchGestureRecognizer", "UIRotationGestureRecognizer",
+        "UILongPressGestureRecognizer", "UISwipeGestureRecognizer", "UIImpactFeedbackGenerator",
+        "UISelectionFeedbackGenerator", "UINotificationFeedbackGenerator", "UISheetPresentationController",
+        "UIPopoverPresentationController", "UIApplication", "DispatchQueue",
+    ]
+}

@@ -1,0 +1,98 @@
+import TransitCore
+
+// The protocols scripts implement: what the engine asks an animator, an interaction controller
+// and the delegates for. Names come from TransitCore's `Hook` (the engine calls exactly these);
+// parameters are what the engine passes, in order; `swift:` is UIKit's declaration so a reader
+// porting Swift code finds the member. Generates the LuaLS classes (`---@class Fade :
+// UIViewControllerAnimatedTransitioning`), the Protocols section of docs/lua-api.md, and the
+// hook names the typo check compares against (HookNameCheck.swift).
+
+extension TransitAPI {
+    static func protocols() -> [APIProtocol] {
+        let context = APIType.object("UIViewControllerContextTransitioning")
+        let animator = APIType.protocol(Hook.AnimatedTransitioning.protocolName)
+        let interaction = APIType.protocol(Hook.InteractiveTransitioning.protocolName)
+        let controller = APIType.object("UIViewController")
+        typealias Animated = Hook.AnimatedTransitioning
+        typealias Interactive = Hook.InteractiveTransitioning
+        typealias Delegate = Hook.TransitioningDelegate
+        typealias Navigation = Hook.NavigationDelegate
+        typealias Adaptive = Hook.AdaptivePresentationDelegate
+        return [
+            APIProtocol(
+                name: Animated.protocolName,
+                doc: "The animator: animates one presentation, dismissal, push or pop.",
+                hooks: [
+                    hook(Animated.transitionDuration, [parameter("transitionContext", context)], returns: .number,
+                         swift: "transitionDuration(using:)", required: true, "the duration in seconds (finite, ≥ 0)"),
+                    hook(Animated.animateTransition, [parameter("transitionContext", context)],
+                         swift: "animateTransition(using:)", required: true,
+                         "adds the views to the container, animates them and calls completeTransition"),
+                    hook(Animated.animationEnded, [parameter("transitionCompleted", .boolean)],
+                         swift: "animationEnded(_:)", "after completeTransition, with its argument"),
+                    hook(Animated.interruptibleAnimator, [parameter("transitionContext", context)], returns: .object("UIViewPropertyAnimator"),
+                         swift: "interruptibleAnimator(using:)",
+                         "the property animator that runs the transition (the same one every time it is asked)"),
+                ],
+                usedAs: "the result of animationControllerForPresented, animationControllerForDismissed or animationControllerForOperation; an effect file that returns one"),
+            APIProtocol(
+                name: Interactive.protocolName,
+                doc: "The interaction controller: drives a transition from a gesture (UIPercentDrivenInteractiveTransition is one).",
+                hooks: [
+                    hook(Interactive.startInteractiveTransition, [parameter("transitionContext", context)],
+                         swift: "startInteractiveTransition(_:)", required: true,
+                         "the transition begins interactively; drive it with the context's update/finish/cancel"),
+                ],
+                usedAs: "the result of interactionControllerForPresentation, interactionControllerForDismissal or interactionControllerFor"),
+            APIProtocol(
+                name: Delegate.protocolName,
+                doc: "The transitioning delegate: supplies the animator, the interaction controller and the presentation controller of a modal presentation.",
+                hooks: [
+                    hook(Delegate.animationControllerForPresented,
+                         [parameter("presented", controller), parameter("presenting", controller), parameter("source", controller)],
+                         returns: .optional(animator), swift: "animationController(forPresented:presenting:source:)",
+                         "the animator for the presentation, or nil for UIKit's"),
+                    hook(Delegate.animationControllerForDismissed, [parameter("dismissed", controller)],
+                         returns: .optional(animator), swift: "animationController(forDismissed:)",
+                         "the animator for the dismissal, or nil for UIKit's"),
+                    hook(Delegate.interactionControllerForPresentation, [parameter("animator", animator)],
+                         returns: .optional(interaction), swift: "interactionControllerForPresentation(using:)",
+                         "an interaction controller to present interactively, or nil"),
+                    hook(Delegate.interactionControllerForDismissal, [parameter("animator", animator)],
+                         returns: .optional(interaction), swift: "interactionControllerForDismissal(using:)",
+                         "an interaction controller to dismiss interactively, or nil"),
+                    hook(Delegate.presentationController,
+                         [parameter("presented", controller), parameter("presenting", .optional(controller)), parameter("source", controller)],
+                         returns: .optional(.object("UIPresentationController")),
+                         swift: "presentationController(forPresented:presenting:source:)",
+                         "the presentation controller (asked only for the \"custom\" style)"),
+                ],
+                usedAs: "viewController.transitioningDelegate; an effect file that returns one"),
+            APIProtocol(
+                name: Navigation.protocolName,
+                doc: "The navigation controller's delegate: animators for push and pop.",
+                hooks: [
+                    hook(Navigation.animationControllerForOperation,
+                         [parameter("navigationController", .object("UINavigationController")), parameter("operation", .string, "\"push\" or \"pop\""),
+                          parameter("fromVC", controller), parameter("toVC", controller)],
+                         returns: .optional(animator), swift: "navigationController(_:animationControllerFor:from:to:)",
+                         "the animator for a push or pop, or nil for UIKit's"),
+                    hook(Navigation.interactionControllerFor,
+                         [parameter("navigationController", .object("UINavigationController")), parameter("animationController", animator)],
+                         returns: .optional(interaction), swift: "navigationController(_:interactionControllerFor:)",
+                         "an interaction controller for the push or pop, or nil"),
+                ],
+                usedAs: "navigationController.delegate; an effect file that returns one"),
+            APIProtocol(
+                name: Adaptive.protocolName,
+                doc: "The presentation controller's delegate: how a presentation adapts to a compact environment.",
+                hooks: [
+                    hook(Adaptive.adaptivePresentationStyle,
+                         [parameter("controller", .object("UIPresentationController")), parameter("traitCollection", .object("UITraitCollection"))],
+                         returns: .optional(.string), swift: "adaptivePresentationStyle(for:traitCollection:)",
+                         "a UIModalPresentationStyle to adapt to, or \"none\""),
+                ],
+                usedAs: "presentationController.delegate"),
+        ]
+    }
+}

@@ -1,0 +1,209 @@
+import CLua
+import TransitCore
+
+// No silent typos in hook names (docs/semantics.md, "Safety net"). UIKit calls an optional hook
+// only under its exact name, so `animateTransiton` or `presentationTransitionWillBegn` is simply
+// never called: the transition runs with UIKit's default and nothing says why. Here, the first
+// time the engine asks an object for a hook of some protocol (or of an overridable class), the
+// functions the object defines — its own fields, its Lua classes' methods, a plain table's keys
+// and those reached through its metatable's `__index` tables — are compared with that
+// protocol's hooks; a name within NearMiss's distance of a hook, and not itself a hook or member,
+// is reported once as a problem at the line that defined the function.
+//
+// The scan reads tables raw (lua_next, lua_rawget): it never runs the script's metamethods.
+// Which objects were scanned for which protocol is kept in a weak-keyed registry table, so an
+// object is scanned once per protocol and a collected object's entry goes with it.
+
+/// The hooks of one protocol, or the overridable hooks of one bound class.
+struct HookGroup {
+    let name: String
+    let hooks: [String]
+    /// For a class's hooks: they apply to instances of this bound class and its subclasses only.
+    let boundClass: String?
+
+    nonisolated(unsafe) static let all: [HookGroup] = {
+        let api = TransitAPI.description
+        return api.protocols.map { HookGroup(name: $0.name, hooks: $0.hooks.map(\.name), boundClass: nil) }
+            + api.classes.filter { !$0.hooks.isEmpty }.map { HookGroup(name: $0.name, hooks: $0.hooks.map(\.name), boundClass: $0.name) }
+    }()
+
+    /// Hook name → the groups declaring it.
+    nonisolated(unsafe) static let byHook: [String: [HookGroup]] = {
+        var table: [String: [HookGroup]] = [:]
+        for group in all { for hook in group.hooks { table[hook, default: []].append(group) } }
+        return table
+    }()
+
+    static func named(_ name: String) -> HookGroup? { all.first { $0.name == name } }
+}
+
+extension LuaRuntime {
+    private static let scannedKey = "transit.hookNameChecks"
+    private static let reportedKey = "transit.hookTyposReported"
+
+    /// The engine asks `object` for `hook`: scan it against the protocols (and, for host objects,
+    /// the classes) that declare `hook`, unless that was done already.
+    func checkHookNames(_ object: AnyObject, asked hook: String) {
+        guard let declaring = HookGroup.byHook[hook] else { return }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        var groups = declaring.filter { $0.boundClass == nil }
+        var known: KnownMembers?
+        if let host = object as? HostObject {
+            known = KnownMembers.byClass[boundClassName(of: host)]
+            groups += declaring.filter { group in group.boundClass.map { known?.lineage.contains($0) ?? false } ?? false }
+            // Objects without a table of their own define nothing.
+            guard pushExistingUserdata(of: host), pushObjectTable(at: -1, create: false) else { return }
+        } else if let reference = object as? LuaValueReference {
+            reference.push()
+            guard lua_type(L, -1) == LUA_TTABLE else { return }
+        } else {
+            return
+        }
+        scanForHookTypos(tableAt: lua_gettop(L), groups: groups) {
+            KnownMembers.allHooks.union(known?.members ?? [])
+        }
+    }
+
+    /// An effect file's value is used in more roles than the engine asks it for directly:
+    /// scripts/system/effect.lua forwards the delegate's interaction hooks from an animator
+    /// and builds presentation controllers from a class. Scan it for every role it may play.
+    func checkEffectHookNames(valueAt index: Int32) {
+        let index = lua_absindex(L, index)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        var names = [Hook.AnimatedTransitioning.protocolName, Hook.InteractiveTransitioning.protocolName,
+                     Hook.TransitioningDelegate.protocolName, Hook.NavigationDelegate.protocolName]
+        var exclude = KnownMembers.allHooks
+        switch lua_type(L, index) {
+        case LUA_TTABLE:
+            // A Lua class (UIPresentationController:subclass(...)) is scanned with its base's hooks.
+            if let base = ClassChain.boundBase(self, ofClassAt: index)?.bound {
+                for cls in api.lineage(base) where !cls.hooks.isEmpty { names.append(cls.name) }
+                exclude.formUnion(KnownMembers.byClass[base]?.members ?? [])
+            }
+            lua_pushvalue(L, index)
+        case LUA_TUSERDATA:
+            guard let host = object(at: index) as? HostObject else { return }
+            for cls in api.lineage(boundClassName(of: host)) where !cls.hooks.isEmpty { names.append(cls.name) }
+            exclude.formUnion(KnownMembers.byClass[boundClassName(of: host)]?.members ?? [])
+            guard pushObjectTable(at: index, create: false) else { return }
+        default:
+            return
+        }
+        scanForHookTypos(tableAt: lua_gettop(L), groups: names.compactMap(HookGroup.named)) { exclude }
+    }
+
+    /// Compares the functions the table at `index` defines (through its `__index` chain, up to
+    /// the first bound class) with each group's hooks not scanned for yet, and reports near misses.
+    /// `exclude` (hooks and members, never typos) is worked out only when a scan is due: the
+    /// engine asks for hooks on every layout pass, and almost every ask was scanned before.
+    private func scanForHookTypos(tableAt index: Int32, groups: [HookGroup], exclude: () -> Set<String>) {
+        let pending = groups.filter { markScanned(tableAt: index, group: $0.name) }
+        guard !pending.isEmpty else { return }
+        let exclude = exclude()
+        for definition in functionsDefined(byTableAt: index) where !exclude.contains(definition.name) {
+            for group in pending {
+                guard let hook = NearMiss.suggestion(for: definition.name, among: group.hooks) else { continue }
+                reportHookTypo(definition, hook: hook, group: group.name)
+                break
+            }
+        }
+    }
+
+    /// Records that the table at `index` was scanned for `group`; false when it already was.
+    private func markScanned(tableAt index: Int32, group: String) -> Bool {
+        let index = lua_absindex(L, index)
+        pushRegistryTable(Self.scannedKey, weakKeys: true)
+        lua_pushvalue(L, index)
+        if lua_rawget(L, -2) != LUA_TTABLE {
+            transit_pop(L, 1)
+            lua_createtable(L, 0, 2)
+            lua_pushvalue(L, index)
+            lua_pushvalue(L, -2)
+            lua_rawset(L, -4)
+        }
+        lua_pushstring(L, group)
+        let seen = lua_rawget(L, -2) != LUA_TNIL
+        transit_pop(L, 1)
+        if !seen {
+            lua_pushstring(L, group)
+            lua_pushboolean(L, 1)
+            lua_rawset(L, -3)
+        }
+        transit_pop(L, 2)
+        return !seen
+    }
+
+    private func pushRegistryTable(_ key: String, weakKeys: Bool) {
+        if lua_getfield(L, transit_registryindex(), key) == LUA_TTABLE { return }
+        transit_pop(L, 1)
+        lua_createtable(L, 0, 0)
+        if weakKeys {
+            lua_createtable(L, 0, 1)
+            lua_pushstring(L, "k")
+            lua_setfield(L, -2, "__mode")
+            lua_setmetatable(L, -2)
+        }
+        lua_pushvalue(L, -1)
+        lua_setfield(L, transit_registryindex(), key)
+    }
+
+    struct FunctionDefinition {
+        let name: String
+        /// "fade.lua:4", or nil for a function defined in C.
+        let place: String?
+        let line: Int
+    }
+
+    /// String keys holding functions in the table at `index` and the tables its metatables'
+    /// `__index` reach, nearest first (a name defined twice counts where it is found first),
+    /// stopping at a bound class or after a bounded number of steps. Sorted by place.
+    private func functionsDefined(byTableAt index: Int32) -> [FunctionDefinition] {
+        var found: [String: FunctionDefinition] = [:]
+        lua_pushvalue(L, index)
+        for _ in 0..<ClassChain.maximumDepth {
+            guard lua_type(L, -1) == LUA_TTABLE, !ClassChain.isBoundClassTable(L, at: -1) else { break }
+            lua_pushnil(L)
+            while lua_next(L, -2) != 0 {
+                if lua_type(L, -2) == LUA_TSTRING, lua_type(L, -1) == LUA_TFUNCTION, let name = string(at: -2), found[name] == nil {
+                    found[name] = definition(name, functionAt: -1)
+                }
+                transit_pop(L, 1)
+            }
+            guard lua_getmetatable(L, -1) != 0 else { break }
+            lua_pushstring(L, "__index")
+            lua_rawget(L, -2)
+            transit_remove(L, -2)   // metatable
+            transit_remove(L, -2)   // previous table
+        }
+        transit_pop(L, 1)
+        return found.values.sorted { ($0.place ?? "", $0.line, $0.name) < ($1.place ?? "", $1.line, $1.name) }
+    }
+
+    private func definition(_ name: String, functionAt index: Int32) -> FunctionDefinition {
+        lua_pushvalue(L, index)
+        var record = lua_Debug()
+        guard lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0 else {
+            return FunctionDefinition(name: name, place: nil, line: 0)
+        }
+        return FunctionDefinition(name: name, place: "\(record.shortSource):\(record.linedefined)", line: Int(record.linedefined))
+    }
+
+    /// The one place a hook typo becomes a problem (a stable id first, then the definition's
+    /// file and line); each definition is reported once per run.
+    private func reportHookTypo(_ definition: FunctionDefinition, hook: String, group: String) {
+        let key = "\(definition.place ?? "?") \(definition.name)"
+        pushRegistryTable(Self.reportedKey, weakKeys: false)
+        defer { transit_pop(L, 1) }
+        lua_pushstring(L, key)
+        let reported = lua_rawget(L, -2) != LUA_TNIL
+        transit_pop(L, 1)
+        guard !reported else { return }
+        lua_pushstring(L, key)
+        lua_pushboolean(L, 1)
+        lua_rawset(L, -3)
+        let place = definition.place.map { "\($0): " } ?? ""
+        world.report("hook-typo: \(place)`\(definition.name)` is not a \(group) hook, so UIKit never calls it; did you mean `\(hook)`?")
+    }
+}

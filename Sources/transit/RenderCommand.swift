@@ -33,7 +33,7 @@ func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
     do {
         try runtime.runScene(url, run)
     } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        FileHandle.standardError.write(Data("\(Traceback.forUser(error))\n".utf8))
         return 1
     }
     let rasterizer = Rasterizer(scale: renderScale(options, world), background: Color(white: 0))
@@ -112,7 +112,7 @@ private func runAndRasterize<Frame: Sendable>(_ options: Options, quiet: Bool = 
         try runtime.runScene(url, run)
     } catch {
         _ = pipeline.finish()
-        if !quiet { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
+        if !quiet { FileHandle.standardError.write(Data("\(Traceback.forUser(error))\n".utf8)) }
         return nil
     }
     _ = pipeline.finish()
@@ -193,7 +193,7 @@ func renderFilmstrip(_ options: Options, target: OutputTarget, readFiles: ([URL]
     firstRuntime.output = { _ in }  // the second run prints the log
     defer { readFiles(firstRuntime.loadedFiles) }
     do { try firstRuntime.runScene(url, sceneRun(options)) } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        FileHandle.standardError.write(Data("\(Traceback.forUser(error))\n".utf8))
         return 1
     }
     let fractions = [0.0, 0.25, 0.5, 0.75, 1.0]

@@ -9,14 +9,19 @@ enum Traceback {
     /// Drops the traceback's leading frames that are not the user's: C functions (`error`,
     /// `assert`, host functions) and Transit's own scripts (the default scene, the effect
     /// wrapper, the system styles) that merely called into the user's code. If no frame is the
-    /// user's, the traceback is kept whole: then it is the only clue.
+    /// user's, the message stands alone: its first line names the file and line.
     static func trimmed(_ message: String, hiding scriptsPrefix: String?) -> String {
         guard let marker = message.range(of: "\nstack traceback:\n") else { return message }
         let head = message[..<marker.lowerBound]
         let frames = message[marker.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = frames.firstIndex(where: { !isHidden($0, scriptsPrefix: scriptsPrefix) }) else { return message }
+        // No frame of the user's own: the traceback would only show Transit's scripts.
+        guard let first = frames.firstIndex(where: { !isHidden($0, scriptsPrefix: scriptsPrefix) }) else { return String(head) }
         return head + "\nstack traceback:\n" + frames[first...].joined(separator: "\n")
     }
+
+    /// What `run` and `render` print for a script error: the traceback from the first frame
+    /// outside scripts/system and scripts/scenes (the run's own file is never hidden).
+    static func forUser(_ error: Error) -> String { trimmed("\(error)", hiding: nil) }
 
     static func isHidden(_ frame: Substring, scriptsPrefix: String?) -> Bool {
         let text = frame.trimmingCharacters(in: .whitespaces)

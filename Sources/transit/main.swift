@@ -191,7 +191,7 @@ func commandRun(_ arguments: ArraySlice<String>) throws -> Int32 {
         FileHandle.standardError.write(Data("transit: \(error)\n".utf8))
         return 1
     } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        FileHandle.standardError.write(Data("\(Traceback.forUser(error))\n".utf8))
         if options.trace { print(world.trace.lines.joined(separator: "\n")) }
         printProblems(world)
         return 1

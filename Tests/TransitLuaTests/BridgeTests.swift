@@ -7,7 +7,12 @@ import Testing
 final class Harness {
     let world = World(device: Device.named("iPhone SE")!)
     let runtime: LuaRuntime
-    init() throws { runtime = try LuaRuntime(world: world) }
+    /// `unsafe`: the full standard library (debug.getmetatable reaches host metatables).
+    init(unsafe: Bool = false) throws {
+        var options = LuaRuntime.Options()
+        options.unsafe = unsafe
+        runtime = try LuaRuntime(world: world, options: options)
+    }
     @discardableResult
     func run(_ source: String) throws -> String? { try runtime.evaluate(source, chunkName: "=test.lua") }
     /// The error message a chunk raises (or nil when it succeeds).

@@ -6,20 +6,28 @@ import Testing
 /// Reproducers found by `transit fuzz`: each used to crash or hang the process, and must now
 /// end in one clear error from the line that did it.
 @Suite struct HostileScriptTests {
-    @Test func aHostMetamethodCalledWithAnotherSelfIsRefused() throws {
+    @Test func hostMetatablesAreProtected() throws {
         let h = try Harness()
+        #expect(try h.run("return getmetatable(UIView.new())") == "UIView")
+        // The metamethods are out of reach: nothing to call with another self or by hand.
+        #expect(try h.run("local mt = getmetatable(UIView.new()) return type(mt) .. ' ' .. tostring(mt.__gc)") == "string nil")
+    }
+
+    /// Reached through debug.getmetatable (--unsafe): the metamethods still check self.
+    @Test func aHostMetamethodCalledWithAnotherSelfIsRefused() throws {
+        let h = try Harness(unsafe: true)
         for call in ["mt.__newindex(nil, 'tag', 1)", "mt.__newindex('s', 'zzz', 1)", "mt.__index(42, 'frame')", "mt.__index({}, 'x')"] {
-            let message = try h.error("local mt = getmetatable(UIView.new()) \(call)")
+            let message = try h.error("local mt = debug.getmetatable(UIView.new()) \(call)")
             #expect(message?.contains("test.lua:1:") == true, "\(call)")
             #expect(message?.contains("called with") == true, "\(call): \(message ?? "no error")")
         }
     }
 
     @Test func anObjectUsedAfterItsGcRanSaysItWasReleased() throws {
-        let h = try Harness()
-        let write = try h.error("local v = UIView.new() getmetatable(v).__gc(v) v.tag = 1")
+        let h = try Harness(unsafe: true)
+        let write = try h.error("local v = UIView.new() debug.getmetatable(v).__gc(v) v.tag = 1")
         #expect(write?.contains("was released") == true, "\(write ?? "no error")")
-        let read = try h.error("local v = UIView.new() getmetatable(v).__gc(v) return v.frame")
+        let read = try h.error("local v = UIView.new() debug.getmetatable(v).__gc(v) return v.frame")
         #expect(read?.contains("was released") == true, "\(read ?? "no error")")
     }
 
@@ -35,13 +43,13 @@ import Testing
 
 @Suite struct ReleasedObjectIdentityTests {
     @Test func theHostHandsOutAFreshHandleAfterAManualGc() throws {
-        let h = try Harness()
+        let h = try Harness(unsafe: true)
         // The window still holds the view; after __gc by hand the old handle is dead, but the
         // host must give scripts a live one for the same view.
         let text = try h.run("""
             local v = UIView.new{ name = "kept" }
             transit.window:addSubview(v)
-            getmetatable(v).__gc(v)
+            debug.getmetatable(v).__gc(v)
             local again = transit.window.subviews[1]
             return tostring(rawequal(again, v)) .. " " .. again.name
             """)
@@ -60,10 +68,10 @@ import Testing
     }
 
     @Test func aClassGetterCalledWithAnObjectOfAnotherClassIsRefused() throws {
-        let h = try Harness()
+        let h = try Harness(unsafe: true)
         let message = try h.error("""
             local label = UILabel.new()
-            return getmetatable(label).__index(UIViewController.new(), "text")
+            return debug.getmetatable(label).__index(UIViewController.new(), "text")
             """)
         #expect(message?.contains("test.lua:2:") == true && message?.contains("is not a property of") == true, "\(message ?? "no error")")
     }

@@ -50,8 +50,18 @@ return function(effect, file)
     end
   else
     -- Name what came back without an address (a table's tostring differs between runs).
-    local returned = type(effect) == "table" and "a table without any of those hooks"
-      or type(effect) == "string" and string.format("the string %q", effect) or tostring(effect)
+    local returned
+    if type(effect) == "table" then
+      -- What it does define: a misspelt hook shows among these.
+      local names = {}
+      for key, value in pairs(effect) do
+        if type(key) == "string" and type(value) == "function" then names[#names + 1] = key end
+      end
+      returned = #names == 0 and "a table without functions"
+        or "a table whose functions (" .. table.concat(names, ", ") .. ") are none of those hooks"
+    else
+      returned = type(effect) == "string" and string.format("the string %q", effect) or tostring(effect)
+    end
     error(file .. " returns " .. returned .. ", which is not an effect: return an animator (with animateTransition), " ..
       "a transitioning delegate (with animationControllerForPresented or presentationController), " ..
       "a navigation delegate (with animationControllerForOperation) or a UIPresentationController subclass", 0)

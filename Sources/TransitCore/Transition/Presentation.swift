@@ -183,6 +183,12 @@ extension World {
         let delegate = presented.transitioningDelegate
         // The delegate's animator serves every style; only the presentation controller is custom-only.
         var animator = try protocolResult(try callIfImplemented(delegate, animatorHook, animatorArguments), from: delegate, animatorHook, "an animator")
+        // Said where the animator came from: UIKit would stop with "unrecognized selector" later.
+        if let returned = animator, animated,
+           try !responds(returned, Hook.AnimatedTransitioning.animateTransition),
+           try !responds(returned, Hook.AnimatedTransitioning.interruptibleAnimator) {
+            throw hookError(delegate, animatorHook, "\(animatorHook) returned \(describe(returned)), which has no animateTransition: an animator must implement animateTransition(ctx) (UIViewControllerAnimatedTransitioning)")
+        }
         if animator == nil && animated { animator = try systemStyles?.animator(for: presented.modalTransitionStyle) }
         var interaction: AnyObject?
         if let animator {

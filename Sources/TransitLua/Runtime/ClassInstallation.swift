@@ -161,6 +161,11 @@ extension LuaRuntime {
         lua_setfield(L, metatable, "__name")
         lua_pushvalue(L, classTable)
         lua_setfield(L, metatable, "__class")
+        // Protected: getmetatable(view) gives the class name and setmetatable refuses, so a
+        // script cannot call the metamethods with another self or take them away (the
+        // metamethods still check self: --unsafe scripts reach them through debug).
+        lua_pushstring(L, cls.name)
+        lua_setfield(L, metatable, "__metatable")
         // Getters and setters of the class and its ancestors (a subclass's declaration wins).
         let lineage = api.lineage(cls.name)
         lua_createtable(L, 0, 0)

@@ -97,8 +97,9 @@ extension World {
         let phase = transition.phase
         let completedAt = now
         let isForward = transition.kind == .presentation || transition.kind == .push
-        atEndOfTurn { [weak self, weak transition] in
-            guard let self, let transition else { return }
+        // The transition is held until the judgement has run (it is released with the closure).
+        atEndOfTurn { [weak self] in
+            guard let self else { return }
             // The view the user should now see, and whether it is on screen.
             if completed {
                 let shown = transition.toViewController.viewIfLoaded.map { isForward ? (transition.toView ?? $0) : $0 }

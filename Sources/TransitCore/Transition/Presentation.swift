@@ -277,7 +277,7 @@ extension World {
         guard let returned = durationValue.number else {
             throw hookError(animator, "transitionDuration", "transitionDuration must return a finite number ≥ 0 (got \(durationValue.traceDescription))")
         }
-        let duration = checkedDuration(returned, of: transition)
+        let duration = checkedDuration(returned, of: transition, animator: animator)
         transition.duration = duration
         captureCheckBaseline(transition)
 

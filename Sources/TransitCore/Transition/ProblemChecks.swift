@@ -43,13 +43,15 @@ extension World {
 
     /// transitionDuration's result: a number the transition can use, and a problem when it is
     /// not positive and finite for an animated transition (0 is right for a non-animated one).
-    func checkedDuration(_ duration: Double, of transition: Transition) -> Double {
+    func checkedDuration(_ duration: Double, of transition: Transition, animator: AnyObject) -> Double {
+        // Named at the hook's definition: no Lua line is running when its result is judged.
+        let place = scripting?.location(of: animator, "transitionDuration").map { "\($0): " } ?? ""
         if !duration.isFinite || duration < 0 {
-            report(.badDuration, "transitionDuration returned \(formatNumber(duration)) for the \(transition.label); return the length of your animation in seconds (0 is taken instead)", phase: transition.phase)
+            report(.badDuration, "\(place)transitionDuration returned \(formatNumber(duration)) for the \(transition.label); return the length of your animation in seconds (0 is taken instead)", phase: transition.phase)
             return 0
         }
         if duration == 0 && transition.isAnimated {
-            report(.badDuration, "transitionDuration returned 0 for the animated \(transition.label); UIKit uses it for interactive transitions and alongside animations, so return the length of your animation", phase: transition.phase)
+            report(.badDuration, "\(place)transitionDuration returned 0 for the animated \(transition.label); UIKit uses it for interactive transitions and alongside animations, so return the length of your animation", phase: transition.phase)
         }
         return duration
     }

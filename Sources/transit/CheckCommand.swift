@@ -26,7 +26,7 @@ struct CheckCell {
         case .scene: parts.append("scene")
         default: parts.append("\(path.rawValue) \(animated ? "animated" : "not animated")")
         }
-        if rotate { parts.append("rotated mid-presentation") }
+        if rotate { parts.append("rotated while presented") }
         return parts.joined(separator: " / ")
     }
 
@@ -148,7 +148,7 @@ func checkEffect(_ file: String, devices: [String], matrix: CheckMatrix, scene: 
 
 /// The matrix for an effect: per device and style, present and dismiss animated and not, an
 /// interactive dismissal at several distances when the effect declares one, and in `full` a
-/// rotation half way through the presentation. Navigation delegates push and pop instead.
+/// rotation while presented. Navigation delegates push and pop instead.
 func checkCells(_ declaration: EffectDeclaration, devices: [String], matrix: CheckMatrix) -> [CheckCell] {
     var cells: [CheckCell] = []
     let fractions = matrix == .quick ? [0.1, 0.9] : [0.1, 0.3, 0.6, 0.9]

@@ -50,7 +50,7 @@ EXPECTED = {
     "bad-duration": ANIMATED,
     "interaction-drives-nothing": INTERACTIVE,
 }
-PHASES = {"present", "dismiss", "interactive finish", "interactive cancel", "push", "pop", "scene"}
+PHASES = {"present", "dismiss", "interactive", "interactive finish", "interactive cancel", "push", "pop", "scene"}
 CELL_KEYS = {"name", "device", "style", "path", "animated", "fraction", "rotated", "passed", "error", "problems"}
 PROBLEM_KEYS = {"id", "explanation", "message", "phase", "time"}
 
@@ -123,6 +123,9 @@ checks.check("a file returning nothing is a scene", by_file["scripts/seeds/003_s
 # Same inputs, same bytes.
 again = transit("check", "--matrix", "quick", "--format", "json", *shipped)
 checks.check("check output is deterministic", again.stdout == result.stdout)
+
+full_shipped = transit("check", "--matrix", "full", *shipped)
+checks.check("shipped scripts pass --matrix full", full_shipped.returncode == 0, full_shipped.stdout[-1500:])
 
 # full: iPad landscape, more gesture distances and a rotation mid-presentation.
 full = transit("check", "--matrix", "full", "--format", "json", "scripts/animators/swipe.lua")

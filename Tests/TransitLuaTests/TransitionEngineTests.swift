@@ -361,6 +361,68 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
 
+    /// Apple's animateTransition docs: the animator adds the to view to the container. A
+    /// fullScreen dismissal whose animator leaves the revealed view out is the black screen, judged
+    /// at completeTransition on what the animator did, whatever the clean-up does afterwards.
+    @Test func aFullScreenDismissalWithoutTheRevealedViewInTheContainerIsTheBlackScreen() throws {
+        let result = try runScene("""
+            local Slide = NSObject:subclass("Slide")
+            function Slide:transitionDuration() return 0.2 end
+            function Slide:animateTransition(ctx)
+              local toVC = ctx:viewController("to")
+              local presenting = toVC.presentingViewController == ctx:viewController("from")
+              if presenting then
+                local v = ctx:view("to"); v.frame = ctx:finalFrame(toVC); ctx.containerView:addSubview(v)
+              else
+                ctx:view("to"):removeFromSuperview()   -- never in the container when it completes
+              end
+              UIView.animate(0.2, function() ctx:view("from").alpha = presenting and 1 or 0 end,
+                function() ctx:completeTransition(true) end)
+            end
+            local A, B = UIViewController.new(), UIViewController.new()
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "fullScreen"
+            B.transitioningDelegate = { animationControllerForPresented = function() return Slide.new() end,
+                                        animationControllerForDismissed = function() return Slide.new() end }
+            A:present(B, true)
+            transit.wait(0.5)
+            B:dismiss(true)
+            transit.wait(0.5)
+            """)
+        #expect(result.world.problemRecords.map(\.id) == [.revealedNotVisible])
+        #expect(result.world.problemRecords.first?.phase == "dismiss")
+    }
+
+    /// An interaction controller returned for a dismissal that nothing finishes leaves the
+    /// transition running when the scene ends.
+    @Test func anInteractionNeverFinishedIsStuckAtTheEndOfTheScene() throws {
+        let result = try runScene("""
+            local Fade = NSObject:subclass("Fade")
+            function Fade:transitionDuration() return 0.2 end
+            function Fade:animateTransition(ctx)
+              local toVC = ctx:viewController("to")
+              if toVC.presentingViewController == ctx:viewController("from") then
+                local v = ctx:view("to"); v.frame = ctx:finalFrame(toVC); ctx.containerView:addSubview(v)
+              end
+              UIView.animate(0.2, function() end, function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+            end
+            local A, B = UIViewController.new(), UIViewController.new()
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            local interaction = UIPercentDrivenInteractiveTransition.new()
+            B.transitioningDelegate = { animationControllerForPresented = function() return Fade.new() end,
+                                        animationControllerForDismissed = function() return Fade.new() end,
+                                        interactionControllerForDismissal = function() return interaction end }
+            A:present(B, true)
+            transit.wait(0.5)
+            B:dismiss(true)
+            transit.wait(0.1)
+            interaction:update(0.5)
+            """)
+        #expect(result.world.problemRecords.map(\.id) == [.transitionStuck])
+        #expect(result.world.problemRecords.first?.phase == "interactive")
+    }
+
     /// `report("hook-typo: ...")`, text starting with a known id, is that id (how the hook-name
     /// checks report); other text is kept whole under `other`.
     @Test func textStartingWithAnIdIsReportedUnderThatId() {

@@ -3,7 +3,7 @@
 --   { probe = true }                      only report what the effect declares (checkProbe)
 --   { path = "present-dismiss" | "interactive-dismiss" | "push-pop",
 --     animated = true|false, style = "custom"|..., fraction = 0.1 (interactive paths),
---     rotate = true (turn the device half way through the presentation), rounds = 2 }
+--     rotate = true (turn the device while the screen is presented), rounds = 2 }
 -- Every round presents (or pushes) a new screen and dismisses (or pops) it, on the same effect
 -- object: a second round that differs from the first means state leaked between transitions.
 -- The scene waits for each transition at most `LIMIT` seconds and stops the cell when one is
@@ -125,12 +125,14 @@ local function presentDismissRound()
   local animated = cell.animated ~= false
   inbox:present(message, animated, nil)
   transit.wait(0)
-  if cell.rotate then
-    transit.wait(0.1)
-    transit.rotate("landscapeLeft")
-  end
   if not waitWhile(function() return message.isBeingPresented end) then return false end
   transit.wait(0.3)
+  if cell.rotate then
+    -- While presented: UIKit defers an interface rotation that comes during a transition until
+    -- the transition ends, so the presented screen is what turns (docs/check.md).
+    transit.rotate("landscapeLeft")
+    transit.wait(0.3)
+  end
   if cell.path == "interactive-dismiss" then
     gesture(message, cell.fraction or 0.5)
     if not waitWhile(function() return message.isBeingDismissed end) then return false end

@@ -48,7 +48,8 @@ public enum ProblemID: String, CaseIterable, Sendable {
 public struct Problem: Sendable, Equatable, CustomStringConvertible {
     public var id: ProblemID
     public var message: String
-    /// "present", "dismiss", "interactive finish", "interactive cancel", "push", "pop" or "scene".
+    /// "present", "dismiss", "interactive" (not yet finished or cancelled), "interactive finish",
+    /// "interactive cancel", "push", "pop" or "scene".
     public var phase: String
     /// Virtual seconds.
     public var time: Double
@@ -91,7 +92,11 @@ extension World {
 extension Transition {
     /// The phase as the filmstrip and `transit check` name it.
     public var phase: String {
-        if initiallyInteractive { return transitionWasCancelled ? "interactive cancel" : "interactive finish" }
+        if initiallyInteractive {
+            // Still driven by the finger: neither finished nor cancelled yet.
+            if isInteractive && !isCompleted { return "interactive" }
+            return transitionWasCancelled ? "interactive cancel" : "interactive finish"
+        }
         switch kind {
         case .presentation: return "present"
         case .dismissal: return "dismiss"

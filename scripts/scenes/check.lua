@@ -127,6 +127,8 @@ local function presentDismissRound()
   transit.wait(0)
   if not waitWhile(function() return message.isBeingPresented end) then return false end
   transit.wait(0.3)
+  -- completeTransition(false) undid the presentation: nothing to dismiss.
+  if message.presentingViewController == nil then return true end
   if cell.rotate then
     -- While presented: UIKit defers an interface rotation that comes during a transition until
     -- the transition ends, so the presented screen is what turns (docs/check.md).

@@ -213,7 +213,9 @@ extension EffectDeclaration {
             switch parts[0] {
             case "kind": kind = value
             case "navigation": navigation = value == "true"
-            case "styles": styles = value.split(separator: ",").map(String.init)
+            // Style names are identifiers; anything else could not be a style and must not
+            // reach the Lua source of the cell table.
+            case "styles": styles = value.split(separator: ",").map(String.init).filter { $0.allSatisfy { $0.isLetter || $0.isNumber } }
             case "dismissal": dismissalGesture = value
             default: break
             }

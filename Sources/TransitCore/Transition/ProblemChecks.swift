@@ -99,6 +99,8 @@ extension World {
         let phase = transition.phase
         let completedAt = now
         let isForward = transition.kind == .presentation || transition.kind == .push
+        // Views a presentation controller adds after this (in …TransitionDidEnd) are its chrome.
+        let inContainerAtCompletion = Set(transition.containerView.subviews.map(ObjectIdentifier.init))
         // The transition is held until the judgement has run (it is released with the closure).
         atEndOfTurn { [weak self] in
             guard let self else { return }
@@ -113,16 +115,17 @@ extension World {
                     }
                 }
             }
-            self.judgeLeftovers(transition, completed: completed, phase: phase)
+            self.judgeLeftovers(transition, completed: completed, candidates: inContainerAtCompletion, phase: phase)
             if !completed { self.judgeRestored(transition, checks: checks, phase: phase) }
             self.judgeRunningAnimations(transition, completedAt: completedAt, phase: phase)
             self.judgeFiniteGeometry(transition, phase: phase)
         }
     }
 
-    /// A visible view above the one the user should see, overlapping it, that was not chrome
+    /// A visible view above the one the user should see, overlapping it, that the animator's
+    /// time added: in the container when completeTransition was called, and not chrome from
     /// before the animator ran. Views below it (a dimming view, a blur backdrop) are normal.
-    private func judgeLeftovers(_ transition: Transition, completed: Bool, phase: String) {
+    private func judgeLeftovers(_ transition: Transition, completed: Bool, candidates: Set<ObjectIdentifier>, phase: String) {
         let container = transition.containerView
         guard container.window != nil else { return }   // UIKit removed the container: nothing can cover
         let isForward = transition.kind == .presentation || transition.kind == .push
@@ -132,7 +135,7 @@ extension World {
               let top = container.subviews.firstIndex(where: { shown.isDescendant(of: $0) }) else { return }
         let shownRect = shown.convert(shown.bounds, to: container)
         let chrome = transition.checks?.chrome ?? []
-        for view in container.subviews[(top + 1)...] where !chrome.contains(ObjectIdentifier(view)) {
+        for view in container.subviews[(top + 1)...] where candidates.contains(ObjectIdentifier(view)) && !chrome.contains(ObjectIdentifier(view)) {
             guard isShown(view), view.frame.overlapArea(shownRect) > 0 else { continue }
             report(.viewLeftOver, "\(view.traceName) was left in the container above \(shown.traceName) after the \(transition.label) (\(completed ? "completed" : "cancelled")) and covers it; remove views you add for the animation in its completion", phase: phase)
         }

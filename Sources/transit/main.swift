@@ -20,8 +20,9 @@ commands:
                       run each effect through a matrix (present and dismiss, animated and
                       not, interactive finish and cancel when it declares a gesture, iPhone SE,
                       iPhone 15 and iPad; full adds iPad landscape, more gesture distances and
-                      a rotation mid-presentation; every cell twice in one world) and report
-                      each cell's problems by id (docs/check.md); exit 1 if a cell failed
+                      a rotation mid-presentation; each cell in a fresh world, its path run
+                      twice) and report each cell's problems by id (docs/check.md); --format
+                      json and junit are for CI; exit 1 if a cell failed, 2 for bad usage
   render FILE [-o OUT | --tty] [--fps N] [--scale S|device] [--scene S] [--device D] [--ios N]
                       run a scene (or an effect in the default scene) and render it:
                       OUT.gif (animated), OUT.png (filmstrip: a row per transition phase,

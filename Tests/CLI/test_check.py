@@ -91,6 +91,17 @@ for problem_id, fails in sorted(EXPECTED.items()):
 ok = transit("check", os.path.join(FIXTURES, "ok-chrome-and-snapshot.lua"))
 checks.check("chrome and a snapshot removed after completeTransition pass", ok.returncode == 0, ok.stdout[-800:])
 
+# Each cell runs its path twice on the same effect object: state that leaks from the first
+# transition into the second is caught (the default scene presents once and passes).
+once = os.path.join(ROOT, "Tests", "Fixtures", "check", "works-once.lua")
+leak = transit("check", "--format", "json", once)
+leak_cells = cells_of(json.loads(leak.stdout)) if leak.stdout.startswith("{") else []
+checks.check("a leaking effect fails every cell", leak.returncode == 1 and leak_cells and not any(c["passed"] for c in leak_cells),
+             leak.stdout[-600:])
+checks.check("a leaking effect fails in the second round only",
+             all([p["id"] for p in c["problems"]] == ["presented-not-visible"] for c in leak_cells), leak.stdout[-600:])
+checks.check("a leaking effect passes transit run (one presentation)", transit("run", once).returncode == 0)
+
 # Every shipped effect and seed passes the quick matrix.
 shipped = sorted(
     os.path.join(directory, name)

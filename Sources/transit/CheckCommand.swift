@@ -9,7 +9,8 @@ import TransitLua
 
 /// One cell of the matrix: a device, a presentation style and a path through the effect.
 struct CheckCell {
-    enum Path: String { case presentDismiss = "present-dismiss", interactiveDismiss = "interactive-dismiss", pushPop = "push-pop", scene }
+    /// `load`: the file failed before its matrix could be built (its one, failing cell).
+    enum Path: String { case presentDismiss = "present-dismiss", interactiveDismiss = "interactive-dismiss", pushPop = "push-pop", scene, load }
     var device: String
     var style: String?
     var path: Path
@@ -23,7 +24,7 @@ struct CheckCell {
         if let style { parts.append(style) }
         switch path {
         case .interactiveDismiss: parts.append("\(path.rawValue) \(formatNumber((fraction ?? 0) * 100)) %")
-        case .scene: parts.append("scene")
+        case .scene, .load: parts.append(path.rawValue)
         default: parts.append("\(path.rawValue) \(animated ? "animated" : "not animated")")
         }
         if rotate { parts.append("rotated while presented") }
@@ -128,7 +129,8 @@ func checkEffect(_ file: String, devices: [String], matrix: CheckMatrix, scene: 
     guard let declaration = probe.declaration else {
         let cell = CheckCell(device: devices[0], style: nil, path: .scene)
         if probe.error != nil {
-            return EffectResult(file: name, kind: "unknown", cells: [CellResult(cell: cell, problems: probe.problems, error: probe.error)])
+            let load = CheckCell(device: devices[0], style: nil, path: .load)
+            return EffectResult(file: name, kind: "unknown", cells: [CellResult(cell: load, problems: probe.problems, error: probe.error)])
         }
         // A scene: one cell per device, the first already run.
         var cells = [CellResult(cell: cell, problems: probe.problems, error: nil)]

@@ -10,6 +10,8 @@ private func firstLine(_ text: String) -> String {
     String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
 }
 
+private func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
 func checkReportText(_ results: [EffectResult]) -> String {
     var out = ""
     var cells = 0, failed = 0
@@ -28,9 +30,9 @@ func checkReportText(_ results: [EffectResult]) -> String {
         }
         cells += effect.cells.count
         failed += effect.failed
-        out += "  \(effect.cells.count) cells, \(effect.cells.count - effect.failed) passed, \(effect.failed) failed\n\n"
+        out += "  \(plural(effect.cells.count, "cell")), \(effect.cells.count - effect.failed) passed, \(effect.failed) failed\n\n"
     }
-    out += "checked \(results.count) file\(results.count == 1 ? "" : "s"): \(cells) cells, \(cells - failed) passed, \(failed) failed\n"
+    out += "checked \(plural(results.count, "file")): \(plural(cells, "cell")), \(cells - failed) passed, \(failed) failed\n"
     return out
 }
 

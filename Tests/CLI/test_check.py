@@ -170,6 +170,15 @@ try:
 except ElementTree.ParseError as error:
     checks.check("junit parses", False, "%s: %s" % (error, junit.stdout[:400]))
 
+# A file that fails to load is one failing cell with its error at file and line, not a crash.
+checks.write("broken_load.lua", "local x = {}\nx.y.z = 1\nreturn x\n")
+loadfail = transit("check", "--format", "json", checks.path("broken_load.lua"))
+checks.check("a load failure exits 1", loadfail.returncode == 1, loadfail.stderr)
+load_cells = cells_of(json.loads(loadfail.stdout)) if loadfail.stdout.startswith("{") else []
+checks.check("a load failure is one load cell", [c["path"] for c in load_cells] == ["load"], loadfail.stdout[-400:])
+checks.check("a load failure names file and line", load_cells and load_cells[0]["error"].split("\n")[0].endswith("broken_load.lua:2: attempt to index a nil value (field 'y')"),
+             "%s" % (load_cells[0]["error"] if load_cells else ""))
+
 # The readable table.
 text = transit("check", broken)
 checks.check("text: FAIL lines", "  FAIL  iPhone SE / custom / present-dismiss animated" in text.stdout, text.stdout[:600])

@@ -14,6 +14,9 @@ public final class World {
     public internal(set) var problemRecords: [Problem] = []
     /// Judgements waiting for the end of the current run-loop turn (`atEndOfTurn`).
     var endOfTurnWork: [() -> Void] = []
+    /// Contexts whose transition the completeTransition deadline finished: a late call on one
+    /// is not a second call (complete-never-called already said what happened).
+    var timedOutContexts: [WeakContext] = []
     public weak var scripting: Scripting?
 
     /// The root time space: local time is world time.

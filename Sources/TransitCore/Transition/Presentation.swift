@@ -450,7 +450,7 @@ extension World {
     /// completeTransition never came: report it, and clean up so the scene goes on.
     func transitionTimedOut(_ transition: Transition) throws {
         let animator = transition.animator.map(describe) ?? "the animator"
-        transition.checks?.timedOut = true
+        rememberTimedOut(transition)
         report(.completeNeverCalled, "\(animator) never called completeTransition for the \(transition.label) (duration \(formatNumber(transition.duration)) s + \(formatNumber(completeTransitionGrace)) s grace): UIKit would freeze here. Call ctx:completeTransition(not ctx.transitionWasCancelled) in the completion of your animation")
         try finishTransition(transition, completed: !transition.transitionWasCancelled)
     }

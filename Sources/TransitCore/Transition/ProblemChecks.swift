@@ -3,6 +3,19 @@
 // at the end of that run-loop turn (libraries remove their snapshots right after calling
 // it), and what is judged when the scene ends. docs/check.md lists each rule.
 
+struct WeakContext {
+    weak var context: TransitionContext?
+}
+
+extension World {
+    /// Called when the deadline finishes a transition whose animator never completed it.
+    func rememberTimedOut(_ transition: Transition) {
+        transition.checks?.timedOut = true
+        timedOutContexts.removeAll { $0.context == nil }
+        timedOutContexts.append(WeakContext(context: transition.context))
+    }
+}
+
 /// What the checks of one transition remember.
 final class TransitionChecks {
     /// A view's model values before the animator ran (what a cancel must restore).
@@ -60,7 +73,7 @@ extension World {
 
     /// The script called completeTransition on a transition that already completed.
     func reportCompletedTwice(_ context: TransitionContext, _ didComplete: Bool) {
-        if let transition = context.transition, transition.checks?.timedOut == true { return }
+        if timedOutContexts.contains(where: { $0.context === context }) { return }
         report(.completeCalledTwice, "completeTransition(\(didComplete)) was called again after the transition completed; call it exactly once, in the completion of your last animation")
     }
 

@@ -102,6 +102,21 @@ checks.check("a leaking effect fails in the second round only",
              all([p["id"] for p in c["problems"]] == ["presented-not-visible"] for c in leak_cells), leak.stdout[-600:])
 checks.check("a leaking effect passes transit run (one presentation)", transit("run", once).returncode == 0)
 
+# A navigation delegate pushes and pops instead of presenting.
+navigation = transit("check", "--format", "json", os.path.join(ROOT, "Tests", "Fixtures", "check", "navigation-slide.lua"))
+navigation_document = json.loads(navigation.stdout) if navigation.stdout.startswith("{") else {"effects": []}
+checks.check("a navigation delegate passes", navigation.returncode == 0, navigation.stdout[-600:])
+checks.check("a navigation delegate is named so", [e["kind"] for e in navigation_document["effects"]] == ["navigation delegate"])
+checks.check("a navigation delegate pushes and pops, animated and not, on three devices",
+             sorted((c["path"], c["animated"]) for c in cells_of(navigation_document)) ==
+             sorted([("push-pop", True), ("push-pop", False)] * 3))
+forgets = transit("check", "--format", "json", os.path.join(ROOT, "Tests", "Fixtures", "check", "navigation-forgets-to-view.lua"))
+forgets_cells = cells_of(json.loads(forgets.stdout)) if forgets.stdout.startswith("{") else []
+checks.check("a push without the to view is presented-not-visible, a pop revealed-not-visible",
+             forgets.returncode == 1 and forgets_cells and all(
+                 {(p["phase"], p["id"]) for p in c["problems"]} == {("push", "presented-not-visible"), ("pop", "revealed-not-visible")}
+                 for c in forgets_cells), forgets.stdout[-800:])
+
 # Every shipped effect and seed passes the quick matrix.
 shipped = sorted(
     os.path.join(directory, name)

@@ -32,8 +32,8 @@ final class TransitionChecks {
     var orientation: Orientation = .portrait
     /// completeTransition never came and the host finished the transition itself.
     var timedOut = false
-    /// The black screen was already reported when completeTransition was called.
-    var reportedBlackScreen = false
+    /// A missing to view was already reported when completeTransition was called.
+    var reportedMissingToView = false
 }
 
 extension World {
@@ -90,7 +90,13 @@ extension World {
         // the window for the presentation: the animator adds it (Apple's animateTransition docs).
         if transition.kind == .dismissal, let revealed = transition.toView, !revealed.isDescendant(of: transition.containerView) {
             report(.revealedNotVisible, "\(revealed.traceName) is not in the container when the \(transition.label) completes: add ctx:view(\"to\") to ctx.containerView (below the from view) or the screen goes black", phase: phase)
-            transition.checks?.reportedBlackScreen = true
+            transition.checks?.reportedMissingToView = true
+        }
+        // The same for a push or pop: the navigation controller does not add the to view either.
+        if transition.kind == .push || transition.kind == .pop, let toView = transition.toView, !toView.isDescendant(of: transition.containerView) {
+            report(transition.kind == .push ? .presentedNotVisible : .revealedNotVisible,
+                   "\(toView.traceName) is not in the container when the \(transition.label) completes: add ctx:view(\"to\") to ctx.containerView", phase: phase)
+            transition.checks?.reportedMissingToView = true
         }
         // Final frames, where UIKit gives one, the device did not turn meanwhile, and no
         // presentation controller lays the presented view out itself (its layout wins on iOS).
@@ -120,10 +126,10 @@ extension World {
             // The view the user should now see, and whether it is on screen.
             if completed {
                 let shown = transition.toViewController.viewIfLoaded.map { isForward ? (transition.toView ?? $0) : $0 }
-                if let shown, !self.isShown(shown) {
+                if let shown, !self.isShown(shown), !checks.reportedMissingToView {
                     if isForward {
                         self.report(.presentedNotVisible, "\(shown.traceName) is not visible after the \(transition.label): add ctx:view(\"to\") to ctx.containerView at ctx:finalFrame(toVC), with alpha above 0", phase: phase)
-                    } else if !checks.reportedBlackScreen {
+                    } else {
                         self.report(.revealedNotVisible, "\(shown.traceName) is not visible after the \(transition.label) (hidden, transparent, off screen or not in the window): the black screen", phase: phase)
                     }
                 }

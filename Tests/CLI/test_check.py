@@ -102,6 +102,14 @@ checks.check("a leaking effect fails in the second round only",
              all([p["id"] for p in c["problems"]] == ["presented-not-visible"] for c in leak_cells), leak.stdout[-600:])
 checks.check("a leaking effect passes transit run (one presentation)", transit("run", once).returncode == 0)
 
+# After a cancelled dismissal the container stays: a view left above the presented view covers it.
+shade = transit("check", "--format", "json", os.path.join(ROOT, "Tests", "Fixtures", "check", "shade-left-after-cancel.lua"))
+shade_cells = cells_of(json.loads(shade.stdout)) if shade.stdout.startswith("{") else []
+checks.check("a view left after a cancelled dismissal is view-left-over, in the cancel cells only",
+             shade.returncode == 1 and shade_cells and all(
+                 ({p["id"] for p in c["problems"]} == {"view-left-over"}) == CANCELLED(c) and
+                 all(p["phase"] == "interactive cancel" for p in c["problems"]) for c in shade_cells), shade.stdout[-800:])
+
 # A navigation delegate pushes and pops instead of presenting.
 navigation = transit("check", "--format", "json", os.path.join(ROOT, "Tests", "Fixtures", "check", "navigation-slide.lua"))
 navigation_document = json.loads(navigation.stdout) if navigation.stdout.startswith("{") else {"effects": []}

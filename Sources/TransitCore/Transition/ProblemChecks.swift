@@ -147,10 +147,11 @@ extension World {
     private func judgeLeftovers(_ transition: Transition, completed: Bool, candidates: Set<ObjectIdentifier>, phase: String) {
         let container = transition.containerView
         guard container.window != nil else { return }   // UIKit removed the container: nothing can cover
-        let isForward = transition.kind == .presentation || transition.kind == .push
-        let shownController = completed ? transition.toViewController : transition.fromViewController
-        let shown: View? = (completed == isForward) ? (transition.toView ?? transition.fromView ?? shownController.viewIfLoaded) : nil
-        guard let shown = shown ?? shownController.viewIfLoaded,
+        // What the user should see: the to view after a completed transition (the presented
+        // view, or the pushed or popped-to one), the from view after a cancelled one.
+        let key: TransitionKey = completed ? .to : .from
+        let controller = completed ? transition.toViewController : transition.fromViewController
+        guard let shown = transition.view(key) ?? controller.viewIfLoaded,
               let top = container.subviews.firstIndex(where: { shown.isDescendant(of: $0) }) else { return }
         let shownRect = shown.convert(shown.bounds, to: container)
         let chrome = transition.checks?.chrome ?? []

@@ -58,6 +58,12 @@ PROBLEM_KEYS = {"id", "explanation", "message", "phase", "time"}
 fixtures = sorted(name[:-4] for name in os.listdir(FIXTURES) if name.endswith(".lua") and not name.startswith("ok-"))
 checks.check("one fixture per problem id", fixtures == sorted(EXPECTED), "fixtures %s" % fixtures)
 
+# docs/check.md documents every id (hook-typo belongs to the hook-name checks).
+import re  # noqa: E402
+with open(os.path.join(ROOT, "docs", "check.md")) as handle:
+    documented = set(re.findall(r"^\| `([a-z-]+)` \|", handle.read(), re.MULTILINE))
+checks.check("docs/check.md lists every id", documented == set(EXPECTED) | {"hook-typo"}, "%s" % sorted(documented ^ (set(EXPECTED) | {"hook-typo"})))
+
 for problem_id, fails in sorted(EXPECTED.items()):
     path = os.path.join(FIXTURES, problem_id + ".lua")
     result = transit("check", path, "--format", "json")

@@ -16,6 +16,13 @@ commands:
                       effect (a file that returns an animator, delegate or presentation
                       controller) inside the default scene or --scene S; print its log,
                       the trace with --trace, and any problems (exit 1 if any)
+  check FILE... [--matrix quick|full] [--device D] [--format text|json|junit]
+                      run each effect through a matrix (present and dismiss, animated and
+                      not, interactive finish and cancel when it declares a gesture, iPhone SE,
+                      iPhone 15 and iPad; full adds iPad landscape, more gesture distances and
+                      a rotation mid-presentation; each cell in a fresh world, its path run
+                      twice) and report each cell's problems by id (docs/check.md); --format
+                      json and junit are for CI; exit 1 if a cell failed, 2 for bad usage
   render FILE [-o OUT | --tty] [--fps N] [--scale S|device] [--scene S] [--device D] [--ios N]
                       run a scene (or an effect in the default scene) and render it:
                       OUT.gif (animated), OUT.png (filmstrip: a row per transition phase,
@@ -251,6 +258,7 @@ do {
         exit(0)
     case "run": exit(try commandRun(arguments.dropFirst()))
     case "render": exit(try commandRender(arguments.dropFirst()))
+    case "check": exit(try commandCheck(arguments.dropFirst()))
     case "watch": exit(try commandWatch(arguments.dropFirst()))
     case "repl": exit(try commandRepl(arguments.dropFirst()))
     case "bench": exit(try commandBench(arguments.dropFirst()))

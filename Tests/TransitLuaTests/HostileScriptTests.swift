@@ -83,7 +83,7 @@ import Testing
             _ = try runScene("""
                 local A = NSObject:subclass("A")
                 function A:transitionDuration(ctx)
-                  return -1
+                  return "fast"
                 end
                 function A:animateTransition(ctx) ctx:completeTransition(true) end
                 local root = UIViewController.new()
@@ -97,8 +97,35 @@ import Testing
                 """)
             Issue.record("expected an error")
         } catch let error as ScriptError {
-            #expect(error.message.contains("scene.lua:2: transitionDuration must return a finite number ≥ 0 (got -1)"), "\(error.message)")
+            #expect(error.message.contains("scene.lua:2: transitionDuration must return a finite number ≥ 0 (got \"fast\")"), "\(error.message)")
         }
+    }
+}
+
+@Suite struct DurationProblemTests {
+    /// A negative duration is a problem (0 is used), named where the hook is defined.
+    @Test func aNegativeDurationIsABadDurationProblemAtTheHooksDefinition() throws {
+        let result = try runScene("""
+            local A = NSObject:subclass("A")
+            function A:transitionDuration(ctx)
+              return -1
+            end
+            function A:animateTransition(ctx)
+              ctx.containerView:addSubview(ctx:view("to"))
+              ctx:completeTransition(true)
+            end
+            local root = UIViewController.new()
+            transit.window.rootViewController = root
+            local vc = UIViewController.new()
+            vc.modalPresentationStyle = "custom"
+            local animator = A.new()
+            vc.transitioningDelegate = { animationControllerForPresented = function() return animator end }
+            root:present(vc, true)
+            transit.wait(1)
+            """)
+        #expect(result.world.problemRecords.map(\.id) == [.badDuration])
+        #expect(result.world.problemRecords.first?.message.contains("scene.lua:2: transitionDuration returned -1 for the presentation") == true,
+                "\(result.world.problems)")
     }
 }
 

@@ -124,7 +124,7 @@ private func runEffect(_ source: String, named name: String) throws -> World {
         #expect(world.problems.count == 1, "\(world.problems)")
         guard let problem = world.problems.first else { return }
         // Lua's short source names the file (a long path keeps only its end, as in errors).
-        #expect(problem.hasPrefix("hook-typo: "), "\(problem)")
+        #expect(world.problemRecords.first?.id == .hookTypo, "\(problem)")
         #expect(problem.contains("/\(place): "), "\(problem)")
         #expect(problem.hasSuffix("did you mean `\(hook)`?"), "\(problem)")
     }

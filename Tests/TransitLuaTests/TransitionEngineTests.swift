@@ -291,11 +291,10 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
         #expect(try result.text("tostring(sceneWentOn)") == "true")
     }
 
-    @Test func callingCompleteTransitionTwiceIsAnError() throws {
-        #expect(throws: ScriptError.self) {
-            try runScene("""
+    @Test func callingCompleteTransitionTwiceIsAProblemAndTheSecondCallIsIgnored() throws {
+        let result = try runScene("""
                 local Twice = NSObject:subclass("Twice")
-                function Twice:transitionDuration() return 0 end
+                function Twice:transitionDuration() return 0.1 end
                 function Twice:animateTransition(ctx)
                   ctx.containerView:addSubview(ctx:view("to"))
                   ctx:completeTransition(true)
@@ -307,8 +306,10 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
                 B.transitioningDelegate = { animationControllerForPresented = function() return Twice.new() end }
                 A:present(B, true)
                 transit.wait(1)
+                presented = B.presentingViewController == A
                 """)
-        }
+        #expect(result.world.problemRecords.map(\.id) == [.completeCalledTwice])
+        #expect(try result.text("tostring(presented)") == "true")
     }
 
     @Test func aViewLeftInTheContainerIsReported() throws {
@@ -317,7 +318,8 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
             function Messy:transitionDuration() return 0.2 end
             function Messy:animateTransition(ctx)
               ctx.containerView:addSubview(ctx:view("to"))
-              ctx.containerView:addSubview(UIView.new{ name = "leftover snapshot" })
+              ctx.containerView:addSubview(UIView.new{ name = "leftover snapshot", frame = ctx.containerView.bounds,
+                backgroundColor = UIColor.black })
               UIView.animate(0.2, function() ctx:view("to").alpha = 1 end, function() ctx:completeTransition(true) end)
             end
             local A, B = UIViewController.new(), UIViewController.new()
@@ -328,6 +330,109 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
             transit.wait(1)
             """)
         #expect(result.world.problems.contains { $0.contains("UIView \"leftover snapshot\" was left in the container") })
+        #expect(result.world.problemRecords.map(\.id) == [.viewLeftOver])
+        #expect(result.world.problemRecords.first?.phase == "present")
+    }
+
+    /// Chrome behind the presented view is normal, and so is a snapshot the animator removes in
+    /// the same completion, right after completeTransition (CircularRevealKit does this).
+    @Test func chromeBehindAndASnapshotRemovedRightAfterCompletionAreNotLeftovers() throws {
+        let result = try runScene("""
+            local Tidy = NSObject:subclass("Tidy")
+            function Tidy:transitionDuration() return 0.2 end
+            function Tidy:animateTransition(ctx)
+              local container = ctx.containerView
+              container:addSubview(UIView.new{ name = "backdrop", frame = container.bounds, backgroundColor = UIColor.black })
+              container:addSubview(ctx:view("to"))
+              local snapshot = UIView.new{ name = "snapshot", frame = container.bounds, backgroundColor = UIColor.white }
+              container:addSubview(snapshot)
+              UIView.animate(0.2, function() snapshot.alpha = 0.5 end, function()
+                ctx:completeTransition(true)
+                snapshot:removeFromSuperview()
+              end)
+            end
+            local A, B = UIViewController.new(), UIViewController.new()
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = { animationControllerForPresented = function() return Tidy.new() end }
+            A:present(B, true)
+            transit.wait(1)
+            """)
+        #expect(result.world.problems.isEmpty, "\(result.world.problems)")
+    }
+
+    /// Apple's animateTransition docs: the animator adds the to view to the container. A
+    /// fullScreen dismissal whose animator leaves the revealed view out is the black screen, judged
+    /// at completeTransition on what the animator did, whatever the clean-up does afterwards.
+    @Test func aFullScreenDismissalWithoutTheRevealedViewInTheContainerIsTheBlackScreen() throws {
+        let result = try runScene("""
+            local Slide = NSObject:subclass("Slide")
+            function Slide:transitionDuration() return 0.2 end
+            function Slide:animateTransition(ctx)
+              local toVC = ctx:viewController("to")
+              local presenting = toVC.presentingViewController == ctx:viewController("from")
+              if presenting then
+                local v = ctx:view("to"); v.frame = ctx:finalFrame(toVC); ctx.containerView:addSubview(v)
+              else
+                ctx:view("to"):removeFromSuperview()   -- never in the container when it completes
+              end
+              UIView.animate(0.2, function() ctx:view("from").alpha = presenting and 1 or 0 end,
+                function() ctx:completeTransition(true) end)
+            end
+            local A, B = UIViewController.new(), UIViewController.new()
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "fullScreen"
+            B.transitioningDelegate = { animationControllerForPresented = function() return Slide.new() end,
+                                        animationControllerForDismissed = function() return Slide.new() end }
+            A:present(B, true)
+            transit.wait(0.5)
+            B:dismiss(true)
+            transit.wait(0.5)
+            """)
+        #expect(result.world.problemRecords.map(\.id) == [.revealedNotVisible])
+        #expect(result.world.problemRecords.first?.phase == "dismiss")
+    }
+
+    /// An interaction controller returned for a dismissal that nothing finishes leaves the
+    /// transition running when the scene ends.
+    @Test func anInteractionNeverFinishedIsStuckAtTheEndOfTheScene() throws {
+        let result = try runScene("""
+            local Fade = NSObject:subclass("Fade")
+            function Fade:transitionDuration() return 0.2 end
+            function Fade:animateTransition(ctx)
+              local toVC = ctx:viewController("to")
+              if toVC.presentingViewController == ctx:viewController("from") then
+                local v = ctx:view("to"); v.frame = ctx:finalFrame(toVC); ctx.containerView:addSubview(v)
+              end
+              UIView.animate(0.2, function() end, function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+            end
+            local A, B = UIViewController.new(), UIViewController.new()
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            local interaction = UIPercentDrivenInteractiveTransition.new()
+            B.transitioningDelegate = { animationControllerForPresented = function() return Fade.new() end,
+                                        animationControllerForDismissed = function() return Fade.new() end,
+                                        interactionControllerForDismissal = function() return interaction end }
+            A:present(B, true)
+            transit.wait(0.5)
+            B:dismiss(true)
+            transit.wait(0.1)
+            interaction:update(0.5)
+            """)
+        #expect(result.world.problemRecords.map(\.id) == [.transitionStuck])
+        #expect(result.world.problemRecords.first?.phase == "interactive")
+    }
+
+    /// `report("hook-typo: ...")`, text starting with a known id, is that id (how the hook-name
+    /// checks report); other text is kept whole under `other`.
+    @Test func textStartingWithAnIdIsReportedUnderThatId() {
+        let world = World()
+        world.report("hook-typo: animateTransiton is not a hook; did you mean animateTransition?")
+        world.report("something else: with a colon")
+        #expect(world.problemRecords.map(\.id) == [.hookTypo, .other])
+        #expect(world.problemRecords[0].message == "animateTransiton is not a hook; did you mean animateTransition?")
+        #expect(world.problemRecords[1].message == "something else: with a colon")
+        #expect(world.problemRecords[0].phase == "scene")
     }
 
     @Test func presentingWhileAlreadyPresentingOrOffScreenIsAnError() throws {

@@ -174,11 +174,15 @@ transit.log("present")
 present(message)
 transit.wait(0.6)
 
-transit.log("dismiss")
-message:dismiss(true, function() transit.log("dismissed") end)
-transit.wait(0)
-waitWhile(function() return message.presentingViewController ~= nil end)
-transit.wait(0.4)
+-- An animator that called completeTransition(false) undid the presentation (a problem is
+-- reported); there is nothing to dismiss then.
+if message.presentingViewController ~= nil then
+  transit.log("dismiss")
+  message:dismiss(true, function() transit.log("dismissed") end)
+  transit.wait(0)
+  waitWhile(function() return message.presentingViewController ~= nil end)
+  transit.wait(0.4)
+end
 
 -- Interactive dismissal, when the effect drives one with a gesture.
 local interactive = effect.interactiveDismissal

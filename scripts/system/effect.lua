@@ -18,8 +18,12 @@ end
 local forwarded = { "interactionControllerForPresentation", "interactionControllerForDismissal", "presentationController" }
 
 return function(effect, file)
+  -- The trace names effects by file name ("good_slide.lua"), not by path.
+  local fileName = file:match("([^/]+)$") or file
   local delegate
+  local kind
   if type(effect) == "table" and isClass(effect, UIPresentationController) then
+    kind = "presentation controller"
     -- A presentation controller class: one instance per presentation, also the animator
     -- when it animates (as Apple's CustomPresentation sample does).
     local current
@@ -39,8 +43,10 @@ return function(effect, file)
   elseif has(effect, "presentationController") or has(effect, "animationControllerForPresented")
       or has(effect, "animationControllerForOperation") then
     -- A transitioning delegate, or a navigation controller delegate (push/pop).
+    kind = has(effect, "animationControllerForOperation") and "navigation delegate" or "transitioning delegate"
     delegate = effect
   elseif has(effect, "animateTransition") or has(effect, "interruptibleAnimator") then
+    kind = "animator"
     delegate = {
       animationControllerForPresented = function() return effect end,
       animationControllerForDismissed = function() return effect end,
@@ -70,12 +76,20 @@ return function(effect, file)
     local ok, value = pcall(function() return effect[name] end)
     if ok then return value end
   end
+  -- A plain table (no class, no name of its own) is named after its file, so the trace says
+  -- "fade.lua.animateTransition" rather than "Lua table.animateTransition".
+  if type(effect) == "table" and getmetatable(effect) == nil and rawget(effect, "__name") == nil then
+    rawset(effect, "__name", fileName)
+  end
   if delegate ~= effect then
     delegate.modalPresentationStyle = field("modalPresentationStyle")
+    delegate.supportedPresentationStyles = field("supportedPresentationStyles")
     delegate.interactiveDismissal = field("interactiveDismissal")
     delegate.interactivePresentation = field("interactivePresentation")
-    delegate.__name = file
+    delegate.__name = fileName
   end
+  -- What the file declared itself to be (transit check reports it).
+  transit.effectKind = kind
   -- A built-in object used as the delegate keeps no fields of its own (an unknown key is an
   -- error on it); scenes read a missing style as "custom" anyway.
   if type(delegate) == "table" then

@@ -10,7 +10,13 @@ public final class World {
     public var device: Device
     public var systemVersion: Double
     public let trace = Trace()
-    public var problems: [String] = []
+    /// Every problem reported so far (`report`), oldest first.
+    public internal(set) var problemRecords: [Problem] = []
+    /// Judgements waiting for the end of the current run-loop turn (`atEndOfTurn`).
+    var endOfTurnWork: [() -> Void] = []
+    /// Contexts whose transition the completeTransition deadline finished: a late call on one
+    /// is not a second call (complete-never-called already said what happened).
+    var timedOutContexts: [WeakContext] = []
     public weak var scripting: Scripting?
 
     /// The root time space: local time is world time.
@@ -100,6 +106,8 @@ public final class World {
         }
         isAdvancing = true
         defer { isAdvancing = false }
+        // Work queued by the scene's own code belongs to the turn that just ended.
+        runEndOfTurnWork()
         while let first = events.firstLive(), first.time <= time {
             _ = events.removeFirst()
             if first.token.isCancelled { continue }
@@ -113,10 +121,12 @@ public final class World {
             }
             try first.action()
             try layoutPendingViews()
+            runEndOfTurnWork()
             scripting?.turnDidEnd()
         }
         now = max(now, time)
         try layoutPendingViews()
+        runEndOfTurnWork()
     }
 
     /// Virtual times are kept on a nanosecond grid. Times reached by different sums of the same
@@ -167,10 +177,19 @@ public final class World {
         return "object"
     }
 
-    /// Records something that went wrong without stopping the run (the run summary lists them).
-    public func report(_ problem: String) {
-        problems.append(problem)
-        trace.note(time: now, turn: turn, "problem: \(problem)")
+    /// Runs `work` when the current run-loop turn ends (after its event and its layout), to
+    /// judge what a script left once its callback has returned.
+    public func atEndOfTurn(_ work: @escaping () -> Void) {
+        endOfTurnWork.append(work)
+    }
+
+    /// Runs the judgements queued for the turn that ended (in the order they were queued).
+    public func runEndOfTurnWork() {
+        while !endOfTurnWork.isEmpty {
+            let pending = endOfTurnWork
+            endOfTurnWork = []
+            for work in pending { work() }
+        }
     }
 
     /// The time space new animations join.

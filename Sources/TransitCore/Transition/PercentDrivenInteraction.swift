@@ -10,6 +10,8 @@ open class PercentDrivenInteractiveTransition: HostObject {
     public var wantsInteractiveStart = true
     public var timingCurve: TimingFunction?
     public private(set) weak var context: TransitionContext?
+    /// Whether a transition ever started this controller (calls after it ended are harmless).
+    private var hasStarted = false
 
     public override init(world: World) {
         super.init(world: world)
@@ -24,6 +26,7 @@ open class PercentDrivenInteractiveTransition: HostObject {
     /// animations on the frozen timeline.
     public func startInteractiveTransition(_ context: TransitionContext) throws {
         self.context = context
+        hasStarted = true
         guard let transition = context.transition else { return }
         transition.completionSpeed = completionSpeed
         transition.completionCurve = completionCurve
@@ -35,17 +38,18 @@ open class PercentDrivenInteractiveTransition: HostObject {
 
     public func update(_ percent: Double) throws {
         guard percent.isFinite else { throw AnimationError.invalid("UIPercentDrivenInteractiveTransition.update: percent must be a finite number") }
-        try transition?.updateInteractiveTransition(percent)
+        guard let transition else { return hasStarted ? () : world.interactionDrivesNothing(self, "update(\(formatNumber(percent)))") }
+        try transition.updateInteractiveTransition(percent)
     }
 
     public func finish() throws {
-        guard let transition else { return }
+        guard let transition else { return hasStarted ? () : world.interactionDrivesNothing(self, "finish()") }
         try apply(to: transition)
         try transition.finishInteractiveTransition()
     }
 
     public func cancel() throws {
-        guard let transition else { return }
+        guard let transition else { return hasStarted ? () : world.interactionDrivesNothing(self, "cancel()") }
         try apply(to: transition)
         try transition.cancelInteractiveTransition()
     }

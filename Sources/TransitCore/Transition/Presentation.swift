@@ -280,15 +280,12 @@ extension World {
     /// frozen timeline), with the alongside animations; arms the completeTransition deadline.
     func runAnimator(_ transition: Transition, _ animator: AnyObject) throws {
         let durationValue = try callIfImplemented(animator, Hook.AnimatedTransitioning.transitionDuration, [.object(transition.context)]) ?? .number(0)
-        guard let duration = durationValue.number, duration.isFinite, duration >= 0 else {
+        guard let returned = durationValue.number else {
             throw hookError(animator, Hook.AnimatedTransitioning.transitionDuration, "transitionDuration must return a finite number ≥ 0 (got \(durationValue.traceDescription))")
         }
+        let duration = checkedDuration(returned, of: transition, animator: animator)
         transition.duration = duration
-        let before = Set(transition.containerView.subviews.map { ObjectIdentifier($0) })
-        defer {
-            // Views the animator itself added: the ones it must not leave behind.
-            transition.viewsAddedByAnimator = transition.containerView.subviews.map { ObjectIdentifier($0) }.filter { !before.contains($0) }
-        }
+        captureCheckBaseline(transition)
 
         let interaction = transition.interactionController
         let wantsInteractive = interaction.map { wantsInteractiveStart($0) } ?? false
@@ -372,6 +369,7 @@ extension World {
     /// completeTransition: hierarchy clean-up by UIKit's rules, then DidEnd, appearance,
     /// the caller's completion, animationEnded, and the coordinator's completions.
     func finishTransition(_ transition: Transition, completed: Bool) throws {
+        judgeAfterCompletion(transition, completed: completed)
         transition.isCompleted = true
         transition.timeout?.cancel()
         if let index = transition.recordIndex {
@@ -399,7 +397,6 @@ extension World {
             if transition.removesPresentersView, let presenterView {
                 presenterView.removeFromSuperview()
             }
-            reportLeftovers(transition, expected: [presentedView, presenterView])
             try controller.presentationTransitionDidEnd(true)
         case (.presentation, false):
             // A cancelled presentation: UIKit removes the presented view and the container.
@@ -419,10 +416,8 @@ extension World {
             // UIKit does not remove the to-view after a cancelled dismissal.
             presented.isBeingDismissed = false
             if transition.removesPresentersView, let presenterView, presenterView.superview === container {
-                report("after the cancelled \(transition.label), \(presenterView.traceName) is still in the container: UIKit does not remove the to-view when a dismissal is cancelled; remove it in your completion when ctx.transitionWasCancelled is true")
                 presenterView.removeFromSuperview()
             }
-            reportLeftovers(transition, expected: [presentedView])
             try controller.dismissalTransitionDidEnd(false)
         default:
             break
@@ -458,19 +453,11 @@ extension World {
         withoutAnimation { view.frame = transition.presenterFrame == .zero ? home.bounds : transition.presenterFrame }
     }
 
-    /// Views the animator added to the container and left there.
-    func reportLeftovers(_ transition: Transition, expected: [View?]) {
-        let keep = Set(expected.compactMap { $0.map(ObjectIdentifier.init) })
-        let added = Set(transition.viewsAddedByAnimator)
-        for view in transition.containerView.subviews where added.contains(ObjectIdentifier(view)) && !keep.contains(ObjectIdentifier(view)) {
-            report("\(view.traceName) was left in the container after the \(transition.label) (\(transition.transitionWasCancelled ? "cancelled" : "completed")); remove views you add for the animation in its completion")
-        }
-    }
-
     /// completeTransition never came: report it, and clean up so the scene goes on.
     func transitionTimedOut(_ transition: Transition) throws {
         let animator = transition.animator.map(describe) ?? "the animator"
-        report("\(animator) never called completeTransition for the \(transition.label) (duration \(formatNumber(transition.duration)) s + \(formatNumber(completeTransitionGrace)) s grace): UIKit would freeze here. Call ctx:completeTransition(not ctx.transitionWasCancelled) in the completion of your animation")
+        rememberTimedOut(transition)
+        report(.completeNeverCalled, "\(animator) never called completeTransition for the \(transition.label) (duration \(formatNumber(transition.duration)) s + \(formatNumber(completeTransitionGrace)) s grace): UIKit would freeze here. Call ctx:completeTransition(not ctx.transitionWasCancelled) in the completion of your animation")
         try finishTransition(transition, completed: !transition.transitionWasCancelled)
     }
 }

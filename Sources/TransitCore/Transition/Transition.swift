@@ -54,9 +54,8 @@ public final class Transition {
     var recordIndex: Int?
     weak var navigationController: NavigationController?
     var timeout: EventToken?
-    /// Views the animator added to the container (during animateTransition): any of them left
-    /// there after completion is a leak. Chrome the presentation controller adds is not counted.
-    var viewsAddedByAnimator: [ObjectIdentifier] = []
+    /// What the problem checks remember from before the animator ran (ProblemChecks.swift).
+    var checks: TransitionChecks?
     /// Presenter's original place in the hierarchy, to put its view back.
     var presenterSuperview: View?
     var presenterIndex = 0
@@ -122,9 +121,8 @@ public final class Transition {
 
     /// `completeTransition(didComplete)`: exactly once.
     public func completeTransition(_ didComplete: Bool) throws {
-        guard !isCompleted else {
-            throw AnimationError.invalid("completeTransition was called twice for the \(label); call it exactly once, in the completion of your last animation")
-        }
+        guard !isCompleted else { return world.reportCompletedTwice(context, didComplete) }
+        world.judgeCompleteTransitionCall(self, didComplete)
         try world.finishTransition(self, completed: didComplete)
     }
 
@@ -134,7 +132,7 @@ public final class Transition {
         guard !isCompleted else { return }
         let p = min(1, max(0, percent.isFinite ? percent : 0))
         percentComplete = p
-        world.traceEvent(context.traceName, "update", [formatNumber(p)])
+        world.traceEvent(context.traceName, "updateInteractiveTransition(\(formatNumber(p)))")
         if let animator = interruptibleAnimator {
             if animator.isRunning { try animator.pauseAnimation() }
             try animator.setFractionComplete(p)
@@ -155,7 +153,7 @@ public final class Transition {
         }
         let wasInteractive = isInteractive
         isInteractive = true
-        world.traceEvent(context.traceName, "pause", [formatNumber(percentComplete)])
+        world.traceEvent(context.traceName, "pauseInteractiveTransition()", ["at \(formatNumber(percentComplete))"])
         if !wasInteractive { try notifyInteractionChanged() }
     }
 
@@ -173,8 +171,8 @@ public final class Transition {
         guard !isCompleted, isInteractive else { return }
         isInteractive = false
         transitionWasCancelled = cancelled
-        world.traceEvent(context.traceName, cancelled ? "cancelInteractiveTransition" : "finishInteractiveTransition",
-                         [formatNumber(percentComplete), "speed \(formatNumber(completionSpeed))"])
+        world.traceEvent(context.traceName, cancelled ? "cancelInteractiveTransition()" : "finishInteractiveTransition()",
+                         ["at \(formatNumber(percentComplete)), completionSpeed \(formatNumber(completionSpeed))"])
         try notifyInteractionChanged()
         if cancelled { try swapAppearanceForCancel() }
         let speed = completionSpeed > 0 ? completionSpeed : 1

@@ -154,7 +154,6 @@ public final class NavigationController: ViewController {
             view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         }
         leave.viewIfLoaded?.removeFromSuperview()
-        world.reportLeftovers(transition, expected: [keep.viewIfLoaded])
         if transition.kind == .push && !completed {
             viewControllers.removeLast()
             transition.presented.parent = nil

@@ -172,8 +172,7 @@ extension TransitAPI {
                 call.push(try live(call, c).finalFrame(try call.object(1, ViewController.self, "UIViewController"))); return 1
             },
             method("completeTransition", [parameter("didComplete", .boolean)], "must be called exactly once, when the animation ends", of: TransitionContext.self) { call, c in
-                guard let transition = c.transition else { throw call.fail("completeTransition was called after the transition ended (it was completed or timed out)") }
-                try transition.completeTransition(try call.boolean(1)); return 0
+                try c.completeTransitionFromScript(try call.boolean(1)); return 0
             },
             method("updateInteractiveTransition", [parameter("percent", .number)], "scrubs an interactive transition", of: TransitionContext.self) { call, c in
                 try live(call, c).updateInteractiveTransition(try call.finite(1, "percent")); return 0

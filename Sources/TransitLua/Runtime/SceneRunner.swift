@@ -142,6 +142,8 @@ extension LuaRuntime {
             try advance(to: next)
         }
         if options.onFrame != nil { try advance(to: world.now) }
+        // What is still in flight now will never finish (a stuck interaction).
+        world.judgeEndOfScene()
     }
 
     /// An error raised while the scene waited: errors from Lua carry their own location and

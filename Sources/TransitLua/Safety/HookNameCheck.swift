@@ -204,6 +204,6 @@ extension LuaRuntime {
         lua_pushboolean(L, 1)
         lua_rawset(L, -3)
         let place = definition.place.map { "\($0): " } ?? ""
-        world.report("hook-typo: \(place)`\(definition.name)` is not a \(group) hook, so UIKit never calls it; did you mean `\(hook)`?")
+        world.report(.hookTypo, "\(place)`\(definition.name)` is not a \(group) hook, so UIKit never calls it; did you mean `\(hook)`?")
     }
 }

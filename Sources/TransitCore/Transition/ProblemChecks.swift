@@ -1,0 +1,270 @@
+// The contract checks behind the problem ids (Problem.swift): what a transition remembers from
+// before its animator ran, what is judged when completeTransition is called, what is judged
+// at the end of that run-loop turn (libraries remove their snapshots right after calling
+// it), and what is judged when the scene ends. docs/check.md lists each rule.
+
+struct WeakContext {
+    weak var context: TransitionContext?
+}
+
+extension World {
+    /// Called when the deadline finishes a transition whose animator never completed it.
+    func rememberTimedOut(_ transition: Transition) {
+        transition.checks?.timedOut = true
+        timedOutContexts.removeAll { $0.context == nil }
+        timedOutContexts.append(WeakContext(context: transition.context))
+    }
+}
+
+/// What the checks of one transition remember.
+final class TransitionChecks {
+    /// A view's model values before the animator ran (what a cancel must restore).
+    struct ViewState {
+        weak var view: View?
+        let frame: Rect
+        let alpha: Double
+        let transform: Transform3D
+        let isHidden: Bool
+    }
+    var startStates: [ViewState] = []
+    /// Container subviews before the animator ran: the presentation controller's chrome.
+    var chrome: Set<ObjectIdentifier> = []
+    var orientation: Orientation = .portrait
+    /// completeTransition never came and the host finished the transition itself.
+    var timedOut = false
+    /// A missing to view was already reported when completeTransition was called.
+    var reportedMissingToView = false
+}
+
+extension World {
+    // MARK: - Before the animator runs
+
+    /// Remembers the views' starting values and the container's chrome; called just before
+    /// the animator (or interaction controller) is first asked to animate.
+    func captureCheckBaseline(_ transition: Transition) {
+        let checks = TransitionChecks()
+        checks.orientation = orientation
+        checks.chrome = Set(transition.containerView.subviews.map(ObjectIdentifier.init))
+        var seen = Set<ObjectIdentifier>()
+        for view in [transition.fromView, transition.toView, transition.presenting.viewIfLoaded, transition.presented.viewIfLoaded] {
+            guard let view, seen.insert(ObjectIdentifier(view)).inserted else { continue }
+            checks.startStates.append(.init(view: view, frame: view.frame, alpha: view.alpha,
+                                            transform: view.layer.transform, isHidden: view.isHidden))
+        }
+        transition.checks = checks
+    }
+
+    /// transitionDuration's result: a number the transition can use, and a problem when it is
+    /// not positive and finite for an animated transition (0 is right for a non-animated one).
+    func checkedDuration(_ duration: Double, of transition: Transition, animator: AnyObject) -> Double {
+        // Named at the hook's definition: no Lua line is running when its result is judged.
+        let place = scripting?.location(of: animator, "transitionDuration").map { "\($0): " } ?? ""
+        if !duration.isFinite || duration < 0 {
+            report(.badDuration, "\(place)transitionDuration returned \(formatNumber(duration)) for the \(transition.label); return the length of your animation in seconds (0 is taken instead)", phase: transition.phase)
+            return 0
+        }
+        if duration == 0 && transition.isAnimated {
+            report(.badDuration, "\(place)transitionDuration returned 0 for the animated \(transition.label); UIKit uses it for interactive transitions and alongside animations, so return the length of your animation", phase: transition.phase)
+        }
+        return duration
+    }
+
+    // MARK: - completeTransition
+
+    /// The script called completeTransition on a transition that already completed.
+    func reportCompletedTwice(_ context: TransitionContext, _ didComplete: Bool) {
+        if timedOutContexts.contains(where: { $0.context === context }) { return }
+        report(.completeCalledTwice, "completeTransition(\(didComplete)) was called again after the transition completed; call it exactly once, in the completion of your last animation")
+    }
+
+    /// Judgements at the moment the script calls completeTransition(didComplete), before the
+    /// host's clean-up moves any view.
+    func judgeCompleteTransitionCall(_ transition: Transition, _ didComplete: Bool) {
+        let phase = transition.phase
+        if didComplete == transition.transitionWasCancelled {
+            let outcome = transition.transitionWasCancelled ? "cancelled" : "finished"
+            report(.completeContradicts, "completeTransition(\(didComplete)) but the \(transition.label) was \(outcome) (ctx.transitionWasCancelled is \(transition.transitionWasCancelled)); pass not ctx.transitionWasCancelled", phase: phase)
+        }
+        guard didComplete, !transition.transitionWasCancelled else { return }
+        // The view a dismissal reveals must be in the container by now when UIKit took it out of
+        // the window for the presentation: the animator adds it (Apple's animateTransition docs).
+        if transition.kind == .dismissal, let revealed = transition.toView, !revealed.isDescendant(of: transition.containerView) {
+            report(.revealedNotVisible, "\(revealed.traceName) is not in the container when the \(transition.label) completes: add ctx:view(\"to\") to ctx.containerView (below the from view) or the screen goes black", phase: phase)
+            transition.checks?.reportedMissingToView = true
+        }
+        // The same for a push or pop: the navigation controller does not add the to view either.
+        if transition.kind == .push || transition.kind == .pop, let toView = transition.toView, !toView.isDescendant(of: transition.containerView) {
+            report(transition.kind == .push ? .presentedNotVisible : .revealedNotVisible,
+                   "\(toView.traceName) is not in the container when the \(transition.label) completes: add ctx:view(\"to\") to ctx.containerView", phase: phase)
+            transition.checks?.reportedMissingToView = true
+        }
+        // Final frames, where UIKit gives one, the device did not turn meanwhile, and no
+        // presentation controller lays the presented view out itself (its layout wins on iOS).
+        let laidOutByController = transition.kind == .presentation
+            && scripting?.overrides(transition.presentationController, Hook.PresentationController.containerViewWillLayoutSubviews) == true
+        if let view = transition.toView, transition.checks?.orientation == orientation, !laidOutByController {
+            let expected = transition.finalFrame(transition.toViewController)
+            if expected != .zero, !view.frame.isClose(to: expected) {
+                report(.finalFrameMismatch, "\(view.traceName).frame is \(view.frame) when the \(transition.label) completes, but ctx:finalFrame(toVC) is \(expected); end the to view at its final frame", phase: phase)
+            }
+        }
+    }
+
+    // MARK: - The end of the completing turn
+
+    /// Queues the judgements of the state a completed or cancelled transition left behind.
+    func judgeAfterCompletion(_ transition: Transition, completed: Bool) {
+        guard let checks = transition.checks, !checks.timedOut else { return }
+        let phase = transition.phase
+        let completedAt = now
+        let isForward = transition.kind == .presentation || transition.kind == .push
+        // Views a presentation controller adds after this (in …TransitionDidEnd) are its chrome.
+        let inContainerAtCompletion = Set(transition.containerView.subviews.map(ObjectIdentifier.init))
+        // The transition is held until the judgement has run (it is released with the closure).
+        atEndOfTurn { [weak self] in
+            guard let self else { return }
+            // The view the user should now see, and whether it is on screen.
+            if completed {
+                let shown = transition.toViewController.viewIfLoaded.map { isForward ? (transition.toView ?? $0) : $0 }
+                if let shown, !self.isShown(shown), !checks.reportedMissingToView {
+                    if isForward {
+                        self.report(.presentedNotVisible, "\(shown.traceName) is not visible after the \(transition.label): add ctx:view(\"to\") to ctx.containerView at ctx:finalFrame(toVC), with alpha above 0", phase: phase)
+                    } else {
+                        self.report(.revealedNotVisible, "\(shown.traceName) is not visible after the \(transition.label) (hidden, transparent, off screen or not in the window): the black screen", phase: phase)
+                    }
+                }
+            }
+            self.judgeLeftovers(transition, completed: completed, candidates: inContainerAtCompletion, phase: phase)
+            if !completed { self.judgeRestored(transition, checks: checks, phase: phase) }
+            self.judgeRunningAnimations(transition, completedAt: completedAt, phase: phase)
+            self.judgeFiniteGeometry(transition, phase: phase)
+        }
+    }
+
+    /// A visible view above the one the user should see, overlapping it, that the animator's
+    /// time added: in the container when completeTransition was called, and not chrome from
+    /// before the animator ran. Views below it (a dimming view, a blur backdrop) are normal.
+    private func judgeLeftovers(_ transition: Transition, completed: Bool, candidates: Set<ObjectIdentifier>, phase: String) {
+        let container = transition.containerView
+        guard container.window != nil else { return }   // UIKit removed the container: nothing can cover
+        // What the user should see: the to view after a completed transition (the presented
+        // view, or the pushed or popped-to one), the from view after a cancelled one.
+        let key: TransitionKey = completed ? .to : .from
+        let controller = completed ? transition.toViewController : transition.fromViewController
+        guard let shown = transition.view(key) ?? controller.viewIfLoaded,
+              let top = container.subviews.firstIndex(where: { shown.isDescendant(of: $0) }) else { return }
+        let shownRect = shown.convert(shown.bounds, to: container)
+        let chrome = transition.checks?.chrome ?? []
+        for view in container.subviews[(top + 1)...] where candidates.contains(ObjectIdentifier(view)) && !chrome.contains(ObjectIdentifier(view)) {
+            guard isShown(view), view.frame.overlapArea(shownRect) > 0 else { continue }
+            report(.viewLeftOver, "\(view.traceName) was left in the container above \(shown.traceName) after the \(transition.label) (\(completed ? "completed" : "cancelled")) and covers it; remove views you add for the animation in its completion", phase: phase)
+        }
+    }
+
+    /// After a cancel, the views still in the window must be back to their starting values.
+    private func judgeRestored(_ transition: Transition, checks: TransitionChecks, phase: String) {
+        for state in checks.startStates {
+            guard let view = state.view, view.window != nil else { continue }
+            var differences: [String] = []
+            if !view.frame.isClose(to: state.frame) { differences.append("frame \(view.frame) (was \(state.frame))") }
+            if abs(view.alpha - state.alpha) > 0.001 { differences.append("alpha \(formatNumber(view.alpha)) (was \(formatNumber(state.alpha)))") }
+            if !view.layer.transform.isClose(to: state.transform) { differences.append("transform changed") }
+            if view.isHidden != state.isHidden { differences.append("isHidden \(view.isHidden) (was \(state.isHidden))") }
+            guard !differences.isEmpty else { continue }
+            report(.cancelNotRestored, "after the cancelled \(transition.label), \(view.traceName) is not back where it started: \(differences.joined(separator: ", ")); restore what you changed when ctx.transitionWasCancelled", phase: phase)
+        }
+    }
+
+    /// Animations of the transition that end after the instant it completed.
+    private func judgeRunningAnimations(_ transition: Transition, completedAt: Double, phase: String) {
+        let late = transition.space.groups.filter { !$0.isFinished && !$0.isOwnedByAnimator && (transition.space.worldTime(whenLocalReaches: $0.endTime, notBefore: completedAt).map { $0 > completedAt + 1e-9 } ?? true) }
+        let animatorRuns = transition.interruptibleAnimator?.isRunning == true
+        guard !late.isEmpty || animatorRuns else { return }
+        let what = animatorRuns ? "its UIViewPropertyAnimator is still running" : "\(late.count) animation\(late.count == 1 ? "" : "s") of it still run\(late.count == 1 ? "s" : "")"
+        report(.animationAfterCompletion, "completeTransition was called for the \(transition.label) but \(what); call it in the completion of the last animation", phase: phase)
+    }
+
+    /// Geometry that became NaN or infinite (inputs are checked when set; arithmetic such as a
+    /// huge scale of a huge view can still overflow).
+    private func judgeFiniteGeometry(_ transition: Transition, phase: String) {
+        var views = [transition.containerView]
+        for view in [transition.fromView, transition.toView, transition.presenting.viewIfLoaded, transition.presented.viewIfLoaded] {
+            if let view, !view.isDescendant(of: transition.containerView) { views.append(view) }
+        }
+        var stack = views
+        while let view = stack.popLast() {
+            if !view.frame.isFinite || !view.bounds.isFinite || !view.center.isFinite || !view.layer.transform.isFinite {
+                report(.nonFiniteGeometry, "\(view.traceName) has non-finite geometry after the \(transition.label): frame \(view.frame); check the arithmetic behind its frame and transform", phase: phase)
+                return
+            }
+            stack.append(contentsOf: view.subviews)
+        }
+    }
+
+    // MARK: - The end of the scene
+
+    /// Transitions still in flight when the scene and its settling time are over.
+    public func judgeEndOfScene() {
+        runEndOfTurnWork()
+        for transition in activeTransitions {
+            let why = transition.isInteractive
+                ? "it is interactive and its interaction controller never called finish() or cancel() (or called them before the transition began)"
+                : "it never completed"
+            report(.transitionStuck, "the \(transition.label) is still running when the scene ends: \(why); UIKit would leave the app frozen", phase: transition.phase)
+        }
+    }
+
+    // MARK: - Interaction controllers
+
+    /// update/finish/cancel/pause on an interaction controller no transition uses.
+    public func interactionDrivesNothing(_ controller: AnyObject, _ call: String) {
+        let name = describe(controller)
+        traceEvent(name, "\(call) drives nothing", [])
+        report(.interactionDrivesNothing, "\(name).\(call) was called but it drives no transition (it was not returned by interactionControllerFor..., or the transition has not begun or has ended)")
+    }
+
+    // MARK: - Helpers
+
+    /// In the window, not hidden, not transparent up the chain, and covering part of the screen.
+    func isShown(_ view: View) -> Bool {
+        guard let window = view.window else { return false }
+        var current: View? = view
+        while let v = current {
+            if v.isHidden || v.alpha < 0.01 { return false }
+            current = v.superview
+        }
+        let rect = view.convert(view.bounds, to: window)
+        return rect.isFinite && rect.overlapArea(window.bounds) > 0
+    }
+}
+
+extension Rect {
+    /// Equal within half a point in every component (frames come from animation arithmetic).
+    func isClose(to other: Rect) -> Bool {
+        let a = standardized, b = other.standardized
+        return abs(a.x - b.x) <= 0.5 && abs(a.y - b.y) <= 0.5 && abs(a.width - b.width) <= 0.5 && abs(a.height - b.height) <= 0.5
+    }
+
+    /// The area two rectangles share (0 when they only touch).
+    func overlapArea(_ other: Rect) -> Double {
+        let width = min(maxX, other.maxX) - max(minX, other.minX)
+        let height = min(maxY, other.maxY) - max(minY, other.minY)
+        return width > 0 && height > 0 ? width * height : 0
+    }
+}
+
+extension Transform3D {
+    func isClose(to other: Transform3D) -> Bool {
+        zip(elements, other.elements).allSatisfy { abs($0 - $1) <= 1e-6 }
+    }
+}
+
+extension TransitionContext {
+    /// `ctx:completeTransition(didComplete)` from a script: traced as the script's call, then
+    /// completes the transition; a call after it completed is a problem, not an error.
+    public func completeTransitionFromScript(_ didComplete: Bool) throws {
+        world.traceEvent(traceName, "completeTransition(\(didComplete))")
+        guard let transition else { return world.reportCompletedTwice(self, didComplete) }
+        try transition.completeTransition(didComplete)
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import TransitCore
+import TransitLua
+
+// `transit check FILE... [--matrix quick|full] [--device D] [--format text|json|junit]`: runs
+// every effect through a matrix of cells (docs/check.md), each in a fresh world and Lua state on
+// scripts/scenes/check.lua, and reports the problems of each cell. Exit 0 when every cell
+// passed, 1 when one failed, 2 for bad usage.
+
+/// One cell of the matrix: a device, a presentation style and a path through the effect.
+struct CheckCell {
+    /// `load`: the file failed before its matrix could be built (its one, failing cell).
+    enum Path: String { case presentDismiss = "present-dismiss", interactiveDismiss = "interactive-dismiss", pushPop = "push-pop", scene, load }
+    var device: String
+    var style: String?
+    var path: Path
+    var animated = true
+    var fraction: Double?
+    var rotate = false
+
+    /// "iPhone 15 / fullScreen / interactive-dismiss 10 %": unique within an effect.
+    var name: String {
+        var parts = [device]
+        if let style { parts.append(style) }
+        switch path {
+        case .interactiveDismiss: parts.append("\(path.rawValue) \(formatNumber((fraction ?? 0) * 100)) %")
+        case .scene, .load: parts.append(path.rawValue)
+        default: parts.append("\(path.rawValue) \(animated ? "animated" : "not animated")")
+        }
+        if rotate { parts.append("rotated while presented") }
+        return parts.joined(separator: " / ")
+    }
+
+    /// The Lua table the check scene reads as transit.checkCell.
+    var luaTable: String {
+        var fields = ["path = \"\(path.rawValue)\"", "animated = \(animated)", "rounds = 2"]
+        if let style { fields.append("style = \"\(style)\"") }
+        if let fraction { fields.append("fraction = \(fraction)") }
+        if rotate { fields.append("rotate = true") }
+        return "{ " + fields.joined(separator: ", ") + " }"
+    }
+}
+
+struct CellResult {
+    var cell: CheckCell
+    var problems: [Problem]
+    /// A script error that ended the cell (file:line and message, first line of the traceback).
+    var error: String?
+    var passed: Bool { problems.isEmpty && error == nil }
+}
+
+struct EffectResult {
+    var file: String
+    var kind: String
+    var cells: [CellResult]
+    var failed: Int { cells.filter { !$0.passed }.count }
+}
+
+/// What the probe found the file to be.
+struct EffectDeclaration {
+    var kind = "scene"
+    var navigation = false
+    var styles: [String] = []
+    var dismissalGesture = ""
+}
+
+enum CheckMatrix: String { case quick, full }
+enum CheckFormat: String { case text, json, junit }
+
+func commandCheck(_ arguments: ArraySlice<String>) throws -> Int32 {
+    var files: [String] = []
+    var matrix = CheckMatrix.quick
+    var format = CheckFormat.text
+    var devices: [String]?
+    var rest = arguments
+    func value(_ flag: String) throws -> String {
+        guard let next = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
+        return next
+    }
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--matrix":
+            let text = try value(argument)
+            guard let parsed = CheckMatrix(rawValue: text) else { throw UsageError(message: "--matrix must be quick or full (got \(text))") }
+            matrix = parsed
+        case "--format":
+            let text = try value(argument)
+            guard let parsed = CheckFormat(rawValue: text) else { throw UsageError(message: "--format must be text, json or junit (got \(text))") }
+            format = parsed
+        case "--device":
+            let name = try value(argument)
+            guard let device = Device.named(name) else {
+                throw UsageError(message: "unknown device \"\(name)\"; expected one of: \(Device.profileNames.joined(separator: ", "))")
+            }
+            devices = [device.name]
+        default:
+            if argument.hasPrefix("-") && argument != "-" { throw UsageError(message: "unknown option \(argument) for check (see transit --help)") }
+            files.append(argument)
+        }
+    }
+    guard !files.isEmpty else { throw UsageError(message: "check needs at least one FILE (see transit --help)") }
+    for file in files {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else { throw UsageError(message: "\(file): no such file") }
+        guard !isDirectory.boolValue else { throw UsageError(message: "\(file): is a directory, not a Lua file") }
+        guard FileManager.default.isReadableFile(atPath: file) else { throw UsageError(message: "\(file): not readable") }
+    }
+    guard let checkScene = LuaRuntime.defaultScriptsDirectory?.appendingPathComponent("scenes/check.lua"),
+          FileManager.default.fileExists(atPath: checkScene.path) else {
+        throw UsageError(message: "scripts/scenes/check.lua not found (see transit --version for the scripts directory)")
+    }
+    var deviceNames = devices ?? ["iPhone SE", "iPhone 15", "iPad"]
+    if matrix == .full && devices == nil { deviceNames.append("iPad landscape") }
+
+    let results = files.map { checkEffect($0, devices: deviceNames, matrix: matrix, scene: checkScene) }
+    switch format {
+    case .text: print(checkReportText(results), terminator: "")
+    case .json: print(try checkReportJSON(results, matrix: matrix))
+    case .junit: print(checkReportJUnit(results), terminator: "")
+    }
+    return results.allSatisfy { $0.failed == 0 } ? 0 : 1
+}
+
+/// Probes the file, builds its cells and runs each.
+func checkEffect(_ file: String, devices: [String], matrix: CheckMatrix, scene: URL) -> EffectResult {
+    let name = LuaRuntimeDisplay.path(URL(fileURLWithPath: file))
+    // The probe runs on the first device; a scene (a file returning nothing) runs in full there.
+    let probe = runCheckCell(file, device: devices[0], cellTable: "{ probe = true }", scene: scene)
+    guard let declaration = probe.declaration else {
+        let cell = CheckCell(device: devices[0], style: nil, path: .scene)
+        if probe.error != nil {
+            let load = CheckCell(device: devices[0], style: nil, path: .load)
+            return EffectResult(file: name, kind: "unknown", cells: [CellResult(cell: load, problems: probe.problems, error: probe.error)])
+        }
+        // A scene: one cell per device, the first already run.
+        var cells = [CellResult(cell: cell, problems: probe.problems, error: nil)]
+        for device in devices.dropFirst() {
+            let run = runCheckCell(file, device: device, cellTable: "{ probe = true }", scene: scene)
+            cells.append(CellResult(cell: CheckCell(device: device, style: nil, path: .scene), problems: run.problems, error: run.error))
+        }
+        return EffectResult(file: name, kind: "scene", cells: cells)
+    }
+    let cells = checkCells(declaration, devices: devices, matrix: matrix)
+    let results = cells.map { cell in
+        let run = runCheckCell(file, device: cell.device, cellTable: cell.luaTable, scene: scene)
+        return CellResult(cell: cell, problems: run.problems, error: run.error)
+    }
+    return EffectResult(file: name, kind: declaration.kind, cells: results)
+}
+
+/// The matrix for an effect: per device and style, present and dismiss animated and not, an
+/// interactive dismissal at several distances when the effect declares one, and in `full` a
+/// rotation while presented. Navigation delegates push and pop instead.
+func checkCells(_ declaration: EffectDeclaration, devices: [String], matrix: CheckMatrix) -> [CheckCell] {
+    var cells: [CheckCell] = []
+    let fractions = matrix == .quick ? [0.1, 0.9] : [0.1, 0.3, 0.6, 0.9]
+    for device in devices {
+        if declaration.navigation {
+            for animated in [true, false] { cells.append(CheckCell(device: device, style: nil, path: .pushPop, animated: animated)) }
+            continue
+        }
+        for style in declaration.styles {
+            for animated in [true, false] { cells.append(CheckCell(device: device, style: style, path: .presentDismiss, animated: animated)) }
+            if !declaration.dismissalGesture.isEmpty {
+                for fraction in fractions {
+                    cells.append(CheckCell(device: device, style: style, path: .interactiveDismiss, fraction: fraction))
+                }
+            }
+            if matrix == .full {
+                cells.append(CheckCell(device: device, style: style, path: .presentDismiss, animated: true, rotate: true))
+            }
+        }
+    }
+    return cells
+}
+
+struct CheckRun {
+    var problems: [Problem] = []
+    var error: String?
+    var declaration: EffectDeclaration?
+}
+
+/// Runs the file in a fresh world and Lua state on `device` with transit.checkCell = cellTable.
+func runCheckCell(_ file: String, device: String, cellTable: String, scene: URL) -> CheckRun {
+    var options = Options()
+    options.file = file
+    options.device = Device.named(device) ?? Device.defaultProfile
+    options.scene = scene.path
+    var result = CheckRun()
+    do {
+        let (world, runtime, url) = try makeRuntime(options)
+        runtime.output = { _ in }   // the scene's log is not the report
+        defer { result.problems = world.problemRecords }
+        do {
+            try runtime.evaluate("transit.checkCell = \(cellTable)")
+            try runtime.runScene(url, sceneRun(options))
+            if let probe = try runtime.evaluate("return transit.checkProbe") {
+                result.declaration = EffectDeclaration(probe: probe)
+            }
+        } catch {
+            result.error = "\(error)"
+        }
+    } catch {
+        result.error = "\(error)"
+    }
+    return result
+}
+
+extension EffectDeclaration {
+    /// Parses the check scene's probe line ("kind=animator;navigation=false;styles=custom;dismissal=edge left").
+    init(probe: String) {
+        for pair in probe.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            let value = parts.count > 1 ? parts[1] : ""
+            switch parts[0] {
+            case "kind": kind = value
+            case "navigation": navigation = value == "true"
+            // Style names are identifiers; anything else could not be a style and must not
+            // reach the Lua source of the cell table.
+            case "styles": styles = value.split(separator: ",").map(String.init).filter { $0.allSatisfy { $0.isLetter || $0.isNumber } }
+            case "dismissal": dismissalGesture = value
+            default: break
+            }
+        }
+        if styles.isEmpty { styles = ["custom"] }
+    }
+}

@@ -1,0 +1,258 @@
+"""transit check and the problem ids, driven as a user would (run by scripts/test).
+
+Every fixture under Tests/Fixtures/problems/ is broken in exactly one way, named by its file
+name (the problem id). What each must fail, and in which cells, comes from how the fixture is
+built and from UIKit's documented contract (docs/check.md), never from Transit's output:
+- a fixture that breaks the presentation or both directions fails every cell;
+- one that breaks only what a cancel must undo fails only the cells whose gesture is short
+  enough to cancel (10 %: the fixtures cancel below 50 %);
+- one whose interaction never ends fails only the interactive cells;
+- a duration of 0 is right for a non-animated transition, so only animated cells fail."""
+
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import BINARY, ROOT, Checks  # noqa: E402
+
+checks = Checks("check")
+FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "problems")
+
+
+def transit(*arguments):
+    return subprocess.run([BINARY] + list(arguments), cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+def cells_of(document):
+    return [cell for effect in document["effects"] for cell in effect["cells"]]
+
+
+# Which cells each broken fixture fails (a predicate on the cell), from its construction.
+EVERY = lambda cell: True  # noqa: E731
+CANCELLED = lambda cell: cell["path"] == "interactive-dismiss" and cell["fraction"] < 0.5  # noqa: E731
+INTERACTIVE = lambda cell: cell["path"] == "interactive-dismiss"  # noqa: E731
+ANIMATED = lambda cell: cell["path"] == "present-dismiss" and cell["animated"]  # noqa: E731
+EXPECTED = {
+    "complete-never-called": EVERY,
+    "complete-called-twice": EVERY,
+    "complete-contradicts-outcome": CANCELLED,
+    "presented-not-visible": EVERY,
+    "revealed-not-visible": EVERY,
+    "transition-stuck": INTERACTIVE,
+    "view-left-over": EVERY,
+    "final-frame-mismatch": EVERY,
+    "cancel-not-restored": CANCELLED,
+    "non-finite-geometry": EVERY,
+    "animation-after-completion": ANIMATED,
+    "bad-duration": ANIMATED,
+    "interaction-drives-nothing": INTERACTIVE,
+}
+PHASES = {"present", "dismiss", "interactive", "interactive finish", "interactive cancel", "push", "pop", "scene"}
+CELL_KEYS = {"name", "device", "style", "path", "animated", "fraction", "rotated", "passed", "error", "problems"}
+PROBLEM_KEYS = {"id", "explanation", "message", "phase", "time"}
+
+# Every id has its fixture, and every fixture is an id.
+fixtures = sorted(name[:-4] for name in os.listdir(FIXTURES) if name.endswith(".lua") and not name.startswith("ok-"))
+checks.check("one fixture per problem id", fixtures == sorted(EXPECTED), "fixtures %s" % fixtures)
+
+# docs/check.md documents every id (hook-typo belongs to the hook-name checks).
+import re  # noqa: E402
+with open(os.path.join(ROOT, "docs", "check.md")) as handle:
+    documented = set(re.findall(r"^\| `([a-z-]+)` \|", handle.read(), re.MULTILINE))
+checks.check("docs/check.md lists every id", documented == set(EXPECTED) | {"hook-typo"}, "%s" % sorted(documented ^ (set(EXPECTED) | {"hook-typo"})))
+
+for problem_id, fails in sorted(EXPECTED.items()):
+    path = os.path.join(FIXTURES, problem_id + ".lua")
+    result = transit("check", path, "--format", "json")
+    checks.check("%s: check exits 1" % problem_id, result.returncode == 1, result.stderr)
+    try:
+        document = json.loads(result.stdout)
+    except ValueError:
+        checks.check("%s: check prints JSON" % problem_id, False, result.stdout[:400])
+        continue
+    cells = cells_of(document)
+    ids = {problem["id"] for cell in cells for problem in cell["problems"]}
+    checks.check("%s: fails exactly that check" % problem_id, ids == {problem_id}, "ids %s" % sorted(ids))
+    errors = [cell["error"] for cell in cells if cell["error"]]
+    checks.check("%s: no script error" % problem_id, not errors, "%s" % errors[:1])
+    wrong = [cell["name"] for cell in cells if cell["passed"] == fails(cell)]
+    checks.check("%s: fails in the cells its construction predicts" % problem_id, not wrong and cells, "wrong: %s" % wrong)
+    for cell in cells:
+        for problem in cell["problems"]:
+            checks.check("%s: problem keys" % problem_id, set(problem) == PROBLEM_KEYS, "%s" % sorted(problem))
+            checks.check("%s: phase %r" % (problem_id, problem["phase"]), problem["phase"] in PHASES)
+            checks.check("%s: time is virtual seconds" % problem_id,
+                         isinstance(problem["time"], (int, float)) and 0 <= problem["time"] < 120, "%r" % problem["time"])
+            break
+    # transit run reports the same problem for the path it runs (the default scene runs every
+    # path a fixture fails on: animated present and dismiss, and gestures of 10 % and 90 %).
+    run = transit("run", path)
+    checks.check("%s: run exits 1" % problem_id, run.returncode == 1, run.stderr[-400:])
+    checks.check("%s: run reports [%s]" % (problem_id, problem_id), "problem: [%s]" % problem_id in run.stderr, run.stderr[-600:])
+
+# The patterns the rules must allow: chrome behind the presented view, a snapshot removed right after.
+ok = transit("check", os.path.join(FIXTURES, "ok-chrome-and-snapshot.lua"))
+checks.check("chrome and a snapshot removed after completeTransition pass", ok.returncode == 0, ok.stdout[-800:])
+
+# Each cell runs its path twice on the same effect object: state that leaks from the first
+# transition into the second is caught (the default scene presents once and passes).
+once = os.path.join(ROOT, "Tests", "Fixtures", "check", "works-once.lua")
+leak = transit("check", "--format", "json", once)
+leak_cells = cells_of(json.loads(leak.stdout)) if leak.stdout.startswith("{") else []
+checks.check("a leaking effect fails every cell", leak.returncode == 1 and leak_cells and not any(c["passed"] for c in leak_cells),
+             leak.stdout[-600:])
+checks.check("a leaking effect fails in the second round only",
+             all([p["id"] for p in c["problems"]] == ["presented-not-visible"] for c in leak_cells), leak.stdout[-600:])
+checks.check("a leaking effect passes transit run (one presentation)", transit("run", once).returncode == 0)
+
+# After a cancelled dismissal the container stays: a view left above the presented view covers it.
+shade = transit("check", "--format", "json", os.path.join(ROOT, "Tests", "Fixtures", "check", "shade-left-after-cancel.lua"))
+shade_cells = cells_of(json.loads(shade.stdout)) if shade.stdout.startswith("{") else []
+checks.check("a view left after a cancelled dismissal is view-left-over, in the cancel cells only",
+             shade.returncode == 1 and shade_cells and all(
+                 ({p["id"] for p in c["problems"]} == {"view-left-over"}) == CANCELLED(c) and
+                 all(p["phase"] == "interactive cancel" for p in c["problems"]) for c in shade_cells), shade.stdout[-800:])
+
+# A navigation delegate pushes and pops instead of presenting.
+navigation = transit("check", "--format", "json", os.path.join(ROOT, "Tests", "Fixtures", "check", "navigation-slide.lua"))
+navigation_document = json.loads(navigation.stdout) if navigation.stdout.startswith("{") else {"effects": []}
+checks.check("a navigation delegate passes", navigation.returncode == 0, navigation.stdout[-600:])
+checks.check("a navigation delegate is named so", [e["kind"] for e in navigation_document["effects"]] == ["navigation delegate"])
+checks.check("a navigation delegate pushes and pops, animated and not, on three devices",
+             sorted((c["path"], c["animated"]) for c in cells_of(navigation_document)) ==
+             sorted([("push-pop", True), ("push-pop", False)] * 3))
+forgets = transit("check", "--format", "json", os.path.join(ROOT, "Tests", "Fixtures", "check", "navigation-forgets-to-view.lua"))
+forgets_cells = cells_of(json.loads(forgets.stdout)) if forgets.stdout.startswith("{") else []
+checks.check("a push without the to view is presented-not-visible, a pop revealed-not-visible",
+             forgets.returncode == 1 and forgets_cells and all(
+                 {(p["phase"], p["id"]) for p in c["problems"]} == {("push", "presented-not-visible"), ("pop", "revealed-not-visible")}
+                 for c in forgets_cells), forgets.stdout[-800:])
+
+# Every shipped effect and seed passes the quick matrix.
+shipped = sorted(
+    os.path.join(directory, name)
+    for directory in ("scripts/animators", "scripts/presentations", "scripts/seeds")
+    for name in os.listdir(os.path.join(ROOT, directory)) if name.endswith(".lua"))
+result = transit("check", "--matrix", "quick", "--format", "json", *shipped)
+checks.check("shipped scripts pass --matrix quick", result.returncode == 0, result.stdout[-1500:])
+document = json.loads(result.stdout)
+checks.check("top-level JSON keys", set(document) == {"matrix", "summary", "effects"}, "%s" % sorted(document))
+checks.check("summary keys", set(document["summary"]) == {"files", "cells", "passed", "failed"}, "%s" % document["summary"])
+checks.check("one entry per file", [effect["file"] for effect in document["effects"]] == shipped,
+             "%s" % [effect["file"] for effect in document["effects"]])
+checks.check("effect keys", all(set(effect) == {"file", "kind", "passed", "cells"} for effect in document["effects"]))
+checks.check("cell keys", all(set(cell) == CELL_KEYS for cell in cells_of(document)))
+checks.check("summary adds up", document["summary"]["cells"] == len(cells_of(document)) and document["summary"]["failed"] == 0)
+by_file = {effect["file"]: effect for effect in document["effects"]}
+swipe = by_file["scripts/animators/swipe.lua"]
+devices = {cell["device"] for cell in swipe["cells"]}
+checks.check("quick matrix devices", devices == {"iPhone SE", "iPhone 15", "iPad"}, "%s" % devices)
+# Swipe declares an edge-pan dismissal and the fullScreen style: present and dismiss animated and
+# not, and a gesture of 10 % and of 90 %, on each of the three devices.
+checks.check("swipe: 3 devices x (2 + 2) cells", len(swipe["cells"]) == 12, "%d" % len(swipe["cells"]))
+checks.check("swipe: its style", {cell["style"] for cell in swipe["cells"]} == {"fullScreen"})
+checks.check("swipe is a transitioning delegate", swipe["kind"] == "transitioning delegate", swipe["kind"])
+checks.check("cross-dissolve is an animator", by_file["scripts/animators/crossDissolve.lua"]["kind"] == "animator")
+checks.check("custom presentation is a presentation controller",
+             by_file["scripts/presentations/customPresentation.lua"]["kind"] == "presentation controller")
+checks.check("a file returning nothing is a scene", by_file["scripts/seeds/003_scene.lua"]["kind"] == "scene")
+
+# Same inputs, same bytes.
+again = transit("check", "--matrix", "quick", "--format", "json", *shipped)
+checks.check("check output is deterministic", again.stdout == result.stdout)
+
+full_shipped = transit("check", "--matrix", "full", *shipped)
+checks.check("shipped scripts pass --matrix full", full_shipped.returncode == 0, full_shipped.stdout[-1500:])
+
+# full: iPad landscape, more gesture distances and a rotation mid-presentation.
+full = transit("check", "--matrix", "full", "--format", "json", "scripts/animators/swipe.lua")
+checks.check("swipe passes --matrix full", full.returncode == 0, full.stdout[-1500:])
+full_cells = cells_of(json.loads(full.stdout))
+checks.check("full adds iPad landscape", any(cell["device"] == "iPad landscape" for cell in full_cells))
+checks.check("full rotates mid-presentation", any(cell["rotated"] for cell in full_cells))
+checks.check("full has more gesture distances",
+             len({cell["fraction"] for cell in full_cells if cell["fraction"] is not None}) > 2)
+
+# --device keeps one device.
+one = transit("check", "--device", "iPhone SE", "--format", "json", "scripts/animators/crossDissolve.lua")
+checks.check("--device limits the matrix", {cell["device"] for cell in cells_of(json.loads(one.stdout))} == {"iPhone SE"})
+
+# JUnit: one testsuite per file, one testcase per cell, failures typed by problem id.
+broken = os.path.join(FIXTURES, "view-left-over.lua")
+junit = transit("check", "--format", "junit", broken, "scripts/animators/crossDissolve.lua")
+checks.check("junit exits 1 when a cell fails", junit.returncode == 1)
+try:
+    root = ElementTree.fromstring(junit.stdout)
+    suites = root.findall("testsuite")
+    checks.check("junit root", root.tag == "testsuites")
+    checks.check("junit: one suite per file", [suite.get("name") for suite in suites] ==
+                 [os.path.relpath(broken, ROOT), "scripts/animators/crossDissolve.lua"], "%s" % [s.get("name") for s in suites])
+    cases = root.findall("testsuite/testcase")
+    checks.check("junit: tests attribute counts testcases", int(root.get("tests")) == len(cases) == 12, "%s %d" % (root.get("tests"), len(cases)))
+    failures = root.findall("testsuite/testcase/failure")
+    checks.check("junit: the broken file's cells fail", len(failures) == 6 and int(root.get("failures")) == 6, "%d" % len(failures))
+    checks.check("junit: failure type is the id", all(failure.get("type") == "view-left-over" for failure in failures))
+    checks.check("junit: the good file's cells pass", not suites[1].findall("testcase/failure"))
+except ElementTree.ParseError as error:
+    checks.check("junit parses", False, "%s: %s" % (error, junit.stdout[:400]))
+
+# A file that fails to load is one failing cell with its error at file and line, not a crash.
+checks.write("broken_load.lua", "local x = {}\nx.y.z = 1\nreturn x\n")
+loadfail = transit("check", "--format", "json", checks.path("broken_load.lua"))
+checks.check("a load failure exits 1", loadfail.returncode == 1, loadfail.stderr)
+load_cells = cells_of(json.loads(loadfail.stdout)) if loadfail.stdout.startswith("{") else []
+checks.check("a load failure is one load cell", [c["path"] for c in load_cells] == ["load"], loadfail.stdout[-400:])
+checks.check("a load failure names file and line", load_cells and load_cells[0]["error"].split("\n")[0].endswith("broken_load.lua:2: attempt to index a nil value (field 'y')"),
+             "%s" % (load_cells[0]["error"] if load_cells else ""))
+
+# The readable table.
+text = transit("check", broken)
+checks.check("text: FAIL lines", "  FAIL  iPhone SE / custom / present-dismiss animated" in text.stdout, text.stdout[:600])
+checks.check("text: the problem under its cell", "        [view-left-over] present at " in text.stdout)
+checks.check("text: summary", text.stdout.rstrip().endswith("checked 1 file: 6 cells, 0 passed, 6 failed"), text.stdout[-200:])
+
+# Bad usage: exit 2 and one clear line.
+for title, arguments, message in [
+    ("unknown flag", ["check", "--colour", "scripts/animators/swipe.lua"], "unknown option --colour"),
+    ("missing file", ["check", "nope.lua"], "nope.lua: no such file"),
+    ("no file", ["check"], "check needs at least one FILE"),
+    ("bad matrix", ["check", "--matrix", "huge", "scripts/animators/swipe.lua"], "--matrix must be quick or full"),
+    ("bad format", ["check", "--format", "xml", "scripts/animators/swipe.lua"], "--format must be text, json or junit"),
+    ("unknown device", ["check", "--device", "Nokia", "scripts/animators/swipe.lua"], "unknown device \"Nokia\""),
+]:
+    bad = transit(*arguments)
+    checks.check("%s exits 2" % title, bad.returncode == 2, "exit %d" % bad.returncode)
+    checks.check("%s: one line" % title, bad.stderr.count("\n") == 1 and message in bad.stderr, bad.stderr)
+
+# The trace shows the script's calls into the context and names effects by file name.
+trace = transit("run", os.path.join(FIXTURES, "cancel-not-restored.lua"), "--trace")
+checks.check("trace: completeTransition call", "[ctx] completeTransition(true)" in trace.stdout)
+checks.check("trace: completeTransition(false) after the cancel", "[ctx] completeTransition(false)" in trace.stdout)
+checks.check("trace: updateInteractiveTransition", "[ctx] updateInteractiveTransition(0." in trace.stdout)
+checks.check("trace: finish and cancel", "[ctx] finishInteractiveTransition() at " in trace.stdout
+             and "[ctx] cancelInteractiveTransition() at " in trace.stdout)
+checks.check("trace: gesture states", "[UIPanGestureRecognizer] began" in trace.stdout and "[UIPanGestureRecognizer] ended" in trace.stdout,
+             "\n".join(line for line in trace.stdout.splitlines() if "Gesture" in line)[:400])
+checks.check("trace: no full path", FIXTURES not in trace.stdout)
+checks.write("good_slide.lua", """local slide = {}
+function slide:transitionDuration(ctx) return 0.3 end
+function slide:animateTransition(ctx)
+  local toVC = ctx:viewController("to")
+  if toVC.presentingViewController == ctx:viewController("from") then
+    local v = ctx:view("to"); v.frame = ctx:finalFrame(toVC); ctx.containerView:addSubview(v)
+  end
+  UIView.animate(0.3, function() end, function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+end
+return slide
+""")
+plain = transit("run", checks.path("good_slide.lua"), "--trace")
+checks.check("a plain-table animator is named after its file", "good_slide.lua.animateTransition(ctx)" in plain.stdout
+             and "Lua table" not in plain.stdout, plain.stdout[:800])
+drives = transit("run", os.path.join(FIXTURES, "interaction-drives-nothing.lua"), "--trace")
+checks.check("trace: an interaction controller driving nothing", "[DrivesNothing] update(" in drives.stdout
+             and "drives nothing" in drives.stdout)
+
+checks.finish()

@@ -1,0 +1,58 @@
+-- Broken on purpose: cancel-not-restored. The dismissal dims the presented view to 0.8 at
+-- once (outside the animation block) and animates on from there: a cancel runs the animation
+-- back to 0.8, not to the 1 it started from, and nothing restores it, so after a cancelled
+-- pull the screen stays dimmed (UIKit: a cancelled transition must leave things as they were).
+local Pull = UIPercentDrivenInteractiveTransition:subclass("DimsAndForgets")
+
+function Pull:transitionDuration(ctx) return ctx.isAnimated and 0.3 or 0 end
+
+function Pull:animateTransition(ctx)
+  local toVC = ctx:viewController("to")
+  local presenting = toVC.presentingViewController == ctx:viewController("from")
+  if presenting then
+    local toView = ctx:view("to")
+    toView.frame = ctx:finalFrame(toVC)
+    toView.alpha = 0
+    ctx.containerView:addSubview(toView)
+    UIView.animate(self:transitionDuration(ctx), function() toView.alpha = 1 end,
+      function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+    return
+  end
+  local fromView = ctx:view("from")
+  fromView.alpha = 0.8   -- not restored on cancel
+  UIView.animate(self:transitionDuration(ctx), function() fromView.alpha = 0 end,
+    function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+end
+
+function Pull:animationControllerForPresented(presented)
+  if not presented.pullGesture then
+    presented.pullGesture = UIPanGestureRecognizer.new(function(g) self:handle(g) end)
+    presented.view:addGestureRecognizer(presented.pullGesture)
+  end
+  self.presented = presented
+  return self
+end
+
+function Pull:animationControllerForDismissed() return self end
+
+function Pull:interactionControllerForDismissal()
+  if self.interacting then return self end
+  return nil
+end
+
+function Pull:handle(g)
+  local progress = math.max(0, g:translation(g.view).y / g.view.bounds.height)
+  if g.state == "began" then
+    self.interacting = true
+    self.presented:dismiss(true, nil)
+  elseif g.state == "changed" then
+    self:update(progress)
+  elseif g.state == "ended" or g.state == "cancelled" then
+    self.interacting = false
+    if progress > 0.5 then self:finish() else self:cancel() end
+  end
+end
+
+local pull = Pull.new()
+pull.interactiveDismissal = { pan = "down" }
+return pull

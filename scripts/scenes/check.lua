@@ -1,0 +1,162 @@
+-- The scene `transit check` runs an effect in, once per matrix cell (docs/check.md). The host
+-- sets transit.checkCell before the scene runs:
+--   { probe = true }                      only report what the effect declares (checkProbe)
+--   { path = "present-dismiss" | "interactive-dismiss" | "push-pop",
+--     animated = true|false, style = "custom"|..., fraction = 0.1 (interactive paths),
+--     rotate = true (turn the device while the screen is presented), rounds = 2 }
+-- Every round presents (or pushes) a new screen and dismisses (or pops) it, on the same effect
+-- object: a second round that differs from the first means state leaked between transitions.
+-- The scene waits for each transition at most `LIMIT` seconds and stops the cell when one is
+-- still running (transit check then reports it as stuck) rather than raising.
+
+local cell = transit.checkCell or { path = "present-dismiss", animated = true, rounds = 1 }
+local effect = transit.effect
+local navigationEffect = type(effect.animationControllerForOperation) == "function"
+
+if cell.probe then
+  -- One line the host parses: key=value pairs separated by ";".
+  local function gesture(spec)
+    if type(spec) ~= "table" then return "" end
+    if spec.edge then return "edge " .. tostring(spec.edge) end
+    if spec.pan then return "pan " .. tostring(spec.pan) end
+    return ""
+  end
+  local styles = {}
+  if type(effect.supportedPresentationStyles) == "table" then
+    for _, style in ipairs(effect.supportedPresentationStyles) do styles[#styles + 1] = tostring(style) end
+  end
+  if #styles == 0 then styles[1] = tostring(effect.modalPresentationStyle or "custom") end
+  transit.checkProbe = table.concat({
+    "kind=" .. tostring(transit.effectKind or "transitioning delegate"),
+    "navigation=" .. tostring(navigationEffect),
+    "styles=" .. table.concat(styles, ","),
+    "dismissal=" .. gesture(effect.interactiveDismissal),
+  }, ";")
+  return
+end
+
+local LIMIT = 10
+local screen = transit.screen.bounds
+local W, H = screen.width, screen.height
+
+-- Screen A: a list under a navigation bar.
+local inbox = UIViewController.new{ title = "Inbox", backgroundColor = UIColor.systemBackground }
+inbox.view:addSubview(UIView.new{ frame = CGRect(0, 0, W, 96), name = "navigationBar",
+  backgroundColor = UIColor.secondarySystemBackground, autoresizingMask = { "flexibleWidth" } })
+for i = 1, 6 do
+  inbox.view:addSubview(UIView.new{ frame = CGRect(16, 96 + (i - 1) * 76 + 14, W - 32, 48), name = "row " .. i,
+    backgroundColor = UIColor.systemBlue:withAlphaComponent(0.1 * i), autoresizingMask = { "flexibleWidth" } })
+end
+
+-- Screen B: a detail card, made anew for every presentation as an app would.
+local function makeMessage()
+  local message = UIViewController.new{ title = "Message" }
+  message.view.backgroundColor = UIColor.systemGray6
+  message.view:addSubview(UIView.new{ frame = CGRect(16, 116, W - 32, 300), name = "card",
+    backgroundColor = UIColor.white, autoresizingMask = { "flexibleWidth" } })
+  return message
+end
+
+local navigation
+if navigationEffect then
+  navigation = UINavigationController.new(inbox)
+  navigation.delegate = effect
+  transit.window.rootViewController = navigation
+else
+  transit.window.rootViewController = inbox
+end
+
+local function waitWhile(condition)
+  local waited = 0
+  while condition() and waited < LIMIT do
+    transit.wait(0.05)
+    waited = waited + 0.05
+  end
+  return not condition()
+end
+
+local function rotateBack()
+  if transit.device.orientation ~= "portrait" then transit.rotate("portrait") end
+end
+
+-- A gesture `fraction` of the way, as the default scene performs it (docs/check.md).
+local function gesture(message, fraction)
+  local interactive = effect.interactiveDismissal
+  local DURATION = 0.4
+  if interactive.edge then
+    transit.touch.edgePan{ edge = interactive.edge, to = fraction, duration = DURATION, release = true }
+  else
+    local f = message.view:convert(message.view.bounds, transit.window)
+    local from, to
+    if interactive.pan == "down" then
+      from = CGPoint(f.midX, f.minY + 40); to = CGPoint(f.midX, f.minY + 40 + f.height * fraction)
+    elseif interactive.pan == "up" then
+      from = CGPoint(f.midX, f.maxY - 40); to = CGPoint(f.midX, f.maxY - 40 - f.height * fraction)
+    elseif interactive.pan == "right" then
+      from = CGPoint(f.minX + 40, f.midY); to = CGPoint(f.minX + 40 + f.width * fraction, f.midY)
+    elseif interactive.pan == "left" then
+      from = CGPoint(f.maxX - 40, f.midY); to = CGPoint(f.maxX - 40 - f.width * fraction, f.midY)
+    else
+      error("interactiveDismissal must be { edge = \"left\" | ... } or { pan = \"down\" | \"up\" | \"left\" | \"right\" }, got pan = " .. tostring(interactive.pan), 0)
+    end
+    transit.touch.pan{ from = from, to = to, duration = DURATION, release = true }
+  end
+  transit.wait(DURATION + 0.05)
+end
+
+-- One round; false when a transition did not end (the cell stops there).
+local function pushPopRound()
+  local message = makeMessage()
+  navigation:pushViewController(message, cell.animated)
+  transit.wait(0)
+  if not waitWhile(function() return message.transitionCoordinator ~= nil end) then return false end
+  transit.wait(0.3)
+  navigation:popViewController(cell.animated)
+  transit.wait(0)
+  if not waitWhile(function() return message.transitionCoordinator ~= nil end) then return false end
+  transit.wait(0.3)
+  return true
+end
+
+local function presentDismissRound()
+  local message = makeMessage()
+  message.transitioningDelegate = effect
+  message.modalPresentationStyle = cell.style or effect.modalPresentationStyle or "custom"
+  local animated = cell.animated ~= false
+  inbox:present(message, animated, nil)
+  transit.wait(0)
+  if not waitWhile(function() return message.isBeingPresented end) then return false end
+  transit.wait(0.3)
+  -- completeTransition(false) undid the presentation: nothing to dismiss.
+  if message.presentingViewController == nil then return true end
+  if cell.rotate then
+    -- While presented: UIKit defers an interface rotation that comes during a transition until
+    -- the transition ends, so the presented screen is what turns (docs/check.md).
+    transit.rotate("landscapeLeft")
+    transit.wait(0.3)
+  end
+  if cell.path == "interactive-dismiss" then
+    gesture(message, cell.fraction or 0.5)
+    if not waitWhile(function() return message.isBeingDismissed end) then return false end
+    transit.wait(0.3)
+    -- Cancelled (or never begun): still presented; dismiss it plainly for the next round.
+    if message.presentingViewController ~= nil then
+      message:dismiss(true, nil)
+      transit.wait(0)
+    end
+  else
+    message:dismiss(animated, nil)
+    transit.wait(0)
+  end
+  if not waitWhile(function() return message.presentingViewController ~= nil end) then return false end
+  transit.wait(0.3)
+  rotateBack()
+  return true
+end
+
+transit.wait(0.1)
+for _ = 1, cell.rounds or 2 do
+  local ok
+  if navigationEffect then ok = pushPopRound() else ok = presentDismissRound() end
+  if not ok then break end
+end

@@ -234,10 +234,10 @@ extension World {
             transition.finalFrameOfPresented = presentedView.frame
             transition.fromView = presentedView
             if removes {
-                try transition.containerView.insertSubview(presenterView, at: 0)
-                withoutAnimation { presenterView.frame = transition.containerView.bounds }
+                // The presenter's view comes back through view(.to): adding it to the container
+                // is the animator's job (Apple's animateTransition documentation), not UIKit's.
                 transition.toView = presenterView
-                transition.presenterFrame = presenterView.frame
+                transition.presenterFrame = transition.containerView.bounds
             }
         }
         // Appearance: the presenter only disappears when its view goes away.
@@ -405,6 +405,10 @@ extension World {
             try controller.presentationTransitionDidEnd(false)
         case (.dismissal, true):
             presented.isBeingDismissed = false
+            if transition.animator != nil, transition.removesPresentersView, let presenterView,
+               presenterView.superview !== container {
+                report("the \(transition.label) completed without \(presenterView.traceName) in the container: the animator must add ctx:view(\"to\") to ctx.containerView in animateTransition (UIKit does not; on iOS the screen shows black behind the dismissal)")
+            }
             try restorePresenterView(transition)
             container.removeFromSuperview()
             unlink(presented, from: presenting)

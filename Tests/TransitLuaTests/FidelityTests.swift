@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import TransitCore
+@testable import TransitLua
+
+// Issue 10: behaviours where Transit differed from UIKit, each pinned to what UIKit documents
+// (or what the source in docs/sources.md shows). Test names say what UIKit does.
+
+/// A slide-down dismissal animator for full-screen styles; `addsToView` says whether it adds the
+/// revealed presenter view to the container, as Apple's animateTransition documentation asks.
+func slideDownAnimator(addsToView: Bool) -> String {
+    """
+    Slide = NSObject:subclass("Slide")
+    function Slide:transitionDuration(ctx) return 0.4 end
+    function Slide:animateTransition(ctx)
+      local toVC = ctx:viewController("to")
+      local presenting = toVC.presentingViewController == ctx:viewController("from")
+      if presenting then
+        local view = ctx:view("to")
+        view.frame = ctx:finalFrame(toVC)
+        ctx.containerView:addSubview(view)
+        UIView.animate(0.4, function() view.alpha = 1 end, function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+        return
+      end
+      local from, to = ctx:view("from"), ctx:view("to")
+      \(addsToView ? "to.frame = ctx:finalFrame(toVC); ctx.containerView:insertSubviewBelow(to, from)" : "-- forgets view(\"to\")")
+      revealedDuringDismissal = to.superview == ctx.containerView
+      UIView.animate(0.4, function() from.frame = from.frame:offsetBy(0, 600) end, function()
+        if ctx.transitionWasCancelled then to:removeFromSuperview() end
+        ctx:completeTransition(not ctx.transitionWasCancelled)
+      end)
+    end
+
+    """
+}
+
+@Suite struct AnimatorAddsTheRevealedViewTests {
+    func dismiss(addsToView: Bool, cancel: Bool = false) throws -> SceneResult {
+        try runScene(slideDownAnimator(addsToView: addsToView) + """
+            interaction = UIPercentDrivenInteractiveTransition.new()
+            A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "fullScreen"
+            B.transitioningDelegate = {
+              animationControllerForPresented = function() return Slide.new() end,
+              animationControllerForDismissed = function() return Slide.new() end,
+              interactionControllerForDismissal = function() return \(cancel ? "interaction" : "nil") end,
+            }
+            A:present(B, true)
+            transit.wait(1)
+            A:dismiss(true)
+            transit.wait(0.2)
+            \(cancel ? "interaction:update(0.3) interaction:cancel()" : "")
+            transit.wait(1)
+            """)
+    }
+
+    @Test func uikitLeavesAddingTheRevealedViewToTheAnimator() throws {
+        let forgetful = try dismiss(addsToView: false)
+        #expect(try forgetful.text("tostring(revealedDuringDismissal)") == "false")
+        #expect(forgetful.world.problems.contains { $0.contains("must add ctx:view(\"to\")") }, "\(forgetful.world.problems)")
+        let correct = try dismiss(addsToView: true)
+        #expect(try correct.text("tostring(revealedDuringDismissal)") == "true")
+        #expect(correct.world.problems.isEmpty, "\(correct.world.problems)")
+        #expect(try correct.text("tostring(A.view.window ~= nil)") == "true")
+    }
+
+    @Test func aCancelledDismissalWhoseAnimatorRemovesTheToViewIsClean() throws {
+        let result = try dismiss(addsToView: true, cancel: true)
+        #expect(result.world.problems.isEmpty, "\(result.world.problems)")
+        #expect(try result.text("tostring(B.presentingViewController == A)") == "true")
+        #expect(try result.text("tostring(A.view.superview)") == "nil")
+    }
+}

@@ -72,3 +72,36 @@ func slideDownAnimator(addsToView: Bool) -> String {
         #expect(try result.text("tostring(A.view.superview)") == "nil")
     }
 }
+
+@Suite struct InteractiveCompletionTests {
+    /// A percent-driven presentation scrubbed to `percent`, then left alone for 2 s.
+    func scrubbed(to percent: Double, finish: Bool) throws -> SceneResult {
+        try runScene(recordingAnimator + """
+            interaction = UIPercentDrivenInteractiveTransition.new()
+            A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = {
+              animationControllerForPresented = function() return Animator.new() end,
+              interactionControllerForPresentation = function() return interaction end,
+            }
+            A:present(B, true, function() presentedAt = transit.now() end)
+            transit.wait(0.1)
+            interaction:update(\(percent))
+            transit.wait(2)
+            completedBeforeFinish = tostring(B.isBeingPresented == false)
+            stillInteractive = tostring(B.transitionCoordinator ~= nil and B.transitionCoordinator.isInteractive)
+            \(finish ? "interaction:finish() transit.wait(1)" : "")
+            """)
+    }
+
+    @Test func updateToOneDoesNotCompleteOnlyFinishDoes() throws {
+        let held = try scrubbed(to: 1.0, finish: false)
+        #expect(try held.text("completedBeforeFinish") == "false")
+        #expect(try held.text("stillInteractive") == "true")
+        #expect(try held.text("table.concat(calls, ',')")?.contains("completeTransition") == false)
+        let finished = try scrubbed(to: 1.0, finish: true)
+        #expect(try finished.text("table.concat(calls, ',')")?.contains("completeTransition") == true)
+        #expect(try finished.number("presentedAt") >= 2.1 - 1e-9)  // at finish(), not at update(1)
+    }
+}

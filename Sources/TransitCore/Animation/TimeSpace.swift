@@ -80,7 +80,9 @@ public final class TimeSpace {
     private func parentTime(whenLocalReaches local: Double) -> Double? {
         switch mode {
         case .following(let offset): return local + offset
-        case .frozen(let at): return at >= local ? -Double.infinity : nil
+        // A frozen space never moves, so nothing in it reaches its end: a percent-driven
+        // transition scrubbed to update(1) still waits for finish() (docs/semantics.md).
+        case .frozen: return nil
         case .driven(let start, let duration, let from, let to, let curve):
             if to < from { return from >= local && to <= local ? nil : (local <= to ? -Double.infinity : nil) }
             if local <= from { return -Double.infinity }

@@ -105,3 +105,71 @@ func slideDownAnimator(addsToView: Bool) -> String {
         #expect(try finished.number("presentedAt") >= 2.1 - 1e-9)  // at finish(), not at update(1)
     }
 }
+
+@Suite struct WantsInteractiveStartTests {
+    /// Apple's PhotoTransitioning: one object is the interaction controller for every push and
+    /// answers wantsInteractiveStart = false for a tap; its startInteractiveTransition runs the
+    /// animation itself, reading ctx.isInteractive.
+    @Test(arguments: ["field", "getter"])
+    func anyInteractionControllerThatDeclinesStartsNonInteractively(form: String) throws {
+        let declaration = form == "field" ? "driver.wantsInteractiveStart = false"
+            : "function driver:wantsInteractiveStart() return false end"
+        let result = try runScene(recordingAnimator + """
+            driver = {}
+            \(declaration)
+            function driver:startInteractiveTransition(ctx)
+              startedInteractive = ctx.isInteractive
+              Animator.new():animateTransition(ctx)
+            end
+            A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = {
+              animationControllerForPresented = function() return Animator.new() end,
+              interactionControllerForPresentation = function() return driver end,
+            }
+            A:present(B, true, function() presentedAt = transit.now() end)
+            transit.wait(0.2)
+            midway = B.view.layer:presentation().opacity
+            transit.wait(1)
+            """)
+        #expect(try result.text("tostring(startedInteractive)") == "false")
+        #expect(abs(try result.number("midway") - 0.5) < 0.01)  // linear 0.4 s fade, running
+        #expect(abs(try result.number("presentedAt") - 0.4) < 1e-6)
+        #expect(result.world.problems.isEmpty, "\(result.world.problems)")
+    }
+
+    func percentDriven(_ control: String) throws -> SceneResult {
+        try runScene(recordingAnimator + """
+            interaction = UIPercentDrivenInteractiveTransition.new{ wantsInteractiveStart = false, completionCurve = "linear" }
+            A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = {
+              animationControllerForPresented = function() return Animator.new() end,
+              interactionControllerForPresentation = function() return interaction end,
+            }
+            A:present(B, true, function() presentedAt = transit.now() end)
+            transit.wait(0.1)
+            startedInteractive = tostring(B.transitionCoordinator.initiallyInteractive)
+            \(control)
+            transit.wait(3)
+            """)
+    }
+
+    @Test func percentDrivenWithoutInteractiveStartRunsAndCanBePaused() throws {
+        let paused = try percentDriven("interaction:pause() transit.wait(1) held = B.view.layer:presentation().opacity interaction:update(0.5) scrubbed = B.view.layer:presentation().opacity interaction:finish()")
+        #expect(try paused.text("startedInteractive") == "false")
+        #expect(abs(try paused.number("held") - 0.25) < 1e-6)   // paused at 0.1 of 0.4 s
+        #expect(abs(try paused.number("scrubbed") - 0.5) < 1e-6)
+        #expect(abs(try paused.number("presentedAt") - 1.3) < 1e-6)  // finish at 1.1 + 0.5 × 0.4
+        #expect(paused.world.problems.isEmpty, "\(paused.world.problems)")
+    }
+
+    @Test func percentDrivenWithoutInteractiveStartCanBeCancelledWhileRunning() throws {
+        let cancelled = try percentDriven("interaction:cancel()")
+        #expect(try cancelled.text("tostring(presentedAt)") == "nil")
+        #expect(try cancelled.text("tostring(B.presentingViewController)") == "nil")
+        #expect(try cancelled.text("table.concat(calls, ',')")?.contains("animationEnded false") == true)
+    }
+}

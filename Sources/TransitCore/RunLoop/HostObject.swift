@@ -102,10 +102,15 @@ public protocol Scripting: AnyObject {
     func call(_ object: AnyObject, _ hook: String, _ arguments: [ScriptValue]) throws -> ScriptValue
     /// Where the script defined `hook` ("fade.lua:3"), for messages about what it returned.
     func location(of object: AnyObject, _ hook: String) -> String?
+    /// A property UIKit reads from a protocol object (`wantsInteractiveStart`): a script
+    /// object's field, or the result of its getter method; a model object's script override
+    /// (a getter method). nil when the script does not provide it.
+    func property(_ object: AnyObject, _ name: String) throws -> ScriptValue?
 }
 
 extension Scripting {
     public func location(of object: AnyObject, _ hook: String) -> String? { nil }
+    public func property(_ object: AnyObject, _ name: String) throws -> ScriptValue? { nil }
 }
 
 /// A script failed; the message already names file and line and carries a traceback.

@@ -28,7 +28,8 @@ open class PercentDrivenInteractiveTransition: HostObject {
         transition.completionSpeed = completionSpeed
         transition.completionCurve = completionCurve
         try world.callAnimateTransition(transition)
-        if let animator = transition.interruptibleAnimator, animator.state == .inactive || animator.isRunning {
+        // With wantsInteractiveStart = false the transition runs until pause(), update() or cancel().
+        if transition.isInteractive, let animator = transition.interruptibleAnimator, animator.state == .inactive || animator.isRunning {
             try animator.pauseAnimation()
         }
     }

@@ -284,22 +284,24 @@ extension World {
             transition.viewsAddedByAnimator = transition.containerView.subviews.map { ObjectIdentifier($0) }.filter { !before.contains($0) }
         }
 
-        let interaction = transition.interactionController
-        let wantsInteractive = interaction.map { wantsInteractiveStart($0) } ?? false
-        if let interaction, wantsInteractive {
-            transition.isInteractive = true
-            transition.initiallyInteractive = true
-            transition.space = TimeSpace.child(of: rootTimeSpace, world: self, frozen: true, label: transition.label)
+        if let interaction = transition.interactionController {
+            // Every interaction controller is started; wantsInteractiveStart (any controller's,
+            // default true) says whether it starts paused or running (docs/semantics.md).
+            let wantsInteractive = try wantsInteractiveStart(interaction)
+            transition.isInteractive = wantsInteractive
+            transition.initiallyInteractive = wantsInteractive
+            transition.space = TimeSpace.child(of: rootTimeSpace, world: self, frozen: wantsInteractive, label: transition.label)
             if let percent = interaction as? PercentDrivenInteractiveTransition {
                 transition.completionSpeed = percent.completionSpeed
                 transition.completionCurve = percent.completionCurve
             }
-            traceEvent(transition.label, "interactive", [])
+            traceEvent(transition.label, wantsInteractive ? "interactive" : "interaction controller starts non-interactively", [])
             try withTimeSpace(transition.space) {
                 _ = try callScript(interaction, "startInteractiveTransition", [.object(transition.context)])
                 transition.animationsBegan = true
                 try runPendingAlongside(transition)
             }
+            if !wantsInteractive, !transition.isCompleted, !transition.isInteractive { transition.armTimeout(after: duration) }
         } else {
             transition.space = TimeSpace.child(of: rootTimeSpace, world: self, frozen: false, label: transition.label)
             try withTimeSpace(transition.space) {
@@ -334,9 +336,16 @@ extension World {
         }
     }
 
-    private func wantsInteractiveStart(_ interaction: AnyObject) -> Bool {
-        if let percent = interaction as? PercentDrivenInteractiveTransition { return percent.wantsInteractiveStart }
-        return true
+    /// UIViewControllerInteractiveTransitioning.wantsInteractiveStart, default true: a stored
+    /// value, a script's field, or a getter a script overrides it with.
+    private func wantsInteractiveStart(_ interaction: AnyObject) throws -> Bool {
+        guard let value = try scripting?.property(interaction, "wantsInteractiveStart"), !value.isNone else {
+            return (interaction as? PercentDrivenInteractiveTransition)?.wantsInteractiveStart ?? true
+        }
+        guard let wants = value.boolean else {
+            throw hookError(interaction, "wantsInteractiveStart", "wantsInteractiveStart must be a boolean (got \(value.traceDescription))")
+        }
+        return wants
     }
 
     /// Alongside animations registered before the transition's animations began.

@@ -132,6 +132,8 @@ public final class Transition {
 
     public func updateInteractiveTransition(_ percent: Double) throws {
         guard !isCompleted else { return }
+        // A transition started non-interactively is interrupted first (wantsInteractiveStart = false).
+        if !isInteractive { try pauseInteractiveTransition() }
         let p = min(1, max(0, percent.isFinite ? percent : 0))
         percentComplete = p
         world.traceEvent(context.traceName, "update", [formatNumber(p)])
@@ -153,6 +155,7 @@ public final class Transition {
             percentComplete = duration > 0 ? local / duration : 0
             space.setMode(.frozen(at: local), world: world)
         }
+        timeout?.cancel()  // a paused transition waits for finish or cancel
         let wasInteractive = isInteractive
         isInteractive = true
         world.traceEvent(context.traceName, "pause", [formatNumber(percentComplete)])
@@ -170,7 +173,12 @@ public final class Transition {
     /// Finish runs the rest over (1 − p)·D / completionSpeed; cancel runs back over
     /// p·D / completionSpeed, then restores the captured animations' start values.
     private func endInteraction(cancelled: Bool) throws {
-        guard !isCompleted, isInteractive else { return }
+        guard !isCompleted else { return }
+        // Cancelling a transition that is still running non-interactively interrupts it first.
+        if !isInteractive {
+            guard cancelled else { return }
+            try pauseInteractiveTransition()
+        }
         isInteractive = false
         transitionWasCancelled = cancelled
         world.traceEvent(context.traceName, cancelled ? "cancelInteractiveTransition" : "finishInteractiveTransition",

@@ -821,7 +821,7 @@ function UIViewPropertyAnimator:stopAnimation(withoutFinishing) end
 ---@param at UIViewAnimatingPosition
 function UIViewPropertyAnimator:finishAnimation(at) end
 
----resumes with new timing over durationFactor × the remaining duration
+---resumes with new timing; the rest runs over durationFactor × the original duration
 ---@param timingParameters? any nil, UISpringTimingParameters or CAMediaTimingFunction
 ---@param durationFactor? number
 function UIViewPropertyAnimator:continueAnimation(timingParameters, durationFactor) end

@@ -189,8 +189,10 @@ public final class Transition {
         if let animator = interruptibleAnimator {
             animator.isReversed = cancelled
             let remaining = cancelled ? percentComplete : 1 - percentComplete
+            // continueAnimation's factor multiplies the whole duration; the percent-driven
+            // completion takes (1 − p)·D / completionSpeed (p·D back for a cancel).
             try animator.continueAnimation(timing: .curve(completionCurve.timingFunction),
-                                           durationFactor: max(1e-6, 1 / speed))
+                                           durationFactor: max(1e-6, remaining / speed))
             armTimeout(after: remaining * duration / speed)
             return
         }

@@ -342,7 +342,7 @@ extension TransitAPI {
                 try a.finishAnimation(at: try call.enumeration(1, PropertyAnimator.Position.self, "UIViewAnimatingPosition")); return 0
             },
             method("continueAnimation", [parameter("timingParameters", .any, "nil, UISpringTimingParameters or CAMediaTimingFunction"), parameter("durationFactor", .optional(.number))],
-                   "resumes with new timing over durationFactor × the remaining duration", of: PropertyAnimator.self) { call, a in
+                   "resumes with new timing; the rest runs over durationFactor × the original duration", of: PropertyAnimator.self) { call, a in
                 var timing: PropertyAnimator.Timing?
                 if !call.isNil(1) {
                     if let spring = call.runtime.readSpring(at: call.index(1)) { timing = .spring(spring, ignoresDuration: false) }

@@ -173,3 +173,50 @@ func slideDownAnimator(addsToView: Bool) -> String {
         #expect(try cancelled.text("table.concat(calls, ',')")?.contains("animationEnded false") == true)
     }
 }
+
+@Suite struct OverriddenGetterTests {
+    /// VCTransitionsLibrary's interaction controllers override completionSpeed to return
+    /// 1 − percentComplete; UIKit calls the override when it finishes.
+    @Test func uikitReadsAnOverriddenCompletionSpeed() throws {
+        let result = try runScene(recordingAnimator + """
+            local Swipe = UIPercentDrivenInteractiveTransition:subclass("Swipe")
+            function Swipe:completionSpeed() return 1 - self.percentComplete end
+            interaction = Swipe.new{ completionCurve = "linear" }
+            A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = {
+              animationControllerForPresented = function() return Animator.new() end,
+              interactionControllerForPresentation = function() return interaction end,
+            }
+            A:present(B, true, function() presentedAt = transit.now() end)
+            transit.wait(0.1)
+            interaction:update(0.75)
+            finishedFrom = transit.now()
+            stored = interaction.completionSpeed
+            interaction:finish()
+            transit.wait(2)
+            """)
+        // The remaining 0.25 × 0.4 s at speed 1 − 0.75: 0.4 s (the stored 1.0 would give 0.1 s).
+        #expect(abs(try result.number("presentedAt") - result.number("finishedFrom") - 0.4) < 1e-6)
+        // Lua reading the property still reads the property.
+        #expect(try result.number("stored") == 1)
+    }
+
+    @Test func uikitReadsAnOverriddenModalPresentationStyle() throws {
+        let result = try runScene(recordingAnimator + """
+            local Card = UIViewController:subclass("Card")
+            function Card:modalPresentationStyle() return "custom" end
+            A, B = UIViewController.new{ title = "A" }, Card.new()
+            transit.window.rootViewController = A
+            B.transitioningDelegate = {
+              presentationController = function(_, presented, presenting) asked = true return UIPresentationController.new(presented, presenting) end,
+              animationControllerForPresented = function() return Animator.new() end,
+            }
+            A:present(B, true)
+            transit.wait(1)
+            """)
+        #expect(try result.text("tostring(asked)") == "true")
+        #expect(try result.text("tostring(A.view.window ~= nil)") == "true")  // custom keeps the presenter
+    }
+}

@@ -67,8 +67,8 @@ extension World {
 
     private func beginPresentation(_ presented: ViewController, presenting: ViewController, animated: Bool,
                                    completion: (() throws -> Void)?) throws {
-        let delegate = presented.transitioningDelegate
-        var style = resolvedStyle(presented.modalPresentationStyle)
+        let delegate = try presented.effectiveTransitioningDelegate()
+        var style = resolvedStyle(try presented.effectiveModalPresentationStyle())
         let usesCustom = style == .custom
         // 1. The presentation controller (not before iOS 8).
         var controller: PresentationController?
@@ -180,10 +180,10 @@ extension World {
                                 controller: PresentationController, animated: Bool,
                                 animatorHook: String, animatorArguments: [ScriptValue], interactionHook: String,
                                 completion: (() throws -> Void)?) throws -> Transition {
-        let delegate = presented.transitioningDelegate
+        let delegate = try presented.effectiveTransitioningDelegate()
         // The delegate's animator serves every style; only the presentation controller is custom-only.
         var animator = try protocolResult(try callIfImplemented(delegate, animatorHook, animatorArguments), from: delegate, animatorHook, "an animator")
-        if animator == nil && animated { animator = try systemStyles?.animator(for: presented.modalTransitionStyle) }
+        if animator == nil && animated { animator = try systemStyles?.animator(for: try presented.effectiveModalTransitionStyle()) }
         var interaction: AnyObject?
         if let animator {
             interaction = try protocolResult(try callIfImplemented(delegate, interactionHook, [.object(animator)]), from: delegate, interactionHook, "an interaction controller")
@@ -292,8 +292,8 @@ extension World {
             transition.initiallyInteractive = wantsInteractive
             transition.space = TimeSpace.child(of: rootTimeSpace, world: self, frozen: wantsInteractive, label: transition.label)
             if let percent = interaction as? PercentDrivenInteractiveTransition {
-                transition.completionSpeed = percent.completionSpeed
-                transition.completionCurve = percent.completionCurve
+                transition.completionSpeed = try percent.effectiveCompletionSpeed()
+                transition.completionCurve = try percent.effectiveCompletionCurve()
             }
             traceEvent(transition.label, wantsInteractive ? "interactive" : "interaction controller starts non-interactively", [])
             try withTimeSpace(transition.space) {

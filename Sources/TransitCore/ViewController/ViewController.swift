@@ -29,6 +29,30 @@ open class ViewController: HostObject {
     }
     public var onPreferredContentSizeChange: ((ViewController) throws -> Void)?
 
+    // What UIKit reads when presenting: a subclass may override these getters with methods
+    // (`override var modalPresentationStyle` in Swift), which win over the stored values.
+    public func effectiveModalPresentationStyle() throws -> ModalPresentationStyle {
+        try overriddenEnum("modalPresentationStyle") ?? modalPresentationStyle
+    }
+    public func effectiveModalTransitionStyle() throws -> ModalTransitionStyle {
+        try overriddenEnum("modalTransitionStyle") ?? modalTransitionStyle
+    }
+    public func effectiveTransitioningDelegate() throws -> AnyObject? {
+        guard let value = try world.scripting?.property(self, "transitioningDelegate") else { return transitioningDelegate }
+        if value.isNone { return nil }
+        guard let object = value.object else {
+            throw world.hookError(self, "transitioningDelegate", "transitioningDelegate must return a table or object or nil (got \(value.traceDescription))")
+        }
+        return object
+    }
+    private func overriddenEnum<E: RawRepresentable & CaseIterable>(_ name: String) throws -> E? where E.RawValue == String {
+        guard let value = try world.scripting?.property(self, name), !value.isNone else { return nil }
+        guard case .string(let raw) = value, let result = E(rawValue: raw) else {
+            throw world.hookError(self, name, "\(name) must return one of \(E.allCases.map(\.rawValue).joined(separator: ", ")) (got \(value.traceDescription))")
+        }
+        return result
+    }
+
     public internal(set) weak var presentingViewController: ViewController?
     public internal(set) var presentedViewController: ViewController?
     public internal(set) weak var parent: ViewController?

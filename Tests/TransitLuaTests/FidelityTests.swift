@@ -220,3 +220,52 @@ func slideDownAnimator(addsToView: Bool) -> String {
         #expect(try result.text("tostring(A.view.window ~= nil)") == "true")  // custom keeps the presenter
     }
 }
+
+@Suite struct FinishedContextTests {
+    /// BubbleTransition reads ctx.transitionWasCancelled after completeTransition in its
+    /// dismissal completion: the context's state stays readable; only mutations are mistakes.
+    @Test func theContextStaysReadableAfterCompleteTransition() throws {
+        let result = try runScene("""
+            local Bubble = NSObject:subclass("Bubble")
+            function Bubble:transitionDuration() return 0.3 end
+            function Bubble:animateTransition(ctx)
+              local view = ctx:view("to")
+              ctx.containerView:addSubview(view)
+              UIView.animate(0.3, function() view.alpha = 1 end, function()
+                ctx:completeTransition(not ctx.transitionWasCancelled)
+                after = { cancelled = ctx.transitionWasCancelled, interactive = ctx.isInteractive,
+                          animated = ctx.isAnimated, style = ctx.presentationStyle,
+                          to = ctx:viewController("to").title, final = ctx:finalFrame(ctx:viewController("to")).height,
+                          container = ctx.containerView ~= nil, view = ctx:view("to") == view }
+                keptContext = ctx
+              end)
+            end
+            A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = { animationControllerForPresented = function() return Bubble.new() end }
+            A:present(B, true)
+            transit.wait(0.1)
+            keptCoordinator = B.transitionCoordinator
+            transit.wait(1)
+            collectgarbage()
+            laterCancelled = keptContext.transitionWasCancelled
+            coordinatorCancelled = keptCoordinator.isCancelled
+            ok, mutationError = pcall(function() keptContext:updateInteractiveTransition(0.5) end)
+            ok2, alongsideError = pcall(function() keptCoordinator:animateAlongsideTransition(function() end) end)
+            """)
+        #expect(try result.text("tostring(after.cancelled)") == "false")
+        #expect(try result.text("tostring(after.interactive)") == "false")
+        #expect(try result.text("tostring(after.animated)") == "true")
+        #expect(try result.text("after.style") == "custom")
+        #expect(try result.text("after.to") == "B")
+        #expect(try result.number("after.final") == 667)  // iPhone SE container
+        #expect(try result.text("tostring(after.container and after.view)") == "true")
+        #expect(try result.text("tostring(laterCancelled)") == "false")
+        #expect(try result.text("tostring(coordinatorCancelled)") == "false")
+        #expect(try result.text("tostring(ok)") == "false")
+        #expect(try result.text("mutationError")?.contains("UIViewControllerContextTransitioning.updateInteractiveTransition") == true)
+        #expect(try result.text("tostring(ok2)") == "false")
+        #expect(try result.text("alongsideError")?.contains("the transition is over") == true)
+    }
+}

@@ -377,6 +377,11 @@ extension World {
     func finishTransition(_ transition: Transition, completed: Bool) throws {
         transition.isCompleted = true
         transition.timeout?.cancel()
+        // The context and coordinator stay readable after completeTransition (TransitionState.swift).
+        transition.isInteractive = false
+        let finished = FinishedTransitionState(transition)
+        transition.context.finishedState = finished
+        transition.coordinator.finishedState = finished
         if let index = transition.recordIndex {
             transitionHistory[index].end = now
             transitionHistory[index].completed = completed

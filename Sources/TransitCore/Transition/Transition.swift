@@ -9,6 +9,8 @@ open class TransitionContext: HostObject {
     public override var traceName: String { "ctx" }
     /// The transition this context belongs to (nil once it is over and forgotten).
     public internal(set) weak var transition: Transition?
+    /// Its state when it completed (TransitionState.swift).
+    public internal(set) var finishedState: FinishedTransitionState?
 }
 
 /// Before iOS 8 the context had no `view(forKey:)`; scripts test `if ctx.view then`.
@@ -240,11 +242,20 @@ public final class Transition {
 /// UIViewControllerTransitionCoordinator, which is also the context its blocks receive.
 public final class TransitionCoordinator: HostObject {
     public override class var className: String { "UIViewControllerTransitionCoordinator" }
-    public unowned let transition: Transition
+    /// The transition while it exists; a script may keep the coordinator longer.
+    public private(set) weak var liveTransition: Transition?
+    public internal(set) var finishedState: FinishedTransitionState?
 
     init(world: World, transition: Transition) {
-        self.transition = transition
+        self.liveTransition = transition
         super.init(world: world)
+    }
+
+    func transitionInFlight(_ member: String) throws -> Transition {
+        guard let transition = liveTransition, !transition.isCompleted else {
+            throw AnimationError.invalid("UIViewControllerTransitionCoordinator.\(member): the transition is over; register alongside work while it runs")
+        }
+        return transition
     }
     public override var traceName: String { "coordinator" }
 
@@ -252,6 +263,7 @@ public final class TransitionCoordinator: HostObject {
     /// animations already began, else when they do); `completion` after it completes.
     public func animateAlongsideTransition(_ animation: ((TransitionCoordinator) throws -> Void)?,
                                            completion: ((TransitionCoordinator) throws -> Void)?) throws {
+        let transition = try transitionInFlight("animateAlongsideTransition")
         if transition.animationsBegan, let animation {
             try world.runAlongside(transition, animation)
             transition.alongside.append((nil, completion))
@@ -260,8 +272,8 @@ public final class TransitionCoordinator: HostObject {
         }
     }
 
-    public func notifyWhenInteractionChanges(_ handler: @escaping (TransitionCoordinator) throws -> Void) {
-        transition.interactionObservers.append(handler)
+    public func notifyWhenInteractionChanges(_ handler: @escaping (TransitionCoordinator) throws -> Void) throws {
+        try transitionInFlight("notifyWhenInteractionChanges").interactionObservers.append(handler)
     }
 }
 

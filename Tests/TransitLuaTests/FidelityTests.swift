@@ -269,3 +269,32 @@ func slideDownAnimator(addsToView: Bool) -> String {
         #expect(try result.text("alongsideError")?.contains("the transition is over") == true)
     }
 }
+
+@Suite struct TransitionBeginsInsidePresentAndDismissTests {
+    /// UIKit assigns the transition coordinator when present/dismiss is called, and interaction
+    /// controllers call update/finish in the same gesture handler that called dismiss.
+    @Test func finishRightAfterDismissInTheSameHandlerIsNotDropped() throws {
+        let result = try runScene(recordingAnimator + """
+            interaction = UIPercentDrivenInteractiveTransition.new{ completionCurve = "linear" }
+            A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = {
+              animationControllerForPresented = function() return Animator.new() end,
+              animationControllerForDismissed = function() return Animator.new() end,
+              interactionControllerForDismissal = function() return interaction end,
+            }
+            A:present(B, true)
+            coordinatorAfterPresent = B.transitionCoordinator ~= nil
+            transit.wait(1)
+            A:dismiss(true, function() dismissedAt = transit.now() end)
+            interaction:update(0.5)
+            interaction:finish()
+            transit.wait(2)
+            """)
+        #expect(try result.text("tostring(coordinatorAfterPresent)") == "true")
+        // The remaining half of 0.4 s after the finish at t = 1.
+        #expect(abs(try result.number("dismissedAt") - 1.2) < 1e-6)
+        #expect(result.world.problems.isEmpty, "\(result.world.problems)")
+    }
+}

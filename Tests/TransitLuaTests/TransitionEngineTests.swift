@@ -101,10 +101,11 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
             return true
         }
         #expect(order == [
-            "after present call",
+            // The transition begins inside present (docs/semantics.md, "When a transition begins").
             "presentationController", "animationControllerForPresented", "interactionControllerForPresentation",
             "presentationTransitionWillBegin", "presentedView", "transitionDuration", "animateTransition",
             "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews",
+            "after present call",
             "completeTransition", "presentationTransitionDidEnd true", "present completion", "animationEnded true",
             "--",
             "animationControllerForDismissed", "interactionControllerForDismissal",

@@ -99,6 +99,8 @@ public final class World {
         }
         isAdvancing = true
         defer { isAdvancing = false }
+        // Code that ran outside an event (a scene's own lines) ends its turn with a layout pass.
+        try layoutPendingViews()
         while let first = events.firstLive(), first.time <= time {
             _ = events.removeFirst()
             if first.token.isCancelled { continue }

@@ -28,8 +28,9 @@ public final class ContainerView: View {
 extension World {
     // MARK: - present
 
-    /// `presenting.present(presented, animated, completion)`: validates now, starts on the
-    /// next run-loop turn (UIKit: "Presentations start during the next run loop iteration").
+    /// `presenting.present(presented, animated, completion)`: the transition begins inside the
+    /// call, so `transitionCoordinator` and the interaction controller are live when it returns
+    /// (docs/semantics.md, "When a transition begins").
     public func present(_ presented: ViewController, from presenting: ViewController, animated: Bool,
                         completion: (() throws -> Void)?) throws {
         guard presented !== presenting else {
@@ -54,9 +55,7 @@ extension World {
         presented.presentingViewController = presenting
         presented.isBeingPresented = true
         traceEvent(presenting.traceName, "present", [presented.traceName, animated ? "animated" : "not animated"])
-        async(label: "begin presentation") { [unowned self] in
-            try self.beginPresentation(presented, presenting: presenting, animated: animated, completion: completion)
-        }
+        try beginPresentation(presented, presenting: presenting, animated: animated, completion: completion)
     }
 
     /// The style UIKit uses for a requested one on this device and system version.
@@ -144,9 +143,7 @@ extension World {
         }
         presented.isBeingDismissed = true
         traceEvent(controller.traceName, "dismiss", [presented.traceName, animated ? "animated" : "not animated"])
-        async(label: "begin dismissal") { [unowned self] in
-            try self.beginDismissal(presented, animated: animated, completion: completion)
-        }
+        try beginDismissal(presented, animated: animated, completion: completion)
     }
 
     private func beginDismissal(_ presented: ViewController, animated: Bool, completion: (() throws -> Void)?) throws {

@@ -663,7 +663,7 @@ function UIViewController:subclass(name) end
 ---loads the view now
 function UIViewController:loadViewIfNeeded() end
 
----presents a view controller (starts on the next run-loop turn)
+---presents a view controller (the transition begins inside the call)
 ---@param viewController UIViewController
 ---@param animated boolean
 ---@param completion? function

@@ -20,7 +20,7 @@ extension TransitAPI {
         let methods = [
             method("present", [parameter("viewController", .object("UIViewController")), parameter("animated", .boolean),
                                parameter("completion", .optional(.function))],
-                   "presents a view controller (starts on the next run-loop turn)", of: ViewController.self) { call, c in
+                   "presents a view controller (the transition begins inside the call)", of: ViewController.self) { call, c in
                 let presented = try call.object(1, ViewController.self, "UIViewController")
                 let completion = try call.optionalFunction(3)
                 try call.runtime.world.present(presented, from: c, animated: try call.boolean(2),

@@ -298,3 +298,74 @@ func slideDownAnimator(addsToView: Bool) -> String {
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
 }
+
+@Suite struct AlongsideAnimationContextTests {
+    /// A presentation controller fades a dimming view alongside; the animator is `animator`.
+    func dimmed(animator: String, control: String = "transit.wait(0.15)") throws -> SceneResult {
+        try runScene("""
+            \(animator)
+            local PC = UIPresentationController:subclass("PC")
+            function PC:presentationTransitionWillBegin()
+              dimming = UIView.new{ frame = self.containerView.bounds }
+              dimming.alpha = 0
+              self.containerView:addSubview(dimming)
+              self.presentedViewController.transitionCoordinator:animateAlongsideTransition(function() dimming.alpha = 1 end)
+            end
+            A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = {
+              presentationController = function(_, presented, presenting) return PC.new(presented, presenting) end,
+              animationControllerForPresented = function() return Sheet.new() end,
+              interactionControllerForPresentation = function() return interaction end,
+            }
+            A:present(B, true)
+            \(control)
+            sheetProgress = 1 - (B.view.layer:presentation().position.y - 333.5) / 568
+            dimmingProgress = dimming.layer:presentation().opacity
+            transit.wait(2)
+            """)
+    }
+
+    /// UIKit runs alongside blocks in the animator's animation context: a spring sheet and its
+    /// dimming move together (Transit had the dimming on easeInOut: 8 % against 57 %).
+    @Test func alongsideAnimationsShareTheAnimatorsSpring() throws {
+        let result = try dimmed(animator: """
+            Sheet = NSObject:subclass("Sheet")
+            function Sheet:transitionDuration() return 0.5 end
+            function Sheet:animateTransition(ctx)
+              local view = ctx:view("to")
+              view.frame = ctx:finalFrame(ctx:viewController("to")):offsetBy(0, 568)
+              ctx.containerView:addSubview(view)
+              UIView.animate{ duration = 0.5, dampingRatio = 1, animations = function() view.frame = ctx:finalFrame(ctx:viewController("to")) end,
+                completion = function() ctx:completeTransition(not ctx.transitionWasCancelled) end }
+            end
+            """)
+        let sheet = try result.number("sheetProgress"), dimming = try result.number("dimmingProgress")
+        #expect(sheet > 0.3 && sheet < 0.9, "sheet at \(sheet)")
+        #expect(abs(sheet - dimming) < 1e-6, "sheet \(sheet), dimming \(dimming)")
+    }
+
+    /// With an interruptible animator, UIKit adds the alongside animations to it (iOS 10), so
+    /// scrubbing the animator scrubs them.
+    @Test func alongsideAnimationsJoinTheInterruptibleAnimator() throws {
+        let result = try dimmed(animator: """
+            interaction = UIPercentDrivenInteractiveTransition.new()
+            Sheet = NSObject:subclass("Sheet")
+            function Sheet:transitionDuration() return 0.5 end
+            function Sheet:interruptibleAnimator(ctx)
+              if self.animator then return self.animator end
+              local view = ctx:view("to")
+              view.frame = ctx:finalFrame(ctx:viewController("to")):offsetBy(0, 568)
+              ctx.containerView:addSubview(view)
+              self.animator = UIViewPropertyAnimator.new{ duration = 0.5, curve = "easeIn" }
+              self.animator:addAnimations(function() view.frame = ctx:finalFrame(ctx:viewController("to")) end)
+              self.animator:addCompletion(function(position) ctx:completeTransition(position == "end") end)
+              return self.animator
+            end
+            function Sheet:animateTransition(ctx) self:interruptibleAnimator(ctx):startAnimation() end
+            """, control: "transit.wait(0.1) interaction:update(0.3) transit.wait(0.1)")
+        #expect(abs(try result.number("sheetProgress") - 0.3) < 1e-6)
+        #expect(abs(try result.number("dimmingProgress") - 0.3) < 1e-6)
+    }
+}

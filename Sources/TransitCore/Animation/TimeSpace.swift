@@ -35,6 +35,9 @@ public final class TimeSpace {
     var groupRoster = Roster<GroupInSpace>()
     var children: [TimeSpaceReference] = []
     public let label: String
+    /// The first block animation made in this space (a transition's: the animator's own), whose
+    /// duration, delay and curve or spring the transition's alongside animations share.
+    public internal(set) var firstBlockAnimation: (duration: Double, delay: Double, timing: AnimationTiming)?
 
     init(parent: TimeSpace?, mode: Mode, label: String) {
         self.parent = parent

@@ -349,14 +349,25 @@ extension World {
     func runPendingAlongside(_ transition: Transition) throws {
         let pending = transition.alongside
         transition.alongside = pending.map { (nil, $0.completion) }
-        for entry in pending { if let animation = entry.animation { try runAlongside(transition, animation) } }
+        for entry in pending { if let animation = entry.animation { try runAlongside(transition, animation, withDelay: true) } }
     }
 
-    /// An alongside block runs inside an animation context with the transition's duration.
-    func runAlongside(_ transition: Transition, _ animation: (TransitionCoordinator) throws -> Void) throws {
+    /// An alongside block runs in the transition's animation context (UIKit: "in the same
+    /// animation context as the transition"): added to its interruptible animator if it has
+    /// one; else with the duration, delay and curve or spring of the animator's first block
+    /// animation; else (Core Animation animators) over the transition's duration, easeInOut.
+    func runAlongside(_ transition: Transition, _ animation: @escaping (TransitionCoordinator) throws -> Void,
+                      withDelay: Bool = false) throws {
+        let coordinator = transition.coordinator!
+        if let animator = transition.interruptibleAnimator, animator.state != .stopped {
+            try animator.addAnimations { try animation(coordinator) }
+            return
+        }
+        let shared = transition.space.firstBlockAnimation
         try withTimeSpace(transition.space) {
-            try animate(duration: transition.duration, timing: .curve(.easeInEaseOut), animations: {
-                try animation(transition.coordinator)
+            try animate(duration: shared?.duration ?? transition.duration, delay: withDelay ? shared?.delay ?? 0 : 0,
+                        timing: shared?.timing ?? .curve(.easeInEaseOut), animations: {
+                try animation(coordinator)
             })
         }
     }

@@ -369,3 +369,99 @@ func slideDownAnimator(addsToView: Bool) -> String {
         #expect(abs(try result.number("dimmingProgress") - 0.3) < 1e-6)
     }
 }
+
+@Suite struct UIKitAsksTheAnimatorOnlyWhenItShouldTests {
+    func presentWithoutAnimation(style: String) throws -> SceneResult {
+        try runScene(recordingAnimator + """
+            asked = 0
+            A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "\(style)"
+            B.transitioningDelegate = {
+              animationControllerForPresented = function() asked = asked + 1 return Animator.new() end,
+              animationControllerForDismissed = function() asked = asked + 1 return Animator.new() end,
+            }
+            A:present(B, false)
+            transit.wait(1)
+            shown = B.view.window ~= nil
+            A:dismiss(false)
+            transit.wait(1)
+            """)
+    }
+
+    /// UIViewControllerTransitioning.h: animateTransition is invoked for a non-animated
+    /// transition only with the custom presentation style.
+    @Test func aNonAnimatedTransitionAsksTheAnimatorOnlyForTheCustomStyle() throws {
+        for style in ["fullScreen", "overFullScreen"] {
+            let result = try presentWithoutAnimation(style: style)
+            #expect(try result.number("asked") == 0, "\(style)")
+            #expect(try result.text("tostring(shown)") == "true", "\(style)")
+            #expect(try result.text("tostring(B.view.window)") == "nil", "\(style)")
+        }
+        let custom = try presentWithoutAnimation(style: "custom")
+        #expect(try custom.number("asked") == 2)
+        #expect(try custom.text("table.concat(calls, ',')")?.contains("animateTransition") == true)
+    }
+
+    /// UIKit passes a transition coordinator to viewWillTransition(to:with:) on rotation.
+    @Test func rotationPassesATransitionCoordinator() throws {
+        let result = try runScene("""
+            A = UIViewController.new{ title = "A" }
+            function A:viewWillTransitionToSize(size, coordinator)
+              coordinator:animateAlongsideTransition(function(c) widthInside = transit.window.bounds.width end,
+                function(c) completed = true; cancelled = c.isCancelled end)
+              container = coordinator.containerView
+            end
+            transit.window.rootViewController = A
+            transit.rotate("landscapeLeft")
+            transit.wait(0.5)
+            """)
+        #expect(try result.number("widthInside") == 667)
+        #expect(try result.text("tostring(completed)") == "true")
+        #expect(try result.text("tostring(cancelled)") == "false")
+        #expect(try result.text("tostring(container ~= nil)") == "true")
+    }
+
+    /// UINavigationController: the old controller's viewDidDisappear comes before the new
+    /// one's viewDidAppear on push (and pop).
+    @Test func pushCallsTheOldControllersViewDidDisappearBeforeTheNewOnesViewDidAppear() throws {
+        let result = try runScene(recordingAnimator + """
+            events = {}
+            local A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            for _, vc in ipairs({ A, B }) do
+              function vc:viewDidAppear() events[#events + 1] = self.title .. ".viewDidAppear" end
+              function vc:viewDidDisappear() events[#events + 1] = self.title .. ".viewDidDisappear" end
+            end
+            nav = UINavigationController.new(A)
+            transit.window.rootViewController = nav
+            transit.wait(0.1)
+            events = {}
+            nav.delegate = { animationControllerForOperation = function() return Animator.new() end }
+            nav:pushViewController(B, true)
+            transit.wait(1)
+            nav:popViewController(true)
+            transit.wait(1)
+            """)
+        #expect(try result.text("table.concat(events, ', ')") ==
+            "A.viewDidDisappear, B.viewDidAppear, B.viewDidDisappear, A.viewDidAppear")
+    }
+
+    /// A controller that is its own transitioning delegate implements the delegate's
+    /// presentationController(forPresented:...) yet keeps its presentationController property.
+    @Test func aSelfDelegatingControllerKeepsItsPresentationControllerProperty() throws {
+        let result = try runScene(recordingAnimator + """
+            local Card = UIViewController:subclass("Card")
+            function Card:presentationController(presented, presenting) return UIPresentationController.new(presented, presenting) end
+            function Card:animationControllerForPresented() return Animator.new() end
+            A, B = UIViewController.new{ title = "A" }, Card.new()
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = B
+            transit.window.rootViewController = A
+            A:present(B, true)
+            transit.wait(1)
+            property = B.presentationController
+            """)
+        #expect(try result.text("tostring(property)")?.contains("UIPresentationController") == true)
+        #expect(try result.text("tostring(property.presentedViewController == B)") == "true")
+    }
+}

@@ -179,7 +179,10 @@ extension World {
                                 completion: (() throws -> Void)?) throws -> Transition {
         let delegate = try presented.effectiveTransitioningDelegate()
         // The delegate's animator serves every style; only the presentation controller is custom-only.
-        var animator = try protocolResult(try callIfImplemented(delegate, animatorHook, animatorArguments), from: delegate, animatorHook, "an animator")
+        // A non-animated transition asks for an animator only for the custom style
+        // (UIViewControllerTransitioning.h: animateTransition runs unanimated only for custom).
+        let asksAnimator = animated || controller.presentationStyle == .custom
+        var animator = asksAnimator ? try protocolResult(try callIfImplemented(delegate, animatorHook, animatorArguments), from: delegate, animatorHook, "an animator") : nil
         if animator == nil && animated { animator = try systemStyles?.animator(for: try presented.effectiveModalTransitionStyle()) }
         var interaction: AnyObject?
         if let animator {
@@ -448,8 +451,10 @@ extension World {
             break
         }
         }
-        // Appearance: did-callbacks for whatever began, the appearing controller first.
-        for controller in [transition.toViewController, transition.fromViewController] {
+        // Appearance: did-callbacks for whatever began; the appearing controller first for modal
+        // transitions, the disappearing one first for push and pop (as UINavigationController).
+        for controller in isNavigation ? [transition.fromViewController, transition.toViewController]
+                                       : [transition.toViewController, transition.fromViewController] {
             try controller.endAppearance(animated: transition.isAnimated)
         }
         // The present/dismiss completion is for a transition that happened (docs/semantics.md).
@@ -510,15 +515,26 @@ extension World {
         guard orientation != self.orientation else { return }
         let newSize = Screen(device: device, orientation: orientation).bounds.size
         traceEvent("UIDevice", "rotate", [orientation.rawValue, newSize.description])
+        // UIKit passes a coordinator (viewWillTransition(to:with:)); Transit's is RotationState's.
+        let state = RotationState(container: window, root: window.rootViewController,
+                                  targetTransform: .rotation(orientation.interfaceAngle - self.orientation.interfaceAngle))
+        let coordinator = TransitionCoordinator(world: self, rotation: state)
         if let root = window.rootViewController {
-            _ = try root.callOverride("viewWillTransitionToSize", [.size(newSize), .none])
+            _ = try root.callOverride("viewWillTransitionToSize", [.size(newSize), .object(coordinator)])
         }
         for controller in presentationChain {
-            try controller.presentationController?.viewWillTransition(to: newSize, coordinator: nil)
-            _ = try controller.callOverride("viewWillTransitionToSize", [.size(newSize), .none])
+            try controller.presentationController?.viewWillTransition(to: newSize, coordinator: coordinator)
+            _ = try controller.callOverride("viewWillTransitionToSize", [.size(newSize), .object(coordinator)])
         }
         self.orientation = orientation
         window.frame = Rect(origin: .zero, size: newSize)
         try layoutPendingViews()
+        // Alongside blocks see the new size (the rotation itself is not animated here), then
+        // the completions run.
+        let work = state.work
+        state.isOver = true
+        for entry in work { if let animation = entry.animation { try withoutAnimation { try animation(coordinator) } } }
+        try layoutPendingViews()
+        for entry in work { try entry.completion?(coordinator) }
     }
 }

@@ -246,8 +246,16 @@ public final class TransitionCoordinator: HostObject {
     public private(set) weak var liveTransition: Transition?
     public internal(set) var finishedState: FinishedTransitionState?
 
+    /// Set for the coordinator of a rotation (TransitionState.swift).
+    public private(set) var rotation: RotationState?
+
     init(world: World, transition: Transition) {
         self.liveTransition = transition
+        super.init(world: world)
+    }
+
+    init(world: World, rotation: RotationState) {
+        self.rotation = rotation
         super.init(world: world)
     }
 
@@ -263,6 +271,11 @@ public final class TransitionCoordinator: HostObject {
     /// animations already began, else when they do); `completion` after it completes.
     public func animateAlongsideTransition(_ animation: ((TransitionCoordinator) throws -> Void)?,
                                            completion: ((TransitionCoordinator) throws -> Void)?) throws {
+        if let rotation {
+            guard !rotation.isOver else { _ = try transitionInFlight("animateAlongsideTransition"); return }
+            rotation.work.append((animation, completion))
+            return
+        }
         let transition = try transitionInFlight("animateAlongsideTransition")
         if transition.animationsBegan, let animation {
             try world.runAlongside(transition, animation)
@@ -273,6 +286,7 @@ public final class TransitionCoordinator: HostObject {
     }
 
     public func notifyWhenInteractionChanges(_ handler: @escaping (TransitionCoordinator) throws -> Void) throws {
+        if rotation != nil { return }  // a rotation is never interactive
         try transitionInFlight("notifyWhenInteractionChanges").interactionObservers.append(handler)
     }
 }

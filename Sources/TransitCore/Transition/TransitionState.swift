@@ -75,5 +75,38 @@ extension TransitionContext {
 }
 
 extension TransitionCoordinator {
-    public var readableState: TransitionReadableState? { liveTransition ?? finishedState }
+    public var readableState: TransitionReadableState? { liveTransition ?? finishedState ?? rotation }
+}
+
+/// The coordinator's state during a rotation (`transit.rotate`): UIKit passes a coordinator
+/// to viewWillTransition(to:with:). Transit's rotation is not animated, so it reports no
+/// animation and runs alongside blocks without animation once the new size applies.
+public final class RotationState: TransitionReadableState {
+    public let containerView: View
+    public let isAnimated = false
+    public let isInteractive = false
+    public let initiallyInteractive = false
+    public let transitionWasCancelled = false
+    public let presentationStyle = ModalPresentationStyle.fullScreen
+    public let targetTransform: Transform2D
+    public let percentComplete = 0.0
+    public let duration = 0.0
+    public let completionSpeed = 1.0
+    public let completionCurve = AnimationCurve.easeInOut
+    public let isInterruptible = false
+    private let root: ViewController?
+    var work: [(animation: ((TransitionCoordinator) throws -> Void)?, completion: ((TransitionCoordinator) throws -> Void)?)] = []
+    var isOver = false
+
+    init(container: View, root: ViewController?, targetTransform: Transform2D) {
+        self.containerView = container
+        self.root = root
+        self.targetTransform = targetTransform
+    }
+
+    /// Both keys name the root view controller (the one that rotates); no view is handed out.
+    public func viewController(_ key: TransitionKey) -> ViewController { root ?? ViewController(world: containerView.world) }
+    public func view(_ key: TransitionKey) -> View? { nil }
+    public func initialFrame(_ controller: ViewController) -> Rect { .zero }
+    public func finalFrame(_ controller: ViewController) -> Rect { .zero }
 }

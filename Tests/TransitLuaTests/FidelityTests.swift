@@ -465,3 +465,25 @@ func slideDownAnimator(addsToView: Bool) -> String {
         #expect(try result.text("tostring(property.presentedViewController == B)") == "true")
     }
 }
+
+@Suite struct InsertRelativeToAStrangerTests {
+    /// UIKit does not raise for a sibling that is not a subview (DeckTransition relies on it);
+    /// the view goes below all subviews, or above all of them (docs/semantics.md).
+    @Test func insertBelowOrAboveAViewThatIsNotASubviewPlacesItAtTheBottomOrTop() throws {
+        let result = try runScene("""
+            local parent = UIView.new()
+            local a, b = UIView.new{ name = "a" }, UIView.new{ name = "b" }
+            parent:addSubview(a) parent:addSubview(b)
+            local stranger = UIView.new{ name = "stranger" }
+            local low, high = UIView.new{ name = "low" }, UIView.new{ name = "high" }
+            parent:insertSubviewBelow(low, stranger)
+            parent:insertSubviewAbove(high, stranger)
+            local names = {}
+            for _, v in ipairs(parent.subviews) do names[#names + 1] = v.name end
+            order = table.concat(names, ",")
+            strangerParent = tostring(stranger.superview)
+            """)
+        #expect(try result.text("order") == "low,a,b,high")
+        #expect(try result.text("strangerParent") == "nil")
+    }
+}

@@ -495,12 +495,12 @@ function UIView:addSubview(view) end
 ---@param index integer 1-based, as Lua lists are
 function UIView:insertSubview(view, index) end
 
----inserts just below a subview
+---inserts just below a subview (below all subviews when sibling is not one)
 ---@param view UIView
 ---@param sibling UIView
 function UIView:insertSubviewBelow(view, sibling) end
 
----inserts just above a subview
+---inserts just above a subview (above all subviews when sibling is not one)
 ---@param view UIView
 ---@param sibling UIView
 function UIView:insertSubviewAbove(view, sibling) end

@@ -487,3 +487,66 @@ func slideDownAnimator(addsToView: Bool) -> String {
         #expect(try result.text("strangerParent") == "nil")
     }
 }
+
+@Suite struct UIKitsOwnStylesTests {
+    /// material-motion measured coverVertical on device: a spring of mass 3, stiffness 1000,
+    /// damping 500 (ratio 4.56, no overshoot) over 0.5 s.
+    @Test func coverVerticalIsUIKitsOverdampedModalSpringOverHalfASecond() throws {
+        let result = try runScene("""
+            A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "fullScreen"
+            A:present(B, true, function() presentedAt = transit.now() end)
+            samples = {}
+            for i = 1, 9 do
+              transit.wait(0.05)
+              samples[i] = 1 - (B.view.layer:presentation().position.y - 333.5) / 667
+            end
+            transit.wait(1)
+            """)
+        let spring = Spring.uikit(duration: 0.5, dampingRatio: 500 / (2 * (3.0 * 1000).squareRoot()), initialVelocity: 0)
+        for i in 1...9 {
+            let expected = spring.value(at: Double(i) * 0.05)
+            #expect(abs(try result.number("samples[\(i)]") - expected) < 1e-6, "t = \(Double(i) * 0.05)")
+            #expect(try result.number("samples[\(i)]") <= 1)
+        }
+        #expect(abs(try result.number("presentedAt") - 0.5) < 1e-6)
+    }
+
+    /// Apple: UISpringTimingParameters() "sets the damping ratio to 4.56": no overshoot.
+    @Test func defaultSpringTimingParametersHaveDampingRatio456AndNeverOvershoot() throws {
+        let result = try runScene("""
+            local s = UISpringTimingParameters{}
+            ratio = s.damping / (2 * math.sqrt(s.mass * s.stiffness))
+            peak = 0
+            for i = 0, 300 do peak = math.max(peak, s:value(i / 100)) end
+            """)
+        #expect(abs(try result.number("ratio") - 4.56) < 1e-9)
+        #expect(try result.number("peak") <= 1)
+    }
+
+    /// crossDissolve: "the current view fades out while the new view fades in at the same time".
+    @Test func crossDissolveFadesTheOldViewOutWhileTheNewFadesIn() throws {
+        let result = try runScene("""
+            A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "fullScreen"
+            B.modalTransitionStyle = "crossDissolve"
+            A:present(B, true)
+            transit.wait(0.175)
+            presentOld, presentNew = A.view.layer:presentation().opacity, B.view.layer:presentation().opacity
+            transit.wait(1)
+            A:dismiss(true)
+            transit.wait(0.175)
+            dismissOld, dismissNew = B.view.layer:presentation().opacity, A.view.layer:presentation().opacity
+            transit.wait(1)
+            endAlphas = A.view.alpha + B.view.alpha
+            """)
+        for (old, new) in [("presentOld", "presentNew"), ("dismissOld", "dismissNew")] {
+            let o = try result.number(old), n = try result.number(new)
+            #expect(o > 0.05 && o < 0.95, "\(old) = \(o)")
+            #expect(abs(o + n - 1) < 1e-6, "\(old) + \(new)")
+        }
+        #expect(try result.number("endAlphas") == 2)
+    }
+}

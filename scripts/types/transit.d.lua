@@ -767,7 +767,7 @@ function CAMediaTimingFunction:value(x) end
 UISpringTimingParameters = {}
 
 ---UISpringTimingParameters{...}
----@param options table {dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}
+---@param options table {dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}; {} is UIKit's default, damping ratio 4.56
 ---@return UISpringTimingParameters
 function UISpringTimingParameters.new(options) end
 

@@ -53,7 +53,7 @@ extension TransitAPI {
 
         var spring = APIClass(name: "UISpringTimingParameters", superclass: nil, doc: "Spring timing, a value.", isValue: true)
         spring.functions = [
-            function("new", [parameter("options", .table, "{dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}")],
+            function("new", [parameter("options", .table, "{dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}; {} is UIKit's default, damping ratio 4.56")],
                      returns: .value("UISpringTimingParameters"), "UISpringTimingParameters{...}") { call in
                 call.runtime.push(try call.springOptions(1, duration: 1))
                 return 1
@@ -207,6 +207,15 @@ extension HostCall {
             velocity = vector.dx
         }
         transit_pop(L, 1)
+        // UISpringTimingParameters() "sets the damping ratio to 4.56" (Apple's documentation):
+        // no overshoot. Only the initial velocity given is the same default, velocity 0.
+        let given = ["dampingRatio", "mass", "stiffness", "damping"].filter { key in
+            defer { transit_pop(L, 1) }
+            return field(argument, key)
+        }
+        if given.isEmpty {
+            return Spring.uikit(duration: duration, dampingRatio: Spring.uikitDefaultDampingRatio, initialVelocity: velocity)
+        }
         if let ratio = try numberOption(argument, "dampingRatio") {
             guard ratio.isFinite, ratio > 0 else { throw fail("dampingRatio must be > 0 (got \(formatNumber(ratio)))") }
             return Spring.uikit(duration: duration, dampingRatio: ratio, initialVelocity: velocity)

@@ -550,3 +550,76 @@ func slideDownAnimator(addsToView: Bool) -> String {
         #expect(try result.number("endAlphas") == 2)
     }
 }
+
+@Suite struct PageSheetTests {
+    /// iOS 13+: the presenter's view scales back behind the card while the sheet is up, and
+    /// comes back when it is dismissed.
+    @Test func pageSheetScalesThePresenterBackBehindTheCard() throws {
+        let result = try runScene("""
+            A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "pageSheet"
+            A:present(B, true)
+            transit.wait(1)
+            scaled = A.view.transform.a
+            top = A.view:convert(A.view.bounds, transit.window).minY
+            A:dismiss(true)
+            transit.wait(1)
+            restored = A.view.transform.a
+            """, device: "iPhone 15")
+        #expect(abs(try result.number("scaled") - (393.0 - 32) / 393) < 1e-9)
+        #expect(abs(try result.number("top") - 54) < 1e-6)   // the status bar
+        #expect(try result.number("restored") == 1)
+    }
+
+    /// iOS 13+: pulling the sheet down dismisses it, interactively; a short pull springs back.
+    @Test func pullingAPageSheetDownDismissesIt() throws {
+        let result = try runScene("""
+            A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "pageSheet"
+            A:present(B, true)
+            transit.wait(1)
+            local function pull(fraction)
+              local f = B.view:convert(B.view.bounds, transit.window)
+              transit.touch.pan{ from = CGPoint(f.midX, f.minY + 40), to = CGPoint(f.midX, f.minY + 40 + f.height * fraction), duration = 0.6, release = true }
+              transit.wait(1.5)
+            end
+            pull(0.2)
+            afterShortPull = B.presentingViewController ~= nil
+            pull(0.8)
+            afterLongPull = B.presentingViewController ~= nil
+            """, device: "iPhone 15")
+        #expect(try result.text("tostring(afterShortPull)") == "true")
+        #expect(try result.text("tostring(afterLongPull)") == "false")
+        #expect(result.world.problems.isEmpty, "\(result.world.problems)")
+        #expect(result.world.transitionHistory.contains { $0.wasInteractive && $0.completed == false })
+    }
+
+    /// iOS 15: sheetPresentationController exists before presenting; a "medium" detent shows
+    /// the sheet at half height; selecting "large" inside animateChanges moves it up.
+    @Test func sheetPresentationControllerDetentsSizeTheSheet() throws {
+        let result = try runScene("""
+            A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "pageSheet"
+            local sheet = B.sheetPresentationController
+            sheet.detents = { "medium", "large" }
+            A:present(B, true)
+            transit.wait(1)
+            sameController = B.presentationController == sheet
+            mediumTop = B.view.frame.minY
+            sheet:animateChanges(function() sheet.selectedDetentIdentifier = "large" end)
+            transit.wait(1)
+            largeTop = B.view.frame.minY
+            fullScreenHasNone = (function()
+              local C = UIViewController.new() C.modalPresentationStyle = "fullScreen"
+              return C.sheetPresentationController == nil
+            end)()
+            """, device: "iPhone 15")
+        #expect(try result.text("tostring(sameController)") == "true")
+        #expect(try result.number("mediumTop") == 852.0 / 2)
+        #expect(try result.number("largeTop") == 64)  // status bar 54 + 10
+        #expect(try result.text("tostring(fullScreenHasNone)") == "true")
+    }
+}

@@ -637,6 +637,7 @@ UIWindow = {}
 ---@field isViewLoaded boolean (read-only) whether the view has been loaded
 ---@field presentationController UIPresentationController? (read-only) manages this controller's presentation (from present until dismissal ends)
 ---@field transitionCoordinator UIViewControllerTransitionCoordinator? (read-only) the coordinator, during a transition
+---@field sheetPresentationController UIPresentationController? (read-only) iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges) when presented as a page or form sheet, available before presenting
 ---@field navigationController UINavigationController? (read-only) the navigation controller it is in
 ---@field loadView fun(self: UIViewController)? overridable hook: UIKit lifecycle hook
 ---@field viewDidLoad fun(self: UIViewController)? overridable hook: UIKit lifecycle hook

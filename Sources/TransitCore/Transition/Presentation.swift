@@ -88,11 +88,16 @@ extension World {
             presentationController = controller
         } else if style == .custom {
             presentationController = PresentationController(world: self, presented: presented, presenting: presenting)
+        } else if let sheet = presented.pendingSheetController, sheet.presentationStyle == style {
+            // The sheet controller the script configured through sheetPresentationController.
+            sheet.presentingViewController = presenting
+            presentationController = sheet
         } else {
             presentationController = try systemStyles?.presentationController(for: style, presented: presented, presenting: presenting)
                 ?? PresentationController(world: self, presented: presented, presenting: presenting)
             presentationController.presentationStyle = style
         }
+        presented.pendingSheetController = nil
         // Adaptivity: a compact-width environment may ask for another style.
         if systemVersion >= 8, let adapted = try presentationController.adaptivePresentationStyle(traits: TraitCollection(world: self)),
            screen.horizontalSizeClass == .compact, adapted != style, adapted == .fullScreen || adapted == .overFullScreen {
@@ -187,6 +192,11 @@ extension World {
         var interaction: AnyObject?
         if let animator {
             interaction = try protocolResult(try callIfImplemented(delegate, interactionHook, [.object(animator)]), from: delegate, interactionHook, "an interaction controller")
+            // UIKit's own sheets drive their dismissal from their own pull-down gesture: the
+            // system presentation controller (scripts/system) may supply the interaction.
+            if interaction == nil, controller.presentationStyle != .custom {
+                interaction = try protocolResult(try controller.callOverride(interactionHook, [.object(animator)]), from: controller, interactionHook, "an interaction controller")
+            }
         }
         let transition = Transition(world: self, kind: kind, presented: presented, presenting: presenting,
                                     presentationController: controller, containerView: controller.containerView!,

@@ -623,3 +623,39 @@ func slideDownAnimator(addsToView: Bool) -> String {
         #expect(try result.text("tostring(fullScreenHasNone)") == "true")
     }
 }
+
+@Suite struct SeedPortTests {
+    /// Seed 004 before iOS 8: formSheet + crossDissolve, and its viewWillAppear moves the form
+    /// sheet's wrapper (self.view.superview) to (62, 114, 900, 540), rounds it by 10, clips it
+    /// and sets a dark gray border colour.
+    @Test func seed004OnIOS7StylesTheFormSheetWrapperInViewWillAppear() throws {
+        let source = try String(contentsOfFile: packageRoot() + "/scripts/seeds/004_dimming_presentation.lua", encoding: .utf8)
+        let probe = source.replacingOccurrences(of: "transit.wait(1.0)\ntransit.log(\"dismiss\")", with: """
+            transit.wait(1.0)
+            local wrapper = controller.view.superview
+            probe = { frame = wrapper.frame, radius = wrapper.layer.cornerRadius, clips = wrapper.clipsToBounds,
+                      border = wrapper.layer.borderColor, content = controller.view.frame, inContainer = wrapper.superview ~= nil,
+                      style = controller.modalPresentationStyle, transition = controller.modalTransitionStyle }
+            transit.log("dismiss")
+            """)
+        #expect(probe != source)
+        let result = try runScene(probe, device: "iPad landscape", ios: 7)
+        #expect(try result.text("tostring(probe.frame)") == "CGRect(62, 114, 900, 540)")
+        #expect(try result.number("probe.radius") == 10)
+        #expect(try result.text("tostring(probe.clips)") == "true")
+        #expect(try result.text("tostring(probe.border == UIColor.darkGray)") == "true")
+        #expect(try result.text("tostring(probe.content)") == "CGRect(0, 0, 900, 540)")
+        #expect(try result.text("probe.style .. ' ' .. probe.transition") == "formSheet crossDissolve")
+        #expect(result.world.problems.isEmpty, "\(result.world.problems)")
+    }
+}
+
+/// The package's root directory (scripts/ lives there).
+func packageRoot() -> String {
+    var url = URL(fileURLWithPath: #filePath)
+    while url.path != "/" {
+        url.deleteLastPathComponent()
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+    }
+    return FileManager.default.currentDirectoryPath
+}

@@ -12,7 +12,8 @@ local DAMPING_RATIO = DAMPING / (2 * math.sqrt(MASS * STIFFNESS))  -- 4.56
 
 local CoverVertical = NSObject:subclass("UICoverVerticalTransition")
 
-local viewFor = require("system.support").viewFor
+local support = require("system.support")
+local viewFor = support.viewFor
 
 function CoverVertical:transitionDuration(ctx)
   return ctx.isAnimated and DURATION or 0
@@ -29,7 +30,7 @@ function CoverVertical:animateTransition(ctx)
   local moving
   if isPresenting then
     -- The presented view starts just below the container and rises to its final frame.
-    local final = ctx:finalFrame(toVC)
+    local final = support.finalFrame(ctx, toView, toVC)
     toView.frame = final:offsetBy(0, height - final.minY)
     container:addSubview(toView)
     moving = function() toView.frame = final end

@@ -8,7 +8,8 @@ local DURATION = 0.35  -- Apple's AAPLCrossDissolveTransitionAnimator (docs/sour
 
 local CrossDissolve = NSObject:subclass("UICrossDissolveTransition")
 
-local viewFor = require("system.support").viewFor
+local support = require("system.support")
+local viewFor = support.viewFor
 
 function CrossDissolve:transitionDuration(ctx)
   return ctx.isAnimated and DURATION or 0
@@ -22,7 +23,7 @@ function CrossDissolve:animateTransition(ctx)
 
   if isPresenting then
     if fromView then fromView.frame = ctx:initialFrame(fromVC) end
-    toView.frame = ctx:finalFrame(toVC)
+    toView.frame = support.finalFrame(ctx, toView, toVC)
     container:addSubview(toView)
   elseif toView then
     toView.frame = ctx:finalFrame(toVC)

@@ -6,6 +6,10 @@
 
 local PageSheet = require("system.pageSheet")
 
+local function iosVersion()
+  return tonumber(transit.device.systemVersion:match("^%d+")) or 17
+end
+
 local FormSheet = PageSheet:subclass("UIFormSheetPresentationController")
 
 local WIDTH, HEIGHT = 540, 620  -- community constant (docs/sources.md §3.7)
@@ -20,6 +24,22 @@ function FormSheet:frameOfPresentedViewInContainerView()
   local width = math.min(WIDTH, bounds.width)
   local height = math.min(HEIGHT, bounds.height - 2 * PageSheet.topInset(bounds))
   return CGRect((bounds.width - width) / 2, (bounds.height - height) / 2, width, height)
+end
+
+-- Before iOS 8 a form sheet's controller view sat inside a wrapper view that UIKit sized and
+-- placed (apps of the time adjusted `self.view.superview` in viewWillAppear, as seed 004 does).
+-- The wrapper is the presented view; the controller's view fills it.
+function FormSheet:presentedView()
+  if iosVersion() >= 8 then return PageSheet.presentedView(self) end
+  if not self.wrapper then
+    local content = self.presentedViewController.view
+    self.wrapper = UIView.new{ frame = self:frameOfPresentedViewInContainerView(), name = "form sheet" }
+    self.wrapper.transitWrapper = true  -- system/support.lua: the view iOS 7 animators move
+    content.frame = self.wrapper.bounds
+    content.autoresizingMask = { "flexibleWidth", "flexibleHeight" }
+    self.wrapper:addSubview(content)
+  end
+  return self.wrapper
 end
 
 function FormSheet:roundedCorners()

@@ -7,8 +7,17 @@ local support = {}
 function support.viewFor(ctx, key)
   if ctx.view then return ctx:view(key) end
   local view = ctx:viewController(key).view
+  -- A system wrapper (the iOS 7 form sheet's) is what moves.
+  if view.superview and view.superview.transitWrapper then return view.superview end
   if view.window and view.superview ~= ctx.containerView then return nil end
   return view
+end
+
+-- The frame the animator gives the presented view at the end. Before iOS 8 a system wrapper
+-- keeps the frame UIKit (or the app's viewWillAppear) gave it.
+function support.finalFrame(ctx, view, controller)
+  if view.transitWrapper then return view.frame end
+  return ctx:finalFrame(controller)
 end
 
 return support

@@ -520,9 +520,18 @@ func slideDownAnimator(addsToView: Bool) -> String {
             ratio = s.damping / (2 * math.sqrt(s.mass * s.stiffness))
             peak = 0
             for i = 0, 300 do peak = math.max(peak, s:value(i / 100)) end
+            -- The ratio form runs over the animator's duration.
+            local v = UIView.new()
+            v.alpha = 0
+            local animator = UIViewPropertyAnimator.new{ duration = 0.5, timingParameters = UISpringTimingParameters{} }
+            animator:addAnimations(function() v.alpha = 1 end)
+            animator:addCompletion(function() doneAt = transit.now() end)
+            animator:startAnimation()
+            transit.wait(1)
             """)
         #expect(abs(try result.number("ratio") - 4.56) < 1e-9)
         #expect(try result.number("peak") <= 1)
+        #expect(abs(try result.number("doneAt") - 0.5) < 1e-6)
     }
 
     /// crossDissolve: "the current view fades out while the new view fades in at the same time".

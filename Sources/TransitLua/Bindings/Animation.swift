@@ -55,7 +55,14 @@ extension TransitAPI {
         spring.functions = [
             function("new", [parameter("options", .table, "{dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}; {} is UIKit's default, damping ratio 4.56")],
                      returns: .value("UISpringTimingParameters"), "UISpringTimingParameters{...}") { call in
-                call.runtime.push(try call.springOptions(1, duration: 1))
+                let spring = try call.springOptions(1, duration: 1)
+                let ratio = call.springRatio(1)
+                call.runtime.push(spring)
+                if let ratio {
+                    // The damping-ratio form runs over the animator's duration (UIKit).
+                    lua_pushnumber(call.L, ratio)
+                    lua_setfield(call.L, -2, "dampingRatio")
+                }
                 return 1
             },
         ]
@@ -194,6 +201,20 @@ extension HostCall {
         return (flags, mode, curve)
     }
 
+    /// The damping ratio of a `UISpringTimingParameters{...}` in the ratio form (given, or
+    /// UIKit's default 4.56 when no parameter is given); nil for the mass/stiffness/damping form.
+    func springRatio(_ argument: Int) -> Double? {
+        let given = ["dampingRatio", "mass", "stiffness", "damping"].filter { key in
+            defer { transit_pop(L, 1) }
+            return field(argument, key)
+        }
+        if given.isEmpty { return Spring.uikitDefaultDampingRatio }
+        guard given.contains("dampingRatio") else { return nil }
+        defer { transit_pop(L, 1) }
+        _ = field(argument, "dampingRatio")
+        return lua_type(L, -1) == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : nil
+    }
+
     /// `UISpringTimingParameters{...}` fields.
     func springOptions(_ argument: Int, duration: Double) throws -> Spring {
         let known: Set<String> = ["dampingRatio", "initialVelocity", "mass", "stiffness", "damping"]
@@ -290,8 +311,16 @@ extension TransitAPI {
                 let index = lua_gettop(call.L)
                 defer { transit_pop(call.L, 1) }
                 if let spring = call.runtime.readSpring(at: index) {
-                    // A spring given by mass/stiffness/damping runs until it settles.
-                    timing = .spring(spring, ignoresDuration: true)
+                    // A spring given by mass/stiffness/damping runs until it settles; one given
+                    // by its damping ratio runs over the animator's duration (UIKit).
+                    lua_getfield(call.L, index, "dampingRatio")
+                    let ratio = lua_type(call.L, -1) == LUA_TNUMBER ? lua_tonumberx(call.L, -1, nil) : nil
+                    transit_pop(call.L, 1)
+                    if let ratio, ratio.isFinite, ratio > 0 {
+                        timing = .spring(Spring.uikit(duration: duration, dampingRatio: ratio, initialVelocity: spring.initialVelocity), ignoresDuration: false)
+                    } else {
+                        timing = .spring(spring, ignoresDuration: true)
+                    }
                 } else if let function = call.runtime.readTimingFunction(at: index) {
                     timing = .curve(function)
                 } else {

@@ -139,6 +139,31 @@ func slideDownAnimator(addsToView: Bool) -> String {
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
 
+    /// The same for a tap push through a navigation controller (PhotoTransitioning's case).
+    @Test func aTapPushWhoseInteractionControllerDeclinesRunsByItself() throws {
+        let result = try runScene(recordingAnimator + """
+            driver = { wantsInteractiveStart = false }
+            function driver:startInteractiveTransition(ctx)
+              startedInteractive = ctx.isInteractive
+              Animator.new():animateTransition(ctx)
+            end
+            local A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+            nav = UINavigationController.new(A)
+            transit.window.rootViewController = nav
+            nav.delegate = {
+              animationControllerForOperation = function() return Animator.new() end,
+              interactionControllerFor = function() return driver end,
+            }
+            nav:pushViewController(B, true)
+            transit.wait(1)
+            top = nav.topViewController.title
+            """)
+        #expect(try result.text("tostring(startedInteractive)") == "false")
+        #expect(try result.text("top") == "B")
+        #expect(result.world.transitionHistory.last?.completed == true)
+        #expect(result.world.problems.isEmpty, "\(result.world.problems)")
+    }
+
     func percentDriven(_ control: String) throws -> SceneResult {
         try runScene(recordingAnimator + """
             interaction = UIPercentDrivenInteractiveTransition.new{ wantsInteractiveStart = false, completionCurve = "linear" }

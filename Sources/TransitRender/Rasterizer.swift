@@ -68,6 +68,11 @@ struct LayerPainter {
     /// anchor at position, transform about the anchor, parent's sublayerTransform about the
     /// parent's anchor, bounds.origin shifting the sublayer space.
     static func placement(of layer: LayerSnapshot, parent: LayerSnapshot?) -> Homography {
+        Homography(flattening: placementMatrix(of: layer, parent: parent))
+    }
+
+    /// The same placement before flattening: the child's bounds space in its parent's 3D space.
+    static func placementMatrix(of layer: LayerSnapshot, parent: LayerSnapshot?) -> Transform3D {
         let anchor = anchorInBounds(layer)
         var matrix = Transform3D.translation(-anchor.x, -anchor.y, 0)
         if !layer.transform.isIdentity { matrix = matrix.concatenating(layer.transform) }
@@ -78,7 +83,7 @@ struct LayerPainter {
                 .concatenating(parent.sublayerTransform)
                 .concatenating(.translation(parentAnchor.x, parentAnchor.y, 0))
         }
-        return Homography(flattening: matrix)
+        return matrix
     }
 
     static func anchorInBounds(_ layer: LayerSnapshot) -> Point {
@@ -92,13 +97,38 @@ struct LayerPainter {
             && layer.zPosition.isFinite && layer.transform.isFinite && layer.sublayerTransform.isFinite
     }
 
-    /// Stable sort by zPosition: equal z keeps sibling order, as Core Animation does.
-    static func drawingOrder(_ sublayers: [LayerSnapshot]) -> [LayerSnapshot] {
-        guard sublayers.contains(where: { $0.zPosition != 0 }) else { return sublayers }
-        return sublayers.enumerated().sorted { lhs, rhs in
-            lhs.element.zPosition != rhs.element.zPosition
-                ? lhs.element.zPosition < rhs.element.zPosition : lhs.offset < rhs.offset
-        }.map(\.element)
+    /// Core Animation draws the sublayers of one layer in a shared 3D space, farthest first:
+    /// each sibling is a flat quad placed by its transform, position, zPosition and the parent's
+    /// sublayerTransform, and siblings are ordered by the depth of their quads (the mean z of
+    /// the four corners in the parent's space, before perspective division). Equal depths keep
+    /// sibling order, so flat siblings are ordered by zPosition as before (docs/semantics.md,
+    /// Rendering). A quad turned towards the viewer (VCTransitionsLibrary's flip) draws over a
+    /// flat sibling later in the array; intersecting quads are not split.
+    static func drawingOrder(_ sublayers: [LayerSnapshot], parent: LayerSnapshot? = nil) -> [LayerSnapshot] {
+        let depths = sublayers.map { depth(of: $0, parent: parent) }
+        guard depths.contains(where: { $0 != 0 }) else { return sublayers }
+        return sublayers.indices.sorted { lhs, rhs in
+            depths[lhs] != depths[rhs] ? depths[lhs] < depths[rhs] : lhs < rhs
+        }.map { sublayers[$0] }
+    }
+
+    /// Mean z of the layer's bounds corners in its parent's 3D space, on a 1/1024-point grid
+    /// so rounding noise (a rotation about the centre) does not reorder coplanar siblings.
+    static func depth(of layer: LayerSnapshot, parent: LayerSnapshot?) -> Double {
+        let b = layer.bounds
+        guard b.isFinite, layer.transform.isFinite, layer.zPosition.isFinite else { return 0 }
+        if layer.transform.m13 == 0, layer.transform.m23 == 0, layer.transform.m43 == 0,
+           parent.map({ $0.sublayerTransform.m13 == 0 && $0.sublayerTransform.m23 == 0 && $0.sublayerTransform.m43 == 0 }) ?? true {
+            return layer.zPosition  // no z from the transforms: the quad lies at zPosition
+        }
+        let m = placementMatrix(of: layer, parent: parent)
+        var sum = 0.0
+        for (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)] {
+            sum += x * m.m13 + y * m.m23 + m.m43
+        }
+        let mean = sum / 4
+        guard mean.isFinite else { return 0 }
+        return (mean * 1024).rounded() / 1024
     }
 
     static func configureText(_ context: OpaquePointer) {
@@ -194,7 +224,7 @@ struct LayerPainter {
             cairo_clip(context)
         }
         drawContent(layer, in: mapping, alpha: alpha, context: context, depth: depth)
-        for sublayer in LayerPainter.drawingOrder(layer.sublayers) {
+        for sublayer in LayerPainter.drawingOrder(layer.sublayers, parent: layer) {
             let childMapping = LayerPainter.placement(of: sublayer, parent: layer).concatenating(mapping)
             draw(sublayer, in: childMapping, context: context, depth: depth + 1)
         }

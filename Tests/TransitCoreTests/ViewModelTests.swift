@@ -11,14 +11,18 @@ import Testing
         #expect(b.subviews.count == 1 && child.superview === b)
     }
 
-    @Test func insertBelowRequiresASubviewSibling() throws {
+    /// UIKit does not raise for a sibling that is not a subview; the view goes below all
+    /// subviews (docs/semantics.md).
+    @Test func insertBelowAStrangerPutsTheViewAtTheBottom() throws {
         let world = World()
         let parent = View(world: world), stranger = View(world: world), view = View(world: world)
-        #expect(throws: HierarchyError.self) { try parent.insertSubview(view, belowSubview: stranger) }
         let sibling = View(world: world)
         try parent.addSubview(sibling)
-        try parent.insertSubview(view, belowSubview: sibling)
+        try parent.insertSubview(view, belowSubview: stranger)
         #expect(parent.subviews.map { ObjectIdentifier($0) } == [ObjectIdentifier(view), ObjectIdentifier(sibling)])
+        #expect(stranger.superview == nil)
+        try parent.insertSubview(view, aboveSubview: sibling)
+        #expect(parent.subviews.map { ObjectIdentifier($0) } == [ObjectIdentifier(sibling), ObjectIdentifier(view)])
     }
 
     @Test func aViewCannotContainItsAncestor() throws {

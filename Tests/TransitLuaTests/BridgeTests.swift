@@ -199,12 +199,6 @@ final class Harness {
         #expect(try h.error("UIView.new{ colour = UIColor.red }")?.contains("UIView.new: unknown option \"colour\"") == true)
     }
 
-    @Test func siblingThatIsNotASubviewIsAnError() throws {
-        let h = try Harness()
-        let message = try h.error("local a = UIView.new(); a:insertSubviewBelow(UIView.new(), UIView.new{ name = 'stranger' })")
-        #expect(message?.contains("UIView \"stranger\" is not a subview of UIView") == true)
-    }
-
     @Test func runawayScriptsStopAtTheBudget() throws {
         let world = World()
         var options = LuaRuntime.Options()

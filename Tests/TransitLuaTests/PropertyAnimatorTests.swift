@@ -92,7 +92,9 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
         #expect(try h.run("return a.state .. ' ' .. tostring(a.isRunning) .. ' ' .. tostring(done) .. ' ' .. a.fractionComplete") == "active false nil 1.0")
     }
 
-    @Test func continueAnimationScalesTheRemainingDuration() throws {
+    /// Apple's documentation: the remaining animations run over durationFactor × the
+    /// animator's original duration, whatever fraction is left.
+    @Test func continueAnimationRunsTheRestOverDurationFactorTimesTheOriginalDuration() throws {
         let h = try Harness()
         try h.run("""
             v = UIView.new()
@@ -104,8 +106,8 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
             a:continueAnimation(nil, 2)
             """)
         try h.world.advance(to: 5)
-        // The remaining half of 1 s, doubled: 1 s.
-        #expect(abs(try number(h, "done") - 1.0) < 1e-9)
+        // The remaining half runs over 2 × 1 s (not over 2 × the remaining 0.5 s).
+        #expect(abs(try number(h, "done") - 2.0) < 1e-9)
     }
 
     @Test func springParametersRunUntilTheSpringSettles() throws {

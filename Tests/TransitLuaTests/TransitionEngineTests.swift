@@ -46,9 +46,17 @@ function Animator:animateTransition(ctx)
     view.frame = ctx:finalFrame(toVC)
     ctx.containerView:addSubview(view)
     view.alpha = 0
+  elseif ctx:view("to") then
+    -- A full-screen style's presenter comes back through view("to"): the animator adds it.
+    ctx:view("to").frame = ctx:finalFrame(toVC)
+    ctx.containerView:insertSubviewBelow(ctx:view("to"), view)
   end
   UIView.animate{ duration = 0.4, options = { "curveLinear" }, animations = function() view.alpha = isPresenting and 1 or 0 end,
-    completion = function() record("completeTransition") ctx:completeTransition(not ctx.transitionWasCancelled) end }
+    completion = function()
+      record("completeTransition")
+      if ctx.transitionWasCancelled and not isPresenting and ctx:view("to") then ctx:view("to"):removeFromSuperview() end
+      ctx:completeTransition(not ctx.transitionWasCancelled)
+    end }
 end
 function Animator:animationEnded(completed) record("animationEnded " .. tostring(completed)) end
 
@@ -93,10 +101,11 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
             return true
         }
         #expect(order == [
-            "after present call",
+            // The transition begins inside present (docs/semantics.md, "When a transition begins").
             "presentationController", "animationControllerForPresented", "interactionControllerForPresentation",
             "presentationTransitionWillBegin", "presentedView", "transitionDuration", "animateTransition",
             "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews",
+            "after present call",
             "completeTransition", "presentationTransitionDidEnd true", "present completion", "animationEnded true",
             "--",
             "animationControllerForDismissed", "interactionControllerForDismissal",
@@ -715,8 +724,8 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
 
     @Test(arguments: ["fullScreen", "overFullScreen"])
     func presentAndDismissFollowUIKitsOrder(style: String) throws {
-        // Full screen puts the presenter's view back into the container for the dismissal,
-        // which lays the container out; overFullScreen never took it out.
+        // Full screen gives the presenter's view back as view("to"); the animator adding it to
+        // the container lays the container out; overFullScreen never took it out.
         let dismissalLayout = style == "fullScreen" ? ["containerViewWillLayoutSubviews"] : []
         #expect(try order(style: style) == [
             "animationControllerForPresented", "presentationTransitionWillBegin", "presentedView", "transitionDuration",

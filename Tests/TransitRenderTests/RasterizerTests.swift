@@ -257,3 +257,36 @@ import TransitCore
         #expect(first == second)
     }
 }
+
+/// Core Animation orders the sublayers of one layer by depth in their shared 3D space (under a
+/// perspective sublayerTransform): VCTransitionsLibrary's flip turns its to-half towards the
+/// viewer over a static half that comes later among the siblings, and the turning half shows.
+@Suite struct DepthOrderTests {
+    func flip(angle: Double) -> RasterImage {
+        var perspective = Transform3D.identity
+        perspective.m34 = -0.002
+        // The turning half: anchored at its left edge (the centre line), turned about y.
+        var turning = Scene.view(Rect(x: 100, y: 0, width: 100, height: 200), Scene.blue)
+        turning.anchorPoint = Point(x: 0, y: 0.5)
+        turning.position = Point(x: 100, y: 100)
+        turning.transform = .rotation(angle, 0, 1, 0)
+        // The static half, later in sibling order, flat.
+        let still = Scene.view(Rect(x: 100, y: 0, width: 100, height: 200), Scene.red)
+        var container = Scene.view(Rect(x: 0, y: 0, width: 200, height: 200), nil, sublayers: [turning, still])
+        container.sublayerTransform = perspective
+        return Rasterizer(scale: 1).render(Scene.canvas(200, 200, [container]), size: Size(width: 200, height: 200))
+    }
+
+    @Test func aLayerTurnedTowardsTheViewerDrawsOverAFlatSiblingAfterIt() {
+        // −0.4 rad about y from the left edge brings the far edge towards the viewer (+z).
+        let image = flip(angle: -0.4)
+        #expect(isColor(image.pixel(x: 130, y: 100), 0, 0, 255, tolerance: 3))
+        // VCTransitionsLibrary ends its turn at −0.001 rad so the half stays in front.
+        #expect(isColor(flip(angle: -0.001).pixel(x: 150, y: 100), 0, 0, 255, tolerance: 3))
+    }
+
+    @Test func aLayerTurnedAwayStaysBehindAndFlatSiblingsKeepTheirOrder() {
+        #expect(isColor(flip(angle: 0.4).pixel(x: 130, y: 100), 255, 0, 0, tolerance: 3))
+        #expect(isColor(flip(angle: 0).pixel(x: 150, y: 100), 255, 0, 0, tolerance: 3))
+    }
+}

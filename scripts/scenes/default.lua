@@ -121,7 +121,7 @@ local function present(message)
   message.transitioningDelegate = effect
   message.modalPresentationStyle = effect.modalPresentationStyle or "custom"
   inbox:present(message, true, function() transit.log("presented") end)
-  transit.wait(0)  -- the presentation starts on the next run-loop turn
+  transit.wait(0)  -- let the turn that began the presentation end
   waitWhile(function() return message.isBeingPresented end)
 end
 

@@ -8,7 +8,9 @@
 -- it would be on a larger iPad). On any screen smaller than 1024×768 the frame is scaled from
 -- 1024×768 to the screen, so the scene also runs on the default iPhone.
 -- A scene:  transit run scripts/seeds/004_dimming_presentation.lua --device "iPad landscape" [--trace]
---           (--ios 7 takes the seed's pre-iOS 8 branch: formSheet + crossDissolve)
+--           (--ios 7 takes the seed's pre-iOS 8 branch: formSheet + crossDissolve, and its
+--           viewWillAppear moves the form sheet's wrapper view to the same frame, rounds it and
+--           sets a dark gray border colour; the seed sets no border width, so none shows)
 
 local screen = UIScreen.main.bounds
 
@@ -88,6 +90,20 @@ function YLSCheckoutSignatureController:viewDidLoad()
   pad.layer.borderWidth = 1
   pad.layer.borderColor = UIColor.lightGray
   self.view:addSubview(pad)
+end
+
+-- Before iOS 8 the seed styles the form sheet's wrapper (UIKit's view around the controller's
+-- view) here; from iOS 8 YLSMainPresentationController does the job.
+function YLSCheckoutSignatureController:viewWillAppear(animated)
+  -- in iOS8, handle by UIPresentationController
+  if tonumber(UIDevice.current.systemVersion) >= 8.0 then
+    return
+  end
+
+  self.view.superview.layer.cornerRadius = 10
+  self.view.superview.layer.borderColor = UIColor.darkGray
+  self.view.superview.clipsToBounds = true
+  self.view.superview.frame = seedFrame()  -- CGRectMake(62, 114, 900, 540) on a 1024×768 or larger screen
 end
 
 function YLSCheckoutSignatureController:presentationController(presented, presenting, source)

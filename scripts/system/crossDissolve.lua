@@ -1,14 +1,15 @@
 -- UIModalTransitionStyle.crossDissolve: "the current view fades out while the new view fades
--- in at the same time" (UIKit docs, docs/sources.md §3.7). UIKit's duration is undocumented; we use
--- Apple's own CrossDissolve sample's 0.35 s on the default easeInOut curve (docs/sources.md §1.2).
--- The view underneath stays opaque and only the top view's alpha animates, so the two
--- dissolve into each other without showing the window behind them at mid-point.
+-- in at the same time" (UIKit docs, docs/sources.md §3.7): both views' alphas animate. UIKit's
+-- duration is undocumented; we use Apple's own CrossDissolve sample's 0.35 s on the default
+-- easeInOut curve (docs/sources.md §1.2). A view the context withholds (the presenter of an
+-- over or custom style) is not touched.
 
 local DURATION = 0.35  -- Apple's AAPLCrossDissolveTransitionAnimator (docs/sources.md §1.2)
 
 local CrossDissolve = NSObject:subclass("UICrossDissolveTransition")
 
-local viewFor = require("system.support").viewFor
+local support = require("system.support")
+local viewFor = support.viewFor
 
 function CrossDissolve:transitionDuration(ctx)
   return ctx.isAnimated and DURATION or 0
@@ -20,30 +21,25 @@ function CrossDissolve:animateTransition(ctx)
   local isPresenting = toVC.presentingViewController == fromVC
   local fromView, toView = viewFor(ctx, "from"), viewFor(ctx, "to")
 
-  local fading
   if isPresenting then
     if fromView then fromView.frame = ctx:initialFrame(fromVC) end
-    toView.frame = ctx:finalFrame(toVC)
-    toView.alpha = 0
+    toView.frame = support.finalFrame(ctx, toView, toVC)
     container:addSubview(toView)
-    fading = function() toView.alpha = 1 end
-  else
-    if toView then
-      toView.frame = ctx:finalFrame(toVC)
-      toView.alpha = 1
-      container:insertSubviewBelow(toView, fromView)
-    end
-    fading = function() fromView.alpha = 0 end
+  elseif toView then
+    toView.frame = ctx:finalFrame(toVC)
+    container:insertSubviewBelow(toView, fromView)
   end
-
-  UIView.animate(self:transitionDuration(ctx), fading, function()
+  -- The old view fades out while the new one fades in.
+  if toView then toView.alpha = 0 end
+  UIView.animate(self:transitionDuration(ctx), function()
+    if fromView then fromView.alpha = 0 end
+    if toView then toView.alpha = 1 end
+  end, function()
     local cancelled = ctx.transitionWasCancelled
-    if not isPresenting then
-      if cancelled then
-        if toView then toView:removeFromSuperview() end  -- UIKit leaves it (docs/sources.md §1.2)
-      else
-        fromView.alpha = 1  -- the presented view may be presented again
-      end
+    -- The view that left is faded out: give it back its alpha (it may be shown again).
+    if fromView then fromView.alpha = 1 end
+    if cancelled and not isPresenting and toView then
+      toView:removeFromSuperview()  -- UIKit leaves it (docs/sources.md §1.2)
     end
     ctx:completeTransition(not cancelled)
   end)

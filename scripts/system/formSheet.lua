@@ -5,6 +5,11 @@
 -- docs/semantics.md (System styles).
 
 local PageSheet = require("system.pageSheet")
+local support = require("system.support")
+
+local function iosVersion()
+  return tonumber(transit.device.systemVersion:match("^%d+")) or 17
+end
 
 local FormSheet = PageSheet:subclass("UIFormSheetPresentationController")
 
@@ -20,6 +25,22 @@ function FormSheet:frameOfPresentedViewInContainerView()
   local width = math.min(WIDTH, bounds.width)
   local height = math.min(HEIGHT, bounds.height - 2 * PageSheet.topInset(bounds))
   return CGRect((bounds.width - width) / 2, (bounds.height - height) / 2, width, height)
+end
+
+-- Before iOS 8 a form sheet's controller view sat inside a wrapper view that UIKit sized and
+-- placed (apps of the time adjusted `self.view.superview` in viewWillAppear, as seed 004 does).
+-- The wrapper is the presented view; the controller's view fills it.
+function FormSheet:presentedView()
+  if iosVersion() >= 8 then return PageSheet.presentedView(self) end
+  if not self.wrapper then
+    local content = self.presentedViewController.view
+    -- system/support.lua: a Wrapper is the view iOS 7 animators move.
+    self.wrapper = support.Wrapper.new{ frame = self:frameOfPresentedViewInContainerView(), name = "form sheet" }
+    content.frame = self.wrapper.bounds
+    content.autoresizingMask = { "flexibleWidth", "flexibleHeight" }
+    self.wrapper:addSubview(content)
+  end
+  return self.wrapper
 end
 
 function FormSheet:roundedCorners()

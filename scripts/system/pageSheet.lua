@@ -9,7 +9,13 @@
 --   regular width: width min(704, container width), centred, same top inset
 --   dimming      = black at 0.4 (Apple's LookInside overlay dimming, docs/sources.md §1.3),
 --                  faded in and out alongside the transition
--- The iOS 13 scale-back of the presenter's view is not reproduced.
+-- iOS 13+ in compact width (docs/semantics.md, System styles; numbers ours):
+--   the presenter's full-screen view scales back behind the card, alongside the transition, to
+--   (width − 32)/width with its top at the status bar and 10-pt corners;
+--   a downward pull on the sheet dismisses it interactively (finishes past half its height or
+--   when flicked down faster than 1000 pt/s);
+--   iOS 15+: detents ("medium", half the container height, and "large") through the presented
+--   controller's sheetPresentationController: detents, selectedDetentIdentifier, animateChanges.
 
 local PageSheet = UIPresentationController:subclass("UIPageSheetPresentationController")
 
@@ -47,8 +53,35 @@ function PageSheet:shouldRemovePresentersView()
   return false
 end
 
+-- Detents (iOS 15): { "large" } by default; nil selection means the smallest one (UIKit).
+function PageSheet:currentDetent()
+  local detents = self.detents or { "large" }
+  for _, name in ipairs(detents) do
+    if name ~= "medium" and name ~= "large" then
+      error("sheetPresentationController.detents: unknown detent \"" .. tostring(name) .. "\" (use \"medium\" or \"large\")", 0)
+    end
+  end
+  local selected = self.selectedDetentIdentifier
+  if selected ~= nil then
+    for _, name in ipairs(detents) do if name == selected then return name end end
+  end
+  for _, name in ipairs(detents) do if name == "medium" then return "medium" end end
+  return "large"
+end
+
+-- sheetPresentationController:animateChanges(f): changes to the detents animate the sheet.
+function PageSheet:animateChanges(changes)
+  UIView.animate{ duration = 0.5, dampingRatio = 500 / (2 * math.sqrt(3000)), animations = function()
+    changes()
+    if self.containerView then self:presentedView().frame = self:frameOfPresentedViewInContainerView() end
+  end }
+end
+
 function PageSheet:frameOfPresentedViewInContainerView()
   local bounds = self.containerView.bounds
+  if iosVersion() >= 15 and not PageSheet.isRegularWidth(bounds) and self:currentDetent() == "medium" then
+    return CGRect(0, bounds.height / 2, bounds.width, bounds.height / 2)
+  end
   if iosVersion() < 13 then
     local width = math.min(768, bounds.width)
     return CGRect((bounds.width - width) / 2, 0, width, bounds.height)
@@ -81,19 +114,76 @@ function PageSheet:presentationTransitionWillBegin()
   end
 
   local dimming = self.dimmingView
+  local presenter = self:scaledPresenterView()
+  if presenter then
+    presenter.layer.cornerRadius = self.cornerRadius
+    presenter.clipsToBounds = true
+  end
   self.presentedViewController.transitionCoordinator:animateAlongsideTransition(function()
     dimming.alpha = 1
+    if presenter then presenter.transform = self:presenterTransform() end
   end)
 end
 
+-- iOS 13+ in compact width the presenter's view, when it fills the screen, scales back.
+function PageSheet:scaledPresenterView()
+  if iosVersion() < 13 or PageSheet.isRegularWidth(self.containerView.bounds) then return nil end
+  local view = self.presentingViewController.view
+  if view.window == nil or not view.frame:equalTo(self.containerView.bounds) then return nil end
+  return view
+end
+
+function PageSheet:presenterTransform()
+  local bounds = self.containerView.bounds
+  local scale = (bounds.width - 32) / bounds.width
+  -- Scaled about its centre; move it up so its top sits at the status bar.
+  local top = PageSheet.statusBarHeight(bounds)
+  return CGAffineTransform.scale(scale, scale):concatenating(
+    CGAffineTransform.translation(0, top - bounds.height * (1 - scale) / 2))
+end
+
 function PageSheet:presentationTransitionDidEnd(completed)
-  if not completed then self:removeChrome() end
+  if not completed then self:removeChrome() return end
+  if iosVersion() >= 13 and not self.pullRecognizer then
+    -- iOS 13: a downward pull on the sheet dismisses it.
+    self.pullRecognizer = UIPanGestureRecognizer.new(function(pan) self:handlePull(pan) end)
+    self:presentedView():addGestureRecognizer(self.pullRecognizer)
+  end
+end
+
+function PageSheet:handlePull(pan)
+  local sheet = self:presentedView()
+  local progress = math.max(0, math.min(1, pan:translation(sheet).y / math.max(1, sheet.bounds.height)))
+  if pan.state == "began" then
+    if pan:velocity(sheet).y < 0 or self.presentedViewController.isBeingDismissed then return end
+    self.pullInteraction = UIPercentDrivenInteractiveTransition.new()
+    self.presentedViewController:dismiss(true)
+  elseif not self.pullInteraction then
+    return
+  elseif pan.state == "changed" then
+    self.pullInteraction:update(progress)
+  elseif pan.state == "ended" then
+    local interaction = self.pullInteraction
+    self.pullInteraction = nil
+    if progress > 0.5 or pan:velocity(sheet).y > 1000 then interaction:finish() else interaction:cancel() end
+  else
+    local interaction = self.pullInteraction
+    self.pullInteraction = nil
+    interaction:cancel()
+  end
+end
+
+-- UIKit's own sheet drives its dismissal from its pull (asked by the host for system styles).
+function PageSheet:interactionControllerForDismissal(animator)
+  return self.pullInteraction
 end
 
 function PageSheet:dismissalTransitionWillBegin()
   local dimming = self.dimmingView
+  local presenter = self:scaledPresenterView()
   self.presentedViewController.transitionCoordinator:animateAlongsideTransition(function()
     dimming.alpha = 0
+    if presenter then presenter.transform = CGAffineTransform.new(1, 0, 0, 1, 0, 0) end
   end)
 end
 
@@ -104,6 +194,16 @@ end
 function PageSheet:removeChrome()
   if self.dimmingView then self.dimmingView:removeFromSuperview() end
   self.dimmingView = nil
+  local presenter = self.presentingViewController.view
+  presenter.transform = CGAffineTransform.new(1, 0, 0, 1, 0, 0)
+  if iosVersion() >= 13 and presenter.layer.cornerRadius == self.cornerRadius then
+    presenter.layer.cornerRadius = 0
+    presenter.clipsToBounds = false
+  end
+  if self.pullRecognizer then
+    self:presentedView():removeGestureRecognizer(self.pullRecognizer)
+    self.pullRecognizer = nil
+  end
   local sheet = self:presentedView()
   sheet.layer.cornerRadius = 0
   sheet.clipsToBounds = false

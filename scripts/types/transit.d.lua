@@ -523,12 +523,12 @@ function UIView:addSubview(view) end
 ---@param index integer 1-based, as Lua lists are
 function UIView:insertSubview(view, index) end
 
----inserts just below a subview
+---inserts just below a subview (below all subviews when sibling is not one)
 ---@param view UIView
 ---@param sibling UIView
 function UIView:insertSubviewBelow(view, sibling) end
 
----inserts just above a subview
+---inserts just above a subview (above all subviews when sibling is not one)
 ---@param view UIView
 ---@param sibling UIView
 function UIView:insertSubviewAbove(view, sibling) end
@@ -665,6 +665,7 @@ UIWindow = {}
 ---@field isViewLoaded boolean (read-only) whether the view has been loaded
 ---@field presentationController UIPresentationController? (read-only) manages this controller's presentation (from present until dismissal ends)
 ---@field transitionCoordinator UIViewControllerTransitionCoordinator? (read-only) the coordinator, during a transition
+---@field sheetPresentationController UIPresentationController? (read-only) iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges) when presented as a page or form sheet, available before presenting
 ---@field navigationController UINavigationController? (read-only) the navigation controller it is in
 ---@field loadView fun(self: UIViewController)? overridable hook (Swift `loadView()`): makes the view; set self.view (UIKit's lifecycle)
 ---@field viewDidLoad fun(self: UIViewController)? overridable hook (Swift `viewDidLoad()`): the view was loaded
@@ -691,7 +692,7 @@ function UIViewController:subclass(name) end
 ---loads the view now
 function UIViewController:loadViewIfNeeded() end
 
----presents a view controller (starts on the next run-loop turn)
+---presents a view controller (the transition begins inside the call)
 ---@param viewController UIViewController
 ---@param animated boolean
 ---@param completion? function
@@ -795,7 +796,7 @@ function CAMediaTimingFunction:value(x) end
 UISpringTimingParameters = {}
 
 ---UISpringTimingParameters{...}
----@param options table {dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}
+---@param options table {dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}; {} is UIKit's default, damping ratio 4.56
 ---@return UISpringTimingParameters
 function UISpringTimingParameters.new(options) end
 
@@ -849,7 +850,7 @@ function UIViewPropertyAnimator:stopAnimation(withoutFinishing) end
 ---@param at UIViewAnimatingPosition
 function UIViewPropertyAnimator:finishAnimation(at) end
 
----resumes with new timing over durationFactor × the remaining duration
+---resumes with new timing; the rest runs over durationFactor × the original duration
 ---@param timingParameters? any nil, UISpringTimingParameters or CAMediaTimingFunction
 ---@param durationFactor? number
 function UIViewPropertyAnimator:continueAnimation(timingParameters, durationFactor) end

@@ -108,6 +108,7 @@ extension World {
             return nil
         }
         let space = currentTimeSpace
+        if space.firstBlockAnimation == nil, space !== rootTimeSpace { space.firstBlockAnimation = (duration, delay, timing) }
         let start = space.localTime(atWorld: now) + delay
         let group = AnimationGroup(world: self, space: space, nominalEnd: start + max(0, duration),
                                    label: "UIView.animate", completion: completion)

@@ -114,13 +114,14 @@ public final class PropertyAnimator: HostObject {
     }
 
     /// `continueAnimation(withTimingParameters:durationFactor:)`: the rest of the run, over
-    /// durationFactor × the remaining share of the duration.
+    /// durationFactor × the animator's original duration (Apple's documentation), however
+    /// much of it is left.
     public func continueAnimation(timing newTiming: Timing?, durationFactor: Double) throws {
         guard state == .active else { throw AnimationError.invalid("UIViewPropertyAnimator.continueAnimation: the animator must be active (paused or running), it is \(state.rawValue)") }
         guard durationFactor.isFinite, durationFactor > 0 else { throw AnimationError.invalid("UIViewPropertyAnimator.continueAnimation: durationFactor must be a number > 0") }
         if let newTiming { timing = newTiming }
         isRunning = true
-        drive(toEnd: !isReversed, durationFactor: durationFactor)
+        drive(toEnd: !isReversed, durationFactor: durationFactor, wholeDuration: true)
     }
 
     public func setFractionComplete(_ fraction: Double) throws {
@@ -140,13 +141,15 @@ public final class PropertyAnimator: HostObject {
     }
 
     /// Moves the space from where it is to the end (or back to the start) with the timing.
-    private func drive(toEnd forward: Bool, durationFactor: Double, delay: Double = 0) {
+    /// `wholeDuration`: the span is durationFactor × duration (continueAnimation); otherwise
+    /// the remaining share of the duration (start, resume, reversal).
+    private func drive(toEnd forward: Bool, durationFactor: Double, delay: Double = 0, wholeDuration: Bool = false) {
         endEvent?.cancel()
         let length = runLength
         let current = local
         let target = forward ? length : 0
         let remaining = length > 0 ? abs(target - current) / length : 0
-        var span = remaining * duration * durationFactor
+        var span = (wholeDuration ? 1 : remaining) * duration * durationFactor
         let curve: TimeSpace.DrivenCurve
         switch timing {
         case .curve(let function): curve = .timing(function)

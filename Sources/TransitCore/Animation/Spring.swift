@@ -28,6 +28,10 @@ public struct Spring: Hashable, Sendable {
             initialVelocity: initialVelocity)
     }
 
+    /// `UISpringTimingParameters()`'s damping ratio (Apple's documentation of init()): the
+    /// ratio of UIKit's modal spring, mass 3, stiffness 1000, damping 500 (docs/sources.md §3.7).
+    public static let uikitDefaultDampingRatio = 4.56
+
     /// ζ = c / (2√(k·m)): below 1 it oscillates, 1 is critical, above 1 it creeps in.
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 

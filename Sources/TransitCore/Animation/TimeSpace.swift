@@ -35,6 +35,9 @@ public final class TimeSpace {
     var groupRoster = Roster<GroupInSpace>()
     var children: [TimeSpaceReference] = []
     public let label: String
+    /// The first block animation made in this space (a transition's: the animator's own), whose
+    /// duration, delay and curve or spring the transition's alongside animations share.
+    public internal(set) var firstBlockAnimation: (duration: Double, delay: Double, timing: AnimationTiming)?
 
     init(parent: TimeSpace?, mode: Mode, label: String) {
         self.parent = parent
@@ -80,7 +83,9 @@ public final class TimeSpace {
     private func parentTime(whenLocalReaches local: Double) -> Double? {
         switch mode {
         case .following(let offset): return local + offset
-        case .frozen(let at): return at >= local ? -Double.infinity : nil
+        // A frozen space never moves, so nothing in it reaches its end: a percent-driven
+        // transition scrubbed to update(1) still waits for finish() (docs/semantics.md).
+        case .frozen: return nil
         case .driven(let start, let duration, let from, let to, let curve):
             if to < from { return from >= local && to <= local ? nil : (local <= to ? -Double.infinity : nil) }
             if local <= from { return -Double.infinity }

@@ -7,6 +7,16 @@ public enum Orientation: String, CaseIterable, Sendable {
     case portrait, landscapeLeft, landscapeRight, portraitUpsideDown
 
     public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+    /// The interface's rotation from portrait, in radians (a rotation coordinator's
+    /// targetTransform turns by the difference).
+    public var interfaceAngle: Double {
+        switch self {
+        case .portrait: return 0
+        case .landscapeLeft: return -Double.pi / 2
+        case .landscapeRight: return Double.pi / 2
+        case .portraitUpsideDown: return Double.pi
+        }
+    }
 }
 
 public enum SizeClass: String, Sendable { case compact, regular }

@@ -7,6 +7,17 @@
 // The names are UIKit's Swift names reduced to what a Lua script defines (docs/design.md §2.6).
 
 public enum Hook {
+    /// Properties UIKit reads from an object that a script may override with a getter method
+    /// (VCTransitionsLibrary's `completionSpeed` returning `1 - percentComplete`).
+    public enum OverridableProperty {
+        public static let wantsInteractiveStart = "wantsInteractiveStart"
+        public static let completionSpeed = "completionSpeed"
+        public static let completionCurve = "completionCurve"
+        public static let transitioningDelegate = "transitioningDelegate"
+        public static let modalPresentationStyle = "modalPresentationStyle"
+        public static let modalTransitionStyle = "modalTransitionStyle"
+    }
+
     /// UIViewControllerAnimatedTransitioning: the animator.
     public enum AnimatedTransitioning {
         public static let protocolName = "UIViewControllerAnimatedTransitioning"

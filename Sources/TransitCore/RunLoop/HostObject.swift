@@ -95,11 +95,16 @@ public protocol Scripting: AnyObject {
     /// A run-loop turn ended: no model code is running, so the script layer may look at the
     /// object graph (ObjectGraph) to free what only scripts kept alive.
     func turnDidEnd()
+    /// A property UIKit reads from a protocol object (`wantsInteractiveStart`): a script
+    /// object's field, or the result of its getter method; a model object's script override
+    /// (a getter method). nil when the script does not provide it.
+    func property(_ object: AnyObject, _ name: String) throws -> ScriptValue?
 }
 
 extension Scripting {
     public func location(of object: AnyObject, _ hook: String) -> String? { nil }
     public func turnDidEnd() {}
+    public func property(_ object: AnyObject, _ name: String) throws -> ScriptValue? { nil }
 }
 
 /// A script failed; the message already names file and line and carries a traceback.

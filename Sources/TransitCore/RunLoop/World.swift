@@ -106,7 +106,9 @@ public final class World {
         }
         isAdvancing = true
         defer { isAdvancing = false }
-        // Work queued by the scene's own code belongs to the turn that just ended.
+        // Code that ran outside an event (a scene's own lines) ends its turn: a layout pass,
+        // then the work queued for the end of the turn (problem checks).
+        try layoutPendingViews()
         runEndOfTurnWork()
         while let first = events.firstLive(), first.time <= time {
             _ = events.removeFirst()

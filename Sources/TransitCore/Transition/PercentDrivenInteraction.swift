@@ -22,16 +22,36 @@ open class PercentDrivenInteractiveTransition: HostObject {
 
     private var transition: Transition? { context?.transition }
 
+    /// completionSpeed as UIKit reads it: a subclass that overrides the getter with a method
+    /// (VCTransitionsLibrary returns 1 − percentComplete) wins over the stored value.
+    public func effectiveCompletionSpeed() throws -> Double {
+        guard let value = try world.scripting?.property(self, Hook.OverridableProperty.completionSpeed), !value.isNone else { return completionSpeed }
+        guard let speed = value.number else {
+            throw world.hookError(self, Hook.OverridableProperty.completionSpeed, "completionSpeed must return a number > 0 (got \(value.traceDescription))")
+        }
+        return speed
+    }
+
+    /// completionCurve as UIKit reads it (a getter override wins).
+    public func effectiveCompletionCurve() throws -> AnimationCurve {
+        guard let value = try world.scripting?.property(self, Hook.OverridableProperty.completionCurve), !value.isNone else { return completionCurve }
+        guard case .string(let name) = value, let curve = AnimationCurve(rawValue: name) else {
+            throw world.hookError(self, Hook.OverridableProperty.completionCurve, "completionCurve must return one of \(AnimationCurve.allCases.map(\.rawValue).joined(separator: ", ")) (got \(value.traceDescription))")
+        }
+        return curve
+    }
+
     /// UIKit's startInteractiveTransition: keeps the context and lets the animator build its
     /// animations on the frozen timeline.
     public func startInteractiveTransition(_ context: TransitionContext) throws {
         self.context = context
         hasStarted = true
         guard let transition = context.transition else { return }
-        transition.completionSpeed = completionSpeed
-        transition.completionCurve = completionCurve
+        transition.completionSpeed = try effectiveCompletionSpeed()
+        transition.completionCurve = try effectiveCompletionCurve()
         try world.callAnimateTransition(transition)
-        if let animator = transition.interruptibleAnimator, animator.state == .inactive || animator.isRunning {
+        // With wantsInteractiveStart = false the transition runs until pause(), update() or cancel().
+        if transition.isInteractive, let animator = transition.interruptibleAnimator, animator.state == .inactive || animator.isRunning {
             try animator.pauseAnimation()
         }
     }
@@ -60,10 +80,11 @@ open class PercentDrivenInteractiveTransition: HostObject {
 
     /// completionSpeed and completionCurve are read when finishing or cancelling.
     private func apply(to transition: Transition) throws {
-        guard completionSpeed.isFinite, completionSpeed > 0 else {
-            throw AnimationError.invalid("UIPercentDrivenInteractiveTransition.completionSpeed must be > 0 (got \(formatNumber(completionSpeed)))")
+        let speed = try effectiveCompletionSpeed()
+        guard speed.isFinite, speed > 0 else {
+            throw AnimationError.invalid("UIPercentDrivenInteractiveTransition.completionSpeed must be > 0 (got \(formatNumber(speed)))")
         }
-        transition.completionSpeed = completionSpeed
-        transition.completionCurve = completionCurve
+        transition.completionSpeed = speed
+        transition.completionCurve = try effectiveCompletionCurve()
     }
 }

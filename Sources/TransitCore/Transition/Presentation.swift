@@ -28,8 +28,9 @@ public final class ContainerView: View {
 extension World {
     // MARK: - present
 
-    /// `presenting.present(presented, animated, completion)`: validates now, starts on the
-    /// next run-loop turn (UIKit: "Presentations start during the next run loop iteration").
+    /// `presenting.present(presented, animated, completion)`: the transition begins inside the
+    /// call, so `transitionCoordinator` and the interaction controller are live when it returns
+    /// (docs/semantics.md, "When a transition begins").
     public func present(_ presented: ViewController, from presenting: ViewController, animated: Bool,
                         completion: (() throws -> Void)?) throws {
         guard presented !== presenting else {
@@ -54,9 +55,7 @@ extension World {
         presented.presentingViewController = presenting
         presented.isBeingPresented = true
         traceEvent(presenting.traceName, "present", [presented.traceName, animated ? "animated" : "not animated"])
-        async(label: "begin presentation") { [unowned self] in
-            try self.beginPresentation(presented, presenting: presenting, animated: animated, completion: completion)
-        }
+        try beginPresentation(presented, presenting: presenting, animated: animated, completion: completion)
     }
 
     /// The style UIKit uses for a requested one on this device and system version.
@@ -67,8 +66,8 @@ extension World {
 
     private func beginPresentation(_ presented: ViewController, presenting: ViewController, animated: Bool,
                                    completion: (() throws -> Void)?) throws {
-        let delegate = presented.transitioningDelegate
-        var style = resolvedStyle(presented.modalPresentationStyle)
+        let delegate = try presented.effectiveTransitioningDelegate()
+        var style = resolvedStyle(try presented.effectiveModalPresentationStyle())
         let usesCustom = style == .custom
         // 1. The presentation controller (not before iOS 8).
         var controller: PresentationController?
@@ -89,11 +88,16 @@ extension World {
             presentationController = controller
         } else if style == .custom {
             presentationController = PresentationController(world: self, presented: presented, presenting: presenting)
+        } else if let sheet = presented.pendingSheetController, sheet.presentationStyle == style {
+            // The sheet controller the script configured through sheetPresentationController.
+            sheet.presentingViewController = presenting
+            presentationController = sheet
         } else {
             presentationController = try systemStyles?.presentationController(for: style, presented: presented, presenting: presenting)
                 ?? PresentationController(world: self, presented: presented, presenting: presenting)
             presentationController.presentationStyle = style
         }
+        presented.pendingSheetController = nil
         // Adaptivity: a compact-width environment may ask for another style.
         if systemVersion >= 8, let adapted = try presentationController.adaptivePresentationStyle(traits: TraitCollection(world: self)),
            screen.horizontalSizeClass == .compact, adapted != style, adapted == .fullScreen || adapted == .overFullScreen {
@@ -144,9 +148,7 @@ extension World {
         }
         presented.isBeingDismissed = true
         traceEvent(controller.traceName, "dismiss", [presented.traceName, animated ? "animated" : "not animated"])
-        async(label: "begin dismissal") { [unowned self] in
-            try self.beginDismissal(presented, animated: animated, completion: completion)
-        }
+        try beginDismissal(presented, animated: animated, completion: completion)
     }
 
     private func beginDismissal(_ presented: ViewController, animated: Bool, completion: (() throws -> Void)?) throws {
@@ -180,19 +182,27 @@ extension World {
                                 controller: PresentationController, animated: Bool,
                                 animatorHook: String, animatorArguments: [ScriptValue], interactionHook: String,
                                 completion: (() throws -> Void)?) throws -> Transition {
-        let delegate = presented.transitioningDelegate
+        let delegate = try presented.effectiveTransitioningDelegate()
         // The delegate's animator serves every style; only the presentation controller is custom-only.
-        var animator = try protocolResult(try callIfImplemented(delegate, animatorHook, animatorArguments), from: delegate, animatorHook, "an animator")
+        // A non-animated transition asks for an animator only for the custom style
+        // (UIViewControllerTransitioning.h: animateTransition runs unanimated only for custom).
+        let asksAnimator = animated || controller.presentationStyle == .custom
+        var animator = asksAnimator ? try protocolResult(try callIfImplemented(delegate, animatorHook, animatorArguments), from: delegate, animatorHook, "an animator") : nil
         // Said where the animator came from: UIKit would stop with "unrecognized selector" later.
         if let returned = animator, animated,
            try !responds(returned, Hook.AnimatedTransitioning.animateTransition),
            try !responds(returned, Hook.AnimatedTransitioning.interruptibleAnimator) {
             throw hookError(delegate, animatorHook, "\(animatorHook) returned \(describe(returned)), which has no animateTransition: an animator must implement animateTransition(ctx) (UIViewControllerAnimatedTransitioning)")
         }
-        if animator == nil && animated { animator = try systemStyles?.animator(for: presented.modalTransitionStyle) }
+        if animator == nil && animated { animator = try systemStyles?.animator(for: try presented.effectiveModalTransitionStyle()) }
         var interaction: AnyObject?
         if let animator {
             interaction = try protocolResult(try callIfImplemented(delegate, interactionHook, [.object(animator)]), from: delegate, interactionHook, "an interaction controller")
+            // UIKit's own sheets drive their dismissal from their own pull-down gesture: the
+            // system presentation controller (scripts/system) may supply the interaction.
+            if interaction == nil, controller.presentationStyle != .custom {
+                interaction = try protocolResult(try controller.callOverride(interactionHook, [.object(animator)]), from: controller, interactionHook, "an interaction controller")
+            }
         }
         let transition = Transition(world: self, kind: kind, presented: presented, presenting: presenting,
                                     presentationController: controller, containerView: controller.containerView!,
@@ -240,10 +250,10 @@ extension World {
             transition.finalFrameOfPresented = presentedView.frame
             transition.fromView = presentedView
             if removes {
-                try transition.containerView.insertSubview(presenterView, at: 0)
-                withoutAnimation { presenterView.frame = transition.containerView.bounds }
+                // The presenter's view comes back through view(.to): adding it to the container
+                // is the animator's job (Apple's animateTransition documentation), not UIKit's.
                 transition.toView = presenterView
-                transition.presenterFrame = presenterView.frame
+                transition.presenterFrame = transition.containerView.bounds
             }
         }
         // Appearance: the presenter only disappears when its view goes away.
@@ -287,22 +297,24 @@ extension World {
         transition.duration = duration
         captureCheckBaseline(transition)
 
-        let interaction = transition.interactionController
-        let wantsInteractive = interaction.map { wantsInteractiveStart($0) } ?? false
-        if let interaction, wantsInteractive {
-            transition.isInteractive = true
-            transition.initiallyInteractive = true
-            transition.space = TimeSpace.child(of: rootTimeSpace, world: self, frozen: true, label: transition.label)
+        if let interaction = transition.interactionController {
+            // Every interaction controller is started; wantsInteractiveStart (any controller's,
+            // default true) says whether it starts paused or running (docs/semantics.md).
+            let wantsInteractive = try wantsInteractiveStart(interaction)
+            transition.isInteractive = wantsInteractive
+            transition.initiallyInteractive = wantsInteractive
+            transition.space = TimeSpace.child(of: rootTimeSpace, world: self, frozen: wantsInteractive, label: transition.label)
             if let percent = interaction as? PercentDrivenInteractiveTransition {
-                transition.completionSpeed = percent.completionSpeed
-                transition.completionCurve = percent.completionCurve
+                transition.completionSpeed = try percent.effectiveCompletionSpeed()
+                transition.completionCurve = try percent.effectiveCompletionCurve()
             }
-            traceEvent(transition.label, "interactive", [])
+            traceEvent(transition.label, wantsInteractive ? "interactive" : "interaction controller starts non-interactively", [])
             try withTimeSpace(transition.space) {
                 _ = try callScript(interaction, Hook.InteractiveTransitioning.startInteractiveTransition, [.object(transition.context)])
                 transition.animationsBegan = true
                 try runPendingAlongside(transition)
             }
+            if !wantsInteractive, !transition.isCompleted, !transition.isInteractive { transition.armTimeout(after: duration) }
         } else {
             transition.space = TimeSpace.child(of: rootTimeSpace, world: self, frozen: false, label: transition.label)
             try withTimeSpace(transition.space) {
@@ -337,23 +349,41 @@ extension World {
         }
     }
 
-    private func wantsInteractiveStart(_ interaction: AnyObject) -> Bool {
-        if let percent = interaction as? PercentDrivenInteractiveTransition { return percent.wantsInteractiveStart }
-        return true
+    /// UIViewControllerInteractiveTransitioning.wantsInteractiveStart, default true: a stored
+    /// value, a script's field, or a getter a script overrides it with.
+    private func wantsInteractiveStart(_ interaction: AnyObject) throws -> Bool {
+        guard let value = try scripting?.property(interaction, Hook.OverridableProperty.wantsInteractiveStart), !value.isNone else {
+            return (interaction as? PercentDrivenInteractiveTransition)?.wantsInteractiveStart ?? true
+        }
+        guard let wants = value.boolean else {
+            throw hookError(interaction, Hook.OverridableProperty.wantsInteractiveStart, "wantsInteractiveStart must be a boolean (got \(value.traceDescription))")
+        }
+        return wants
     }
 
     /// Alongside animations registered before the transition's animations began.
     func runPendingAlongside(_ transition: Transition) throws {
         let pending = transition.alongside
         transition.alongside = pending.map { (nil, $0.completion) }
-        for entry in pending { if let animation = entry.animation { try runAlongside(transition, animation) } }
+        for entry in pending { if let animation = entry.animation { try runAlongside(transition, animation, withDelay: true) } }
     }
 
-    /// An alongside block runs inside an animation context with the transition's duration.
-    func runAlongside(_ transition: Transition, _ animation: (TransitionCoordinator) throws -> Void) throws {
+    /// An alongside block runs in the transition's animation context (UIKit: "in the same
+    /// animation context as the transition"): added to its interruptible animator if it has
+    /// one; else with the duration, delay and curve or spring of the animator's first block
+    /// animation; else (Core Animation animators) over the transition's duration, easeInOut.
+    func runAlongside(_ transition: Transition, _ animation: @escaping (TransitionCoordinator) throws -> Void,
+                      withDelay: Bool = false) throws {
+        let coordinator = transition.coordinator!
+        if let animator = transition.interruptibleAnimator, animator.state != .stopped {
+            try animator.addAnimations { try animation(coordinator) }
+            return
+        }
+        let shared = transition.space.firstBlockAnimation
         try withTimeSpace(transition.space) {
-            try animate(duration: transition.duration, timing: .curve(.easeInEaseOut), animations: {
-                try animation(transition.coordinator)
+            try animate(duration: shared?.duration ?? transition.duration, delay: withDelay ? shared?.delay ?? 0 : 0,
+                        timing: shared?.timing ?? .curve(.easeInEaseOut), animations: {
+                try animation(coordinator)
             })
         }
     }
@@ -372,6 +402,11 @@ extension World {
         judgeAfterCompletion(transition, completed: completed)
         transition.isCompleted = true
         transition.timeout?.cancel()
+        // The context and coordinator stay readable after completeTransition (TransitionState.swift).
+        transition.isInteractive = false
+        let finished = FinishedTransitionState(transition)
+        transition.context.finishedState = finished
+        transition.coordinator.finishedState = finished
         if let index = transition.recordIndex {
             transitionHistory[index].end = now
             transitionHistory[index].completed = completed
@@ -408,6 +443,8 @@ extension World {
             try controller.presentationTransitionDidEnd(false)
         case (.dismissal, true):
             presented.isBeingDismissed = false
+            // An animator that did not add the revealed view was reported at completeTransition
+            // (revealed-not-visible, ProblemChecks.swift); the view goes back for the next scene.
             try restorePresenterView(transition)
             container.removeFromSuperview()
             unlink(presented, from: presenting)
@@ -423,8 +460,10 @@ extension World {
             break
         }
         }
-        // Appearance: did-callbacks for whatever began, the appearing controller first.
-        for controller in [transition.toViewController, transition.fromViewController] {
+        // Appearance: did-callbacks for whatever began; the appearing controller first for modal
+        // transitions, the disappearing one first for push and pop (as UINavigationController).
+        for controller in isNavigation ? [transition.fromViewController, transition.toViewController]
+                                       : [transition.toViewController, transition.fromViewController] {
             try controller.endAppearance(animated: transition.isAnimated)
         }
         // The present/dismiss completion is for a transition that happened (docs/semantics.md).
@@ -477,15 +516,26 @@ extension World {
         guard orientation != self.orientation else { return }
         let newSize = Screen(device: device, orientation: orientation).bounds.size
         traceEvent("UIDevice", "rotate", [orientation.rawValue, newSize.description])
+        // UIKit passes a coordinator (viewWillTransition(to:with:)); Transit's is RotationState's.
+        let state = RotationState(container: window, root: window.rootViewController,
+                                  targetTransform: .rotation(orientation.interfaceAngle - self.orientation.interfaceAngle))
+        let coordinator = TransitionCoordinator(world: self, rotation: state)
         if let root = window.rootViewController {
-            _ = try root.callOverride(Hook.ViewController.viewWillTransitionToSize, [.size(newSize), .none])
+            _ = try root.callOverride(Hook.ViewController.viewWillTransitionToSize, [.size(newSize), .object(coordinator)])
         }
         for controller in presentationChain {
-            try controller.presentationController?.viewWillTransition(to: newSize, coordinator: nil)
-            _ = try controller.callOverride(Hook.ViewController.viewWillTransitionToSize, [.size(newSize), .none])
+            try controller.presentationController?.viewWillTransition(to: newSize, coordinator: coordinator)
+            _ = try controller.callOverride(Hook.ViewController.viewWillTransitionToSize, [.size(newSize), .object(coordinator)])
         }
         self.orientation = orientation
         window.frame = Rect(origin: .zero, size: newSize)
         try layoutPendingViews()
+        // Alongside blocks see the new size (the rotation itself is not animated here), then
+        // the completions run.
+        let work = state.work
+        state.isOver = true
+        for entry in work { if let animation = entry.animation { try withoutAnimation { try animation(coordinator) } } }
+        try layoutPendingViews()
+        for entry in work { try entry.completion?(coordinator) }
     }
 }

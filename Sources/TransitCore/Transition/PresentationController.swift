@@ -6,7 +6,9 @@ open class PresentationController: HostObject {
     open override class var className: String { "UIPresentationController" }
 
     public let presentedViewController: ViewController
-    public let presentingViewController: ViewController
+    /// Fixed when the presentation begins (a sheet controller made early by
+    /// `sheetPresentationController` does not know its presenter before then).
+    public internal(set) var presentingViewController: ViewController
     public internal(set) var containerView: View?
     /// The style this controller presents with (the system controllers set theirs).
     public var presentationStyle: ModalPresentationStyle = .custom

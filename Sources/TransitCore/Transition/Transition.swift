@@ -9,6 +9,8 @@ open class TransitionContext: HostObject {
     public override var traceName: String { "ctx" }
     /// The transition this context belongs to (nil once it is over and forgotten).
     public internal(set) weak var transition: Transition?
+    /// Its state when it completed (TransitionState.swift).
+    public internal(set) var finishedState: FinishedTransitionState?
 }
 
 /// Before iOS 8 the context had no `view(forKey:)`; scripts test `if ctx.view then`.
@@ -130,6 +132,8 @@ public final class Transition {
 
     public func updateInteractiveTransition(_ percent: Double) throws {
         guard !isCompleted else { return }
+        // A transition started non-interactively is interrupted first (wantsInteractiveStart = false).
+        if !isInteractive { try pauseInteractiveTransition() }
         let p = min(1, max(0, percent.isFinite ? percent : 0))
         percentComplete = p
         world.traceEvent(context.traceName, "updateInteractiveTransition(\(formatNumber(p)))")
@@ -151,6 +155,7 @@ public final class Transition {
             percentComplete = duration > 0 ? local / duration : 0
             space.setMode(.frozen(at: local), world: world)
         }
+        timeout?.cancel()  // a paused transition waits for finish or cancel
         let wasInteractive = isInteractive
         isInteractive = true
         world.traceEvent(context.traceName, "pauseInteractiveTransition()", ["at \(formatNumber(percentComplete))"])
@@ -168,7 +173,12 @@ public final class Transition {
     /// Finish runs the rest over (1 − p)·D / completionSpeed; cancel runs back over
     /// p·D / completionSpeed, then restores the captured animations' start values.
     private func endInteraction(cancelled: Bool) throws {
-        guard !isCompleted, isInteractive else { return }
+        guard !isCompleted else { return }
+        // Cancelling a transition that is still running non-interactively interrupts it first.
+        if !isInteractive {
+            guard cancelled else { return }
+            try pauseInteractiveTransition()
+        }
         isInteractive = false
         transitionWasCancelled = cancelled
         world.traceEvent(context.traceName, cancelled ? "cancelInteractiveTransition()" : "finishInteractiveTransition()",
@@ -179,8 +189,10 @@ public final class Transition {
         if let animator = interruptibleAnimator {
             animator.isReversed = cancelled
             let remaining = cancelled ? percentComplete : 1 - percentComplete
+            // continueAnimation's factor multiplies the whole duration; the percent-driven
+            // completion takes (1 − p)·D / completionSpeed (p·D back for a cancel).
             try animator.continueAnimation(timing: .curve(completionCurve.timingFunction),
-                                           durationFactor: max(1e-6, 1 / speed))
+                                           durationFactor: max(1e-6, remaining / speed))
             armTimeout(after: remaining * duration / speed)
             return
         }
@@ -228,11 +240,28 @@ public final class Transition {
 /// UIViewControllerTransitionCoordinator, which is also the context its blocks receive.
 public final class TransitionCoordinator: HostObject {
     public override class var className: String { "UIViewControllerTransitionCoordinator" }
-    public unowned let transition: Transition
+    /// The transition while it exists; a script may keep the coordinator longer.
+    public private(set) weak var liveTransition: Transition?
+    public internal(set) var finishedState: FinishedTransitionState?
+
+    /// Set for the coordinator of a rotation (TransitionState.swift).
+    public private(set) var rotation: RotationState?
 
     init(world: World, transition: Transition) {
-        self.transition = transition
+        self.liveTransition = transition
         super.init(world: world)
+    }
+
+    init(world: World, rotation: RotationState) {
+        self.rotation = rotation
+        super.init(world: world)
+    }
+
+    func transitionInFlight(_ member: String) throws -> Transition {
+        guard let transition = liveTransition, !transition.isCompleted else {
+            throw AnimationError.invalid("UIViewControllerTransitionCoordinator.\(member): the transition is over; register alongside work while it runs")
+        }
+        return transition
     }
     public override var traceName: String { "coordinator" }
 
@@ -240,6 +269,12 @@ public final class TransitionCoordinator: HostObject {
     /// animations already began, else when they do); `completion` after it completes.
     public func animateAlongsideTransition(_ animation: ((TransitionCoordinator) throws -> Void)?,
                                            completion: ((TransitionCoordinator) throws -> Void)?) throws {
+        if let rotation {
+            guard !rotation.isOver else { _ = try transitionInFlight("animateAlongsideTransition"); return }
+            rotation.work.append((animation, completion))
+            return
+        }
+        let transition = try transitionInFlight("animateAlongsideTransition")
         if transition.animationsBegan, let animation {
             try world.runAlongside(transition, animation)
             transition.alongside.append((nil, completion))
@@ -248,8 +283,9 @@ public final class TransitionCoordinator: HostObject {
         }
     }
 
-    public func notifyWhenInteractionChanges(_ handler: @escaping (TransitionCoordinator) throws -> Void) {
-        transition.interactionObservers.append(handler)
+    public func notifyWhenInteractionChanges(_ handler: @escaping (TransitionCoordinator) throws -> Void) throws {
+        if rotation != nil { return }  // a rotation is never interactive
+        try transitionInFlight("notifyWhenInteractionChanges").interactionObservers.append(handler)
     }
 }
 

@@ -151,20 +151,18 @@ open class View: HostObject {
         try insertSubview(view, at: count)
     }
 
+    /// A sibling that is not a subview places the view below all subviews (docs/semantics.md).
     public func insertSubview(_ view: View, belowSubview sibling: View) throws {
-        guard sibling.superview === self else {
-            throw HierarchyError.invalid("\(sibling.traceName) is not a subview of \(traceName)")
-        }
+        guard sibling.superview === self else { return try insertSubview(view, at: 0) }
         if view === sibling { return }
         if view.superview === self { subviews.removeAll { $0 === view }; view.superview = nil }
         let index = subviews.firstIndex { $0 === sibling }!
         try insertSubview(view, at: index)
     }
 
+    /// A sibling that is not a subview places the view above all subviews (docs/semantics.md).
     public func insertSubview(_ view: View, aboveSubview sibling: View) throws {
-        guard sibling.superview === self else {
-            throw HierarchyError.invalid("\(sibling.traceName) is not a subview of \(traceName)")
-        }
+        guard sibling.superview === self else { return try insertSubview(view, at: Int.max) }
         if view === sibling { return }
         if view.superview === self { subviews.removeAll { $0 === view }; view.superview = nil }
         let index = subviews.firstIndex { $0 === sibling }!

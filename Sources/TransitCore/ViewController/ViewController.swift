@@ -28,6 +28,48 @@ open class ViewController: HostObject {
         try onPreferredContentSizeChange?(self)
     }
     public var onPreferredContentSizeChange: ((ViewController) throws -> Void)?
+    /// The sheet controller `sheetPresentationController` made before the presentation (UIKit's
+    /// exists as soon as the style is a sheet, so detents can be set before presenting).
+    var pendingSheetController: PresentationController?
+
+    /// `sheetPresentationController` (iOS 15): the presentation controller when the controller
+    /// is, or will be, presented as a page or form sheet; nil otherwise.
+    public func sheetPresentationController() throws -> PresentationController? {
+        guard world.systemVersion >= 15 else { return nil }
+        if let current = presentationController {
+            return current.presentationStyle == .pageSheet || current.presentationStyle == .formSheet ? current : nil
+        }
+        let style = world.resolvedStyle(try effectiveModalPresentationStyle())
+        guard style == .pageSheet || style == .formSheet else { return nil }
+        if let pending = pendingSheetController, pending.presentationStyle == style { return pending }
+        pendingSheetController = try world.systemStyles?.presentationController(for: style, presented: self, presenting: self)
+        pendingSheetController?.presentationStyle = style
+        return pendingSheetController
+    }
+
+    // What UIKit reads when presenting: a subclass may override these getters with methods
+    // (`override var modalPresentationStyle` in Swift), which win over the stored values.
+    public func effectiveModalPresentationStyle() throws -> ModalPresentationStyle {
+        try overriddenEnum(Hook.OverridableProperty.modalPresentationStyle) ?? modalPresentationStyle
+    }
+    public func effectiveModalTransitionStyle() throws -> ModalTransitionStyle {
+        try overriddenEnum(Hook.OverridableProperty.modalTransitionStyle) ?? modalTransitionStyle
+    }
+    public func effectiveTransitioningDelegate() throws -> AnyObject? {
+        guard let value = try world.scripting?.property(self, Hook.OverridableProperty.transitioningDelegate) else { return transitioningDelegate }
+        if value.isNone { return nil }
+        guard let object = value.object else {
+            throw world.hookError(self, Hook.OverridableProperty.transitioningDelegate, "transitioningDelegate must return a table or object or nil (got \(value.traceDescription))")
+        }
+        return object
+    }
+    private func overriddenEnum<E: RawRepresentable & CaseIterable>(_ name: String) throws -> E? where E.RawValue == String {
+        guard let value = try world.scripting?.property(self, name), !value.isNone else { return nil }
+        guard case .string(let raw) = value, let result = E(rawValue: raw) else {
+            throw world.hookError(self, name, "\(name) must return one of \(E.allCases.map(\.rawValue).joined(separator: ", ")) (got \(value.traceDescription))")
+        }
+        return result
+    }
 
     public internal(set) weak var presentingViewController: ViewController?
     public internal(set) var presentedViewController: ViewController?

@@ -34,7 +34,7 @@ extension TransitAPI {
             "children", "parent", "show", "showDetailViewController", "performSegue", "isModalInPresentation",
             "modalPresentationCapturesStatusBarAppearance", "setNeedsStatusBarAppearanceUpdate", "preferredStatusBarStyle",
             "prefersStatusBarHidden", "additionalSafeAreaInsets", "navigationItem", "tabBarController",
-            "splitViewController", "traitCollection", "overrideUserInterfaceStyle", "sheetPresentationController",
+            "splitViewController", "traitCollection", "overrideUserInterfaceStyle",
             "popoverPresentationController", "viewIfLoaded", "restorationIdentifier", "setOverrideTraitCollection",
             "presentedViewControllerDidChange", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",
             "tabBarItem", "toolbarItems", "hidesBottomBarWhenPushed", "isEditing", "setEditing",

@@ -53,9 +53,16 @@ extension TransitAPI {
 
         var spring = APIClass(name: "UISpringTimingParameters", superclass: nil, doc: "Spring timing, a value.", isValue: true)
         spring.functions = [
-            function("new", [parameter("options", .table, "{dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}")],
+            function("new", [parameter("options", .table, "{dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}; {} is UIKit's default, damping ratio 4.56")],
                      returns: .value("UISpringTimingParameters"), "UISpringTimingParameters{...}") { call in
-                call.runtime.push(try call.springOptions(1, duration: 1))
+                let spring = try call.springOptions(1, duration: 1)
+                let ratio = call.springRatio(1)
+                call.runtime.push(spring)
+                if let ratio {
+                    // The damping-ratio form runs over the animator's duration (UIKit).
+                    lua_pushnumber(call.L, ratio)
+                    lua_setfield(call.L, -2, "dampingRatio")
+                }
                 return 1
             },
         ]
@@ -194,6 +201,20 @@ extension HostCall {
         return (flags, mode, curve)
     }
 
+    /// The damping ratio of a `UISpringTimingParameters{...}` in the ratio form (given, or
+    /// UIKit's default 4.56 when no parameter is given); nil for the mass/stiffness/damping form.
+    func springRatio(_ argument: Int) -> Double? {
+        let given = ["dampingRatio", "mass", "stiffness", "damping"].filter { key in
+            defer { transit_pop(L, 1) }
+            return field(argument, key)
+        }
+        if given.isEmpty { return Spring.uikitDefaultDampingRatio }
+        guard given.contains("dampingRatio") else { return nil }
+        defer { transit_pop(L, 1) }
+        _ = field(argument, "dampingRatio")
+        return lua_type(L, -1) == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : nil
+    }
+
     /// `UISpringTimingParameters{...}` fields.
     func springOptions(_ argument: Int, duration: Double) throws -> Spring {
         let known: Set<String> = ["dampingRatio", "initialVelocity", "mass", "stiffness", "damping"]
@@ -207,6 +228,15 @@ extension HostCall {
             velocity = vector.dx
         }
         transit_pop(L, 1)
+        // UISpringTimingParameters() "sets the damping ratio to 4.56" (Apple's documentation):
+        // no overshoot. Only the initial velocity given is the same default, velocity 0.
+        let given = ["dampingRatio", "mass", "stiffness", "damping"].filter { key in
+            defer { transit_pop(L, 1) }
+            return field(argument, key)
+        }
+        if given.isEmpty {
+            return Spring.uikit(duration: duration, dampingRatio: Spring.uikitDefaultDampingRatio, initialVelocity: velocity)
+        }
         if let ratio = try numberOption(argument, "dampingRatio") {
             guard ratio.isFinite, ratio > 0 else { throw fail("dampingRatio must be > 0 (got \(formatNumber(ratio)))") }
             return Spring.uikit(duration: duration, dampingRatio: ratio, initialVelocity: velocity)
@@ -281,8 +311,16 @@ extension TransitAPI {
                 let index = lua_gettop(call.L)
                 defer { transit_pop(call.L, 1) }
                 if let spring = call.runtime.readSpring(at: index) {
-                    // A spring given by mass/stiffness/damping runs until it settles.
-                    timing = .spring(spring, ignoresDuration: true)
+                    // A spring given by mass/stiffness/damping runs until it settles; one given
+                    // by its damping ratio runs over the animator's duration (UIKit).
+                    lua_getfield(call.L, index, "dampingRatio")
+                    let ratio = lua_type(call.L, -1) == LUA_TNUMBER ? lua_tonumberx(call.L, -1, nil) : nil
+                    transit_pop(call.L, 1)
+                    if let ratio, ratio.isFinite, ratio > 0 {
+                        timing = .spring(Spring.uikit(duration: duration, dampingRatio: ratio, initialVelocity: spring.initialVelocity), ignoresDuration: false)
+                    } else {
+                        timing = .spring(spring, ignoresDuration: true)
+                    }
                 } else if let function = call.runtime.readTimingFunction(at: index) {
                     timing = .curve(function)
                 } else {
@@ -342,7 +380,7 @@ extension TransitAPI {
                 try a.finishAnimation(at: try call.enumeration(1, PropertyAnimator.Position.self, "UIViewAnimatingPosition")); return 0
             },
             method("continueAnimation", [parameter("timingParameters", .any, "nil, UISpringTimingParameters or CAMediaTimingFunction"), parameter("durationFactor", .optional(.number))],
-                   "resumes with new timing over durationFactor × the remaining duration", of: PropertyAnimator.self) { call, a in
+                   "resumes with new timing; the rest runs over durationFactor × the original duration", of: PropertyAnimator.self) { call, a in
                 var timing: PropertyAnimator.Timing?
                 if !call.isNil(1) {
                     if let spring = call.runtime.readSpring(at: call.index(1)) { timing = .spring(spring, ignoresDuration: false) }

@@ -16,11 +16,13 @@ extension TransitAPI {
                      get: { call, c in call.push(c.presentationController) }),
             property("transitionCoordinator", .optional(.object("UIViewControllerTransitionCoordinator")), "the coordinator, during a transition", of: ViewController.self,
                      get: { call, c in call.push(c.transitionCoordinator) }),
+            property("sheetPresentationController", .optional(.object("UIPresentationController")), "iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges) when presented as a page or form sheet, available before presenting", of: ViewController.self,
+                     get: { call, c in call.push(try c.sheetPresentationController()) }),
         ]
         let methods = [
             method("present", [parameter("viewController", .object("UIViewController")), parameter("animated", .boolean),
                                parameter("completion", .optional(.function))],
-                   "presents a view controller (starts on the next run-loop turn)", of: ViewController.self) { call, c in
+                   "presents a view controller (the transition begins inside the call)", of: ViewController.self) { call, c in
                 let presented = try call.object(1, ViewController.self, "UIViewController")
                 let completion = try call.optionalFunction(3)
                 try call.runtime.world.present(presented, from: c, animated: try call.boolean(2),
@@ -143,33 +145,38 @@ extension TransitAPI {
                            superclass: "NSObject", doc: legacy ? "The transition context before iOS 8 (no view(key))." : "The transition context an animator receives.", isValue: false)
         cls.matches = { object in legacy ? object is LegacyTransitionContext : object is TransitionContext }
         func live(_ call: HostCall, _ context: TransitionContext) throws -> Transition {
-            guard let transition = context.transition else { throw call.fail("this transition is over; keep no context after completeTransition") }
+            guard let transition = context.transition, !transition.isCompleted else { throw call.fail("this transition is over; keep no context after completeTransition") }
             return transition
+        }
+        // Read-only members stay readable after completeTransition (TransitionState.swift).
+        func state(_ call: HostCall, _ context: TransitionContext) throws -> TransitionReadableState {
+            guard let state = context.readableState else { throw call.fail("this transition is gone") }
+            return state
         }
         cls.properties = [
             property("containerView", .object("UIView"), "where the transition happens", of: TransitionContext.self,
-                     get: { call, c in call.push(try live(call, c).containerView) }),
+                     get: { call, c in call.push(try state(call, c).containerView) }),
             property("isAnimated", .boolean, "false for non-animated custom transitions (use duration 0)", of: TransitionContext.self,
-                     get: { call, c in call.push(try live(call, c).isAnimated) }),
+                     get: { call, c in call.push(try state(call, c).isAnimated) }),
             property("isInteractive", .boolean, "driven by an interaction controller right now", of: TransitionContext.self,
-                     get: { call, c in call.push(try live(call, c).isInteractive) }),
+                     get: { call, c in call.push(try state(call, c).isInteractive) }),
             property("transitionWasCancelled", .boolean, "the interaction cancelled it", of: TransitionContext.self,
-                     get: { call, c in call.push(try live(call, c).transitionWasCancelled) }),
+                     get: { call, c in call.push(try state(call, c).transitionWasCancelled) }),
             property("presentationStyle", .enumeration("UIModalPresentationStyle"), "the style", of: TransitionContext.self,
-                     get: { call, c in call.push(try live(call, c).presentationStyle.rawValue) }),
+                     get: { call, c in call.push(try state(call, c).presentationStyle.rawValue) }),
             property("targetTransform", .value("CGAffineTransform"), "identity (no rotation during transitions)", of: TransitionContext.self,
-                     get: { call, c in call.push(try live(call, c).targetTransform) }),
+                     get: { call, c in call.push(try state(call, c).targetTransform) }),
         ]
         var methods = [
             method("viewController", [parameter("key", .enumeration("UITransitionContextKey"))], returns: .object("UIViewController"),
                    "\"from\": on screen at the start; \"to\": on screen at the end", of: TransitionContext.self) { call, c in
-                call.push(try live(call, c).viewController(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
+                call.push(try state(call, c).viewController(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
             },
             method("initialFrame", [parameter("viewController", .object("UIViewController"))], returns: .value("CGRect"), "where its view starts (zero if unknown)", of: TransitionContext.self) { call, c in
-                call.push(try live(call, c).initialFrame(try call.object(1, ViewController.self, "UIViewController"))); return 1
+                call.push(try state(call, c).initialFrame(try call.object(1, ViewController.self, "UIViewController"))); return 1
             },
             method("finalFrame", [parameter("viewController", .object("UIViewController"))], returns: .value("CGRect"), "where its view must end (zero iff removed)", of: TransitionContext.self) { call, c in
-                call.push(try live(call, c).finalFrame(try call.object(1, ViewController.self, "UIViewController"))); return 1
+                call.push(try state(call, c).finalFrame(try call.object(1, ViewController.self, "UIViewController"))); return 1
             },
             method("completeTransition", [parameter("didComplete", .boolean)], "must be called exactly once, when the animation ends", of: TransitionContext.self) { call, c in
                 try c.completeTransitionFromScript(try call.boolean(1)); return 0
@@ -190,7 +197,7 @@ extension TransitAPI {
         if !legacy {
             methods.insert(method("view", [parameter("key", .enumeration("UITransitionContextKey"))], returns: .optional(.object("UIView")),
                                   "the view to animate, or nil when the animator must not touch it", of: TransitionContext.self) { call, c in
-                call.push(try live(call, c).view(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
+                call.push(try state(call, c).view(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
             }, at: 1)
         }
         cls.methods = methods
@@ -201,19 +208,22 @@ extension TransitAPI {
         var cls = APIClass(name: "UIViewControllerTransitionCoordinator", superclass: "NSObject",
                            doc: "Runs work alongside a transition; also the context its blocks receive.", isValue: false)
         cls.matches = { $0 is TransitionCoordinator }
-        func t(_ c: TransitionCoordinator) -> Transition { c.transition }
+        func t(_ call: HostCall, _ c: TransitionCoordinator) throws -> TransitionReadableState {
+            guard let state = c.readableState else { throw call.fail("this transition is gone") }
+            return state
+        }
         cls.properties = [
-            property("isCancelled", .boolean, "an interactive transition was cancelled", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).transitionWasCancelled) }),
-            property("percentComplete", .number, "the last interactive percentage", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).percentComplete) }),
-            property("completionVelocity", .number, "the completion speed", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).completionSpeed) }),
-            property("completionCurve", .enumeration("UIViewAnimationCurve"), "the completion curve", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).completionCurve.rawValue) }),
-            property("transitionDuration", .number, "the animator's duration", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).duration) }),
-            property("initiallyInteractive", .boolean, "began interactively", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).initiallyInteractive) }),
-            property("isInterruptible", .boolean, "driven by an interruptible animator", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).interruptibleAnimator != nil) }),
-            property("isInteractive", .boolean, "interactive right now", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).isInteractive) }),
-            property("isAnimated", .boolean, "animated", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).isAnimated) }),
-            property("presentationStyle", .enumeration("UIModalPresentationStyle"), "the style", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).presentationStyle.rawValue) }),
-            property("containerView", .object("UIView"), "the container", of: TransitionCoordinator.self, get: { call, c in call.push(t(c).containerView) }),
+            property("isCancelled", .boolean, "an interactive transition was cancelled", of: TransitionCoordinator.self, get: { call, c in call.push(try t(call, c).transitionWasCancelled) }),
+            property("percentComplete", .number, "the last interactive percentage", of: TransitionCoordinator.self, get: { call, c in call.push(try t(call, c).percentComplete) }),
+            property("completionVelocity", .number, "the completion speed", of: TransitionCoordinator.self, get: { call, c in call.push(try t(call, c).completionSpeed) }),
+            property("completionCurve", .enumeration("UIViewAnimationCurve"), "the completion curve", of: TransitionCoordinator.self, get: { call, c in call.push(try t(call, c).completionCurve.rawValue) }),
+            property("transitionDuration", .number, "the animator's duration", of: TransitionCoordinator.self, get: { call, c in call.push(try t(call, c).duration) }),
+            property("initiallyInteractive", .boolean, "began interactively", of: TransitionCoordinator.self, get: { call, c in call.push(try t(call, c).initiallyInteractive) }),
+            property("isInterruptible", .boolean, "driven by an interruptible animator", of: TransitionCoordinator.self, get: { call, c in call.push(try t(call, c).isInterruptible) }),
+            property("isInteractive", .boolean, "interactive right now", of: TransitionCoordinator.self, get: { call, c in call.push(try t(call, c).isInteractive) }),
+            property("isAnimated", .boolean, "animated", of: TransitionCoordinator.self, get: { call, c in call.push(try t(call, c).isAnimated) }),
+            property("presentationStyle", .enumeration("UIModalPresentationStyle"), "the style", of: TransitionCoordinator.self, get: { call, c in call.push(try t(call, c).presentationStyle.rawValue) }),
+            property("containerView", .object("UIView"), "the container", of: TransitionCoordinator.self, get: { call, c in call.push(try t(call, c).containerView) }),
         ]
         func block(_ call: HostCall, _ argument: Int) throws -> ((TransitionCoordinator) throws -> Void)? {
             guard let f = try call.optionalFunction(argument) else { return nil }
@@ -232,14 +242,14 @@ extension TransitAPI {
             },
             method("notifyWhenInteractionChanges", [parameter("handler", .function)], "called when the transition stops or starts being interactive", of: TransitionCoordinator.self) { call, c in
                 let f = try call.function(1)
-                c.notifyWhenInteractionChanges { coordinator in try f.call { $0.push(coordinator); return 1 } }
+                try c.notifyWhenInteractionChanges { coordinator in try f.call { $0.push(coordinator); return 1 } }
                 return 0
             },
             method("viewController", [parameter("key", .enumeration("UITransitionContextKey"))], returns: .object("UIViewController"), "as the context's", of: TransitionCoordinator.self) { call, c in
-                call.push(t(c).viewController(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
+                call.push(try t(call, c).viewController(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
             },
             method("view", [parameter("key", .enumeration("UITransitionContextKey"))], returns: .optional(.object("UIView")), "as the context's", of: TransitionCoordinator.self) { call, c in
-                call.push(t(c).view(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
+                call.push(try t(call, c).view(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
             },
         ]
         return cls

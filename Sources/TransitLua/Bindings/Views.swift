@@ -73,11 +73,11 @@ extension TransitAPI {
                 try v.insertSubview(try call.object(1, View.self, "UIView"), at: try call.integer(2) - 1); return 0
             },
             method("insertSubviewBelow", [parameter("view", .object("UIView")), parameter("sibling", .object("UIView"))],
-                   "inserts just below a subview", of: View.self) { call, v in
+                   "inserts just below a subview (below all subviews when sibling is not one)", of: View.self) { call, v in
                 try v.insertSubview(try call.object(1, View.self, "UIView"), belowSubview: try call.object(2, View.self, "UIView")); return 0
             },
             method("insertSubviewAbove", [parameter("view", .object("UIView")), parameter("sibling", .object("UIView"))],
-                   "inserts just above a subview", of: View.self) { call, v in
+                   "inserts just above a subview (above all subviews when sibling is not one)", of: View.self) { call, v in
                 try v.insertSubview(try call.object(1, View.self, "UIView"), aboveSubview: try call.object(2, View.self, "UIView")); return 0
             },
             method("removeFromSuperview", [], "removes the view from its superview", of: View.self) { _, v in

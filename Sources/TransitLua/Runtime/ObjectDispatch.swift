@@ -21,7 +21,15 @@ func indexObject(_ L: OpaquePointer?) -> Int32 {
     // 1: userdata, 2: key. The object's own table and Lua class chain, raw: these need no
     // Swift at all.
     if lua_getiuservalue(L, 1, 1) == LUA_TTABLE {
-        if ClassChain.lookup(L, keyAt: 2, functionsOnly: false, stopAtBoundClass: false) { return 1 }
+        if ClassChain.lookup(L, keyAt: 2, functionsOnly: false, stopAtBoundClass: false) {
+            // A function named like a bound property (a getter override such as completionSpeed,
+            // or a delegate hook such as presentationController on a controller that is its own
+            // delegate) is for UIKit to call: reading the property still reads the property.
+            guard lua_type(L, -1) == LUA_TFUNCTION else { return 1 }
+            lua_pushvalue(L, 2)
+            guard lua_rawget(L, transit_upvalueindex(2)) == LUA_TLIGHTUSERDATA else { transit_pop(L, 1); return 1 }
+            transit_pop(L, 2)
+        }
     } else {
         transit_pop(L, 1)
     }

@@ -131,6 +131,9 @@ extension LuaRuntime {
                 transit_pop(thread, 1)
                 collectGarbage()
             }
+            // An error that already carries a traceback (a hook that failed inside present or
+            // dismiss, which run their transition in the call) keeps that one: one traceback.
+            if message.contains("\nstack traceback:") { throw ScriptError(message) }
             transit_traceback(L, thread, message, 0)
             let traced = string(at: -1) ?? message
             throw ScriptError(traced)

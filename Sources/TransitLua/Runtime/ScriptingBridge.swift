@@ -51,6 +51,26 @@ extension LuaRuntime: Scripting {
         return found
     }
 
+    public func property(_ object: AnyObject, _ name: String) throws -> ScriptValue? {
+        if let host = object as? HostObject {
+            // A subclass overriding the getter with a method (VCTransitionsLibrary's completionSpeed).
+            return overrides(host, name) ? try call(host, name, []) : nil
+        }
+        guard let reference = object as? LuaValueReference else { return nil }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        reference.push()
+        guard lua_type(L, -1) == LUA_TTABLE || lua_type(L, -1) == LUA_TUSERDATA else { return nil }
+        guard transit_pgetfield(L, -1, name) == LUA_OK else {
+            throw ScriptError("looking up \(name) on \(reference.scriptDescription) failed: \(errorMessage())")
+        }
+        switch lua_type(L, -1) {
+        case LUA_TNIL: return nil
+        case LUA_TFUNCTION: return try call(object, name, [])
+        default: return scriptValue(at: -1)
+        }
+    }
+
     public func location(of object: AnyObject, _ hook: String) -> String? {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }

@@ -225,7 +225,7 @@ private func cancelAll(_ count: Int) throws -> Double {
 
 /// Nanoseconds per view for sampling, completing, one block and cancelling at 100 … 100,000 views.
 private func printGrowthTable() throws {
-    var lines = ["| views | sample ns/view | complete ns/view | block ns/view | cancel ns/view |", "|---:|---:|---:|---:|---:|"]
+    var lines = ["| views | sample ns/view | complete ns/view | block ns/view | cancel ns/view | render ns/view |", "|---:|---:|---:|---:|---:|---:|"]
     for count in [100, 1_000, 10_000, 100_000] {
         let rounds = count >= 100_000 ? 3 : 7
         func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] * 1e9 / Double(count) }
@@ -234,7 +234,11 @@ private func printGrowthTable() throws {
         let complete = median(try (0..<rounds).map { _ in try completeSeparately(count) })
         let block = median(try (0..<rounds).map { _ in try completeOneBlock(count) })
         let cancel = median(try (0..<rounds).map { _ in try cancelAll(count) })
-        lines.append("| \(count) | \(Int(sample.rounded())) | \(Int(complete.rounded())) | \(Int(block.rounded())) | \(Int(cancel.rounded())) |")
+        // Rasterizing the sampled frame (every view moving, 393×852 at scale 1).
+        let frame = scene.world.window.layer.snapshot(at: 0.5)
+        let rasterizer = Rasterizer(scale: 1, background: Color(white: 0))
+        let render = median((0..<rounds).map { _ in timed { _ = rasterizer.render(frame, size: scene.world.window.bounds.size) } })
+        lines.append("| \(count) | \(Int(sample.rounded())) | \(Int(complete.rounded())) | \(Int(block.rounded())) | \(Int(cancel.rounded())) | \(Int(render.rounded())) |")
     }
     FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
 }

@@ -354,5 +354,20 @@ private func firstLine(_ h: Harness, _ source: String) throws -> String? {
             #expect(members.isDisjoint(with: names), "\(className): \(members.intersection(names).sorted())")
         }
         #expect(api.markdownReference.contains("`beginAppearanceTransition`"))
+        for (className, names) in api.unavailableStatics {
+            let bound = Set(api.cls(className)?.functions.map(\.name) ?? [])
+            #expect(bound.isDisjoint(with: names), "\(className): \(bound.intersection(names).sorted())")
+        }
+    }
+
+    /// `UIView.setAnimationsEnabled(false)` from a port names itself, on the class and on a
+    /// Lua subclass of it; the class's real functions and nil for other names are unchanged.
+    @Test func aUIKitClassMethodTransitLacksSaysSoByName() throws {
+        let h = try Harness()
+        let message = try h.error("UIView.setAnimationsEnabled(false)")
+        #expect(message?.hasPrefix("test.lua:1: UIView.setAnimationsEnabled is not available in Transit") == true, "\(message ?? "no error")")
+        let inherited = try h.error("local Card = UIView:subclass('Card') return Card.beginAnimations")
+        #expect(inherited?.contains("UIView.beginAnimations is not available in Transit") == true, "\(inherited ?? "no error")")
+        #expect(try h.run("return tostring(UIView.animate ~= nil) .. ' ' .. tostring(UIView.noSuchThing) .. ' ' .. tostring(UILabel.new ~= nil)") == "true nil true")
     }
 }

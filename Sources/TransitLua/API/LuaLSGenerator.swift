@@ -96,6 +96,9 @@ extension APIDescription {
             if let missing = unavailable[cls.name] {
                 out.append("- not available in Transit (reading or assigning one says so): " + missing.map { "`\($0)`" }.joined(separator: " "))
             }
+            if let missing = unavailableStatics[cls.name] {
+                out.append("- class methods not available in Transit (reading one says so): " + missing.map { "`\(cls.name).\($0)`" }.joined(separator: " "))
+            }
             for h in cls.hooks {
                 let swift = h.swiftName.map { " (Swift `\($0)`)" } ?? ""
                 out.append("- hook `\(h.name)(\(h.parameters.map(\.name).joined(separator: ", ")))`\(swift): \(h.doc)")

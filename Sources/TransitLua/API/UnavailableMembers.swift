@@ -54,6 +54,19 @@ extension TransitAPI {
         ],
     ]
 
+    /// Class methods and properties (`UIView.setAnimationsEnabled(false)`): reading one from the
+    /// class table says so by name, as instance members do.
+    static let unavailableStatics: [String: [String]] = [
+        "UIView": [
+            "setAnimationsEnabled", "areAnimationsEnabled", "beginAnimations", "commitAnimations",
+            "setAnimationDuration", "setAnimationDelay", "setAnimationCurve", "setAnimationDelegate",
+            "setAnimationRepeatCount", "setAnimationRepeatAutoreverses", "setAnimationBeginsFromCurrentState",
+            "setAnimationTransition", "setAnimationWillStart", "setAnimationDidStop", "modifyAnimations",
+            "perform", "inheritedAnimationDuration", "userInterfaceLayoutDirection", "appearance",
+        ],
+        "UIViewController": ["attemptRotationToDeviceOrientation"],
+    ]
+
     /// UIKit, Core Animation and Foundation classes transition code uses that Transit has not:
     /// reading the global says so (`CABasicAnimation is not available in Transit`) instead of
     /// "attempt to index a nil value (global 'CABasicAnimation')".

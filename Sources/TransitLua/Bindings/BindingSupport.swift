@@ -12,6 +12,7 @@ enum TransitAPI {
         api.protocols = protocols()
         api.unavailable = unavailableMembers
         api.unavailableClasses = unavailableClasses
+        api.unavailableStatics = unavailableStatics
         api.namespace = namespace()
         return api
     }()

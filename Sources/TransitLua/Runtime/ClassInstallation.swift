@@ -73,7 +73,18 @@ extension LuaRuntime {
         // Class table metatable: statics inherit from the superclass; calling the class
         // constructs (`CGRect(0, 0, 10, 10)`, `Card(...)`).
         lua_createtable(L, 0, 2)
-        if let superclass = cls.superclass {
+        if let statics = api.unavailableStatics[cls.name], !statics.isEmpty {
+            // UIKit class methods Transit lacks say so when read; anything else goes on to the
+            // superclass's table as before.
+            if let superclass = cls.superclass { lua_getglobal(L, superclass) } else { lua_pushnil(L) }
+            lua_createtable(L, 0, Int32(statics.count))
+            for name in statics {
+                lua_pushstring(L, "\(cls.name).\(name) is not available in Transit")
+                lua_setfield(L, -2, name)
+            }
+            transit_pushhostfunction(L, { L in indexClassTable(L) }, 2)
+            lua_setfield(L, -2, "__index")
+        } else if let superclass = cls.superclass {
             lua_getglobal(L, superclass)
             lua_setfield(L, -2, "__index")
         }
@@ -202,4 +213,19 @@ extension LuaRuntime {
         lua_setfield(L, metatable, "__tostring")
         boundClass.metatableReference = luaL_ref(L, transit_registryindex())
     }
+}
+
+/// `__index` of a class table with unavailable class methods (upvalues: the superclass table or
+/// nil, then name → message): the message for those names, else the superclass's field.
+func indexClassTable(_ L: OpaquePointer?) -> Int32 {
+    let L = L!
+    lua_pushvalue(L, 2)
+    if lua_rawget(L, transit_upvalueindex(3)) == LUA_TSTRING { return raiseUnavailable(L) }
+    transit_pop(L, 1)
+    guard lua_type(L, transit_upvalueindex(2)) == LUA_TTABLE else { return 0 }
+    lua_pushvalue(L, 2)
+    // A plain read of the superclass table: its own metatable continues the chain. Only
+    // class tables are on this chain, whose metamethods do not raise.
+    lua_gettable(L, transit_upvalueindex(2))
+    return 1
 }

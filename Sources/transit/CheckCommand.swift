@@ -10,7 +10,10 @@ import TransitLua
 /// One cell of the matrix: a device, a presentation style and a path through the effect.
 struct CheckCell {
     /// `load`: the file failed before its matrix could be built (its one, failing cell).
-    enum Path: String { case presentDismiss = "present-dismiss", interactiveDismiss = "interactive-dismiss", pushPop = "push-pop", scene, load }
+    enum Path: String {
+        case presentDismiss = "present-dismiss", interactiveDismiss = "interactive-dismiss"
+        case interactivePresent = "interactive-present", pushPop = "push-pop", scene, load
+    }
     var device: String
     var style: String?
     var path: Path
@@ -23,7 +26,7 @@ struct CheckCell {
         var parts = [device]
         if let style { parts.append(style) }
         switch path {
-        case .interactiveDismiss: parts.append("\(path.rawValue) \(formatNumber((fraction ?? 0) * 100)) %")
+        case .interactiveDismiss, .interactivePresent: parts.append("\(path.rawValue) \(formatNumber((fraction ?? 0) * 100)) %")
         case .scene, .load: parts.append(path.rawValue)
         default: parts.append("\(path.rawValue) \(animated ? "animated" : "not animated")")
         }
@@ -62,6 +65,8 @@ struct EffectDeclaration {
     var navigation = false
     var styles: [String] = []
     var dismissalGesture = ""
+    /// The gesture of an interactive presentation (the effect installs it on the presenter).
+    var presentationGesture = ""
 }
 
 enum CheckMatrix: String { case quick, full }
@@ -149,7 +154,8 @@ func checkEffect(_ file: String, devices: [String], matrix: CheckMatrix, scene: 
 }
 
 /// The matrix for an effect: per device and style, present and dismiss animated and not, an
-/// interactive dismissal at several distances when the effect declares one, and in `full` a
+/// interactive dismissal (and an interactive presentation) at several distances when the effect
+/// declares one, and in `full` a
 /// rotation while presented. Navigation delegates push and pop instead.
 func checkCells(_ declaration: EffectDeclaration, devices: [String], matrix: CheckMatrix) -> [CheckCell] {
     var cells: [CheckCell] = []
@@ -164,6 +170,11 @@ func checkCells(_ declaration: EffectDeclaration, devices: [String], matrix: Che
             if !declaration.dismissalGesture.isEmpty {
                 for fraction in fractions {
                     cells.append(CheckCell(device: device, style: style, path: .interactiveDismiss, fraction: fraction))
+                }
+            }
+            if !declaration.presentationGesture.isEmpty {
+                for fraction in fractions {
+                    cells.append(CheckCell(device: device, style: style, path: .interactivePresent, fraction: fraction))
                 }
             }
             if matrix == .full {
@@ -219,6 +230,7 @@ extension EffectDeclaration {
             // reach the Lua source of the cell table.
             case "styles": styles = value.split(separator: ",").map(String.init).filter { $0.allSatisfy { $0.isLetter || $0.isNumber } }
             case "dismissal": dismissalGesture = value
+            case "presentation": presentationGesture = value
             default: break
             }
         }

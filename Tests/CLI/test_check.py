@@ -118,6 +118,29 @@ checks.check("a view left after a cancelled dismissal is view-left-over, in the 
                  ({p["id"] for p in c["problems"]} == {"view-left-over"}) == CANCELLED(c) and
                  all(p["phase"] == "interactive cancel" for p in c["problems"]) for c in shade_cells), shade.stdout[-800:])
 
+# An interactive presentation: the effect installs its gesture on the presenting screen
+# (installPresentationGesture) and the matrix moves a finger over it 10 % and 90 % of the way.
+drawer_file = os.path.join(ROOT, "Tests", "Fixtures", "check", "drawer-interactive-present.lua")
+drawer = transit("check", "--format", "json", drawer_file)
+drawer_cells = cells_of(json.loads(drawer.stdout)) if drawer.stdout.startswith("{") else []
+INTERACTIVE_PRESENT = lambda cell: cell["path"] == "interactive-present"  # noqa: E731
+checks.check("an interactive presentation passes", drawer.returncode == 0, drawer.stdout[-600:])
+checks.check("an interactive presentation gets cells at 10 % and 90 % on every device",
+             sorted((c["device"], c["fraction"]) for c in drawer_cells if INTERACTIVE_PRESENT(c)) ==
+             sorted((d, f) for d in ("iPhone SE", "iPhone 15", "iPad") for f in (0.1, 0.9)))
+# The same drawer whose gesture never finishes nor cancels: only the interactive-present cells,
+# where the finger began a presentation, are stuck.
+stuck_file = checks.path("drawer-stuck.lua")
+with open(stuck_file, "w") as stuck_source:
+    source = open(drawer_file).read()
+    stuck_source.write(source.replace("if progress > 0.5 and g.state == \"ended\" then self:finish() else self:cancel() end", ""))
+stuck = transit("check", "--format", "json", stuck_file)
+stuck_cells = cells_of(json.loads(stuck.stdout)) if stuck.stdout.startswith("{") else []
+checks.check("a presentation gesture that never ends is transition-stuck, in those cells only",
+             stuck.returncode == 1 and stuck_cells and all(
+                 ({p["id"] for p in c["problems"]} == {"transition-stuck"}) == INTERACTIVE_PRESENT(c) for c in stuck_cells),
+             stuck.stdout[-800:])
+
 # A navigation delegate pushes and pops instead of presenting.
 navigation = transit("check", "--format", "json", os.path.join(ROOT, "Tests", "Fixtures", "check", "navigation-slide.lua"))
 navigation_document = json.loads(navigation.stdout) if navigation.stdout.startswith("{") else {"effects": []}

@@ -1,7 +1,7 @@
 -- The scene `transit check` runs an effect in, once per matrix cell (docs/check.md). The host
 -- sets transit.checkCell before the scene runs:
 --   { probe = true }                      only report what the effect declares (checkProbe)
---   { path = "present-dismiss" | "interactive-dismiss" | "push-pop",
+--   { path = "present-dismiss" | "interactive-dismiss" | "interactive-present" | "push-pop",
 --     animated = true|false, style = "custom"|..., fraction = 0.1 (interactive paths),
 --     rotate = true (turn the device while the screen is presented), rounds = 2 }
 -- Every round presents (or pushes) a new screen and dismisses (or pops) it, on the same effect
@@ -31,6 +31,9 @@ if cell.probe then
     "navigation=" .. tostring(navigationEffect),
     "styles=" .. table.concat(styles, ","),
     "dismissal=" .. gesture(effect.interactiveDismissal),
+    -- An interactive presentation needs the gesture on the presenting screen: the effect
+    -- installs it (installPresentationGesture), the scene only moves the finger.
+    "presentation=" .. (type(effect.installPresentationGesture) == "function" and gesture(effect.interactivePresentation) or ""),
   }, ";")
   return
 end
@@ -79,14 +82,16 @@ local function rotateBack()
   if transit.device.orientation ~= "portrait" then transit.rotate("portrait") end
 end
 
--- A gesture `fraction` of the way, as the default scene performs it (docs/check.md).
-local function gesture(message, fraction)
-  local interactive = effect.interactiveDismissal
+-- A gesture `fraction` of the way over `view`, as the default scene performs it (docs/check.md):
+-- the effect's interactiveDismissal over the presented screen, or its interactivePresentation
+-- over the presenting one.
+local function gesture(view, fraction, interactive)
+  interactive = interactive or effect.interactiveDismissal
   local DURATION = 0.4
   if interactive.edge then
     transit.touch.edgePan{ edge = interactive.edge, to = fraction, duration = DURATION, release = true }
   else
-    local f = message.view:convert(message.view.bounds, transit.window)
+    local f = view:convert(view.bounds, transit.window)
     local from, to
     if interactive.pan == "down" then
       from = CGPoint(f.midX, f.minY + 40); to = CGPoint(f.midX, f.minY + 40 + f.height * fraction)
@@ -136,7 +141,7 @@ local function presentDismissRound()
     transit.wait(0.3)
   end
   if cell.path == "interactive-dismiss" then
-    gesture(message, cell.fraction or 0.5)
+    gesture(message.view, cell.fraction or 0.5)
     if not waitWhile(function() return message.isBeingDismissed end) then return false end
     transit.wait(0.3)
     -- Cancelled (or never begun): still presented; dismiss it plainly for the next round.
@@ -154,9 +159,43 @@ local function presentDismissRound()
   return true
 end
 
+-- Interactive presentation: the effect's gesture on the presenting screen presents a new screen
+-- (the `present` function the scene gives it) and drives the transition; a finger moves
+-- `fraction` of the way. A finished presentation is then dismissed plainly.
+local presented
+local function presentFromGesture()
+  local message = makeMessage()
+  message.transitioningDelegate = effect
+  message.modalPresentationStyle = cell.style or effect.modalPresentationStyle or "custom"
+  presented = message
+  inbox:present(message, true, nil)
+  return message
+end
+
+local function interactivePresentRound()
+  presented = nil
+  gesture(inbox.view, cell.fraction or 0.5, effect.interactivePresentation)
+  local message = presented
+  if message == nil then return true end  -- the gesture never began a presentation
+  if not waitWhile(function() return message.isBeingPresented end) then return false end
+  transit.wait(0.3)
+  if message.presentingViewController ~= nil then
+    message:dismiss(true, nil)
+    transit.wait(0)
+    if not waitWhile(function() return message.presentingViewController ~= nil end) then return false end
+    transit.wait(0.3)
+  end
+  return true
+end
+
 transit.wait(0.1)
+if cell.path == "interactive-present" then
+  effect:installPresentationGesture(inbox, presentFromGesture)
+end
 for _ = 1, cell.rounds or 2 do
   local ok
-  if navigationEffect then ok = pushPopRound() else ok = presentDismissRound() end
+  if navigationEffect then ok = pushPopRound()
+  elseif cell.path == "interactive-present" then ok = interactivePresentRound()
+  else ok = presentDismissRound() end
   if not ok then break end
 end

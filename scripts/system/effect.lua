@@ -86,6 +86,10 @@ return function(effect, file)
     delegate.supportedPresentationStyles = field("supportedPresentationStyles")
     delegate.interactiveDismissal = field("interactiveDismissal")
     delegate.interactivePresentation = field("interactivePresentation")
+    -- The gesture of an interactive presentation goes on the presenting screen (docs/check.md).
+    if type(field("installPresentationGesture")) == "function" then
+      delegate.installPresentationGesture = function(_, ...) return effect:installPresentationGesture(...) end
+    end
     delegate.__name = fileName
   end
   -- What the file declared itself to be (transit check reports it).

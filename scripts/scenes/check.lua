@@ -40,7 +40,7 @@ end
 
 local LIMIT = 10
 local screen = transit.screen.bounds
-local W, H = screen.width, screen.height
+local W = screen.width
 
 -- Screen A: a list under a navigation bar.
 local inbox = UIViewController.new{ title = "Inbox", backgroundColor = UIColor.systemBackground }

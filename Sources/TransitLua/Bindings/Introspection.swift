@@ -30,8 +30,8 @@ extension TransitAPI {
         let functions = [
             function("isSubclass", [parameter("self", .table, "the class (call it with ':')"), parameter("of", .table, "a class table")], returns: .boolean,
                      "Class:isSubclass(of): whether the class is `of` or descends from it (a class is a subclass of itself, as in Swift)") { call in
-                try call.checkClassTable(1)
-                try call.checkClassTable(2)
+                try call.checkClassTable(1, "self")
+                try call.checkClassTable(2, "of")
                 call.push(call.runtime.classChain(startingAt: call.index(1), contains: call.index(2)))
                 return 1
             },
@@ -42,18 +42,18 @@ extension TransitAPI {
 
 extension HostCall {
     /// A class table: a bound class (marked `__bound`) or a Lua subclass (with `super`).
-    func checkClassTable(_ argument: Int) throws {
+    func checkClassTable(_ argument: Int, _ parameterName: String = "class") throws {
         let at = index(argument)
-        guard lua_type(L, at) == LUA_TTABLE else { throw argumentError(argument, "a class (UIView, or a Lua subclass)") }
-        lua_getfield(L, at, "__name")
+        let refusal = fail("argument \(argument) (\(parameterName)) must be a class (UIView, or a Lua subclass) (got \(runtime.typeDescription(at: at)))")
+        guard lua_type(L, at) == LUA_TTABLE else { throw refusal }
+        lua_pushstring(L, "__name")
+        lua_rawget(L, at)   // raw: a script's __index must not run (or raise) here
         let named = lua_type(L, -1) == LUA_TSTRING
         transit_pop(L, 1)
         lua_pushstring(L, "super")
         let hasSuper = lua_rawget(L, at) == LUA_TTABLE
         transit_pop(L, 1)
-        guard named && (hasSuper || ClassChain.isBoundClassTable(L, at: at)) else {
-            throw argumentError(argument, "a class (UIView, or a Lua subclass)")
-        }
+        guard named && (hasSuper || ClassChain.isBoundClassTable(L, at: at)) else { throw refusal }
     }
 }
 

@@ -199,7 +199,8 @@ extension LuaRuntime {
     /// The nanoseconds of the DispatchTime at `index`; nil for anything else.
     func readDispatchTime(at index: Int32) -> Int64? {
         guard valueClassName(at: index) == "DispatchTime" else { return nil }
-        lua_getfield(L, index, "uptimeNanoseconds")
+        lua_pushstring(L, "uptimeNanoseconds")
+        lua_rawget(L, index < 0 ? index - 1 : index)
         defer { transit_pop(L, 1) }
         var isInteger: Int32 = 0
         let value = lua_tointegerx(L, -1, &isInteger)

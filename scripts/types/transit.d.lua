@@ -1286,7 +1286,7 @@ RunLoop = {}
 Timer = {}
 
 ---a timer already scheduled on the main run loop (Swift scheduledTimer(withTimeInterval:repeats:block:))
----@param withTimeInterval number seconds (≤ 0 means 0.0001, as Foundation does)
+---@param withTimeInterval number seconds (at least 0.0001: Foundation uses that for ≤ 0)
 ---@param repeats boolean
 ---@param block function called with the timer
 ---@return Timer

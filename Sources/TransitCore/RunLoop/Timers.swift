@@ -9,7 +9,9 @@
 public final class RunLoopTimer: HostObject {
     public override class var className: String { "Timer" }
 
-    /// Foundation replaces an interval ≤ 0 by 0.1 ms (documented for scheduledTimer).
+    /// Foundation replaces an interval ≤ 0 by 0.1 ms (documented for scheduledTimer); shorter
+    /// positive ones are raised to it too, so a timer always moves virtual time forward (one of
+    /// 1e-300 s would otherwise fire at one instant until the run loop's turn limit stops it).
     public static let minimumInterval = 0.0001
 
     /// The interval given (after Foundation's minimum).
@@ -27,7 +29,7 @@ public final class RunLoopTimer: HostObject {
 
     /// Schedules the timer on the run loop at once (scheduledTimer's behaviour).
     public init(world: World, interval: Double, repeats: Bool, block: @escaping (RunLoopTimer) throws -> Void) {
-        self.interval = interval > 0 ? interval : RunLoopTimer.minimumInterval
+        self.interval = max(interval, RunLoopTimer.minimumInterval)
         self.repeats = repeats
         self.block = block
         start = world.now

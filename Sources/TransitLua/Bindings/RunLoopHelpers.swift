@@ -71,7 +71,7 @@ extension TransitAPI {
         var cls = APIClass(name: "Timer", superclass: "NSObject", doc: "A Foundation timer on virtual time (Timer.scheduledTimer).", isValue: false)
         cls.matches = { $0 is RunLoopTimer }
         cls.functions = [
-            function("scheduledTimer", [parameter("withTimeInterval", .number, "seconds (≤ 0 means 0.0001, as Foundation does)"),
+            function("scheduledTimer", [parameter("withTimeInterval", .number, "seconds (at least 0.0001: Foundation uses that for ≤ 0)"),
                                         parameter("repeats", .boolean), parameter("block", .function, "called with the timer")],
                      returns: .object("Timer"), "a timer already scheduled on the main run loop (Swift scheduledTimer(withTimeInterval:repeats:block:))") { call in
                 let interval = try call.finite(1, "withTimeInterval")

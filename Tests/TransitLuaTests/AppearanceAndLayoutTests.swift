@@ -175,6 +175,15 @@ function calls.text() return table.concat(calls, " ") end
         #expect(try result.text("tostring(same)") == "true")
     }
 
+    @Test func edgeInsetsAreValuesMadeWithOrWithoutLabels() throws {
+        let result = try runScene("""
+            local labelled = UIEdgeInsets{ top = 1, left = 2, bottom = 3, right = 4 }
+            same = tostring(labelled == UIEdgeInsets(1, 2, 3, 4)) .. " " .. tostring(labelled == UIEdgeInsets.zero) .. " " .. labelled.right
+            """)
+        #expect(try result.text("same") == "true false 4.0")
+        #expect(throws: ScriptError.self) { try runScene("UIEdgeInsets{ top = 1, left = 2, bottom = 3 }") }
+    }
+
     @Test func additionalSafeAreaInsetsMustBeFinite() throws {
         #expect(throws: ScriptError.self) {
             try runScene("UIViewController.new().additionalSafeAreaInsets = UIEdgeInsets(0/0, 0, 0, 0)")

@@ -61,9 +61,9 @@ private func renderScene(_ source: String, frameInterval: Double, device: String
             local now = DispatchTime.now()
             later = now + 0.3
             checks = table.concat({ tostring(later.uptimeNanoseconds), tostring((later - 0.3) == now), tostring(now < later),
-                                    tostring(later <= later), tostring(0.3 + now == later), tostring(later) }, " ")
+                                    tostring(later <= later), tostring(0.3 + now == later), tostring(later), tostring(later.seconds) }, " ")
             """)
-        #expect(try result.text("checks") == "300000000 true true true true DispatchTime(0.3 s)")
+        #expect(try result.text("checks") == "300000000 true true true true DispatchTime(0.3 s) 0.3")
     }
 
     @Test func aDeadlineThatIsANumberIsRefusedWithTheWayToWriteIt() throws {

@@ -1235,11 +1235,11 @@ function UINavigationController:popViewController(animated) end
 ---@field zero UIEdgeInsets UIEdgeInsets(0, 0, 0, 0)
 UIEdgeInsets = {}
 
----UIEdgeInsets(top, left, bottom, right)
----@param top number
----@param left number
----@param bottom number
----@param right number
+---UIEdgeInsets(top, left, bottom, right) or UIEdgeInsets{top=, left=, bottom=, right=}
+---@param top number|table a number, or {top=, left=, bottom=, right=} as Swift's labels
+---@param left? number
+---@param bottom? number
+---@param right? number
 ---@return UIEdgeInsets
 function UIEdgeInsets.new(top, left, bottom, right) end
 

@@ -29,18 +29,6 @@ extension Device {
         }
     }
 
-    /// The status bar's height drawn and reported by the system styles (scripts/system/pageSheet.lua
-    /// uses the same numbers): 20 on home-button iPhones, 54 on the iPhone 15 family, 24 on
-    /// iPad, 0 in iPhone landscape (hidden).
-    public func statusBarHeight(in orientation: Orientation) -> Double {
-        switch (shape, orientation.isLandscape) {
-        case (.pad, _): return 24
-        case (_, true): return 0
-        case (.homeButtonPhone, false): return 20
-        case (.islandPhone, false): return 54
-        }
-    }
-
     /// UIScreen.maximumFramesPerSecond: 120 on the ProMotion profile (iPhone 15 Pro Max), 60
     /// on every other profile, custom ones included.
     public var maximumFramesPerSecond: Int {

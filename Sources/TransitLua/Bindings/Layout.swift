@@ -9,10 +9,29 @@ import TransitCore
 extension TransitAPI {
     static func edgeInsetsClass() -> APIClass {
         var cls = APIClass(name: "UIEdgeInsets", superclass: nil, doc: "Insets from each edge (top, left, bottom, right), a value.", isValue: true)
+        let sides = ["top", "left", "bottom", "right"]
         cls.functions = [
-            function("new", [parameter("top", .number), parameter("left", .number), parameter("bottom", .number), parameter("right", .number)],
-                     returns: .value("UIEdgeInsets"), "UIEdgeInsets(top, left, bottom, right)") { call in
-                let values = try (1...4).map { try call.finite($0, ["top", "left", "bottom", "right"][$0 - 1]) }
+            function("new", [parameter("top", .union([.number, .table]), "a number, or {top=, left=, bottom=, right=} as Swift's labels"),
+                             parameter("left", .optional(.number)), parameter("bottom", .optional(.number)), parameter("right", .optional(.number))],
+                     returns: .value("UIEdgeInsets"), "UIEdgeInsets(top, left, bottom, right) or UIEdgeInsets{top=, left=, bottom=, right=}") { call in
+                var values: [Double] = []
+                if call.isTable(1) {
+                    if let unknown = call.unknownKeys(1, known: Set(sides)).first {
+                        throw call.fail("unknown option \"\(unknown)\"; accepted: top, left, bottom, right")
+                    }
+                    for side in sides {
+                        _ = call.field(1, side)
+                        defer { transit_pop(call.L, 1) }
+                        guard lua_type(call.L, -1) == LUA_TNUMBER else {
+                            throw call.fail("option \(side) must be a number (got \(call.runtime.typeDescription(at: -1)))")
+                        }
+                        let value = lua_tonumberx(call.L, -1, nil)
+                        guard value.isFinite else { throw call.fail("option \(side) must be a finite number (got \(formatNumber(value)))") }
+                        values.append(value)
+                    }
+                } else {
+                    values = try (1...4).map { try call.finite($0, sides[$0 - 1]) }
+                }
                 call.runtime.push(EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]))
                 return 1
             },

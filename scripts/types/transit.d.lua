@@ -142,6 +142,32 @@
 ---| "active"
 ---| "stopped"
 
+---UIViewController.preferredStatusBarStyle
+---@alias UIStatusBarStyle
+---| "default"
+---| "lightContent"
+---| "darkContent"
+
+---CADisplayLink add/remove modes (all alike on virtual time)
+---@alias RunLoopMode
+---| "default"
+---| "common"
+---| "tracking"
+
+---UIImpactFeedbackGenerator styles
+---@alias UIImpactFeedbackStyle
+---| "light"
+---| "medium"
+---| "heavy"
+---| "soft"
+---| "rigid"
+
+---UINotificationFeedbackGenerator.notificationOccurred
+---@alias UINotificationFeedbackType
+---| "success"
+---| "warning"
+---| "error"
+
 ---The animator: animates one presentation, dismissal, push or pop. Used as the result of animationControllerForPresented, animationControllerForDismissed or animationControllerForOperation; an effect file that returns one.
 ---@class UIViewControllerAnimatedTransitioning
 ---@field transitionDuration fun(self: UIViewControllerAnimatedTransitioning, transitionContext: UIViewControllerContextTransitioning): number required hook (Swift `transitionDuration(using:)`): the duration in seconds (finite, ≥ 0)
@@ -458,6 +484,22 @@ function NSObject.new() end
 ---@return table
 function NSObject:subclass(name) end
 
+---Class:isSubclass(of): whether the class is `of` or descends from it (a class is a subclass of itself, as in Swift)
+---@param self table the class (call it with ':')
+---@param of table a class table
+---@return boolean
+function NSObject.isSubclass(self, of) end
+
+---whether the object is an instance of the class or of a subclass of it (Swift isKind(of:))
+---@param class table a class table: UIView, or a Lua subclass
+---@return boolean
+function NSObject:isKind(class) end
+
+---whether the object is an instance of exactly this class (Swift isMember(of:))
+---@param class table a class table: UIView, or a Lua subclass
+---@return boolean
+function NSObject:isMember(class) end
+
 ---A view: geometry, appearance and hierarchy.
 ---@class UIView : NSObject
 ---@field frame CGRect the frame in the superview (animatable)
@@ -476,7 +518,13 @@ function NSObject:subclass(name) end
 ---@field subviews UIView[] (read-only) subviews, back to front (a copy)
 ---@field window UIWindow? (read-only) the window, when the view is in one
 ---@field layer CALayer (read-only) the backing layer
+---@field safeAreaInsets UIEdgeInsets (read-only) the part of the bounds the window's insets (and controllers' additionalSafeAreaInsets) cover; zero outside a window
+---@field safeAreaLayoutGuide UILayoutGuide (read-only) the safe area as a guide (its layoutFrame)
+---@field layoutMargins UIEdgeInsets margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea
+---@field insetsLayoutMarginsFromSafeArea boolean whether margins outside the safe area move inside it (default true)
+---@field layoutMarginsGuide UILayoutGuide (read-only) the layout margins as a guide (its layoutFrame)
 ---@field layoutSubviews fun(self: UIView)? overridable hook (Swift `layoutSubviews()`): lay out subviews; called by the layout pass
+---@field safeAreaInsetsDidChange fun(self: UIView)? overridable hook (Swift `safeAreaInsetsDidChange()`): the safe area changed; called by the layout pass before layoutSubviews
 ---@field super table the base class (in subclasses)
 UIView = {}
 
@@ -577,6 +625,12 @@ function UIView:addGestureRecognizer(recognizer) end
 ---@param recognizer UIGestureRecognizer
 function UIView:removeGestureRecognizer(recognizer) end
 
+---converts a rect or point from another view's coordinates to this view's (Swift convert(_:from:))
+---@param value CGRect|CGPoint
+---@param fromView? UIView nil: the window
+---@return CGRect|CGPoint
+function UIView:convertFrom(value, fromView) end
+
 ---A view's layer.
 ---@class CALayer : NSObject
 ---@field cornerRadius number corner radius (animatable)
@@ -667,6 +721,8 @@ UIWindow = {}
 ---@field transitionCoordinator UIViewControllerTransitionCoordinator? (read-only) the coordinator, during a transition
 ---@field sheetPresentationController UIPresentationController? (read-only) iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges) when presented as a page or form sheet, available before presenting
 ---@field navigationController UINavigationController? (read-only) the navigation controller it is in
+---@field additionalSafeAreaInsets UIEdgeInsets insets added to the root view's safe area
+---@field preferredStatusBarStyle UIStatusBarStyle (read-only) a subclass overrides it with a method returning a style (Swift `override var preferredStatusBarStyle`); "default" otherwise
 ---@field loadView fun(self: UIViewController)? overridable hook (Swift `loadView()`): makes the view; set self.view (UIKit's lifecycle)
 ---@field viewDidLoad fun(self: UIViewController)? overridable hook (Swift `viewDidLoad()`): the view was loaded
 ---@field viewWillLayoutSubviews fun(self: UIViewController)? overridable hook (Swift `viewWillLayoutSubviews()`): before the view lays out its subviews
@@ -676,6 +732,7 @@ UIWindow = {}
 ---@field viewWillDisappear fun(self: UIViewController, animated: boolean)? overridable hook (Swift `viewWillDisappear(_:)`): UIKit appearance hook
 ---@field viewDidDisappear fun(self: UIViewController, animated: boolean)? overridable hook (Swift `viewDidDisappear(_:)`): UIKit appearance hook
 ---@field viewWillTransitionToSize fun(self: UIViewController, size: CGSize, coordinator: any)? overridable hook (Swift `viewWillTransition(to:with:)`): the screen is about to rotate
+---@field viewSafeAreaInsetsDidChange fun(self: UIViewController)? overridable hook (Swift `viewSafeAreaInsetsDidChange()`): the root view's safe area changed
 ---@field super table the base class (in subclasses)
 UIViewController = {}
 
@@ -703,10 +760,22 @@ function UIViewController:present(viewController, animated, completion) end
 ---@param completion? function
 function UIViewController:dismiss(animated, completion) end
 
+---viewWillAppear or viewWillDisappear, unless already going that way (balanced as UIKit's)
+---@param isAppearing boolean
+---@param animated boolean
+function UIViewController:beginAppearanceTransition(isAppearing, animated) end
+
+---viewDidAppear or viewDidDisappear for the change begun last
+function UIViewController:endAppearanceTransition() end
+
+---reads preferredStatusBarStyle again (recorded in the trace; no status bar is drawn)
+function UIViewController:setNeedsStatusBarAppearanceUpdate() end
+
 ---The device's screen (UIScreen.main, transit.screen).
 ---@class UIScreen : NSObject
 ---@field bounds CGRect (read-only) the screen in points, following the orientation
 ---@field scale number (read-only) pixels per point
+---@field maximumFramesPerSecond integer (read-only) the display's refresh rate (120 on the iPhone 15 Pro Max profile, else 60)
 ---@field main UIScreen the screen of the device profile
 UIScreen = {}
 
@@ -1160,6 +1229,146 @@ function UINavigationController:pushViewController(viewController, animated) end
 ---@param animated boolean
 ---@return UIViewController?
 function UINavigationController:popViewController(animated) end
+
+---Insets from each edge (top, left, bottom, right), a value.
+---@class UIEdgeInsets
+---@field zero UIEdgeInsets UIEdgeInsets(0, 0, 0, 0)
+UIEdgeInsets = {}
+
+---UIEdgeInsets(top, left, bottom, right) or UIEdgeInsets{top=, left=, bottom=, right=}
+---@param top number|table a number, or {top=, left=, bottom=, right=} as Swift's labels
+---@param left? number
+---@param bottom? number
+---@param right? number
+---@return UIEdgeInsets
+function UIEdgeInsets.new(top, left, bottom, right) end
+
+---A view's safe-area or layout-margins guide (no constraints: read layoutFrame).
+---@class UILayoutGuide : NSObject
+---@field layoutFrame CGRect (read-only) the guide's rectangle in its owning view's coordinates, now
+---@field owningView UIView? (read-only) the view it belongs to
+UILayoutGuide = {}
+
+---A point in virtual time, a value: `DispatchTime.now() + seconds` (also `-`, `<`, `<=`, `==`); field uptimeNanoseconds.
+---@class DispatchTime
+---@field seconds number (read-only) the time in seconds (uptimeNanoseconds / 1e9)
+DispatchTime = {}
+
+---the current virtual time
+---@return DispatchTime
+function DispatchTime.now() end
+
+---The main queue (DispatchQueue.main): work on later run-loop turns of virtual time.
+---@class DispatchQueue : NSObject
+---@field main DispatchQueue the main queue
+DispatchQueue = {}
+
+---runs the function on a later run-loop turn at the same virtual time
+---@param execute function
+function DispatchQueue:async(execute) end
+
+---runs the function at the deadline (at once on a later turn when it has passed)
+---@param deadline DispatchTime e.g. DispatchTime.now() + 0.3
+---@param execute function
+function DispatchQueue:asyncAfter(deadline, execute) end
+
+---The main run loop (RunLoop.main), where display links are added.
+---@class RunLoop : NSObject
+---@field main RunLoop the main run loop
+---@field current RunLoop the run loop scripts run on (the main one)
+RunLoop = {}
+
+---A Foundation timer on virtual time (Timer.scheduledTimer).
+---@class Timer : NSObject
+---@field isValid boolean (read-only) false once invalidated (a one-shot timer after its firing)
+---@field timeInterval number (read-only) the interval of a repeating timer; 0 for a one-shot (Foundation)
+---@field fireDate number (read-only) the virtual time of the next firing, in seconds
+Timer = {}
+
+---a timer already scheduled on the main run loop (Swift scheduledTimer(withTimeInterval:repeats:block:))
+---@param withTimeInterval number seconds (at least 0.0001: Foundation uses that for ≤ 0)
+---@param repeats boolean
+---@param block function called with the timer
+---@return Timer
+function Timer.scheduledTimer(withTimeInterval, repeats, block) end
+
+---stops the timer and releases its block
+function Timer:invalidate() end
+
+---calls the block now (a repeating timer keeps its schedule; a one-shot is invalidated)
+function Timer:fire() end
+
+---Callbacks at the display's refresh (UIScreen.maximumFramesPerSecond) on virtual time, once added to RunLoop.main.
+---@class CADisplayLink : NSObject
+---@field timestamp number (read-only) the time of the refresh this callback is for (virtual seconds)
+---@field targetTimestamp number (read-only) the time of the next refresh, the frame being prepared
+---@field duration number (read-only) seconds between refreshes of the display (1 / maximumFramesPerSecond)
+---@field isPaused boolean a paused link does not call back
+---@field preferredFramesPerSecond integer 0: the display's rate; otherwise the nearest rate dividing it
+CADisplayLink = {}
+
+---makes a CADisplayLink; subclasses then call init(self, ...)
+---@param target? any a function called with the link, or an object whose method `selector` is called with the link
+---@param selector? string the method's name, when target is an object
+---@return CADisplayLink
+function CADisplayLink.new(target, selector) end
+
+---starts the callbacks (Swift add(to:forMode:))
+---@param runLoop RunLoop RunLoop.main
+---@param forMode RunLoopMode
+function CADisplayLink:add(runLoop, forMode) end
+
+---stops the callbacks (Swift remove(from:forMode:))
+---@param runLoop RunLoop RunLoop.main
+---@param forMode RunLoopMode
+function CADisplayLink:remove(runLoop, forMode) end
+
+---removes the link from the run loop for good and releases its target
+function CADisplayLink:invalidate() end
+
+---Haptic feedback; each call is recorded in the trace.
+---@class UIFeedbackGenerator : NSObject
+UIFeedbackGenerator = {}
+
+---readies the engine (recorded in the trace)
+function UIFeedbackGenerator:prepare() end
+
+---Feedback for a changed selection.
+---@class UISelectionFeedbackGenerator : UIFeedbackGenerator
+UISelectionFeedbackGenerator = {}
+
+---makes a UISelectionFeedbackGenerator; subclasses then call init(self, ...)
+---@return UISelectionFeedbackGenerator
+function UISelectionFeedbackGenerator.new() end
+
+---the selection changed
+function UISelectionFeedbackGenerator:selectionChanged() end
+
+---Feedback for a physical impact.
+---@class UIImpactFeedbackGenerator : UIFeedbackGenerator
+---@field style UIImpactFeedbackStyle (read-only) the style it was made with
+UIImpactFeedbackGenerator = {}
+
+---makes a UIImpactFeedbackGenerator; subclasses then call init(self, ...)
+---@param style? UIImpactFeedbackStyle|table a style, or {style = ...} as Swift's init(style:); default "medium"
+---@return UIImpactFeedbackGenerator
+function UIImpactFeedbackGenerator.new(style) end
+
+---an impact happened
+---@param intensity? number 0...1 (default 1; clamped)
+function UIImpactFeedbackGenerator:impactOccurred(intensity) end
+
+---Feedback for a task's success, warning or error.
+---@class UINotificationFeedbackGenerator : UIFeedbackGenerator
+UINotificationFeedbackGenerator = {}
+
+---makes a UINotificationFeedbackGenerator; subclasses then call init(self, ...)
+---@return UINotificationFeedbackGenerator
+function UINotificationFeedbackGenerator.new() end
+
+---a task succeeded, warned or failed
+---@param type UINotificationFeedbackType
+function UINotificationFeedbackGenerator:notificationOccurred(type) end
 
 ---The host: window, virtual time, tools.
 ---@class transit

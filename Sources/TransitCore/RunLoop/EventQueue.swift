@@ -30,6 +30,18 @@ struct EventQueue {
         return heap.first
     }
 
+    /// The earliest live event that satisfies `include`. When the earliest live event does (the
+    /// usual case) this costs what `firstLive` does; otherwise the heap is scanned.
+    mutating func firstLive(where include: (ScheduledEvent) -> Bool) -> ScheduledEvent? {
+        guard let first = firstLive() else { return nil }
+        if include(first) { return first }
+        var best: ScheduledEvent?
+        for event in heap where !event.token.isCancelled && include(event) {
+            if best.map({ EventQueue.precedes(event, $0) }) ?? true { best = event }
+        }
+        return best
+    }
+
     /// Removes and returns the earliest event, cancelled or not.
     mutating func removeFirst() -> ScheduledEvent? {
         guard !heap.isEmpty else { return nil }

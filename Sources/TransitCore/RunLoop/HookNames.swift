@@ -16,6 +16,7 @@ public enum Hook {
         public static let transitioningDelegate = "transitioningDelegate"
         public static let modalPresentationStyle = "modalPresentationStyle"
         public static let modalTransitionStyle = "modalTransitionStyle"
+        public static let preferredStatusBarStyle = "preferredStatusBarStyle"
     }
 
     /// UIViewControllerAnimatedTransitioning: the animator.
@@ -100,15 +101,18 @@ public enum Hook {
         public static let viewWillDisappear = "viewWillDisappear"
         public static let viewDidDisappear = "viewDidDisappear"
         public static let viewWillTransitionToSize = "viewWillTransitionToSize"
+        public static let viewSafeAreaInsetsDidChange = "viewSafeAreaInsetsDidChange"
         public static let all = [loadView, viewDidLoad, viewWillLayoutSubviews, viewDidLayoutSubviews, viewWillAppear,
-                                 viewDidAppear, viewWillDisappear, viewDidDisappear, viewWillTransitionToSize]
+                                 viewDidAppear, viewWillDisappear, viewDidDisappear, viewWillTransitionToSize,
+                                 viewSafeAreaInsetsDidChange]
     }
 
     /// UIView's overridable layout method.
     public enum View {
         public static let className = "UIView"
         public static let layoutSubviews = "layoutSubviews"
-        public static let all = [layoutSubviews]
+        public static let safeAreaInsetsDidChange = "safeAreaInsetsDidChange"
+        public static let all = [layoutSubviews, safeAreaInsetsDidChange]
     }
 
     /// Protocol name → the hooks the engine calls, for checks over every protocol.

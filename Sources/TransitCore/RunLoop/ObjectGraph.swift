@@ -15,6 +15,7 @@ public enum ObjectGraph {
             body(view.layer)
             for subview in view.subviews { body(subview) }
             for recognizer in view.gestureRecognizers { body(recognizer) }
+            for guide in view.madeLayoutGuides { body(guide) }
         }
         if let controller = object as? ViewController {
             if let view = controller.viewIfLoaded { body(view) }

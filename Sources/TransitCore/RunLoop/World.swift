@@ -78,10 +78,13 @@ public final class World {
     // MARK: - Events
 
     /// Runs `action` at virtual time `time`, after everything already scheduled for that time.
+    /// `recurring` marks the ticks of repeating timers and display links: they run while time
+    /// moves but do not keep a finished scene settling (`nextSettlingEventTime`).
     @discardableResult
-    public func schedule(at time: Double, label: String, _ action: @escaping () throws -> Void) -> EventToken {
+    public func schedule(at time: Double, label: String, recurring: Bool = false, _ action: @escaping () throws -> Void) -> EventToken {
         let token = EventToken()
-        let event = ScheduledEvent(time: max(World.onTimeGrid(time), now), sequence: nextSequence, label: label, token: token, action: action)
+        let event = ScheduledEvent(time: max(World.onTimeGrid(time), now), sequence: nextSequence, label: label, token: token,
+                                   recurring: recurring, action: action)
         nextSequence += 1
         events.insert(event)
         return token
@@ -95,6 +98,9 @@ public final class World {
 
     public var nextEventTime: Double? { events.firstLive()?.time }
     public var hasPendingEvents: Bool { events.firstLive() != nil }
+    /// The earliest event that is not the tick of a repeating timer or display link: what a
+    /// scene whose code ended still waits for (an app's run loop would tick those forever).
+    public var nextSettlingEventTime: Double? { events.firstLive { !$0.recurring }?.time }
 
     /// Advances the clock to `time`, running every event due on the way, in order. A script
     /// error in an event stops the advance and is rethrown; the clock stays at that event.
@@ -216,5 +222,6 @@ struct ScheduledEvent {
     let sequence: Int
     let label: String
     let token: EventToken
+    let recurring: Bool
     let action: () throws -> Void
 }

@@ -25,6 +25,8 @@ open class View: HostObject {
     /// The view controller whose root view this is (UIKit's next responder).
     public internal(set) weak var viewController: ViewController?
     var needsLayout = true
+    /// Layout margins, their guides and the safe area last reported (SafeArea.swift).
+    var layoutState = ViewLayoutState()
     /// In the world's layout queue for the end of this turn.
     var isQueuedForLayout = false
     private var isLayingOut = false
@@ -220,6 +222,7 @@ open class View: HostObject {
     func performLayout() throws {
         isLayingOut = true
         defer { isLayingOut = false }
+        try reportSafeAreaChange()
         try viewController?.viewWillLayoutSubviews()
         if try callOverride(Hook.View.layoutSubviews) == nil {
             try layoutSubviews()

@@ -90,6 +90,10 @@ open class ViewController: HostObject {
     /// Appearance state, so callbacks come in balanced will/did pairs.
     public private(set) var appearance: Appearance = .disappeared
     public enum Appearance: String { case disappeared, appearing, appeared, disappearing }
+    /// The `animated` of the latest begun appearance change, which endAppearanceTransition passes on.
+    var appearanceChangeIsAnimated = false
+    /// UIViewController.additionalSafeAreaInsets (SafeArea.swift sets it).
+    public internal(set) var additionalSafeAreaInsets = EdgeInsets.zero
 
     public override init(world: World) {
         super.init(world: world)
@@ -139,10 +143,12 @@ open class ViewController: HostObject {
         if appearing {
             guard appearance == .disappeared || appearance == .disappearing else { return }
             appearance = .appearing
+            appearanceChangeIsAnimated = animated
             _ = try callOverride(Hook.ViewController.viewWillAppear, [.boolean(animated)])
         } else {
             guard appearance == .appeared || appearance == .appearing else { return }
             appearance = .disappearing
+            appearanceChangeIsAnimated = animated
             _ = try callOverride(Hook.ViewController.viewWillDisappear, [.boolean(animated)])
         }
     }

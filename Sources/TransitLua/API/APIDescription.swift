@@ -1,3 +1,5 @@
+import CLua
+
 // The one description of the Lua API. Each bound class, function, property and enum is
 // declared once here (in the Bindings files) with its types and documentation; the same
 // declaration checks arguments at run time and generates the LuaLS stubs and the docs.
@@ -133,6 +135,8 @@ public struct APIClass {
     var constructorParameters: [APIParameter] = []
     /// Matches Swift objects of this class, for argument checks.
     var matches: (AnyObject) -> Bool = { _ in false }
+    /// Value classes: extra metamethods of their values (`__add` of DispatchTime).
+    var metamethods: [(name: String, function: transit_HostFunction)] = []
 }
 
 /// A protocol scripts implement (an animator, a delegate): tables or objects with these hooks.

@@ -9,8 +9,8 @@
 extension TransitAPI {
     static let unavailableMembers: [String: [String]] = [
         "UIView": [
-            "mask", "safeAreaInsets", "safeAreaLayoutGuide", "layoutMargins", "directionalLayoutMargins",
-            "layoutMarginsGuide", "insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins", "tintColor",
+            "mask", "directionalLayoutMargins",
+            "preservesSuperviewLayoutMargins", "tintColor",
             "tintAdjustmentMode", "contentMode", "isOpaque", "contentScaleFactor", "translatesAutoresizingMaskIntoConstraints",
             "constraints", "addConstraint", "addConstraints", "removeConstraint", "removeConstraints", "setNeedsDisplay",
             "setNeedsUpdateConstraints", "updateConstraintsIfNeeded", "sizeToFit", "sizeThatFits", "systemLayoutSizeFitting",
@@ -30,10 +30,9 @@ extension TransitAPI {
             "backgroundFilters", "edgeAntialiasingMask", "hitTest", "layoutSublayers", "setNeedsLayout",
         ],
         "UIViewController": [
-            "beginAppearanceTransition", "endAppearanceTransition", "addChild", "removeFromParent", "willMove", "didMove",
+            "addChild", "removeFromParent", "willMove", "didMove",
             "children", "parent", "show", "showDetailViewController", "performSegue", "isModalInPresentation",
-            "modalPresentationCapturesStatusBarAppearance", "setNeedsStatusBarAppearanceUpdate", "preferredStatusBarStyle",
-            "prefersStatusBarHidden", "additionalSafeAreaInsets", "navigationItem", "tabBarController",
+            "modalPresentationCapturesStatusBarAppearance", "prefersStatusBarHidden", "navigationItem", "tabBarController",
             "splitViewController", "traitCollection", "overrideUserInterfaceStyle",
             "popoverPresentationController", "viewIfLoaded", "restorationIdentifier", "setOverrideTraitCollection",
             "presentedViewControllerDidChange", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",
@@ -73,13 +72,12 @@ extension TransitAPI {
     static let unavailableClasses: [String] = [
         "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup", "CATransition",
         "CATransaction", "CAGradientLayer", "CAShapeLayer", "CATransformLayer", "CAReplicatorLayer", "CAEmitterLayer",
-        "CADisplayLink", "UIBezierPath", "UIVisualEffectView", "UIBlurEffect", "UIVibrancyEffect",
+        "UIBezierPath", "UIVisualEffectView", "UIBlurEffect", "UIVibrancyEffect",
         "UIGraphicsImageRenderer", "UITabBarController", "UITabBar", "UINavigationBar", "UIToolbar", "UIButton",
         "UIScrollView", "UITableView", "UICollectionView", "UIStackView", "NSLayoutConstraint", "UIFont",
         "UIDynamicAnimator", "UISnapBehavior", "UIAttachmentBehavior", "UIGravityBehavior", "UICollisionBehavior",
         "UIPushBehavior", "UIDynamicItemBehavior", "UIPinchGestureRecognizer", "UIRotationGestureRecognizer",
-        "UILongPressGestureRecognizer", "UISwipeGestureRecognizer", "UIImpactFeedbackGenerator",
-        "UISelectionFeedbackGenerator", "UINotificationFeedbackGenerator", "UISheetPresentationController",
-        "UIPopoverPresentationController", "UIApplication", "DispatchQueue",
+        "UILongPressGestureRecognizer", "UISwipeGestureRecognizer", "UISheetPresentationController",
+        "UIPopoverPresentationController", "UIApplication",
     ]
 }

@@ -9,6 +9,7 @@ enum TransitAPI {
         var api = APIDescription()
         api.enums = enums
         api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses() + transitionClasses() + [navigationClass()]
+            + [edgeInsetsClass(), layoutGuideClass()] + runLoopClasses() + feedbackClasses()
         api.protocols = protocols()
         api.unavailable = unavailableMembers
         api.unavailableClasses = unavailableClasses
@@ -34,6 +35,10 @@ enum TransitAPI {
         APIEnum(name: "UIViewKeyframeAnimationOptions", cases: AnimationOptionNames.keyframes, doc: "UIView.animateKeyframes options"),
         APIEnum(name: "UIViewAnimatingPosition", cases: ["start", "end", "current"], doc: "property animator positions"),
         APIEnum(name: "UIViewAnimatingState", cases: ["inactive", "active", "stopped"], doc: "property animator states"),
+        APIEnum(name: "UIStatusBarStyle", cases: StatusBarStyle.allCases.map(\.rawValue), doc: "UIViewController.preferredStatusBarStyle"),
+        APIEnum(name: "RunLoopMode", cases: ["default", "common", "tracking"], doc: "CADisplayLink add/remove modes (all alike on virtual time)"),
+        APIEnum(name: "UIImpactFeedbackStyle", cases: ImpactStyle.allCases.map(\.rawValue), doc: "UIImpactFeedbackGenerator styles"),
+        APIEnum(name: "UINotificationFeedbackType", cases: NotificationFeedbackType.allCases.map(\.rawValue), doc: "UINotificationFeedbackGenerator.notificationOccurred"),
     ]
 
     /// How `tostring` and the REPL show a host object.

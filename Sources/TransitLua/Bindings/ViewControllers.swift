@@ -76,6 +76,10 @@ extension TransitAPI {
             hook(H.viewWillTransitionToSize, [parameter("size", .value("CGSize")), parameter("coordinator", .any)],
                  swift: "viewWillTransition(to:with:)", "the screen is about to rotate"),
         ]
+        let layout = viewControllerLayoutMembers()
+        cls.properties += layout.properties
+        cls.methods += layout.methods
+        cls.hooks += layout.hooks
 
         var screen = APIClass(name: "UIScreen", superclass: "NSObject", doc: "The device's screen (UIScreen.main, transit.screen).", isValue: false)
         screen.matches = { $0 is ScreenObject }
@@ -84,6 +88,8 @@ extension TransitAPI {
                      get: { call, s in call.push(s.world.screen.bounds) }),
             property("scale", .number, "pixels per point", of: ScreenObject.self,
                      get: { call, s in call.push(s.world.screen.scale) }),
+            property("maximumFramesPerSecond", .integer, "the display's refresh rate (120 on the iPhone 15 Pro Max profile, else 60)", of: ScreenObject.self,
+                     get: { call, s in lua_pushinteger(call.L, lua_Integer(s.world.device.maximumFramesPerSecond)) }),
         ]
         screen.constants = [("main", .object("UIScreen"), "the screen of the device profile", { call in call.push(call.runtime.screenObject) })]
 

@@ -9,6 +9,9 @@ extension TransitAPI {
         object.isSubclassable = true
         object.construct = { call in HostObject(world: call.runtime.world) }
         object.matches = { $0 is HostObject }
+        let introspection = introspectionMethods()
+        object.methods = introspection.methods
+        object.functions = introspection.functions
         return [object, viewClass(), layerClass(), labelClass(), imageViewClass(), windowClass()]
     }
 
@@ -124,6 +127,10 @@ extension TransitAPI {
             },
         ]
         cls.hooks = [hook(Hook.View.layoutSubviews, [], swift: "layoutSubviews()", "lay out subviews; called by the layout pass")]
+        let layout = viewLayoutMembers()
+        cls.properties += layout.properties
+        cls.methods += layout.methods
+        cls.hooks += layout.hooks
         cls.functions = animationFunctions()
         return cls
     }

@@ -150,6 +150,10 @@ extension LuaRuntime {
         lua_setfield(L, -2, "__eq")
         transit_pushhostfunction(L, { L in valueToString(L) }, 0)
         lua_setfield(L, -2, "__tostring")
+        for metamethod in cls.metamethods {
+            transit_pushhostfunction(L, metamethod.function, 0)
+            lua_setfield(L, -2, metamethod.name)
+        }
         lua_getfield(L, transit_registryindex(), Self.valueMetatablesKey)
         lua_rotate(L, -2, 1)
         lua_setfield(L, -2, cls.name)

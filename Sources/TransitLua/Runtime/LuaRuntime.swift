@@ -69,6 +69,8 @@ public final class LuaRuntime {
     let hotSwap = HotSwapState()
     lazy var screenObject = ScreenObject(world: world)
     lazy var deviceObject = DeviceObject(world: world)
+    lazy var mainQueue = DispatchQueueObject(world: world)
+    lazy var mainRunLoop = RunLoopObject(world: world)
 
     public init(world: World, options: Options = Options()) throws {
         self.world = world

@@ -200,6 +200,7 @@ extension LuaRuntime {
             case "UIColor": return readColor(at: index) == nil ? type.phrase : nil
             case "CGAffineTransform": return readAffine(at: index) == nil ? type.phrase : nil
             case "CATransform3D": return readTransform3D(at: index) == nil ? type.phrase : nil
+            case "UIEdgeInsets": return readEdgeInsets(at: index) == nil ? type.phrase : nil
             default: return valueClassName(at: index) == name ? nil : type.phrase
             }
         case .object(let name):

@@ -141,7 +141,7 @@ extension LuaRuntime {
         // Let running animations and pending work finish, as an app's run loop would.
         try world.drain()
         let deadline = world.now + options.settleLimit
-        while let next = world.nextEventTime, next <= deadline {
+        while let next = world.nextSettlingEventTime, next <= deadline {
             try advance(to: next)
         }
         if options.onFrame != nil { try advance(to: world.now) }

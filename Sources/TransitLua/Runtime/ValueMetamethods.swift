@@ -45,6 +45,8 @@ func valueEqualsBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int32 {
     case "UIColor": equal = runtime.readColor(at: 1) == runtime.readColor(at: 2)
     case "CGAffineTransform": equal = runtime.readAffine(at: 1) == runtime.readAffine(at: 2)
     case "CATransform3D": equal = runtime.readTransform3D(at: 1) == runtime.readTransform3D(at: 2)
+    case "UIEdgeInsets": equal = runtime.readEdgeInsets(at: 1) == runtime.readEdgeInsets(at: 2)
+    case "DispatchTime": equal = runtime.readDispatchTime(at: 1) == runtime.readDispatchTime(at: 2)
     default: equal = lua_rawequal(L, 1, 2) != 0
     }
     lua_pushboolean(L, equal ? 1 : 0)
@@ -66,6 +68,8 @@ func valueToStringBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int32 {
     case "UIColor": text = runtime.readColor(at: 1).map(\.description) ?? "UIColor(?)"
     case "CGAffineTransform": text = "CGAffineTransform" + (runtime.readAffine(at: 1).map(\.description) ?? "(?)")
     case "CATransform3D": text = "CATransform3D" + (runtime.readTransform3D(at: 1).map(\.description) ?? "(?)")
+    case "UIEdgeInsets": text = "UIEdgeInsets" + (runtime.readEdgeInsets(at: 1).map(\.description) ?? "(?)")
+    case "DispatchTime": text = "DispatchTime(" + (runtime.readDispatchTime(at: 1).map { formatNumber(Double($0) / 1e9) + " s" } ?? "?") + ")"
     default:
         if lua_getmetatable(L, 1) != 0 {
             lua_pushstring(L, "__describe"); lua_rawget(L, -2)

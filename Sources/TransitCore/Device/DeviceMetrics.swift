@@ -1,0 +1,42 @@
+// What a device profile implies beyond its screen size: the window's safe-area insets in each
+// orientation and the display's refresh rate. The numbers and where they come from are in
+// docs/semantics.md ("Safe area and layout margins", "Run-loop helpers").
+
+extension Device {
+    /// The screen's shape, which decides its insets: home-button iPhones (up to 736 pt tall),
+    /// iPhones with the Dynamic Island (the iPhone 15 family), and iPads.
+    enum Shape { case homeButtonPhone, islandPhone, pad }
+
+    var shape: Shape {
+        if idiom == .pad { return .pad }
+        return max(size.width, size.height) <= 736 ? .homeButtonPhone : .islandPhone
+    }
+
+    /// The window's safe-area insets (UIWindow.safeAreaInsets) in an orientation.
+    /// - iPhone 15 family: portrait top 59 (status bar and Dynamic Island), bottom 34 (home
+    ///   indicator); landscape left and right 59, bottom 21, top 0 (no status bar).
+    /// - Home-button iPhones: portrait top 20 (status bar); nothing in landscape, where the
+    ///   status bar is hidden.
+    /// - iPad: top 24 (status bar), bottom 20 (home indicator), in both orientations.
+    /// Upside-down portrait (which iPhones with Face ID do not offer) keeps portrait's insets.
+    public func safeAreaInsets(in orientation: Orientation) -> EdgeInsets {
+        switch (shape, orientation.isLandscape) {
+        case (.pad, _): return EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)
+        case (.homeButtonPhone, false): return EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+        case (.homeButtonPhone, true): return .zero
+        case (.islandPhone, false): return EdgeInsets(top: 59, left: 0, bottom: 34, right: 0)
+        case (.islandPhone, true): return EdgeInsets(top: 0, left: 59, bottom: 21, right: 59)
+        }
+    }
+
+    /// UIScreen.maximumFramesPerSecond: 120 on the ProMotion profile (iPhone 15 Pro Max), 60
+    /// on every other profile, custom ones included.
+    public var maximumFramesPerSecond: Int {
+        name == "iPhone 15 Pro Max" ? 120 : 60
+    }
+}
+
+extension World {
+    /// The window's safe-area insets for the device and the current orientation.
+    public var windowSafeAreaInsets: EdgeInsets { device.safeAreaInsets(in: orientation) }
+}

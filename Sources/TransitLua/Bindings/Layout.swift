@@ -1,0 +1,132 @@
+import CLua
+import TransitCore
+
+// Safe areas, layout margins, layout guides and coordinate conversion from another view
+// (TransitCore/Layout/SafeArea.swift); appearance transitions a script drives and the status
+// bar style (TransitCore/ViewController/AppearanceTransitions.swift). Auto Layout is not
+// modelled: scripts set frames in layoutSubviews / containerViewWillLayoutSubviews.
+
+extension TransitAPI {
+    static func edgeInsetsClass() -> APIClass {
+        var cls = APIClass(name: "UIEdgeInsets", superclass: nil, doc: "Insets from each edge (top, left, bottom, right), a value.", isValue: true)
+        let sides = ["top", "left", "bottom", "right"]
+        cls.functions = [
+            function("new", [parameter("top", .union([.number, .table]), "a number, or {top=, left=, bottom=, right=} as Swift's labels"),
+                             parameter("left", .optional(.number)), parameter("bottom", .optional(.number)), parameter("right", .optional(.number))],
+                     returns: .value("UIEdgeInsets"), "UIEdgeInsets(top, left, bottom, right) or UIEdgeInsets{top=, left=, bottom=, right=}") { call in
+                var values: [Double] = []
+                if call.isTable(1) {
+                    if let unknown = call.unknownKeys(1, known: Set(sides)).first {
+                        throw call.fail("unknown option \"\(unknown)\"; accepted: top, left, bottom, right")
+                    }
+                    for side in sides {
+                        _ = call.field(1, side)
+                        defer { transit_pop(call.L, 1) }
+                        guard lua_type(call.L, -1) == LUA_TNUMBER else {
+                            throw call.fail("option \(side) must be a number (got \(call.runtime.typeDescription(at: -1)))")
+                        }
+                        let value = lua_tonumberx(call.L, -1, nil)
+                        guard value.isFinite else { throw call.fail("option \(side) must be a finite number (got \(formatNumber(value)))") }
+                        values.append(value)
+                    }
+                } else {
+                    values = try (1...4).map { try call.finite($0, sides[$0 - 1]) }
+                }
+                call.runtime.push(EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]))
+                return 1
+            },
+        ]
+        cls.constants = [("zero", .value("UIEdgeInsets"), "UIEdgeInsets(0, 0, 0, 0)", { call in call.runtime.push(EdgeInsets.zero) })]
+        return cls
+    }
+
+    static func layoutGuideClass() -> APIClass {
+        var cls = APIClass(name: "UILayoutGuide", superclass: "NSObject", doc: "A view's safe-area or layout-margins guide (no constraints: read layoutFrame).", isValue: false)
+        cls.matches = { $0 is LayoutGuide }
+        cls.properties = [
+            property("layoutFrame", .value("CGRect"), "the guide's rectangle in its owning view's coordinates, now", of: LayoutGuide.self,
+                     get: { call, g in call.push(g.layoutFrame) }),
+            property("owningView", .optional(.object("UIView")), "the view it belongs to", of: LayoutGuide.self,
+                     get: { call, g in call.push(g.owningView) }),
+        ]
+        return cls
+    }
+
+    /// UIView's safe-area, margin and conversion members (added to UIView in Views.swift).
+    static func viewLayoutMembers() -> (properties: [APIProperty], methods: [APIFunction], hooks: [APIFunction]) {
+        let properties = [
+            property("safeAreaInsets", .value("UIEdgeInsets"), "the part of the bounds the window's insets (and controllers' additionalSafeAreaInsets) cover; zero outside a window", of: View.self,
+                     get: { call, v in call.runtime.push(v.safeAreaInsets) }),
+            property("safeAreaLayoutGuide", .object("UILayoutGuide"), "the safe area as a guide (its layoutFrame)", of: View.self,
+                     get: { call, v in call.push(v.safeAreaLayoutGuide) }),
+            property("layoutMargins", .value("UIEdgeInsets"), "margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea", of: View.self,
+                     get: { call, v in call.runtime.push(v.layoutMargins) },
+                     set: { call, v in v.layoutMargins = try call.finiteEdgeInsets(1, call.name) }),
+            property("insetsLayoutMarginsFromSafeArea", .boolean, "whether margins outside the safe area move inside it (default true)", of: View.self,
+                     get: { call, v in call.push(v.insetsLayoutMarginsFromSafeArea) }, set: { call, v in v.insetsLayoutMarginsFromSafeArea = try call.boolean(1) }),
+            property("layoutMarginsGuide", .object("UILayoutGuide"), "the layout margins as a guide (its layoutFrame)", of: View.self,
+                     get: { call, v in call.push(v.layoutMarginsGuide) }),
+        ]
+        let methods = [
+            method("convertFrom", [parameter("value", .union([.value("CGRect"), .value("CGPoint")])), parameter("fromView", .optional(.object("UIView")), "nil: the window")],
+                   returns: .union([.value("CGRect"), .value("CGPoint")]), "converts a rect or point from another view's coordinates to this view's (Swift convert(_:from:))", of: View.self) { call, v in
+                let other = try call.optionalObject(2, View.self, "UIView")
+                if call.runtime.readRect(at: call.index(1)) != nil {
+                    call.push(v.convert(try call.finiteRect(1, "value"), from: other))
+                } else {
+                    call.push(v.convert(try call.finitePoint(1, "value"), from: other))
+                }
+                return 1
+            },
+        ]
+        let hooks = [hook(Hook.View.safeAreaInsetsDidChange, [], swift: "safeAreaInsetsDidChange()", "the safe area changed; called by the layout pass before layoutSubviews")]
+        return (properties, methods, hooks)
+    }
+
+    /// UIViewController's appearance, safe-area and status-bar members (added in ViewControllers.swift).
+    static func viewControllerLayoutMembers() -> (properties: [APIProperty], methods: [APIFunction], hooks: [APIFunction]) {
+        let properties = [
+            property("additionalSafeAreaInsets", .value("UIEdgeInsets"), "insets added to the root view's safe area", of: ViewController.self,
+                     get: { call, c in call.runtime.push(c.additionalSafeAreaInsets) },
+                     set: { call, c in c.setAdditionalSafeAreaInsets(try call.finiteEdgeInsets(1, call.name)) }),
+            property("preferredStatusBarStyle", .enumeration("UIStatusBarStyle"), "a subclass overrides it with a method returning a style (Swift `override var preferredStatusBarStyle`); \"default\" otherwise", of: ViewController.self,
+                     get: { call, c in call.push(try c.effectivePreferredStatusBarStyle().rawValue) }),
+        ]
+        let methods = [
+            method("beginAppearanceTransition", [parameter("isAppearing", .boolean), parameter("animated", .boolean)],
+                   "viewWillAppear or viewWillDisappear, unless already going that way (balanced as UIKit's)", of: ViewController.self) { call, c in
+                try c.beginAppearanceTransition(isAppearing: try call.boolean(1), animated: try call.boolean(2)); return 0
+            },
+            method("endAppearanceTransition", [], "viewDidAppear or viewDidDisappear for the change begun last", of: ViewController.self) { _, c in
+                try c.endAppearanceTransition(); return 0
+            },
+            method("setNeedsStatusBarAppearanceUpdate", [], "reads preferredStatusBarStyle again (recorded in the trace; no status bar is drawn)", of: ViewController.self) { _, c in
+                try c.setNeedsStatusBarAppearanceUpdate(); return 0
+            },
+        ]
+        let hooks = [
+            hook(Hook.ViewController.viewSafeAreaInsetsDidChange, [], swift: "viewSafeAreaInsetsDidChange()", "the root view's safe area changed"),
+        ]
+        return (properties, methods, hooks)
+    }
+}
+
+extension LuaRuntime {
+    func push(_ insets: EdgeInsets) {
+        pushValue("UIEdgeInsets", [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)])
+    }
+
+    func readEdgeInsets(at index: Int32) -> EdgeInsets? {
+        readFields(at: index, "UIEdgeInsets", ["top", "left", "bottom", "right"]).map {
+            EdgeInsets(top: $0[0], left: $0[1], bottom: $0[2], right: $0[3])
+        }
+    }
+}
+
+extension HostCall {
+    func finiteEdgeInsets(_ argument: Int, _ what: String) throws -> EdgeInsets {
+        guard let insets = runtime.readEdgeInsets(at: index(argument)) else { throw argumentError(argument, "a UIEdgeInsets") }
+        guard insets.isFinite else { throw fail("\(what == name ? "" : what + " ")must be finite (got \(insets))") }
+        return insets
+    }
+}

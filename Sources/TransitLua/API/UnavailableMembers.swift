@@ -62,10 +62,10 @@ extension TransitAPI {
         "CATransaction", "CAGradientLayer", "CAShapeLayer", "CATransformLayer", "CAReplicatorLayer", "CAEmitterLayer",
         "CADisplayLink", "UIBezierPath", "UIVisualEffectView", "UIBlurEffect", "UIVibrancyEffect",
         "UIGraphicsImageRenderer", "UITabBarController", "UITabBar", "UINavigationBar", "UIToolbar", "UIButton",
-        "UIScrollView", "UITableView", "UICollectionView", "UIStackView", "NSLayoutConstraint", "UIFont",
+        "UITableView", "UICollectionView", "UIStackView", "NSLayoutConstraint", "UIFont",
         "UIDynamicAnimator", "UISnapBehavior", "UIAttachmentBehavior", "UIGravityBehavior", "UICollisionBehavior",
-        "UIPushBehavior", "UIDynamicItemBehavior", "UIPinchGestureRecognizer", "UIRotationGestureRecognizer",
-        "UILongPressGestureRecognizer", "UISwipeGestureRecognizer", "UIImpactFeedbackGenerator",
+        "UIPushBehavior", "UIDynamicItemBehavior", "UIRotationGestureRecognizer",
+        "UIImpactFeedbackGenerator",
         "UISelectionFeedbackGenerator", "UINotificationFeedbackGenerator", "UISheetPresentationController",
         "UIPopoverPresentationController", "UIApplication", "DispatchQueue",
     ]

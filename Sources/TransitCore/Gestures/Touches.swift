@@ -72,7 +72,8 @@ extension World {
         guard !fingers.isEmpty, fingers.count <= World.maximumTouchCount else {
             throw AnimationError.invalid("a touch has 1 to \(World.maximumTouchCount) fingers (got \(fingers.count))")
         }
-        guard fingers.allSatisfy({ $0.start.isFinite && $0.end.isFinite }), duration.isFinite, duration >= 0 else {
+        // The difference must be finite too: the sampled points lie between start and end.
+        guard fingers.allSatisfy({ $0.start.isFinite && $0.end.isFinite && ($0.end - $0.start).isFinite }), duration.isFinite, duration >= 0 else {
             throw AnimationError.invalid("touch points and duration must be finite (duration ≥ 0)")
         }
         // A finger is down for seconds, not hours; the bound also keeps the number of sampled

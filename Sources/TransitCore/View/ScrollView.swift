@@ -25,6 +25,9 @@ public final class ScrollView: View {
     public var bounces = true
     public var alwaysBounceVertical = false
     public var alwaysBounceHorizontal = false
+    /// Accepted (PanModal hides the indicator while it holds the content); none is drawn.
+    public var showsVerticalScrollIndicator = true
+    public var showsHorizontalScrollIndicator = true
     /// UIScrollViewDelegate (Hook.ScrollViewDelegate).
     public var delegate: AnyObject?
     /// True while the finger drags the content (from the pan's began to its end).
@@ -86,7 +89,8 @@ public final class ScrollView: View {
             if contentSize.height + contentInset.top + contentInset.bottom > size.height || alwaysBounceVertical {
                 offset.y = min(max(offset.y - delta.y, low.y), high.y)
             }
-            try setContentOffset(offset)
+            // Huge contents and insets can overflow; an offset that is not finite is not taken.
+            if offset.isFinite { try setContentOffset(offset) }
         default:
             isDragging = false; isTracking = false
         }

@@ -49,6 +49,19 @@ extension TransitAPI {
             "isToolbarHidden", "setToolbarHidden", "hidesBarsOnSwipe",
             "hidesBarsOnTap", "hidesBarsWhenKeyboardAppears", "barHideOnSwipeGestureRecognizer",
         ],
+        "UIGestureRecognizer": [
+            "delaysTouchesBegan", "delaysTouchesEnded", "requiresExclusiveTouchType", "allowedTouchTypes",
+            "allowedPressTypes", "name", "modifierFlags", "buttonMask", "ignore", "reset",
+        ],
+        "UITapGestureRecognizer": ["numberOfTapsRequired", "buttonMaskRequired"],
+        "UILongPressGestureRecognizer": ["numberOfTapsRequired"],
+        "UIScrollView": [
+            "zoomScale", "minimumZoomScale", "maximumZoomScale", "setZoomScale", "zoom", "pinchGestureRecognizer",
+            "isPagingEnabled", "decelerationRate", "contentInsetAdjustmentBehavior", "adjustedContentInset",
+            "scrollIndicatorInsets", "verticalScrollIndicatorInsets", "horizontalScrollIndicatorInsets",
+            "scrollRectToVisible", "flashScrollIndicators", "keyboardDismissMode", "refreshControl",
+            "isDirectionalLockEnabled", "scrollsToTop", "contentLayoutGuide", "frameLayoutGuide", "indicatorStyle",
+        ],
         "UIViewPropertyAnimator": [
             "timingParameters", "delay", "isManualHitTestingEnabled", "isUserInteractionEnabled",
         ],

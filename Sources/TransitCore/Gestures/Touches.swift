@@ -132,9 +132,10 @@ extension World {
 
     private func touchUp() throws {
         guard let tracker = currentTouch else { return }
+        // No current touch from here on: an action that lets time pass cannot lift it twice.
+        currentTouch = nil
         traceEvent("touch", "up", [tracker.centroid.description])
         try deliver(.lifted, to: tracker)
-        currentTouch = nil
         for recognizer in tracker.candidates where recognizer.tracker === tracker {
             recognizer.tracker = nil
             if recognizer.state != .failed { recognizer.state = .possible }

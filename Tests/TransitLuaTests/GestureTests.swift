@@ -559,3 +559,34 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
         }
     }
 }
+
+@Suite struct GestureLifetimeTests {
+    /// Transit holds a recognizer's and a scroll view's delegate strongly, as it holds a
+    /// transitioning delegate (docs/semantics.md, "Gestures and scroll views"): a delegate made
+    /// inline keeps working, and keeps its own fields through collections.
+    @Test func delegatesOnlyTheModelHoldsKeepWorkingWithTheirFields() throws {
+        let result = try stage("""
+            Delegate = NSObject:subclass("Delegate")
+            function Delegate:shouldRecognizeSimultaneouslyWith(g, other) seen[#seen + 1] = self.note return true end
+            function Delegate:scrollViewDidScroll(s) seen[#seen + 1] = self.note end
+            seen = {}
+            do
+              local scroll = UIScrollView.new{ frame = CGRect(0, 0, 320, 400), contentSize = CGSize(320, 1000) }
+              root:addSubview(scroll)
+              local d1, d2 = Delegate.new(), Delegate.new()
+              d1.note, d2.note = "recognizer", "scroll"
+              local outer = UIPanGestureRecognizer.new()
+              outer.delegate = d1
+              root:addGestureRecognizer(outer)
+              scroll.delegate = d2
+            end
+            for _ = 1, 3 do collectgarbage() transit.wait(0.1) end
+            transit.touch.pan{ from = CGPoint(160, 300), to = CGPoint(160, 200), duration = 0.1 }
+            transit.wait(1)
+            """)
+        let seen = try #require(try result.text("table.concat(seen, \" \")"))
+        #expect(seen.contains("recognizer"))
+        #expect(seen.contains("scroll"))
+        #expect(!seen.contains("nil"))
+    }
+}

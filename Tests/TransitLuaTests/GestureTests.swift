@@ -311,8 +311,10 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
 }
 
 @Suite struct FailureRequirementTests {
-    func panRequiringSwipe(_ touch: String) throws -> String? {
-        let result = try stage("""
+    func panRequiringSwipe(_ touch: String) throws -> String? { try panRequiringSwipeScene(touch).text("joined()") }
+
+    func panRequiringSwipeScene(_ touch: String) throws -> SceneResult {
+        try stage("""
             swipe = UISwipeGestureRecognizer.new(recorder("swipe"))
             pan = UIPanGestureRecognizer.new(function(g)
               calls[#calls + 1] = "pan:" .. g.state
@@ -324,7 +326,6 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
             \(touch)
             transit.wait(2)
             """)
-        return try result.text("joined()")
     }
 
     @Test func theDependentNeverBeginsWhenTheOtherRecognizes() throws {
@@ -333,7 +334,10 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
 
     @Test func theDependentBeginsOnceTheOtherFails() throws {
         // A slow drag (30 pt in the swipe's 0.5 s): the swipe fails, then the waiting pan begins.
-        let calls = try #require(try panRequiringSwipe("transit.touch.pan{ from = CGPoint(50, 300), to = CGPoint(110, 300), duration = 1 }"))
+        let result = try panRequiringSwipeScene("transit.touch.pan{ from = CGPoint(50, 300), to = CGPoint(110, 300), duration = 1 }")
+        let calls = try #require(try result.text("joined()"))
+        // Its own condition was met past 10 pt (0.18 s); it began when the swipe gave up at 0.5 s.
+        #expect(try result.number("panBeganAt") == 0.5)
         #expect(calls.hasPrefix("pan:began pan:changed"))
         #expect(calls.hasSuffix("pan:ended"))
         #expect(!calls.contains("swipe"))
@@ -374,6 +378,21 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
             transit.wait(1)
             """)
         #expect(try result.text("joined()") == "began changed cancelled")
+    }
+
+    @Test func disablingBeforeItBeganMakesItFailForThatTouch() throws {
+        let result = try stage("""
+            press = UILongPressGestureRecognizer.new(recorder("press"))
+            root:addGestureRecognizer(press)
+            transit.touch.press{ at = CGPoint(100, 200), duration = 1 }
+            transit.wait(0.2)
+            press.isEnabled = false
+            stateWhenDisabled = press.state
+            press.isEnabled = true
+            transit.wait(2)
+            """)
+        #expect(try result.text("stateWhenDisabled") == "failed")
+        #expect(try result.text("joined()") == "")
     }
 
     @Test func minimumAndMaximumNumberOfTouches() throws {
@@ -474,6 +493,25 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
             """)
         #expect(try result.number("scroll.contentOffset.y") == 0)
         #expect(try result.number("scrolled") == 0)
+    }
+
+    @Test func contentThatCannotScrollLeavesTheDragToTheViewsAround() throws {
+        let result = try stage("""
+            short = UIScrollView.new{ frame = CGRect(0, 100, 320, 300), contentSize = CGSize(320, 200) }
+            root:addSubview(short)
+            root:addGestureRecognizer(UIPanGestureRecognizer.new(recorder("outer")))
+            short.panGestureRecognizer:addTarget(root, function(target, g) calls[#calls + 1] = "scroll:" .. g.state end)
+            transit.touch.pan{ from = CGPoint(160, 350), to = CGPoint(160, 200), duration = 0.05 }
+            transit.wait(1)
+            notScrollable = joined()
+            calls = {}
+            short.alwaysBounceVertical = true
+            transit.touch.pan{ from = CGPoint(160, 350), to = CGPoint(160, 200), duration = 0.05 }
+            transit.wait(1)
+            """)
+        #expect(try result.text("notScrollable")?.hasPrefix("outer:began") == true)
+        #expect(try result.text("calls[1]") == "scroll:began")
+        #expect(try result.number("short.contentOffset.y") == 0)
     }
 
     @Test func itsPanRecognizerIsARealPanRecognizer() throws {

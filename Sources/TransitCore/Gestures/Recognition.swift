@@ -185,7 +185,8 @@ extension World {
         tracker.waiting.removeAll { $0 === recognizer }
         guard recognizer.state == .possible, recognizer.tracker === tracker else { return }
         if tracker.isLifted && recognizer.isContinuous { try fail(recognizer, in: tracker); return }
-        guard try askDelegate(recognizer, Hook.GestureRecognizerDelegate.gestureRecognizerShouldBegin, nil, default: true) else {
+        guard recognizer.ownerAllowsBegin?() ?? true,
+              try askDelegate(recognizer, Hook.GestureRecognizerDelegate.gestureRecognizerShouldBegin, nil, default: true) else {
             try fail(recognizer, in: tracker); return
         }
         // One that already recognized prevents this one unless they may recognize together.

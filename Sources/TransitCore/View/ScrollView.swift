@@ -43,6 +43,7 @@ public final class ScrollView: View {
         panGestureRecognizer = PanGestureRecognizer(world: world, kind: .pan)
         super.init(world: world, frame: frame)
         panGestureRecognizer.action = { [unowned self] pan in try self.drag(pan) }
+        panGestureRecognizer.ownerAllowsBegin = { [unowned self] in self.scrollsVertically || self.scrollsHorizontally }
         addGestureRecognizer(panGestureRecognizer)
     }
 
@@ -68,6 +69,15 @@ public final class ScrollView: View {
         return (minimum, maximum)
     }
 
+    /// An axis scrolls when the content and its insets are larger than the view on it, or
+    /// when told to bounce anyway.
+    public var scrollsVertically: Bool {
+        contentSize.height + contentInset.top + contentInset.bottom > bounds.height || alwaysBounceVertical
+    }
+    public var scrollsHorizontally: Bool {
+        contentSize.width + contentInset.left + contentInset.right > bounds.width || alwaysBounceHorizontal
+    }
+
     private func drag(_ pan: GestureRecognizer) throws {
         guard let pan = pan as? PanGestureRecognizer else { return }
         switch pan.state {
@@ -81,14 +91,9 @@ public final class ScrollView: View {
             let delta = translation - lastTranslation
             lastTranslation = translation
             let (low, high) = offsetRange
-            let size = bounds.size
             var offset = contentOffset
-            if contentSize.width + contentInset.left + contentInset.right > size.width || alwaysBounceHorizontal {
-                offset.x = min(max(offset.x - delta.x, low.x), high.x)
-            }
-            if contentSize.height + contentInset.top + contentInset.bottom > size.height || alwaysBounceVertical {
-                offset.y = min(max(offset.y - delta.y, low.y), high.y)
-            }
+            if scrollsHorizontally { offset.x = min(max(offset.x - delta.x, low.x), high.x) }
+            if scrollsVertically { offset.y = min(max(offset.y - delta.y, low.y), high.y) }
             // Huge contents and insets can overflow; an offset that is not finite is not taken.
             if offset.isFinite { try setContentOffset(offset) }
         default:

@@ -303,6 +303,20 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
         #expect(viaRequired == viaRequire)
     }
 
+    @Test func aMisspeltDelegateHookIsAHookTypoProblem() throws {
+        let result = try stage("""
+            pan = UIPanGestureRecognizer.new(recorder("pan"))
+            pan.delegate = { gestureRecognizerShouldBegn = function() return false end }
+            root:addGestureRecognizer(pan)
+            transit.touch.pan{ from = CGPoint(100, 200), to = CGPoint(100, 240), duration = 0.05 }
+            transit.wait(1)
+            """)
+        #expect(result.world.problemRecords.map(\.id) == [.hookTypo], "\(result.world.problems)")
+        #expect(result.world.problems.first?.contains("did you mean `gestureRecognizerShouldBegin`") == true)
+        // Never called, so the pan began as if there were no delegate.
+        #expect(try result.text("calls[1]") == "pan:began")
+    }
+
     @Test func aNonBooleanAnswerIsAnError() throws {
         #expect(throws: (any Error).self) {
             try nestedPans(delegate: "innerPan.delegate = { gestureRecognizerShouldBegin = function() return 1 end }")

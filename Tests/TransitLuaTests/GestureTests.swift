@@ -32,7 +32,7 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
         let result = try stage("""
             press = UILongPressGestureRecognizer.new(function(g)
               calls[#calls + 1] = g.state
-              if g.state == "began" then beganAt = transit.now() end
+              if g.state == "began" then beganAt, fingers = transit.now(), tostring(g.numberOfTouches) end
             end)
             root:addGestureRecognizer(press)
             transit.touch.press{ at = CGPoint(100, 200), duration = 1 }
@@ -40,6 +40,8 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
             """)
         #expect(try result.text("joined()") == "began ended")
         #expect(try result.number("beganAt") == 0.5)
+        #expect(try result.text("fingers") == "1")
+        #expect(try result.number("press.numberOfTouches") == 0)
     }
 
     @Test func failsWhenTheTouchMovesMoreThanAllowableMovementBeforeTheDuration() throws {

@@ -21,7 +21,7 @@ extension TransitAPI {
                      get: { call, g in call.push(g.delegate) },
                      set: { call, g in g.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
             property("numberOfTouches", .integer, "fingers of the current touch (0 without one)", of: GestureRecognizer.self,
-                     get: { call, g in call.push(Double(g.numberOfTouches)) }),
+                     get: { call, g in lua_pushinteger(call.L, lua_Integer(g.numberOfTouches)) }),
         ]
         gesture.methods = [
             method("location", [parameter("view", .optional(.object("UIView")), "nil: the window")], returns: .value("CGPoint"),

@@ -155,9 +155,26 @@ struct FuzzGenerator {
     }
 
     private mutating func gesture() {
-        switch random.below(3) {
+        switch random.below(7) {
         case 0: lines.append("try(function() transit.touch.pan{ from = \(value("CGPoint")), to = \(value("CGPoint")), duration = \(value("number")) } end)")
         case 1: lines.append("try(function() transit.touch.edgePan{ edge = \(value("UIRectEdge")), to = \(value("number")), duration = \(value("number")) } end)")
+        case 2: lines.append("try(function() transit.touch.press{ at = \(value("CGPoint")), duration = \(value("number")), touches = \(value("number")) } end)")
+        case 3: lines.append("try(function() transit.touch.pinch{ center = \(value("CGPoint")), toScale = \(value("number")), duration = \(value("number")) } end)")
+        case 4: lines.append("try(function() transit.touch.swipe{ from = \(value("CGPoint")), to = \(value("CGPoint")), duration = \(value("number")), touches = \(value("number")) } end)")
+        case 5:
+            // A recognizer whose delegate and targets call back into the API while touches are
+            // arbitrated, with a failure requirement on another recognizer.
+            let kind = random.pick(["UIPanGestureRecognizer", "UITapGestureRecognizer", "UILongPressGestureRecognizer",
+                                    "UIPinchGestureRecognizer", "UISwipeGestureRecognizer", "UIScreenEdgePanGestureRecognizer"])
+            lines.append("try(function() local g = \(kind).new(\(callback())) keep(g) "
+                + "g.delegate = { gestureRecognizerShouldBegin = \(callback()), shouldRecognizeSimultaneouslyWith = \(callback()), "
+                + "shouldRequireFailureOf = \(callback()), shouldBeRequiredToFailBy = \(callback()) } "
+                + "g:addTarget(pickAny(), \(callback())) g:require(pickOf(\"UIGestureRecognizer\")) "
+                + "pickOf(\"UIView\"):addGestureRecognizer(g) end)")
+        case 6:
+            lines.append("try(function() local s = UIScrollView.new{ frame = \(value("CGRect")), contentSize = \(value("CGSize")) } keep(s) "
+                + "s.delegate = { scrollViewDidScroll = \(callback()) } s.contentOffset = \(value("CGPoint")) "
+                + "pickOf(\"UIView\"):addSubview(s) end)")
         default:
             lines.append("try(function() local g = UIPanGestureRecognizer.new(\(callback())) keep(g) pickOf(\"UIView\"):addGestureRecognizer(g) end)")
         }

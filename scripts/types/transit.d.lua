@@ -75,6 +75,13 @@
 ---| "top"
 ---| "bottom"
 
+---UISwipeGestureRecognizer.direction entries
+---@alias UISwipeGestureRecognizerDirection
+---| "right"
+---| "left"
+---| "up"
+---| "down"
+
 ---transit.rotate
 ---@alias UIDeviceOrientation
 ---| "portrait"
@@ -195,6 +202,17 @@
 ---The presentation controller's delegate: how a presentation adapts to a compact environment. Used as presentationController.delegate.
 ---@class UIAdaptivePresentationControllerDelegate
 ---@field adaptivePresentationStyle? fun(self: UIAdaptivePresentationControllerDelegate, controller: UIPresentationController, traitCollection: UITraitCollection): string? optional hook (Swift `adaptivePresentationStyle(for:traitCollection:)`): a UIModalPresentationStyle to adapt to, or "none"
+
+---A gesture recognizer's delegate: whether it may begin, recognize with another, or must wait for another to fail. Used as recognizer.delegate.
+---@class UIGestureRecognizerDelegate
+---@field gestureRecognizerShouldBegin? fun(self: UIGestureRecognizerDelegate, gestureRecognizer: UIGestureRecognizer): boolean optional hook (Swift `gestureRecognizerShouldBegin(_:)`): asked when it would leave possible; false makes it fail (default true)
+---@field shouldRecognizeSimultaneouslyWith? fun(self: UIGestureRecognizerDelegate, gestureRecognizer: UIGestureRecognizer, otherGestureRecognizer: UIGestureRecognizer): boolean optional hook (Swift `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`): true lets both recognize together (either delegate may allow it; default false)
+---@field shouldRequireFailureOf? fun(self: UIGestureRecognizerDelegate, gestureRecognizer: UIGestureRecognizer, otherGestureRecognizer: UIGestureRecognizer): boolean optional hook (Swift `gestureRecognizer(_:shouldRequireFailureOf:)`): true makes gestureRecognizer wait for the other to fail (asked at touch down)
+---@field shouldBeRequiredToFailBy? fun(self: UIGestureRecognizerDelegate, gestureRecognizer: UIGestureRecognizer, otherGestureRecognizer: UIGestureRecognizer): boolean optional hook (Swift `gestureRecognizer(_:shouldBeRequiredToFailBy:)`): true makes the other wait for gestureRecognizer to fail (asked at touch down)
+
+---A scroll view's delegate. Used as scrollView.delegate.
+---@class UIScrollViewDelegate
+---@field scrollViewDidScroll? fun(self: UIScrollViewDelegate, scrollView: UIScrollView) optional hook (Swift `scrollViewDidScroll(_:)`): contentOffset changed (by a drag or by a script)
 
 ---A rectangle (Core Graphics), a value.
 ---@class CGRect
@@ -791,57 +809,151 @@ UIDevice = {}
 ---A gesture recognizer attached to a view.
 ---@class UIGestureRecognizer : NSObject
 ---@field view UIView? (read-only) the view it is attached to
----@field state string (read-only) possible, began, changed, ended, cancelled or failed
----@field isEnabled boolean whether it recognizes
+---@field state string (read-only) possible, began, changed, ended (also UIKit's recognized), cancelled or failed
+---@field isEnabled boolean whether it recognizes; false during its gesture cancels it
+---@field cancelsTouchesInView boolean accepted (Transit's views get no touches of their own to cancel)
+---@field delegate UIGestureRecognizerDelegate? asked whether to begin, to recognize together and which must fail
+---@field numberOfTouches integer (read-only) fingers of the current touch (0 without one)
 UIGestureRecognizer = {}
 
----where the touch is, in the view's coordinates
+---where the touch is (the fingers' centroid; a swipe's start), in the view's coordinates
 ---@param view? UIView nil: the window
 ---@return CGPoint
 function UIGestureRecognizer:location(view) end
 
----how far the touch moved since the gesture began
+---adds a target-action pair, called on each state change after those added before
+---@param target? any a table or object
+---@param action function|string a function called as action(target, recognizer), or the name of a method of target
+function UIGestureRecognizer:addTarget(target, action) end
+
+---removes the matching target-action pairs
+---@param target? any nil: every target
+---@param action? function|string nil: every action
+function UIGestureRecognizer:removeTarget(target, action) end
+
+---require(toFail:): this recognizer waits until the other fails, and fails if it recognizes
+---@param toFail UIGestureRecognizer
+function UIGestureRecognizer:require(toFail) end
+
+---A pan: begins after 10 pt of movement; continuous.
+---@class UIPanGestureRecognizer : UIGestureRecognizer
+---@field minimumNumberOfTouches integer fewest fingers it begins with (default 1)
+---@field maximumNumberOfTouches integer most fingers it begins with (default: no limit)
+UIPanGestureRecognizer = {}
+
+---makes a UIPanGestureRecognizer; subclasses then call init(self, ...)
+---@param target? any a function called with the recognizer on each state change, or the target of action
+---@param action? function|string with a target: a function called as action(target, recognizer), or a method name
+---@return UIPanGestureRecognizer
+function UIPanGestureRecognizer.new(target, action) end
+
+---how far the touch moved since it went down (minus setTranslation's reference)
 ---@param view? UIView
 ---@return CGPoint
-function UIGestureRecognizer:translation(view) end
+function UIPanGestureRecognizer:translation(view) end
 
 ---points per second
 ---@param view? UIView
 ---@return CGPoint
-function UIGestureRecognizer:velocity(view) end
+function UIPanGestureRecognizer:velocity(view) end
 
----resets the translation's reference
+---makes the current translation read as the given one
 ---@param translation CGPoint
 ---@param view? UIView
-function UIGestureRecognizer:setTranslation(translation, view) end
+function UIPanGestureRecognizer:setTranslation(translation, view) end
 
----UIPanGestureRecognizer (recognition from synthetic touches comes with transit.touch).
----@class UIPanGestureRecognizer : UIGestureRecognizer
-UIPanGestureRecognizer = {}
-
----makes a UIPanGestureRecognizer; subclasses then call init(self, ...)
----@param action? function called with the recognizer on each state change
----@return UIPanGestureRecognizer
-function UIPanGestureRecognizer.new(action) end
-
----UIScreenEdgePanGestureRecognizer (recognition from synthetic touches comes with transit.touch).
----@class UIScreenEdgePanGestureRecognizer : UIGestureRecognizer
+---A pan that starts within 20 pt of a screen edge and moves away from it.
+---@class UIScreenEdgePanGestureRecognizer : UIPanGestureRecognizer
 ---@field edges UIRectEdge the screen edge it starts from
 UIScreenEdgePanGestureRecognizer = {}
 
 ---makes a UIScreenEdgePanGestureRecognizer; subclasses then call init(self, ...)
----@param action? function called with the recognizer on each state change
+---@param target? any a function called with the recognizer on each state change, or the target of action
+---@param action? function|string with a target: a function called as action(target, recognizer), or a method name
 ---@return UIScreenEdgePanGestureRecognizer
-function UIScreenEdgePanGestureRecognizer.new(action) end
+function UIScreenEdgePanGestureRecognizer.new(target, action) end
 
----UITapGestureRecognizer (recognition from synthetic touches comes with transit.touch).
+---A tap: recognized when the fingers lift within 10 pt of where they went down; discrete.
 ---@class UITapGestureRecognizer : UIGestureRecognizer
+---@field numberOfTouchesRequired integer fingers it needs (default 1)
 UITapGestureRecognizer = {}
 
 ---makes a UITapGestureRecognizer; subclasses then call init(self, ...)
----@param action? function called with the recognizer on each state change
+---@param target? any a function called with the recognizer on each state change, or the target of action
+---@param action? function|string with a target: a function called as action(target, recognizer), or a method name
 ---@return UITapGestureRecognizer
-function UITapGestureRecognizer.new(action) end
+function UITapGestureRecognizer.new(target, action) end
+
+---A long press: begins when the fingers stayed down minimumPressDuration without moving more than allowableMovement; continuous.
+---@class UILongPressGestureRecognizer : UIGestureRecognizer
+---@field minimumPressDuration number seconds the fingers must stay down (default 0.5)
+---@field allowableMovement number points the fingers may move before it begins (default 10)
+---@field numberOfTouchesRequired integer fingers it needs (default 1)
+UILongPressGestureRecognizer = {}
+
+---makes a UILongPressGestureRecognizer; subclasses then call init(self, ...)
+---@param target? any a function called with the recognizer on each state change, or the target of action
+---@param action? function|string with a target: a function called as action(target, recognizer), or a method name
+---@return UILongPressGestureRecognizer
+function UILongPressGestureRecognizer.new(target, action) end
+
+---A pinch of two fingers: begins when their distance changed by 10 pt; continuous.
+---@class UIPinchGestureRecognizer : UIGestureRecognizer
+---@field scale number the finger distance relative to touch down (set it to 1 to measure from now)
+---@field velocity number (read-only) scale per second over the last sample
+UIPinchGestureRecognizer = {}
+
+---makes a UIPinchGestureRecognizer; subclasses then call init(self, ...)
+---@param target? any a function called with the recognizer on each state change, or the target of action
+---@param action? function|string with a target: a function called as action(target, recognizer), or a method name
+---@return UIPinchGestureRecognizer
+function UIPinchGestureRecognizer.new(target, action) end
+
+---A swipe: recognized when the fingers moved 50 pt in an allowed direction within 0.5 s; discrete.
+---@class UISwipeGestureRecognizer : UIGestureRecognizer
+---@field direction UISwipeGestureRecognizerDirection|UISwipeGestureRecognizerDirection[] the allowed directions (default "right"); read as a list
+---@field numberOfTouchesRequired integer fingers it needs (default 1)
+UISwipeGestureRecognizer = {}
+
+---makes a UISwipeGestureRecognizer; subclasses then call init(self, ...)
+---@param target? any a function called with the recognizer on each state change, or the target of action
+---@param action? function|string with a target: a function called as action(target, recognizer), or a method name
+---@return UISwipeGestureRecognizer
+function UISwipeGestureRecognizer.new(target, action) end
+
+---A view whose bounds origin (contentOffset) its own pan recognizer moves; no deceleration or rubber band (docs/semantics.md).
+---@class UIScrollView : UIView
+---@field contentOffset CGPoint the content point at the top-left corner (bounds.origin)
+---@field contentSize CGSize the size of the content
+---@field contentInset table {top=, left=, bottom=, right=}: room around the content
+---@field isScrollEnabled boolean whether its pan recognizer scrolls (false during a drag cancels it)
+---@field bounces boolean accepted; the content stops at its edges either way
+---@field alwaysBounceVertical boolean scrolls vertically even when the content is not taller than the view
+---@field alwaysBounceHorizontal boolean scrolls horizontally even when the content is not wider than the view
+---@field panGestureRecognizer UIPanGestureRecognizer (read-only) the recognizer that scrolls it
+---@field delegate UIScrollViewDelegate? told of every contentOffset change
+---@field showsVerticalScrollIndicator boolean accepted; Transit draws no scroll indicators
+---@field showsHorizontalScrollIndicator boolean accepted; Transit draws no scroll indicators
+---@field isDragging boolean (read-only) true while the finger scrolls the content
+---@field isTracking boolean (read-only) true while a finger scrolls the content
+---@field isDecelerating boolean (read-only) always false: the content stops when the finger lifts
+---@field super table the base class (in subclasses)
+UIScrollView = {}
+
+---makes a UIScrollView; subclasses then call init(self, ...)
+---@param options? table any writable properties, e.g. {frame=, contentSize=}
+---@return UIScrollView
+function UIScrollView.new(options) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UIScrollView:subclass(name) end
+
+---sets contentOffset (scrollViewDidScroll follows)
+---@param offset CGPoint
+---@param animated? boolean accepted; the offset is set at once
+function UIScrollView:setContentOffset(offset, animated) end
 
 ---A cubic Bézier timing curve, a value.
 ---@class CAMediaTimingFunction
@@ -1425,4 +1537,16 @@ function transit.trace() end
 ---@param name string a PNG path, or a name under scripts/images
 ---@return UIImage
 function transit.image(name) end
+
+---fingers held still at a window point (a long press)
+---@param options table {at=CGPoint, duration=1, touches=1}
+function transit.touch.press(options) end
+
+---a quick drag between window points that lifts at the end
+---@param options table {from=CGPoint, to=CGPoint, duration=0.15, touches=1}
+function transit.touch.swipe(options) end
+
+---two fingers moving apart or together on a horizontal line through center
+---@param options table {center=CGPoint, fromScale=1, toScale=, from=, to= (finger distances), duration=0.3, release=true}
+function transit.touch.pinch(options) end
 

@@ -1,70 +1,79 @@
-// Synthetic touches from scenes and UIKit's recognition rules for pan, screen-edge pan and
-// tap: the touch is hit-tested in the window, the recognizers on the hit view and its
-// ancestors compete, the first to recognize wins and the others fail.
+// Synthetic touches from scenes: one or more fingers go down together, move along straight
+// lines at `touchSampleRate` and lift together. The touch is hit-tested in the window at the
+// fingers' centroid; the recognizers on the hit view and its ancestors (deepest first) are the
+// candidates that Recognition.swift arbitrates.
 
-/// Movement (points) before a pan begins or a tap fails, as UIKit's recognizers use.
-let gestureHysteresis = 10.0
-/// Screen-edge pans begin only within this distance of their edge (docs/design.md §2.7).
-let edgeBand = 20.0
 /// Touch samples per second for synthetic drags.
 let touchSampleRate = 60.0
 
 final class TouchTracker {
-    let start: Point
-    var current: Point
-    var previous: Point
+    let startPoints: [Point]
+    var current: [Point]
+    var previous: [Point]
+    let startTime: Double
     var previousTime: Double
     var currentTime: Double
+    /// Recognizers that may still recognize this touch or are recognizing it, deepest first.
     var candidates: [GestureRecognizer]
-    var active: GestureRecognizer?
+    /// Pairs (dependent, required) of failure requirements among the candidates, fixed at
+    /// touch down: `require(toFail:)` and the delegates' answers.
+    var requirements: [(dependent: GestureRecognizer, required: GestureRecognizer)] = []
+    /// Recognizers whose condition was met while a recognizer they require had not failed yet.
+    var waiting: [GestureRecognizer] = []
+    /// The fingers lifted: no continuous gesture may begin any more.
+    var isLifted = false
 
-    init(start: Point, time: Double, candidates: [GestureRecognizer]) {
-        self.start = start; current = start; previous = start
-        previousTime = time; currentTime = time
+    init(points: [Point], time: Double, candidates: [GestureRecognizer]) {
+        startPoints = points; current = points; previous = points
+        startTime = time; previousTime = time; currentTime = time
         self.candidates = candidates
     }
-}
 
-extension GestureRecognizer {
-    /// Where the touch is, in `view`'s coordinates (nil: the window's).
-    public func location(in view: View?) -> Point {
-        guard let tracker else { return .zero }
-        return world.window.convert(tracker.current, to: view)
+    var startCentroid: Point { Self.centroid(startPoints) }
+    var centroid: Point { Self.centroid(current) }
+    var previousCentroid: Point { Self.centroid(previous) }
+    var fingerDistance: Double { Self.spread(current) }
+    var startFingerDistance: Double { Self.spread(startPoints) }
+    var previousFingerDistance: Double { Self.spread(previous) }
+
+    /// Distance the centroid moved from where it went down.
+    var movement: Double {
+        let delta = centroid - startCentroid
+        return (delta.x * delta.x + delta.y * delta.y).squareRoot()
     }
 
-    /// How far the touch moved since the gesture began (minus setTranslation's base).
-    public func translation(in view: View?) -> Point {
-        guard let tracker else { return .zero }
-        let now = world.window.convert(tracker.current, to: view)
-        let begin = world.window.convert(tracker.start, to: view)
-        return now - begin - translationBase
+    static func centroid(_ points: [Point]) -> Point {
+        guard !points.isEmpty else { return .zero }
+        let sum = points.reduce(Point.zero) { $0 + $1 }
+        return sum * (1 / Double(points.count))
     }
 
-    public func setTranslation(_ translation: Point, in view: View?) {
-        guard tracker != nil else { return }
-        translationBase = .zero
-        translationBase = self.translation(in: view) - translation
-    }
-
-    /// Points per second over the last sample.
-    public func velocity(in view: View?) -> Point {
-        guard let tracker, tracker.currentTime > tracker.previousTime else { return .zero }
-        let a = world.window.convert(tracker.previous, to: view), b = world.window.convert(tracker.current, to: view)
-        return (b - a) * (1 / (tracker.currentTime - tracker.previousTime))
-    }
-
-    func transition(to state: GestureState) throws {
-        self.state = state
-        world.traceEvent(traceName, state.rawValue, [formatNumber(tracker?.current.x ?? 0), formatNumber(tracker?.current.y ?? 0)])
-        try action?(self)
+    /// The distance between the first two fingers (0 with one finger).
+    static func spread(_ points: [Point]) -> Double {
+        guard points.count >= 2 else { return 0 }
+        let d = points[1] - points[0]
+        return (d.x * d.x + d.y * d.y).squareRoot()
     }
 }
 
 extension World {
-    /// Schedules a touch that goes down at the first point and moves through the rest at
+    public static let maximumTouchDuration = 60.0
+    /// At most this many fingers in one synthetic touch.
+    public static let maximumTouchCount = 5
+
+    /// Schedules a one-finger touch that goes down at `start` and moves to `end` at
     /// `touchSampleRate`, lifting at the end when `release` is true.
     public func performTouch(from start: Point, to end: Point, duration: Double, release: Bool) throws {
-        guard start.isFinite, end.isFinite, duration.isFinite, duration >= 0 else {
+        try performTouch(fingers: [(start, end)], duration: duration, release: release)
+    }
+
+    /// Schedules a touch of several fingers, each moving in a straight line from its start to its end.
+    public func performTouch(fingers: [(start: Point, end: Point)], duration: Double, release: Bool) throws {
+        guard !fingers.isEmpty, fingers.count <= World.maximumTouchCount else {
+            throw AnimationError.invalid("a touch has 1 to \(World.maximumTouchCount) fingers (got \(fingers.count))")
+        }
+        // The difference must be finite too: the sampled points lie between start and end.
+        guard fingers.allSatisfy({ $0.start.isFinite && $0.end.isFinite && ($0.end - $0.start).isFinite }), duration.isFinite, duration >= 0 else {
             throw AnimationError.invalid("touch points and duration must be finite (duration ≥ 0)")
         }
         // A finger is down for seconds, not hours; the bound also keeps the number of sampled
@@ -73,81 +82,61 @@ extension World {
             throw AnimationError.invalid("a touch lasts at most \(formatNumber(World.maximumTouchDuration)) s (got \(formatNumber(duration)))")
         }
         let begin = now
-        schedule(at: begin, label: "touch down") { [unowned self] in try self.touchDown(start) }
+        let starts = fingers.map(\.start)
+        schedule(at: begin, label: "touch down") { [unowned self] in try self.touchDown(starts) }
         let steps = max(1, Int((duration * touchSampleRate).rounded()))
         for step in 1...steps {
             let fraction = Double(step) / Double(steps)
-            let point = start + (end - start) * fraction
-            schedule(at: begin + duration * fraction, label: "touch move") { [unowned self] in try self.touchMoved(point) }
+            let points = fingers.map { $0.start + ($0.end - $0.start) * fraction }
+            schedule(at: begin + duration * fraction, label: "touch move") { [unowned self] in try self.touchMoved(points) }
         }
         if release {
             schedule(at: begin + duration, label: "touch up") { [unowned self] in try self.touchUp() }
         }
     }
 
-    public static let maximumTouchDuration = 60.0
-
-    private func touchDown(_ point: Point) throws {
+    private func touchDown(_ points: [Point]) throws {
         if currentTouch != nil { try touchUp() }
+        let centroid = TouchTracker.centroid(points)
         var candidates: [GestureRecognizer] = []
-        var view = window.hitTest(point)
-        traceEvent("touch", "down", [point.description, view?.traceName ?? "nothing"])
+        var view = window.hitTest(centroid)
+        traceEvent("touch", "down", [centroid.description, view?.traceName ?? "nothing"])
         while let current = view {
             for recognizer in current.gestureRecognizers where recognizer.isEnabled {
-                if recognizer.kind == .screenEdgePan && !isNearEdge(point, recognizer.edges) { continue }
+                if let edgePan = recognizer as? ScreenEdgePanGestureRecognizer, !isNearEdge(centroid, edgePan.edges) { continue }
                 candidates.append(recognizer)
             }
             view = current.superview
         }
-        let tracker = TouchTracker(start: point, time: now, candidates: candidates)
+        let tracker = TouchTracker(points: points, time: now, candidates: candidates)
         currentTouch = tracker
         for recognizer in candidates {
             recognizer.tracker = tracker
             recognizer.translationBase = .zero
             recognizer.state = .possible
+            if let pinch = recognizer as? PinchGestureRecognizer { pinch.referenceDistance = tracker.startFingerDistance }
         }
+        try beginRecognition(tracker)
     }
 
-    private func touchMoved(_ point: Point) throws {
-        guard let tracker = currentTouch else { return }
+    private func touchMoved(_ points: [Point]) throws {
+        guard let tracker = currentTouch, points.count == tracker.current.count else { return }
         tracker.previous = tracker.current
         tracker.previousTime = tracker.currentTime
-        tracker.current = point
+        tracker.current = points
         tracker.currentTime = now
-        if let active = tracker.active {
-            try active.transition(to: .changed)
-            return
-        }
-        let delta = point - tracker.start
-        let distance = (delta.x * delta.x + delta.y * delta.y).squareRoot()
-        guard distance > gestureHysteresis else { return }
-        for recognizer in tracker.candidates {
-            switch recognizer.kind {
-            case .tap:
-                recognizer.state = .failed
-            case .pan:
-                if tracker.active == nil { tracker.active = recognizer }
-            case .screenEdgePan:
-                if tracker.active == nil && movesInward(delta, from: recognizer.edges) { tracker.active = recognizer }
-                else if tracker.active == nil { recognizer.state = .failed }
-            }
-        }
-        if let active = tracker.active {
-            for other in tracker.candidates where other !== active && other.state == .possible { other.state = .failed }
-            try active.transition(to: .began)
-        }
+        // A sample where no finger moved is no event (a press holds still).
+        guard points != tracker.previous else { return }
+        try deliver(.moved, to: tracker)
     }
 
     private func touchUp() throws {
         guard let tracker = currentTouch else { return }
+        // No current touch from here on: an action that lets time pass cannot lift it twice.
         currentTouch = nil
-        traceEvent("touch", "up", [tracker.current.description])
-        if let active = tracker.active {
-            try active.transition(to: .ended)
-        } else if let tap = tracker.candidates.first(where: { $0.kind == .tap && $0.state == .possible }) {
-            try tap.transition(to: .ended)
-        }
-        for recognizer in tracker.candidates {
+        traceEvent("touch", "up", [tracker.centroid.description])
+        try deliver(.lifted, to: tracker)
+        for recognizer in tracker.candidates where recognizer.tracker === tracker {
             recognizer.tracker = nil
             if recognizer.state != .failed { recognizer.state = .possible }
         }
@@ -163,16 +152,6 @@ extension World {
         }
     }
 
-    /// An edge pan begins only when the movement is mostly away from its edge.
-    private func movesInward(_ delta: Point, from edge: RectEdge) -> Bool {
-        switch edge {
-        case .left: return delta.x > abs(delta.y)
-        case .right: return -delta.x > abs(delta.y)
-        case .top: return delta.y > abs(delta.x)
-        case .bottom: return -delta.y > abs(delta.x)
-        }
-    }
-
     /// The start and end of an edge pan covering `fraction` of the screen.
     public func edgePanPoints(edge: RectEdge, fraction: Double) -> (Point, Point) {
         let b = window.bounds
@@ -182,5 +161,11 @@ extension World {
         case .top: return (Point(x: b.midX, y: b.minY + 2), Point(x: b.midX, y: b.minY + 2 + fraction * b.height))
         case .bottom: return (Point(x: b.midX, y: b.maxY - 2), Point(x: b.midX, y: b.maxY - 2 - fraction * b.height))
         }
+    }
+
+    /// Where the fingers of a synthetic touch go: `count` fingers side by side, 20 pt apart,
+    /// centred on `point` (so their centroid is `point`).
+    public static func fingers(around point: Point, count: Int) -> [Point] {
+        (0..<max(1, count)).map { i in Point(x: point.x + (Double(i) - Double(count - 1) / 2) * 20, y: point.y) }
     }
 }

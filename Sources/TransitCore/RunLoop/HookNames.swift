@@ -64,6 +64,24 @@ public enum Hook {
         public static let all = [adaptivePresentationStyle]
     }
 
+    /// UIGestureRecognizerDelegate: `recognizer.delegate` (Recognition.swift).
+    public enum GestureRecognizerDelegate {
+        public static let protocolName = "UIGestureRecognizerDelegate"
+        public static let gestureRecognizerShouldBegin = "gestureRecognizerShouldBegin"
+        public static let shouldRecognizeSimultaneouslyWith = "shouldRecognizeSimultaneouslyWith"
+        public static let shouldRequireFailureOf = "shouldRequireFailureOf"
+        public static let shouldBeRequiredToFailBy = "shouldBeRequiredToFailBy"
+        public static let all = [gestureRecognizerShouldBegin, shouldRecognizeSimultaneouslyWith,
+                                 shouldRequireFailureOf, shouldBeRequiredToFailBy]
+    }
+
+    /// UIScrollViewDelegate: `scrollView.delegate` (ScrollView.swift).
+    public enum ScrollViewDelegate {
+        public static let protocolName = "UIScrollViewDelegate"
+        public static let scrollViewDidScroll = "scrollViewDidScroll"
+        public static let all = [scrollViewDidScroll]
+    }
+
     /// UIPresentationController's overridable members (methods and computed properties; in Lua
     /// both are methods).
     public enum PresentationController {
@@ -122,6 +140,8 @@ public enum Hook {
         (TransitioningDelegate.protocolName, TransitioningDelegate.all),
         (NavigationDelegate.protocolName, NavigationDelegate.all),
         (AdaptivePresentationDelegate.protocolName, AdaptivePresentationDelegate.all),
+        (GestureRecognizerDelegate.protocolName, GestureRecognizerDelegate.all),
+        (ScrollViewDelegate.protocolName, ScrollViewDelegate.all),
     ]
 
     /// Bound class name → the hooks the engine calls on its instances.

@@ -17,6 +17,13 @@ public enum ObjectGraph {
             for recognizer in view.gestureRecognizers { body(recognizer) }
             for guide in view.madeLayoutGuides { body(guide) }
         }
+        if let scrollView = object as? ScrollView {
+            body(scrollView.panGestureRecognizer)
+            if let delegate = scrollView.delegate as? HostObject { body(delegate) }
+        }
+        if let recognizer = object as? GestureRecognizer, let delegate = recognizer.delegate as? HostObject {
+            body(delegate)
+        }
         if let controller = object as? ViewController {
             if let view = controller.viewIfLoaded { body(view) }
             if let presented = controller.presentedViewController { body(presented) }

@@ -45,7 +45,7 @@ public final class NavigationController: ViewController {
             topView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             try content.addSubview(topView)
         }
-        let edgePan = GestureRecognizer.make(world: world, kind: .screenEdgePan)
+        let edgePan = ScreenEdgePanGestureRecognizer(world: world, kind: .screenEdgePan)
         edgePan.edges = .left
         edgePan.action = { [weak self] recognizer in try self?.handleEdgeSwipe(recognizer) }
         view.addGestureRecognizer(edgePan)
@@ -167,7 +167,7 @@ public final class NavigationController: ViewController {
 
     /// The built-in edge swipe: begins a pop driven by the finger; finishes past half way.
     private func handleEdgeSwipe(_ recognizer: GestureRecognizer) throws {
-        guard let view = viewIfLoaded else { return }
+        guard let view = viewIfLoaded, let recognizer = recognizer as? PanGestureRecognizer else { return }
         let progress = min(1, max(0, recognizer.translation(in: view).x / max(1, view.bounds.width)))
         switch recognizer.state {
         case .began:

@@ -48,6 +48,19 @@ extension TransitAPI {
             "isToolbarHidden", "setToolbarHidden", "hidesBarsOnSwipe",
             "hidesBarsOnTap", "hidesBarsWhenKeyboardAppears", "barHideOnSwipeGestureRecognizer",
         ],
+        "UIGestureRecognizer": [
+            "delaysTouchesBegan", "delaysTouchesEnded", "requiresExclusiveTouchType", "allowedTouchTypes",
+            "allowedPressTypes", "name", "modifierFlags", "buttonMask", "ignore", "reset",
+        ],
+        "UITapGestureRecognizer": ["numberOfTapsRequired", "buttonMaskRequired"],
+        "UILongPressGestureRecognizer": ["numberOfTapsRequired"],
+        "UIScrollView": [
+            "zoomScale", "minimumZoomScale", "maximumZoomScale", "setZoomScale", "zoom", "pinchGestureRecognizer",
+            "isPagingEnabled", "decelerationRate", "contentInsetAdjustmentBehavior", "adjustedContentInset",
+            "scrollIndicatorInsets", "verticalScrollIndicatorInsets", "horizontalScrollIndicatorInsets",
+            "scrollRectToVisible", "flashScrollIndicators", "keyboardDismissMode", "refreshControl",
+            "isDirectionalLockEnabled", "scrollsToTop", "contentLayoutGuide", "frameLayoutGuide", "indicatorStyle",
+        ],
         "UIViewPropertyAnimator": [
             "timingParameters", "delay", "isManualHitTestingEnabled", "isUserInteractionEnabled",
         ],
@@ -74,10 +87,9 @@ extension TransitAPI {
         "CATransaction", "CAGradientLayer", "CAShapeLayer", "CATransformLayer", "CAReplicatorLayer", "CAEmitterLayer",
         "UIBezierPath", "UIVisualEffectView", "UIBlurEffect", "UIVibrancyEffect",
         "UIGraphicsImageRenderer", "UITabBarController", "UITabBar", "UINavigationBar", "UIToolbar", "UIButton",
-        "UIScrollView", "UITableView", "UICollectionView", "UIStackView", "NSLayoutConstraint", "UIFont",
+        "UITableView", "UICollectionView", "UIStackView", "NSLayoutConstraint", "UIFont",
         "UIDynamicAnimator", "UISnapBehavior", "UIAttachmentBehavior", "UIGravityBehavior", "UICollisionBehavior",
-        "UIPushBehavior", "UIDynamicItemBehavior", "UIPinchGestureRecognizer", "UIRotationGestureRecognizer",
-        "UILongPressGestureRecognizer", "UISwipeGestureRecognizer", "UISheetPresentationController",
-        "UIPopoverPresentationController", "UIApplication",
+        "UIPushBehavior", "UIDynamicItemBehavior", "UIRotationGestureRecognizer",
+        "UISheetPresentationController", "UIPopoverPresentationController", "UIApplication",
     ]
 }

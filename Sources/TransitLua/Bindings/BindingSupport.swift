@@ -8,13 +8,14 @@ enum TransitAPI {
     nonisolated(unsafe) static let description: APIDescription = {
         var api = APIDescription()
         api.enums = enums
-        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses() + transitionClasses() + [navigationClass()]
+        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses() + transitionClasses() + [navigationClass()]
             + [edgeInsetsClass(), layoutGuideClass()] + runLoopClasses() + feedbackClasses()
-        api.protocols = protocols()
+        api.protocols = protocols() + gestureProtocols()
         api.unavailable = unavailableMembers
         api.unavailableClasses = unavailableClasses
         api.unavailableStatics = unavailableStatics
         api.namespace = namespace()
+        api.namespace.functions += gestureTouchFunctions()
         return api
     }()
 
@@ -28,6 +29,7 @@ enum TransitAPI {
         APIEnum(name: "UIModalTransitionStyle", cases: ModalTransitionStyle.allCases.map(\.rawValue), doc: "UIViewController.modalTransitionStyle"),
         APIEnum(name: "UITransitionContextKey", cases: TransitionKey.allCases.map(\.rawValue), doc: "ctx:viewController / ctx:view keys"),
         APIEnum(name: "UIRectEdge", cases: RectEdge.allCases.map(\.rawValue), doc: "screen edges"),
+        APIEnum(name: "UISwipeGestureRecognizerDirection", cases: SwipeDirection.allCases.map(\.rawValue), doc: "UISwipeGestureRecognizer.direction entries"),
         APIEnum(name: "UIDeviceOrientation", cases: Orientation.allCases.map(\.rawValue), doc: "transit.rotate"),
         APIEnum(name: "CAMediaTimingFunctionName", cases: ["default", "easeIn", "easeOut", "easeInEaseOut", "linear"], doc: "named timing functions"),
         APIEnum(name: "UIViewAnimationCurve", cases: AnimationCurve.allCases.map(\.rawValue), doc: "UIViewPropertyAnimator curve"),

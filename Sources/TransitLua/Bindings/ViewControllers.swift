@@ -1,7 +1,7 @@
 import CLua
 import TransitCore
 
-// UIViewController, UIScreen, UIDevice, UIGestureRecognizer.
+// UIViewController, UIScreen, UIDevice (gesture recognizers: Gestures.swift).
 
 extension TransitAPI {
     static func viewControllerClasses() -> [APIClass] {
@@ -106,55 +106,7 @@ extension TransitAPI {
         ]
         device.constants = [("current", .object("UIDevice"), "the simulated device", { call in call.push(call.runtime.deviceObject) })]
 
-        var gesture = APIClass(name: "UIGestureRecognizer", superclass: "NSObject", doc: "A gesture recognizer attached to a view.", isValue: false)
-        gesture.matches = { $0 is GestureRecognizer }
-        gesture.properties = [
-            property("view", .optional(.object("UIView")), "the view it is attached to", of: GestureRecognizer.self,
-                     get: { call, g in call.push(g.view) }),
-            property("state", .string, "possible, began, changed, ended, cancelled or failed", of: GestureRecognizer.self,
-                     get: { call, g in call.push(g.state.rawValue) }),
-            property("isEnabled", .boolean, "whether it recognizes", of: GestureRecognizer.self,
-                     get: { call, g in call.push(g.isEnabled) }, set: { call, g in g.isEnabled = try call.boolean(1) }),
-        ]
-        gesture.methods = [
-            method("location", [parameter("view", .optional(.object("UIView")), "nil: the window")], returns: .value("CGPoint"),
-                   "where the touch is, in the view's coordinates", of: GestureRecognizer.self) { call, g in
-                call.push(g.location(in: try call.optionalObject(1, View.self, "UIView"))); return 1
-            },
-            method("translation", [parameter("view", .optional(.object("UIView")))], returns: .value("CGPoint"),
-                   "how far the touch moved since the gesture began", of: GestureRecognizer.self) { call, g in
-                call.push(g.translation(in: try call.optionalObject(1, View.self, "UIView"))); return 1
-            },
-            method("velocity", [parameter("view", .optional(.object("UIView")))], returns: .value("CGPoint"),
-                   "points per second", of: GestureRecognizer.self) { call, g in
-                call.push(g.velocity(in: try call.optionalObject(1, View.self, "UIView"))); return 1
-            },
-            method("setTranslation", [parameter("translation", .value("CGPoint")), parameter("view", .optional(.object("UIView")))],
-                   "resets the translation's reference", of: GestureRecognizer.self) { call, g in
-                g.setTranslation(try call.finitePoint(1, "translation"), in: try call.optionalObject(2, View.self, "UIView")); return 0
-            },
-        ]
-        func recognizer(_ name: String, _ kind: GestureKind) -> APIClass {
-            var cls = APIClass(name: name, superclass: "UIGestureRecognizer", doc: "\(name) (recognition from synthetic touches comes with transit.touch).", isValue: false)
-            cls.matches = { ($0 as? GestureRecognizer)?.kind == kind }
-            cls.constructorParameters = [parameter("action", .optional(.function), "called with the recognizer on each state change")]
-            cls.construct = { call in
-                let recognizer = GestureRecognizer.make(world: call.runtime.world, kind: kind)
-                if let action = try call.optionalFunction(1) {
-                    recognizer.action = { [weak recognizer] _ in
-                        try action.call { runtime in runtime.push(recognizer); return 1 }
-                    }
-                }
-                return recognizer
-            }
-            return cls
-        }
-        var edge = recognizer("UIScreenEdgePanGestureRecognizer", .screenEdgePan)
-        edge.properties = [
-            property("edges", .enumeration("UIRectEdge"), "the screen edge it starts from", of: GestureRecognizer.self,
-                     get: { call, g in call.push(g.edges.rawValue) }, set: { call, g in g.edges = try call.enumeration(1, RectEdge.self, "UIRectEdge") }),
-        ]
-        return [cls, screen, device, gesture, recognizer("UIPanGestureRecognizer", .pan), edge, recognizer("UITapGestureRecognizer", .tap)]
+        return [cls, screen, device]
     }
 }
 

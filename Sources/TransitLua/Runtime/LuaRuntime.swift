@@ -43,6 +43,10 @@ public final class LuaRuntime {
     private(set) var rootsTableReference: Int32 = LUA_NOREF
     /// Swift memory behind userdata made since the collector was last told (ObjectIdentity.swift).
     var hostBytesSinceStep = 0
+    /// Userdata made since the last sweep, and how many objects that sweep walked: a sweep
+    /// waits until the first is half the second (ObjectIdentity.swift).
+    var userdataMadeSinceSweep = 0
+    var objectsAtLastSweep = 0
     var isClosing = false
     /// Directories `require` may load from, in order.
     public var moduleDirectories: [URL] = []

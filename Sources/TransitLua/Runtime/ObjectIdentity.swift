@@ -89,6 +89,7 @@ extension LuaRuntime {
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, key)
         transit_remove(L, -2)
+        userdataMadeSinceSweep += 1
         hostBytesSinceStep += hostBytesPerObject
         if hostBytesSinceStep >= 16 << 10 {
             transit_gcdebt(L, Int32(hostBytesSinceStep >> 10))
@@ -221,9 +222,16 @@ extension LuaRuntime {
     /// time is not moving), sweep now.
     @inline(__always)
     func sweepIfDueAtHostEntry() {
-        guard limits.pointee.sweepDue != 0, limits.pointee.inHost == 1, !world.isAdvancing else { return }
+        guard limits.pointee.sweepDue != 0, limits.pointee.inHost == 1, !world.isAdvancing, sweepIsWorthIt else { return }
         sweepObjectGraph()
     }
+
+    /// A sweep walks every object Lua holds and what they reach; what it can free was made since
+    /// the last one (a cycle needs a userdata, and a userdata is made by a push). Waiting until
+    /// half as many userdata were made as the last sweep walked keeps its cost a constant per
+    /// userdata made: an effect that holds a thousand views and makes a few each frame does not
+    /// walk all of them after every collection cycle.
+    private var sweepIsWorthIt: Bool { userdataMadeSinceSweep * 2 >= objectsAtLastSweep }
 
     /// Decides, for every object Lua holds a userdata of, whether the model holds it (root its
     /// state) or only scripts do (let Lua's collector decide, keeping what it holds alive
@@ -247,6 +255,7 @@ extension LuaRuntime {
             if collectorWasRunning { transit_gcrestart(L) }
             lua_settop(L, top)
         }
+        userdataMadeSinceSweep = 0
         lua_rawgeti(L, transit_registryindex(), lua_Integer(identityTableReference))
         let identity = lua_gettop(L)
 
@@ -289,6 +298,7 @@ extension LuaRuntime {
             children.append(found)
             cursor += 1
         }
+        objectsAtLastSweep = objects.count
         // Counted once the walk is over: the sweep itself holds no reference by then.
         var heldByModel = objects.indices.map { index in
             swiftRetainCount(objects[index]) - (boxes[index] == nil ? 0 : 1) - incoming[index] != 0
@@ -368,7 +378,7 @@ extension LuaRuntime {
 
 extension LuaRuntime {
     public func turnDidEnd() {
-        if limits.pointee.sweepDue != 0 { sweepObjectGraph() }
+        if limits.pointee.sweepDue != 0, sweepIsWorthIt { sweepObjectGraph() }
     }
 }
 

@@ -32,9 +32,9 @@ local function rotate(angle)
 end
 
 -- `region` of `view` as a new view placed at `region` (resizableSnapshotView stand-in).
-local function snapshotOfRegion(view, region)
+local function snapshotOfRegion(view, region, afterScreenUpdates)
   local clip = UIView.new{ frame = region, clipsToBounds = true, name = "flip half" }
-  local picture = view:snapshotView(true)
+  local picture = view:snapshotView(afterScreenUpdates)
   picture.frame = CGRect(-region.x, -region.y, view.bounds.width, view.bounds.height)
   clip:addSubview(picture)
   return clip
@@ -56,12 +56,12 @@ local function gradientShade(bounds, darkLeft, alpha)
 end
 
 -- Left and right halves of `view`, added on top of the container; the view itself goes back.
-local function createSnapshots(view)
+local function createSnapshots(view, afterScreenUpdates)
   local containerView = view.superview
   local half = view.frame.width / 2
-  local leftHandView = snapshotOfRegion(view, CGRect(0, 0, half, view.frame.height))
+  local leftHandView = snapshotOfRegion(view, CGRect(0, 0, half, view.frame.height), afterScreenUpdates)
   containerView:addSubview(leftHandView)
-  local rightHandView = snapshotOfRegion(view, CGRect(half, 0, half, view.frame.height))
+  local rightHandView = snapshotOfRegion(view, CGRect(half, 0, half, view.frame.height), afterScreenUpdates)
   containerView:addSubview(rightHandView)
   containerView:sendSubviewToBack(view)
   return { leftHandView, rightHandView }
@@ -117,9 +117,9 @@ function FlipAnimator:animateTransition(transitionContext)
   fromView.frame = initialFrame
   toView.frame = initialFrame
 
-  local toViewSnapshots = createSnapshots(toView)
+  local toViewSnapshots = createSnapshots(toView, true)   -- just added: after its layout
   local flippedSectionOfToView = toViewSnapshots[reverse and 1 or 2]
-  local fromViewSnapshots = createSnapshots(fromView)
+  local fromViewSnapshots = createSnapshots(fromView, false)
   local flippedSectionOfFromView = fromViewSnapshots[reverse and 2 or 1]
 
   local fromShadow, toShadow

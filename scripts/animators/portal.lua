@@ -25,9 +25,9 @@ function PortalAnimator:transitionDuration(transitionContext)
 end
 
 -- `region` of `view` as a new view placed at `region` (resizableSnapshotView stand-in).
-local function snapshotOfRegion(view, region)
+local function snapshotOfRegion(view, region, afterScreenUpdates)
   local clip = UIView.new{ frame = region, clipsToBounds = true, name = "portal door" }
-  local picture = view:snapshotView(true)
+  local picture = view:snapshotView(afterScreenUpdates)
   picture.frame = CGRect(-region.x, -region.y, view.bounds.width, view.bounds.height)
   clip:addSubview(picture)
   return clip
@@ -53,9 +53,9 @@ function PortalAnimator:executeForwardsAnimation(transitionContext, fromView, to
 
   -- The old screen in two halves, the doors.
   local size = fromView.frame.size
-  local leftHandView = snapshotOfRegion(fromView, CGRect(0, 0, size.width / 2, size.height))
+  local leftHandView = snapshotOfRegion(fromView, CGRect(0, 0, size.width / 2, size.height), false)
   containerView:addSubview(leftHandView)
-  local rightHandView = snapshotOfRegion(fromView, CGRect(size.width / 2, 0, size.width / 2, size.height))
+  local rightHandView = snapshotOfRegion(fromView, CGRect(size.width / 2, 0, size.width / 2, size.height), false)
   containerView:addSubview(rightHandView)
 
   -- Only the snapshots play.
@@ -93,10 +93,10 @@ function PortalAnimator:executeReverseAnimation(transitionContext, fromView, toV
 
   -- Its two halves start beyond the screen's edges: the doors, open.
   local size = toView.frame.size
-  local leftHandView = snapshotOfRegion(toView, CGRect(0, 0, size.width / 2, size.height))
+  local leftHandView = snapshotOfRegion(toView, CGRect(0, 0, size.width / 2, size.height), true)
   leftHandView.frame = leftHandView.frame:offsetBy(-leftHandView.frame.width, 0)
   containerView:addSubview(leftHandView)
-  local rightHandView = snapshotOfRegion(toView, CGRect(size.width / 2, 0, size.width / 2, size.height))
+  local rightHandView = snapshotOfRegion(toView, CGRect(size.width / 2, 0, size.width / 2, size.height), true)
   rightHandView.frame = rightHandView.frame:offsetBy(rightHandView.frame.width, 0)
   containerView:addSubview(rightHandView)
 

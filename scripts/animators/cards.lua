@@ -1,20 +1,28 @@
--- VCTransitionsLibrary's Cards animator (ColinEberhardt/VCTransitionsLibrary,
--- AnimationControllers/CECardsAnimationController.m; docs/sources.md §2.2): keyframes
--- (calculationModeCubic) over the library's default 1.0 s (CEReversibleAnimationController).
--- Forward: the from view tips back to t1 (m34 -1/900, scale 0.95, 15° about X) and alpha 0.6
--- over [0, 0.4], then to t2 (up 8 % of its height, scale 0.8) over [0.2, 0.6]; the to view
--- rises from below over [0.6, 1.0] (the library's "overshoot" keyframe offsets the model
--- frame, which is still off screen, so it shows no overshoot, on a device or here).
+-- Cards: the old screen tips back and shrinks like a card pushed into a deck, and the new
+-- screen rises from the bottom in front of it; dismissing drops the card off the bottom and
+-- brings the one behind forward again.
+-- Port of VCTransitionsLibrary (ColinEberhardt/VCTransitionsLibrary,
+-- AnimationControllers/CECardsAnimationController.m; docs/sources.md §2.2).
+-- UIKit feature: cubic keyframe animations (`UIView.animateKeyframes` with
+-- calculationModeCubic) of a 3D layer transform carrying its own perspective (m34 = -1/900).
+-- Forward: the from view tips back to t1 (scale 0.95, 15° about X) and alpha 0.6 over
+-- [0, 0.4], then to t2 (up 8 % of its height, scale 0.8) over [0.2, 0.6]; the to view rises
+-- from below over [0.6, 1.0] (the library's "overshoot" keyframe offsets the model frame,
+-- which is still off screen, so it shows no overshoot, on a device or here).
 -- Reverse: the from view drops off the bottom over [0, 0.5]; the to view comes forward from
 -- scale 0.6 / alpha 0.6 through t1 over [0.35, 0.7] to identity over [0.75, 1.0].
+-- Parameters:
+--   duration  seconds (CEReversibleAnimationController's default, 1.0)
 -- It animates the presenter's view, so it presents fullScreen (the library's demo is a
 -- navigation/modal full-screen swap).
--- Run:  transit run scripts/animators/cards.lua   /   transit render scripts/animators/cards.lua -o x.png
+-- Run:  transit run scripts/animators/cards.lua  /  transit render scripts/animators/cards.lua -o cards.gif
+
+local params = { duration = 1.0 }
 
 local CardsAnimationController = NSObject:subclass("CECardsAnimationController")
 
 function CardsAnimationController:init()
-  self.duration = 1.0  -- CEReversibleAnimationController's default
+  self.duration = params.duration
   self.reverse = false
 end
 

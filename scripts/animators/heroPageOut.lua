@@ -1,0 +1,166 @@
+-- Hero pageOut: the old screen slides away while the new one comes forward from 70 %.
+-- Port of Hero's default animation type `.pageOut(direction:)` (HeroTransitions/Hero,
+-- Sources/Preprocessors/DefaultAnimationPreprocessor.swift), as a modal with
+-- `hero.modalAnimationType = .autoReverse(presenting: .pageOut(direction: .right))`: the dismissal
+-- plays Hero's `reversed()` type, pageIn in the opposite direction.
+-- UIKit feature: an animator driving both views with a UIViewPropertyAnimator on a custom cubic
+-- curve (Material's, via `controlPoint1`/`controlPoint2`), view transforms, a dimming overlay view
+-- and a layer shadow that are added for the transition and removed in its completion.
+-- One self-contained file per Hero type (hero*.lua), so each can be copied alone: the recipe
+-- at the top is what differs, the machinery below it is the same in all eleven.
+-- Parameters:
+--   duration   seconds (Hero's default animation duration, 0.35)
+--   direction  "left", "right", "up" or "down": the way the content moves (default "right")
+-- It animates the presenter's view, so it presents fullScreen.
+-- Run:  transit run scripts/animators/heroPageOut.lua  /  transit render scripts/animators/heroPageOut.lua -o heroPageOut.gif
+
+local params = { duration = 0.35, direction = "right" }
+
+-- Hero's CAMediaTimingFunction.standard and .deceleration (Material's curves), as the control points of a cubic
+-- Bézier (UIViewPropertyAnimator's controlPoint1 and controlPoint2).
+local STANDARD = { CGPoint(0.4, 0.0), CGPoint(0.2, 1.0) }
+local DECELERATION = { CGPoint(0.0, 0.0), CGPoint(0.2, 1.0) }
+
+-- Hero's shift(direction:appearing:): the offset that puts a view a whole container off
+-- screen: an appearing view comes from the side opposite `direction`, a disappearing one goes
+-- towards it.
+local function shift(direction, appearing, size)
+  if direction == "left" or direction == "right" then
+    return CGPoint(((direction == "right") == appearing) and -size.width or size.width, 0)
+  end
+  return CGPoint(0, ((direction == "down") == appearing) and -size.height or size.height)
+end
+
+-- Hero's HeroDefaultAnimationType.reversed() swaps the direction.
+local OPPOSITE = { left = "right", right = "left", up = "down", down = "up" }
+
+-- pageOut(direction): the old screen slides off, casting a shadow; the new one comes forward
+-- from 70 % and from under a 10 % black overlay.
+local function pageOut(direction, size)
+  return { toOnTop = false, curve = STANDARD,
+    from = { translate = shift(direction, false, size), shadow = true },
+    to = { scale = 0.7, overlay = 0.1 } }
+end
+
+-- pageIn(direction): the new screen slides in over the old one, casting a shadow; the old one
+-- sinks back to 70 % under a 10 % black overlay.
+local function pageIn(direction, size)
+  return { toOnTop = true, curve = DECELERATION,
+    to = { translate = shift(direction, true, size), shadow = true },
+    from = { scale = 0.7, overlay = 0.1 } }
+end
+
+local function presenting(size, fromView) return pageOut(params.direction, size) end
+local function dismissing(size, fromView) return pageIn(OPPOSITE[params.direction], size) end
+
+---------------------------------------------------------------------------------------------
+-- The machinery, the same in every hero*.lua file. Hero describes each view by the state it has
+-- when it is NOT on screen: the appearing view starts there, the disappearing view ends there,
+-- and both animate over 0.35 s with a Material curve. Hero animates snapshots of the views;
+-- here the real views animate and are put back exactly as they were in the completion.
+
+-- Hero's shadow while a screen slides over another (`beginWith` shadowState).
+local SHADOW = { opacity = 0.5, radius = 5 }
+
+-- The animator: presenting plays `presenting`, dismissing plays `dismissing` (recipes above).
+local HeroAnimator = NSObject:subclass("HeroPageOutAnimator")
+
+function HeroAnimator:transitionDuration(transitionContext)
+  return params.duration
+end
+
+-- A hidden state's transform: Hero's translate, then scale (translation not scaled).
+local function transformOf(state)
+  local t = CGAffineTransform.identity
+  if state.translate then t = t:translatedBy(state.translate.x, state.translate.y) end
+  if state.scale then t = t:scaledBy(state.scale, state.scale) end
+  return t
+end
+
+-- Gets `view` ready to animate to or from `state`: its overlay (a black view over its content,
+-- Hero's `overlay` layer) and its shadow, remembering what the view had.
+local function prepare(view, state)
+  local part = { view = view, state = state }
+  if state.overlay then
+    part.overlay = UIView.new{ frame = view.bounds, backgroundColor = UIColor.black, alpha = 0, name = "hero overlay" }
+    view:addSubview(part.overlay)
+  end
+  if state.shadow then
+    local layer = view.layer
+    part.saved = { color = layer.shadowColor, opacity = layer.shadowOpacity, radius = layer.shadowRadius, offset = layer.shadowOffset }
+    layer.shadowColor = UIColor.black
+    layer.shadowRadius = SHADOW.radius
+    layer.shadowOffset = CGSize(0, 0)
+  end
+  return part
+end
+
+-- Puts a prepared view in its hidden state or on screen (inside an animation: animates there).
+local function show(part, hidden)
+  local state, view = part.state, part.view
+  view.transform = hidden and transformOf(state) or CGAffineTransform.identity
+  view.alpha = (hidden and state.fade) and 0 or 1
+  if part.overlay then part.overlay.alpha = hidden and state.overlay or 0 end
+  if state.shadow then view.layer.shadowOpacity = hidden and 0 or SHADOW.opacity end
+end
+
+-- Back to the view the app gave us.
+local function restore(part)
+  local view = part.view
+  view.transform = CGAffineTransform.identity
+  view.alpha = 1
+  if part.overlay then part.overlay:removeFromSuperview() end
+  if part.saved then
+    view.layer.shadowColor = part.saved.color
+    view.layer.shadowOpacity = part.saved.opacity
+    view.layer.shadowRadius = part.saved.radius
+    view.layer.shadowOffset = part.saved.offset
+  end
+end
+
+function HeroAnimator:animateTransition(transitionContext)
+  local fromVC = transitionContext:viewController("from")
+  local toVC = transitionContext:viewController("to")
+  local fromView = transitionContext:view("from")
+  local toView = transitionContext:view("to")
+  local containerView = transitionContext.containerView
+  local isPresenting = toVC.presentingViewController == fromVC
+  local recipe = isPresenting and presenting(containerView.bounds.size, fromView)
+    or dismissing(containerView.bounds.size, fromView)
+
+  -- Both screens in the container, the new one on top or underneath as the type says.
+  if fromView.superview ~= containerView then containerView:addSubview(fromView) end
+  toView.frame = transitionContext:finalFrame(toVC)
+  if recipe.toOnTop then
+    containerView:insertSubviewAbove(toView, fromView)
+  else
+    containerView:insertSubviewBelow(toView, fromView)
+  end
+
+  local appearing = prepare(toView, recipe.to)
+  local disappearing = prepare(fromView, recipe.from)
+  show(appearing, true)
+  show(disappearing, false)
+
+  -- A cubic curve with control points needs UIViewPropertyAnimator (UIView.animate takes
+  -- only the four named curves).
+  local animator = UIViewPropertyAnimator.new{ duration = self:transitionDuration(transitionContext),
+    controlPoint1 = recipe.curve[1], controlPoint2 = recipe.curve[2] }
+  animator:addAnimations(function()
+    show(appearing, false)
+    show(disappearing, true)
+  end)
+  animator:addCompletion(function(position)
+    local cancelled = transitionContext.transitionWasCancelled
+    restore(appearing)
+    restore(disappearing)
+    -- Only the screen that ends up shown stays in the container.
+    if cancelled then toView:removeFromSuperview() else fromView:removeFromSuperview() end
+    transitionContext:completeTransition(not cancelled)
+  end)
+  animator:startAnimation()
+end
+
+local animator = HeroAnimator.new()
+animator.modalPresentationStyle = "fullScreen"
+return animator

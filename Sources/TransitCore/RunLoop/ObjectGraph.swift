@@ -16,6 +16,11 @@ public enum ObjectGraph {
             for subview in view.subviews { body(subview) }
             for recognizer in view.gestureRecognizers { body(recognizer) }
         }
+        if let effectView = object as? VisualEffectView {
+            body(effectView.backdropView)
+            body(effectView.contentView)
+            if let effect = effectView.effect { body(effect) }
+        }
         if let controller = object as? ViewController {
             if let view = controller.viewIfLoaded { body(view) }
             if let presented = controller.presentedViewController { body(presented) }

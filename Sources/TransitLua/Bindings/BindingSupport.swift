@@ -9,6 +9,8 @@ enum TransitAPI {
         var api = APIDescription()
         api.enums = enums
         api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses() + transitionClasses() + [navigationClass()]
+            + imageClasses()
+        api.globals = imageContextFunctions()
         api.protocols = protocols()
         api.unavailable = unavailableMembers
         api.unavailableClasses = unavailableClasses
@@ -33,6 +35,7 @@ enum TransitAPI {
         APIEnum(name: "UIViewKeyframeAnimationOptions", cases: AnimationOptionNames.keyframes, doc: "UIView.animateKeyframes options"),
         APIEnum(name: "UIViewAnimatingPosition", cases: ["start", "end", "current"], doc: "property animator positions"),
         APIEnum(name: "UIViewAnimatingState", cases: ["inactive", "active", "stopped"], doc: "property animator states"),
+        APIEnum(name: "UIBlurEffectStyle", cases: BlurStyle.allCases.map(\.rawValue), doc: "UIBlurEffect styles (the adaptive ones look light)"),
     ]
 
     /// How `tostring` and the REPL show a host object.

@@ -46,18 +46,22 @@ extension LayerPainter {
               cairo_surface_get_type(group) == CAIRO_SURFACE_TYPE_IMAGE else { return }
         cairo_surface_flush(root)
         cairo_surface_flush(group)
-        // The region in the root surface's pixels (its device offset is zero), clamped to it.
+        // A surface's pixel is a device point plus the surface's device offset (cairo's rule; a
+        // group's surface is offset to its extents, the frame's own is not).
+        var rootX = 0.0, rootY = 0.0
+        cairo_surface_get_device_offset(root, &rootX, &rootY)
         let reach = (3 * sigma).rounded(.up) + 1
         let width = Int(cairo_image_surface_get_width(root)), height = Int(cairo_image_surface_get_height(root))
-        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let xs = corners.map { $0.x + rootX }, ys = corners.map { $0.y + rootY }
+        guard xs.allSatisfy({ $0.isFinite && abs($0) < 1e9 }), ys.allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { return }
         let x0 = max(0, Int((xs.min()! - reach).rounded(.down))), x1 = min(width, Int((xs.max()! + reach).rounded(.up)))
         let y0 = max(0, Int((ys.min()! - reach).rounded(.down))), y1 = min(height, Int((ys.max()! + reach).rounded(.up)))
         guard x1 > x0, y1 > y0 else { return }
         var region = BackdropRegion(surface: root, x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         if group != root {
-            var offsetX = 0.0, offsetY = 0.0
-            cairo_surface_get_device_offset(group, &offsetX, &offsetY)
-            region.composite(group, offsetX: Int(offsetX.rounded()), offsetY: Int(offsetY.rounded()))
+            var groupX = 0.0, groupY = 0.0
+            cairo_surface_get_device_offset(group, &groupX, &groupY)
+            region.composite(group, offsetX: Int((groupX - rootX).rounded()), offsetY: Int((groupY - rootY).rounded()))
         }
         // Large radii blur a reduced copy (box-averaged blocks), painted back with bilinear
         // filtering: a blur that wide leaves no detail a reduction loses, and it costs a factor²
@@ -75,11 +79,11 @@ extension LayerPainter {
         cairo_identity_matrix(context)
         guard let pattern = cairo_pattern_create_for_surface(surface) else { return }
         defer { cairo_pattern_destroy(pattern) }
-        // Device point → reduced pixel: (device − origin) / factor.
+        // Device point → reduced pixel: (device + root offset − origin) / factor. Device
+        // coordinates inside a group are the frame's; cairo applies the group surface's offset.
         var matrix = cairo_matrix_t()
         cairo_matrix_init_scale(&matrix, 1 / Double(factor), 1 / Double(factor))
-        cairo_matrix_translate(&matrix, -Double(x0), -Double(y0))
-        // Device coordinates in a group are the root's; the group surface's offset is cairo's.
+        cairo_matrix_translate(&matrix, rootX - Double(x0), rootY - Double(y0))
         cairo_pattern_set_matrix(pattern, &matrix)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_pattern_set_filter(pattern, factor > 1 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_NEAREST)
@@ -100,7 +104,7 @@ struct BackdropRegion {
         self.width = width; self.height = height; self.pixels = pixels
     }
 
-    /// Copies the rectangle at (x, y) of an image surface (device offset zero); the caller clamps it.
+    /// Copies the rectangle at pixel (x, y) of an image surface; the caller clamps it.
     init(surface: OpaquePointer, x: Int, y: Int, width: Int, height: Int) {
         self.width = width; self.height = height
         pixels = [UInt32](repeating: 0, count: width * height)
@@ -118,8 +122,8 @@ struct BackdropRegion {
     /// Where the region sits in device pixels.
     var originX = 0, originY = 0
 
-    /// Composites a group surface's pixels (premultiplied OVER) onto the region; the group
-    /// surface's pixel (u, v) is device pixel (u − offsetX, v − offsetY).
+    /// Composites a group surface's pixels (premultiplied OVER) onto the region; the region's
+    /// pixel (x, y) is the group surface's pixel (x + offsetX, y + offsetY).
     mutating func composite(_ surface: OpaquePointer, offsetX: Int, offsetY: Int) {
         guard let data = cairo_image_surface_get_data(surface) else { return }
         let rowBytes = Int(cairo_image_surface_get_stride(surface))

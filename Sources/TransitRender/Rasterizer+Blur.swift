@@ -155,24 +155,40 @@ struct BackdropRegion {
     }
 
     /// Each `factor`×`factor` block averaged into one pixel (partial blocks at the edges over
-    /// the pixels they have).
+    /// the pixels they have). Row by row, summing into one row of block sums, so the pixels are
+    /// read in memory order.
     func reduced(by factor: Int) -> BackdropRegion {
         let smallWidth = (width + factor - 1) / factor, smallHeight = (height + factor - 1) / factor
         var small = [UInt32](repeating: 0, count: smallWidth * smallHeight)
-        for by in 0..<smallHeight {
-            for bx in 0..<smallWidth {
-                var sums: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
-                var count: UInt32 = 0
-                for y in (by * factor)..<min(height, (by + 1) * factor) {
-                    for x in (bx * factor)..<min(width, (bx + 1) * factor) {
-                        let p = pixels[y * width + x]
-                        sums.0 += p & 0xFF; sums.1 += (p >> 8) & 0xFF; sums.2 += (p >> 16) & 0xFF; sums.3 += p >> 24
-                        count += 1
+        var sums = [UInt32](repeating: 0, count: smallWidth * 4)
+        let width = self.width, height = self.height
+        pixels.withUnsafeBufferPointer { source in
+            small.withUnsafeMutableBufferPointer { output in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for blockRow in 0..<smallHeight {
+                        for index in sums.indices { sums[index] = 0 }
+                        let firstRow = blockRow * factor, lastRow = min(height, firstRow + factor)
+                        for row in firstRow..<lastRow {
+                            let base = row * width
+                            for x in 0..<width {
+                                let p = source[base + x], slot = (x / factor) * 4
+                                sums[slot] &+= p & 0xFF
+                                sums[slot + 1] &+= (p >> 8) & 0xFF
+                                sums[slot + 2] &+= (p >> 16) & 0xFF
+                                sums[slot + 3] &+= p >> 24
+                            }
+                        }
+                        let rows = UInt32(lastRow - firstRow)
+                        for block in 0..<smallWidth {
+                            let columns = UInt32(min(width, (block + 1) * factor) - block * factor)
+                            let count = rows * columns, half = count / 2, slot = block * 4
+                            output[blockRow * smallWidth + block] = (sums[slot] + half) / count
+                                | ((sums[slot + 1] + half) / count) << 8
+                                | ((sums[slot + 2] + half) / count) << 16
+                                | ((sums[slot + 3] + half) / count) << 24
+                        }
                     }
                 }
-                let half = count / 2
-                small[by * smallWidth + bx] = (sums.0 + half) / count | ((sums.1 + half) / count) << 8
-                    | ((sums.2 + half) / count) << 16 | ((sums.3 + half) / count) << 24
             }
         }
         var result = BackdropRegion(width: smallWidth, height: smallHeight, pixels: small)

@@ -463,7 +463,7 @@ function UIColor.hex(hex) end
 ---@return UIColor
 function UIColor:withAlphaComponent(alpha) end
 
----A decoded PNG image (fields width, height), from transit.image.
+---An image (fields width, height): a decoded PNG from transit.image, or a picture of views from an image renderer or context.
 ---@class UIImage
 UIImage = {}
 

@@ -86,7 +86,7 @@ extension TransitAPI {
                 guard call.field(1, "size"), let given = call.runtime.readSize(at: -1) else { throw call.fail("size (a CGSize) is required") }
                 size = given
             }
-            guard ImageContext.isValid(size) else { throw call.fail(ImageContext.sizeMessage(size)) }
+            guard ImageContext.isValid(size) else { throw call.fail("size " + ImageContext.sizeMessage(size)) }
             return ImageRenderer(world: call.runtime.world, size: size)
         }
         cls.properties = [
@@ -166,7 +166,7 @@ extension TransitAPI {
 
 extension ImageContext {
     static func sizeMessage(_ size: Size) -> String {
-        "size must be positive, finite and at most \(formatNumber(maximumSide)) points a side (got \(size))"
+        "must be positive, finite and at most \(formatNumber(maximumSide)) points a side (got \(size))"
     }
 }
 

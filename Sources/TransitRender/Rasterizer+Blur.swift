@@ -18,9 +18,12 @@ extension LayerPainter {
                       intensity: Double, context: OpaquePointer) {
         let strength = CairoBridge.clamp01(intensity)
         guard strength > 0, backdrop.radius.isFinite, mapping.isFinite, mapping.h33 > 0 else { return }
+        guard linearScaleIsFinite(mapping) else { return }
         let bounds = layer.bounds
         let linearScale = abs(mapping.h11 * mapping.h22 - mapping.h12 * mapping.h21).squareRoot() / mapping.h33
-        let sigma = max(0, backdrop.radius) * strength * linearScale
+        // Beyond a few thousand pixels a blur is the region's average anyway; the cap keeps the
+        // integer arithmetic below from overflowing on absurd radii or scales.
+        let sigma = min(BackdropBlur.maximumSigma, max(0, backdrop.radius) * strength * linearScale)
         if sigma >= 0.5 {
             let corners = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
                            Point(x: bounds.minX, y: bounds.maxY), Point(x: bounds.maxX, y: bounds.maxY)]
@@ -35,6 +38,10 @@ extension LayerPainter {
             CairoBridge.setSource(context, backdrop.tint, alpha: strength)
             cairo_fill(context)
         }
+    }
+
+    private func linearScaleIsFinite(_ mapping: Homography) -> Bool {
+        (mapping.h11 * mapping.h22 - mapping.h12 * mapping.h21).isFinite
     }
 
     /// Reads the device pixels under the layer's quad (plus the blur's reach), blurs them and
@@ -220,6 +227,8 @@ struct BackdropRegion {
 /// of the screen does not darken towards it. Integer arithmetic: the same input gives the same
 /// bytes everywhere.
 enum BackdropBlur {
+    static let maximumSigma = 2048.0
+
     static func boxRadius(sigma: Double) -> Int {
         let idealWidth = (4 * sigma * sigma + 1).squareRoot()
         return max(1, Int(((idealWidth - 1) / 2).rounded()))

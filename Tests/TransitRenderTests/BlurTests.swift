@@ -122,6 +122,24 @@ private let blackAndWhite = """
         #expect(first[0].pixels == second[0].pixels)
     }
 
+    @Test func absurdGeometryIsDrawnOrSkippedWithoutTrapping() throws {
+        let frames = try render(blackAndWhite + """
+            local huge = UIVisualEffectView{ effect = UIBlurEffect{ style = "dark" } }
+            huge.frame = CGRect(-1e8, -1e8, 1e9, 1e9)
+            huge.transform = CGAffineTransform.scale(1e6, 1e-6)
+            vc.view:addSubview(huge)
+            local tiny = UIVisualEffectView{ effect = UIBlurEffect{ style = "light" } }
+            tiny.frame = CGRect(10, 10, 1e-9, 1e-9)
+            vc.view:addSubview(tiny)
+            local image = UIGraphicsImageRenderer{ size = CGSize(16384, 1e-3) }:image(function()
+              vc.view:drawHierarchy(CGRect(-1e12, 0, 1e15, 1), false)
+            end)
+            vc.view:addSubview(UIImageView.new{ image = image, frame = CGRect(0, 0, 50, 50) })
+            transit.wait(0.1)
+            """, at: [0.1])
+        #expect(frames.count == 1)
+    }
+
     @Test func aUniformBackdropStaysUniform() {
         // Edges extend the border pixels: blurring one colour gives that colour everywhere.
         let colour: UInt32 = 0xFF40_8020

@@ -237,40 +237,48 @@ enum BackdropBlur {
     static func blur(_ pixels: inout [UInt32], width: Int, height: Int, sigma: Double) {
         guard sigma >= 0.5, sigma.isFinite, width > 0, height > 0, pixels.count == width * height else { return }
         let radius = boxRadius(sigma: sigma)
-        // Planar channels: the passes read and write one channel at a time.
-        var planes = [[Int32]](repeating: [Int32](repeating: 0, count: width * height), count: 4)
-        for channel in 0..<4 {
-            let shift = UInt32(channel * 8)
-            planes[channel].withUnsafeMutableBufferPointer { plane in
-                for index in 0..<(width * height) { plane[index] = Int32((pixels[index] >> shift) & 0xFF) }
-            }
-        }
-        var scratch = [Int32](repeating: 0, count: width * height)
-        var sums = [Int32](repeating: 0, count: width)
-        for channel in 0..<4 {
-            for _ in 0..<3 {
-                horizontal(&planes[channel], into: &scratch, width: width, height: height, radius: radius)
-                vertical(&scratch, into: &planes[channel], width: width, height: height, radius: radius, sums: &sums)
-            }
-        }
-        for index in 0..<(width * height) {
-            pixels[index] = UInt32(planes[0][index]) | UInt32(planes[1][index]) << 8
-                | UInt32(planes[2][index]) << 16 | UInt32(planes[3][index]) << 24
+        let mean = BoxMean(window: 2 * radius + 1)
+        var scratch = [UInt32](repeating: 0, count: width * height)
+        var sums = [Int64](repeating: 0, count: width * 4)
+        for _ in 0..<3 {
+            horizontal(pixels, into: &scratch, width: width, height: height, radius: radius, mean: mean)
+            vertical(scratch, into: &pixels, width: width, height: height, radius: radius, mean: mean, sums: &sums)
         }
     }
 
-    /// Running sums along each row, edges extended.
-    private static func horizontal(_ source: inout [Int32], into target: inout [Int32], width: Int, height: Int, radius: Int) {
-        let window = Int32(2 * radius + 1), last = width - 1
+    /// A window's mean by a multiplication and a shift (a division per channel and pixel was
+    /// most of the blur's time): exact for windows of one colour, within a level otherwise.
+    struct BoxMean {
+        let reciprocal: Int64
+        init(window: Int) { reciprocal = ((1 << 24) + Int64(window) / 2) / Int64(window) }
+        @inline(__always) func callAsFunction(_ sum: Int64) -> UInt32 {
+            UInt32(truncatingIfNeeded: min(255, (sum * reciprocal + (1 << 23)) >> 24))
+        }
+        @inline(__always) func pack(_ a: Int64, _ b: Int64, _ c: Int64, _ d: Int64) -> UInt32 {
+            self(a) | self(b) << 8 | self(c) << 16 | self(d) << 24
+        }
+    }
+
+    /// Running sums of the four channels along each row, edges extended.
+    private static func horizontal(_ source: [UInt32], into target: inout [UInt32], width: Int, height: Int,
+                                   radius: Int, mean: BoxMean) {
+        let last = width - 1
         source.withUnsafeBufferPointer { input in
             target.withUnsafeMutableBufferPointer { output in
                 for row in 0..<height {
-                    let base = row * width
-                    var sum: Int32 = 0
-                    for k in -radius...radius { sum += input[base + min(max(k, 0), last)] }
+                    let line = input.baseAddress! + row * width, out = output.baseAddress! + row * width
+                    var s0: Int64 = 0, s1: Int64 = 0, s2: Int64 = 0, s3: Int64 = 0
+                    for k in -radius...radius {
+                        let p = line[min(max(k, 0), last)]
+                        s0 += Int64(p & 0xFF); s1 += Int64((p >> 8) & 0xFF); s2 += Int64((p >> 16) & 0xFF); s3 += Int64(p >> 24)
+                    }
                     for x in 0..<width {
-                        output[base + x] = (sum + window / 2) / window
-                        sum += input[base + min(x + radius + 1, last)] - input[base + max(x - radius, 0)]
+                        out[x] = mean.pack(s0, s1, s2, s3)
+                        let entering = line[min(x + radius + 1, last)], leaving = line[max(x - radius, 0)]
+                        s0 += Int64(entering & 0xFF) - Int64(leaving & 0xFF)
+                        s1 += Int64((entering >> 8) & 0xFF) - Int64((leaving >> 8) & 0xFF)
+                        s2 += Int64((entering >> 16) & 0xFF) - Int64((leaving >> 16) & 0xFF)
+                        s3 += Int64(entering >> 24) - Int64(leaving >> 24)
                     }
                 }
             }
@@ -278,23 +286,32 @@ enum BackdropBlur {
     }
 
     /// Running sums down each column, all columns at once (row by row, for the cache).
-    private static func vertical(_ source: inout [Int32], into target: inout [Int32], width: Int, height: Int,
-                                 radius: Int, sums: inout [Int32]) {
-        let window = Int32(2 * radius + 1), last = height - 1
+    private static func vertical(_ source: [UInt32], into target: inout [UInt32], width: Int, height: Int,
+                                 radius: Int, mean: BoxMean, sums: inout [Int64]) {
+        let last = height - 1
         source.withUnsafeBufferPointer { input in
             target.withUnsafeMutableBufferPointer { output in
                 sums.withUnsafeMutableBufferPointer { sums in
-                    for x in 0..<width { sums[x] = 0 }
+                    let base = input.baseAddress!, out = output.baseAddress!, sum = sums.baseAddress!
+                    for index in 0..<(width * 4) { sum[index] = 0 }
                     for k in -radius...radius {
-                        let base = min(max(k, 0), last) * width
-                        for x in 0..<width { sums[x] += input[base + x] }
+                        let row = base + min(max(k, 0), last) * width
+                        for x in 0..<width {
+                            let p = row[x]
+                            sum[4 * x] += Int64(p & 0xFF); sum[4 * x + 1] += Int64((p >> 8) & 0xFF)
+                            sum[4 * x + 2] += Int64((p >> 16) & 0xFF); sum[4 * x + 3] += Int64(p >> 24)
+                        }
                     }
                     for y in 0..<height {
-                        let base = y * width
-                        let entering = min(y + radius + 1, last) * width, leaving = max(y - radius, 0) * width
+                        let outRow = out + y * width
+                        let entering = base + min(y + radius + 1, last) * width, leaving = base + max(y - radius, 0) * width
                         for x in 0..<width {
-                            output[base + x] = (sums[x] + window / 2) / window
-                            sums[x] += input[entering + x] - input[leaving + x]
+                            outRow[x] = mean.pack(sum[4 * x], sum[4 * x + 1], sum[4 * x + 2], sum[4 * x + 3])
+                            let e = entering[x], l = leaving[x]
+                            sum[4 * x] += Int64(e & 0xFF) - Int64(l & 0xFF)
+                            sum[4 * x + 1] += Int64((e >> 8) & 0xFF) - Int64((l >> 8) & 0xFF)
+                            sum[4 * x + 2] += Int64((e >> 16) & 0xFF) - Int64((l >> 16) & 0xFF)
+                            sum[4 * x + 3] += Int64(e >> 24) - Int64(l >> 24)
                         }
                     }
                 }

@@ -148,7 +148,7 @@ extension View {
 
 /// The part `rect` of `tree` (in the tree's bounds space), clipped to it: a tree whose bounds
 /// are `rect`, for a `.snapshot` content to fit into a layer.
-func crop(_ tree: LayerSnapshot, to rect: Rect) -> LayerSnapshot {
+private func crop(_ tree: LayerSnapshot, to rect: Rect) -> LayerSnapshot {
     LayerSnapshot(name: tree.name, bounds: rect, position: Point(x: rect.midX, y: rect.midY),
                   masksToBounds: true, sublayers: [tree])
 }

@@ -181,7 +181,7 @@ struct LayerPainter {
         if hasShadow(layer) || hasContentShadow(layer) { parts += 1 }
         switch layer.content {
         case .none: break
-        case .text, .image: parts += 1
+        case .text, .image, .backdrop: parts += 1
         case .snapshot: parts += 2
         }
         return parts > 1
@@ -259,7 +259,14 @@ struct LayerPainter {
         case .text(let text):
             TextPainter.draw(text, in: layer.bounds, alpha: alpha, context: context)
         case .image(let image):
-            ImagePainter.draw(image, in: layer.bounds, alpha: alpha, context: context)
+            if let picture = image.picture {
+                drawPicture(picture, of: image, in: layer.bounds, mapping: mapping, alpha: alpha, context: context, depth: depth)
+            } else {
+                ImagePainter.draw(image, in: layer.bounds, alpha: alpha, context: context)
+            }
+        case .backdrop(let backdrop):
+            drawBackdrop(backdrop, in: layer, mapping: mapping, intensity: alpha, context: context)
+            LayerPainter.apply(mapping, to: context)
         case .snapshot(let tree):
             let source = tree.bounds, target = layer.bounds
             guard source.isFinite, source.width != 0, source.height != 0 else { return }

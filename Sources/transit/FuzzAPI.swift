@@ -22,9 +22,11 @@ struct FuzzAPI {
     }
 
     var classes: [Class] = []
+    /// UIKit's free functions ("function UIGraphicsEndImageContext() end").
+    var globals: [Function] = []
     var enumerations: [String: [String]] = [:]
 
-    var memberCount: Int { classes.reduce(0) { $0 + $1.functions.count + $1.fields.count } }
+    var memberCount: Int { classes.reduce(globals.count) { $0 + $1.functions.count + $1.fields.count } }
 
     init(luaLanguageServerDefinitions text: String) {
         var current: Class?
@@ -68,7 +70,11 @@ struct FuzzAPI {
                 let qualified = String(signature[..<open])
                 let isMethod = qualified.contains(":")
                 let separator: Character = isMethod ? ":" : "."
-                guard let split = qualified.lastIndex(of: separator) else { pendingParameters = []; continue }
+                guard let split = qualified.lastIndex(of: separator) else {
+                    globals.append(Function(name: qualified, isMethod: false, parameters: pendingParameters))
+                    pendingParameters = []
+                    continue
+                }
                 let owner = String(qualified[..<split])
                 let name = String(qualified[qualified.index(after: split)...])
                 let function = Function(name: name, isMethod: isMethod, parameters: pendingParameters)

@@ -88,6 +88,12 @@ struct FuzzGenerator {
     }
 
     private mutating func callMethod() {
+        // UIKit's free functions (the image-context stack) now and then.
+        if !api.globals.isEmpty, self.random.chance(4) {
+            let function = self.random.pick(api.globals)
+            lines.append("try(function() return keep(\(function.name)(\(arguments(function.parameters)))) end)")
+            return
+        }
         let cls = random.pick(api.classes)
         guard !cls.functions.isEmpty else { return }
         let function = random.pick(cls.functions)

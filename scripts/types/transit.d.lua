@@ -175,6 +175,29 @@
 ---| "warning"
 ---| "error"
 
+---UIBlurEffect styles (the adaptive ones look light)
+---@alias UIBlurEffectStyle
+---| "extraLight"
+---| "light"
+---| "dark"
+---| "regular"
+---| "prominent"
+---| "systemUltraThinMaterial"
+---| "systemThinMaterial"
+---| "systemMaterial"
+---| "systemThickMaterial"
+---| "systemChromeMaterial"
+---| "systemUltraThinMaterialLight"
+---| "systemThinMaterialLight"
+---| "systemMaterialLight"
+---| "systemThickMaterialLight"
+---| "systemChromeMaterialLight"
+---| "systemUltraThinMaterialDark"
+---| "systemThinMaterialDark"
+---| "systemMaterialDark"
+---| "systemThickMaterialDark"
+---| "systemChromeMaterialDark"
+
 ---The animator: animates one presentation, dismissal, push or pop. Used as the result of animationControllerForPresented, animationControllerForDismissed or animationControllerForOperation; an effect file that returns one.
 ---@class UIViewControllerAnimatedTransitioning
 ---@field transitionDuration fun(self: UIViewControllerAnimatedTransitioning, transitionContext: UIViewControllerContextTransitioning): number required hook (Swift `transitionDuration(using:)`): the duration in seconds (finite, ≥ 0)
@@ -484,7 +507,7 @@ function UIColor.hex(hex) end
 ---@return UIColor
 function UIColor:withAlphaComponent(alpha) end
 
----A decoded PNG image (fields width, height), from transit.image.
+---An image (fields width, height): a decoded PNG from transit.image, or a picture of views from an image renderer or context.
 ---@class UIImage
 UIImage = {}
 
@@ -642,6 +665,19 @@ function UIView:addGestureRecognizer(recognizer) end
 ---detaches a gesture recognizer
 ---@param recognizer UIGestureRecognizer
 function UIView:removeGestureRecognizer(recognizer) end
+
+---draws the view as it is on screen now into the current image context; false without one
+---@param rect CGRect where the view's bounds land in the image context
+---@param afterScreenUpdates? boolean true: lay the view out first
+---@return boolean
+function UIView:drawHierarchy(rect, afterScreenUpdates) end
+
+---a new view showing that part of this view as it is now
+---@param rect CGRect the part of the view, in its bounds
+---@param afterScreenUpdates? boolean true: lay the view out first
+---@param capInsets? table UIEdgeInsets {top=, left=, bottom=, right=}: parts that keep their size when the snapshot is resized
+---@return UIView
+function UIView:resizableSnapshotView(rect, afterScreenUpdates, capInsets) end
 
 ---converts a rect or point from another view's coordinates to this view's (Swift convert(_:from:))
 ---@param value CGRect|CGPoint
@@ -1481,6 +1517,69 @@ function UINotificationFeedbackGenerator.new() end
 ---a task succeeded, warned or failed
 ---@param type UINotificationFeedbackType
 function UINotificationFeedbackGenerator:notificationOccurred(type) end
+
+---Makes images: renderer:image(function(context) view:drawHierarchy(rect, true) end).
+---@class UIGraphicsImageRenderer : NSObject
+---@field size CGSize (read-only) the size of the images it makes, in points
+UIGraphicsImageRenderer = {}
+
+---makes a UIGraphicsImageRenderer; subclasses then call init(self, ...)
+---@param options table|CGSize {size = CGSize(w, h)} or a CGSize
+---@return UIGraphicsImageRenderer
+function UIGraphicsImageRenderer.new(options) end
+
+---runs the actions with a new image context current and returns the image
+---@param actions function called with the UIGraphicsImageRendererContext; draw with view:drawHierarchy
+---@return UIImage
+function UIGraphicsImageRenderer:image(actions) end
+
+---The image context inside an image renderer's actions.
+---@class UIGraphicsImageRendererContext : NSObject
+---@field currentImage UIImage (read-only) what has been drawn so far
+UIGraphicsImageRendererContext = {}
+
+---A blur for UIVisualEffectView: UIBlurEffect{style = "regular"}.
+---@class UIBlurEffect : NSObject
+UIBlurEffect = {}
+
+---makes a UIBlurEffect; subclasses then call init(self, ...)
+---@param options table {style = UIBlurEffectStyle}
+---@return UIBlurEffect
+function UIBlurEffect.new(options) end
+
+---Blurs what is behind it; add subviews to its contentView. effect animates (to nil and back) in animation blocks.
+---@class UIVisualEffectView : UIView
+---@field effect UIBlurEffect? the blur; nil shows no effect (animatable: the blur fades)
+---@field contentView UIView (read-only) where subviews go; drawn over the blur
+---@field super table the base class (in subclasses)
+UIVisualEffectView = {}
+
+---makes a UIVisualEffectView; subclasses then call init(self, ...)
+---@param options? table|UIBlurEffect {effect=, frame=, ...} or the effect
+---@return UIVisualEffectView
+function UIVisualEffectView.new(options) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UIVisualEffectView:subclass(name) end
+
+---makes a new image context current (drawHierarchy draws into it)
+---@param size CGSize
+---@param opaque boolean true: the image starts black, not transparent
+---@param scale number accepted; a picture of views has no pixels of its own
+function UIGraphicsBeginImageContextWithOptions(size, opaque, scale) end
+
+---UIGraphicsBeginImageContextWithOptions(size, false, 1)
+---@param size CGSize
+function UIGraphicsBeginImageContext(size) end
+
+---what the current image context holds now, as an image; nil without a context
+---@return UIImage?
+function UIGraphicsGetImageFromCurrentImageContext() end
+
+---ends the current image context (nothing without one)
+function UIGraphicsEndImageContext() end
 
 ---The host: window, virtual time, tools.
 ---@class transit

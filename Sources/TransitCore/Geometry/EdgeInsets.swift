@@ -1,4 +1,5 @@
-// UIEdgeInsets: distances in from each edge of a rectangle (safe areas, layout margins).
+// UIEdgeInsets: distances in from each edge of a rectangle (safe areas, layout margins, the cap
+// insets of a resizable snapshot).
 
 public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
     public var top: Double
@@ -6,11 +7,13 @@ public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
     public var bottom: Double
     public var right: Double
 
-    public init(top: Double, left: Double, bottom: Double, right: Double) {
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
 
     public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+
+    public var isZero: Bool { self == .zero }
 
     public var isFinite: Bool { top.isFinite && left.isFinite && bottom.isFinite && right.isFinite }
 

@@ -24,6 +24,11 @@ public enum ObjectGraph {
         if let recognizer = object as? GestureRecognizer, let delegate = recognizer.delegate as? HostObject {
             body(delegate)
         }
+        if let effectView = object as? VisualEffectView {
+            body(effectView.backdropView)
+            body(effectView.contentView)
+            if let effect = effectView.effect { body(effect) }
+        }
         if let controller = object as? ViewController {
             if let view = controller.viewIfLoaded { body(view) }
             if let presented = controller.presentedViewController { body(presented) }

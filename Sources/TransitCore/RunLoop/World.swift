@@ -36,6 +36,9 @@ public final class World {
     var timeSpaceStack: [TimeSpace] = []
 
     var pendingLayout: [WeakView] = []
+    /// UIKit's stack of image contexts (`UIGraphicsBeginImageContextWithOptions`, an image
+    /// renderer's block): `drawHierarchy` draws into the top one (ImageRendering.swift).
+    public internal(set) var imageContexts: [ImageContext] = []
     /// Turns run since virtual time last moved, to stop work that reschedules itself forever.
     private var turnsAtThisInstant = 0
     /// True while `advance` runs events: model code may be on the stack.

@@ -54,15 +54,21 @@ public enum ContentMode: String, CaseIterable, Sendable {
     case scaleToFill, scaleAspectFit, scaleAspectFill, center
 }
 
-/// Decoded image pixels: 8-bit RGBA, straight alpha, row-major, no padding.
+/// A UIImage: decoded image pixels (8-bit RGBA, straight alpha, row-major, no padding), or a
+/// picture of views taken by `drawHierarchy` in an image context (ImageRendering.swift): then
+/// `rgba` is empty and `picture` is the frozen presentation tree, drawn like a snapshot view's.
 public struct ImageContent: Hashable, Sendable {
     public var width: Int
     public var height: Int
     public var rgba: [UInt8]
     public var contentMode: ContentMode
+    /// The picture's tree, its bounds the image's rectangle in points; nil for decoded pixels.
+    public var picture: LayerSnapshot?
 
-    public init(width: Int, height: Int, rgba: [UInt8], contentMode: ContentMode = .scaleToFill) {
+    public init(width: Int, height: Int, rgba: [UInt8], contentMode: ContentMode = .scaleToFill,
+                picture: LayerSnapshot? = nil) {
         self.width = width; self.height = height; self.rgba = rgba; self.contentMode = contentMode
+        self.picture = picture
     }
 }
 
@@ -72,6 +78,9 @@ public indirect enum LayerContent: Hashable, Sendable {
     case image(ImageContent)
     /// A `snapshotView` draws the tree it copied, fitted to its own bounds.
     case snapshot(LayerSnapshot)
+    /// A visual effect view's backdrop: what is behind the layer, blurred and tinted
+    /// (VisualEffectView.swift); the layer's opacity is the effect's intensity.
+    case backdrop(BackdropContent)
 }
 
 /// One layer's presentation values and its sublayers' snapshots.

@@ -168,6 +168,8 @@ public struct APIDescription {
     public var unavailableClasses: [String] = []
     /// Well-known UIKit class methods Transit does not provide, by class.
     public var unavailableStatics: [String: [String]] = [:]
+    /// UIKit's free functions (`UIGraphicsBeginImageContextWithOptions`), installed as globals.
+    public var globals: [APIFunction] = []
     /// The `transit` namespace (scenes and tools).
     public var namespace: APIClass = APIClass(name: "transit", superclass: nil, doc: "", isValue: false)
 

@@ -50,6 +50,7 @@ extension APIDescription {
             for f in cls.functions { out.append(contentsOf: signature(cls.name, ".", f)) }
             for m in cls.methods { out.append(contentsOf: signature(cls.name, ":", m)) }
         }
+        for f in globals { out.append(contentsOf: signature("", "", f)) }
         out.append("---\(namespace.doc)")
         out.append("---@class transit")
         out.append("---@field window UIWindow the window")
@@ -110,6 +111,12 @@ extension APIDescription {
             out.append("")
             out.append("UIKit classes transition code often uses that Transit does not provide; reading one of these globals is an error saying so: "
                        + unavailableClasses.map { "`\($0)`" }.joined(separator: " "))
+            out.append("")
+        }
+        if !globals.isEmpty {
+            out.append("## Functions")
+            out.append("")
+            for f in globals { out.append("- `\(f.name)(\(f.parameters.map(\.name).joined(separator: ", ")))`: \(f.doc)") }
             out.append("")
         }
         out.append("## Enumerations")

@@ -9,7 +9,8 @@ enum TransitAPI {
         var api = APIDescription()
         api.enums = enums
         api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses() + transitionClasses() + [navigationClass()]
-            + [edgeInsetsClass(), layoutGuideClass()] + runLoopClasses() + feedbackClasses()
+            + [edgeInsetsClass(), layoutGuideClass()] + runLoopClasses() + feedbackClasses() + imageClasses()
+        api.globals = imageContextFunctions()
         api.protocols = protocols() + gestureProtocols()
         api.unavailable = unavailableMembers
         api.unavailableClasses = unavailableClasses
@@ -41,6 +42,7 @@ enum TransitAPI {
         APIEnum(name: "RunLoopMode", cases: ["default", "common", "tracking"], doc: "CADisplayLink add/remove modes (all alike on virtual time)"),
         APIEnum(name: "UIImpactFeedbackStyle", cases: ImpactStyle.allCases.map(\.rawValue), doc: "UIImpactFeedbackGenerator styles"),
         APIEnum(name: "UINotificationFeedbackType", cases: NotificationFeedbackType.allCases.map(\.rawValue), doc: "UINotificationFeedbackGenerator.notificationOccurred"),
+        APIEnum(name: "UIBlurEffectStyle", cases: BlurStyle.allCases.map(\.rawValue), doc: "UIBlurEffect styles (the adaptive ones look light)"),
     ]
 
     /// How `tostring` and the REPL show a host object.

@@ -94,7 +94,7 @@ extension TransitAPI {
         ]
         vector.constants = [("zero", .value("CGVector"), "CGVector(0, 0)", { call in call.push(Vector.zero) })]
 
-        let image = APIClass(name: "UIImage", superclass: nil, doc: "A decoded PNG image (fields width, height), from transit.image.", isValue: true)
+        let image = APIClass(name: "UIImage", superclass: nil, doc: "An image (fields width, height): a decoded PNG from transit.image, or a picture of views from an image renderer or context.", isValue: true)
         return [rect, point, size, vector, affineClass(), transform3DClass(), colorClass(), image]
     }
 

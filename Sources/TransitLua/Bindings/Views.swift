@@ -126,6 +126,7 @@ extension TransitAPI {
                 v.removeGestureRecognizer(try call.object(1, GestureRecognizer.self, "UIGestureRecognizer")); return 0
             },
         ]
+        cls.methods += snapshotMethods()
         cls.hooks = [hook(Hook.View.layoutSubviews, [], swift: "layoutSubviews()", "lay out subviews; called by the layout pass")]
         let layout = viewLayoutMembers()
         cls.properties += layout.properties

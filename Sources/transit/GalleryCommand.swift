@@ -120,7 +120,7 @@ struct GalleryEffect {
     /// The file's opening comment paragraph (after a `#!` line, `--` lines up to the first blank
     /// comment line or code; LuaLS `---@` annotations skipped), cut at its first sentence and at
     /// 200 characters: the catalogue's files begin with a comment saying what they do, often
-    /// wrapped over several lines.
+    /// wrapped over several lines. Parenthesized source citations are left out.
     static func describe(_ source: String) -> String {
         var paragraph: [String] = []
         for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -137,7 +137,10 @@ struct GalleryEffect {
             if words.isEmpty { if paragraph.isEmpty { continue } else { break } }
             paragraph.append(words)
         }
+        // Source citations in parentheses (file names, paths, "§") are for the reader of the file,
+        // not for a card.
         var sentence = paragraph.joined(separator: " ")
+            .replacingOccurrences(of: #"\s*\([^()]*(§|/|\.m\b|\.swift\b|\.txt\b)[^()]*\)"#, with: "", options: .regularExpression)
         // A sentence ends at ". " before a capital letter or at the paragraph's end; "e.g. x" and
         // "1.0 s" do not end one.
         if let end = sentence.range(of: #"\.\s+(?=[A-Z])"#, options: .regularExpression) {

@@ -10,7 +10,7 @@ import TransitRender
 // scripts directory's animators/, presentations/ and interactions/, found on disk) rendered as a
 // GIF, a filmstrip and an HTML player, and an index.html that shows them all playing.
 //
-// Each effect renders in a child process (`transit gallery --entry FILE --into DIR`), as many at a
+// Each effect renders in a child process (`transit gallery --entry FILE --into DIR --report FILE`), as many at a
 // time as there are cores: a script that crashes or hangs costs its own card, not the gallery,
 // and the children's Lua states and rasterizers never share a process. The index is written
 // from what the children report, in a fixed order and with no clock or absolute path in it, so
@@ -57,6 +57,12 @@ func commandGallery(_ arguments: ArraySlice<String>) throws -> Int32 {
         throw OutputError(message: "\(output): cannot create the gallery directory (\((error as NSError).localizedDescription))")
     }
 
+    // Each child writes what the index shows about its effect to a file here (its stdout carries
+    // the script's log, which may be long).
+    let reports = FileManager.default.temporaryDirectory.appendingPathComponent("transit-gallery-\(getpid())")
+    try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: reports) }
+
     let start = MonotonicClock.seconds()
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     let progress = GalleryProgress(total: effects.count)
@@ -65,11 +71,12 @@ func commandGallery(_ arguments: ArraySlice<String>) throws -> Int32 {
     DispatchQueue.concurrentPerform(iterations: min(jobs, effects.count)) { _ in
         while let index = outcomes.takeNext() {
             let effect = effects[index]
+            let report = reports.appendingPathComponent("\(index).json")
             let child = FuzzChild.run(executable, arguments: ["gallery", "--entry", effect.file.path,
                                                                "--into", directory.appendingPathComponent(effect.category).path,
-                                                               "--device", deviceName],
+                                                               "--device", deviceName, "--report", report.path],
                                       directory: directory, timeout: 600)
-            let outcome = GalleryOutcome(child, scripts: scripts)
+            let outcome = GalleryOutcome(child, report: GalleryEntryReport(file: report), scripts: scripts)
             outcomes.set(index, outcome)
             progress.finished(effect.label, failed: outcome.error != nil)
         }
@@ -164,16 +171,23 @@ struct GalleryOutcome {
     /// or how the child ended. nil: rendered clean.
     var error: String?
 
-    init(_ child: FuzzOutcome, scripts: URL) {
+    init(_ child: FuzzOutcome, report: GalleryEntryReport?, scripts: URL) {
         // Paths in messages are shown relative to the scripts directory: the index must not
-        // depend on where Transit is installed.
-        func relative(_ text: String) -> String { text.replacingOccurrences(of: scripts.path + "/", with: "") }
+        // depend on where Transit is installed, nor on the directory it was run from (messages
+        // name files under the working directory relative to it).
+        func relative(_ text: String) -> String {
+            var text = text.replacingOccurrences(of: scripts.path + "/", with: "")
+            let fromWorkingDirectory = LuaRuntimeDisplay.path(scripts)
+            if fromWorkingDirectory != scripts.path {
+                text = text.replacingOccurrences(of: #"(?<![\w/.])"# + NSRegularExpression.escapedPattern(for: fromWorkingDirectory + "/"),
+                                                 with: "", options: .regularExpression)
+            }
+            return text
+        }
         switch child {
         case .hang: error = "still rendering after 600 s (stopped)"
         case .crash(let detail): error = relative(detail.split(separator: "\n").prefix(2).joined(separator: " | "))
-        case .finished(let status, let stdout, let stderr):
-            let report = stdout.split(separator: "\n").last { $0.hasPrefix(GalleryEntryReport.prefix) }
-                .flatMap { GalleryEntryReport(line: String($0)) }
+        case .finished(let status, _, let stderr):
             duration = report?.duration
             phases = report?.phases ?? []
             if let problem = report?.problems.first {
@@ -188,9 +202,8 @@ struct GalleryOutcome {
     }
 }
 
-/// The line a child prints last on stdout: what the index shows beside the files.
+/// What a child reports about its effect, as a JSON file the parent names (`--report FILE`).
 struct GalleryEntryReport {
-    static let prefix = "transit-gallery-entry: "
     var duration: Double?
     var phases: [String]
     var problems: [String]
@@ -201,19 +214,19 @@ struct GalleryEntryReport {
         self.problems = problems
     }
 
-    init?(line: String) {
-        guard let data = line.dropFirst(Self.prefix.count).data(using: .utf8),
+    /// nil when the child wrote none (it failed before the end).
+    init?(file: URL) {
+        guard let data = try? Data(contentsOf: file),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
         duration = object["duration"] as? Double
         phases = object["phases"] as? [String] ?? []
         problems = object["problems"] as? [String] ?? []
     }
 
-    var line: String {
+    func write(to file: URL) throws {
         var object: [String: Any] = ["phases": phases, "problems": problems]
         if let duration { object["duration"] = duration }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return Self.prefix + String(decoding: data, as: UTF8.self)
+        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: file)
     }
 }
 
@@ -225,18 +238,19 @@ func commandGalleryEntry(_ arguments: ArraySlice<String>) throws -> Int32 {
     guard let file = rest.popFirst() else { throw UsageError(message: "--entry needs a FILE") }
     var options = Options()
     options.file = file
-    var into: String?
+    var into: String?, report: String?
     while let argument = rest.popFirst() {
         guard let value = rest.popFirst() else { throw UsageError(message: "\(argument) needs a value") }
         switch argument {
         case "--into": into = value
+        case "--report": report = value
         case "--device":
             guard let device = Device.named(value) else { throw UsageError(message: "unknown device \"\(value)\"") }
             options.device = device
         default: throw UsageError(message: "unknown option \(argument) for gallery --entry")
         }
     }
-    guard let into else { throw UsageError(message: "--entry needs --into DIR") }
+    guard let into, let report else { throw UsageError(message: "--entry needs --into DIR and --report FILE") }
     let base = URL(fileURLWithPath: into).appendingPathComponent(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent).path
     let gif = try OutputTarget(path: base + ".gif"), player = try OutputTarget(path: base + ".html")
     let filmstrip = try OutputTarget(path: base + ".png")
@@ -268,7 +282,8 @@ func commandGalleryEntry(_ arguments: ArraySlice<String>) throws -> Int32 {
 
     let finished = world.transitionHistory.filter { $0.end != nil }
     let duration = finished.first.map { $0.end! - $0.start }
-    print(GalleryEntryReport(duration: duration, phases: finished.map(\.phase), problems: world.problems.map { "\($0)" }).line)
+    try GalleryEntryReport(duration: duration, phases: finished.map(\.phase), problems: world.problems.map { "\($0)" })
+        .write(to: URL(fileURLWithPath: report))
     return world.problems.isEmpty && filmstripStatus == 0 ? 0 : 1
 }
 

@@ -65,7 +65,7 @@ func commandGallery(_ arguments: ArraySlice<String>) throws -> Int32 {
 
     let start = MonotonicClock.seconds()
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    let progress = GalleryProgress(total: effects.count)
+    let progress = GalleryProgress(total: effects.count, jobs: min(jobs, effects.count))
     let outcomes = GalleryOutcomes(count: effects.count)
     let deviceName = device.name
     DispatchQueue.concurrentPerform(iterations: min(jobs, effects.count)) { _ in
@@ -95,7 +95,7 @@ func commandGallery(_ arguments: ArraySlice<String>) throws -> Int32 {
         FileHandle.standardError.write(Data("failed: \(effect.label): \(outcome.error!)\n".utf8))
     }
     let seconds = MonotonicClock.seconds() - start
-    print("gallery: \(effects.count) effects, \(failures.count) failed, in \(String(format: "%.1f", seconds)) s (\(jobs) at a time)")
+    print("gallery: \(effects.count) effects, \(failures.count) failed, in \(String(format: "%.1f", seconds)) s (\(min(jobs, effects.count)) at a time)")
     print("open \(index.path)")
     return failures.isEmpty ? 0 : 1
 }
@@ -318,15 +318,22 @@ private final class GalleryProgress: @unchecked Sendable {
     private let total: Int
     private var done = 0
     private let isTerminal = isatty(STDERR_FILENO) == 1
-    init(total: Int) { self.total = total }
+    init(total: Int, jobs: Int) {
+        self.total = total
+        if isTerminal { draw("rendering \(jobs) at a time") }
+    }
+
+    private func draw(_ note: String) {
+        let width = 30, filled = done * width / max(1, total)
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) effects  \(note)\u{1B}[K".utf8))
+    }
 
     func finished(_ label: String, failed: Bool) {
         lock.lock(); defer { lock.unlock() }
         done += 1
         if isTerminal {
-            let width = 30, filled = done * width / max(1, total)
-            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-            FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) effects  \(label)\(failed ? " FAILED" : "")\u{1B}[K".utf8))
+            draw(label + (failed ? " FAILED" : ""))
         } else {
             FileHandle.standardError.write(Data("gallery \(done)/\(total): \(label) \(failed ? "FAILED" : "ok")\n".utf8))
         }
@@ -334,6 +341,6 @@ private final class GalleryProgress: @unchecked Sendable {
 
     func finish() {
         lock.lock(); defer { lock.unlock() }
-        if isTerminal && done > 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

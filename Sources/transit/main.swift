@@ -51,6 +51,16 @@ commands:
                       run random scenes calling the whole API with declared and hostile
                       arguments, each in a child process; exit 1 if one crashed or hung
                       (reproducers saved in DIR, default fuzz-failures/)
+  gallery [-o DIR] [--device D] [--jobs N]
+                      render every shipped effect (scripts/animators, presentations,
+                      interactions) as a GIF, a filmstrip and an HTML player, N at a time
+                      (default: the number of cores), and write DIR/index.html (default DIR:
+                      gallery): a grid of them playing, filterable by name; exit 1 naming
+                      each effect that failed (shown as failed in the index)
+  new animator|presentation|interaction|scene NAME [DIR]
+                      write DIR/NAME.lua (default DIR: .), a commented starting script that
+                      runs and passes check, and DIR/.luarc.json pointing LuaLS at this
+                      installation's API stubs; never overwrites (exit 1)
   api [--luals|--markdown]
                       print the Lua API description (LuaLS definitions by default)
   --help              this text
@@ -263,6 +273,8 @@ do {
     case "repl": exit(try commandRepl(arguments.dropFirst()))
     case "bench": exit(try commandBench(arguments.dropFirst()))
     case "fuzz": exit(try commandFuzz(arguments.dropFirst()))
+    case "gallery": exit(try commandGallery(arguments.dropFirst()))
+    case "new": exit(try commandNew(arguments.dropFirst()))
     case "api": exit(try commandAPI(arguments.dropFirst()))
     case let command?: fail("unknown command \"\(command)\" (see transit --help)", code: 2)
     }

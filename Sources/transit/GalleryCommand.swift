@@ -1,0 +1,346 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import TransitCore
+import TransitLua
+import TransitRender
+
+// `transit gallery [-o DIR] [--device D] [--jobs N]`: every shipped effect (each .lua under the
+// scripts directory's animators/, presentations/ and interactions/, found on disk) rendered as a
+// GIF, a filmstrip and an HTML player, and an index.html that shows them all playing.
+//
+// Each effect renders in a child process (`transit gallery --entry FILE --into DIR --report FILE`), as many at a
+// time as there are cores: a script that crashes or hangs costs its own card, not the gallery,
+// and the children's Lua states and rasterizers never share a process. The index is written
+// from what the children report, in a fixed order and with no clock or absolute path in it, so
+// the same scripts give the same bytes.
+
+/// The directories under the scripts directory whose files are the shipped effects.
+let galleryCategories = ["animators", "presentations", "interactions"]
+
+func commandGallery(_ arguments: ArraySlice<String>) throws -> Int32 {
+    if arguments.first == "--entry" { return try commandGalleryEntry(arguments.dropFirst()) }
+    var output = "gallery", device = Device.defaultProfile
+    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    var rest = arguments
+    while let argument = rest.popFirst() {
+        func value() throws -> String {
+            guard let next = rest.popFirst() else { throw UsageError(message: "\(argument) needs a value") }
+            return next
+        }
+        switch argument {
+        case "-o", "--output": output = try value()
+        case "--device":
+            let name = try value()
+            guard let named = Device.named(name) else {
+                throw UsageError(message: "unknown device \"\(name)\"; expected one of: \(Device.profileNames.joined(separator: ", "))")
+            }
+            device = named
+        case "--jobs":
+            let text = try value()
+            guard let count = Int(text), (1...64).contains(count) else { throw UsageError(message: "--jobs needs a number in 1...64 (got \(text))") }
+            jobs = count
+        default: throw UsageError(message: "unknown option \(argument) for gallery (see transit --help)")
+        }
+    }
+    guard let scripts = LuaRuntime.defaultScriptsDirectory else { throw UsageError(message: "no scripts directory (set TRANSIT_PATH)") }
+    let effects = GalleryEffect.discover(in: scripts)
+    guard !effects.isEmpty else { throw UsageError(message: "no effects under \(scripts.path)/{\(galleryCategories.joined(separator: ","))}") }
+
+    let directory = URL(fileURLWithPath: output)
+    do {
+        for category in Set(effects.map(\.category)) {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(category), withIntermediateDirectories: true)
+        }
+    } catch {
+        throw OutputError(message: "\(output): cannot create the gallery directory (\((error as NSError).localizedDescription))")
+    }
+
+    // Each child writes what the index shows about its effect to a file here (its stdout carries
+    // the script's log, which may be long).
+    let reports = FileManager.default.temporaryDirectory.appendingPathComponent("transit-gallery-\(getpid())")
+    try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: reports) }
+
+    let start = MonotonicClock.seconds()
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let progress = GalleryProgress(total: effects.count, jobs: min(jobs, effects.count))
+    let outcomes = GalleryOutcomes(count: effects.count)
+    let deviceName = device.name
+    DispatchQueue.concurrentPerform(iterations: min(jobs, effects.count)) { _ in
+        while let index = outcomes.takeNext() {
+            let effect = effects[index]
+            let report = reports.appendingPathComponent("\(index).json")
+            let child = FuzzChild.run(executable, arguments: ["gallery", "--entry", effect.file.path,
+                                                               "--into", directory.appendingPathComponent(effect.category).path,
+                                                               "--device", deviceName, "--report", report.path],
+                                      directory: directory, timeout: 600)
+            let outcome = GalleryOutcome(child, report: GalleryEntryReport(file: report), scripts: scripts)
+            outcomes.set(index, outcome)
+            progress.finished(effect.label, failed: outcome.error != nil)
+        }
+    }
+    progress.finish()
+
+    let entries = zip(effects, outcomes.all).map { ($0, $1!) }
+    let index = directory.appendingPathComponent("index.html")
+    do {
+        try Data(GalleryIndex.page(entries, device: deviceName).utf8).write(to: index, options: .atomic)
+    } catch {
+        throw OutputError(message: "\(index.path): cannot write: \((error as NSError).localizedDescription)")
+    }
+    let failures = entries.filter { $0.1.error != nil }
+    for (effect, outcome) in failures {
+        FileHandle.standardError.write(Data("failed: \(effect.label): \(outcome.error!)\n".utf8))
+    }
+    let seconds = MonotonicClock.seconds() - start
+    print("gallery: \(effects.count) effects, \(failures.count) failed, in \(String(format: "%.1f", seconds)) s (\(min(jobs, effects.count)) at a time)")
+    print("open \(index.path)")
+    return failures.isEmpty ? 0 : 1
+}
+
+/// One shipped effect file.
+struct GalleryEffect {
+    let category: String
+    let name: String
+    let file: URL
+    /// The first sentence of the file's opening comment.
+    let description: String
+
+    var label: String { "\(category)/\(name)" }
+
+    /// Every .lua file directly under each category directory, by category then name.
+    static func discover(in scripts: URL) -> [GalleryEffect] {
+        galleryCategories.flatMap { category -> [GalleryEffect] in
+            let folder = scripts.appendingPathComponent(category)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return names.filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.sorted().map { name in
+                let file = folder.appendingPathComponent(name)
+                let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+                return GalleryEffect(category: category, name: String(name.dropLast(4)), file: file,
+                                     description: describe(text))
+            }
+        }
+    }
+
+    /// The file's opening comment paragraph (after a `#!` line, `--` lines up to the first blank
+    /// comment line or code; LuaLS `---@` annotations skipped), cut at its first sentence and at
+    /// 200 characters: the catalogue's files begin with a comment saying what they do, often
+    /// wrapped over several lines. Parenthesized source citations are left out.
+    static func describe(_ source: String) -> String {
+        var paragraph: [String] = []
+        for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if number == 0 && trimmed.hasPrefix("#!") { continue }
+            if trimmed.hasPrefix("---@") { if paragraph.isEmpty { continue } else { break } }
+            guard trimmed.hasPrefix("--") else {
+                if trimmed.isEmpty && paragraph.isEmpty { continue }
+                break
+            }
+            var text = trimmed.drop { $0 == "-" }
+            if text.hasPrefix("[[") || text.hasPrefix("[=[") { text = text.drop { $0 == "[" || $0 == "=" } }
+            let words = text.trimmingCharacters(in: .whitespaces)
+            if words.isEmpty { if paragraph.isEmpty { continue } else { break } }
+            paragraph.append(words)
+        }
+        // Source citations in parentheses (file names, paths, "§") are for the reader of the file,
+        // not for a card.
+        var sentence = paragraph.joined(separator: " ")
+            .replacingOccurrences(of: #"\s*\([^()]*(§|/|\.m\b|\.swift\b|\.txt\b)[^()]*\)"#, with: "", options: .regularExpression)
+        // A sentence ends at ". " before a capital letter or at the paragraph's end; "e.g. x" and
+        // "1.0 s" do not end one.
+        if let end = sentence.range(of: #"\.\s+(?=[A-Z])"#, options: .regularExpression) {
+            sentence = String(sentence[..<end.lowerBound]) + "."
+        }
+        if sentence.count > 200 {
+            let cut = sentence.prefix(199)
+            let word = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+            sentence = word.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:(")) + "…"
+        }
+        return sentence
+    }
+}
+
+/// What one child reported.
+struct GalleryOutcome {
+    /// The first finished transition's length in seconds (nil for a scene without one).
+    var duration: Double?
+    var phases: [String] = []
+    /// Why the effect is not shown: the script's error (file:line: message), its first problem,
+    /// or how the child ended. nil: rendered clean.
+    var error: String?
+
+    init(_ child: FuzzOutcome, report: GalleryEntryReport?, scripts: URL) {
+        // Paths in messages are shown relative to the scripts directory: the index must not
+        // depend on where Transit is installed, nor on the directory it was run from (messages
+        // name files under the working directory relative to it).
+        func relative(_ text: String) -> String {
+            var text = text.replacingOccurrences(of: scripts.path + "/", with: "")
+            let fromWorkingDirectory = LuaRuntimeDisplay.path(scripts)
+            if fromWorkingDirectory != scripts.path {
+                text = text.replacingOccurrences(of: #"(?<![\w/.])"# + NSRegularExpression.escapedPattern(for: fromWorkingDirectory + "/"),
+                                                 with: "", options: .regularExpression)
+            }
+            return text
+        }
+        switch child {
+        case .hang: error = "still rendering after 600 s (stopped)"
+        case .crash(let detail): error = relative(detail.split(separator: "\n").prefix(2).joined(separator: " | "))
+        case .finished(let status, _, let stderr):
+            duration = report?.duration
+            phases = report?.phases ?? []
+            if let problem = report?.problems.first {
+                error = relative("problem: " + problem)
+            } else if status != 0 || report == nil {
+                let lines = stderr.split(separator: "\n").map(String.init)
+                let message = lines.first { !$0.hasPrefix("problem:") && !$0.hasPrefix("rendered ") && !$0.isEmpty }
+                    ?? lines.first { !$0.isEmpty } ?? "exit \(status) without a message"
+                error = relative(message)
+            }
+        }
+    }
+}
+
+/// What a child reports about its effect, as a JSON file the parent names (`--report FILE`).
+struct GalleryEntryReport {
+    var duration: Double?
+    var phases: [String]
+    var problems: [String]
+
+    init(duration: Double?, phases: [String], problems: [String]) {
+        self.duration = duration
+        self.phases = phases
+        self.problems = problems
+    }
+
+    /// nil when the child wrote none (it failed before the end).
+    init?(file: URL) {
+        guard let data = try? Data(contentsOf: file),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        duration = object["duration"] as? Double
+        phases = object["phases"] as? [String] ?? []
+        problems = object["problems"] as? [String] ?? []
+    }
+
+    func write(to file: URL) throws {
+        var object: [String: Any] = ["phases": phases, "problems": problems]
+        if let duration { object["duration"] = duration }
+        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: file)
+    }
+}
+
+/// The child: renders one effect into DIR as NAME.gif, NAME.png and NAME.html. One run samples
+/// every frame for the GIF and the player (the same images: `GIFEncoder.encode` of them is what
+/// `transit render -o x.gif` writes); the filmstrip is `transit render -o x.png`'s.
+func commandGalleryEntry(_ arguments: ArraySlice<String>) throws -> Int32 {
+    var rest = arguments
+    guard let file = rest.popFirst() else { throw UsageError(message: "--entry needs a FILE") }
+    var options = Options()
+    options.file = file
+    var into: String?, report: String?
+    while let argument = rest.popFirst() {
+        guard let value = rest.popFirst() else { throw UsageError(message: "\(argument) needs a value") }
+        switch argument {
+        case "--into": into = value
+        case "--report": report = value
+        case "--device":
+            guard let device = Device.named(value) else { throw UsageError(message: "unknown device \"\(value)\"") }
+            options.device = device
+        default: throw UsageError(message: "unknown option \(argument) for gallery --entry")
+        }
+    }
+    guard let into, let report else { throw UsageError(message: "--entry needs --into DIR and --report FILE") }
+    let base = URL(fileURLWithPath: into).appendingPathComponent(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent).path
+    let gif = try OutputTarget(path: base + ".gif"), player = try OutputTarget(path: base + ".html")
+    let filmstrip = try OutputTarget(path: base + ".png")
+
+    let (world, runtime, url) = try makeRuntime(options)
+    runtime.output = { _ in }
+    var snapshots: [(time: Double, tree: LayerSnapshot)] = []
+    var run = sceneRun(options)
+    run.frameInterval = 1 / options.fps
+    run.onFrame = { time in snapshots.append((time, world.window.layer.snapshot(at: time))) }
+    do {
+        try runtime.runScene(url, run)
+    } catch {
+        FileHandle.standardError.write(Data("\(Traceback.forUser(error))\n".utf8))
+        return 1
+    }
+    guard !snapshots.isEmpty else { throw OutputError(message: "nothing to render: the scene produced no frames") }
+    let rasterizer = Rasterizer(scale: renderScale(options, world), background: Color(white: 0))
+    let frames = FramePipeline.render(snapshots.map(\.tree), rasterizer: rasterizer, size: world.screen.bounds.size) { $0.makeImage() }
+    try writing(gif) {
+        let delays = GIFEncoder.frameDelays(count: frames.count, fps: options.fps)
+        try Data(GIFEncoder.encode(frames: frames, delaysInCentiseconds: delays)).write(to: URL(fileURLWithPath: gif.path), options: .atomic)
+    }
+    try writing(player) {
+        try player.writePlayer(PlayerDocument(title: url.lastPathComponent, fps: options.fps, frames: frames,
+                                              times: snapshots.map(\.time), snapshots: snapshots.map(\.tree), trace: world.trace.entries))
+    }
+    let filmstripStatus = try renderFilmstrip(options, target: filmstrip)
+
+    let finished = world.transitionHistory.filter { $0.end != nil }
+    let duration = finished.first.map { $0.end! - $0.start }
+    try GalleryEntryReport(duration: duration, phases: finished.map(\.phase), problems: world.problems.map { "\($0)" })
+        .write(to: URL(fileURLWithPath: report))
+    return world.problems.isEmpty && filmstripStatus == 0 ? 0 : 1
+}
+
+/// The children's outcomes, gathered from every worker; also hands out the next effect to render.
+private final class GalleryOutcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcomes: [GalleryOutcome?]
+    private var next = 0
+    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+
+    func takeNext() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard next < outcomes.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func set(_ index: Int, _ outcome: GalleryOutcome) {
+        lock.lock(); defer { lock.unlock() }
+        outcomes[index] = outcome
+    }
+
+    var all: [GalleryOutcome?] {
+        lock.lock(); defer { lock.unlock() }
+        return outcomes
+    }
+}
+
+/// A bar redrawn in place on a terminal; a plain line per finished effect otherwise (a log, CI).
+private final class GalleryProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private let total: Int
+    private var done = 0
+    private let isTerminal = isatty(STDERR_FILENO) == 1
+    init(total: Int, jobs: Int) {
+        self.total = total
+        if isTerminal { draw("rendering \(jobs) at a time") }
+    }
+
+    private func draw(_ note: String) {
+        let width = 30, filled = done * width / max(1, total)
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) effects  \(note)\u{1B}[K".utf8))
+    }
+
+    func finished(_ label: String, failed: Bool) {
+        lock.lock(); defer { lock.unlock() }
+        done += 1
+        if isTerminal {
+            draw(label + (failed ? " FAILED" : ""))
+        } else {
+            FileHandle.standardError.write(Data("gallery \(done)/\(total): \(label) \(failed ? "FAILED" : "ok")\n".utf8))
+        }
+    }
+
+    func finish() {
+        lock.lock(); defer { lock.unlock() }
+        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

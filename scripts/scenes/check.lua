@@ -1,7 +1,7 @@
 -- The scene `transit check` runs an effect in, once per matrix cell (docs/check.md). The host
 -- sets transit.checkCell before the scene runs:
 --   { probe = true }                      only report what the effect declares (checkProbe)
---   { path = "present-dismiss" | "interactive-dismiss" | "push-pop",
+--   { path = "present-dismiss" | "interactive-dismiss" | "push-pop" | "tab-switch",
 --     animated = true|false, style = "custom"|..., fraction = 0.1 (interactive paths),
 --     rotate = true (turn the device while the screen is presented), rounds = 2 }
 -- Every round presents (or pushes) a new screen and dismisses (or pops) it, on the same effect
@@ -12,6 +12,9 @@
 local cell = transit.checkCell or { path = "present-dismiss", animated = true, rounds = 1 }
 local effect = transit.effect
 local navigationEffect = type(effect.animationControllerForOperation) == "function"
+-- A UITabBarControllerDelegate switches tabs; it may declare a pan that switches them
+-- (interactiveTabSwitch = { pan = "left" }: a pan to the left shows the next tab).
+local tabEffect = type(effect.animationControllerForTransitionFrom) == "function"
 
 if cell.probe then
   -- One line the host parses: key=value pairs separated by ";".
@@ -29,8 +32,9 @@ if cell.probe then
   transit.checkProbe = table.concat({
     "kind=" .. tostring(transit.effectKind or "transitioning delegate"),
     "navigation=" .. tostring(navigationEffect),
+    "tabs=" .. tostring(tabEffect),
     "styles=" .. table.concat(styles, ","),
-    "dismissal=" .. gesture(effect.interactiveDismissal),
+    "dismissal=" .. gesture(tabEffect and effect.interactiveTabSwitch or effect.interactiveDismissal),
   }, ";")
   return
 end
@@ -57,8 +61,15 @@ local function makeMessage()
   return message
 end
 
-local navigation
-if navigationEffect then
+local navigation, tabs
+if tabEffect then
+  local third = UIViewController.new{ title = "Settings", backgroundColor = UIColor.systemGray6 }
+  tabs = UITabBarController.new{ viewControllers = { inbox, makeMessage(), third } }
+  tabs.delegate = effect
+  -- Apple's storyboard outlet: a delegate that installs its own gestures has a setter for it.
+  if type(effect.setTabBarController) == "function" then effect:setTabBarController(tabs) end
+  transit.window.rootViewController = tabs
+elseif navigationEffect then
   navigation = UINavigationController.new(inbox)
   navigation.delegate = effect
   transit.window.rootViewController = navigation
@@ -118,6 +129,37 @@ local function pushPopRound()
   return true
 end
 
+-- One round of tab switches: forward to the second tab and back, by selectedIndex, or by a pan
+-- `cell.fraction` of the way when the cell says so (then the tab may stay: a cancelled switch).
+local function tabSwitchRound()
+  local function settle()
+    transit.wait(0)
+    if not waitWhile(function() return tabs.transitionCoordinator ~= nil end) then return false end
+    transit.wait(0.3)
+    return true
+  end
+  if cell.fraction then
+    local spec = effect.interactiveTabSwitch
+    local f = tabs.view.bounds
+    local sign = spec.pan == "right" and 1 or -1
+    for _, direction in ipairs({ sign, -sign }) do
+      local from = CGPoint(f.midX - direction * f.width * 0.45, f.midY)
+      transit.touch.pan{ from = from, to = CGPoint(from.x + direction * f.width * 0.9 * cell.fraction, f.midY),
+        duration = 0.4, release = true }
+      transit.wait(0.45)
+      if not settle() then return false end
+    end
+    -- Back to the first tab for the next round, whatever the pans did.
+    if tabs.selectedIndex ~= 1 then tabs.selectedIndex = 1; if not settle() then return false end end
+    return true
+  end
+  for _, index in ipairs({ 2, 3, 1 }) do
+    tabs.selectedIndex = index
+    if not settle() then return false end
+  end
+  return true
+end
+
 local function presentDismissRound()
   local message = makeMessage()
   message.transitioningDelegate = effect
@@ -157,6 +199,8 @@ end
 transit.wait(0.1)
 for _ = 1, cell.rounds or 2 do
   local ok
-  if navigationEffect then ok = pushPopRound() else ok = presentDismissRound() end
+  if tabEffect then ok = tabSwitchRound()
+  elseif navigationEffect then ok = pushPopRound()
+  else ok = presentDismissRound() end
   if not ok then break end
 end

@@ -25,6 +25,13 @@ public enum ObjectGraph {
         if let navigation = object as? NavigationController {
             for child in navigation.viewControllers { body(child) }
         }
+        if let tabs = object as? TabBarController {
+            for child in tabs.viewControllers { body(child) }
+            if let content = tabs.contentView { body(content) }
+            if let bar = tabs.tabBar { body(bar) }
+            for label in tabs.tabLabels { body(label) }
+            if let delegate = tabs.delegate as? HostObject { body(delegate) }
+        }
         if let presentation = object as? PresentationController {
             body(presentation.presentedViewController)
             body(presentation.presentingViewController)

@@ -420,11 +420,13 @@ extension World {
         presented.activeTransition = nil
         presenting.activeTransition = nil
         let presenterView = presenting.viewIfLoaded
-        let isNavigation = transition.kind == .push || transition.kind == .pop
+        let isNavigation = transition.isContainerSwitch
         let presentedView = isNavigation ? nil : try controller.presentedView()
 
         if transition.kind == .push || transition.kind == .pop {
             try finishNavigation(transition, completed: completed)
+        } else if transition.kind == .tabSwitch {
+            try finishTabSwitch(transition, completed: completed)
         } else {
         switch (transition.kind, completed) {
         case (.presentation, true):
@@ -461,7 +463,7 @@ extension World {
         }
         }
         // Appearance: did-callbacks for whatever began; the appearing controller first for modal
-        // transitions, the disappearing one first for push and pop (as UINavigationController).
+        // transitions, the disappearing one first for push, pop and tab switch (as UINavigationController).
         for controller in isNavigation ? [transition.fromViewController, transition.toViewController]
                                        : [transition.toViewController, transition.fromViewController] {
             try controller.endAppearance(animated: transition.isAnimated)

@@ -33,7 +33,7 @@ extension TransitAPI {
             "beginAppearanceTransition", "endAppearanceTransition", "addChild", "removeFromParent", "willMove", "didMove",
             "children", "parent", "show", "showDetailViewController", "performSegue", "isModalInPresentation",
             "modalPresentationCapturesStatusBarAppearance", "setNeedsStatusBarAppearanceUpdate", "preferredStatusBarStyle",
-            "prefersStatusBarHidden", "additionalSafeAreaInsets", "navigationItem", "tabBarController",
+            "prefersStatusBarHidden", "additionalSafeAreaInsets", "navigationItem",
             "splitViewController", "traitCollection", "overrideUserInterfaceStyle",
             "popoverPresentationController", "viewIfLoaded", "restorationIdentifier", "setOverrideTraitCollection",
             "presentedViewControllerDidChange", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",
@@ -49,6 +49,9 @@ extension TransitAPI {
             "isToolbarHidden", "setToolbarHidden", "hidesBarsOnSwipe",
             "hidesBarsOnTap", "hidesBarsWhenKeyboardAppears", "barHideOnSwipeGestureRecognizer",
         ],
+        "UITabBarController": [
+            "setViewControllers", "customizableViewControllers", "moreNavigationController", "tabBarItem",
+        ],
         "UIViewPropertyAnimator": [
             "timingParameters", "delay", "isManualHitTestingEnabled", "isUserInteractionEnabled",
         ],
@@ -61,7 +64,7 @@ extension TransitAPI {
         "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup", "CATransition",
         "CATransaction", "CAGradientLayer", "CAShapeLayer", "CATransformLayer", "CAReplicatorLayer", "CAEmitterLayer",
         "CADisplayLink", "UIBezierPath", "UIVisualEffectView", "UIBlurEffect", "UIVibrancyEffect",
-        "UIGraphicsImageRenderer", "UITabBarController", "UITabBar", "UINavigationBar", "UIToolbar", "UIButton",
+        "UIGraphicsImageRenderer", "UITabBar", "UINavigationBar", "UIToolbar", "UIButton",
         "UIScrollView", "UITableView", "UICollectionView", "UIStackView", "NSLayoutConstraint", "UIFont",
         "UIDynamicAnimator", "UISnapBehavior", "UIAttachmentBehavior", "UIGravityBehavior", "UICollisionBehavior",
         "UIPushBehavior", "UIDynamicItemBehavior", "UIPinchGestureRecognizer", "UIRotationGestureRecognizer",

@@ -8,7 +8,7 @@ enum TransitAPI {
     nonisolated(unsafe) static let description: APIDescription = {
         var api = APIDescription()
         api.enums = enums
-        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses() + transitionClasses() + [navigationClass()]
+        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses() + transitionClasses() + [navigationClass(), tabBarClass()]
         api.protocols = protocols()
         api.unavailable = unavailableMembers
         api.unavailableClasses = unavailableClasses

@@ -18,6 +18,7 @@ extension TransitAPI {
         typealias Delegate = Hook.TransitioningDelegate
         typealias Navigation = Hook.NavigationDelegate
         typealias Adaptive = Hook.AdaptivePresentationDelegate
+        typealias Tabs = Hook.TabBarControllerDelegate
         return [
             APIProtocol(
                 name: Animated.protocolName,
@@ -83,6 +84,25 @@ extension TransitAPI {
                          "an interaction controller for the push or pop, or nil"),
                 ],
                 usedAs: "navigationController.delegate; an effect file that returns one"),
+            APIProtocol(
+                name: Tabs.protocolName,
+                doc: "The tab bar controller's delegate: the animator and interaction controller of a tab switch.",
+                hooks: [
+                    hook(Tabs.animationControllerForTransitionFrom,
+                         [parameter("tabBarController", .object("UITabBarController")),
+                          parameter("fromVC", controller), parameter("toVC", controller)],
+                         returns: .optional(animator), swift: "tabBarController(_:animationControllerForTransitionFrom:to:)",
+                         "the animator for the switch, or nil to switch without animation"),
+                    hook(Tabs.interactionControllerFor,
+                         [parameter("tabBarController", .object("UITabBarController")), parameter("animationController", animator)],
+                         returns: .optional(interaction), swift: "tabBarController(_:interactionControllerFor:)",
+                         "an interaction controller for the switch, or nil (asked only when there is an animator)"),
+                    hook(Tabs.shouldSelect,
+                         [parameter("tabBarController", .object("UITabBarController")), parameter("viewController", controller)],
+                         returns: .boolean, swift: "tabBarController(_:shouldSelect:)",
+                         "asked when the user taps a tab (not when a script sets selectedIndex); false keeps the current tab"),
+                ],
+                usedAs: "tabBarController.delegate; an effect file that returns one"),
             APIProtocol(
                 name: Adaptive.protocolName,
                 doc: "The presentation controller's delegate: how a presentation adapts to a compact environment.",

@@ -205,10 +205,13 @@ if navigationEffect then
   transit.wait(0.2)
   transit.log("push")
   navigation:pushViewController(makeMessage(), true)
-  transit.wait(1.0)
+  -- However long the animator takes (Apple's checkerboard takes 3 s), then a pause.
+  waitWhile(function() return navigation.transitionCoordinator ~= nil end)
+  transit.wait(0.6)
   transit.log("pop")
   navigation:popViewController(true)
-  transit.wait(1.0)
+  waitWhile(function() return navigation.transitionCoordinator ~= nil end)
+  transit.wait(0.6)
   return
 end
 

@@ -175,6 +175,7 @@
 ---The presentation controller's delegate: how a presentation adapts to a compact environment. Used as presentationController.delegate.
 ---@class UIAdaptivePresentationControllerDelegate
 ---@field adaptivePresentationStyle? fun(self: UIAdaptivePresentationControllerDelegate, controller: UIPresentationController, traitCollection: UITraitCollection): string? optional hook (Swift `adaptivePresentationStyle(for:traitCollection:)`): a UIModalPresentationStyle to adapt to, or "none"
+---@field viewControllerForAdaptivePresentationStyle? fun(self: UIAdaptivePresentationControllerDelegate, controller: UIPresentationController, style: UIModalPresentationStyle): UIViewController? optional hook (Swift `presentationController(_:viewControllerForAdaptivePresentationStyle:)`): after adapting: a controller to show instead of the presented one (e.g. it in a UINavigationController), or nil
 
 ---A rectangle (Core Graphics), a value.
 ---@class CGRect

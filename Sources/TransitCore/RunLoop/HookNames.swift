@@ -70,7 +70,8 @@ public enum Hook {
     public enum AdaptivePresentationDelegate {
         public static let protocolName = "UIAdaptivePresentationControllerDelegate"
         public static let adaptivePresentationStyle = "adaptivePresentationStyle"
-        public static let all = [adaptivePresentationStyle]
+        public static let viewControllerForAdaptivePresentationStyle = "viewControllerForAdaptivePresentationStyle"
+        public static let all = [adaptivePresentationStyle, viewControllerForAdaptivePresentationStyle]
     }
 
     /// UIPresentationController's overridable members (methods and computed properties; in Lua

@@ -37,6 +37,7 @@ public enum ObjectGraph {
             body(presentation.presentingViewController)
             if let container = presentation.containerView { body(container) }
             if let delegate = presentation.delegate as? HostObject { body(delegate) }
+            if let adaptive = presentation.adaptiveViewController { body(adaptive) }
         }
     }
 }

@@ -105,6 +105,10 @@ extension World {
             let system = try systemStyles?.presentationController(for: adapted, presented: presented, presenting: presenting)
                 ?? PresentationController(world: self, presented: presented, presenting: presenting)
             system.presentationStyle = adapted
+            // The delegate may show another controller in the adapted style (Apple's Adaptive
+            // Presentation wraps the presented one in a navigation controller).
+            system.adaptiveViewController = try presentationController.viewControllerForAdaptivePresentationStyle(adapted)
+            system.delegate = presentationController.delegate
             presentationController = system
             style = adapted
         }

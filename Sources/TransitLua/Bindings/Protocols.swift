@@ -111,6 +111,10 @@ extension TransitAPI {
                          [parameter("controller", .object("UIPresentationController")), parameter("traitCollection", .object("UITraitCollection"))],
                          returns: .optional(.string), swift: "adaptivePresentationStyle(for:traitCollection:)",
                          "a UIModalPresentationStyle to adapt to, or \"none\""),
+                    hook(Adaptive.viewControllerForAdaptivePresentationStyle,
+                         [parameter("controller", .object("UIPresentationController")), parameter("style", .enumeration("UIModalPresentationStyle"))],
+                         returns: .optional(controller), swift: "presentationController(_:viewControllerForAdaptivePresentationStyle:)",
+                         "after adapting: a controller to show instead of the presented one (e.g. it in a UINavigationController), or nil"),
                 ],
                 usedAs: "presentationController.delegate"),
         ]

@@ -315,6 +315,14 @@ extension World {
             traceEvent(transition.label, wantsInteractive ? "interactive" : "interaction controller starts non-interactively", [])
             try withTimeSpace(transition.space) {
                 _ = try callScript(interaction, Hook.InteractiveTransitioning.startInteractiveTransition, [.object(transition.context)])
+                // An interaction controller of its own (not percent-driven) with an interruptible
+                // animator: UIKit asks the animator for it, and the context's pause, finish and
+                // cancel then act on that property animator rather than on the transition's time.
+                if transition.interruptibleAnimator == nil, !(interaction is PercentDrivenInteractiveTransition),
+                   let animator = transition.animator, try responds(animator, Hook.AnimatedTransitioning.interruptibleAnimator) {
+                    let value = try callScript(animator, Hook.AnimatedTransitioning.interruptibleAnimator, [.object(transition.context)])
+                    transition.interruptibleAnimator = value.object as? PropertyAnimator
+                }
                 transition.animationsBegan = true
                 try runPendingAlongside(transition)
             }

@@ -22,6 +22,7 @@ if cell.probe then
     if type(spec) ~= "table" then return "" end
     if spec.edge then return "edge " .. tostring(spec.edge) end
     if spec.pan then return "pan " .. tostring(spec.pan) end
+    if spec.pinch then return "pinch " .. tostring(spec.pinch) end
     return ""
   end
   local styles = {}
@@ -96,6 +97,11 @@ local function gesture(message, fraction)
   local DURATION = 0.4
   if interactive.edge then
     transit.touch.edgePan{ edge = interactive.edge, to = fraction, duration = DURATION, release = true }
+  elseif interactive.pinch then
+    -- As the default scene does: fingers 200 pt apart closing `fraction` of the way to 10 %.
+    local f = message.view:convert(message.view.bounds, transit.window)
+    local to = interactive.pinch ~= "out" and 200 * (1 - 0.9 * fraction) or 200 * (1 + fraction)
+    transit.touch.pinch{ center = CGPoint(f.midX, f.midY), from = 200, to = to, duration = DURATION, release = true }
   else
     local f = message.view:convert(message.view.bounds, transit.window)
     local from, to

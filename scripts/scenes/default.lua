@@ -1,7 +1,8 @@
 -- The default scene (docs/design.md §2.8): two mock screens, an Inbox list with a navigation bar (A)
 -- and a Message detail screen with a card (B). A presents B with the effect given on the
 -- command line (transit.effect), pauses, and dismisses it. When the effect declares
--- interactiveDismissal ({ edge = "left" } or { pan = "down" | "up" | "left" | "right" }), B is
+-- interactiveDismissal ({ edge = "left" }, { pan = "down" | "up" | "left" | "right" } or
+-- { pinch = "in" | "out" }), B is
 -- presented again and dismissed by a gesture twice: once 10 % of the way (it should cancel)
 -- and once 90 % of the way (it should finish). Run directly (no effect), B fades in and out.
 -- Phases are logged as "present", "dismiss", "interactive cancel", "interactive finish".
@@ -243,6 +244,13 @@ if interactive then
   local function gesture(fraction)
     if interactive.edge then
       transit.touch.edgePan{ edge = interactive.edge, to = fraction, duration = GESTURE, release = true }
+    elseif interactive.pinch then
+      -- Two fingers closing (pinch = "in") on the presented view's centre: from 200 pt apart
+      -- to `fraction` of the way to 10 % of that (or opening, pinch = "out").
+      local f = message.view:convert(message.view.bounds, transit.window)
+      local closing = interactive.pinch ~= "out"
+      local to = closing and 200 * (1 - 0.9 * fraction) or 200 * (1 + fraction)
+      transit.touch.pinch{ center = CGPoint(f.midX, f.midY), from = 200, to = to, duration = GESTURE, release = true }
     else
       -- A pan across the presented view, from just inside its leading edge.
       local f = message.view:convert(message.view.bounds, transit.window)

@@ -143,8 +143,10 @@ function AdaptivePresentationController:animateTransition(transitionContext)
     containerView:addSubview(toView)
     toView.alpha = 0
     -- fromView exists only when the presentation adapted to full screen (the presenter's view
-    -- leaves the window then).
-    if fromView then fromView.frame = transitionContext:finalFrame(fromViewController) end
+    -- leaves the window then). Apple sets it to its final frame, which is zero for a view that
+    -- is removed at the end: that would hide it at once instead of under the fade.
+    local fromFinal = transitionContext:finalFrame(fromViewController)
+    if fromView and fromFinal ~= CGRect.zero then fromView.frame = fromFinal end
     toView.frame = transitionContext:finalFrame(toViewController)
   elseif toView then
     -- Adapted to full screen, the presenter's view comes back: under the fading view (Apple

@@ -271,4 +271,17 @@ views, presented = probe("scripts/presentations/adaptivePresentation.lua")
 # (iPhone 15 is compact: the adapted full-screen presentation has no wrapper or shadow.)
 checks.check("Apple adaptive on iPhone: no card chrome", "presentationWrappingView" not in views, repr(sorted(views)))
 
+# 5. A tab bar delegate's misspelt hook is named as a UITabBarControllerDelegate hook (the
+# navigation delegate has a hook of the same name, interactionControllerFor).
+checks.write("typo.lua", """
+local Delegate = NSObject:subclass("Delegate")
+function Delegate:animationControllerForTransitionFrom(tabBarController, from, to) return nil end
+function Delegate:interactionControllerFr(tabBarController, animator) return nil end
+return Delegate.new()
+""")
+run = transit("run", checks.path("typo.lua"))
+checks.check("tab bar delegate typo names its protocol",
+             "`interactionControllerFr` is not a UITabBarControllerDelegate hook" in run.stderr + run.stdout
+             and "did you mean `interactionControllerFor`" in run.stderr + run.stdout, run.stderr[-800:])
+
 checks.finish()

@@ -98,6 +98,7 @@ if tabEffect then
   -- Apple's storyboard outlet: a delegate that installs its own gestures has a setter for it.
   if type(transit.effect.setTabBarController) == "function" then transit.effect:setTabBarController(tabs) end
   transit.window.rootViewController = tabs
+  -- In `transit repl`: switch with transit.scene.tabs.selectedIndex = 2, then step(0.5).
   transit.scene = { tabs = tabs, effect = transit.effect }
   transit.repl()
   local function settle()

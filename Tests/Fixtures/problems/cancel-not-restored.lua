@@ -4,6 +4,9 @@
 -- pull the screen stays dimmed (UIKit: a cancelled transition must leave things as they were).
 local Pull = UIPercentDrivenInteractiveTransition:subclass("DimsAndForgets")
 
+-- Built-in controllers keep no fields of their own: the effect remembers its gestures.
+local gestures = {}
+
 function Pull:transitionDuration(ctx) return ctx.isAnimated and 0.3 or 0 end
 
 function Pull:animateTransition(ctx)
@@ -25,9 +28,9 @@ function Pull:animateTransition(ctx)
 end
 
 function Pull:animationControllerForPresented(presented)
-  if not presented.pullGesture then
-    presented.pullGesture = UIPanGestureRecognizer.new(function(g) self:handle(g) end)
-    presented.view:addGestureRecognizer(presented.pullGesture)
+  if not gestures[presented] then
+    gestures[presented] = UIPanGestureRecognizer.new(function(g) self:handle(g) end)
+    presented.view:addGestureRecognizer(gestures[presented])
   end
   self.presented = presented
   return self

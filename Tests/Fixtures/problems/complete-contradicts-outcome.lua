@@ -4,6 +4,9 @@
 -- UIKit's docs: pass false when the transition was cancelled (not ctx.transitionWasCancelled).
 local Pull = UIPercentDrivenInteractiveTransition:subclass("AlwaysCompletes")
 
+-- Built-in controllers keep no fields of their own: the effect remembers its gestures.
+local gestures = {}
+
 function Pull:transitionDuration(ctx) return ctx.isAnimated and 0.3 or 0 end
 
 function Pull:animateTransition(ctx)
@@ -24,9 +27,9 @@ function Pull:animateTransition(ctx)
 end
 
 function Pull:animationControllerForPresented(presented)
-  if not presented.pullGesture then
-    presented.pullGesture = UIPanGestureRecognizer.new(function(g) self:handle(g) end)
-    presented.view:addGestureRecognizer(presented.pullGesture)
+  if not gestures[presented] then
+    gestures[presented] = UIPanGestureRecognizer.new(function(g) self:handle(g) end)
+    presented.view:addGestureRecognizer(gestures[presented])
   end
   self.presented = presented
   return self

@@ -3,6 +3,9 @@
 -- nor cancel() is ever called, so the transition never ends (on iOS: a frozen screen).
 local Pull = UIPercentDrivenInteractiveTransition:subclass("NeverLetsGo")
 
+-- Built-in controllers keep no fields of their own: the effect remembers its gestures.
+local gestures = {}
+
 function Pull:transitionDuration(ctx) return ctx.isAnimated and 0.3 or 0 end
 
 function Pull:animateTransition(ctx)
@@ -23,9 +26,9 @@ function Pull:animateTransition(ctx)
 end
 
 function Pull:animationControllerForPresented(presented)
-  if not presented.pullGesture then
-    presented.pullGesture = UIPanGestureRecognizer.new(function(g) self:handle(g) end)
-    presented.view:addGestureRecognizer(presented.pullGesture)
+  if not gestures[presented] then
+    gestures[presented] = UIPanGestureRecognizer.new(function(g) self:handle(g) end)
+    presented.view:addGestureRecognizer(gestures[presented])
   end
   self.presented = presented
   return self

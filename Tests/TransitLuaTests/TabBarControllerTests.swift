@@ -146,6 +146,15 @@ calls = {}
         #expect(try phone.text("titles") == "A,B,C")
         let se = try runScene(tabsFixture + "bar = tabs.tabBar.frame", device: "iPhone SE")
         #expect(try se.number("bar.height") == 49)
+        // In landscape (compact height) UIKit's bar is 32 pt, over a 21 pt home-indicator inset.
+        let turned = try runScene(tabsFixture + """
+            transit.rotate("landscapeLeft")
+            transit.wait(0.1)
+            bar = tabs.tabBar.frame
+            """, device: "iPhone 15")
+        #expect(try turned.number("bar.height") == 32 + 21)
+        #expect(try turned.number("bar.maxY") == 393)
+        #expect(try turned.number("bar.width") == 852)
     }
 
     @Test func aTapOnATabAsksShouldSelectAndSelectsUnlessRefused() throws {

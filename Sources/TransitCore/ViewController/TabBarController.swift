@@ -95,16 +95,16 @@ public final class TabBarController: ViewController {
     // MARK: - The view: content, then the tab bar above it
 
     override func makeDefaultView() throws -> View {
-        let view = try super.makeDefaultView()
+        let view = TabBarControllerView(world: world, frame: world.screen.bounds)
+        view.owner = self
+        world.withoutAnimation { view.backgroundColor = Color(white: 1) }
         let content = ContainerView(world: world, frame: view.bounds)
         content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         content.name = "tab content"
         try view.addSubview(content)
         contentView = content
-        let height = tabBarHeight + bottomSafeAreaInset
-        let bar = View(world: world, frame: Rect(x: 0, y: view.bounds.height - height, width: view.bounds.width, height: height))
+        let bar = View(world: world, frame: tabBarFrame(in: view.bounds))
         bar.name = "tabBar"
-        bar.autoresizingMask = [.flexibleWidth, .flexibleTopMargin]
         world.withoutAnimation { bar.backgroundColor = Color(red: 249.0 / 255, green: 249.0 / 255, blue: 249.0 / 255, alpha: 0.94) }
         let hairline = View(world: world, frame: Rect(x: 0, y: 0, width: view.bounds.width, height: 1.0 / world.screen.scale))
         hairline.name = "tabBar separator"
@@ -120,6 +120,24 @@ public final class TabBarController: ViewController {
         try showSelectedView()
         try rebuildTabBar()
         return view
+    }
+
+    /// The bar's frame at the bottom of `bounds`: UIKit's height for the current size class
+    /// plus the bottom safe area.
+    func tabBarFrame(in bounds: Rect) -> Rect {
+        let height = tabBarHeight + bottomSafeAreaInset
+        return Rect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
+    }
+
+    /// Layout of the tab bar controller's view (a rotation changes the bar's height): the bar
+    /// at the bottom, its titles in equal slots.
+    func layoutTabBar() {
+        guard let view = viewIfLoaded, let tabBar else { return }
+        world.withoutAnimation { tabBar.frame = tabBarFrame(in: view.bounds) }
+        let width = tabBar.bounds.width / Double(max(1, tabLabels.count))
+        for (index, label) in tabLabels.enumerated() {
+            world.withoutAnimation { label.frame = Rect(x: Double(index) * width, y: 0, width: width, height: tabBarHeight) }
+        }
     }
 
     private func showSelectedView() throws {
@@ -144,7 +162,6 @@ public final class TabBarController: ViewController {
             label.fontSize = 10
             label.fontWeight = .medium
             label.textAlignment = .center
-            label.autoresizingMask = [.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin]
             try tabBar.addSubview(label)
             tabLabels.append(label)
         }
@@ -275,6 +292,12 @@ public final class TabBarController: ViewController {
             tintSelectedTab()
         }
     }
+}
+
+/// The tab bar controller's own view: UIKit's layoutSubviews places the tab bar.
+final class TabBarControllerView: View {
+    weak var owner: TabBarController?
+    override func layoutSubviews() throws { owner?.layoutTabBar() }
 }
 
 extension ViewController {

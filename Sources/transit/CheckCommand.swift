@@ -12,7 +12,10 @@ struct CheckCell {
     /// `load`: the file failed before its matrix could be built (its one, failing cell).
     enum Path: String {
         case presentDismiss = "present-dismiss", interactiveDismiss = "interactive-dismiss"
-        case interactivePresent = "interactive-present", pushPop = "push-pop", scene, load
+        case interactivePresent = "interactive-present", pushPop = "push-pop"
+        /// A tab bar delegate: tabs switched by selectedIndex, or by a pan `fraction` of the way.
+        case tabSwitch = "tab-switch"
+        case scene, load
     }
     var device: String
     var style: String?
@@ -27,6 +30,7 @@ struct CheckCell {
         if let style { parts.append(style) }
         switch path {
         case .interactiveDismiss, .interactivePresent: parts.append("\(path.rawValue) \(formatNumber((fraction ?? 0) * 100)) %")
+        case .tabSwitch where fraction != nil: parts.append("\(path.rawValue) interactive \(formatNumber((fraction ?? 0) * 100)) %")
         case .scene, .load: parts.append(path.rawValue)
         default: parts.append("\(path.rawValue) \(animated ? "animated" : "not animated")")
         }
@@ -63,6 +67,7 @@ struct EffectResult {
 struct EffectDeclaration {
     var kind = "scene"
     var navigation = false
+    var tabs = false
     var styles: [String] = []
     var dismissalGesture = ""
     /// The gesture of an interactive presentation (the effect installs it on the presenter).
@@ -155,12 +160,19 @@ func checkEffect(_ file: String, devices: [String], matrix: CheckMatrix, scene: 
 
 /// The matrix for an effect: per device and style, present and dismiss animated and not, an
 /// interactive dismissal (and an interactive presentation) at several distances when the effect
-/// declares one, and in `full` a
-/// rotation while presented. Navigation delegates push and pop instead.
+/// declares one, and in `full` a rotation while presented. Navigation delegates push and pop
+/// instead; tab bar delegates switch tabs (and switch by a pan when they declare one).
 func checkCells(_ declaration: EffectDeclaration, devices: [String], matrix: CheckMatrix) -> [CheckCell] {
     var cells: [CheckCell] = []
     let fractions = matrix == .quick ? [0.1, 0.9] : [0.1, 0.3, 0.6, 0.9]
     for device in devices {
+        if declaration.tabs {
+            cells.append(CheckCell(device: device, style: nil, path: .tabSwitch))
+            if !declaration.dismissalGesture.isEmpty {
+                for fraction in fractions { cells.append(CheckCell(device: device, style: nil, path: .tabSwitch, fraction: fraction)) }
+            }
+            continue
+        }
         if declaration.navigation {
             for animated in [true, false] { cells.append(CheckCell(device: device, style: nil, path: .pushPop, animated: animated)) }
             continue
@@ -226,6 +238,7 @@ extension EffectDeclaration {
             switch parts[0] {
             case "kind": kind = value
             case "navigation": navigation = value == "true"
+            case "tabs": tabs = value == "true"
             // Style names are identifiers; anything else could not be a style and must not
             // reach the Lua source of the cell table.
             case "styles": styles = value.split(separator: ",").map(String.init).filter { $0.allSatisfy { $0.isLetter || $0.isNumber } }

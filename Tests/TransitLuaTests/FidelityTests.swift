@@ -110,12 +110,14 @@ func slideDownAnimator(addsToView: Bool) -> String {
     /// Apple's PhotoTransitioning: one object is the interaction controller for every push and
     /// answers wantsInteractiveStart = false for a tap; its startInteractiveTransition runs the
     /// animation itself, reading ctx.isInteractive.
-    @Test(arguments: ["field", "getter"])
+    @Test(arguments: ["field", "getter", "subclass field"])
     func anyInteractionControllerThatDeclinesStartsNonInteractively(form: String) throws {
-        let declaration = form == "field" ? "driver.wantsInteractiveStart = false"
-            : "function driver:wantsInteractiveStart() return false end"
+        let declaration = form == "getter" ? "function driver:wantsInteractiveStart() return false end"
+            : "driver.wantsInteractiveStart = false"
+        // A plain table, or an instance of an NSObject subclass (a host object with a table).
+        let object = form == "subclass field" ? "NSObject:subclass(\"Driver\").new()" : "{}"
         let result = try runScene(recordingAnimator + """
-            driver = {}
+            driver = \(object)
             \(declaration)
             function driver:startInteractiveTransition(ctx)
               startedInteractive = ctx.isInteractive

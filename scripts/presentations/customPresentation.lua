@@ -6,6 +6,16 @@
 -- 0 → 0.5 alongside the presentation and → 0 alongside the dismissal, a tap on it dismisses;
 -- the presented frame is full width × preferredContentSize.height (420, 270 in compact
 -- height), bottom-aligned; duration 0.35 s (0 when not animated), easeInOut.
+-- Shows: a UIPresentationController that wraps the presented view (presentedView), dims with
+-- the transition coordinator, sizes from preferredContentSize and animates as its own animator.
+--
+-- | parameter      | value       | meaning (Apple's numbers)                                    |
+-- |----------------|-------------|--------------------------------------------------------------|
+-- | CORNER_RADIUS  | 16          | top corners of the presented view                            |
+-- | shadow         | 0.44, 13, (0, −6) | the wrapper's opacity, radius and offset               |
+-- | dimming        | black, 0 → 0.5 | faded alongside; a tap on it dismisses                    |
+-- | height         | 420 (270)   | preferredContentSize.height (in compact height)              |
+-- | duration       | 0.35 s      | easeInOut, 0 when not animated                               |
 -- Run:  transit run scripts/presentations/customPresentation.lua
 --       transit render scripts/presentations/customPresentation.lua -o /tmp/x.png
 

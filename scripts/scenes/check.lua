@@ -1,7 +1,7 @@
 -- The scene `transit check` runs an effect in, once per matrix cell (docs/check.md). The host
 -- sets transit.checkCell before the scene runs:
 --   { probe = true }                      only report what the effect declares (checkProbe)
---   { path = "present-dismiss" | "interactive-dismiss" | "interactive-present" | "push-pop",
+--   { path = "present-dismiss" | "interactive-dismiss" | "interactive-present" | "push-pop" | "tab-switch",
 --     animated = true|false, style = "custom"|..., fraction = 0.1 (interactive paths),
 --     rotate = true (turn the device while the screen is presented), rounds = 2 }
 -- Every round presents (or pushes) a new screen and dismisses (or pops) it, on the same effect
@@ -12,6 +12,9 @@
 local cell = transit.checkCell or { path = "present-dismiss", animated = true, rounds = 1 }
 local effect = transit.effect
 local navigationEffect = type(effect.animationControllerForOperation) == "function"
+-- A UITabBarControllerDelegate switches tabs; it may declare a pan that switches them
+-- (interactiveTabSwitch = { pan = "left" }: a pan to the left shows the next tab).
+local tabEffect = type(effect.animationControllerForTransitionFrom) == "function"
 
 if cell.probe then
   -- One line the host parses: key=value pairs separated by ";".
@@ -19,6 +22,7 @@ if cell.probe then
     if type(spec) ~= "table" then return "" end
     if spec.edge then return "edge " .. tostring(spec.edge) end
     if spec.pan then return "pan " .. tostring(spec.pan) end
+    if spec.pinch then return "pinch " .. tostring(spec.pinch) end
     return ""
   end
   local styles = {}
@@ -29,8 +33,9 @@ if cell.probe then
   transit.checkProbe = table.concat({
     "kind=" .. tostring(transit.effectKind or "transitioning delegate"),
     "navigation=" .. tostring(navigationEffect),
+    "tabs=" .. tostring(tabEffect),
     "styles=" .. table.concat(styles, ","),
-    "dismissal=" .. gesture(effect.interactiveDismissal),
+    "dismissal=" .. gesture(tabEffect and effect.interactiveTabSwitch or effect.interactiveDismissal),
     -- An interactive presentation needs the gesture on the presenting screen: the effect
     -- installs it (installPresentationGesture), the scene only moves the finger.
     "presentation=" .. (type(effect.installPresentationGesture) == "function" and gesture(effect.interactivePresentation) or ""),
@@ -60,8 +65,15 @@ local function makeMessage()
   return message
 end
 
-local navigation
-if navigationEffect then
+local navigation, tabs
+if tabEffect then
+  local third = UIViewController.new{ title = "Settings", backgroundColor = UIColor.systemGray6 }
+  tabs = UITabBarController.new{ viewControllers = { inbox, makeMessage(), third } }
+  tabs.delegate = effect
+  -- Apple's storyboard outlet: a delegate that installs its own gestures has a setter for it.
+  if type(effect.setTabBarController) == "function" then effect:setTabBarController(tabs) end
+  transit.window.rootViewController = tabs
+elseif navigationEffect then
   navigation = UINavigationController.new(inbox)
   navigation.delegate = effect
   transit.window.rootViewController = navigation
@@ -90,6 +102,11 @@ local function gesture(view, fraction, interactive)
   local DURATION = 0.4
   if interactive.edge then
     transit.touch.edgePan{ edge = interactive.edge, to = fraction, duration = DURATION, release = true }
+  elseif interactive.pinch then
+    -- As the default scene does: fingers 200 pt apart closing `fraction` of the way to 10 %.
+    local f = view:convert(view.bounds, transit.window)
+    local to = interactive.pinch ~= "out" and 200 * (1 - 0.9 * fraction) or 200 * (1 + fraction)
+    transit.touch.pinch{ center = CGPoint(f.midX, f.midY), from = 200, to = to, duration = DURATION, release = true }
   else
     local f = view:convert(view.bounds, transit.window)
     local from, to
@@ -120,6 +137,37 @@ local function pushPopRound()
   transit.wait(0)
   if not waitWhile(function() return message.transitionCoordinator ~= nil end) then return false end
   transit.wait(0.3)
+  return true
+end
+
+-- One round of tab switches: forward to the second tab and back, by selectedIndex, or by a pan
+-- `cell.fraction` of the way when the cell says so (then the tab may stay: a cancelled switch).
+local function tabSwitchRound()
+  local function settle()
+    transit.wait(0)
+    if not waitWhile(function() return tabs.transitionCoordinator ~= nil end) then return false end
+    transit.wait(0.3)
+    return true
+  end
+  if cell.fraction then
+    local spec = effect.interactiveTabSwitch
+    local f = tabs.view.bounds
+    local sign = spec.pan == "right" and 1 or -1
+    for _, direction in ipairs({ sign, -sign }) do
+      local from = CGPoint(f.midX - direction * f.width * 0.45, f.midY)
+      transit.touch.pan{ from = from, to = CGPoint(from.x + direction * f.width * 0.9 * cell.fraction, f.midY),
+        duration = 0.4, release = true }
+      transit.wait(0.45)
+      if not settle() then return false end
+    end
+    -- Back to the first tab for the next round, whatever the pans did.
+    if tabs.selectedIndex ~= 1 then tabs.selectedIndex = 1; if not settle() then return false end end
+    return true
+  end
+  for _, index in ipairs({ 2, 3, 1 }) do
+    tabs.selectedIndex = index
+    if not settle() then return false end
+  end
   return true
 end
 
@@ -194,7 +242,8 @@ if cell.path == "interactive-present" then
 end
 for _ = 1, cell.rounds or 2 do
   local ok
-  if navigationEffect then ok = pushPopRound()
+  if tabEffect then ok = tabSwitchRound()
+  elseif navigationEffect then ok = pushPopRound()
   elseif cell.path == "interactive-present" then ok = interactivePresentRound()
   else ok = presentDismissRound() end
   if not ok then break end

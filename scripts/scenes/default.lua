@@ -1,12 +1,16 @@
 -- The default scene (docs/design.md §2.8): two mock screens, an Inbox list with a navigation bar (A)
 -- and a Message detail screen with a card (B). A presents B with the effect given on the
 -- command line (transit.effect), pauses, and dismisses it. When the effect declares
--- interactiveDismissal ({ edge = "left" } or { pan = "down" | "up" | "left" | "right" }), B is
+-- interactiveDismissal ({ edge = "left" }, { pan = "down" | "up" | "left" | "right" } or
+-- { pinch = "in" | "out" }), B is
 -- presented again and dismissed by a gesture twice: once 10 % of the way (it should cancel)
 -- and once 90 % of the way (it should finish). Run directly (no effect), B fades in and out.
 -- Phases are logged as "present", "dismiss", "interactive cancel", "interactive finish".
 -- A navigation delegate effect (animationControllerForOperation) is shown as a push and a pop
--- in a UINavigationController instead.
+-- in a UINavigationController instead, and a tab bar delegate effect
+-- (animationControllerForTransitionFrom) as tab switches in a UITabBarController (Inbox, Message,
+-- Settings): to the second tab, the third and back to the first, then, when the effect declares
+-- interactiveTabSwitch = { pan = "left" }, a pan 10 % of the way (it should cancel) and 90 %.
 
 local screen = transit.screen.bounds
 local W, H = screen.width, screen.height
@@ -35,12 +39,14 @@ for i, sender in ipairs(senders) do
 end
 -- A navigation delegate effect (animationControllerForOperation) pushes and pops instead.
 local navigationEffect = transit.effect and type(transit.effect.animationControllerForOperation) == "function"
+-- A tab bar delegate effect (animationControllerForTransitionFrom) makes A a tab (below).
+local tabEffect = transit.effect and type(transit.effect.animationControllerForTransitionFrom) == "function"
 local navigation
 if navigationEffect then
   navigation = UINavigationController.new(inbox)
   navigation.delegate = transit.effect
   transit.window.rootViewController = navigation
-else
+elseif not tabEffect then
   transit.window.rootViewController = inbox
 end
 
@@ -81,6 +87,46 @@ local function makeMessage()
   card:addSubview(reply)
   view:addSubview(card)
   return message
+end
+
+-- A tab bar delegate effect switches tabs instead (the screens above are its first two tabs).
+if tabEffect then
+  local settings = UIViewController.new{ title = "Settings", backgroundColor = UIColor.systemGray6 }
+  settings.view:addSubview(UILabel.new{ frame = CGRect(16, 52, W - 32, 36), text = "Settings", fontSize = 30, fontWeight = "bold" })
+  local tabs = UITabBarController.new{ viewControllers = { inbox, makeMessage(), settings } }
+  tabs.delegate = transit.effect
+  -- Apple's storyboard outlet: a delegate that installs its own gestures has a setter for it.
+  if type(transit.effect.setTabBarController) == "function" then transit.effect:setTabBarController(tabs) end
+  transit.window.rootViewController = tabs
+  -- In `transit repl`: switch with transit.scene.tabs.selectedIndex = 2, then step(0.5).
+  transit.scene = { tabs = tabs, effect = transit.effect }
+  transit.repl()
+  local function settle()
+    transit.wait(0)
+    while tabs.transitionCoordinator ~= nil do transit.wait(0.05) end
+    transit.wait(0.5)
+  end
+  transit.wait(0.2)
+  for _, index in ipairs({ 2, 3, 1 }) do
+    transit.log("select tab", index)
+    tabs.selectedIndex = index
+    settle()
+  end
+  local spec = transit.effect.interactiveTabSwitch
+  if spec then
+    local f = tabs.view.bounds
+    local direction = spec.pan == "right" and 1 or -1
+    for _, fraction in ipairs({ 0.1, 0.9 }) do
+      transit.log(fraction < 0.5 and "interactive cancel" or "interactive finish")
+      local from = CGPoint(f.midX - direction * f.width * 0.45, f.midY)
+      transit.touch.pan{ from = from, to = CGPoint(from.x + direction * f.width * 0.9 * fraction, f.midY),
+        duration = 0.4, release = true }
+      transit.wait(0.45)
+      settle()
+      transit.log("selected tab", tabs.selectedIndex)
+    end
+  end
+  return
 end
 
 -- Run directly, without an effect: a plain fade, so the scene still shows both transitions.
@@ -161,10 +207,13 @@ if navigationEffect then
   transit.wait(0.2)
   transit.log("push")
   navigation:pushViewController(makeMessage(), true)
-  transit.wait(1.0)
+  -- However long the animator takes (Apple's checkerboard takes 3 s), then a pause.
+  waitWhile(function() return navigation.transitionCoordinator ~= nil end)
+  transit.wait(0.6)
   transit.log("pop")
   navigation:popViewController(true)
-  transit.wait(1.0)
+  waitWhile(function() return navigation.transitionCoordinator ~= nil end)
+  transit.wait(0.6)
   return
 end
 
@@ -196,6 +245,13 @@ if interactive then
   local function gesture(fraction)
     if interactive.edge then
       transit.touch.edgePan{ edge = interactive.edge, to = fraction, duration = GESTURE, release = true }
+    elseif interactive.pinch then
+      -- Two fingers closing (pinch = "in") on the presented view's centre: from 200 pt apart
+      -- to `fraction` of the way to 10 % of that (or opening, pinch = "out").
+      local f = message.view:convert(message.view.bounds, transit.window)
+      local closing = interactive.pinch ~= "out"
+      local to = closing and 200 * (1 - 0.9 * fraction) or 200 * (1 + fraction)
+      transit.touch.pinch{ center = CGPoint(f.midX, f.midY), from = 200, to = to, duration = GESTURE, release = true }
     else
       -- A pan across the presented view, from just inside its leading edge.
       local f = message.view:convert(message.view.bounds, transit.window)

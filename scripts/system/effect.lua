@@ -41,9 +41,11 @@ return function(effect, file)
       if has(effect, name) then delegate[name] = function(_, ...) return current and current[name](current, ...) end end
     end
   elseif has(effect, "presentationController") or has(effect, "animationControllerForPresented")
-      or has(effect, "animationControllerForOperation") then
-    -- A transitioning delegate, or a navigation controller delegate (push/pop).
-    kind = has(effect, "animationControllerForOperation") and "navigation delegate" or "transitioning delegate"
+      or has(effect, "animationControllerForOperation") or has(effect, "animationControllerForTransitionFrom") then
+    -- A transitioning delegate, a navigation controller delegate (push/pop) or a tab bar
+    -- controller delegate (tab switches).
+    kind = has(effect, "animationControllerForOperation") and "navigation delegate"
+      or has(effect, "animationControllerForTransitionFrom") and "tab bar delegate" or "transitioning delegate"
     delegate = effect
   elseif has(effect, "animateTransition") or has(effect, "interruptibleAnimator") then
     kind = "animator"
@@ -70,7 +72,8 @@ return function(effect, file)
     end
     error(file .. " returns " .. returned .. ", which is not an effect: return an animator (with animateTransition), " ..
       "a transitioning delegate (with animationControllerForPresented or presentationController), " ..
-      "a navigation delegate (with animationControllerForOperation) or a UIPresentationController subclass", 0)
+      "a navigation delegate (with animationControllerForOperation), a tab bar delegate " ..
+      "(with animationControllerForTransitionFrom) or a UIPresentationController subclass", 0)
   end
   local function field(name)
     local ok, value = pcall(function() return effect[name] end)

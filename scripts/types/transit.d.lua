@@ -222,9 +222,16 @@
 ---@field animationControllerForOperation? fun(self: UINavigationControllerDelegate, navigationController: UINavigationController, operation: string, fromVC: UIViewController, toVC: UIViewController): UIViewControllerAnimatedTransitioning? optional hook (Swift `navigationController(_:animationControllerFor:from:to:)`): the animator for a push or pop, or nil for UIKit's
 ---@field interactionControllerFor? fun(self: UINavigationControllerDelegate, navigationController: UINavigationController, animationController: UIViewControllerAnimatedTransitioning): UIViewControllerInteractiveTransitioning? optional hook (Swift `navigationController(_:interactionControllerFor:)`): an interaction controller for the push or pop, or nil
 
+---The tab bar controller's delegate: the animator and interaction controller of a tab switch. Used as tabBarController.delegate; an effect file that returns one.
+---@class UITabBarControllerDelegate
+---@field animationControllerForTransitionFrom? fun(self: UITabBarControllerDelegate, tabBarController: UITabBarController, fromVC: UIViewController, toVC: UIViewController): UIViewControllerAnimatedTransitioning? optional hook (Swift `tabBarController(_:animationControllerForTransitionFrom:to:)`): the animator for the switch, or nil to switch without animation
+---@field interactionControllerFor? fun(self: UITabBarControllerDelegate, tabBarController: UITabBarController, animationController: UIViewControllerAnimatedTransitioning): UIViewControllerInteractiveTransitioning? optional hook (Swift `tabBarController(_:interactionControllerFor:)`): an interaction controller for the switch, or nil (asked only when there is an animator)
+---@field shouldSelect? fun(self: UITabBarControllerDelegate, tabBarController: UITabBarController, viewController: UIViewController): boolean optional hook (Swift `tabBarController(_:shouldSelect:)`): asked when the user taps a tab (not when a script sets selectedIndex); false keeps the current tab
+
 ---The presentation controller's delegate: how a presentation adapts to a compact environment. Used as presentationController.delegate.
 ---@class UIAdaptivePresentationControllerDelegate
 ---@field adaptivePresentationStyle? fun(self: UIAdaptivePresentationControllerDelegate, controller: UIPresentationController, traitCollection: UITraitCollection): string? optional hook (Swift `adaptivePresentationStyle(for:traitCollection:)`): a UIModalPresentationStyle to adapt to, or "none"
+---@field viewControllerForAdaptivePresentationStyle? fun(self: UIAdaptivePresentationControllerDelegate, controller: UIPresentationController, style: UIModalPresentationStyle): UIViewController? optional hook (Swift `presentationController(_:viewControllerForAdaptivePresentationStyle:)`): after adapting: a controller to show instead of the presented one (e.g. it in a UINavigationController), or nil
 
 ---A gesture recognizer's delegate: whether it may begin, recognize with another, or must wait for another to fail. Used as recognizer.delegate.
 ---@class UIGestureRecognizerDelegate
@@ -775,6 +782,7 @@ UIWindow = {}
 ---@field transitionCoordinator UIViewControllerTransitionCoordinator? (read-only) the coordinator, during a transition
 ---@field sheetPresentationController UIPresentationController? (read-only) iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges) when presented as a page or form sheet, available before presenting
 ---@field navigationController UINavigationController? (read-only) the navigation controller it is in
+---@field tabBarController UITabBarController? (read-only) the tab bar controller it is in
 ---@field additionalSafeAreaInsets UIEdgeInsets insets added to the root view's safe area
 ---@field preferredStatusBarStyle UIStatusBarStyle (read-only) a subclass overrides it with a method returning a style (Swift `override var preferredStatusBarStyle`); "default" otherwise
 ---@field loadView fun(self: UIViewController)? overridable hook (Swift `loadView()`): makes the view; set self.view (UIKit's lifecycle)
@@ -1377,6 +1385,26 @@ function UINavigationController:pushViewController(viewController, animated) end
 ---@param animated boolean
 ---@return UIViewController?
 function UINavigationController:popViewController(animated) end
+
+---Tabs of sibling view controllers above a tab bar; switching tabs is a transition.
+---@class UITabBarController : UIViewController
+---@field viewControllers UIViewController[] the tabs, in order (a copy); setting keeps the selected one when it is still there
+---@field selectedIndex integer the selected tab, 1-based; setting it switches tabs through the delegate's animator
+---@field selectedViewController UIViewController? the selected tab's controller; setting it switches tabs
+---@field tabBar UIView (read-only) the bar at the bottom (49 pt on iPhone plus the bottom safe area), one title per tab
+---@field delegate UITabBarControllerDelegate? animationControllerForTransitionFrom(tabBarController, from, to), interactionControllerFor(tabBarController, animator), shouldSelect(tabBarController, vc)
+---@field super table the base class (in subclasses)
+UITabBarController = {}
+
+---makes a UITabBarController; subclasses then call init(self, ...)
+---@param options? table viewControllers, selectedIndex, delegate, title
+---@return UITabBarController
+function UITabBarController.new(options) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UITabBarController:subclass(name) end
 
 ---Insets from each edge (top, left, bottom, right), a value.
 ---@class UIEdgeInsets

@@ -57,11 +57,22 @@ public enum Hook {
         public static let all = [animationControllerForOperation, interactionControllerFor]
     }
 
+    /// UITabBarControllerDelegate: `tabBarController.delegate` (tab switches). The interaction
+    /// hook has the navigation delegate's name, as in UIKit (`tabBarController(_:interactionControllerFor:)`).
+    public enum TabBarControllerDelegate {
+        public static let protocolName = "UITabBarControllerDelegate"
+        public static let animationControllerForTransitionFrom = "animationControllerForTransitionFrom"
+        public static let interactionControllerFor = "interactionControllerFor"
+        public static let shouldSelect = "shouldSelect"
+        public static let all = [animationControllerForTransitionFrom, interactionControllerFor, shouldSelect]
+    }
+
     /// UIAdaptivePresentationControllerDelegate: `presentationController.delegate`.
     public enum AdaptivePresentationDelegate {
         public static let protocolName = "UIAdaptivePresentationControllerDelegate"
         public static let adaptivePresentationStyle = "adaptivePresentationStyle"
-        public static let all = [adaptivePresentationStyle]
+        public static let viewControllerForAdaptivePresentationStyle = "viewControllerForAdaptivePresentationStyle"
+        public static let all = [adaptivePresentationStyle, viewControllerForAdaptivePresentationStyle]
     }
 
     /// UIGestureRecognizerDelegate: `recognizer.delegate` (Recognition.swift).
@@ -139,6 +150,7 @@ public enum Hook {
         (InteractiveTransitioning.protocolName, InteractiveTransitioning.all),
         (TransitioningDelegate.protocolName, TransitioningDelegate.all),
         (NavigationDelegate.protocolName, NavigationDelegate.all),
+        (TabBarControllerDelegate.protocolName, TabBarControllerDelegate.all),
         (AdaptivePresentationDelegate.protocolName, AdaptivePresentationDelegate.all),
         (GestureRecognizerDelegate.protocolName, GestureRecognizerDelegate.all),
         (ScrollViewDelegate.protocolName, ScrollViewDelegate.all),

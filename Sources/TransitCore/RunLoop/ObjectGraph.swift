@@ -38,11 +38,19 @@ public enum ObjectGraph {
         if let navigation = object as? NavigationController {
             for child in navigation.viewControllers { body(child) }
         }
+        if let tabs = object as? TabBarController {
+            for child in tabs.viewControllers { body(child) }
+            if let content = tabs.contentView { body(content) }
+            if let bar = tabs.tabBar { body(bar) }
+            for label in tabs.tabLabels { body(label) }
+            if let delegate = tabs.delegate as? HostObject { body(delegate) }
+        }
         if let presentation = object as? PresentationController {
             body(presentation.presentedViewController)
             body(presentation.presentingViewController)
             if let container = presentation.containerView { body(container) }
             if let delegate = presentation.delegate as? HostObject { body(delegate) }
+            if let adaptive = presentation.adaptiveViewController { body(adaptive) }
         }
     }
 }

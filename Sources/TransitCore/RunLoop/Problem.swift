@@ -102,6 +102,7 @@ extension Transition {
         case .dismissal: return "dismiss"
         case .push: return "push"
         case .pop: return "pop"
+        case .tabSwitch: return "tab switch"
         }
     }
 }

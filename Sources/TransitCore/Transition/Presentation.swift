@@ -105,6 +105,10 @@ extension World {
             let system = try systemStyles?.presentationController(for: adapted, presented: presented, presenting: presenting)
                 ?? PresentationController(world: self, presented: presented, presenting: presenting)
             system.presentationStyle = adapted
+            // The delegate may show another controller in the adapted style (Apple's Adaptive
+            // Presentation wraps the presented one in a navigation controller).
+            system.adaptiveViewController = try presentationController.viewControllerForAdaptivePresentationStyle(adapted)
+            system.delegate = presentationController.delegate
             presentationController = system
             style = adapted
         }
@@ -311,6 +315,14 @@ extension World {
             traceEvent(transition.label, wantsInteractive ? "interactive" : "interaction controller starts non-interactively", [])
             try withTimeSpace(transition.space) {
                 _ = try callScript(interaction, Hook.InteractiveTransitioning.startInteractiveTransition, [.object(transition.context)])
+                // An interaction controller of its own (not percent-driven) with an interruptible
+                // animator: UIKit asks the animator for it, and the context's pause, finish and
+                // cancel then act on that property animator rather than on the transition's time.
+                if transition.interruptibleAnimator == nil, !(interaction is PercentDrivenInteractiveTransition),
+                   let animator = transition.animator, try responds(animator, Hook.AnimatedTransitioning.interruptibleAnimator) {
+                    let value = try callScript(animator, Hook.AnimatedTransitioning.interruptibleAnimator, [.object(transition.context)])
+                    transition.interruptibleAnimator = value.object as? PropertyAnimator
+                }
                 transition.animationsBegan = true
                 try runPendingAlongside(transition)
             }
@@ -420,11 +432,13 @@ extension World {
         presented.activeTransition = nil
         presenting.activeTransition = nil
         let presenterView = presenting.viewIfLoaded
-        let isNavigation = transition.kind == .push || transition.kind == .pop
+        let isNavigation = transition.isContainerSwitch
         let presentedView = isNavigation ? nil : try controller.presentedView()
 
         if transition.kind == .push || transition.kind == .pop {
             try finishNavigation(transition, completed: completed)
+        } else if transition.kind == .tabSwitch {
+            try finishTabSwitch(transition, completed: completed)
         } else {
         switch (transition.kind, completed) {
         case (.presentation, true):
@@ -461,7 +475,7 @@ extension World {
         }
         }
         // Appearance: did-callbacks for whatever began; the appearing controller first for modal
-        // transitions, the disappearing one first for push and pop (as UINavigationController).
+        // transitions, the disappearing one first for push, pop and tab switch (as UINavigationController).
         for controller in isNavigation ? [transition.fromViewController, transition.toViewController]
                                        : [transition.toViewController, transition.fromViewController] {
             try controller.endAppearance(animated: transition.isAnimated)

@@ -12,8 +12,12 @@ open class PresentationController: HostObject {
     public internal(set) var containerView: View?
     /// The style this controller presents with (the system controllers set theirs).
     public var presentationStyle: ModalPresentationStyle = .custom
-    /// A delegate consulted for adaptivity (`adaptivePresentationStyle`).
+    /// A delegate consulted for adaptivity (`adaptivePresentationStyle`,
+    /// `viewControllerForAdaptivePresentationStyle`).
     public var delegate: AnyObject?
+    /// The controller shown instead of the presented one after adapting, when the delegate
+    /// gave one: its view is the presented view.
+    public internal(set) var adaptiveViewController: ViewController?
 
     public init(world: World, presented: ViewController, presenting: ViewController) {
         presentedViewController = presented
@@ -24,7 +28,9 @@ open class PresentationController: HostObject {
     // MARK: - Hooks with UIKit's defaults
 
     public func presentedView() throws -> View? {
-        try world.hook(self, Hook.PresentationController.presentedView, [], default: { .object(try presentedViewController.loadViewIfNeeded()) }).object as? View
+        try world.hook(self, Hook.PresentationController.presentedView, [], default: {
+            .object(try (adaptiveViewController ?? presentedViewController).loadViewIfNeeded())
+        }).object as? View
     }
 
     public func frameOfPresentedViewInContainerView() throws -> Rect {
@@ -64,6 +70,24 @@ open class PresentationController: HostObject {
 
     public func viewWillTransition(to size: Size, coordinator: TransitionCoordinator?) throws {
         _ = try world.hook(self, Hook.PresentationController.viewWillTransitionToSize, [.size(size), coordinator.map { .object($0) } ?? .none], default: { .none })
+    }
+
+    /// After adapting to `style`: the controller the delegate wants shown instead of the
+    /// presented one, or nil to show the presented one. It must not be on screen or in a
+    /// container already.
+    public func viewControllerForAdaptivePresentationStyle(_ style: ModalPresentationStyle) throws -> ViewController? {
+        let hook = Hook.AdaptivePresentationDelegate.viewControllerForAdaptivePresentationStyle
+        guard let delegate, let value = try world.callIfImplemented(delegate, hook, [.object(self), .string(style.rawValue)]),
+              !value.isNone else { return nil }
+        guard let controller = value.object as? ViewController else {
+            throw world.hookError(delegate, hook, "\(hook) must return a UIViewController or nil (got \(value.traceDescription))")
+        }
+        if controller === presentedViewController { return nil }
+        guard controller.presentingViewController == nil, controller !== world.window.rootViewController, controller.parent == nil else {
+            throw world.hookError(delegate, hook, "\(hook) returned \(controller.traceName), which is already on screen; return a new controller (or nil)")
+        }
+        world.traceEvent(traceName, "adapts with", [controller.traceName])
+        return controller
     }
 
     /// The style to adapt to for the current trait collection; nil means no adaptation.

@@ -92,9 +92,9 @@ extension World {
             report(.revealedNotVisible, "\(revealed.traceName) is not in the container when the \(transition.label) completes: add ctx:view(\"to\") to ctx.containerView (below the from view) or the screen goes black", phase: phase)
             transition.checks?.reportedMissingToView = true
         }
-        // The same for a push or pop: the navigation controller does not add the to view either.
-        if transition.kind == .push || transition.kind == .pop, let toView = transition.toView, !toView.isDescendant(of: transition.containerView) {
-            report(transition.kind == .push ? .presentedNotVisible : .revealedNotVisible,
+        // The same for a push, pop or tab switch: the container controller does not add the to view either.
+        if transition.isContainerSwitch, let toView = transition.toView, !toView.isDescendant(of: transition.containerView) {
+            report(transition.kind != .pop ? .presentedNotVisible : .revealedNotVisible,
                    "\(toView.traceName) is not in the container when the \(transition.label) completes: add ctx:view(\"to\") to ctx.containerView", phase: phase)
             transition.checks?.reportedMissingToView = true
         }
@@ -117,7 +117,7 @@ extension World {
         guard let checks = transition.checks, !checks.timedOut else { return }
         let phase = transition.phase
         let completedAt = now
-        let isForward = transition.kind == .presentation || transition.kind == .push
+        let isForward = transition.isForward
         // Views a presentation controller adds after this (in …TransitionDidEnd) are its chrome.
         let inContainerAtCompletion = Set(transition.containerView.subviews.map(ObjectIdentifier.init))
         // The transition is held until the judgement has run (it is released with the closure).

@@ -19,7 +19,8 @@ public final class LegacyTransitionContext: TransitionContext {
 }
 
 public final class Transition {
-    public enum Kind: String { case presentation, dismissal, push, pop }
+    /// `tabSwitch`: a UITabBarController changing tabs (presented = the new tab, presenting = the old).
+    public enum Kind: String { case presentation, dismissal, push, pop, tabSwitch }
 
     public let kind: Kind
     public let context: TransitionContext
@@ -55,6 +56,7 @@ public final class Transition {
     var animationsBegan = false
     var recordIndex: Int?
     weak var navigationController: NavigationController?
+    weak var tabBarController: TabBarController?
     var timeout: EventToken?
     /// What the problem checks remember from before the animator ran (ProblemChecks.swift).
     var checks: TransitionChecks?
@@ -78,9 +80,11 @@ public final class Transition {
     }
 
     /// `presented` is the upper controller (presented or pushed), `presenting` the lower one.
-    public var fromViewController: ViewController { kind == .presentation || kind == .push ? presenting : presented }
-    public var toViewController: ViewController { kind == .presentation || kind == .push ? presented : presenting }
-    var isForward: Bool { kind == .presentation || kind == .push }
+    public var fromViewController: ViewController { isForward ? presenting : presented }
+    public var toViewController: ViewController { isForward ? presented : presenting }
+    var isForward: Bool { kind == .presentation || kind == .push || kind == .tabSwitch }
+    /// A push, pop or tab switch: a container controller's content view is the container.
+    var isContainerSwitch: Bool { kind == .push || kind == .pop || kind == .tabSwitch }
     public var label: String { "\(kind.rawValue) of \(presented.traceName)" }
 
     // MARK: - Context members
@@ -97,7 +101,7 @@ public final class Transition {
             switch kind {
             case .presentation: return presenterFrame
             case .dismissal: return finalFrameOfPresented
-            case .push, .pop: return containerView.bounds
+            case .push, .pop, .tabSwitch: return containerView.bounds
             }
         }
         return .zero
@@ -108,7 +112,7 @@ public final class Transition {
             switch kind {
             case .presentation: return finalFrameOfPresented
             case .dismissal: return presenterFrame
-            case .push, .pop: return containerView.bounds
+            case .push, .pop, .tabSwitch: return containerView.bounds
             }
         }
         if controller === fromViewController {
@@ -306,6 +310,7 @@ public struct TransitionRecord: Sendable, Equatable {
         case .dismissal: return "dismiss"
         case .push: return "push"
         case .pop: return "pop"
+        case .tabSwitch: return "tab switch"
         }
     }
 }

@@ -32,7 +32,7 @@ extension TransitAPI {
         "UIViewController": [
             "addChild", "removeFromParent", "willMove", "didMove",
             "children", "parent", "show", "showDetailViewController", "performSegue", "isModalInPresentation",
-            "modalPresentationCapturesStatusBarAppearance", "prefersStatusBarHidden", "navigationItem", "tabBarController",
+            "modalPresentationCapturesStatusBarAppearance", "prefersStatusBarHidden", "navigationItem",
             "splitViewController", "traitCollection", "overrideUserInterfaceStyle",
             "popoverPresentationController", "viewIfLoaded", "restorationIdentifier", "setOverrideTraitCollection",
             "presentedViewControllerDidChange", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",
@@ -61,6 +61,9 @@ extension TransitAPI {
             "scrollRectToVisible", "flashScrollIndicators", "keyboardDismissMode", "refreshControl",
             "isDirectionalLockEnabled", "scrollsToTop", "contentLayoutGuide", "frameLayoutGuide", "indicatorStyle",
         ],
+        "UITabBarController": [
+            "setViewControllers", "customizableViewControllers", "moreNavigationController", "tabBarItem",
+        ],
         "UIViewPropertyAnimator": [
             "timingParameters", "delay", "isManualHitTestingEnabled", "isUserInteractionEnabled",
         ],
@@ -86,7 +89,7 @@ extension TransitAPI {
         "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup", "CATransition",
         "CATransaction", "CAGradientLayer", "CAShapeLayer", "CATransformLayer", "CAReplicatorLayer", "CAEmitterLayer",
         "UIBezierPath", "UIVibrancyEffect",
-        "UITabBarController", "UITabBar", "UINavigationBar", "UIToolbar", "UIButton",
+        "UITabBar", "UINavigationBar", "UIToolbar", "UIButton",
         "UITableView", "UICollectionView", "UIStackView", "NSLayoutConstraint", "UIFont",
         "UIDynamicAnimator", "UISnapBehavior", "UIAttachmentBehavior", "UIGravityBehavior", "UICollisionBehavior",
         "UIPushBehavior", "UIDynamicItemBehavior", "UIRotationGestureRecognizer",

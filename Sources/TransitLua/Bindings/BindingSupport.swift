@@ -8,7 +8,7 @@ enum TransitAPI {
     nonisolated(unsafe) static let description: APIDescription = {
         var api = APIDescription()
         api.enums = enums
-        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses() + transitionClasses() + [navigationClass()]
+        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses() + transitionClasses() + [navigationClass(), tabBarClass()]
             + [edgeInsetsClass(), layoutGuideClass()] + runLoopClasses() + feedbackClasses() + imageClasses()
         api.globals = imageContextFunctions()
         api.protocols = protocols() + gestureProtocols()

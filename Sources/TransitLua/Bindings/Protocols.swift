@@ -18,6 +18,7 @@ extension TransitAPI {
         typealias Delegate = Hook.TransitioningDelegate
         typealias Navigation = Hook.NavigationDelegate
         typealias Adaptive = Hook.AdaptivePresentationDelegate
+        typealias Tabs = Hook.TabBarControllerDelegate
         return [
             APIProtocol(
                 name: Animated.protocolName,
@@ -84,6 +85,25 @@ extension TransitAPI {
                 ],
                 usedAs: "navigationController.delegate; an effect file that returns one"),
             APIProtocol(
+                name: Tabs.protocolName,
+                doc: "The tab bar controller's delegate: the animator and interaction controller of a tab switch.",
+                hooks: [
+                    hook(Tabs.animationControllerForTransitionFrom,
+                         [parameter("tabBarController", .object("UITabBarController")),
+                          parameter("fromVC", controller), parameter("toVC", controller)],
+                         returns: .optional(animator), swift: "tabBarController(_:animationControllerForTransitionFrom:to:)",
+                         "the animator for the switch, or nil to switch without animation"),
+                    hook(Tabs.interactionControllerFor,
+                         [parameter("tabBarController", .object("UITabBarController")), parameter("animationController", animator)],
+                         returns: .optional(interaction), swift: "tabBarController(_:interactionControllerFor:)",
+                         "an interaction controller for the switch, or nil (asked only when there is an animator)"),
+                    hook(Tabs.shouldSelect,
+                         [parameter("tabBarController", .object("UITabBarController")), parameter("viewController", controller)],
+                         returns: .boolean, swift: "tabBarController(_:shouldSelect:)",
+                         "asked when the user taps a tab (not when a script sets selectedIndex); false keeps the current tab"),
+                ],
+                usedAs: "tabBarController.delegate; an effect file that returns one"),
+            APIProtocol(
                 name: Adaptive.protocolName,
                 doc: "The presentation controller's delegate: how a presentation adapts to a compact environment.",
                 hooks: [
@@ -91,6 +111,10 @@ extension TransitAPI {
                          [parameter("controller", .object("UIPresentationController")), parameter("traitCollection", .object("UITraitCollection"))],
                          returns: .optional(.string), swift: "adaptivePresentationStyle(for:traitCollection:)",
                          "a UIModalPresentationStyle to adapt to, or \"none\""),
+                    hook(Adaptive.viewControllerForAdaptivePresentationStyle,
+                         [parameter("controller", .object("UIPresentationController")), parameter("style", .enumeration("UIModalPresentationStyle"))],
+                         returns: .optional(controller), swift: "presentationController(_:viewControllerForAdaptivePresentationStyle:)",
+                         "after adapting: a controller to show instead of the presented one (e.g. it in a UINavigationController), or nil"),
                 ],
                 usedAs: "presentationController.delegate"),
         ]

@@ -57,6 +57,8 @@ extension TransitAPI {
         cls.properties += presentation.properties
         cls.properties.append(property("navigationController", .optional(.object("UINavigationController")), "the navigation controller it is in", of: ViewController.self,
                                        get: { call, c in call.push(c.navigationController) }))
+        cls.properties.append(property("tabBarController", .optional(.object("UITabBarController")), "the tab bar controller it is in", of: ViewController.self,
+                                       get: { call, c in call.push(c.tabBarController) }))
         cls.methods = [
             method("loadViewIfNeeded", [], "loads the view now", of: ViewController.self) { _, c in
                 try c.loadViewIfNeeded(); return 0

@@ -54,7 +54,18 @@ extension LuaRuntime: Scripting {
     public func property(_ object: AnyObject, _ name: String) throws -> ScriptValue? {
         if let host = object as? HostObject {
             // A subclass overriding the getter with a method (VCTransitionsLibrary's completionSpeed).
-            return overrides(host, name) ? try call(host, name, []) : nil
+            if overrides(host, name) { return try call(host, name, []) }
+            // Or a value stored on an instance of a Lua subclass (`driver.wantsInteractiveStart =
+            // false` on an NSObject subclass): a key a bound class does not have lives in the
+            // object's own table. Bound properties are the host's and are read by the engine.
+            let top = lua_gettop(L)
+            defer { lua_settop(L, top) }
+            guard pushExistingUserdata(of: host), pushObjectTable(at: -1, create: false) else { return nil }
+            lua_pushstring(L, name)
+            switch lua_rawget(L, -2) {
+            case LUA_TNIL, LUA_TFUNCTION: return nil
+            default: return scriptValue(at: -1)
+            }
         }
         guard let reference = object as? LuaValueReference else { return nil }
         let top = lua_gettop(L)

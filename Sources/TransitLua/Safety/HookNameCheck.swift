@@ -91,6 +91,15 @@ extension LuaRuntime {
         default:
             return
         }
+        // A tab bar delegate shares `interactionControllerFor` with the navigation delegate: name
+        // the protocol the effect is written for in the report.
+        let tabs = Hook.TabBarControllerDelegate.protocolName
+        if functionsDefined(byTableAt: lua_gettop(L)).contains(where: { $0.name == Hook.TabBarControllerDelegate.animationControllerForTransitionFrom }),
+           let navigation = names.firstIndex(of: Hook.NavigationDelegate.protocolName) {
+            names.insert(tabs, at: navigation)
+        } else {
+            names.append(tabs)
+        }
         scanForHookTypos(tableAt: lua_gettop(L), groups: names.compactMap(HookGroup.named)) { exclude }
     }
 

@@ -78,8 +78,9 @@ def parse_index(path):
 
 
 def shipped_effects(scripts):
-    return sorted("%s/%s" % (category, os.path.basename(path)[:-4])
-                  for category in CATEGORIES for path in glob.glob(os.path.join(scripts, category, "*.lua")))
+    """Every effect on disk as "category/name", in the categories' order, then by name."""
+    return ["%s/%s" % (category, name) for category in CATEGORIES
+            for name in sorted(os.path.basename(path)[:-4] for path in glob.glob(os.path.join(scripts, category, "*.lua")))]
 
 
 def chromium():

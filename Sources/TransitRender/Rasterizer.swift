@@ -151,8 +151,8 @@ struct LayerPainter {
         if hasShadow(layer) || hasContentShadow(layer) { parts += 1 }
         switch layer.content {
         case .none: break
-        case .text, .image: parts += 1
-        case .snapshot: parts += 2
+        case .text, .image, .gradient: parts += 1
+        case .snapshot, .shape: parts += 2
         }
         return parts > 1
     }
@@ -170,6 +170,10 @@ struct LayerPainter {
     /// Everything one layer paints, in Core Animation's order: shadow, background, contents,
     /// sublayers (clipped when masksToBounds), border on top. `mapping` must be affine here.
     func drawBody(_ layer: LayerSnapshot, in mapping: Homography, alpha: Double, context: OpaquePointer, depth: Int) {
+        if layer.mask != nil {
+            drawMasked(layer, in: mapping, alpha: alpha, context: context, depth: depth)
+            return
+        }
         if hasContentShadow(layer) {
             var withoutShadow = layer
             withoutShadow.shadowOpacity = 0
@@ -230,6 +234,10 @@ struct LayerPainter {
             TextPainter.draw(text, in: layer.bounds, alpha: alpha, context: context)
         case .image(let image):
             ImagePainter.draw(image, in: layer.bounds, alpha: alpha, context: context)
+        case .shape(let shape):
+            ShapePainter.draw(shape, alpha: alpha, context: context)
+        case .gradient(let gradient):
+            ShapePainter.draw(gradient, in: layer.bounds, alpha: alpha, context: context)
         case .snapshot(let tree):
             let source = tree.bounds, target = layer.bounds
             guard source.isFinite, source.width != 0, source.height != 0 else { return }

@@ -24,6 +24,8 @@ public final class LayerAnimation {
         case absolute(from: AnimatableValue, to: AnimatableValue)
         /// Replaces the value beneath with the track's value at the progress.
         case keyframes(KeyframeTrack)
+        /// A CABasicAnimation's or CAKeyframeAnimation's change (CoreAnimation.swift).
+        case coreAnimation(CoreAnimationChange)
     }
 
     public let property: LayerProperty
@@ -74,7 +76,17 @@ public final class LayerAnimation {
             return AnimatableValue.interpolate(from: from, to: to, fraction: progress)
         case .keyframes(let track):
             return track.value(at: min(1, max(0, progress)))
+        case .coreAnimation(let change):
+            return change.apply(to: value, progress: progress)
         }
+    }
+
+    /// False while a Core Animation animation has no effect: before its begin time without a
+    /// backwards fill, after its end without a forwards fill (CAMediaTimingFillMode).
+    @inline(__always)
+    func isInEffect(atWorld time: Double) -> Bool {
+        guard clock.hasFillGaps else { return true }
+        return clock.isInEffect(atLocal: clock.space.localTime(atWorld: time))
     }
 
     /// `Transform3D.interpolate`, step for step, with the endpoints' decompositions kept.
@@ -108,6 +120,13 @@ final class AnimationClock {
     let duration: Double
     let repeatCount: Double
     let autoreverses: Bool
+    /// CAMediaTimingFillMode: whether the animation shows its start value before it begins and
+    /// its end value after it ends. UIKit's block animations fill both ways (they are removed
+    /// when they end); Core Animation's default, `removed`, neither.
+    let fillsBackwards: Bool
+    let fillsForwards: Bool
+    /// True when one of the two is off: sampling then checks `isInEffect` first.
+    let hasFillGaps: Bool
     /// The group owns the animations that own this clock, and ends them (taking them off their
     /// layers) before it can go away, so the clock never outlives it: unowned(unsafe) spares
     /// the atomic check an unowned reference costs on every sample.
@@ -121,15 +140,23 @@ final class AnimationClock {
     private var memoProgress = 0.0
 
     init(timing: AnimationTiming, beginTime: Double, duration: Double, repeatCount: Double,
-         autoreverses: Bool, group: AnimationGroup) {
+         autoreverses: Bool, group: AnimationGroup, fillsBackwards: Bool = true, fillsForwards: Bool = true) {
         self.timing = timing; self.beginTime = beginTime; self.duration = duration
         self.repeatCount = repeatCount; self.autoreverses = autoreverses; self.group = group
+        self.fillsBackwards = fillsBackwards; self.fillsForwards = fillsForwards
+        self.hasFillGaps = !fillsBackwards || !fillsForwards
         self.space = group.space
         self.isOwnedByAnimator = group.isOwnedByAnimator
     }
 
     var endTime: Double {
         beginTime + duration * (autoreverses ? 2 : 1) * max(1, repeatCount)
+    }
+
+    func isInEffect(atLocal local: Double) -> Bool {
+        if local < beginTime { return fillsBackwards }
+        if local >= endTime { return fillsForwards }
+        return true
     }
 
     func progress(atWorld time: Double) -> Double {
@@ -172,6 +199,12 @@ public final class AnimationGroup {
     public internal(set) var isFinished = false
     /// Groups of a property animator end when the animator says so, not by their own clock.
     var isOwnedByAnimator = false
+    /// A Core Animation animation added with `layer:add` (or an implicit one): UIView blocks do
+    /// not interrupt it; it leaves by its key.
+    var isCoreAnimation = false
+    /// CAAnimation.isRemovedOnCompletion = false: its animations stay on their layers when it
+    /// ends (until removed by key), showing their fill.
+    var keepsAnimationsWhenFinished = false
     /// Local time the group ends when nothing was animated (its duration and delay).
     var nominalEnd: Double
     private var completionEvent: EventToken?
@@ -244,7 +277,7 @@ public final class AnimationGroup {
         guard !isFinished else { return }
         isFinished = true
         completionEvent?.cancel()
-        roster.forEach { $0.layer?.remove($0) }
+        if !(keepsAnimationsWhenFinished && finished) { roster.forEach { $0.layer?.remove($0) } }
         releaseAnimations()
         space.groupRoster.remove(self)
         world.liveGroupRoster.remove(self)
@@ -281,6 +314,7 @@ public final class AnimationGroup {
             case .additive(let delta): layer.restoreModelValue(animation.property, model.adding(delta))
             case .absolute(let from, _): layer.restoreModelValue(animation.property, from)
             case .keyframes(let track): layer.restoreModelValue(animation.property, track.value(at: 0))
+            case .coreAnimation: break  // Core Animation animations never change model values
             }
         }
     }

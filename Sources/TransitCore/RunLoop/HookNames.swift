@@ -7,6 +7,14 @@
 // The names are UIKit's Swift names reduced to what a Lua script defines (docs/design.md §2.6).
 
 public enum Hook {
+    /// CAAnimationDelegate: `animation.delegate`.
+    public enum AnimationDelegate {
+        public static let protocolName = "CAAnimationDelegate"
+        public static let animationDidStart = "animationDidStart"
+        public static let animationDidStop = "animationDidStop"
+        public static let all = [animationDidStart, animationDidStop]
+    }
+
     /// UIViewControllerAnimatedTransitioning: the animator.
     public enum AnimatedTransitioning {
         public static let protocolName = "UIViewControllerAnimatedTransitioning"

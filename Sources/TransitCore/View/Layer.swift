@@ -5,15 +5,26 @@ public enum LayerProperty: Int, CaseIterable, Sendable {
     case position, bounds, anchorPoint, zPosition, transform, sublayerTransform, opacity
     case backgroundColor, cornerRadius, borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset
+    // CAShapeLayer's (ShapeLayer.swift) and CAGradientLayer's (GradientLayer.swift).
+    case path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd
+    case colors, locations, startPoint, endPoint
 
+    /// The key path scripts use (`colors` is CAGradientLayer.colors).
     public var name: String { String(describing: self) }
 
     /// Transforms animate from the current presentation value to the new one, replacing
-    /// earlier animations; every other property animates additively (docs/semantics.md).
-    var isAdditive: Bool { self != .transform && self != .sublayerTransform }
+    /// earlier animations; the other view properties animate additively (docs/semantics.md).
+    /// The shape and gradient properties only change on standalone layers, whose implicit
+    /// animations go from the value on screen to the new one, as Core Animation's do.
+    var isAdditive: Bool { rawValue < LayerProperty.path.rawValue && self != .transform && self != .sublayerTransform }
+
+    /// Whether the property belongs to a layer subclass (read through `Layer.subclassValue`).
+    var isSubclassProperty: Bool { rawValue >= LayerProperty.path.rawValue }
 }
 
-public final class Layer: HostObject {
+/// Not final: CAShapeLayer, CAGradientLayer and CATransformLayer are subclasses in this module
+/// (the class is not open, so the optimiser still sees every override).
+public class Layer: HostObject {
     public override class var className: String { "CALayer" }
 
     public internal(set) weak var view: View?
@@ -133,12 +144,16 @@ public final class Layer: HostObject {
     /// Bumped by every change a snapshot could show (model values, running animations), so a
     /// snapshot taken at one version stays valid while the version and the sublayers' snapshots
     /// do not change (see `snapshot(at:)`).
-    private var modelVersion = 0
+    var modelVersion = 0
     /// The last snapshot taken while nothing was animating, and the version it shows.
     private var stillSnapshot: (version: Int, snapshot: LayerSnapshot)?
 
     /// Running animations, oldest first.
     public var animations: [LayerAnimation] { running.elements }
+
+    /// Core Animation animations by key (`layer:add(animation, key)`; implicit ones under their
+    /// property's name). CoreAnimation.swift.
+    var animationsByKey: [String: KeyedAnimation] = [:]
 
     /// This layer's running animations in the order they were added: the fold order of every
     /// property's presentation value (a property's animations are the ones of that property, in
@@ -158,12 +173,37 @@ public final class Layer: HostObject {
     /// tools that follow one layer over time (the HTML player's curves) match on this number.
     public let serial: Int
 
+    /// The run-loop turn the layer was made in: Core Animation does not animate the changes
+    /// made to a layer before it was first committed (Layer+Tree.swift).
+    let createdInTurn: Int
+    /// Standalone sublayers and the mask; nil (nothing allocated) for the many layers without.
+    var tree: LayerTree?
+    /// The standalone layer this one is a sublayer or mask of (a view's layer's superlayer is its
+    /// superview's layer, see `superlayer`).
+    weak var parentLayer: Layer?
+    /// CALayer.name, shown in traces and trees.
+    public var name: String? { didSet { modelVersion &+= 1 } }
+    public var contentsGravity: ContentMode = .scaleToFill {
+        didSet {
+            modelVersion &+= 1
+            if case .image(var image) = content { image.contentMode = contentsGravity; content = .image(image) }
+        }
+    }
+    /// Accepted and kept; rasterizing changes nothing in Transit's pictures.
+    public var shouldRasterize = false
+    public var rasterizationScale = 1.0
+
     public override init(world: World) {
         serial = world.nextLayerSerial()
+        createdInTurn = world.turn
         super.init(world: world)
     }
 
-    public override var traceName: String { view.map { "\($0.traceName).layer" } ?? "CALayer" }
+    public override var traceName: String {
+        if let view { return "\(view.traceName).layer" }
+        if let name { return "\(displayClassName) \"\(name)\"" }
+        return displayClassName
+    }
 
     // MARK: - Model access by property
 
@@ -184,8 +224,16 @@ public final class Layer: HostObject {
         case .shadowOpacity: return .number(shadowOpacity)
         case .shadowRadius: return .number(shadowRadius)
         case .shadowOffset: return .size(shadowOffset)
+        default: return subclassValue(property) ?? .number(0)
         }
     }
+
+    /// A subclass's own animatable property (CAShapeLayer.path, ...); nil when it has none.
+    func subclassValue(_ property: LayerProperty) -> AnimatableValue? { nil }
+    /// Sets a subclass's own property to `value` (already inside `withoutAnimation`).
+    func setSubclassValue(_ property: LayerProperty, _ value: AnimatableValue) {}
+    /// What the layer draws at `time`: its contents, or a subclass's drawing (a shape, a gradient).
+    func presentedContent(at time: Double) -> LayerContent { model.content }
 
     /// Sets a model value without creating an animation (used to restore state on cancel).
     public func restoreModelValue(_ property: LayerProperty, _ value: AnimatableValue) {
@@ -206,6 +254,7 @@ public final class Layer: HostObject {
             case (.shadowOpacity, .number(let n)): shadowOpacity = n
             case (.shadowRadius, .number(let n)): shadowRadius = n
             case (.shadowOffset, .size(let s)): shadowOffset = s
+            case (let p, _) where p.isSubclassProperty: setSubclassValue(p, value)
             default: break
             }
         }
@@ -225,7 +274,7 @@ public final class Layer: HostObject {
         guard hasAnimations(for: property) else { return model }
         var value = model
         running.forEach { animation in
-            if animation.property == property { value = animation.apply(to: value, atWorld: time) }
+            if animation.property == property, animation.isInEffect(atWorld: time) { value = animation.apply(to: value, atWorld: time) }
         }
         return value
     }
@@ -251,6 +300,7 @@ public final class Layer: HostObject {
     /// `view` is this layer's view, passed down by the caller that already holds it (reading
     /// the weak `view` reference costs more than the rest of an unchanged layer's work).
     private func snapshot(at time: Double, view: View?) -> LayerSnapshot {
+        if let tree { return snapshot(at: time, view: view, tree: tree) }
         var sublayers: [LayerSnapshot] = []
         let previous = stillSnapshot?.snapshot
         var sublayersUnchanged = previous != nil
@@ -279,7 +329,37 @@ public final class Layer: HostObject {
            still.version == modelVersion, still.snapshot.name == name {
             return still.snapshot
         }
-        let snapshot = presentation(at: time, name: name, sublayers: sublayers)
+        let snapshot = presentation(at: time, name: name, sublayers: sublayers, mask: nil)
+        stillSnapshot = animatedProperties == 0 ? (modelVersion, snapshot) : nil
+        return snapshot
+    }
+
+    /// `snapshot(at:view:)` for a layer with standalone sublayers or a mask (Layer+Tree.swift).
+    private func snapshot(at time: Double, view: View?, tree: LayerTree) -> LayerSnapshot {
+        let layers = orderedSublayers(view: view)
+        let previous = stillSnapshot?.snapshot
+        var sublayers: [LayerSnapshot] = []
+        sublayers.reserveCapacity(layers.count)
+        var unchanged = previous != nil && previous!.sublayers.count == layers.count
+        for (index, layer) in layers.enumerated() {
+            let sublayer = layer.snapshot(at: time, view: layer.view)
+            if unchanged { unchanged = sublayer.sharesStorage(with: previous!.sublayers[index]) }
+            sublayers.append(sublayer)
+        }
+        let mask = tree.mask.map { $0.snapshot(at: time, view: nil) }
+        if unchanged {
+            switch (mask, previous?.mask) {
+            case (nil, nil): break
+            case let (now?, before?): unchanged = now.sharesStorage(with: before)
+            default: unchanged = false
+            }
+        }
+        let name = view?.traceName ?? traceName
+        if animatedProperties == 0, unchanged, let still = stillSnapshot,
+           still.version == modelVersion, still.snapshot.name == name {
+            return still.snapshot
+        }
+        let snapshot = presentation(at: time, name: name, sublayers: sublayers, mask: mask)
         stillSnapshot = animatedProperties == 0 ? (modelVersion, snapshot) : nil
         return snapshot
     }
@@ -290,7 +370,7 @@ public final class Layer: HostObject {
     /// the order they were added (per property that is the order `presentationValue` folds
     /// in, so the values are the same). A fold that ever yields a value of another kind (never
     /// for values set through the model) is redone by `presentationValue` with its fallbacks.
-    private func presentation(at time: Double, name: String, sublayers: [LayerSnapshot]) -> LayerSnapshot {
+    private func presentation(at time: Double, name: String, sublayers: [LayerSnapshot], mask: LayerSnapshot?) -> LayerSnapshot {
         let model = self.model
         var bounds = model.bounds, position = model.position, anchorPoint = model.anchorPoint
         var zPosition = model.zPosition, transform = model.transform, sublayerTransform = model.sublayerTransform
@@ -301,7 +381,7 @@ public final class Layer: HostObject {
         if animatedProperties != 0 {
             running.forEach { animation in
                 let bit: UInt32 = 1 << UInt32(animation.property.rawValue)
-                guard irregular & bit == 0 else { return }
+                guard irregular & bit == 0, animation.isInEffect(atWorld: time) else { return }
                 // The typed fold when it covers the change, else the boxed one.
                 func fold(_ value: inout Double) {
                     if let folded = animation.fold(value, atWorld: time) { value = folded; return }
@@ -339,6 +419,7 @@ public final class Layer: HostObject {
                 case .shadowColor: fold(&shadowColor)
                 case .shadowOpacity: fold(&shadowOpacity)
                 case .shadowRadius: fold(&shadowRadius)
+                default: return  // a subclass's property: folded by `presentedContent`
                 }
             }
         }
@@ -371,7 +452,7 @@ public final class Layer: HostObject {
             shadowColor: settled(.shadowColor, shadowColor), shadowOpacity: settled(.shadowOpacity, shadowOpacity),
             shadowRadius: settled(.shadowRadius, shadowRadius), shadowOffset: shadowOffset,
             masksToBounds: model.masksToBounds, isDoubleSided: model.isDoubleSided,
-            content: model.content, sublayers: sublayers)
+            content: presentedContent(at: time), sublayers: sublayers, mask: mask)
     }
 
     /// Redoes the geometry properties whose one-pass fold left their kind, with the snapshot's
@@ -395,7 +476,7 @@ public final class Layer: HostObject {
 
     // MARK: - Animation plumbing
 
-    private func changed(_ property: LayerProperty, _ old: AnimatableValue, _ new: AnimatableValue) {
+    func changed(_ property: LayerProperty, _ old: AnimatableValue, _ new: AnimatableValue) {
         modelVersion &+= 1
         world.layer(self, willChange: property, from: old, to: new)
     }
@@ -407,6 +488,7 @@ public final class Layer: HostObject {
 
     /// Removes every running animation; their groups complete with finished = false.
     public func removeAllAnimations() {
+        animationsByKey.removeAll()
         for animation in animations { animation.group.animationWasInterrupted(animation) }
     }
 

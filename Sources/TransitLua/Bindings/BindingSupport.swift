@@ -7,8 +7,9 @@ import TransitCore
 enum TransitAPI {
     nonisolated(unsafe) static let description: APIDescription = {
         var api = APIDescription()
-        api.enums = enums
-        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses() + transitionClasses() + [navigationClass()]
+        api.enums = enums + layerEnums + coreAnimationEnums
+        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + animationClasses() + coreAnimationClasses()
+            + transitionClasses() + [navigationClass()]
         api.protocols = protocols()
         api.unavailable = unavailableMembers
         api.unavailableClasses = unavailableClasses

@@ -191,10 +191,12 @@ extension LayerPainter {
         unmasked.mask = nil
         cairo_save(context)
         defer { cairo_restore(context) }
+        // A group restores the matrix it was pushed with and its pattern expects that matrix
+        // when drawn: push both with the identity, draw inside with the layer's mapping.
+        cairo_identity_matrix(context)
         cairo_push_group(context)
         LayerPainter.apply(mapping, to: context)
         drawBody(unmasked, in: mapping, alpha: alpha, context: context, depth: depth)
-        cairo_identity_matrix(context)
         guard let content = cairo_pop_group(context) else { return }
         defer { cairo_pattern_destroy(content) }
         cairo_push_group(context)
@@ -202,10 +204,8 @@ extension LayerPainter {
             let maskMapping = LayerPainter.placement(of: mask, parent: nil).concatenating(mapping)
             draw(mask, in: maskMapping, context: context, depth: depth + 1)
         }
-        cairo_identity_matrix(context)
         guard let coverage = cairo_pop_group(context) else { return }
         defer { cairo_pattern_destroy(coverage) }
-        cairo_identity_matrix(context)
         cairo_set_source(context, content)
         cairo_mask(context, coverage)
         LayerPainter.apply(mapping, to: context)

@@ -115,6 +115,7 @@ public enum Hook {
         (TransitioningDelegate.protocolName, TransitioningDelegate.all),
         (NavigationDelegate.protocolName, NavigationDelegate.all),
         (AdaptivePresentationDelegate.protocolName, AdaptivePresentationDelegate.all),
+        (AnimationDelegate.protocolName, AnimationDelegate.all),
     ]
 
     /// Bound class name → the hooks the engine calls on its instances.

@@ -197,8 +197,9 @@ extension Layer {
     }
 
     /// Whether Core Animation would animate a change of this standalone layer now: it was
-    /// committed (made in an earlier run-loop turn) and is not a view's layer.
-    var animatesImplicitly: Bool { view == nil && createdInTurn != world.turn }
+    /// committed (made in an earlier run-loop turn, or before time last moved) and is not a
+    /// view's layer.
+    var animatesImplicitly: Bool { view == nil && (createdInTurn != world.turn || createdAt != world.now) }
 }
 
 /// CATransformLayer: its sublayers keep their 3D placement and it draws nothing of its own.

@@ -176,6 +176,7 @@ public class Layer: HostObject {
     /// The run-loop turn the layer was made in: Core Animation does not animate the changes
     /// made to a layer before it was first committed (Layer+Tree.swift).
     let createdInTurn: Int
+    let createdAt: Double
     /// Standalone sublayers and the mask; nil (nothing allocated) for the many layers without.
     var tree: LayerTree?
     /// The standalone layer this one is a sublayer or mask of (a view's layer's superlayer is its
@@ -196,6 +197,7 @@ public class Layer: HostObject {
     public override init(world: World) {
         serial = world.nextLayerSerial()
         createdInTurn = world.turn
+        createdAt = world.now
         super.init(world: world)
     }
 

@@ -158,10 +158,7 @@ extension TransitAPI {
             point("endPoint", "in the unit square of the bounds (animatable; default (0.5, 1)); a radial gradient's radii", \.endPoint),
             property("type", .enumeration("CAGradientLayerType"), "axial (default) or radial", of: GradientLayer.self,
                      get: { call, l in call.push(l.type.rawValue) },
-                     set: { call, l in
-                         if call.isString(1), try call.string(1) == "conic" { throw call.fail("conic gradients are not supported; use axial or radial") }
-                         l.type = try call.enumeration(1, GradientType.self, "CAGradientLayerType")
-                     }),
+                     set: { call, l in l.type = try call.enumeration(1, GradientType.self, "CAGradientLayerType") }),
         ]
         return cls
     }

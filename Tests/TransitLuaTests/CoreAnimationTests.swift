@@ -32,7 +32,7 @@ private func harnessWithLayer() throws -> Harness {
         let h = try harnessWithLayer()
         try h.run("""
             a = CABasicAnimation{ keyPath = "opacity", fromValue = 0.2, toValue = 0.8, duration = 2,
-                                  beginTime = transit.now() + 0.5, timingFunction = CAMediaTimingFunction("easeIn") }
+                                  beginTime = CACurrentMediaTime() + 0.5, timingFunction = CAMediaTimingFunction("easeIn") }
             l:add(a, "fade")
             """)
         func oracle(_ t: Double) -> Double {

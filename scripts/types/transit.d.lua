@@ -1075,7 +1075,7 @@ function UIViewPropertyAnimator:continueAnimation(timingParameters, durationFact
 ---Timing shared by Core Animation's animations.
 ---@class CAAnimation : NSObject
 ---@field duration number seconds; 0 takes the transaction's duration (0.25 s)
----@field beginTime number 0: when added; else a time on CACurrentMediaTime()'s clock (transit.now())
+---@field beginTime number 0: when added; else a time on CACurrentMediaTime()'s clock, e.g. CACurrentMediaTime() + 0.2
 ---@field repeatCount number how many times it plays (fractions allowed; math.huge: forever)
 ---@field timingFunction CAMediaTimingFunction? the pacing (nil: linear)
 ---@field fillMode CAMediaTimingFillMode what shows before the start and after the end (default removed)
@@ -1481,6 +1481,10 @@ function UINavigationController:pushViewController(viewController, animated) end
 ---@param animated boolean
 ---@return UIViewController?
 function UINavigationController:popViewController(animated) end
+
+---Core Animation's clock: virtual seconds, as transit.now() (for CAAnimation.beginTime)
+---@return number
+function CACurrentMediaTime() end
 
 ---The host: window, virtual time, tools.
 ---@class transit

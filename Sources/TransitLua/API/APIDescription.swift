@@ -162,6 +162,8 @@ public struct APIDescription {
     public var unavailable: [String: [String]] = [:]
     /// Well-known UIKit classes Transit does not provide (their globals say so when read).
     public var unavailableClasses: [String] = []
+    /// Global functions of Apple's frameworks (`CACurrentMediaTime`).
+    public var globalFunctions: [APIFunction] = []
     /// The `transit` namespace (scenes and tools).
     public var namespace: APIClass = APIClass(name: "transit", superclass: nil, doc: "", isValue: false)
 

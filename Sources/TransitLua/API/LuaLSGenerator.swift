@@ -50,6 +50,7 @@ extension APIDescription {
             for f in cls.functions { out.append(contentsOf: signature(cls.name, ".", f)) }
             for m in cls.methods { out.append(contentsOf: signature(cls.name, ":", m)) }
         }
+        for f in globalFunctions { out.append(contentsOf: signature("", "", f)) }
         out.append("---\(namespace.doc)")
         out.append("---@class transit")
         out.append("---@field window UIWindow the window")
@@ -113,6 +114,12 @@ extension APIDescription {
         out.append("")
         for e in enums { out.append("- `\(e.name)`: " + e.cases.map { "`\"\($0)\"`" }.joined(separator: " ")) }
         out.append("")
+        if !globalFunctions.isEmpty {
+            out.append("## Global functions")
+            out.append("")
+            for f in globalFunctions { out.append("- `\(f.name)(\(f.parameters.map(\.name).joined(separator: ", ")))`: \(f.doc)") }
+            out.append("")
+        }
         out.append("## transit")
         out.append("")
         for f in namespace.functions { out.append("- `transit.\(f.name)(\(f.parameters.map(\.name).joined(separator: ", ")))`: \(f.doc)") }

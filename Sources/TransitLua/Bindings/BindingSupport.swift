@@ -14,6 +14,12 @@ enum TransitAPI {
         api.unavailable = unavailableMembers
         api.unavailableClasses = unavailableClasses
         api.namespace = namespace()
+        api.globalFunctions = [
+            function("CACurrentMediaTime", [], returns: .number, "Core Animation's clock: virtual seconds, as transit.now() (for CAAnimation.beginTime)") { call in
+                call.push(call.runtime.world.mediaTime)
+                return 1
+            },
+        ]
         return api
     }()
 

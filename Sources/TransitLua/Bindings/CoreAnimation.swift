@@ -66,7 +66,7 @@ extension TransitAPI {
         cls.properties = [
             number("duration", "seconds; 0 takes the transaction's duration (0.25 s)", \.duration,
                    check: { $0.isFinite && $0 >= 0 && $0 <= 1e6 }, "a finite number of seconds in 0...1e6"),
-            number("beginTime", "0: when added; else a time on CACurrentMediaTime()'s clock (transit.now())", \.beginTime,
+            number("beginTime", "0: when added; else a time on CACurrentMediaTime()'s clock, e.g. CACurrentMediaTime() + 0.2", \.beginTime,
                    check: { $0.isFinite && abs($0) <= 1e9 }, "a finite time"),
             number("repeatCount", "how many times it plays (fractions allowed; math.huge: forever)", \.repeatCount,
                    check: { !$0.isNaN && $0 >= 0 && ($0.isFinite ? $0 <= 1e6 : true) }, "a number ≥ 0 (math.huge for ever)"),

@@ -14,6 +14,10 @@ extension LuaRuntime {
             pushClassTable(cls)
             lua_setglobal(L, cls.name)
         }
+        for function in api.globalFunctions {
+            pushHostFunction(function, owner: nil, qualifiedName: function.name)
+            lua_setglobal(L, function.name)
+        }
         // The transit namespace.
         lua_createtable(L, 0, 0)
         for function in api.namespace.functions {

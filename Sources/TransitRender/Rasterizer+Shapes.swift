@@ -40,10 +40,45 @@ enum ShapePainter {
         }
     }
 
+    /// Curves are cut into at most about this many segments per path (fill, stroke, trim), so
+    /// a script's 100,000 huge arcs cannot keep cairo busy for minutes.
+    static let segmentBudget = 2_000_000.0
+    /// At most this many dashes per stroke; a finer pattern is drawn solid.
+    static let dashBudget = 200_000.0
+
+    /// Cairo's flattening tolerance for `path` under the current matrix: 0.1 device pixels,
+    /// coarser when the path's size × its number of curves would exceed the budget.
+    static func tolerance(for path: BezierPath, context: OpaquePointer) -> Double {
+        let box = path.boundingBox
+        guard !box.isNull else { return 0.1 }
+        var dx = min(box.width, 2 * coordinateLimit), dy = min(box.height, 2 * coordinateLimit)
+        cairo_user_to_device_distance(context, &dx, &dy)
+        let diagonal = (dx * dx + dy * dy).squareRoot()
+        let curves = Double(path.elements.count)
+        // A curve of size d is cut into about √(d / tolerance) segments.
+        let needed = diagonal * (curves / segmentBudget) * (curves / segmentBudget)
+        return needed.isFinite ? max(0.1, needed) : 0.1
+    }
+
+    /// The length of the path's control polygon: at least the path's length.
+    static func controlLength(_ path: BezierPath) -> Double {
+        var length = 0.0
+        var previous: Point?
+        for element in path.elements {
+            for p in element.points {
+                let (x, y) = clamped(p)
+                if let q = previous { length += hypot(x - q.x, y - q.y) }
+                previous = Point(x: x, y: y)
+            }
+        }
+        return length
+    }
+
     static func draw(_ shape: ShapeContent, alpha: Double, context: OpaquePointer) {
         guard !shape.path.isEmpty else { return }
         cairo_save(context)
         defer { cairo_restore(context) }
+        cairo_set_tolerance(context, tolerance(for: shape.path, context: context))
         if let fill = shape.fillColor, fill.alpha > 0 {
             addPath(shape.path, to: context)
             cairo_set_fill_rule(context, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -68,7 +103,8 @@ enum ShapePainter {
         case .bevel: cairo_set_line_join(context, CAIRO_LINE_JOIN_BEVEL)
         }
         let dashes = shape.lineDashPattern.prefix(64).map { $0.isFinite ? min(max(0, $0), coordinateLimit) : 0 }
-        if !dashes.isEmpty, dashes.contains(where: { $0 > 0 }) {
+        let period = dashes.reduce(0, +)
+        if !dashes.isEmpty, period > 0, controlLength(shape.path) / period * Double(dashes.count) <= dashBudget {
             dashes.withUnsafeBufferPointer { cairo_set_dash(context, $0.baseAddress, Int32($0.count), 0) }
         }
         CairoBridge.setSource(context, stroke, alpha: alpha)

@@ -206,7 +206,7 @@ extension World {
     /// Every animatable model change funnels through here.
     func layer(_ layer: Layer, willChange property: LayerProperty, from old: AnimatableValue, to new: AnimatableValue) {
         // Standalone layers follow Core Animation's implicit actions, not UIView's blocks.
-        if layer.view == nil { implicitChange(layer, property, from: old, to: new); return }
+        if !layer.isViewLayer { implicitChange(layer, property, from: old, to: new); return }
         guard let context = animationContexts.last, let group = context.group else { return }
         switch context.kind {
         case .disabled:

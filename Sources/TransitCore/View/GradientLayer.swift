@@ -72,7 +72,7 @@ public final class GradientLayer: Layer {
         }
     }
 
-    override func presentedContent(at time: Double) -> LayerContent {
+    override func presentedContent(at time: Double, content: LayerContent) -> LayerContent {
         guard var shownColors = colors, !shownColors.isEmpty else { return content }
         var shownLocations = locations
         if hasAnimations(for: .colors), case .list(let l) = presentationValue(.colors, at: time) { shownColors = Self.unflatten(l) }

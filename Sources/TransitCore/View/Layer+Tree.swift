@@ -206,5 +206,5 @@ extension Layer {
 /// Transit places every layer in 3D already (no flattening), so only the second part differs.
 public final class TransformLayer: Layer {
     public override class var className: String { "CATransformLayer" }
-    override func presentedContent(at time: Double) -> LayerContent { .none }
+    override func presentedContent(at time: Double, content: LayerContent) -> LayerContent { .none }
 }

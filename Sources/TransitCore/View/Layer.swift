@@ -27,7 +27,10 @@ public enum LayerProperty: Int, CaseIterable, Sendable {
 public class Layer: HostObject {
     public override class var className: String { "CALayer" }
 
-    public internal(set) weak var view: View?
+    public internal(set) weak var view: View? { didSet { isViewLayer = view != nil } }
+    /// Whether a view owns this layer, read without loading the weak `view` (every animatable
+    /// change asks, and a weak load goes through the side table).
+    private(set) var isViewLayer = false
 
     /// Every value a snapshot shows, in one struct: sampling reads it with one access instead of
     /// twenty (each access to a class's stored property is checked for exclusivity at run time,
@@ -235,7 +238,7 @@ public class Layer: HostObject {
     /// Sets a subclass's own property to `value` (already inside `withoutAnimation`).
     func setSubclassValue(_ property: LayerProperty, _ value: AnimatableValue) {}
     /// What the layer draws at `time`: its contents, or a subclass's drawing (a shape, a gradient).
-    func presentedContent(at time: Double) -> LayerContent { model.content }
+    func presentedContent(at time: Double, content: LayerContent) -> LayerContent { content }
 
     /// Sets a model value without creating an animation (used to restore state on cancel).
     public func restoreModelValue(_ property: LayerProperty, _ value: AnimatableValue) {
@@ -454,7 +457,7 @@ public class Layer: HostObject {
             shadowColor: settled(.shadowColor, shadowColor), shadowOpacity: settled(.shadowOpacity, shadowOpacity),
             shadowRadius: settled(.shadowRadius, shadowRadius), shadowOffset: shadowOffset,
             masksToBounds: model.masksToBounds, isDoubleSided: model.isDoubleSided,
-            content: presentedContent(at: time), sublayers: sublayers, mask: mask)
+            content: presentedContent(at: time, content: model.content), sublayers: sublayers, mask: mask)
     }
 
     /// Redoes the geometry properties whose one-pass fold left their kind, with the snapshot's

@@ -77,7 +77,7 @@ public final class ShapeLayer: Layer {
         }
     }
 
-    override func presentedContent(at time: Double) -> LayerContent {
+    override func presentedContent(at time: Double, content: LayerContent) -> LayerContent {
         func number(_ p: LayerProperty, _ model: Double) -> Double {
             guard hasAnimations(for: p), case .number(let n) = presentationValue(p, at: time) else { return model }
             return n

@@ -68,6 +68,11 @@ struct LayerPainter {
     /// anchor at position, transform about the anchor, parent's sublayerTransform about the
     /// parent's anchor, bounds.origin shifting the sublayer space.
     static func placement(of layer: LayerSnapshot, parent: LayerSnapshot?) -> Homography {
+        Homography(flattening: placement3D(of: layer, parent: parent))
+    }
+
+    /// `placement` before flattening: what a CATransformLayer's sublayers compose with.
+    static func placement3D(of layer: LayerSnapshot, parent: LayerSnapshot?) -> Transform3D {
         let anchor = anchorInBounds(layer)
         var matrix = Transform3D.translation(-anchor.x, -anchor.y, 0)
         if !layer.transform.isIdentity { matrix = matrix.concatenating(layer.transform) }
@@ -78,7 +83,7 @@ struct LayerPainter {
                 .concatenating(parent.sublayerTransform)
                 .concatenating(.translation(parentAnchor.x, parentAnchor.y, 0))
         }
-        return Homography(flattening: matrix)
+        return matrix
     }
 
     static func anchorInBounds(_ layer: LayerSnapshot) -> Point {
@@ -124,8 +129,19 @@ struct LayerPainter {
         return true
     }
 
-    func draw(_ layer: LayerSnapshot, in mapping: Homography, context: OpaquePointer, depth: Int) {
+    /// A CATransformLayer's 3D space: its placement in the nearest flattening ancestor's bounds
+    /// space (unflattened) and that ancestor's mapping to the device.
+    struct Space3D {
+        let matrix: Transform3D
+        let base: Homography
+    }
+
+    func draw(_ layer: LayerSnapshot, in mapping: Homography, context: OpaquePointer, depth: Int, space: Space3D? = nil) {
         guard depth < LayerPainter.maximumDepth, LayerPainter.isRenderable(layer), mapping.isFinite else { return }
+        if !layer.flattensSublayers {
+            drawTransformLayer(layer, space: space ?? Space3D(matrix: .identity, base: mapping), context: context, depth: depth)
+            return
+        }
         if !layer.isDoubleSided && mapping.determinant < 0 { return }
         let opacity = min(1, layer.opacity)
         if !mapping.isAffine {
@@ -139,6 +155,30 @@ struct LayerPainter {
         if grouped {
             cairo_pop_group_to_source(context)
             cairo_paint_with_alpha(context, opacity)
+        }
+    }
+
+    /// A CATransformLayer draws only its sublayers, each placed by its whole 3D chain up to the
+    /// nearest flattening ancestor, then flattened once (so a cube of faces keeps its depth).
+    /// Its opacity fades its sublayers as one group.
+    func drawTransformLayer(_ layer: LayerSnapshot, space: Space3D, context: OpaquePointer, depth: Int) {
+        let opacity = min(1, layer.opacity)
+        if opacity < 1 {
+            cairo_save(context)
+            cairo_identity_matrix(context)
+            cairo_push_group(context)
+        }
+        for sublayer in LayerPainter.drawingOrder(layer.sublayers) {
+            let matrix = LayerPainter.placement3D(of: sublayer, parent: layer).concatenating(space.matrix)
+            let mapping = Homography(flattening: matrix).concatenating(space.base)
+            draw(sublayer, in: mapping, context: context, depth: depth + 1,
+                 space: sublayer.flattensSublayers ? nil : Space3D(matrix: matrix, base: space.base))
+        }
+        if opacity < 1 {
+            cairo_identity_matrix(context)
+            cairo_pop_group_to_source(context)
+            cairo_paint_with_alpha(context, opacity)
+            cairo_restore(context)
         }
     }
 
@@ -199,8 +239,14 @@ struct LayerPainter {
         }
         drawContent(layer, in: mapping, alpha: alpha, context: context, depth: depth)
         for sublayer in LayerPainter.drawingOrder(layer.sublayers) {
-            let childMapping = LayerPainter.placement(of: sublayer, parent: layer).concatenating(mapping)
-            draw(sublayer, in: childMapping, context: context, depth: depth + 1)
+            if sublayer.flattensSublayers {
+                let childMapping = LayerPainter.placement(of: sublayer, parent: layer).concatenating(mapping)
+                draw(sublayer, in: childMapping, context: context, depth: depth + 1)
+            } else {
+                let matrix = LayerPainter.placement3D(of: sublayer, parent: layer)
+                draw(sublayer, in: Homography(flattening: matrix).concatenating(mapping), context: context, depth: depth + 1,
+                     space: Space3D(matrix: matrix, base: mapping))
+            }
         }
         if clips { cairo_restore(context) }
         if hasBorder(layer), let borderColor = layer.borderColor {

@@ -123,6 +123,29 @@ private let screen = """
         #expect(isColor(end.pixel(x: 198, y: 198), 255, 0, 0))
     }
 
+    /// A CATransformLayer turned 90° about y holds a face turned back by −90°: in one 3D space
+    /// the turns cancel and the face shows flat; flattened into the edge-on transform layer's
+    /// plane (what a plain CALayer does) it vanishes.
+    @Test func transformLayerSublayersShareTheSuperlayers3DSpace() throws {
+        let source = screen + """
+            local perspective = CATransform3D.identity
+            perspective.m34 = -1 / 500
+            root.layer.sublayerTransform = perspective
+            local cube = KIND{ frame = CGRect(50, 50, 100, 100), transform = CATransform3D.rotation(math.pi / 2, 0, 1, 0) }
+            root.layer:addSublayer(cube)
+            cube:addSublayer(CALayer{ frame = CGRect(0, 0, 100, 100), backgroundColor = UIColor.blue,
+                                      transform = CATransform3D.rotation(-math.pi / 2, 0, 1, 0) })
+            transit.wait(0.1)
+            """
+        let transformLayer = try #require(try render(source.replacingOccurrences(of: "KIND", with: "CATransformLayer"), at: [0.1]).first)
+        #expect(isColor(transformLayer.pixel(x: 100, y: 100), 0, 0, 255))
+        #expect(isColor(transformLayer.pixel(x: 55, y: 55), 0, 0, 255))
+        #expect(isWhite(transformLayer.pixel(x: 45, y: 100)))
+        #expect(isWhite(transformLayer.pixel(x: 155, y: 100)))
+        let plain = try #require(try render(source.replacingOccurrences(of: "KIND", with: "CALayer"), at: [0.1]).first)
+        #expect(isWhite(plain.pixel(x: 55, y: 55)))
+    }
+
     @Test func rendersAreByteIdentical() throws {
         let source = screen + """
             local v = UIView.new{ frame = CGRect(10, 10, 180, 180), backgroundColor = UIColor.red }

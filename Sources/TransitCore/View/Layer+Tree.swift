@@ -202,9 +202,11 @@ extension Layer {
     var animatesImplicitly: Bool { view == nil && (createdInTurn != world.turn || createdAt != world.now) }
 }
 
-/// CATransformLayer: its sublayers keep their 3D placement and it draws nothing of its own.
-/// Transit places every layer in 3D already (no flattening), so only the second part differs.
+/// CATransformLayer: its sublayers are placed in its superlayer's 3D space instead of being
+/// flattened into its plane, and it draws nothing of its own (the renderer skips its
+/// background, border, shadow and contents).
 public final class TransformLayer: Layer {
     public override class var className: String { "CATransformLayer" }
+    override class var flattensSublayers: Bool { false }
     override func presentedContent(at time: Double, content: LayerContent) -> LayerContent { .none }
 }

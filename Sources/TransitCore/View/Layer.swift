@@ -239,6 +239,8 @@ public class Layer: HostObject {
     func setSubclassValue(_ property: LayerProperty, _ value: AnimatableValue) {}
     /// What the layer draws at `time`: its contents, or a subclass's drawing (a shape, a gradient).
     func presentedContent(at time: Double, content: LayerContent) -> LayerContent { content }
+    /// False for CATransformLayer (its sublayers are not flattened into its plane).
+    class var flattensSublayers: Bool { true }
 
     /// Sets a model value without creating an animation (used to restore state on cancel).
     public func restoreModelValue(_ property: LayerProperty, _ value: AnimatableValue) {
@@ -457,7 +459,8 @@ public class Layer: HostObject {
             shadowColor: settled(.shadowColor, shadowColor), shadowOpacity: settled(.shadowOpacity, shadowOpacity),
             shadowRadius: settled(.shadowRadius, shadowRadius), shadowOffset: shadowOffset,
             masksToBounds: model.masksToBounds, isDoubleSided: model.isDoubleSided,
-            content: presentedContent(at: time, content: model.content), sublayers: sublayers, mask: mask)
+            content: presentedContent(at: time, content: model.content), sublayers: sublayers, mask: mask,
+            flattensSublayers: type(of: self).flattensSublayers)
     }
 
     /// Redoes the geometry properties whose one-pass fold left their kind, with the snapshot's

@@ -113,6 +113,8 @@ public struct LayerSnapshot: Hashable, Sendable {
         var sublayers: [LayerSnapshot]
         /// CALayer.mask: its alpha, in this layer's bounds space, masks the layer and its sublayers.
         var mask: LayerSnapshot?
+        /// False for a CATransformLayer: its sublayers share its superlayer's 3D space.
+        var flattensSublayers = true
     }
 
     private final class Storage: Sendable {
@@ -232,6 +234,10 @@ public struct LayerSnapshot: Hashable, Sendable {
         get { storage.fields.mask }
         set { update { $0.mask = newValue } }
     }
+    public var flattensSublayers: Bool {
+        get { storage.fields.flattensSublayers }
+        set { update { $0.flattensSublayers = newValue } }
+    }
 
     public init(name: String = "", bounds: Rect = .zero, position: Point = .zero,
                 anchorPoint: Point = Point(x: 0.5, y: 0.5), zPosition: Double = 0,
@@ -259,7 +265,7 @@ public struct LayerSnapshot: Hashable, Sendable {
                 maskedCorners: MaskedCorners, borderWidth: Double, borderColor: Color?,
                 shadowColor: Color?, shadowOpacity: Double, shadowRadius: Double, shadowOffset: Size,
                 masksToBounds: Bool, isDoubleSided: Bool, content: LayerContent, sublayers: [LayerSnapshot],
-                mask: LayerSnapshot? = nil) {
+                mask: LayerSnapshot? = nil, flattensSublayers: Bool = true) {
         storage = Storage(Fields(
             name: name, serial: serial, bounds: bounds, position: position, anchorPoint: anchorPoint,
             zPosition: zPosition, transform: transform, sublayerTransform: sublayerTransform,
@@ -267,7 +273,8 @@ public struct LayerSnapshot: Hashable, Sendable {
             cornerRadius: cornerRadius, maskedCorners: maskedCorners, borderWidth: borderWidth,
             borderColor: borderColor, shadowColor: shadowColor, shadowOpacity: shadowOpacity,
             shadowRadius: shadowRadius, shadowOffset: shadowOffset, masksToBounds: masksToBounds,
-            isDoubleSided: isDoubleSided, content: content, sublayers: sublayers, mask: mask))
+            isDoubleSided: isDoubleSided, content: content, sublayers: sublayers, mask: mask,
+            flattensSublayers: flattensSublayers))
     }
 
     /// Whether the two share one storage (a copy never changed since): for tests of sharing.

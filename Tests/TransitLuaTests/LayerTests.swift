@@ -269,3 +269,27 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
         #expect(shape.path.boundingBox == Rect(x: 20, y: 20, width: 60, height: 60))
     }
 }
+
+@Suite struct LayerLifetimeTests {
+    @Test func layersTheModelHoldsSurviveCollectionAndDroppedOnesAreReleased() throws {
+        let h = try Harness()
+        try h.run("""
+            host = UIView.new()
+            transit.window:addSubview(host)
+            do
+              host.layer:addSublayer(CAShapeLayer{ name = "kept" })
+              host.layer.mask = CALayer{ name = "m" }
+            end
+            """)
+        h.runtime.collectGarbage()
+        h.runtime.collectGarbage()
+        #expect(try h.run("return host.layer.sublayers[1].name .. ' ' .. host.layer.mask.name") == "kept m")
+        weak var released: Layer?
+        released = h.world.window.subviews.first?.layer.standaloneSublayers.first
+        #expect(released != nil)
+        try h.run("host.layer.sublayers[1]:removeFromSuperlayer()")
+        h.runtime.collectGarbage()
+        h.runtime.collectGarbage()
+        #expect(released == nil)
+    }
+}

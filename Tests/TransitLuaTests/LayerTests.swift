@@ -252,6 +252,27 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
         #expect(try h.run("return tostring(done)") == "true")
     }
 
+    @Test func gradientColorsAndLocationsAnimateComponentByComponent() throws {
+        let h = try Harness()
+        try h.run("""
+            host = UIView.new{ frame = CGRect(0, 0, 100, 100) }
+            transit.window:addSubview(host)
+            g = CAGradientLayer{ colors = { UIColor.red, UIColor.blue }, locations = { 0, 1 } }
+            host.layer:addSublayer(g)
+            """)
+        try h.world.advance(to: 1)
+        try h.run("""
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction("linear"))
+            g.colors = { UIColor.blue, UIColor.red }
+            g.locations = { 0.5, 1 }
+            """)
+        try h.world.advance(to: 1.125)
+        let layer = try #require(h.world.window.subviews.first?.layer.standaloneSublayers.first)
+        guard case .gradient(let gradient) = layer.snapshot(at: h.world.now).content else { Issue.record("no gradient"); return }
+        #expect(gradient.colors == [Color(red: 0.5, green: 0, blue: 0.5, alpha: 1), Color(red: 0.5, green: 0, blue: 0.5, alpha: 1)])
+        #expect(gradient.locations == [0.25, 1])
+    }
+
     @Test func shapePathAnimatesImplicitlyPointByPoint() throws {
         let h = try Harness()
         try h.run("""

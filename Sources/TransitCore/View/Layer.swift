@@ -206,6 +206,11 @@ public class Layer: HostObject {
 
     public override var traceName: String {
         if let view { return "\(view.traceName).layer" }
+        return standaloneName
+    }
+
+    /// A standalone layer's name in traces and trees: `CAShapeLayer "mask"`, or the class.
+    var standaloneName: String {
         if let name { return "\(displayClassName) \"\(name)\"" }
         return displayClassName
     }
@@ -331,7 +336,7 @@ public class Layer: HostObject {
         } else if let previous {
             sublayersUnchanged = previous.sublayers.isEmpty
         }
-        let name = view?.traceName ?? "CALayer"
+        let name = view?.traceName ?? standaloneName
         if animatedProperties == 0, sublayersUnchanged, let still = stillSnapshot,
            still.version == modelVersion, still.snapshot.name == name {
             return still.snapshot
@@ -361,7 +366,7 @@ public class Layer: HostObject {
             default: unchanged = false
             }
         }
-        let name = view?.traceName ?? traceName
+        let name = view?.traceName ?? standaloneName
         if animatedProperties == 0, unchanged, let still = stillSnapshot,
            still.version == modelVersion, still.snapshot.name == name {
             return still.snapshot

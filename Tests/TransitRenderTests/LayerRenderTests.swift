@@ -146,6 +146,31 @@ private let screen = """
         #expect(isWhite(plain.pixel(x: 55, y: 55)))
     }
 
+    /// CALayer.contents draws the image in the bounds by contentsGravity (here a 2×1 image,
+    /// red then blue, stretched over 100×50 with resize, fitted with resizeAspect).
+    @Test func contentsImageFillsTheBoundsByGravity() throws {
+        let world = World(device: Device.named("200x200@1")!)
+        let runtime = try LuaRuntime(world: world)
+        runtime.imageLoader = { _ in ImageContent(width: 2, height: 1, rgba: [255, 0, 0, 255, 0, 0, 255, 255]) }
+        try runtime.evaluate("""
+            local vc = UIViewController.new{ backgroundColor = UIColor.white }
+            transit.window.rootViewController = vc
+            local a = CALayer{ frame = CGRect(0, 0, 100, 50) }
+            a.contents = transit.image("two.png")
+            vc.view.layer:addSublayer(a)
+            local b = CALayer{ frame = CGRect(0, 100, 100, 100), contentsGravity = "resizeAspect" }
+            b.contents = transit.image("two.png")
+            vc.view.layer:addSublayer(b)
+            """, chunkName: "=contents.lua")
+        let image = Rasterizer(scale: 1, background: Color(white: 0)).render(world.window.layer.snapshot(at: world.now), size: Size(width: 200, height: 200))
+        #expect(isColor(image.pixel(x: 10, y: 25), 255, 0, 0))
+        #expect(isColor(image.pixel(x: 90, y: 25), 0, 0, 255))
+        // Aspect fit: 100 × 50 centred in the 100 × 100 bounds, white above and below.
+        #expect(isWhite(image.pixel(x: 10, y: 110)))
+        #expect(isColor(image.pixel(x: 10, y: 150), 255, 0, 0))
+        #expect(isWhite(image.pixel(x: 10, y: 190)))
+    }
+
     @Test func rendersAreByteIdentical() throws {
         let source = screen + """
             local v = UIView.new{ frame = CGRect(10, 10, 180, 180), backgroundColor = UIColor.red }

@@ -346,7 +346,9 @@ extension World {
         guard coreAnimation.transactions.count < 64 else {
             throw AnimationError.invalid("CATransaction.begin: more than 64 nested transactions (a begin without commit in a loop?)")
         }
-        coreAnimation.transactions.append(CATransactionState(world: self, isImplicit: false, inheriting: coreAnimation.transactions.last))
+        // Inside the turn's implicit transaction when there is one (it is the outermost).
+        let outer = coreAnimation.transactions.last ?? coreAnimation.implicitTransaction
+        coreAnimation.transactions.append(CATransactionState(world: self, isImplicit: false, inheriting: outer))
     }
 
     /// CATransaction.commit: the completion block runs once every animation added inside has

@@ -29,6 +29,9 @@ public final class LayerAnimation {
     }
 
     public let property: LayerProperty
+    /// True when its clock does not fill both ways (Core Animation's fill modes): sampling then
+    /// asks `isInEffect` first. Kept beside `property`, in the cache line sampling reads anyway.
+    let hasFillGaps: Bool
     public let change: Change
     /// When and how fast; shared with the other animations the same block created.
     let clock: AnimationClock
@@ -54,6 +57,7 @@ public final class LayerAnimation {
 
     init(property: LayerProperty, change: Change, clock: AnimationClock, layer: Layer) {
         self.property = property; self.change = change; self.clock = clock
+        self.hasFillGaps = !clock.fillsBackwards || !clock.fillsForwards
         self.group = clock.group; self.layer = layer
     }
 
@@ -85,7 +89,7 @@ public final class LayerAnimation {
     /// backwards fill, after its end without a forwards fill (CAMediaTimingFillMode).
     @inline(__always)
     func isInEffect(atWorld time: Double) -> Bool {
-        guard clock.hasFillGaps else { return true }
+        guard hasFillGaps else { return true }
         return clock.isInEffect(atLocal: clock.space.localTime(atWorld: time))
     }
 
@@ -120,13 +124,6 @@ final class AnimationClock {
     let duration: Double
     let repeatCount: Double
     let autoreverses: Bool
-    /// CAMediaTimingFillMode: whether the animation shows its start value before it begins and
-    /// its end value after it ends. UIKit's block animations fill both ways (they are removed
-    /// when they end); Core Animation's default, `removed`, neither.
-    let fillsBackwards: Bool
-    let fillsForwards: Bool
-    /// True when one of the two is off: sampling then checks `isInEffect` first.
-    let hasFillGaps: Bool
     /// The group owns the animations that own this clock, and ends them (taking them off their
     /// layers) before it can go away, so the clock never outlives it: unowned(unsafe) spares
     /// the atomic check an unowned reference costs on every sample.
@@ -138,13 +135,18 @@ final class AnimationClock {
     let isOwnedByAnimator: Bool
     private var memoLocalBits: UInt64 = Double.nan.bitPattern
     private var memoProgress = 0.0
+    /// CAMediaTimingFillMode: whether the animation shows its start value before it begins and
+    /// its end value after it ends. UIKit's block animations fill both ways (they are removed
+    /// when they end); Core Animation's default, `removed`, neither. Declared last, so the
+    /// fields sampling reads keep their place (and cache lines) in the object.
+    let fillsBackwards: Bool
+    let fillsForwards: Bool
 
     init(timing: AnimationTiming, beginTime: Double, duration: Double, repeatCount: Double,
          autoreverses: Bool, group: AnimationGroup, fillsBackwards: Bool = true, fillsForwards: Bool = true) {
         self.timing = timing; self.beginTime = beginTime; self.duration = duration
         self.repeatCount = repeatCount; self.autoreverses = autoreverses; self.group = group
         self.fillsBackwards = fillsBackwards; self.fillsForwards = fillsForwards
-        self.hasFillGaps = !fillsBackwards || !fillsForwards
         self.space = group.space
         self.isOwnedByAnimator = group.isOwnedByAnimator
     }

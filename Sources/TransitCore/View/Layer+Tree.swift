@@ -207,6 +207,5 @@ extension Layer {
 /// background, border, shadow and contents).
 public final class TransformLayer: Layer {
     public override class var className: String { "CATransformLayer" }
-    override class var flattensSublayers: Bool { false }
     override func presentedContent(at time: Double, content: LayerContent) -> LayerContent { .none }
 }

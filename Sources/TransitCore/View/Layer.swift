@@ -201,6 +201,8 @@ public class Layer: HostObject {
         serial = world.nextLayerSerial()
         createdInTurn = world.turn
         createdAt = world.now
+        drawsOwnContent = !(type(of: self) == Layer.self)
+        flattensSublayers = !(type(of: self) == TransformLayer.self)
         super.init(world: world)
     }
 
@@ -244,8 +246,12 @@ public class Layer: HostObject {
     func setSubclassValue(_ property: LayerProperty, _ value: AnimatableValue) {}
     /// What the layer draws at `time`: its contents, or a subclass's drawing (a shape, a gradient).
     func presentedContent(at time: Double, content: LayerContent) -> LayerContent { content }
+    /// Whether a subclass draws something of its own (a shape, a gradient; a transform layer
+    /// nothing), asked through `presentedContent`; stored, so sampling a plain layer makes no
+    /// dynamic call for it.
+    let drawsOwnContent: Bool
     /// False for CATransformLayer (its sublayers are not flattened into its plane).
-    class var flattensSublayers: Bool { true }
+    let flattensSublayers: Bool
 
     /// Sets a model value without creating an animation (used to restore state on cancel).
     public func restoreModelValue(_ property: LayerProperty, _ value: AnimatableValue) {
@@ -312,11 +318,14 @@ public class Layer: HostObject {
     /// `view` is this layer's view, passed down by the caller that already holds it (reading
     /// the weak `view` reference costs more than the rest of an unchanged layer's work).
     private func snapshot(at time: Double, view: View?) -> LayerSnapshot {
-        if let tree { return snapshot(at: time, view: view, tree: tree) }
         var sublayers: [LayerSnapshot] = []
+        var mask: LayerSnapshot?
         let previous = stillSnapshot?.snapshot
         var sublayersUnchanged = previous != nil
-        if let view, !view.subviews.isEmpty {
+        if let tree {
+            sublayersUnchanged = treeSublayers(at: time, view: view, tree: tree, previous: previous,
+                                               into: &sublayers, mask: &mask)
+        } else if let view, !view.subviews.isEmpty {
             let subviews = view.subviews
             sublayers.reserveCapacity(subviews.count)
             let previousSublayers = previous?.sublayers ?? []
@@ -341,16 +350,16 @@ public class Layer: HostObject {
            still.version == modelVersion, still.snapshot.name == name {
             return still.snapshot
         }
-        let snapshot = presentation(at: time, name: name, sublayers: sublayers, mask: nil)
+        let snapshot = presentation(at: time, name: name, sublayers: sublayers, mask: mask)
         stillSnapshot = animatedProperties == 0 ? (modelVersion, snapshot) : nil
         return snapshot
     }
 
-    /// `snapshot(at:view:)` for a layer with standalone sublayers or a mask (Layer+Tree.swift).
-    private func snapshot(at time: Double, view: View?, tree: LayerTree) -> LayerSnapshot {
+    /// The sublayers' snapshots (subviews' layers and standalone ones, in order) and the mask's,
+    /// for a layer with a LayerTree (Layer+Tree.swift); whether all equal the previous snapshot's.
+    private func treeSublayers(at time: Double, view: View?, tree: LayerTree, previous: LayerSnapshot?,
+                               into sublayers: inout [LayerSnapshot], mask: inout LayerSnapshot?) -> Bool {
         let layers = orderedSublayers(view: view)
-        let previous = stillSnapshot?.snapshot
-        var sublayers: [LayerSnapshot] = []
         sublayers.reserveCapacity(layers.count)
         var unchanged = previous != nil && previous!.sublayers.count == layers.count
         for (index, layer) in layers.enumerated() {
@@ -358,7 +367,7 @@ public class Layer: HostObject {
             if unchanged { unchanged = sublayer.sharesStorage(with: previous!.sublayers[index]) }
             sublayers.append(sublayer)
         }
-        let mask = tree.mask.map { $0.snapshot(at: time, view: nil) }
+        mask = tree.mask.map { $0.snapshot(at: time, view: nil) }
         if unchanged {
             switch (mask, previous?.mask) {
             case (nil, nil): break
@@ -366,14 +375,7 @@ public class Layer: HostObject {
             default: unchanged = false
             }
         }
-        let name = view?.traceName ?? standaloneName
-        if animatedProperties == 0, unchanged, let still = stillSnapshot,
-           still.version == modelVersion, still.snapshot.name == name {
-            return still.snapshot
-        }
-        let snapshot = presentation(at: time, name: name, sublayers: sublayers, mask: mask)
-        stillSnapshot = animatedProperties == 0 ? (modelVersion, snapshot) : nil
-        return snapshot
+        return unchanged
     }
 
     /// This layer's presentation values at `time` over the given sublayers.
@@ -464,8 +466,8 @@ public class Layer: HostObject {
             shadowColor: settled(.shadowColor, shadowColor), shadowOpacity: settled(.shadowOpacity, shadowOpacity),
             shadowRadius: settled(.shadowRadius, shadowRadius), shadowOffset: shadowOffset,
             masksToBounds: model.masksToBounds, isDoubleSided: model.isDoubleSided,
-            content: presentedContent(at: time, content: model.content), sublayers: sublayers, mask: mask,
-            flattensSublayers: type(of: self).flattensSublayers)
+            content: drawsOwnContent ? presentedContent(at: time, content: model.content) : model.content,
+            sublayers: sublayers, mask: mask, flattensSublayers: flattensSublayers)
     }
 
     /// Redoes the geometry properties whose one-pass fold left their kind, with the snapshot's

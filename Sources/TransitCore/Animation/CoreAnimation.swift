@@ -407,10 +407,10 @@ extension World {
         let animation = LayerAnimation(property: property, change: .absolute(from: from, to: new), clock: clock, layer: layer)
         group.add(animation, to: layer)
         let keyed = KeyedAnimation(group: group, animations: [animation], object: nil)
-        layer.animationsByKey[key] = keyed
+        layer.ensuredExtras.animationsByKey[key] = keyed
         transaction.animationStarted()
         group.completion = { [weak layer] _ in
-            if let layer, layer.animationsByKey[key] === keyed { layer.animationsByKey[key] = nil }
+            if let layer, layer.animationsByKey[key] === keyed { layer.extras?.animationsByKey[key] = nil }
             try transaction.animationEnded()
         }
         group.start()
@@ -441,14 +441,14 @@ extension World {
         for animation in animations { group.add(animation, to: layer) }
         let keyed = KeyedAnimation(group: group, animations: animations, object: object)
         let storedKey = key ?? "\u{0}anonymous \(ObjectIdentifier(keyed).hashValue)"
-        layer.animationsByKey[storedKey] = keyed
+        layer.ensuredExtras.animationsByKey[storedKey] = keyed
         transaction.animationStarted()
         let delegate = object.delegate
         var startEvent: EventToken?
         group.completion = { [weak layer, unowned self] finished in
             startEvent?.cancel()
             if let layer, layer.animationsByKey[storedKey] === keyed, !(finished && !object.isRemovedOnCompletion) {
-                layer.animationsByKey[storedKey] = nil
+                layer.extras?.animationsByKey[storedKey] = nil
             }
             if let delegate, try responds(delegate, Hook.AnimationDelegate.animationDidStop) {
                 _ = try callScript(delegate, Hook.AnimationDelegate.animationDidStop, [.object(object), .boolean(finished)])
@@ -592,7 +592,7 @@ extension Layer {
     }
 
     func removeKeyedAnimation(_ key: String) {
-        guard let keyed = animationsByKey.removeValue(forKey: key) else { return }
+        guard let keyed = extras?.animationsByKey.removeValue(forKey: key) else { return }
         if keyed.group.isFinished {
             for animation in keyed.animations { remove(animation) }
         } else {

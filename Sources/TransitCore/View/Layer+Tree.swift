@@ -199,7 +199,11 @@ extension Layer {
     /// Whether Core Animation would animate a change of this standalone layer now: it was
     /// committed (made in an earlier run-loop turn, or before time last moved) and is not a
     /// view's layer.
-    var animatesImplicitly: Bool { view == nil && (createdInTurn != world.turn || createdAt != world.now) }
+    var animatesImplicitly: Bool {
+        guard !isViewLayer else { return false }
+        guard let extras, extras.createdInTurn >= 0 else { return true }
+        return extras.createdInTurn != world.turn || extras.createdAt != world.now
+    }
 }
 
 /// CATransformLayer: its sublayers are placed in its superlayer's 3D space instead of being

@@ -97,7 +97,7 @@ extension TransitAPI {
         var cls = APIClass(name: "CAShapeLayer", superclass: "CALayer", doc: "A layer that fills and strokes a path.", isValue: false)
         cls.matches = { $0 is ShapeLayer }
         cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {path=, fillColor=}")]
-        cls.construct = layerConstructor({ ShapeLayer(world: $0) }, "CAShapeLayer")
+        cls.construct = layerConstructor({ ShapeLayer(standaloneIn: $0) }, "CAShapeLayer")
         func color(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<ShapeLayer, Color?>) -> APIProperty {
             property(name, .optional(.value("UIColor")), doc, of: ShapeLayer.self, get: { call, l in call.push(l[keyPath: key]) },
                      set: { call, l in l[keyPath: key] = call.isNil(1) ? nil : try call.finiteColor(1, call.name) })
@@ -138,7 +138,7 @@ extension TransitAPI {
         var cls = APIClass(name: "CAGradientLayer", superclass: "CALayer", doc: "A layer that fills its bounds with a gradient.", isValue: false)
         cls.matches = { $0 is GradientLayer }
         cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {colors=, locations=}")]
-        cls.construct = layerConstructor({ GradientLayer(world: $0) }, "CAGradientLayer")
+        cls.construct = layerConstructor({ GradientLayer(standaloneIn: $0) }, "CAGradientLayer")
         func point(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<GradientLayer, Point>) -> APIProperty {
             property(name, .value("CGPoint"), doc, of: GradientLayer.self, get: { call, l in call.push(l[keyPath: key]) },
                      set: { call, l in l[keyPath: key] = try call.finitePoint(1, call.name) })
@@ -168,7 +168,7 @@ extension TransitAPI {
                            doc: "A layer that only places its sublayers in 3D; it draws no contents of its own.", isValue: false)
         cls.matches = { $0 is TransformLayer }
         cls.constructorParameters = [parameter("options", .optional(.table))]
-        cls.construct = layerConstructor({ TransformLayer(world: $0) }, "CATransformLayer")
+        cls.construct = layerConstructor({ TransformLayer(standaloneIn: $0) }, "CATransformLayer")
         return cls
     }
 

@@ -132,7 +132,7 @@ extension TransitAPI {
         var cls = APIClass(name: "CALayer", superclass: "NSObject", doc: "A layer: a view's backing layer, or a standalone one (CALayer()) added with addSublayer.", isValue: false)
         cls.matches = { $0 is Layer }
         cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {frame=, backgroundColor=}")]
-        cls.construct = layerConstructor({ Layer(world: $0) }, "CALayer")
+        cls.construct = layerConstructor({ Layer(standaloneIn: $0) }, "CALayer")
         func number(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Double>) -> APIProperty {
             property(name, .number, doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
                      set: { call, l in l[keyPath: key] = try call.finite(1, call.name) })

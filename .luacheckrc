@@ -10,7 +10,7 @@ local api = {}
 local stubs = io.open("scripts/types/transit.d.lua")
 if stubs then
   for line in stubs:lines() do
-    local name = line:match("^([%a_][%w_]*) = {}$")
+    local name = line:match("^([%a_][%w_]*) = {}$") or line:match("^function ([%a_][%w_]*)%(")
     -- Fields may be written: a value constant such as CATransform3D.identity is a copy.
     if name and name ~= "transit" then api[name] = { other_fields = true, read_only = false } end
   end

@@ -13,6 +13,7 @@ extension LayerPainter {
                        context: OpaquePointer, depth: Int) {
         let isPlainShape: Bool = {
             if case .none = layer.content {} else { return false }
+            if layer.mask != nil { return false }
             return !hasShadow(layer) && !layer.sublayers.contains(where: LayerPainter.isRenderable)
         }()
         cairo_save(context)

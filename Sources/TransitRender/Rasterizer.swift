@@ -71,7 +71,8 @@ struct LayerPainter {
         Homography(flattening: placementMatrix(of: layer, parent: parent))
     }
 
-    /// The same placement before flattening: the child's bounds space in its parent's 3D space.
+    /// The same placement before flattening: the child's bounds space in its parent's 3D space
+    /// (what depth ordering compares, and what a CATransformLayer's sublayers compose with).
     static func placementMatrix(of layer: LayerSnapshot, parent: LayerSnapshot?) -> Transform3D {
         let anchor = anchorInBounds(layer)
         var matrix = Transform3D.translation(-anchor.x, -anchor.y, 0)
@@ -154,8 +155,19 @@ struct LayerPainter {
         return true
     }
 
-    func draw(_ layer: LayerSnapshot, in mapping: Homography, context: OpaquePointer, depth: Int) {
+    /// A CATransformLayer's 3D space: its placement in the nearest flattening ancestor's bounds
+    /// space (unflattened) and that ancestor's mapping to the device.
+    struct Space3D {
+        let matrix: Transform3D
+        let base: Homography
+    }
+
+    func draw(_ layer: LayerSnapshot, in mapping: Homography, context: OpaquePointer, depth: Int, space: Space3D? = nil) {
         guard depth < LayerPainter.maximumDepth, LayerPainter.isRenderable(layer), mapping.isFinite else { return }
+        if !layer.flattensSublayers {
+            drawTransformLayer(layer, space: space ?? Space3D(matrix: .identity, base: mapping), context: context, depth: depth)
+            return
+        }
         if !layer.isDoubleSided && mapping.determinant < 0 { return }
         let opacity = min(1, layer.opacity)
         if !mapping.isAffine {
@@ -172,6 +184,30 @@ struct LayerPainter {
         }
     }
 
+    /// A CATransformLayer draws only its sublayers, each placed by its whole 3D chain up to the
+    /// nearest flattening ancestor, then flattened once (so a cube of faces keeps its depth).
+    /// Its opacity fades its sublayers as one group.
+    func drawTransformLayer(_ layer: LayerSnapshot, space: Space3D, context: OpaquePointer, depth: Int) {
+        let opacity = min(1, layer.opacity)
+        if opacity < 1 {
+            cairo_save(context)
+            cairo_identity_matrix(context)
+            cairo_push_group(context)
+        }
+        for sublayer in LayerPainter.drawingOrder(layer.sublayers) {
+            let matrix = LayerPainter.placementMatrix(of: sublayer, parent: layer).concatenating(space.matrix)
+            let mapping = Homography(flattening: matrix).concatenating(space.base)
+            draw(sublayer, in: mapping, context: context, depth: depth + 1,
+                 space: sublayer.flattensSublayers ? nil : Space3D(matrix: matrix, base: space.base))
+        }
+        if opacity < 1 {
+            cairo_identity_matrix(context)
+            cairo_pop_group_to_source(context)
+            cairo_paint_with_alpha(context, opacity)
+            cairo_restore(context)
+        }
+    }
+
     /// Group opacity is only needed when parts of the layer can overlap each other.
     func needsGroup(_ layer: LayerSnapshot) -> Bool {
         if layer.sublayers.contains(where: LayerPainter.isRenderable) { return true }
@@ -181,8 +217,8 @@ struct LayerPainter {
         if hasShadow(layer) || hasContentShadow(layer) { parts += 1 }
         switch layer.content {
         case .none: break
-        case .text, .image, .backdrop: parts += 1
-        case .snapshot: parts += 2
+        case .text, .image, .backdrop, .gradient: parts += 1
+        case .snapshot, .shape: parts += 2
         }
         return parts > 1
     }
@@ -200,6 +236,10 @@ struct LayerPainter {
     /// Everything one layer paints, in Core Animation's order: shadow, background, contents,
     /// sublayers (clipped when masksToBounds), border on top. `mapping` must be affine here.
     func drawBody(_ layer: LayerSnapshot, in mapping: Homography, alpha: Double, context: OpaquePointer, depth: Int) {
+        if layer.mask != nil {
+            drawMasked(layer, in: mapping, alpha: alpha, context: context, depth: depth)
+            return
+        }
         if hasContentShadow(layer) {
             var withoutShadow = layer
             withoutShadow.shadowOpacity = 0
@@ -225,8 +265,14 @@ struct LayerPainter {
         }
         drawContent(layer, in: mapping, alpha: alpha, context: context, depth: depth)
         for sublayer in LayerPainter.drawingOrder(layer.sublayers, parent: layer) {
-            let childMapping = LayerPainter.placement(of: sublayer, parent: layer).concatenating(mapping)
-            draw(sublayer, in: childMapping, context: context, depth: depth + 1)
+            if sublayer.flattensSublayers {
+                let childMapping = LayerPainter.placement(of: sublayer, parent: layer).concatenating(mapping)
+                draw(sublayer, in: childMapping, context: context, depth: depth + 1)
+            } else {
+                let matrix = LayerPainter.placementMatrix(of: sublayer, parent: layer)
+                draw(sublayer, in: Homography(flattening: matrix).concatenating(mapping), context: context, depth: depth + 1,
+                     space: Space3D(matrix: matrix, base: mapping))
+            }
         }
         if clips { cairo_restore(context) }
         if hasBorder(layer), let borderColor = layer.borderColor {
@@ -267,6 +313,10 @@ struct LayerPainter {
         case .backdrop(let backdrop):
             drawBackdrop(backdrop, in: layer, mapping: mapping, intensity: alpha, context: context)
             LayerPainter.apply(mapping, to: context)
+        case .shape(let shape):
+            ShapePainter.draw(shape, alpha: alpha, context: context)
+        case .gradient(let gradient):
+            ShapePainter.draw(gradient, in: layer.bounds, alpha: alpha, context: context)
         case .snapshot(let tree):
             let source = tree.bounds, target = layer.bounds
             guard source.isFinite, source.width != 0, source.height != 0 else { return }

@@ -130,7 +130,8 @@ private func inspect(_ h: Harness, _ expression: String, _ configure: (inout Ins
         #expect(h.runtime.completions(for: "fade.no") == ["fade.note"])
         #expect(h.runtime.completions(for: "Fade:anim") == ["Fade:animateTransition", "Fade:animationControllerForDismissed",
                                                               "Fade:animationControllerForOperation", "Fade:animationControllerForPresented",
-                                                              "Fade:animationControllerForTransitionFrom", "Fade:animationEnded"])
+                                                              "Fade:animationControllerForTransitionFrom", "Fade:animationDidStart",
+                                                              "Fade:animationDidStop", "Fade:animationEnded"])
         try h.run("Sheet = UIPresentationController:subclass('Sheet')")
         #expect(h.runtime.completions(for: "Sheet:presentationTransitionW") == ["Sheet:presentationTransitionWillBegin"])
     }

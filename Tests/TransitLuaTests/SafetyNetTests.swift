@@ -315,11 +315,11 @@ private func firstLine(_ h: Harness, _ source: String) throws -> String? {
         // addChild(_:) is UIViewController's in UIKit.
         #expect(try firstLine(h, "local vc = UIViewController.new()\nvc:addChild(UIViewController.new())")
                 == "test.lua:2: UIViewController.addChild is not available in Transit")
-        // The same on an instance of a Lua subclass, and for properties (CALayer.contents).
+        // The same on an instance of a Lua subclass, and for properties (CALayer.contentsRect).
         #expect(try firstLine(h, "local Screen = UIViewController:subclass('Screen')\nScreen.new():removeFromParent()")
                 == "test.lua:2: UIViewController.removeFromParent is not available in Transit")
-        #expect(try firstLine(h, "local view = UIView.new()\nview.layer.contents = 1")
-                == "test.lua:2: CALayer.contents is not available in Transit")
+        #expect(try firstLine(h, "local view = UIView.new()\nview.layer.contentsRect = 1")
+                == "test.lua:2: CALayer.contentsRect is not available in Transit")
         #expect(try firstLine(h, "local view = UIView.new()\nlocal insets = view.directionalLayoutMargins")
                 == "test.lua:2: UIView.directionalLayoutMargins is not available in Transit")
     }
@@ -327,9 +327,9 @@ private func firstLine(_ h: Harness, _ source: String) throws -> String? {
     /// A UIKit class Transit lacks names itself; other unknown globals still read as nil.
     @Test func aUIKitClassTransitLacksSaysSoByName() throws {
         let h = try Harness()
-        #expect(try firstLine(h, "local x = 1\nlocal animation = CABasicAnimation.new()")
-                == "test.lua:2: CABasicAnimation is not available in Transit")
-        #expect(try firstLine(h, "CATransaction.begin()") == "test.lua:1: CATransaction is not available in Transit")
+        #expect(try firstLine(h, "local x = 1\nlocal emitter = CAEmitterLayer.new()")
+                == "test.lua:2: CAEmitterLayer is not available in Transit")
+        #expect(try firstLine(h, "CAReplicatorLayer.new()") == "test.lua:1: CAReplicatorLayer is not available in Transit")
         #expect(try h.run("return tostring(SomeGlobalOfMyOwn)") == "nil")
         let api = LuaRuntime.apiDescription
         #expect(Set(api.classes.map(\.name)).isDisjoint(with: api.unavailableClasses))

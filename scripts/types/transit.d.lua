@@ -198,6 +198,58 @@
 ---| "systemThickMaterialDark"
 ---| "systemChromeMaterialDark"
 
+---CALayer.contentsGravity
+---@alias CALayerContentsGravity
+---| "resize"
+---| "resizeAspect"
+---| "resizeAspectFill"
+---| "center"
+
+---CAShapeLayer.fillRule
+---@alias CAShapeLayerFillRule
+---| "nonZero"
+---| "evenOdd"
+
+---CAShapeLayer.lineCap
+---@alias CAShapeLayerLineCap
+---| "butt"
+---| "round"
+---| "square"
+
+---CAShapeLayer.lineJoin
+---@alias CAShapeLayerLineJoin
+---| "miter"
+---| "round"
+---| "bevel"
+
+---CAGradientLayer.type
+---@alias CAGradientLayerType
+---| "axial"
+---| "radial"
+
+---UIBezierPath{roundedRect=, byRoundingCorners=} entries
+---@alias UIRectCorner
+---| "topLeft"
+---| "topRight"
+---| "bottomLeft"
+---| "bottomRight"
+---| "allCorners"
+
+---CAAnimation.fillMode
+---@alias CAMediaTimingFillMode
+---| "removed"
+---| "forwards"
+---| "backwards"
+---| "both"
+
+---CAKeyframeAnimation.calculationMode
+---@alias CAAnimationCalculationMode
+---| "linear"
+---| "discrete"
+---| "paced"
+---| "cubic"
+---| "cubicPaced"
+
 ---The animator: animates one presentation, dismissal, push or pop. Used as the result of animationControllerForPresented, animationControllerForDismissed or animationControllerForOperation; an effect file that returns one.
 ---@class UIViewControllerAnimatedTransitioning
 ---@field transitionDuration fun(self: UIViewControllerAnimatedTransitioning, transitionContext: UIViewControllerContextTransitioning): number required hook (Swift `transitionDuration(using:)`): the duration in seconds (finite, ≥ 0)
@@ -232,6 +284,11 @@
 ---@class UIAdaptivePresentationControllerDelegate
 ---@field adaptivePresentationStyle? fun(self: UIAdaptivePresentationControllerDelegate, controller: UIPresentationController, traitCollection: UITraitCollection): string? optional hook (Swift `adaptivePresentationStyle(for:traitCollection:)`): a UIModalPresentationStyle to adapt to, or "none"
 ---@field viewControllerForAdaptivePresentationStyle? fun(self: UIAdaptivePresentationControllerDelegate, controller: UIPresentationController, style: UIModalPresentationStyle): UIViewController? optional hook (Swift `presentationController(_:viewControllerForAdaptivePresentationStyle:)`): after adapting: a controller to show instead of the presented one (e.g. it in a UINavigationController), or nil
+
+---Told when a Core Animation animation starts and stops. Used as animation.delegate.
+---@class CAAnimationDelegate
+---@field animationDidStart? fun(self: CAAnimationDelegate, anim: CAAnimation) optional hook (Swift `animationDidStart(_:)`): when the animation begins (at its beginTime)
+---@field animationDidStop? fun(self: CAAnimationDelegate, anim: CAAnimation, finished: boolean) optional hook (Swift `animationDidStop(_:finished:)`): when it ends (finished = true) or is removed (false)
 
 ---A gesture recognizer's delegate: whether it may begin, recognize with another, or must wait for another to fail. Used as recognizer.delegate.
 ---@class UIGestureRecognizerDelegate
@@ -692,7 +749,7 @@ function UIView:resizableSnapshotView(rect, afterScreenUpdates, capInsets) end
 ---@return CGRect|CGPoint
 function UIView:convertFrom(value, fromView) end
 
----A view's layer.
+---A layer: a view's backing layer, or a standalone one (CALayer()) added with addSublayer.
 ---@class CALayer : NSObject
 ---@field cornerRadius number corner radius (animatable)
 ---@field maskedCorners CACornerMask[] which corners are rounded
@@ -712,7 +769,62 @@ function UIView:convertFrom(value, fromView) end
 ---@field isDoubleSided boolean whether the back face is drawn
 ---@field masksToBounds boolean clip sublayers to the (rounded) bounds
 ---@field backgroundColor UIColor? fill colour (animatable)
+---@field frame CGRect the frame in the superlayer (sets bounds size and position)
+---@field name string? a name shown in traces and trees
+---@field isHidden boolean hidden layers and their sublayers are not drawn
+---@field sublayers CALayer[] (read-only) sublayers back to front, subviews' layers included (a copy)
+---@field superlayer CALayer? (read-only) the layer this one is a sublayer of
+---@field mask CALayer? a standalone layer whose alpha masks this layer and its sublayers
+---@field contents UIImage? an image drawn in the bounds (transit.image)
+---@field contentsGravity CALayerContentsGravity how contents fit the bounds (default resize)
+---@field shouldRasterize boolean accepted; changes nothing in the picture
+---@field rasterizationScale number accepted; changes nothing in the picture
 CALayer = {}
+
+---makes a CALayer; subclasses then call init(self, ...)
+---@param options? table any writable properties, e.g. {frame=, backgroundColor=}
+---@return CALayer
+function CALayer.new(options) end
+
+---adds (or moves) a standalone layer on top
+---@param layer CALayer
+function CALayer:addSublayer(layer) end
+
+---insertSublayer(_:at:): inserts at a position in sublayers (clamped)
+---@param layer CALayer
+---@param index integer 1-based, as Lua lists are (0 and 1: the bottom)
+function CALayer:insertSublayer(layer, index) end
+
+---insertSublayer(_:below:): just below a sublayer
+---@param layer CALayer
+---@param sibling CALayer
+function CALayer:insertSublayerBelow(layer, sibling) end
+
+---insertSublayer(_:above:): just above a sublayer
+---@param layer CALayer
+---@param sibling CALayer
+function CALayer:insertSublayerAbove(layer, sibling) end
+
+---removes a standalone layer from its superlayer (or from the layer it masks)
+function CALayer:removeFromSuperlayer() end
+
+---add(_:forKey:): runs a copy of the animation on this layer
+---@param animation CAAnimation
+---@param forKey? string replaces the animation added under the same key
+function CALayer:add(animation, forKey) end
+
+---removeAnimation(forKey:): its delegate hears animationDidStop with finished = false
+---@param forKey string
+function CALayer:removeAnimation(forKey) end
+
+---the keys of the animations added with one, sorted
+---@return string[]
+function CALayer:animationKeys() end
+
+---animation(forKey:): the animation added under the key (nil for implicit ones)
+---@param forKey string
+---@return CAAnimation?
+function CALayer:animation(forKey) end
 
 ---the values on screen now (read-only table)
 ---@return table
@@ -763,6 +875,112 @@ function UIImageView:subclass(name) end
 ---@class UIWindow : UIView
 ---@field rootViewController UIViewController? the view controller whose view fills the window
 UIWindow = {}
+
+---A layer that fills and strokes a path.
+---@class CAShapeLayer : CALayer
+---@field path CGPath|UIBezierPath? the path in the layer's coordinates (animatable; a UIBezierPath is taken as its cgPath)
+---@field fillColor UIColor? fill colour (animatable; default black, nil: no fill)
+---@field strokeColor UIColor? stroke colour (animatable; default nil: no stroke)
+---@field lineWidth number stroke width (animatable; default 1)
+---@field strokeStart number where the stroke starts, 0...1 of the path's length (animatable)
+---@field strokeEnd number where the stroke ends, 0...1 of the path's length (animatable; default 1)
+---@field fillRule CAShapeLayerFillRule nonZero (default) or evenOdd
+---@field lineCap CAShapeLayerLineCap butt (default), round or square
+---@field lineJoin CAShapeLayerLineJoin miter (default), round or bevel
+---@field lineDashPattern number[]? dash and gap lengths (nil: solid)
+CAShapeLayer = {}
+
+---makes a CAShapeLayer; subclasses then call init(self, ...)
+---@param options? table any writable properties, e.g. {path=, fillColor=}
+---@return CAShapeLayer
+function CAShapeLayer.new(options) end
+
+---A layer that fills its bounds with a gradient.
+---@class CAGradientLayer : CALayer
+---@field colors UIColor[]? the colours (animatable)
+---@field locations number[]? each colour's stop, 0...1 (animatable; nil: evenly spread)
+---@field startPoint CGPoint in the unit square of the bounds (animatable; default (0.5, 0)); a radial gradient's centre
+---@field endPoint CGPoint in the unit square of the bounds (animatable; default (0.5, 1)); a radial gradient's radii
+---@field type CAGradientLayerType axial (default) or radial
+CAGradientLayer = {}
+
+---makes a CAGradientLayer; subclasses then call init(self, ...)
+---@param options? table any writable properties, e.g. {colors=, locations=}
+---@return CAGradientLayer
+function CAGradientLayer.new(options) end
+
+---A layer that only places its sublayers in 3D; it draws no contents of its own.
+---@class CATransformLayer : CALayer
+CATransformLayer = {}
+
+---makes a CATransformLayer; subclasses then call init(self, ...)
+---@param options? table
+---@return CATransformLayer
+function CATransformLayer.new(options) end
+
+---A path of lines and curves (a mutable object).
+---@class UIBezierPath : NSObject
+---@field cgPath CGPath (read-only) the path as a CGPath (a copy)
+---@field bounds CGRect (read-only) the box around every point, control points included
+---@field isEmpty boolean (read-only) whether the path has no elements
+---@field currentPoint CGPoint (read-only) where the next element starts (CGPoint.zero when none)
+UIBezierPath = {}
+
+---makes a UIBezierPath; subclasses then call init(self, ...)
+---@param options? table {rect=}, {ovalIn=}, {roundedRect=, cornerRadius=}, {roundedRect=, byRoundingCorners=, cornerRadii=}, {arcCenter=, radius=, startAngle=, endAngle=, clockwise=} or {cgPath=}
+---@return UIBezierPath
+function UIBezierPath.new(options) end
+
+---move(to:): starts a subpath
+---@param to CGPoint
+function UIBezierPath:move(to) end
+
+---addLine(to:)
+---@param to CGPoint
+function UIBezierPath:addLine(to) end
+
+---addCurve(to:controlPoint1:controlPoint2:)
+---@param to CGPoint
+---@param controlPoint1 CGPoint
+---@param controlPoint2 CGPoint
+function UIBezierPath:addCurve(to, controlPoint1, controlPoint2) end
+
+---addQuadCurve(to:controlPoint:)
+---@param to CGPoint
+---@param controlPoint CGPoint
+function UIBezierPath:addQuadCurve(to, controlPoint) end
+
+---addArc(withCenter:radius:startAngle:endAngle:clockwise:), angles in radians
+---@param center CGPoint
+---@param radius number
+---@param startAngle number
+---@param endAngle number
+---@param clockwise boolean
+function UIBezierPath:addArc(center, radius, startAngle, endAngle, clockwise) end
+
+---closes the subpath
+function UIBezierPath:close() end
+
+---appends another path's elements
+---@param path UIBezierPath|CGPath
+function UIBezierPath:append(path) end
+
+---transforms every point
+---@param transform CGAffineTransform
+function UIBezierPath:apply(transform) end
+
+---empties the path
+function UIBezierPath:removeAllPoints() end
+
+---a new path with the same elements
+---@return UIBezierPath
+function UIBezierPath:copy() end
+
+---An immutable path (UIBezierPath.cgPath; CAShapeLayer.path).
+---@class CGPath : NSObject
+---@field boundingBox CGRect (read-only) the box around every point, control points included (CGRect.null when empty)
+---@field isEmpty boolean (read-only) whether the path has no elements
+CGPath = {}
 
 ---A view controller: a lazily loaded view and lifecycle hooks.
 ---@class UIViewController : NSObject
@@ -1079,6 +1297,110 @@ function UIViewPropertyAnimator:finishAnimation(at) end
 ---@param timingParameters? any nil, UISpringTimingParameters or CAMediaTimingFunction
 ---@param durationFactor? number
 function UIViewPropertyAnimator:continueAnimation(timingParameters, durationFactor) end
+
+---Timing shared by Core Animation's animations.
+---@class CAAnimation : NSObject
+---@field duration number seconds; 0 takes the transaction's duration (0.25 s)
+---@field beginTime number 0: when added; else a time on CACurrentMediaTime()'s clock, e.g. CACurrentMediaTime() + 0.2
+---@field repeatCount number how many times it plays (fractions allowed; math.huge: forever)
+---@field timingFunction CAMediaTimingFunction? the pacing (nil: linear)
+---@field fillMode CAMediaTimingFillMode what shows before the start and after the end (default removed)
+---@field isRemovedOnCompletion boolean whether the layer lets go of it when it ends (default true)
+---@field autoreverses boolean plays backwards after each forward play
+---@field delegate CAAnimationDelegate? told when it starts and stops (held strongly, as Core Animation does)
+CAAnimation = {}
+
+---An animation of one key path.
+---@class CAPropertyAnimation : CAAnimation
+---@field keyPath string? what it animates: a layer property or a part of one (position.x, transform.rotation.z, ...)
+---@field isAdditive boolean adds its values to the value beneath instead of replacing it
+CAPropertyAnimation = {}
+
+---An animation from one value to another.
+---@class CABasicAnimation : CAPropertyAnimation
+---@field fromValue any? the start (nil: the value beneath)
+---@field toValue any? the end (nil: the value beneath)
+---@field byValue any? the change, with fromValue or toValue or alone
+CABasicAnimation = {}
+
+---makes a CABasicAnimation; subclasses then call init(self, ...)
+---@param options? table any writable properties, e.g. {keyPath=, fromValue=, toValue=, duration=}
+---@return CABasicAnimation
+function CABasicAnimation.new(options) end
+
+---A basic animation paced by a damped spring.
+---@class CASpringAnimation : CABasicAnimation
+---@field mass number default 1
+---@field stiffness number default 100
+---@field damping number default 10 (≥ 0)
+---@field initialVelocity number in units of the whole change per second
+---@field settlingDuration number (read-only) seconds until the spring is at rest (set duration to it)
+CASpringAnimation = {}
+
+---makes a CASpringAnimation; subclasses then call init(self, ...)
+---@param options? table any writable properties, e.g. {keyPath=, toValue=, damping=}
+---@return CASpringAnimation
+function CASpringAnimation.new(options) end
+
+---An animation through a list of values.
+---@class CAKeyframeAnimation : CAPropertyAnimation
+---@field values any[] the values, in order
+---@field keyTimes number[]? each value's time, 0...1 (nil: evenly spread)
+---@field calculationMode CAAnimationCalculationMode how values between keyframes are found (default linear)
+---@field path CGPath|UIBezierPath? for position: moves along the path (paced)
+CAKeyframeAnimation = {}
+
+---makes a CAKeyframeAnimation; subclasses then call init(self, ...)
+---@param options? table any writable properties, e.g. {keyPath=, values=, keyTimes=}
+---@return CAKeyframeAnimation
+function CAKeyframeAnimation.new(options) end
+
+---Animations run together on one timeline.
+---@class CAAnimationGroup : CAAnimation
+---@field animations CAAnimation[] the animations; their beginTime and duration are in the group's time
+CAAnimationGroup = {}
+
+---makes a CAAnimationGroup; subclasses then call init(self, ...)
+---@param options? table any writable properties, e.g. {animations=, duration=}
+---@return CAAnimationGroup
+function CAAnimationGroup.new(options) end
+
+---Groups layer changes: their implicit animations' duration and timing, and a completion block.
+---@class CATransaction
+CATransaction = {}
+
+---opens a transaction (nested ones inherit the settings)
+function CATransaction.begin() end
+
+---closes the innermost transaction
+function CATransaction.commit() end
+
+---accepted; Transit commits the implicit transaction at the end of the run-loop turn
+function CATransaction.flush() end
+
+---true: changes of standalone layers do not animate implicitly
+---@param flag boolean
+function CATransaction.setDisableActions(flag) end
+
+---whether implicit animations are off
+---@return boolean
+function CATransaction.disableActions() end
+
+---the implicit animations' duration (default 0.25 s)
+---@param duration number
+function CATransaction.setAnimationDuration(duration) end
+
+---the implicit animations' duration
+---@return number
+function CATransaction.animationDuration() end
+
+---the implicit animations' pacing (nil: default)
+---@param function? CAMediaTimingFunction
+function CATransaction.setAnimationTimingFunction(function) end
+
+---runs once every animation added in the transaction has ended
+---@param block? function
+function CATransaction.setCompletionBlock(block) end
 
 ---Owns a presentation's chrome and geometry; subclass it or override on an instance.
 ---@class UIPresentationController : NSObject
@@ -1608,6 +1930,10 @@ function UIGraphicsGetImageFromCurrentImageContext() end
 
 ---ends the current image context (nothing without one)
 function UIGraphicsEndImageContext() end
+
+---Core Animation's clock: virtual seconds, as transit.now() (for CAAnimation.beginTime)
+---@return number
+function CACurrentMediaTime() end
 
 ---The host: window, virtual time, tools.
 ---@class transit

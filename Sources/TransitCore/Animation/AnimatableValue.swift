@@ -9,6 +9,11 @@ public enum AnimatableValue: Hashable, Sendable {
     case rect(Rect)
     case color(Color)
     case transform(Transform3D)
+    /// CAShapeLayer.path.
+    case path(BezierPath)
+    /// Lists of numbers: CAGradientLayer.locations, and its colors as red, green, blue, alpha
+    /// four by four. Lists of different lengths do not interpolate (the second one is shown).
+    case list([Double])
 
     /// The value `fraction` of the way from `from` to `to`. Fractions outside 0...1 (spring
     /// overshoot) extrapolate linearly; transforms go through decomposition
@@ -41,6 +46,11 @@ public enum AnimatableValue: Hashable, Sendable {
                 alpha: a.alpha + (b.alpha - a.alpha) * f))
         case let (.transform(a), .transform(b)):
             return .transform(Transform3D.interpolate(from: a, to: b, fraction: f))
+        case let (.path(a), .path(b)):
+            return .path(BezierPath.interpolate(from: a, to: b, fraction: f))
+        case let (.list(a), .list(b)):
+            guard a.count == b.count else { return to }
+            return .list(zip(a, b).map { $0 + ($1 - $0) * f })
         default:
             return to
         }
@@ -62,6 +72,8 @@ public enum AnimatableValue: Hashable, Sendable {
             return .color(Color(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha))
         case let (.transform(a), .transform(b)):
             return .transform(b.concatenating(a))
+        case let (.list(a), .list(b)) where a.count == b.count:
+            return .list(zip(a, b).map { $0 + $1 })
         default:
             return self
         }
@@ -83,6 +95,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case let (.transform(a), .transform(b)):
             guard let inverse = b.inverted else { return self }
             return .transform(inverse.concatenating(a))
+        case let (.list(a), .list(b)) where a.count == b.count:
+            return .list(zip(a, b).map { $0 - $1 })
         default:
             return self
         }
@@ -97,6 +111,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case .rect: return .rect(.zero)
         case .color: return .color(Color(red: 0, green: 0, blue: 0, alpha: 0))
         case .transform: return .transform(.identity)
+        case .path: return .path(BezierPath())
+        case .list(let values): return .list([Double](repeating: 0, count: values.count))
         }
     }
 
@@ -121,6 +137,10 @@ public enum AnimatableValue: Hashable, Sendable {
             let third = Self.length(a.m31 - b.m31, a.m32 - b.m32, a.m33 - b.m33, a.m34 - b.m34)
             let fourth = Self.length(a.m41 - b.m41, a.m42 - b.m42, a.m43 - b.m43, a.m44 - b.m44)
             return Self.length(first, second, third, fourth)
+        case let (.path(a), .path(b)):
+            return a.distance(to: b)
+        case let (.list(a), .list(b)) where a.count == b.count:
+            return zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
         default:
             return 0
         }
@@ -174,6 +194,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case .rect: return 3
         case .color: return 4
         case .transform: return 5
+        case .path: return 6
+        case .list: return 7
         }
     }
 }

@@ -206,6 +206,8 @@ extension World {
 
     /// Every animatable model change funnels through here.
     func layer(_ layer: Layer, willChange property: LayerProperty, from old: AnimatableValue, to new: AnimatableValue) {
+        // Standalone layers follow Core Animation's implicit actions, not UIView's blocks.
+        if !layer.isViewLayer { implicitChange(layer, property, from: old, to: new); return }
         guard let context = animationContexts.last, let group = context.group else { return }
         switch context.kind {
         case .disabled:
@@ -250,7 +252,7 @@ extension World {
     /// Removes running animations of a property (an interrupting, non-additive animation);
     /// their groups complete with finished = false.
     func interruptRunningAnimations(on layer: Layer, _ property: LayerProperty, except group: AnimationGroup?) {
-        for animation in layer.animations(of: property) where animation.group !== group {
+        for animation in layer.animations(of: property) where animation.group !== group && !animation.group.isCoreAnimation {
             animation.group.animationWasInterrupted(animation)
         }
     }

@@ -24,9 +24,14 @@ public final class LayerAnimation {
         case absolute(from: AnimatableValue, to: AnimatableValue)
         /// Replaces the value beneath with the track's value at the progress.
         case keyframes(KeyframeTrack)
+        /// A CABasicAnimation's or CAKeyframeAnimation's change (CoreAnimation.swift).
+        case coreAnimation(CoreAnimationChange)
     }
 
     public let property: LayerProperty
+    /// True when its clock does not fill both ways (Core Animation's fill modes): sampling then
+    /// asks `isInEffect` first. Kept beside `property`, in the cache line sampling reads anyway.
+    let hasFillGaps: Bool
     public let change: Change
     /// When and how fast; shared with the other animations the same block created.
     let clock: AnimationClock
@@ -52,6 +57,7 @@ public final class LayerAnimation {
 
     init(property: LayerProperty, change: Change, clock: AnimationClock, layer: Layer) {
         self.property = property; self.change = change; self.clock = clock
+        self.hasFillGaps = !clock.fillsBackwards || !clock.fillsForwards
         self.group = clock.group; self.layer = layer
     }
 
@@ -74,7 +80,17 @@ public final class LayerAnimation {
             return AnimatableValue.interpolate(from: from, to: to, fraction: progress)
         case .keyframes(let track):
             return track.value(at: min(1, max(0, progress)))
+        case .coreAnimation(let change):
+            return change.apply(to: value, progress: progress)
         }
+    }
+
+    /// False while a Core Animation animation has no effect: before its begin time without a
+    /// backwards fill, after its end without a forwards fill (CAMediaTimingFillMode).
+    @inline(__always)
+    func isInEffect(atWorld time: Double) -> Bool {
+        guard hasFillGaps else { return true }
+        return clock.isInEffect(atLocal: clock.space.localTime(atWorld: time))
     }
 
     /// `Transform3D.interpolate`, step for step, with the endpoints' decompositions kept.
@@ -119,17 +135,30 @@ final class AnimationClock {
     let isOwnedByAnimator: Bool
     private var memoLocalBits: UInt64 = Double.nan.bitPattern
     private var memoProgress = 0.0
+    /// CAMediaTimingFillMode: whether the animation shows its start value before it begins and
+    /// its end value after it ends. UIKit's block animations fill both ways (they are removed
+    /// when they end); Core Animation's default, `removed`, neither. Declared last, so the
+    /// fields sampling reads keep their place (and cache lines) in the object.
+    let fillsBackwards: Bool
+    let fillsForwards: Bool
 
     init(timing: AnimationTiming, beginTime: Double, duration: Double, repeatCount: Double,
-         autoreverses: Bool, group: AnimationGroup) {
+         autoreverses: Bool, group: AnimationGroup, fillsBackwards: Bool = true, fillsForwards: Bool = true) {
         self.timing = timing; self.beginTime = beginTime; self.duration = duration
         self.repeatCount = repeatCount; self.autoreverses = autoreverses; self.group = group
+        self.fillsBackwards = fillsBackwards; self.fillsForwards = fillsForwards
         self.space = group.space
         self.isOwnedByAnimator = group.isOwnedByAnimator
     }
 
     var endTime: Double {
         beginTime + duration * (autoreverses ? 2 : 1) * max(1, repeatCount)
+    }
+
+    func isInEffect(atLocal local: Double) -> Bool {
+        if local < beginTime { return fillsBackwards }
+        if local >= endTime { return fillsForwards }
+        return true
     }
 
     func progress(atWorld time: Double) -> Double {
@@ -172,6 +201,12 @@ public final class AnimationGroup {
     public internal(set) var isFinished = false
     /// Groups of a property animator end when the animator says so, not by their own clock.
     var isOwnedByAnimator = false
+    /// A Core Animation animation added with `layer:add` (or an implicit one): UIView blocks do
+    /// not interrupt it; it leaves by its key.
+    var isCoreAnimation = false
+    /// CAAnimation.isRemovedOnCompletion = false: its animations stay on their layers when it
+    /// ends (until removed by key), showing their fill.
+    var keepsAnimationsWhenFinished = false
     /// Local time the group ends when nothing was animated (its duration and delay).
     var nominalEnd: Double
     private var completionEvent: EventToken?
@@ -244,7 +279,7 @@ public final class AnimationGroup {
         guard !isFinished else { return }
         isFinished = true
         completionEvent?.cancel()
-        roster.forEach { $0.layer?.remove($0) }
+        if !(keepsAnimationsWhenFinished && finished) { roster.forEach { $0.layer?.remove($0) } }
         releaseAnimations()
         space.groupRoster.remove(self)
         world.liveGroupRoster.remove(self)
@@ -281,6 +316,7 @@ public final class AnimationGroup {
             case .additive(let delta): layer.restoreModelValue(animation.property, model.adding(delta))
             case .absolute(let from, _): layer.restoreModelValue(animation.property, from)
             case .keyframes(let track): layer.restoreModelValue(animation.property, track.value(at: 0))
+            case .coreAnimation: break  // Core Animation animations never change model values
             }
         }
     }

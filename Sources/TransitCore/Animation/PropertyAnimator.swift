@@ -236,6 +236,7 @@ public final class PropertyAnimator: HostObject {
                 case .additive(let delta): startValues.append((layer, animation.property, model.adding(delta)))
                 case .absolute(let from, _): startValues.append((layer, animation.property, from))
                 case .keyframes(let track): startValues.append((layer, animation.property, track.value(at: 0)))
+                case .coreAnimation: startValues.append((layer, animation.property, model))
                 }
                 current.append((layer, animation.property, layer.presentationValue(animation.property)))
             }

@@ -19,6 +19,14 @@ public enum Hook {
         public static let preferredStatusBarStyle = "preferredStatusBarStyle"
     }
 
+    /// CAAnimationDelegate: `animation.delegate`.
+    public enum AnimationDelegate {
+        public static let protocolName = "CAAnimationDelegate"
+        public static let animationDidStart = "animationDidStart"
+        public static let animationDidStop = "animationDidStop"
+        public static let all = [animationDidStart, animationDidStop]
+    }
+
     /// UIViewControllerAnimatedTransitioning: the animator.
     public enum AnimatedTransitioning {
         public static let protocolName = "UIViewControllerAnimatedTransitioning"
@@ -152,6 +160,7 @@ public enum Hook {
         (NavigationDelegate.protocolName, NavigationDelegate.all),
         (TabBarControllerDelegate.protocolName, TabBarControllerDelegate.all),
         (AdaptivePresentationDelegate.protocolName, AdaptivePresentationDelegate.all),
+        (AnimationDelegate.protocolName, AnimationDelegate.all),
         (GestureRecognizerDelegate.protocolName, GestureRecognizerDelegate.all),
         (ScrollViewDelegate.protocolName, ScrollViewDelegate.all),
     ]

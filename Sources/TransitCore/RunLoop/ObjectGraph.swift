@@ -35,6 +35,19 @@ public enum ObjectGraph {
             if let presentation = controller.presentationController { body(presentation) }
             if let delegate = controller.transitioningDelegate as? HostObject { body(delegate) }
         }
+        if let layer = object as? Layer {
+            // Standalone sublayers and the mask (through the layer's LayerTree), and the animation
+            // objects added by key (through its KeyedAnimation entries).
+            if let tree = layer.tree {
+                for entry in tree.sublayers { body(entry.layer) }
+                if let mask = tree.mask { body(mask) }
+            }
+            for animation in layer.keyedAnimationObjects { body(animation) }
+        }
+        if let animation = object as? CoreAnimationObject {
+            if let delegate = animation.delegate as? HostObject { body(delegate) }
+            if let group = animation as? AnimationGroupObject { for child in group.animations { body(child) } }
+        }
         if let navigation = object as? NavigationController {
             for child in navigation.viewControllers { body(child) }
         }

@@ -30,6 +30,8 @@ public final class World {
         for group in liveGroupRoster.elements { group.releaseAnimations() }
     }
 
+    /// CATransaction and implicit animations (CoreAnimation.swift).
+    let coreAnimation = CoreAnimationState()
     /// Animation context stack: set while a `UIView.animate` block (or similar) runs.
     var animationContexts: [AnimationContext] = []
     /// Time space new animations join (a transition or property animator may redirect it).

@@ -5,18 +5,29 @@ public enum LayerProperty: Int, CaseIterable, Sendable {
     case position, bounds, anchorPoint, zPosition, transform, sublayerTransform, opacity
     case backgroundColor, cornerRadius, borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset
+    // CAShapeLayer's (ShapeLayer.swift) and CAGradientLayer's (GradientLayer.swift).
+    case path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd
+    case colors, locations, startPoint, endPoint
 
+    /// The key path scripts use (`colors` is CAGradientLayer.colors).
     public var name: String { String(describing: self) }
 
     /// Transforms animate from the current presentation value to the new one, replacing
-    /// earlier animations; every other property animates additively (docs/semantics.md).
-    var isAdditive: Bool { self != .transform && self != .sublayerTransform }
+    /// earlier animations; the other view properties animate additively (docs/semantics.md).
+    /// The shape and gradient properties only change on standalone layers, whose implicit
+    /// animations go from the value on screen to the new one, as Core Animation's do.
+    var isAdditive: Bool { rawValue < LayerProperty.path.rawValue && self != .transform && self != .sublayerTransform }
+
+    /// Whether the property belongs to a layer subclass (read through `Layer.subclassValue`).
+    var isSubclassProperty: Bool { rawValue >= LayerProperty.path.rawValue }
 }
 
-public final class Layer: HostObject {
+/// Not final: CAShapeLayer, CAGradientLayer and CATransformLayer are subclasses in this module
+/// (the class is not open, so the optimiser still sees every override).
+public class Layer: HostObject {
     public override class var className: String { "CALayer" }
 
-    public internal(set) weak var view: View?
+    public internal(set) weak var view: View? { didSet { isViewLayer = view != nil } }
 
     /// Every value a snapshot shows, in one struct: sampling reads it with one access instead of
     /// twenty (each access to a class's stored property is checked for exclusivity at run time,
@@ -133,12 +144,13 @@ public final class Layer: HostObject {
     /// Bumped by every change a snapshot could show (model values, running animations), so a
     /// snapshot taken at one version stays valid while the version and the sublayers' snapshots
     /// do not change (see `snapshot(at:)`).
-    private var modelVersion = 0
+    var modelVersion = 0
     /// The last snapshot taken while nothing was animating, and the version it shows.
     private var stillSnapshot: (version: Int, snapshot: LayerSnapshot)?
 
     /// Running animations, oldest first.
     public var animations: [LayerAnimation] { running.elements }
+
 
     /// This layer's running animations in the order they were added: the fold order of every
     /// property's presentation value (a property's animations are the ones of that property, in
@@ -158,12 +170,85 @@ public final class Layer: HostObject {
     /// tools that follow one layer over time (the HTML player's curves) match on this number.
     public let serial: Int
 
+    // Fields for layers as objects, declared after the ones sampling reads so those keep their
+    // place in the object (and their cache lines).
+
+    /// Whether a view owns this layer, read without loading the weak `view` (every animatable
+    /// change asks, and a weak load goes through the side table).
+    private(set) var isViewLayer = false
+    /// What layers as objects add (standalone sublayers, mask, keyed animations, name, ...),
+    /// allocated on first use: the many view layers that never need it pay 8 bytes, and the
+    /// fields sampling reads stay as close together as before.
+    private(set) var extras: LayerExtras?
+    var ensuredExtras: LayerExtras {
+        if let extras { return extras }
+        let made = LayerExtras()
+        extras = made
+        return made
+    }
+
+    /// Core Animation animations by key (`layer:add(animation, key)`; implicit ones under their
+    /// property's name); change them through `ensuredExtras`. CoreAnimation.swift.
+    var animationsByKey: [String: KeyedAnimation] { extras?.animationsByKey ?? [:] }
+    /// Standalone sublayers and the mask; nil (nothing allocated) for the many layers without.
+    var tree: LayerTree? {
+        get { extras?.tree }
+        set { if newValue != nil || extras != nil { ensuredExtras.tree = newValue } }
+    }
+    /// The standalone layer this one is a sublayer or mask of (a view's layer's superlayer is its
+    /// superview's layer, see `superlayer`).
+    var parentLayer: Layer? {
+        get { extras?.parentLayer }
+        set { if newValue != nil || extras != nil { ensuredExtras.parentLayer = newValue } }
+    }
+    /// CALayer.name, shown in traces and trees.
+    public var name: String? {
+        get { extras?.name }
+        set { ensuredExtras.name = newValue; modelVersion &+= 1 }
+    }
+    public var contentsGravity: ContentMode {
+        get { extras?.contentsGravity ?? .scaleToFill }
+        set {
+            ensuredExtras.contentsGravity = newValue
+            modelVersion &+= 1
+            if case .image(var image) = content { image.contentMode = newValue; content = .image(image) }
+        }
+    }
+    /// Accepted and kept; rasterizing changes nothing in Transit's pictures.
+    public var shouldRasterize: Bool {
+        get { extras?.shouldRasterize ?? false }
+        set { ensuredExtras.shouldRasterize = newValue }
+    }
+    public var rasterizationScale: Double {
+        get { extras?.rasterizationScale ?? 1 }
+        set { ensuredExtras.rasterizationScale = newValue }
+    }
+
     public override init(world: World) {
         serial = world.nextLayerSerial()
+        drawsOwnContent = !(type(of: self) == Layer.self)
+        flattensSublayers = !(type(of: self) == TransformLayer.self)
         super.init(world: world)
     }
 
-    public override var traceName: String { view.map { "\($0.traceName).layer" } ?? "CALayer" }
+    /// A standalone layer made by a script now: Core Animation does not animate the changes made
+    /// to it before it is committed (the end of this run-loop turn), so its creation is noted.
+    public convenience init(standaloneIn world: World) {
+        self.init(world: world)
+        ensuredExtras.createdInTurn = world.turn
+        ensuredExtras.createdAt = world.now
+    }
+
+    public override var traceName: String {
+        if let view { return "\(view.traceName).layer" }
+        return standaloneName
+    }
+
+    /// A standalone layer's name in traces and trees: `CAShapeLayer "mask"`, or the class.
+    var standaloneName: String {
+        if let name { return "\(displayClassName) \"\(name)\"" }
+        return displayClassName
+    }
 
     // MARK: - Model access by property
 
@@ -184,8 +269,22 @@ public final class Layer: HostObject {
         case .shadowOpacity: return .number(shadowOpacity)
         case .shadowRadius: return .number(shadowRadius)
         case .shadowOffset: return .size(shadowOffset)
+        default: return subclassValue(property) ?? .number(0)
         }
     }
+
+    /// A subclass's own animatable property (CAShapeLayer.path, ...); nil when it has none.
+    func subclassValue(_ property: LayerProperty) -> AnimatableValue? { nil }
+    /// Sets a subclass's own property to `value` (already inside `withoutAnimation`).
+    func setSubclassValue(_ property: LayerProperty, _ value: AnimatableValue) {}
+    /// What the layer draws at `time`: its contents, or a subclass's drawing (a shape, a gradient).
+    func presentedContent(at time: Double, content: LayerContent) -> LayerContent { content }
+    /// Whether a subclass draws something of its own (a shape, a gradient; a transform layer
+    /// nothing), asked through `presentedContent`; stored, so sampling a plain layer makes no
+    /// dynamic call for it.
+    let drawsOwnContent: Bool
+    /// False for CATransformLayer (its sublayers are not flattened into its plane).
+    let flattensSublayers: Bool
 
     /// Sets a model value without creating an animation (used to restore state on cancel).
     public func restoreModelValue(_ property: LayerProperty, _ value: AnimatableValue) {
@@ -206,6 +305,7 @@ public final class Layer: HostObject {
             case (.shadowOpacity, .number(let n)): shadowOpacity = n
             case (.shadowRadius, .number(let n)): shadowRadius = n
             case (.shadowOffset, .size(let s)): shadowOffset = s
+            case (let p, _) where p.isSubclassProperty: setSubclassValue(p, value)
             default: break
             }
         }
@@ -225,7 +325,7 @@ public final class Layer: HostObject {
         guard hasAnimations(for: property) else { return model }
         var value = model
         running.forEach { animation in
-            if animation.property == property { value = animation.apply(to: value, atWorld: time) }
+            if animation.property == property, animation.isInEffect(atWorld: time) { value = animation.apply(to: value, atWorld: time) }
         }
         return value
     }
@@ -252,9 +352,13 @@ public final class Layer: HostObject {
     /// the weak `view` reference costs more than the rest of an unchanged layer's work).
     private func snapshot(at time: Double, view: View?) -> LayerSnapshot {
         var sublayers: [LayerSnapshot] = []
+        var mask: LayerSnapshot?
         let previous = stillSnapshot?.snapshot
         var sublayersUnchanged = previous != nil
-        if let view, !view.subviews.isEmpty {
+        if let tree {
+            sublayersUnchanged = treeSublayers(at: time, view: view, tree: tree, previous: previous,
+                                               into: &sublayers, mask: &mask)
+        } else if let view, !view.subviews.isEmpty {
             let subviews = view.subviews
             sublayers.reserveCapacity(subviews.count)
             let previousSublayers = previous?.sublayers ?? []
@@ -274,14 +378,37 @@ public final class Layer: HostObject {
         } else if let previous {
             sublayersUnchanged = previous.sublayers.isEmpty
         }
-        let name = view?.traceName ?? "CALayer"
+        let name = view?.traceName ?? standaloneName
         if animatedProperties == 0, sublayersUnchanged, let still = stillSnapshot,
            still.version == modelVersion, still.snapshot.name == name {
             return still.snapshot
         }
-        let snapshot = presentation(at: time, name: name, sublayers: sublayers)
+        let snapshot = presentation(at: time, name: name, sublayers: sublayers, mask: mask)
         stillSnapshot = animatedProperties == 0 ? (modelVersion, snapshot) : nil
         return snapshot
+    }
+
+    /// The sublayers' snapshots (subviews' layers and standalone ones, in order) and the mask's,
+    /// for a layer with a LayerTree (Layer+Tree.swift); whether all equal the previous snapshot's.
+    private func treeSublayers(at time: Double, view: View?, tree: LayerTree, previous: LayerSnapshot?,
+                               into sublayers: inout [LayerSnapshot], mask: inout LayerSnapshot?) -> Bool {
+        let layers = orderedSublayers(view: view)
+        sublayers.reserveCapacity(layers.count)
+        var unchanged = previous != nil && previous!.sublayers.count == layers.count
+        for (index, layer) in layers.enumerated() {
+            let sublayer = layer.snapshot(at: time, view: layer.view)
+            if unchanged { unchanged = sublayer.sharesStorage(with: previous!.sublayers[index]) }
+            sublayers.append(sublayer)
+        }
+        mask = tree.mask.map { $0.snapshot(at: time, view: nil) }
+        if unchanged {
+            switch (mask, previous?.mask) {
+            case (nil, nil): break
+            case let (now?, before?): unchanged = now.sharesStorage(with: before)
+            default: unchanged = false
+            }
+        }
+        return unchanged
     }
 
     /// This layer's presentation values at `time` over the given sublayers.
@@ -290,7 +417,7 @@ public final class Layer: HostObject {
     /// the order they were added (per property that is the order `presentationValue` folds
     /// in, so the values are the same). A fold that ever yields a value of another kind (never
     /// for values set through the model) is redone by `presentationValue` with its fallbacks.
-    private func presentation(at time: Double, name: String, sublayers: [LayerSnapshot]) -> LayerSnapshot {
+    private func presentation(at time: Double, name: String, sublayers: [LayerSnapshot], mask: LayerSnapshot?) -> LayerSnapshot {
         let model = self.model
         var bounds = model.bounds, position = model.position, anchorPoint = model.anchorPoint
         var zPosition = model.zPosition, transform = model.transform, sublayerTransform = model.sublayerTransform
@@ -301,7 +428,7 @@ public final class Layer: HostObject {
         if animatedProperties != 0 {
             running.forEach { animation in
                 let bit: UInt32 = 1 << UInt32(animation.property.rawValue)
-                guard irregular & bit == 0 else { return }
+                guard irregular & bit == 0, animation.isInEffect(atWorld: time) else { return }
                 // The typed fold when it covers the change, else the boxed one.
                 func fold(_ value: inout Double) {
                     if let folded = animation.fold(value, atWorld: time) { value = folded; return }
@@ -339,6 +466,7 @@ public final class Layer: HostObject {
                 case .shadowColor: fold(&shadowColor)
                 case .shadowOpacity: fold(&shadowOpacity)
                 case .shadowRadius: fold(&shadowRadius)
+                default: return  // a subclass's property: folded by `presentedContent`
                 }
             }
         }
@@ -371,7 +499,8 @@ public final class Layer: HostObject {
             shadowColor: settled(.shadowColor, shadowColor), shadowOpacity: settled(.shadowOpacity, shadowOpacity),
             shadowRadius: settled(.shadowRadius, shadowRadius), shadowOffset: shadowOffset,
             masksToBounds: model.masksToBounds, isDoubleSided: model.isDoubleSided,
-            content: model.content, sublayers: sublayers)
+            content: drawsOwnContent ? presentedContent(at: time, content: model.content) : model.content,
+            sublayers: sublayers, mask: mask, flattensSublayers: flattensSublayers)
     }
 
     /// Redoes the geometry properties whose one-pass fold left their kind, with the snapshot's
@@ -395,7 +524,7 @@ public final class Layer: HostObject {
 
     // MARK: - Animation plumbing
 
-    private func changed(_ property: LayerProperty, _ old: AnimatableValue, _ new: AnimatableValue) {
+    func changed(_ property: LayerProperty, _ old: AnimatableValue, _ new: AnimatableValue) {
         modelVersion &+= 1
         world.layer(self, willChange: property, from: old, to: new)
     }
@@ -407,6 +536,7 @@ public final class Layer: HostObject {
 
     /// Removes every running animation; their groups complete with finished = false.
     public func removeAllAnimations() {
+        extras?.animationsByKey.removeAll()
         for animation in animations { animation.group.animationWasInterrupted(animation) }
     }
 
@@ -440,4 +570,18 @@ public final class Layer: HostObject {
         guard hasAnimations(for: property) else { return nil }
         return running.last { $0.property == property && predicate($0) }
     }
+}
+
+/// The part of a layer only layers as objects use (see `Layer.extras`).
+final class LayerExtras {
+    var animationsByKey: [String: KeyedAnimation] = [:]
+    var tree: LayerTree?
+    weak var parentLayer: Layer?
+    var name: String?
+    var contentsGravity = ContentMode.scaleToFill
+    var shouldRasterize = false
+    var rasterizationScale = 1.0
+    /// When a script made the layer (`Layer(standaloneIn:)`); -1 and NaN otherwise.
+    var createdInTurn = -1
+    var createdAt = Double.nan
 }

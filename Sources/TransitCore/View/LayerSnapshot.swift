@@ -81,6 +81,10 @@ public indirect enum LayerContent: Hashable, Sendable {
     /// A visual effect view's backdrop: what is behind the layer, blurred and tinted
     /// (VisualEffectView.swift); the layer's opacity is the effect's intensity.
     case backdrop(BackdropContent)
+    /// A CAShapeLayer's path, filled and stroked (ShapeLayer.swift).
+    case shape(ShapeContent)
+    /// A CAGradientLayer's gradient (GradientLayer.swift).
+    case gradient(GradientContent)
 }
 
 /// One layer's presentation values and its sublayers' snapshots.
@@ -116,6 +120,10 @@ public struct LayerSnapshot: Hashable, Sendable {
         var isDoubleSided: Bool
         var content: LayerContent
         var sublayers: [LayerSnapshot]
+        /// CALayer.mask: its alpha, in this layer's bounds space, masks the layer and its sublayers.
+        var mask: LayerSnapshot?
+        /// False for a CATransformLayer: its sublayers share its superlayer's 3D space.
+        var flattensSublayers = true
     }
 
     private final class Storage: Sendable {
@@ -231,6 +239,14 @@ public struct LayerSnapshot: Hashable, Sendable {
         get { storage.fields.sublayers }
         set { update { $0.sublayers = newValue } }
     }
+    public var mask: LayerSnapshot? {
+        get { storage.fields.mask }
+        set { update { $0.mask = newValue } }
+    }
+    public var flattensSublayers: Bool {
+        get { storage.fields.flattensSublayers }
+        set { update { $0.flattensSublayers = newValue } }
+    }
 
     public init(name: String = "", bounds: Rect = .zero, position: Point = .zero,
                 anchorPoint: Point = Point(x: 0.5, y: 0.5), zPosition: Double = 0,
@@ -241,14 +257,14 @@ public struct LayerSnapshot: Hashable, Sendable {
                 shadowColor: Color? = Color(white: 0), shadowOpacity: Double = 0,
                 shadowRadius: Double = 3, shadowOffset: Size = Size(width: 0, height: -3),
                 masksToBounds: Bool = false, isDoubleSided: Bool = true,
-                content: LayerContent = .none, sublayers: [LayerSnapshot] = []) {
+                content: LayerContent = .none, sublayers: [LayerSnapshot] = [], mask: LayerSnapshot? = nil) {
         self.init(name: name, serial: 0, bounds: bounds, position: position, anchorPoint: anchorPoint,
                   zPosition: zPosition, transform: transform, sublayerTransform: sublayerTransform,
                   opacity: opacity, isHidden: isHidden, backgroundColor: backgroundColor,
                   cornerRadius: cornerRadius, maskedCorners: maskedCorners, borderWidth: borderWidth,
                   borderColor: borderColor, shadowColor: shadowColor, shadowOpacity: shadowOpacity,
                   shadowRadius: shadowRadius, shadowOffset: shadowOffset, masksToBounds: masksToBounds,
-                  isDoubleSided: isDoubleSided, content: content, sublayers: sublayers)
+                  isDoubleSided: isDoubleSided, content: content, sublayers: sublayers, mask: mask)
     }
 
     /// Every field at once, with the serial: how `Layer.snapshot(at:)` builds one storage per layer.
@@ -257,7 +273,8 @@ public struct LayerSnapshot: Hashable, Sendable {
                 opacity: Double, isHidden: Bool, backgroundColor: Color?, cornerRadius: Double,
                 maskedCorners: MaskedCorners, borderWidth: Double, borderColor: Color?,
                 shadowColor: Color?, shadowOpacity: Double, shadowRadius: Double, shadowOffset: Size,
-                masksToBounds: Bool, isDoubleSided: Bool, content: LayerContent, sublayers: [LayerSnapshot]) {
+                masksToBounds: Bool, isDoubleSided: Bool, content: LayerContent, sublayers: [LayerSnapshot],
+                mask: LayerSnapshot? = nil, flattensSublayers: Bool = true) {
         storage = Storage(Fields(
             name: name, serial: serial, bounds: bounds, position: position, anchorPoint: anchorPoint,
             zPosition: zPosition, transform: transform, sublayerTransform: sublayerTransform,
@@ -265,7 +282,8 @@ public struct LayerSnapshot: Hashable, Sendable {
             cornerRadius: cornerRadius, maskedCorners: maskedCorners, borderWidth: borderWidth,
             borderColor: borderColor, shadowColor: shadowColor, shadowOpacity: shadowOpacity,
             shadowRadius: shadowRadius, shadowOffset: shadowOffset, masksToBounds: masksToBounds,
-            isDoubleSided: isDoubleSided, content: content, sublayers: sublayers))
+            isDoubleSided: isDoubleSided, content: content, sublayers: sublayers, mask: mask,
+            flattensSublayers: flattensSublayers))
     }
 
     /// Whether the two share one storage (a copy never changed since): for tests of sharing.

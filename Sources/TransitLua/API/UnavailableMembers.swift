@@ -21,10 +21,9 @@ extension TransitAPI {
             "leadingAnchor", "trailingAnchor", "widthAnchor", "heightAnchor", "centerXAnchor", "centerYAnchor",
         ],
         "CALayer": [
-            "contents", "contentsGravity", "contentsScale", "contentsRect", "contentsCenter", "mask", "sublayers",
-            "superlayer", "addSublayer", "insertSublayer", "removeFromSuperlayer", "replaceSublayer", "add",
-            "removeAnimation", "animation", "animationKeys", "shadowPath", "cornerCurve", "frame", "name", "isHidden",
-            "allowsEdgeAntialiasing", "allowsGroupOpacity", "shouldRasterize", "rasterizationScale", "setNeedsDisplay",
+            "contentsScale", "contentsRect", "contentsCenter", "replaceSublayer",
+            "shadowPath", "cornerCurve",
+            "allowsEdgeAntialiasing", "allowsGroupOpacity", "setNeedsDisplay",
             "display", "render", "convert", "needsDisplayOnBoundsChange", "speed", "timeOffset", "beginTime",
             "delegate", "isGeometryFlipped", "minificationFilter", "magnificationFilter", "compositingFilter", "filters",
             "backgroundFilters", "edgeAntialiasingMask", "hitTest", "layoutSublayers", "setNeedsLayout",
@@ -86,9 +85,7 @@ extension TransitAPI {
     /// reading the global says so (`CABasicAnimation is not available in Transit`) instead of
     /// "attempt to index a nil value (global 'CABasicAnimation')".
     static let unavailableClasses: [String] = [
-        "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup", "CATransition",
-        "CATransaction", "CAGradientLayer", "CAShapeLayer", "CATransformLayer", "CAReplicatorLayer", "CAEmitterLayer",
-        "UIBezierPath", "UIVibrancyEffect",
+        "CATransition", "CAReplicatorLayer", "CAEmitterLayer", "UIVibrancyEffect",
         "UITabBar", "UINavigationBar", "UIToolbar", "UIButton",
         "UITableView", "UICollectionView", "UIStackView", "NSLayoutConstraint", "UIFont",
         "UIDynamicAnimator", "UISnapBehavior", "UIAttachmentBehavior", "UIGravityBehavior", "UICollisionBehavior",

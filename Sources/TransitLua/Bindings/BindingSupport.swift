@@ -7,10 +7,16 @@ import TransitCore
 enum TransitAPI {
     nonisolated(unsafe) static let description: APIDescription = {
         var api = APIDescription()
-        api.enums = enums
-        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses() + transitionClasses() + [navigationClass(), tabBarClass()]
+        api.enums = enums + layerEnums + coreAnimationEnums
+        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses()
+            + coreAnimationClasses() + transitionClasses() + [navigationClass(), tabBarClass()]
             + [edgeInsetsClass(), layoutGuideClass()] + runLoopClasses() + feedbackClasses() + imageClasses()
-        api.globals = imageContextFunctions()
+        api.globals = imageContextFunctions() + [
+            function("CACurrentMediaTime", [], returns: .number, "Core Animation's clock: virtual seconds, as transit.now() (for CAAnimation.beginTime)") { call in
+                call.push(call.runtime.world.mediaTime)
+                return 1
+            },
+        ]
         api.protocols = protocols() + gestureProtocols()
         api.unavailable = unavailableMembers
         api.unavailableClasses = unavailableClasses

@@ -117,6 +117,16 @@ extension TransitAPI {
                          "after adapting: a controller to show instead of the presented one (e.g. it in a UINavigationController), or nil"),
                 ],
                 usedAs: "presentationController.delegate"),
+            APIProtocol(
+                name: Hook.AnimationDelegate.protocolName,
+                doc: "Told when a Core Animation animation starts and stops.",
+                hooks: [
+                    hook(Hook.AnimationDelegate.animationDidStart, [parameter("anim", .object("CAAnimation"))],
+                         swift: "animationDidStart(_:)", "when the animation begins (at its beginTime)"),
+                    hook(Hook.AnimationDelegate.animationDidStop, [parameter("anim", .object("CAAnimation")), parameter("finished", .boolean)],
+                         swift: "animationDidStop(_:finished:)", "when it ends (finished = true) or is removed (false)"),
+                ],
+                usedAs: "animation.delegate"),
         ]
     }
 }

@@ -12,7 +12,7 @@ extension TransitAPI {
         let introspection = introspectionMethods()
         object.methods = introspection.methods
         object.functions = introspection.functions
-        return [object, viewClass(), layerClass(), labelClass(), imageViewClass(), windowClass()]
+        return [object, viewClass(), layerClass(), labelClass(), imageViewClass(), windowClass()] + layerSubclasses()
     }
 
     private static func viewClass() -> APIClass {
@@ -137,8 +137,10 @@ extension TransitAPI {
     }
 
     private static func layerClass() -> APIClass {
-        var cls = APIClass(name: "CALayer", superclass: "NSObject", doc: "A view's layer.", isValue: false)
+        var cls = APIClass(name: "CALayer", superclass: "NSObject", doc: "A layer: a view's backing layer, or a standalone one (CALayer()) added with addSublayer.", isValue: false)
         cls.matches = { $0 is Layer }
+        cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {frame=, backgroundColor=}")]
+        cls.construct = layerConstructor({ Layer(standaloneIn: $0) }, "CALayer")
         func number(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Double>) -> APIProperty {
             property(name, .number, doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
                      set: { call, l in l[keyPath: key] = try call.finite(1, call.name) })
@@ -189,8 +191,8 @@ extension TransitAPI {
             property("backgroundColor", .optional(.value("UIColor")), "fill colour (animatable)", of: Layer.self,
                      get: { call, l in call.push(l.backgroundColor) },
                      set: { call, l in l.backgroundColor = call.isNil(1) ? nil : try call.finiteColor(1, call.name) }),
-        ]
-        cls.methods = [
+        ] + layerTreeProperties()
+        cls.methods = layerTreeMethods() + layerAnimationMethods() + [
             method("presentation", [], returns: .table, "the values on screen now (read-only table)", of: Layer.self) { call, l in
                 call.pushPresentation(of: l); return 1
             },

@@ -117,27 +117,12 @@ public final class NavigationController: ViewController {
             }
             if interaction == nil && usesSystemAnimation && operation == .pop { interaction = edgeSwipeInteraction }
         }
-        let placeholder = PresentationController(world: world, presented: upper, presenting: lower)
-        placeholder.containerView = contentView
-        let transition = Transition(world: world, kind: operation == .push ? .push : .pop, presented: upper, presenting: lower,
-                                    presentationController: placeholder, containerView: contentView, animated: animated && animator != nil)
-        transition.animator = animator
-        transition.interactionController = interaction
-        transition.fromView = try from.loadViewIfNeeded()
-        transition.toView = try to.loadViewIfNeeded()
-        transition.navigationController = self
-        world.register(transition)
-        activeTransition = transition
-        try from.beginAppearance(appearing: false, animated: transition.isAnimated)
-        try to.beginAppearance(appearing: true, animated: transition.isAnimated)
-        guard let animator else {
-            let toView = transition.toView!
-            world.withoutAnimation { toView.frame = contentView.bounds }
-            try contentView.addSubview(toView)
-            try world.finishTransition(transition, completed: true)
-            return
+        try world.runContainerTransition(operation == .push ? .push : .pop, from: from, to: to, presented: upper, presenting: lower,
+                                         contentView: contentView, animator: animator, interaction: interaction,
+                                         animated: animated && animator != nil) { transition in
+            transition.navigationController = self
+            activeTransition = transition
         }
-        try world.runAnimator(transition, animator)
     }
 
     /// Completion of a push or pop: the from view leaves (or, cancelled, the to view) and the
@@ -145,15 +130,7 @@ public final class NavigationController: ViewController {
     func navigationDidFinish(_ transition: Transition, completed: Bool) throws {
         isTransitioning = false
         activeTransition = nil
-        let from = transition.fromViewController, to = transition.toViewController
-        let keep = completed ? to : from
-        let leave = completed ? from : to
-        if let view = keep.viewIfLoaded {
-            if view.superview !== contentView { try contentView.addSubview(view) }
-            world.withoutAnimation { view.frame = contentView.bounds }
-            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        }
-        leave.viewIfLoaded?.removeFromSuperview()
+        try world.settleContainerViews(transition, completed: completed, in: contentView)
         if transition.kind == .push && !completed {
             viewControllers.removeLast()
             transition.presented.parent = nil

@@ -250,27 +250,11 @@ public final class TabBarController: ViewController {
                 try world.callIfImplemented(delegate, Hook.TabBarControllerDelegate.interactionControllerFor, [.object(self), .object(animator)]),
                 from: delegate, Hook.TabBarControllerDelegate.interactionControllerFor, "an interaction controller")
         }
-        let placeholder = PresentationController(world: world, presented: to, presenting: from)
-        placeholder.containerView = contentView
-        let transition = Transition(world: world, kind: .tabSwitch, presented: to, presenting: from,
-                                    presentationController: placeholder, containerView: contentView, animated: animator != nil)
-        transition.animator = animator
-        transition.interactionController = interaction
-        transition.fromView = try from.loadViewIfNeeded()
-        transition.toView = try to.loadViewIfNeeded()
-        transition.tabBarController = self
-        world.register(transition)
-        activeTransition = transition
-        try from.beginAppearance(appearing: false, animated: transition.isAnimated)
-        try to.beginAppearance(appearing: true, animated: transition.isAnimated)
-        guard let animator else {
-            let toView = transition.toView!
-            world.withoutAnimation { toView.frame = contentView.bounds }
-            try contentView.addSubview(toView)
-            try world.finishTransition(transition, completed: true)
-            return
+        try world.runContainerTransition(.tabSwitch, from: from, to: to, presented: to, presenting: from, contentView: contentView,
+                                         animator: animator, interaction: interaction, animated: animator != nil) { transition in
+            transition.tabBarController = self
+            activeTransition = transition
         }
-        try world.runAnimator(transition, animator)
     }
 
     /// Completion of a switch: the kept controller's view fills the content view, the other
@@ -278,15 +262,8 @@ public final class TabBarController: ViewController {
     func tabSwitchDidFinish(_ transition: Transition, completed: Bool) throws {
         isTransitioning = false
         activeTransition = nil
-        let from = transition.fromViewController, to = transition.toViewController
-        let keep = completed ? to : from
-        let leave = completed ? from : to
-        if let view = keep.viewIfLoaded {
-            if view.superview !== contentView { try contentView.addSubview(view) }
-            world.withoutAnimation { view.frame = contentView.bounds }
-            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        }
-        leave.viewIfLoaded?.removeFromSuperview()
+        let from = transition.fromViewController
+        try world.settleContainerViews(transition, completed: completed, in: contentView)
         if !completed, let index = viewControllers.firstIndex(where: { $0 === from }) {
             selectedIndex = index
             tintSelectedTab()

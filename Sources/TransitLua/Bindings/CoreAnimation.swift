@@ -181,7 +181,7 @@ extension TransitAPI {
                          for i in 0..<count {
                              lua_rawgeti(call.L, table, lua_Integer(i + 1))
                              defer { transit_pop(call.L, 1) }
-                             var entry = HostCall(runtime: call.runtime, name: "\(call.name)[\(i + 1)]", base: lua_gettop(call.L))
+                             let entry = HostCall(runtime: call.runtime, name: "\(call.name)[\(i + 1)]", base: lua_gettop(call.L))
                              values.append(try entry.animatableValue(1))
                          }
                          a.values = values

@@ -21,14 +21,14 @@ struct HookGroup {
     /// For a class's hooks: they apply to instances of this bound class and its subclasses only.
     let boundClass: String?
 
-    nonisolated(unsafe) static let all: [HookGroup] = {
+    static let all: [HookGroup] = {
         let api = TransitAPI.description
         return api.protocols.map { HookGroup(name: $0.name, hooks: $0.hooks.map(\.name), boundClass: nil) }
             + api.classes.filter { !$0.hooks.isEmpty }.map { HookGroup(name: $0.name, hooks: $0.hooks.map(\.name), boundClass: $0.name) }
     }()
 
     /// Hook name → the groups declaring it.
-    nonisolated(unsafe) static let byHook: [String: [HookGroup]] = {
+    static let byHook: [String: [HookGroup]] = {
         var table: [String: [HookGroup]] = [:]
         for group in all { for hook in group.hooks { table[hook, default: []].append(group) } }
         return table

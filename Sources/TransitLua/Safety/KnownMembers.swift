@@ -19,7 +19,7 @@ struct KnownMembers {
     /// The class and its ancestors' names.
     let lineage: Set<String>
 
-    nonisolated(unsafe) static let byClass: [String: KnownMembers] = {
+    static let byClass: [String: KnownMembers] = {
         let api = TransitAPI.description
         var table: [String: KnownMembers] = [:]
         for cls in api.classes where !cls.isValue { table[cls.name] = KnownMembers(cls.name, api) }
@@ -27,7 +27,7 @@ struct KnownMembers {
     }()
 
     /// Every hook name of every protocol and class.
-    nonisolated(unsafe) static let allHooks: Set<String> = {
+    static let allHooks: Set<String> = {
         let api = TransitAPI.description
         return Set(api.protocols.flatMap { $0.hooks.map(\.name) } + api.classes.flatMap { $0.hooks.map(\.name) })
     }()

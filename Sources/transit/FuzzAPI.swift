@@ -57,8 +57,11 @@ struct FuzzAPI {
                 current = Class(name: name.split(separator: ":").first.map(String.init) ?? name)
             } else if line.hasPrefix("---@field "), current != nil {
                 let parts = line.dropFirst(10).split(separator: " ", maxSplits: 2).map(String.init)
-                if parts.count >= 2 {
-                    current!.fields.append(Field(name: parts[0], type: parts[1], isReadOnly: line.contains("(read-only)")))
+                // A protocol's hook ("animateTransition? fun(self: ...)") is for scripts to
+                // define, not a member to call or assign; "name?" marks an optional field.
+                if parts.count >= 2, !parts[1].hasPrefix("fun(") {
+                    let name = parts[0].hasSuffix("?") ? String(parts[0].dropLast()) : parts[0]
+                    current!.fields.append(Field(name: name, type: parts[1], isReadOnly: line.contains("(read-only)")))
                 }
             } else if line.hasPrefix("---@param ") {
                 let parts = line.dropFirst(10).split(separator: " ", maxSplits: 2).map(String.init)

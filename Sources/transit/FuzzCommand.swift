@@ -79,7 +79,8 @@ func commandFuzz(_ arguments: ArraySlice<String>) throws -> Int32 {
         say("unclear error (\(times)×): \(message)\(example)")
     }
     let crashes = failures.filter { $0.kind == "crash" }.count, hangs = failures.filter { $0.kind == "hang" }.count
-    print("fuzz: \(count) scripts, \(results.calls) calls: \(crashes) crashes, \(hangs) hangs, \(results.unclearTotal) unclear errors, \(results.scriptErrors) scripts ended by a clear error")
+    let unparsable = failures.filter { $0.kind == "unparsable script" }.count
+    print("fuzz: \(count) scripts, \(results.calls) calls: \(crashes) crashes, \(hangs) hangs, \(unparsable) unparsable, \(results.unclearTotal) unclear errors, \(results.scriptErrors) scripts ended by a clear error")
     return failures.isEmpty ? 0 : 1
 }
 
@@ -205,6 +206,12 @@ final class FuzzResults: @unchecked Sendable {
                 note(String(line.dropFirst(9)), index: index, source: source)
             }
             if status == 1 {
+                // A generated script that does not even parse tested nothing: the generator is
+                // broken (a stub it cannot read), and the run must say so, not pass.
+                if stderr.range(of: #"fuzz-\d+-\d+\.lua:\d+: (.*syntax error|.*expected near|unexpected symbol)"#, options: .regularExpression) != nil {
+                    failures.append(Failure(kind: "unparsable script", index: index, source: source,
+                                            detail: stderr.split(separator: "\n").first.map(String.init) ?? ""))
+                }
                 scriptErrors += 1
                 // The error that ended the script must say where it came from.
                 let first = stderr.split(separator: "\n").first { !$0.hasPrefix("problem:") && !$0.isEmpty }.map(String.init) ?? ""

@@ -246,6 +246,25 @@ final class Harness {
         }
     }
 
+    /// Foundation fires a repeating Timer of interval ≤ 0 every 0.1 ms; on virtual time that is
+    /// 10,000 callbacks a second, each with its own budget. A bound stops it with a message;
+    /// a timer of a frame's interval runs as before.
+    @Test func timersFasterThanAnyScreenStop() throws {
+        do {
+            _ = try runScene("Timer.scheduledTimer(0, true, function() end)\ntransit.wait(1)")
+            Issue.record("expected the 0.1 ms timer to be stopped")
+        } catch {
+            #expect("\(error)".contains("more than \(World.maximumTicksPerSecond) timer and display-link callbacks in one second"), "\(error)")
+        }
+        _ = try runScene("""
+            local fired = 0
+            local timer = Timer.scheduledTimer(1 / 60, true, function() fired = fired + 1 end)
+            transit.wait(2)
+            timer:invalidate()
+            assert(fired == 120, fired)
+            """)
+    }
+
     @Test func scenesThatNeverEndStop() throws {
         do {
             _ = try runScene("while true do transit.wait(1) end")

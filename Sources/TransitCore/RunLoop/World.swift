@@ -46,6 +46,13 @@ public final class World {
     /// True while `advance` runs events: model code may be on the stack.
     public private(set) var isAdvancing = false
     static let maximumTurnsPerInstant = 100_000
+    /// Timer and display-link ticks allowed in one second of virtual time: 16 × a 120 Hz screen.
+    /// A repeating Timer with an interval of 0 or less fires every 0.1 ms (Foundation's floor),
+    /// 10,000 times a virtual second, each under its own instruction budget: with no bound on
+    /// their number a scene that waits runs for hours (found by `transit fuzz`).
+    public static let maximumTicksPerSecond = 2_000
+    private var ticksSecond = 0.0
+    private var ticksInSecond = 0
     /// Virtual seconds after a transition's duration before a missing completeTransition is
     /// reported (docs/design.md §3: 2 s).
     public var completeTransitionGrace = 2.0
@@ -131,6 +138,15 @@ public final class World {
             guard turnsAtThisInstant <= World.maximumTurnsPerInstant else {
                 events.removeAll()
                 throw AnimationError.invalid("more than \(World.maximumTurnsPerInstant) run-loop turns at t=\(formatNumber(now)) s without time passing: a completion keeps scheduling work for the same instant (for example an animation of duration 0 whose completion starts another)")
+            }
+            if first.recurring {
+                let second = now.rounded(.down)
+                if second != ticksSecond { ticksSecond = second; ticksInSecond = 0 }
+                ticksInSecond += 1
+                guard ticksInSecond <= World.maximumTicksPerSecond else {
+                    events.removeAll()
+                    throw AnimationError.invalid("more than \(World.maximumTicksPerSecond) timer and display-link callbacks in one second of virtual time (at t=\(formatNumber(now)) s): a repeating Timer with an interval of 0 or less fires every 0.1 ms, far faster than any screen shows; use an interval of a frame (1/60 s) or more, or a CADisplayLink")
+                }
             }
             try first.action()
             try layoutPendingViews()

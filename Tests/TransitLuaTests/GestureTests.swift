@@ -595,7 +595,7 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
             ("UISwipeGestureRecognizer.new().direction = \"sideways\"", "direction must be a UISwipeGestureRecognizerDirection string"),
             ("UIPanGestureRecognizer.new().minimumNumberOfTouches = 0", "must be ≥ 1"),
             ("UIScrollView.new().contentSize = CGSize(-1, 10)", "must not be negative"),
-            ("UIScrollView.new().contentInset = { top = 1 }", "contentInset: must be a table of numbers"),
+            ("UIScrollView.new().contentInset = { top = 1 }", "contentInset must be a UIEdgeInsets"),
             ("transit.touch.pinch{ fromScale = 1 }", "toScale is required"),
             ("transit.touch.pinch{ toScale = 1e308, fromScale = 1e308 }", "must be finite"),
             ("transit.touch.swipe{ from = CGPoint(0, 0), to = CGPoint(1, 1), touches = 9 }", "touches must be a whole number of fingers in 1...5"),

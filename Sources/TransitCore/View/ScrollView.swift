@@ -3,16 +3,6 @@
 // the finger's movement and stops it at the edges, and the delegate hears every change.
 // Not modelled (docs/semantics.md, "Scroll views"): deceleration, rubber-banding, zooming, paging.
 
-/// UIEdgeInsets as the scroll view uses it (contentInset).
-public struct ContentInsets: Equatable, Sendable {
-    public var top, left, bottom, right: Double
-    public static let zero = ContentInsets(top: 0, left: 0, bottom: 0, right: 0)
-    public init(top: Double, left: Double, bottom: Double, right: Double) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
-    }
-    public var isFinite: Bool { top.isFinite && left.isFinite && bottom.isFinite && right.isFinite }
-}
-
 public final class ScrollView: View {
     public override class var className: String { "UIScrollView" }
 
@@ -20,7 +10,7 @@ public final class ScrollView: View {
     /// make it require others to fail, or disable it (isScrollEnabled).
     public let panGestureRecognizer: PanGestureRecognizer
     public var contentSize: Size = .zero
-    public var contentInset: ContentInsets = .zero
+    public var contentInset: EdgeInsets = .zero
     /// Accepted; the content stops at its edges either way (no rubber band).
     public var bounces = true
     public var alwaysBounceVertical = false

@@ -45,7 +45,7 @@ extension TransitAPI {
         ]
         timing.methods = [
             APIFunction("value", .method, [parameter("x", .number, "0...1")], returns: .number, doc: "the curve's y at x (solved exactly)") { call in
-                guard let function = call.runtime.readTimingFunction(at: 1) else { throw call.fail("self must be a CAMediaTimingFunction") }
+                guard let function = call.runtime.read(TimingFunction.self, at: 1) else { throw call.fail("self must be a CAMediaTimingFunction") }
                 call.push(function.value(at: try call.number(1)))
                 return 1
             },
@@ -68,12 +68,12 @@ extension TransitAPI {
         ]
         spring.methods = [
             APIFunction("value", .method, [parameter("t", .number, "seconds")], returns: .number, doc: "progress at time t (0 → 1, may overshoot)") { call in
-                guard let value = call.runtime.readSpring(at: 1) else { throw call.fail("self must be UISpringTimingParameters") }
+                guard let value = call.runtime.read(Spring.self, at: 1) else { throw call.fail("self must be UISpringTimingParameters") }
                 call.push(value.value(at: try call.number(1)))
                 return 1
             },
             APIFunction("settlingDuration", .method, [], returns: .number, doc: "seconds until the spring is at rest") { call in
-                guard let value = call.runtime.readSpring(at: 1) else { throw call.fail("self must be UISpringTimingParameters") }
+                guard let value = call.runtime.read(Spring.self, at: 1) else { throw call.fail("self must be UISpringTimingParameters") }
                 call.push(value.settlingDuration)
                 return 1
             },
@@ -221,7 +221,7 @@ extension HostCall {
         if let key = unknownKeys(argument, known: known).first { throw fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
         var velocity = 0.0
         if field(argument, "initialVelocity") {
-            guard let vector = runtime.readVector(at: -1) else {
+            guard let vector = runtime.read(Vector.self, at: -1) else {
                 transit_pop(L, 1)
                 throw fail("initialVelocity must be a CGVector (got \(runtime.typeDescription(at: -1)))")
             }
@@ -248,27 +248,6 @@ extension HostCall {
             throw fail("mass and stiffness must be > 0 and damping ≥ 0")
         }
         return Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
-    }
-}
-
-extension LuaRuntime {
-    func push(_ function: TimingFunction) {
-        pushValue("CAMediaTimingFunction", [("c1x", function.controlPoint1.x), ("c1y", function.controlPoint1.y),
-                                            ("c2x", function.controlPoint2.x), ("c2y", function.controlPoint2.y)])
-    }
-    func readTimingFunction(at index: Int32) -> TimingFunction? {
-        readFields(at: index, "CAMediaTimingFunction", ["c1x", "c1y", "c2x", "c2y"]).map {
-            TimingFunction(controlPoint1: Point(x: $0[0], y: $0[1]), controlPoint2: Point(x: $0[2], y: $0[3]))
-        }
-    }
-    func push(_ spring: Spring) {
-        pushValue("UISpringTimingParameters", [("mass", spring.mass), ("stiffness", spring.stiffness),
-                                               ("damping", spring.damping), ("initialVelocity", spring.initialVelocity)])
-    }
-    func readSpring(at index: Int32) -> Spring? {
-        readFields(at: index, "UISpringTimingParameters", ["mass", "stiffness", "damping", "initialVelocity"]).map {
-            Spring(mass: $0[0], stiffness: $0[1], damping: $0[2], initialVelocity: $0[3])
-        }
     }
 }
 
@@ -301,8 +280,8 @@ extension TransitAPI {
                 guard ratio.isFinite, ratio > 0 else { throw call.fail("dampingRatio must be a number > 0") }
                 timing = .spring(Spring.uikit(duration: duration, dampingRatio: ratio, initialVelocity: 0), ignoresDuration: false)
             }
-            let hasFirst = call.field(1, "controlPoint1"); let first = call.runtime.readPoint(at: -1); transit_pop(call.L, 1)
-            let hasSecond = call.field(1, "controlPoint2"); let second = call.runtime.readPoint(at: -1); transit_pop(call.L, 1)
+            let hasFirst = call.field(1, "controlPoint1"); let first = call.runtime.read(Point.self, at: -1); transit_pop(call.L, 1)
+            let hasSecond = call.field(1, "controlPoint2"); let second = call.runtime.read(Point.self, at: -1); transit_pop(call.L, 1)
             if hasFirst || hasSecond {
                 guard let first, let second, first.isFinite, second.isFinite else { throw call.fail("controlPoint1 and controlPoint2 must both be finite CGPoints") }
                 timing = .curve(TimingFunction(controlPoint1: first, controlPoint2: second))
@@ -310,7 +289,7 @@ extension TransitAPI {
             if call.field(1, "timingParameters") {
                 let index = lua_gettop(call.L)
                 defer { transit_pop(call.L, 1) }
-                if let spring = call.runtime.readSpring(at: index) {
+                if let spring = call.runtime.read(Spring.self, at: index) {
                     // A spring given by mass/stiffness/damping runs until it settles; one given
                     // by its damping ratio runs over the animator's duration (UIKit).
                     lua_getfield(call.L, index, "dampingRatio")
@@ -321,7 +300,7 @@ extension TransitAPI {
                     } else {
                         timing = .spring(spring, ignoresDuration: true)
                     }
-                } else if let function = call.runtime.readTimingFunction(at: index) {
+                } else if let function = call.runtime.read(TimingFunction.self, at: index) {
                     timing = .curve(function)
                 } else {
                     throw call.fail("timingParameters must be UISpringTimingParameters or a CAMediaTimingFunction (got \(call.runtime.typeDescription(at: index)))")
@@ -383,8 +362,8 @@ extension TransitAPI {
                    "resumes with new timing; the rest runs over durationFactor × the original duration", of: PropertyAnimator.self) { call, a in
                 var timing: PropertyAnimator.Timing?
                 if !call.isNil(1) {
-                    if let spring = call.runtime.readSpring(at: call.index(1)) { timing = .spring(spring, ignoresDuration: false) }
-                    else if let function = call.runtime.readTimingFunction(at: call.index(1)) { timing = .curve(function) }
+                    if let spring = call.runtime.read(Spring.self, at: call.index(1)) { timing = .spring(spring, ignoresDuration: false) }
+                    else if let function = call.runtime.read(TimingFunction.self, at: call.index(1)) { timing = .curve(function) }
                     else { throw call.argumentError(1, "UISpringTimingParameters, a CAMediaTimingFunction or nil") }
                 }
                 try a.continueAnimation(timing: timing, durationFactor: try call.optionalNumber(2) ?? 1)

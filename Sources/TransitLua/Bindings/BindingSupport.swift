@@ -124,41 +124,6 @@ func parameter(_ name: String, _ type: APIType, _ doc: String = "") -> APIParame
 }
 
 extension HostCall {
-    /// "value " for a property setter (the name already says which), else the argument's name.
-    private func subject(_ what: String) -> String { what == name ? "" : what + " " }
-
-    /// A finite rectangle, or an error naming `what`.
-    func finiteRect(_ argument: Int, _ what: String) throws -> Rect {
-        let value = try rect(argument)
-        guard value.isFinite else { throw fail("\(subject(what))must be finite (got \(value))") }
-        return value
-    }
-    func finitePoint(_ argument: Int, _ what: String) throws -> Point {
-        let value = try point(argument)
-        guard value.isFinite else { throw fail("\(subject(what))must be finite (got \(value))") }
-        return value
-    }
-    func finiteSize(_ argument: Int, _ what: String) throws -> Size {
-        let value = try size(argument)
-        guard value.isFinite else { throw fail("\(subject(what))must be finite (got \(value))") }
-        return value
-    }
-    func finiteColor(_ argument: Int, _ what: String) throws -> Color {
-        let value = try color(argument)
-        guard value.isFinite else { throw fail("\(subject(what))must have finite components (got \(value))") }
-        return value
-    }
-    func finiteAffine(_ argument: Int, _ what: String) throws -> Transform2D {
-        let value = try affine(argument)
-        guard value.isFinite else { throw fail("\(subject(what))must be finite (got \(value))") }
-        return value
-    }
-    func finiteTransform3D(_ argument: Int, _ what: String) throws -> Transform3D {
-        let value = try transform3D(argument)
-        guard value.isFinite else { throw fail("\(subject(what))must be finite") }
-        return value
-    }
-
     /// Applies an options table (`UIView.new{frame=..., name=...}`) through the setters of
     /// `className`; unknown keys are an error listing what is accepted.
     func applyOptions(_ argument: Int, to object: AnyObject, className: String, extra: Set<String> = []) throws {

@@ -74,7 +74,7 @@ extension TransitAPI {
                      get: { call, a in if let f = a.timingFunction { call.runtime.push(f) } else { call.pushNil() } },
                      set: { call, a in
                          if call.isNil(1) { a.timingFunction = nil; return }
-                         guard let f = call.runtime.readTimingFunction(at: call.index(1)) else { throw call.argumentError(1, "a CAMediaTimingFunction") }
+                         guard let f = call.runtime.read(TimingFunction.self, at: call.index(1)) else { throw call.argumentError(1, "a CAMediaTimingFunction") }
                          a.timingFunction = f
                      }),
             property("fillMode", .enumeration("CAMediaTimingFillMode"), "what shows before the start and after the end (default removed)", of: CoreAnimationObject.self,
@@ -260,7 +260,7 @@ extension TransitAPI {
             },
             function("setAnimationTimingFunction", [parameter("function", .optional(.value("CAMediaTimingFunction")))], "the implicit animations' pacing (nil: default)") { call in
                 if call.isNil(1) { call.runtime.world.transactionTimingFunction = nil; return 0 }
-                guard let f = call.runtime.readTimingFunction(at: call.index(1)) else { throw call.argumentError(1, "a CAMediaTimingFunction") }
+                guard let f = call.runtime.read(TimingFunction.self, at: call.index(1)) else { throw call.argumentError(1, "a CAMediaTimingFunction") }
                 call.runtime.world.transactionTimingFunction = f
                 return 0
             },
@@ -289,12 +289,12 @@ extension HostCall {
         case LUA_TTABLE:
             let value: AnimatableValue?
             switch runtime.valueClassName(at: i) {
-            case "CGPoint": value = runtime.readPoint(at: i).map { .point($0) }
-            case "CGSize": value = runtime.readSize(at: i).map { .size($0) }
-            case "CGRect": value = runtime.readRect(at: i).map { .rect($0) }
-            case "UIColor": value = runtime.readColor(at: i).map { .color($0) }
-            case "CATransform3D": value = runtime.readTransform3D(at: i).map { .transform($0) }
-            case "CGAffineTransform": value = runtime.readAffine(at: i).map { .transform($0.as3D) }
+            case "CGPoint": value = runtime.read(Point.self, at: i).map { .point($0) }
+            case "CGSize": value = runtime.read(Size.self, at: i).map { .size($0) }
+            case "CGRect": value = runtime.read(Rect.self, at: i).map { .rect($0) }
+            case "UIColor": value = runtime.read(Color.self, at: i).map { .color($0) }
+            case "CATransform3D": value = runtime.read(Transform3D.self, at: i).map { .transform($0) }
+            case "CGAffineTransform": value = runtime.read(Transform2D.self, at: i).map { .transform($0.as3D) }
             case nil:
                 lua_rawgeti(L, i, 1)
                 let firstIsColor = runtime.valueClassName(at: -1) == "UIColor"

@@ -107,7 +107,7 @@ extension TransitAPI {
             },
             method("setTranslation", [parameter("translation", .value("CGPoint")), parameter("view", .optional(.object("UIView")))],
                    "makes the current translation read as the given one", of: PanGestureRecognizer.self) { call, g in
-                g.setTranslation(try call.finitePoint(1, "translation"), in: try call.optionalObject(2, View.self, "UIView")); return 0
+                g.setTranslation(try call.finite(1, "translation", Point.self), in: try call.optionalObject(2, View.self, "UIView")); return 0
             },
         ]
         var edge = recognizer("UIScreenEdgePanGestureRecognizer", superclass: "UIPanGestureRecognizer", .screenEdgePan,
@@ -194,30 +194,17 @@ extension TransitAPI {
         }
         cls.properties = [
             property("contentOffset", .value("CGPoint"), "the content point at the top-left corner (bounds.origin)", of: ScrollView.self,
-                     get: { call, s in call.push(s.contentOffset) }, set: { call, s in try s.setContentOffset(try call.finitePoint(1, call.name)) }),
+                     get: { call, s in call.push(s.contentOffset) }, set: { call, s in try s.setContentOffset(try call.finite(1, call.name, Point.self)) }),
             property("contentSize", .value("CGSize"), "the size of the content", of: ScrollView.self,
                      get: { call, s in call.push(s.contentSize) },
                      set: { call, s in
-                         let size = try call.finiteSize(1, call.name)
+                         let size = try call.finite(1, call.name, Size.self)
                          guard size.width >= 0, size.height >= 0 else { throw call.fail("must not be negative (got \(size))") }
                          s.contentSize = size
                      }),
-            property("contentInset", .table, "{top=, left=, bottom=, right=}: room around the content", of: ScrollView.self,
-                     get: { call, s in
-                         let inset = s.contentInset
-                         lua_createtable(call.L, 0, 4)
-                         for (key, value) in [("top", inset.top), ("left", inset.left), ("bottom", inset.bottom), ("right", inset.right)] {
-                             lua_pushnumber(call.L, value); lua_setfield(call.L, -2, key)
-                         }
-                     },
-                     set: { call, s in
-                         guard let fields = call.runtime.readFields(at: call.index(1), "UIEdgeInsets", ["top", "left", "bottom", "right"]) else {
-                             throw call.fail("must be a table of numbers {top=, left=, bottom=, right=} (got \(call.runtime.typeDescription(at: call.index(1))))")
-                         }
-                         let inset = ContentInsets(top: fields[0], left: fields[1], bottom: fields[2], right: fields[3])
-                         guard inset.isFinite else { throw call.fail("must be finite") }
-                         s.contentInset = inset
-                     }),
+            property("contentInset", .value("UIEdgeInsets"), "room around the content (UIEdgeInsets)", of: ScrollView.self,
+                     get: { call, s in call.push(s.contentInset) },
+                     set: { call, s in s.contentInset = try call.finite(1, call.name, EdgeInsets.self) }),
             property("isScrollEnabled", .boolean, "whether its pan recognizer scrolls (false during a drag cancels it)", of: ScrollView.self,
                      get: { call, s in call.push(s.isScrollEnabled) }, set: { call, s in try s.setScrollEnabled(try call.boolean(1)) }),
             property("bounces", .boolean, "accepted; the content stops at its edges either way", of: ScrollView.self,
@@ -245,7 +232,7 @@ extension TransitAPI {
         cls.methods = [
             method("setContentOffset", [parameter("offset", .value("CGPoint")), parameter("animated", .optional(.boolean), "accepted; the offset is set at once")],
                    "sets contentOffset (scrollViewDidScroll follows)", of: ScrollView.self) { call, s in
-                try s.setContentOffset(try call.finitePoint(1, "offset")); return 0
+                try s.setContentOffset(try call.finite(1, "offset", Point.self)); return 0
             },
         ]
         return cls

@@ -17,7 +17,7 @@ extension TransitAPI {
                                      parameter("afterScreenUpdates", .optional(.boolean), "true: lay the view out first")],
                    returns: .boolean, "draws the view as it is on screen now into the current image context; false without one",
                    of: View.self) { call, v in
-                let rect = try call.finiteRect(1, "rect")
+                let rect = try call.finite(1, "rect", Rect.self)
                 let after = try call.optionalBoolean(2, default: false)
                 do {
                     call.push(try v.drawHierarchy(in: rect, afterScreenUpdates: after))
@@ -30,7 +30,7 @@ extension TransitAPI {
                                              parameter("afterScreenUpdates", .optional(.boolean), "true: lay the view out first"),
                                              parameter("capInsets", .optional(.table), "UIEdgeInsets {top=, left=, bottom=, right=}: parts that keep their size when the snapshot is resized")],
                    returns: .object("UIView"), "a new view showing that part of this view as it is now", of: View.self) { call, v in
-                let rect = try call.finiteRect(1, "rect")
+                let rect = try call.finite(1, "rect", Rect.self)
                 let after = try call.optionalBoolean(2, default: false)
                 let insets = call.isNil(3) ? EdgeInsets.zero : try call.edgeInsets(3, "capInsets")
                 call.push(try v.resizableSnapshotView(from: rect, afterScreenUpdates: after, withCapInsets: insets))
@@ -77,13 +77,13 @@ extension TransitAPI {
         cls.constructorParameters = [parameter("options", .union([.table, .value("CGSize")]), "{size = CGSize(w, h)} or a CGSize")]
         cls.construct = { call in
             let size: Size
-            if let direct = call.runtime.readSize(at: call.index(1)) {
+            if let direct = call.runtime.read(Size.self, at: call.index(1)) {
                 size = direct
             } else {
                 guard call.isTable(1) else { throw call.argumentError(1, "an options table {size=} or a CGSize") }
                 if let key = call.unknownKeys(1, known: ["size"]).first { throw call.fail("unknown option \"\(key)\"; accepted: size") }
                 defer { transit_pop(call.L, 1) }
-                guard call.field(1, "size"), let given = call.runtime.readSize(at: -1) else { throw call.fail("size (a CGSize) is required") }
+                guard call.field(1, "size"), let given = call.runtime.read(Size.self, at: -1) else { throw call.fail("size (a CGSize) is required") }
                 size = given
             }
             guard ImageContext.isValid(size) else { throw call.fail("size " + ImageContext.sizeMessage(size)) }
@@ -173,7 +173,7 @@ extension ImageContext {
 extension HostCall {
     /// A size an image context accepts.
     func contextSize(_ argument: Int, _ what: String) throws -> Size {
-        let size = try self.size(argument)
+        let size = try value(argument, Size.self)
         guard ImageContext.isValid(size) else { throw fail("argument \(argument) (\(what)) " + ImageContext.sizeMessage(size)) }
         return size
     }

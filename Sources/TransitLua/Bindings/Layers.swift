@@ -27,7 +27,7 @@ extension TransitAPI {
     static func layerTreeProperties() -> [APIProperty] {
         [
             property("frame", .value("CGRect"), "the frame in the superlayer (sets bounds size and position)", of: Layer.self,
-                     get: { call, l in call.push(l.frame) }, set: { call, l in l.frame = try call.finiteRect(1, call.name) }),
+                     get: { call, l in call.push(l.frame) }, set: { call, l in l.frame = try call.finite(1, call.name, Rect.self) }),
             property("name", .optional(.string), "a name shown in traces and trees", of: Layer.self,
                      get: { call, l in call.push(l.name) }, set: { call, l in l.name = call.isNil(1) ? nil : try call.string(1) }),
             property("isHidden", .boolean, "hidden layers and their sublayers are not drawn", of: Layer.self,
@@ -100,7 +100,7 @@ extension TransitAPI {
         cls.construct = layerConstructor({ ShapeLayer(standaloneIn: $0) }, "CAShapeLayer")
         func color(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<ShapeLayer, Color?>) -> APIProperty {
             property(name, .optional(.value("UIColor")), doc, of: ShapeLayer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l in l[keyPath: key] = call.isNil(1) ? nil : try call.finiteColor(1, call.name) })
+                     set: { call, l in l[keyPath: key] = call.isNil(1) ? nil : try call.finite(1, call.name, Color.self) })
         }
         func number(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<ShapeLayer, Double>) -> APIProperty {
             property(name, .number, doc, of: ShapeLayer.self, get: { call, l in call.push(l[keyPath: key]) },
@@ -141,7 +141,7 @@ extension TransitAPI {
         cls.construct = layerConstructor({ GradientLayer(standaloneIn: $0) }, "CAGradientLayer")
         func point(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<GradientLayer, Point>) -> APIProperty {
             property(name, .value("CGPoint"), doc, of: GradientLayer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l in l[keyPath: key] = try call.finitePoint(1, call.name) })
+                     set: { call, l in l[keyPath: key] = try call.finite(1, call.name, Point.self) })
         }
         cls.properties = [
             property("colors", .optional(.list(.value("UIColor"))), "the colours (animatable)", of: GradientLayer.self,
@@ -179,7 +179,7 @@ extension TransitAPI {
             "{rect=}, {ovalIn=}, {roundedRect=, cornerRadius=}, {roundedRect=, byRoundingCorners=, cornerRadii=}, {arcCenter=, radius=, startAngle=, endAngle=, clockwise=} or {cgPath=}")]
         cls.construct = { call in BezierPathObject(world: call.runtime.world, path: try call.bezierPathOptions(1)) }
         func checkedPoint(_ call: inout HostCall, _ argument: Int, _ what: String) throws -> Point {
-            let p = try call.finitePoint(argument, what)
+            let p = try call.finite(argument, what, Point.self)
             guard abs(p.x) <= 1e9, abs(p.y) <= 1e9 else { throw call.fail("\(what) must be within ±1e9 (got \(p))") }
             return p
         }
@@ -242,7 +242,7 @@ extension TransitAPI {
                 return 0
             },
             method("apply", [parameter("transform", .value("CGAffineTransform"))], "transforms every point", of: BezierPathObject.self) { call, p in
-                let transform = try call.finiteAffine(1, "transform")
+                let transform = try call.finite(1, "transform", Transform2D.self)
                 let moved = p.path.applying(transform)
                 guard moved.isFinite else { throw call.fail("the transformed path is not finite") }
                 p.path = moved
@@ -352,7 +352,7 @@ extension HostCall {
         for i in 0..<count {
             lua_rawgeti(L, table, lua_Integer(i + 1))
             defer { transit_pop(L, 1) }
-            guard let color = runtime.readColor(at: -1), color.isFinite else {
+            guard let color = runtime.read(Color.self, at: -1), color.isFinite else {
                 throw fail("entry \(i + 1) must be a UIColor (got \(runtime.typeDescription(at: -1)))")
             }
             result.append(color)
@@ -392,7 +392,7 @@ extension HostCall {
         func rectOption(_ key: String) throws -> Rect {
             defer { transit_pop(L, 1) }
             _ = field(argument, key)
-            guard let rect = runtime.readRect(at: -1), rect.isFinite, abs(rect.x) <= 1e9, abs(rect.y) <= 1e9,
+            guard let rect = runtime.read(Rect.self, at: -1), rect.isFinite, abs(rect.x) <= 1e9, abs(rect.y) <= 1e9,
                   abs(rect.width) <= 1e9, abs(rect.height) <= 1e9 else {
                 throw fail("\(key) must be a finite CGRect within ±1e9 (got \(runtime.typeDescription(at: -1)))")
             }
@@ -427,7 +427,7 @@ extension HostCall {
             var radii = Size.zero
             if field(argument, "cornerRadii") {
                 defer { transit_pop(L, 1) }
-                guard let size = runtime.readSize(at: -1), size.isFinite else { throw fail("cornerRadii must be a finite CGSize (got \(runtime.typeDescription(at: -1)))") }
+                guard let size = runtime.read(Size.self, at: -1), size.isFinite else { throw fail("cornerRadii must be a finite CGSize (got \(runtime.typeDescription(at: -1)))") }
                 radii = size
             } else {
                 transit_pop(L, 1)

@@ -61,7 +61,7 @@ extension TransitAPI {
                      get: { call, v in call.push(v.safeAreaLayoutGuide) }),
             property("layoutMargins", .value("UIEdgeInsets"), "margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea", of: View.self,
                      get: { call, v in call.runtime.push(v.layoutMargins) },
-                     set: { call, v in v.layoutMargins = try call.finiteEdgeInsets(1, call.name) }),
+                     set: { call, v in v.layoutMargins = try call.finite(1, call.name, EdgeInsets.self) }),
             property("insetsLayoutMarginsFromSafeArea", .boolean, "whether margins outside the safe area move inside it (default true)", of: View.self,
                      get: { call, v in call.push(v.insetsLayoutMarginsFromSafeArea) }, set: { call, v in v.insetsLayoutMarginsFromSafeArea = try call.boolean(1) }),
             property("layoutMarginsGuide", .object("UILayoutGuide"), "the layout margins as a guide (its layoutFrame)", of: View.self,
@@ -71,10 +71,10 @@ extension TransitAPI {
             method("convertFrom", [parameter("value", .union([.value("CGRect"), .value("CGPoint")])), parameter("fromView", .optional(.object("UIView")), "nil: the window")],
                    returns: .union([.value("CGRect"), .value("CGPoint")]), "converts a rect or point from another view's coordinates to this view's (Swift convert(_:from:))", of: View.self) { call, v in
                 let other = try call.optionalObject(2, View.self, "UIView")
-                if call.runtime.readRect(at: call.index(1)) != nil {
-                    call.push(v.convert(try call.finiteRect(1, "value"), from: other))
+                if call.runtime.read(Rect.self, at: call.index(1)) != nil {
+                    call.push(v.convert(try call.finite(1, "value", Rect.self), from: other))
                 } else {
-                    call.push(v.convert(try call.finitePoint(1, "value"), from: other))
+                    call.push(v.convert(try call.finite(1, "value", Point.self), from: other))
                 }
                 return 1
             },
@@ -88,7 +88,7 @@ extension TransitAPI {
         let properties = [
             property("additionalSafeAreaInsets", .value("UIEdgeInsets"), "insets added to the root view's safe area", of: ViewController.self,
                      get: { call, c in call.runtime.push(c.additionalSafeAreaInsets) },
-                     set: { call, c in c.setAdditionalSafeAreaInsets(try call.finiteEdgeInsets(1, call.name)) }),
+                     set: { call, c in c.setAdditionalSafeAreaInsets(try call.finite(1, call.name, EdgeInsets.self)) }),
             property("preferredStatusBarStyle", .enumeration("UIStatusBarStyle"), "a subclass overrides it with a method returning a style (Swift `override var preferredStatusBarStyle`); \"default\" otherwise", of: ViewController.self,
                      get: { call, c in call.push(try c.effectivePreferredStatusBarStyle().rawValue) }),
         ]
@@ -108,25 +108,5 @@ extension TransitAPI {
             hook(Hook.ViewController.viewSafeAreaInsetsDidChange, [], swift: "viewSafeAreaInsetsDidChange()", "the root view's safe area changed"),
         ]
         return (properties, methods, hooks)
-    }
-}
-
-extension LuaRuntime {
-    func push(_ insets: EdgeInsets) {
-        pushValue("UIEdgeInsets", [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)])
-    }
-
-    func readEdgeInsets(at index: Int32) -> EdgeInsets? {
-        readFields(at: index, "UIEdgeInsets", ["top", "left", "bottom", "right"]).map {
-            EdgeInsets(top: $0[0], left: $0[1], bottom: $0[2], right: $0[3])
-        }
-    }
-}
-
-extension HostCall {
-    func finiteEdgeInsets(_ argument: Int, _ what: String) throws -> EdgeInsets {
-        guard let insets = runtime.readEdgeInsets(at: index(argument)) else { throw argumentError(argument, "a UIEdgeInsets") }
-        guard insets.isFinite else { throw fail("\(what == name ? "" : what + " ")must be finite (got \(insets))") }
-        return insets
     }
 }

@@ -163,8 +163,12 @@ extension LuaRuntime {
     }
 
     func readImage(at index: Int32) -> ImageContent? {
-        guard let fields = readFields(at: index, "UIImage", ["id"]) else { return nil }
-        return images["\(Int(fields[0]))"]
+        guard valueClassName(at: index) == "UIImage" else { return nil }
+        lua_pushstring(L, "id")
+        defer { transit_pop(L, 1) }
+        guard lua_rawget(L, index < 0 ? index - 1 : index) == LUA_TNUMBER else { return nil }
+        guard let id = Int(exactly: lua_tonumberx(L, -1, nil)) else { return nil }
+        return images["\(id)"]
     }
 }
 
@@ -196,7 +200,7 @@ extension HostCall {
     func pointOption(_ argument: Int, _ key: String) throws -> Point? {
         defer { transit_pop(L, 1) }
         guard field(argument, key) else { return nil }
-        guard let point = runtime.readPoint(at: -1), point.isFinite else { throw fail("\(key) must be a finite CGPoint (got \(runtime.typeDescription(at: -1)))") }
+        guard let point = runtime.read(Point.self, at: -1), point.isFinite else { throw fail("\(key) must be a finite CGPoint (got \(runtime.typeDescription(at: -1)))") }
         return point
     }
 

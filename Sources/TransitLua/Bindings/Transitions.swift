@@ -81,7 +81,7 @@ extension TransitAPI {
             },
             method("sizeForChildContentContainer", [parameter("child", .any), parameter("parentSize", .value("CGSize"))], returns: .value("CGSize"),
                    "the parent's size", of: PresentationController.self) { call, _ in
-                call.push(try call.size(2)); return 1
+                call.push(try call.value(2, Size.self)); return 1
             },
             method("adaptivePresentationStyle", [parameter("traitCollection", .any)], returns: .optional(.string), "asks the delegate; nil means no adaptation", of: PresentationController.self) { call, p in
                 if let delegate = p.delegate, try call.runtime.world.responds(delegate, Hook.AdaptivePresentationDelegate.adaptivePresentationStyle) {
@@ -283,7 +283,7 @@ extension TransitAPI {
                      get: { call, p in call.push(p.wantsInteractiveStart) }, set: { call, p in p.wantsInteractiveStart = try call.boolean(1) }),
             property("timingCurve", .optional(.value("CAMediaTimingFunction")), "for interruptible animators", of: PercentDrivenInteractiveTransition.self,
                      get: { call, p in if let f = p.timingCurve { call.runtime.push(f) } else { call.pushNil() } },
-                     set: { call, p in p.timingCurve = call.isNil(1) ? nil : call.runtime.readTimingFunction(at: call.index(1)) }),
+                     set: { call, p in p.timingCurve = call.isNil(1) ? nil : call.runtime.read(TimingFunction.self, at: call.index(1)) }),
         ]
         func update(_ name: String) -> APIFunction {
             method(name, [parameter("percent", .number)], "moves the transition to percent (0...1)", of: PercentDrivenInteractiveTransition.self) { call, p in

@@ -14,7 +14,7 @@ private func valueMethod(_ name: String, _ parameters: [APIParameter], returns: 
 }
 
 private func selfRect(_ call: HostCall) throws -> Rect {
-    guard let r = call.runtime.readRect(at: 1) else { throw call.fail("self must be a CGRect") }
+    guard let r = call.runtime.read(Rect.self, at: 1) else { throw call.fail("self must be a CGRect") }
     return r
 }
 
@@ -47,16 +47,16 @@ extension TransitAPI {
                 call.push(try selfRect(call).insetBy(dx: try call.number(1), dy: try call.number(2))); return 1
             },
             valueMethod("contains", [parameter("point", .value("CGPoint"))], returns: .boolean, "whether the point is inside") { call in
-                call.push(try selfRect(call).contains(try call.point(1))); return 1
+                call.push(try selfRect(call).contains(try call.value(1, Point.self))); return 1
             },
             valueMethod("intersects", [parameter("rect", .value("CGRect"))], returns: .boolean, "whether the rectangles overlap") { call in
-                call.push(try selfRect(call).intersects(try call.rect(1))); return 1
+                call.push(try selfRect(call).intersects(try call.value(1, Rect.self))); return 1
             },
             valueMethod("union", [parameter("rect", .value("CGRect"))], returns: .value("CGRect"), "the smallest rectangle containing both") { call in
-                call.push(try selfRect(call).union(try call.rect(1))); return 1
+                call.push(try selfRect(call).union(try call.value(1, Rect.self))); return 1
             },
             valueMethod("equalTo", [parameter("rect", .value("CGRect"))], returns: .boolean, "value equality (same as ==)") { call in
-                call.push(try selfRect(call) == (try call.rect(1))); return 1
+                call.push(try selfRect(call) == (try call.value(1, Rect.self))); return 1
             },
         ]
 
@@ -69,7 +69,7 @@ extension TransitAPI {
         point.constants = [("zero", .value("CGPoint"), "CGPoint(0, 0)", { call in call.push(Point.zero) })]
         point.methods = [
             valueMethod("equalTo", [parameter("point", .value("CGPoint"))], returns: .boolean, "value equality") { call in
-                call.push(call.runtime.readPoint(at: 1) == (try call.point(1))); return 1
+                call.push(call.runtime.read(Point.self, at: 1) == (try call.value(1, Point.self))); return 1
             },
         ]
 
@@ -82,7 +82,7 @@ extension TransitAPI {
         size.constants = [("zero", .value("CGSize"), "CGSize(0, 0)", { call in call.push(Size.zero) })]
         size.methods = [
             valueMethod("equalTo", [parameter("size", .value("CGSize"))], returns: .boolean, "value equality") { call in
-                call.push(call.runtime.readSize(at: 1) == (try call.size(1))); return 1
+                call.push(call.runtime.read(Size.self, at: 1) == (try call.value(1, Size.self))); return 1
             },
         ]
 
@@ -100,7 +100,7 @@ extension TransitAPI {
 
     private static func affineClass() -> APIClass {
         func me(_ call: HostCall) throws -> Transform2D {
-            guard let t = call.runtime.readAffine(at: 1) else { throw call.fail("self must be a CGAffineTransform") }
+            guard let t = call.runtime.read(Transform2D.self, at: 1) else { throw call.fail("self must be a CGAffineTransform") }
             return t
         }
         var cls = APIClass(name: "CGAffineTransform", superclass: nil, doc: "A 2D affine transform, a value (fields a b c d tx ty).", isValue: true)
@@ -135,7 +135,7 @@ extension TransitAPI {
                 call.push(try me(call).rotated(by: try call.number(1))); return 1
             },
             valueMethod("concatenating", [parameter("other", .value("CGAffineTransform"))], returns: .value("CGAffineTransform"), "self, then other") { call in
-                call.push(try me(call).concatenating(try call.affine(1))); return 1
+                call.push(try me(call).concatenating(try call.value(1, Transform2D.self))); return 1
             },
             valueMethod("inverted", [], returns: .value("CGAffineTransform"), "the inverse (self when not invertible)") { call in
                 call.push(try me(call).inverted()); return 1
@@ -146,7 +146,7 @@ extension TransitAPI {
 
     private static func transform3DClass() -> APIClass {
         func me(_ call: HostCall) throws -> Transform3D {
-            guard let t = call.runtime.readTransform3D(at: 1) else { throw call.fail("self must be a CATransform3D") }
+            guard let t = call.runtime.read(Transform3D.self, at: 1) else { throw call.fail("self must be a CATransform3D") }
             return t
         }
         var cls = APIClass(name: "CATransform3D", superclass: nil, doc: "A 3D transform, a value (fields m11 .. m44, writable on the copy).", isValue: true)
@@ -165,7 +165,7 @@ extension TransitAPI {
                 call.push(Transform3D.scale(try call.number(1), try call.number(2), try call.number(3))); return 1
             },
             function("affine", [parameter("transform", .value("CGAffineTransform"))], returns: .value("CATransform3D"), "CATransform3DMakeAffineTransform") { call in
-                call.push(try call.affine(1).as3D); return 1
+                call.push(try call.value(1, Transform2D.self).as3D); return 1
             },
         ]
         cls.properties = [
@@ -186,7 +186,7 @@ extension TransitAPI {
                 call.push(try me(call).scaled(try call.number(1), try call.number(2), try call.number(3))); return 1
             },
             valueMethod("concatenating", [parameter("other", .value("CATransform3D"))], returns: .value("CATransform3D"), "self, then other (CATransform3DConcat)") { call in
-                call.push(try me(call).concatenating(try call.transform3D(1))); return 1
+                call.push(try me(call).concatenating(try call.value(1, Transform3D.self))); return 1
             },
         ]
         return cls
@@ -232,7 +232,7 @@ extension TransitAPI {
         }
         cls.methods = [
             valueMethod("withAlphaComponent", [parameter("alpha", .number)], returns: .value("UIColor"), "the same colour with another alpha") { call in
-                guard let color = call.runtime.readColor(at: 1) else { throw call.fail("self must be a UIColor") }
+                guard let color = call.runtime.read(Color.self, at: 1) else { throw call.fail("self must be a UIColor") }
                 call.push(color.withAlphaComponent(try call.number(1))); return 1
             },
         ]

@@ -14,7 +14,7 @@ extension TransitAPI {
             try call.applyOptions(1, to: controller, className: "UIViewController", extra: ["backgroundColor"])
             if call.isTable(1), call.field(1, "backgroundColor") {
                 defer { transit_pop(call.L, 1) }
-                guard let color = call.runtime.readColor(at: -1), color.isFinite else {
+                guard let color = call.runtime.read(Color.self, at: -1), color.isFinite else {
                     throw call.fail("option backgroundColor must be a UIColor (got \(call.runtime.typeDescription(at: -1)))")
                 }
                 try controller.loadViewIfNeeded().backgroundColor = color
@@ -30,7 +30,7 @@ extension TransitAPI {
                      get: { call, c in call.push(try c.loadViewIfNeeded()) },
                      set: { call, c in c.setView(try call.object(1, View.self, "UIView")) }),
             property("preferredContentSize", .value("CGSize"), "the size the controller prefers when presented", of: ViewController.self,
-                     get: { call, c in call.push(c.preferredContentSize) }, set: { call, c in try c.setPreferredContentSize(try call.finiteSize(1, call.name)) }),
+                     get: { call, c in call.push(c.preferredContentSize) }, set: { call, c in try c.setPreferredContentSize(try call.finite(1, call.name, Size.self)) }),
             property("modalPresentationStyle", .enumeration("UIModalPresentationStyle"), "how it is presented", of: ViewController.self,
                      get: { call, c in call.push(c.modalPresentationStyle.rawValue) },
                      set: { call, c in c.modalPresentationStyle = try call.enumeration(1, ModalPresentationStyle.self, "UIModalPresentationStyle") }),

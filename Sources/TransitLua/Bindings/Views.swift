@@ -27,18 +27,18 @@ extension TransitAPI {
         }
         cls.properties = [
             property("frame", .value("CGRect"), "the frame in the superview (animatable)", of: View.self,
-                     get: { call, v in call.push(v.frame) }, set: { call, v in v.frame = try call.finiteRect(1, call.name) }),
+                     get: { call, v in call.push(v.frame) }, set: { call, v in v.frame = try call.finite(1, call.name, Rect.self) }),
             property("bounds", .value("CGRect"), "the bounds (animatable)", of: View.self,
-                     get: { call, v in call.push(v.bounds) }, set: { call, v in v.bounds = try call.finiteRect(1, call.name) }),
+                     get: { call, v in call.push(v.bounds) }, set: { call, v in v.bounds = try call.finite(1, call.name, Rect.self) }),
             property("center", .value("CGPoint"), "the centre in the superview (animatable)", of: View.self,
-                     get: { call, v in call.push(v.center) }, set: { call, v in v.center = try call.finitePoint(1, call.name) }),
+                     get: { call, v in call.push(v.center) }, set: { call, v in v.center = try call.finite(1, call.name, Point.self) }),
             property("transform", .value("CGAffineTransform"), "the 2D transform (animatable)", of: View.self,
-                     get: { call, v in call.push(v.transform) }, set: { call, v in v.transform = try call.finiteAffine(1, call.name) }),
+                     get: { call, v in call.push(v.transform) }, set: { call, v in v.transform = try call.finite(1, call.name, Transform2D.self) }),
             property("alpha", .number, "opacity 0...1 (animatable)", of: View.self,
                      get: { call, v in call.push(v.alpha) }, set: { call, v in v.alpha = try call.finite(1, call.name) }),
             property("backgroundColor", .optional(.value("UIColor")), "fill colour (animatable)", of: View.self,
                      get: { call, v in call.push(v.backgroundColor) },
-                     set: { call, v in v.backgroundColor = call.isNil(1) ? nil : try call.finiteColor(1, call.name) }),
+                     set: { call, v in v.backgroundColor = call.isNil(1) ? nil : try call.finite(1, call.name, Color.self) }),
             property("isHidden", .boolean, "hidden views and their subviews are not drawn", of: View.self,
                      get: { call, v in call.push(v.isHidden) }, set: { call, v in v.isHidden = try call.boolean(1) }),
             property("clipsToBounds", .boolean, "clip subviews to the bounds", of: View.self,
@@ -104,10 +104,10 @@ extension TransitAPI {
             method("convert", [parameter("value", .union([.value("CGRect"), .value("CGPoint")])), parameter("toView", .optional(.object("UIView")), "nil: the window")],
                    returns: .union([.value("CGRect"), .value("CGPoint")]), "converts a rect or point to another view's coordinates", of: View.self) { call, v in
                 let other = try call.optionalObject(2, View.self, "UIView")
-                if let rect = call.runtime.readRect(at: call.index(1)) {
+                if let rect = call.runtime.read(Rect.self, at: call.index(1)) {
                     call.push(v.convert(rect, to: other))
                 } else {
-                    call.push(v.convert(try call.point(1), to: other))
+                    call.push(v.convert(try call.value(1, Point.self), to: other))
                 }
                 return 1
             },
@@ -117,7 +117,7 @@ extension TransitAPI {
             },
             method("hitTest", [parameter("point", .value("CGPoint"))], returns: .optional(.object("UIView")),
                    "the deepest interactive view containing the point", of: View.self) { call, v in
-                call.push(v.hitTest(try call.finitePoint(1, "point"))); return 1
+                call.push(v.hitTest(try call.finite(1, "point", Point.self))); return 1
             },
             method("addGestureRecognizer", [parameter("recognizer", .object("UIGestureRecognizer"))], "attaches a gesture recognizer", of: View.self) { call, v in
                 v.addGestureRecognizer(try call.object(1, GestureRecognizer.self, "UIGestureRecognizer")); return 0
@@ -147,11 +147,11 @@ extension TransitAPI {
         }
         func color(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Color>) -> APIProperty {
             property(name, .value("UIColor"), doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l in l[keyPath: key] = try call.finiteColor(1, call.name) })
+                     set: { call, l in l[keyPath: key] = try call.finite(1, call.name, Color.self) })
         }
         func transform(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Transform3D>) -> APIProperty {
             property(name, .value("CATransform3D"), doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l in l[keyPath: key] = try call.finiteTransform3D(1, call.name) })
+                     set: { call, l in l[keyPath: key] = try call.finite(1, call.name, Transform3D.self) })
         }
         func flag(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Bool>) -> APIProperty {
             property(name, .boolean, doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
@@ -175,22 +175,22 @@ extension TransitAPI {
             number("shadowOpacity", "shadow opacity 0...1 (animatable)", \.shadowOpacity),
             number("shadowRadius", "shadow blur radius (animatable)", \.shadowRadius),
             property("shadowOffset", .value("CGSize"), "shadow offset (animatable; default (0, -3))", of: Layer.self,
-                     get: { call, l in call.push(l.shadowOffset) }, set: { call, l in l.shadowOffset = try call.finiteSize(1, call.name) }),
+                     get: { call, l in call.push(l.shadowOffset) }, set: { call, l in l.shadowOffset = try call.finite(1, call.name, Size.self) }),
             number("opacity", "opacity 0...1 (animatable; the view's alpha)", \.opacity),
             transform("transform", "3D transform about the anchor point (animatable)", \.transform),
             transform("sublayerTransform", "transform applied to sublayers, e.g. perspective m34 (animatable)", \.sublayerTransform),
             property("anchorPoint", .value("CGPoint"), "unit point the transform applies about", of: Layer.self,
-                     get: { call, l in call.push(l.anchorPoint) }, set: { call, l in l.anchorPoint = try call.finitePoint(1, call.name) }),
+                     get: { call, l in call.push(l.anchorPoint) }, set: { call, l in l.anchorPoint = try call.finite(1, call.name, Point.self) }),
             property("position", .value("CGPoint"), "the anchor point's position in the superlayer (animatable)", of: Layer.self,
-                     get: { call, l in call.push(l.position) }, set: { call, l in l.position = try call.finitePoint(1, call.name) }),
+                     get: { call, l in call.push(l.position) }, set: { call, l in l.position = try call.finite(1, call.name, Point.self) }),
             property("bounds", .value("CGRect"), "the bounds (animatable)", of: Layer.self,
-                     get: { call, l in call.push(l.bounds) }, set: { call, l in l.bounds = try call.finiteRect(1, call.name) }),
+                     get: { call, l in call.push(l.bounds) }, set: { call, l in l.bounds = try call.finite(1, call.name, Rect.self) }),
             number("zPosition", "drawing order among siblings (animatable)", \.zPosition),
             flag("isDoubleSided", "whether the back face is drawn", \.isDoubleSided),
             flag("masksToBounds", "clip sublayers to the (rounded) bounds", \.masksToBounds),
             property("backgroundColor", .optional(.value("UIColor")), "fill colour (animatable)", of: Layer.self,
                      get: { call, l in call.push(l.backgroundColor) },
-                     set: { call, l in l.backgroundColor = call.isNil(1) ? nil : try call.finiteColor(1, call.name) }),
+                     set: { call, l in l.backgroundColor = call.isNil(1) ? nil : try call.finite(1, call.name, Color.self) }),
         ] + layerTreeProperties()
         cls.methods = layerTreeMethods() + layerAnimationMethods() + [
             method("presentation", [], returns: .table, "the values on screen now (read-only table)", of: Layer.self) { call, l in
@@ -218,7 +218,7 @@ extension TransitAPI {
             property("text", .optional(.string), "the text", of: Label.self,
                      get: { call, l in call.push(l.text) }, set: { call, l in l.text = call.isNil(1) ? nil : try call.string(1) }),
             property("textColor", .value("UIColor"), "text colour", of: Label.self,
-                     get: { call, l in call.push(l.textColor) }, set: { call, l in l.textColor = try call.finiteColor(1, call.name) }),
+                     get: { call, l in call.push(l.textColor) }, set: { call, l in l.textColor = try call.finite(1, call.name, Color.self) }),
             property("fontSize", .number, "point size (default 17)", of: Label.self,
                      get: { call, l in call.push(l.fontSize) }, set: { call, l in
                          let size = try call.finite(1, call.name)

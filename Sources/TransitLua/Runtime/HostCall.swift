@@ -114,33 +114,21 @@ struct HostCall {
 
     func isTable(_ argument: Int) -> Bool { lua_type(L, index(argument)) == LUA_TTABLE }
 
-    func rect(_ argument: Int) throws -> Rect {
-        guard let rect = runtime.readRect(at: index(argument)) else { throw argumentError(argument, "a CGRect") }
-        return rect
+    /// A value of a registered value type (CGRect, UIColor, ...): `call.value(1, Rect.self)`.
+    func value<V: BridgedValue>(_ argument: Int, _ type: V.Type) throws -> V {
+        guard let value = runtime.read(V.self, at: index(argument)) else { throw argumentError(argument, "a \(V.luaName)") }
+        return value
     }
-    func point(_ argument: Int) throws -> Point {
-        guard let point = runtime.readPoint(at: index(argument)) else { throw argumentError(argument, "a CGPoint") }
-        return point
-    }
-    func size(_ argument: Int) throws -> Size {
-        guard let size = runtime.readSize(at: index(argument)) else { throw argumentError(argument, "a CGSize") }
-        return size
-    }
-    func vector(_ argument: Int) throws -> Vector {
-        guard let vector = runtime.readVector(at: index(argument)) else { throw argumentError(argument, "a CGVector") }
-        return vector
-    }
-    func color(_ argument: Int) throws -> Color {
-        guard let color = runtime.readColor(at: index(argument)) else { throw argumentError(argument, "a UIColor") }
-        return color
-    }
-    func affine(_ argument: Int) throws -> Transform2D {
-        guard let transform = runtime.readAffine(at: index(argument)) else { throw argumentError(argument, "a CGAffineTransform") }
-        return transform
-    }
-    func transform3D(_ argument: Int) throws -> Transform3D {
-        guard let transform = runtime.readTransform3D(at: index(argument)) else { throw argumentError(argument, "a CATransform3D") }
-        return transform
+
+    /// A value with every component finite, or an error naming `what` (the property's own
+    /// name for a setter says nothing more).
+    func finite<V: BridgedValue>(_ argument: Int, _ what: String, _ type: V.Type) throws -> V {
+        let value = try value(argument, V.self)
+        guard value.isFinite else {
+            let subject = what == name ? "" : what + " "
+            throw fail(V.self == Transform3D.self ? "\(subject)\(V.finiteRequirement)" : "\(subject)\(V.finiteRequirement) (got \(value))")
+        }
+        return value
     }
 
     // MARK: - Options tables
@@ -178,13 +166,8 @@ struct HostCall {
     }
     func pushNil() { lua_pushnil(L) }
     func push(_ object: AnyObject?) { runtime.push(object) }
-    func push(_ rect: Rect) { runtime.push(rect) }
-    func push(_ point: Point) { runtime.push(point) }
-    func push(_ size: Size) { runtime.push(size) }
-    func push(_ vector: Vector) { runtime.push(vector) }
-    func push(_ color: Color?) { if let color { runtime.push(color) } else { lua_pushnil(L) } }
-    func push(_ transform: Transform2D) { runtime.push(transform) }
-    func push(_ transform: Transform3D) { runtime.push(transform) }
+    func push<V: BridgedValue>(_ value: V) { runtime.push(value) }
+    func push<V: BridgedValue>(_ value: V?) { if let value { runtime.push(value) } else { lua_pushnil(L) } }
 }
 
 /// An error raised into Lua by a bound function; the dispatcher adds file and line.

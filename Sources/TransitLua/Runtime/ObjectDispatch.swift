@@ -192,17 +192,8 @@ extension LuaRuntime {
             return cases.contains(text) ? nil : "one of " + cases.map { "\"\($0)\"" }.joined(separator: ", ") + " (unknown \(name) \"\(text)\")"
         case .value(let name):
             guard luaType == LUA_TTABLE else { return type.phrase }
-            switch name {
-            case "CGRect": return readRect(at: index) == nil ? type.phrase : nil
-            case "CGPoint": return readPoint(at: index) == nil ? type.phrase : nil
-            case "CGSize": return readSize(at: index) == nil ? type.phrase : nil
-            case "CGVector": return readVector(at: index) == nil ? type.phrase : nil
-            case "UIColor": return readColor(at: index) == nil ? type.phrase : nil
-            case "CGAffineTransform": return readAffine(at: index) == nil ? type.phrase : nil
-            case "CATransform3D": return readTransform3D(at: index) == nil ? type.phrase : nil
-            case "UIEdgeInsets": return readEdgeInsets(at: index) == nil ? type.phrase : nil
-            default: return valueClassName(at: index) == name ? nil : type.phrase
-            }
+            if let bridged = BridgedValues.byName[name] { return bridged.canRead(self, at: index) ? nil : type.phrase }
+            return valueClassName(at: index) == name ? nil : type.phrase
         case .object(let name):
             guard let object = object(at: index), let cls = api.cls(name) else { return type.phrase }
             return cls.matches(object) ? nil : type.phrase

@@ -1,9 +1,9 @@
 import CLua
 import TransitCore
 
-// Geometry and colour values cross as plain Lua tables with a metatable (value semantics:
-// every read returns a fresh copy, as Swift structs do). Reading accepts a table of that class
-// or a plain table with the same numeric fields.
+// Values cross as plain Lua tables with a metatable (value semantics: every read returns a
+// fresh copy, as Swift structs do). The geometry and colour types are registered once in
+// BridgedValue.swift; this file holds what all value classes share and the model's values.
 
 extension LuaRuntime {
     /// Pushes the metatable of a value class (created by the bindings).
@@ -24,22 +24,6 @@ extension LuaRuntime {
         lua_setmetatable(L, -2)
     }
 
-    func push(_ rect: Rect) {
-        pushValue("CGRect", [("x", rect.x), ("y", rect.y), ("width", rect.width), ("height", rect.height)])
-    }
-    func push(_ point: Point) { pushValue("CGPoint", [("x", point.x), ("y", point.y)]) }
-    func push(_ size: Size) { pushValue("CGSize", [("width", size.width), ("height", size.height)]) }
-    func push(_ vector: Vector) { pushValue("CGVector", [("dx", vector.dx), ("dy", vector.dy)]) }
-    func push(_ color: Color) {
-        pushValue("UIColor", [("red", color.red), ("green", color.green), ("blue", color.blue), ("alpha", color.alpha)])
-    }
-    func push(_ t: Transform2D) {
-        pushValue("CGAffineTransform", [("a", t.a), ("b", t.b), ("c", t.c), ("d", t.d), ("tx", t.tx), ("ty", t.ty)])
-    }
-    func push(_ t: Transform3D) {
-        pushValue("CATransform3D", Array(zip(Transform3D.elementNames, t.elements)))
-    }
-
     /// The value class name of the table at `index` (its metatable's __name), if any.
     func valueClassName(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TTABLE, lua_getmetatable(L, index) != 0 else { return nil }
@@ -48,49 +32,6 @@ extension LuaRuntime {
         let name = string(at: -1)
         transit_pop(L, 2)
         return name
-    }
-
-    /// Reads numeric fields of the table at `index` if it is of class `name` or plain.
-    func readFields(at index: Int32, _ name: String, _ keys: [String]) -> [Double]? {
-        guard lua_type(L, index) == LUA_TTABLE else { return nil }
-        if let className = valueClassName(at: index), className != name { return nil }
-        var values: [Double] = []
-        values.reserveCapacity(keys.count)
-        for key in keys {
-            lua_pushstring(L, key)
-            lua_rawget(L, index < 0 ? index - 1 : index)
-            var isNumber: Int32 = 0
-            let value = lua_tonumberx(L, -1, &isNumber)
-            let isRealNumber = lua_type(L, -1) == LUA_TNUMBER
-            transit_pop(L, 1)
-            guard isNumber != 0, isRealNumber else { return nil }
-            values.append(value)
-        }
-        return values
-    }
-
-    func readRect(at index: Int32) -> Rect? {
-        readFields(at: index, "CGRect", ["x", "y", "width", "height"]).map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
-    }
-    func readPoint(at index: Int32) -> Point? {
-        readFields(at: index, "CGPoint", ["x", "y"]).map { Point(x: $0[0], y: $0[1]) }
-    }
-    func readSize(at index: Int32) -> Size? {
-        readFields(at: index, "CGSize", ["width", "height"]).map { Size(width: $0[0], height: $0[1]) }
-    }
-    func readVector(at index: Int32) -> Vector? {
-        readFields(at: index, "CGVector", ["dx", "dy"]).map { Vector(dx: $0[0], dy: $0[1]) }
-    }
-    func readColor(at index: Int32) -> Color? {
-        readFields(at: index, "UIColor", ["red", "green", "blue", "alpha"]).map { Color(red: $0[0], green: $0[1], blue: $0[2], alpha: $0[3]) }
-    }
-    func readAffine(at index: Int32) -> Transform2D? {
-        readFields(at: index, "CGAffineTransform", ["a", "b", "c", "d", "tx", "ty"]).map {
-            Transform2D(a: $0[0], b: $0[1], c: $0[2], d: $0[3], tx: $0[4], ty: $0[5])
-        }
-    }
-    func readTransform3D(at index: Int32) -> Transform3D? {
-        readFields(at: index, "CATransform3D", Transform3D.elementNames).map(Transform3D.init)
     }
 
     // MARK: - Script values
@@ -122,16 +63,11 @@ extension LuaRuntime {
         case LUA_TSTRING: return .string(string(at: index) ?? "")
         case LUA_TUSERDATA: return object(at: index).map { .object($0) } ?? .none
         case LUA_TTABLE:
-            switch valueClassName(at: index) {
-            case "CGRect": return readRect(at: index).map { .rect($0) } ?? .none
-            case "CGPoint": return readPoint(at: index).map { .point($0) } ?? .none
-            case "CGSize": return readSize(at: index).map { .size($0) } ?? .none
-            case "CGVector": return readVector(at: index).map { .vector($0) } ?? .none
-            case "UIColor": return readColor(at: index).map { .color($0) } ?? .none
-            case "CGAffineTransform": return readAffine(at: index).map { .transform2D($0) } ?? .none
-            case "CATransform3D": return readTransform3D(at: index).map { .transform3D($0) } ?? .none
-            default: return .object(LuaValueReference(runtime: self, index: index))
+            if let name = valueClassName(at: index), let type = BridgedValues.byName[name] {
+                guard let read = type.scriptValue(self, at: index) else { return .none }
+                if let value = read { return value }
             }
+            return .object(LuaValueReference(runtime: self, index: index))
         default:
             return .object(LuaValueReference(runtime: self, index: index))
         }

@@ -37,17 +37,12 @@ func valueEqualsBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int32 {
         return 1
     }
     let equal: Bool
-    switch name {
-    case "CGRect": equal = runtime.readRect(at: 1) == runtime.readRect(at: 2)
-    case "CGPoint": equal = runtime.readPoint(at: 1) == runtime.readPoint(at: 2)
-    case "CGSize": equal = runtime.readSize(at: 1) == runtime.readSize(at: 2)
-    case "CGVector": equal = runtime.readVector(at: 1) == runtime.readVector(at: 2)
-    case "UIColor": equal = runtime.readColor(at: 1) == runtime.readColor(at: 2)
-    case "CGAffineTransform": equal = runtime.readAffine(at: 1) == runtime.readAffine(at: 2)
-    case "CATransform3D": equal = runtime.readTransform3D(at: 1) == runtime.readTransform3D(at: 2)
-    case "UIEdgeInsets": equal = runtime.readEdgeInsets(at: 1) == runtime.readEdgeInsets(at: 2)
-    case "DispatchTime": equal = runtime.readDispatchTime(at: 1) == runtime.readDispatchTime(at: 2)
-    default: equal = lua_rawequal(L, 1, 2) != 0
+    if let type = BridgedValues.byName[name] {
+        equal = type.equal(runtime, 1, 2)
+    } else if name == "DispatchTime" {
+        equal = runtime.readDispatchTime(at: 1) == runtime.readDispatchTime(at: 2)
+    } else {
+        equal = lua_rawequal(L, 1, 2) != 0
     }
     lua_pushboolean(L, equal ? 1 : 0)
     return 1
@@ -60,22 +55,14 @@ func valueToString(_ L: OpaquePointer?) -> Int32 {
 func valueToStringBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int32 {
     let name = runtime.valueClassName(at: 1) ?? "value"
     var text = name
-    switch name {
-    case "CGRect": text = "CGRect" + (runtime.readRect(at: 1).map(\.description) ?? "(?)")
-    case "CGPoint": text = "CGPoint" + (runtime.readPoint(at: 1).map(\.description) ?? "(?)")
-    case "CGSize": text = "CGSize" + (runtime.readSize(at: 1).map(\.description) ?? "(?)")
-    case "CGVector": text = "CGVector" + (runtime.readVector(at: 1).map(\.description) ?? "(?)")
-    case "UIColor": text = runtime.readColor(at: 1).map(\.description) ?? "UIColor(?)"
-    case "CGAffineTransform": text = "CGAffineTransform" + (runtime.readAffine(at: 1).map(\.description) ?? "(?)")
-    case "CATransform3D": text = "CATransform3D" + (runtime.readTransform3D(at: 1).map(\.description) ?? "(?)")
-    case "UIEdgeInsets": text = "UIEdgeInsets" + (runtime.readEdgeInsets(at: 1).map(\.description) ?? "(?)")
-    case "DispatchTime": text = "DispatchTime(" + (runtime.readDispatchTime(at: 1).map { formatNumber(Double($0) / 1e9) + " s" } ?? "?") + ")"
-    default:
-        if lua_getmetatable(L, 1) != 0 {
-            lua_pushstring(L, "__describe"); lua_rawget(L, -2)
-            if let described = runtime.string(at: -1) { text = described }
-            transit_pop(L, 2)
-        }
+    if let type = BridgedValues.byName[name] {
+        text = type.describe(runtime, at: 1)
+    } else if name == "DispatchTime" {
+        text = "DispatchTime(" + (runtime.readDispatchTime(at: 1).map { formatNumber(Double($0) / 1e9) + " s" } ?? "?") + ")"
+    } else if lua_getmetatable(L, 1) != 0 {
+        lua_pushstring(L, "__describe"); lua_rawget(L, -2)
+        if let described = runtime.string(at: -1) { text = described }
+        transit_pop(L, 2)
     }
     lua_pushstring(L, text)
     return 1

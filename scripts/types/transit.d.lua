@@ -1187,7 +1187,7 @@ function UISwipeGestureRecognizer.new(target, action) end
 ---@class UIScrollView : UIView
 ---@field contentOffset CGPoint the content point at the top-left corner (bounds.origin)
 ---@field contentSize CGSize the size of the content
----@field contentInset table {top=, left=, bottom=, right=}: room around the content
+---@field contentInset UIEdgeInsets room around the content (UIEdgeInsets)
 ---@field isScrollEnabled boolean whether its pan recognizer scrolls (false during a drag cancels it)
 ---@field bounces boolean accepted; the content stops at its edges either way
 ---@field alwaysBounceVertical boolean scrolls vertically even when the content is not taller than the view

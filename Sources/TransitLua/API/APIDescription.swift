@@ -94,6 +94,9 @@ public struct APIFunction {
     /// Hooks of a protocol: whether UIKit requires it (a non-`optional` protocol member).
     public var isRequired = false
     var implementation: HostImplementation?
+    /// Declared with `Argument`s: the implementation reads (checks and converts) its arguments
+    /// itself, so the dispatcher checks only their number.
+    var convertsArguments = false
 
     init(_ name: String, _ kind: Kind, _ parameters: [APIParameter], returns: APIType? = nil, doc: String,
          variadic: Bool = false, implementation: HostImplementation?) {
@@ -111,6 +114,8 @@ public struct APIProperty {
     public var doc: String
     var getter: PropertyGetter
     var setter: PropertySetter?
+    /// Declared with an `Argument`: the setter checks and converts the value itself.
+    var convertsValue = false
     public var isReadOnly: Bool { setter == nil }
 }
 

@@ -27,9 +27,8 @@ extension TransitAPI {
     static func animationClasses() -> [APIClass] {
         var timing = APIClass(name: "CAMediaTimingFunction", superclass: nil, doc: "A cubic Bézier timing curve, a value.", isValue: true)
         timing.functions = [
-            function("new", [parameter("nameOrC1x", .union([.enumeration("CAMediaTimingFunctionName"), .number])),
-                             parameter("c1y", .optional(.number)), parameter("c2x", .optional(.number)), parameter("c2y", .optional(.number))],
-                     returns: .value("CAMediaTimingFunction"), "CAMediaTimingFunction(name) or (c1x, c1y, c2x, c2y)") { call in
+            function("new", .checked("nameOrC1x", .union([.enumeration("CAMediaTimingFunctionName"), .number])), .checked("c1y", .optional(.number)), .checked("c2x", .optional(.number)), .checked("c2y", .optional(.number)),
+                     returns: .value("CAMediaTimingFunction"), doc: "CAMediaTimingFunction(name) or (c1x, c1y, c2x, c2y)") { call, _, _, _, _ in
                 if lua_type(call.L, call.index(1)) == LUA_TSTRING {
                     let name = try call.string(1)
                     guard let function = TimingFunction.named(name) else {
@@ -53,8 +52,8 @@ extension TransitAPI {
 
         var spring = APIClass(name: "UISpringTimingParameters", superclass: nil, doc: "Spring timing, a value.", isValue: true)
         spring.functions = [
-            function("new", [parameter("options", .table, "{dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}; {} is UIKit's default, damping ratio 4.56")],
-                     returns: .value("UISpringTimingParameters"), "UISpringTimingParameters{...}") { call in
+            function("new", .checked("options", .table, "{dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}; {} is UIKit's default, damping ratio 4.56"),
+                     returns: .value("UISpringTimingParameters"), doc: "UISpringTimingParameters{...}") { call, _ in
                 let spring = try call.springOptions(1, duration: 1)
                 let ratio = call.springRatio(1)
                 call.runtime.push(spring)
@@ -84,14 +83,14 @@ extension TransitAPI {
     /// UIView's class functions for animation.
     static func animationFunctions() -> [APIFunction] {
         [
-            function("animate", [parameter("durationOrOptions", .union([.number, .table]), "a duration, or {duration=, delay=, options=, dampingRatio=, velocity=, animations=, completion=}"),
-                                 parameter("animations", .optional(.function)), parameter("completion", .optional(.function), "called with finished")],
-                     "animates the property changes made in animations") { call in
+            function("animate", .checked("durationOrOptions", .union([.number, .table]), "a duration, or {duration=, delay=, options=, dampingRatio=, velocity=, animations=, completion=}"), .checked("animations", .optional(.function)), .checked("completion", .optional(.function), "called with finished"),
+                     doc: "animates the property changes made in animations") { call, _, _, _ in
+                var call = call  // the helpers take it inout
                 try animate(&call)
                 return 0
             },
-            function("animateKeyframes", [parameter("options", .table, "{duration=, delay=, options=, animations=, completion=}")],
-                     "keyframe animation: call UIView.addKeyframe inside animations") { call in
+            function("animateKeyframes", .checked("options", .table, "{duration=, delay=, options=, animations=, completion=}"),
+                     doc: "keyframe animation: call UIView.addKeyframe inside animations") { call, _ in
                 let world = call.runtime.world
                 let duration = try call.numberOption(1, "duration") ?? 0
                 let delay = try call.numberOption(1, "delay") ?? 0
@@ -105,17 +104,17 @@ extension TransitAPI {
                                            completion: completion.map { f in { finished in try f.call { $0.push(.boolean(finished)); return 1 } } })
                 return 0
             },
-            function("addKeyframe", [parameter("relativeStartTime", .number), parameter("relativeDuration", .number), parameter("animations", .function)],
-                     "a keyframe inside UIView.animateKeyframes") { call in
-                let animations = try call.function(3)
-                try call.runtime.world.addKeyframe(relativeStartTime: try call.number(1), relativeDuration: try call.number(2)) {
+            function("addKeyframe", .number("relativeStartTime"), .number("relativeDuration"), .function("animations"),
+                     doc: "a keyframe inside UIView.animateKeyframes") { call, relativeStartTimeValue, relativeDurationValue, animationsValue in
+                let animations = animationsValue
+                try call.runtime.world.addKeyframe(relativeStartTime: relativeStartTimeValue, relativeDuration: relativeDurationValue) {
                     try animations.call()
                 }
                 return 0
             },
             viewTransitionFunction(),
-            function("performWithoutAnimation", [parameter("actions", .function)], "runs actions with animations disabled") { call in
-                let actions = try call.function(1)
+            function("performWithoutAnimation", .function("actions"), doc: "runs actions with animations disabled") { call, actionsValue in
+                let actions = actionsValue
                 try call.runtime.world.withoutAnimation { try actions.call() }
                 return 0
             },
@@ -315,58 +314,58 @@ extension TransitAPI {
             return animator
         }
         cls.properties = [
-            property("fractionComplete", .number, "progress 0...1; settable only while paused", of: PropertyAnimator.self,
-                     get: { call, a in call.push(a.fractionComplete) }, set: { call, a in try a.setFractionComplete(try call.number(1)) }),
-            property("isReversed", .boolean, "runs towards the start", of: PropertyAnimator.self,
-                     get: { call, a in call.push(a.isReversed) }, set: { call, a in a.isReversed = try call.boolean(1) }),
+            property("fractionComplete", .number(), "progress 0...1; settable only while paused", of: PropertyAnimator.self,
+                     get: { call, a in call.push(a.fractionComplete) }, set: { call, a, newValue in try a.setFractionComplete(newValue) }),
+            property("isReversed", .boolean(), "runs towards the start", of: PropertyAnimator.self,
+                     get: { call, a in call.push(a.isReversed) }, set: { call, a, newValue in a.isReversed = newValue }),
             property("state", .enumeration("UIViewAnimatingState"), "inactive, active or stopped", of: PropertyAnimator.self,
                      get: { call, a in call.push(a.state.rawValue) }),
             property("isRunning", .boolean, "active and not paused", of: PropertyAnimator.self,
                      get: { call, a in call.push(a.isRunning) }),
             property("isInterruptible", .boolean, "always true here", of: PropertyAnimator.self,
                      get: { call, a in call.push(a.isInterruptible) }),
-            property("scrubsLinearly", .boolean, "fractionComplete maps linearly while paused (default true)", of: PropertyAnimator.self,
-                     get: { call, a in call.push(a.scrubsLinearly) }, set: { call, a in a.scrubsLinearly = try call.boolean(1) }),
-            property("pausesOnCompletion", .boolean, "stay active and paused at the end instead of completing", of: PropertyAnimator.self,
-                     get: { call, a in call.push(a.pausesOnCompletion) }, set: { call, a in a.pausesOnCompletion = try call.boolean(1) }),
+            property("scrubsLinearly", .boolean(), "fractionComplete maps linearly while paused (default true)", of: PropertyAnimator.self,
+                     get: { call, a in call.push(a.scrubsLinearly) }, set: { call, a, newValue in a.scrubsLinearly = newValue }),
+            property("pausesOnCompletion", .boolean(), "stay active and paused at the end instead of completing", of: PropertyAnimator.self,
+                     get: { call, a in call.push(a.pausesOnCompletion) }, set: { call, a, newValue in a.pausesOnCompletion = newValue }),
             property("duration", .number, "the duration given", of: PropertyAnimator.self,
                      get: { call, a in call.push(a.duration) }),
         ]
         cls.methods = [
-            method("addAnimations", [parameter("animations", .function), parameter("delayFactor", .optional(.number), "0...1 of the duration")],
-                   "adds animations (run now if active, else when it starts)", of: PropertyAnimator.self) { call, a in
-                let body = try call.function(1)
-                let factor = try call.optionalNumber(2) ?? 0
+            method("addAnimations", .function("animations"), .optional(.number("delayFactor", "0...1 of the duration")),
+                   doc: "adds animations (run now if active, else when it starts)", of: PropertyAnimator.self) { call, a, animations, delayFactorValue in
+                let body = animations
+                let factor = delayFactorValue ?? 0
                 guard factor.isFinite, factor >= 0, factor <= 1 else { throw call.fail("delayFactor must be in 0...1 (got \(formatNumber(factor)))") }
                 try a.addAnimations({ try body.call() }, delayFactor: factor)
                 return 0
             },
-            method("addCompletion", [parameter("completion", .function, "called with the final position")], "adds a completion", of: PropertyAnimator.self) { call, a in
-                let body = try call.function(1)
+            method("addCompletion", .function("completion", "called with the final position"), doc: "adds a completion", of: PropertyAnimator.self) { call, a, completion in
+                let body = completion
                 a.addCompletion { position in try body.call { $0.push(.string(position.rawValue)); return 1 } }
                 return 0
             },
-            method("startAnimation", [parameter("delay", .optional(.number))], "starts (or resumes) running", of: PropertyAnimator.self) { call, a in
-                try a.startAnimation(afterDelay: try call.optionalNumber(1) ?? 0); return 0
+            method("startAnimation", .optional(.number("delay")), doc: "starts (or resumes) running", of: PropertyAnimator.self) { call, a, delay in
+                try a.startAnimation(afterDelay: delay ?? 0); return 0
             },
             method("pauseAnimation", [], "pauses (activating an inactive animator)", of: PropertyAnimator.self) { _, a in
                 try a.pauseAnimation(); return 0
             },
-            method("stopAnimation", [parameter("withoutFinishing", .boolean)], "removes the animations where they are", of: PropertyAnimator.self) { call, a in
-                try a.stopAnimation(withoutFinishing: try call.boolean(1)); return 0
+            method("stopAnimation", .boolean("withoutFinishing"), doc: "removes the animations where they are", of: PropertyAnimator.self) { call, a, withoutFinishingValue in
+                try a.stopAnimation(withoutFinishing: withoutFinishingValue); return 0
             },
-            method("finishAnimation", [parameter("at", .enumeration("UIViewAnimatingPosition"))], "after stopAnimation(false): sets the final values and runs the completions", of: PropertyAnimator.self) { call, a in
+            method("finishAnimation", .checked("at", .enumeration("UIViewAnimatingPosition")), doc: "after stopAnimation(false): sets the final values and runs the completions", of: PropertyAnimator.self) { call, a, _ in
                 try a.finishAnimation(at: try call.enumeration(1, PropertyAnimator.Position.self, "UIViewAnimatingPosition")); return 0
             },
-            method("continueAnimation", [parameter("timingParameters", .any, "nil, UISpringTimingParameters or CAMediaTimingFunction"), parameter("durationFactor", .optional(.number))],
-                   "resumes with new timing; the rest runs over durationFactor × the original duration", of: PropertyAnimator.self) { call, a in
+            method("continueAnimation", .checked("timingParameters", .any, "nil, UISpringTimingParameters or CAMediaTimingFunction"), .optional(.number("durationFactor")),
+                   doc: "resumes with new timing; the rest runs over durationFactor × the original duration", of: PropertyAnimator.self) { call, a, _, durationFactorValue in
                 var timing: PropertyAnimator.Timing?
                 if !call.isNil(1) {
                     if let spring = call.runtime.read(Spring.self, at: call.index(1)) { timing = .spring(spring, ignoresDuration: false) }
                     else if let function = call.runtime.read(TimingFunction.self, at: call.index(1)) { timing = .curve(function) }
                     else { throw call.argumentError(1, "UISpringTimingParameters, a CAMediaTimingFunction or nil") }
                 }
-                try a.continueAnimation(timing: timing, durationFactor: try call.optionalNumber(2) ?? 1)
+                try a.continueAnimation(timing: timing, durationFactor: durationFactorValue ?? 1)
                 return 0
             },
         ]
@@ -374,8 +373,8 @@ extension TransitAPI {
     }
 
     static func viewTransitionFunction() -> APIFunction {
-        function("transition", [parameter("options", .table, "{with=view, duration=, options={\"transitionFlipFromLeft\"|...}, animations=, completion=}")],
-                 "animates a change of a view's content with a flip, curl or cross-dissolve") { call in
+        function("transition", .checked("options", .table, "{with=view, duration=, options={\"transitionFlipFromLeft\"|...}, animations=, completion=}"),
+                 doc: "animates a change of a view's content with a flip, curl or cross-dissolve") { call, _ in
             let known: Set<String> = ["with", "duration", "options", "animations", "completion"]
             if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
             guard call.field(1, "with"), let view = call.runtime.object(at: -1) as? View else {

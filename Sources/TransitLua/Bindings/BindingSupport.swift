@@ -104,6 +104,61 @@ func method<T: AnyObject>(_ name: String, _ parameters: [APIParameter], returns:
     }
 }
 
+/// A method declared with `Argument`s: the body receives `self` and the arguments converted.
+/// (`doc:` is labelled because an unlabelled string after the arguments would read as one.)
+func method<T: AnyObject, each A>(_ name: String, _ arguments: repeat Argument<each A>, returns: APIType? = nil, doc: String,
+                                  of _: T.Type, _ body: @escaping (inout HostCall, T, repeat each A) throws -> Int32) -> APIFunction {
+    var function = APIFunction(name, .method, parameters(repeat each arguments), returns: returns, doc: doc) { call in
+        guard let raw = ObjectBox.at(1, in: call.L)?.pointee.object else { return 0 }
+        var position = 0
+        func next<V>(_ argument: Argument<V>) throws -> V {
+            position += 1
+            return try argument.read(call, position)
+        }
+        let values = (repeat try next(each arguments))
+        return try Unmanaged<AnyObject>.borrow(raw) { object in
+            try borrowing(object, as: T.self) { try body(&call, $0, repeat each values) } ?? 0
+        }
+    }
+    function.convertsArguments = true
+    return function
+}
+
+/// A function (on a class table or the `transit` namespace) declared with `Argument`s.
+func function<each A>(_ name: String, _ arguments: repeat Argument<each A>, returns: APIType? = nil, doc: String,
+                      _ body: @escaping (inout HostCall, repeat each A) throws -> Int32) -> APIFunction {
+    var function = APIFunction(name, .function, parameters(repeat each arguments), returns: returns, doc: doc) { call in
+        var position = 0
+        func next<V>(_ argument: Argument<V>) throws -> V {
+            position += 1
+            return try argument.read(call, position)
+        }
+        let values = (repeat try next(each arguments))
+        return try body(&call, repeat each values)
+    }
+    function.convertsArguments = true
+    return function
+}
+
+/// A settable property whose value is declared (and converted) by an `Argument`:
+/// `property("alpha", .finite(), "...", of: View.self, get: ..., set: { call, v, newValue in v.alpha = newValue })`.
+func property<T: AnyObject, V>(_ name: String, _ value: Argument<V>, _ doc: String, of _: T.Type,
+                               get: @escaping (inout HostCall, T) throws -> Void,
+                               set: @escaping (inout HostCall, T, V) throws -> Void) -> APIProperty {
+    var declared = property(name, value.parameter.type, doc, of: T.self, get: get, set: { call, object in
+        let converted = try value.read(call, 1)
+        try set(&call, object, converted)
+    })
+    declared.convertsValue = true
+    return declared
+}
+
+private func parameters<each A>(_ arguments: repeat Argument<each A>) -> [APIParameter] {
+    var declared: [APIParameter] = []
+    for argument in repeat each arguments { declared.append(argument.parameter) }
+    return declared
+}
+
 func function(_ name: String, _ parameters: [APIParameter], returns: APIType? = nil, _ doc: String,
               variadic: Bool = false, _ body: @escaping (inout HostCall) throws -> Int32) -> APIFunction {
     APIFunction(name, .function, parameters, returns: returns, doc: doc, variadic: variadic, implementation: body)

@@ -13,15 +13,15 @@ extension TransitAPI {
 
     static func layerAnimationMethods() -> [APIFunction] {
         [
-            method("add", [parameter("animation", .object("CAAnimation")), parameter("forKey", .optional(.string), "replaces the animation added under the same key")],
-                   "add(_:forKey:): runs a copy of the animation on this layer", of: Layer.self) { call, l in
-                let animation = try call.object(1, CoreAnimationObject.self, "CAAnimation")
-                let key = call.isNil(2) ? nil : try call.string(2)
+            method("add", .object("animation", CoreAnimationObject.self, "CAAnimation"), .optional(.string("forKey", "replaces the animation added under the same key")),
+                   doc: "add(_:forKey:): runs a copy of the animation on this layer", of: Layer.self) { call, l, animationValue, forKeyValue in
+                let animation = animationValue
+                let key = forKeyValue
                 try call.core { try call.runtime.world.addAnimation(animation, to: l, forKey: key) }
                 return 0
             },
-            method("removeAnimation", [parameter("forKey", .string)], "removeAnimation(forKey:): its delegate hears animationDidStop with finished = false", of: Layer.self) { call, l in
-                l.removeAnimation(forKey: try call.string(1))
+            method("removeAnimation", .string("forKey"), doc: "removeAnimation(forKey:): its delegate hears animationDidStop with finished = false", of: Layer.self) { call, l, forKeyValue in
+                l.removeAnimation(forKey: forKeyValue)
                 return 0
             },
             method("animationKeys", [], returns: .list(.string), "the keys of the animations added with one, sorted", of: Layer.self) { call, l in
@@ -30,9 +30,9 @@ extension TransitAPI {
                 for (i, key) in keys.enumerated() { lua_pushstring(call.L, key); lua_rawseti(call.L, -2, lua_Integer(i + 1)) }
                 return 1
             },
-            method("animation", [parameter("forKey", .string)], returns: .optional(.object("CAAnimation")),
-                   "animation(forKey:): the animation added under the key (nil for implicit ones)", of: Layer.self) { call, l in
-                call.push(l.animation(forKey: try call.string(1)))
+            method("animation", .string("forKey"), returns: .optional(.object("CAAnimation")),
+                   doc: "animation(forKey:): the animation added under the key (nil for implicit ones)", of: Layer.self) { call, l, forKeyValue in
+                call.push(l.animation(forKey: forKeyValue))
                 return 1
             },
         ]
@@ -56,9 +56,9 @@ extension TransitAPI {
         cls.matches = { $0 is CoreAnimationObject }
         func number(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<CoreAnimationObject, Double>,
                     check: @escaping (Double) -> Bool, _ rule: String) -> APIProperty {
-            property(name, .number, doc, of: CoreAnimationObject.self, get: { call, a in call.push(a[keyPath: key]) },
-                     set: { call, a in
-                         let value = try call.number(1)
+            property(name, .number(), doc, of: CoreAnimationObject.self, get: { call, a in call.push(a[keyPath: key]) },
+                     set: { call, a, newValue in
+                         let value = newValue
                          guard check(value) else { throw call.fail("must be \(rule) (got \(formatNumber(value)))") }
                          a[keyPath: key] = value
                      })
@@ -77,13 +77,13 @@ extension TransitAPI {
                          guard let f = call.runtime.read(TimingFunction.self, at: call.index(1)) else { throw call.argumentError(1, "a CAMediaTimingFunction") }
                          a.timingFunction = f
                      }),
-            property("fillMode", .enumeration("CAMediaTimingFillMode"), "what shows before the start and after the end (default removed)", of: CoreAnimationObject.self,
+            property("fillMode", .enumeration("", FillMode.self, "CAMediaTimingFillMode"), "what shows before the start and after the end (default removed)", of: CoreAnimationObject.self,
                      get: { call, a in call.push(a.fillMode.rawValue) },
-                     set: { call, a in a.fillMode = try call.enumeration(1, FillMode.self, "CAMediaTimingFillMode") }),
-            property("isRemovedOnCompletion", .boolean, "whether the layer lets go of it when it ends (default true)", of: CoreAnimationObject.self,
-                     get: { call, a in call.push(a.isRemovedOnCompletion) }, set: { call, a in a.isRemovedOnCompletion = try call.boolean(1) }),
-            property("autoreverses", .boolean, "plays backwards after each forward play", of: CoreAnimationObject.self,
-                     get: { call, a in call.push(a.autoreverses) }, set: { call, a in a.autoreverses = try call.boolean(1) }),
+                     set: { call, a, newValue in a.fillMode = newValue }),
+            property("isRemovedOnCompletion", .boolean(), "whether the layer lets go of it when it ends (default true)", of: CoreAnimationObject.self,
+                     get: { call, a in call.push(a.isRemovedOnCompletion) }, set: { call, a, newValue in a.isRemovedOnCompletion = newValue }),
+            property("autoreverses", .boolean(), "plays backwards after each forward play", of: CoreAnimationObject.self,
+                     get: { call, a in call.push(a.autoreverses) }, set: { call, a, newValue in a.autoreverses = newValue }),
             property("delegate", .optional(.protocol(Hook.AnimationDelegate.protocolName)), "told when it starts and stops (held strongly, as Core Animation does)", of: CoreAnimationObject.self,
                      get: { call, a in call.push(a.delegate) },
                      set: { call, a in a.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
@@ -105,8 +105,8 @@ extension TransitAPI {
                          }
                          a.keyPath = text
                      }),
-            property("isAdditive", .boolean, "adds its values to the value beneath instead of replacing it", of: PropertyAnimationObject.self,
-                     get: { call, a in call.push(a.isAdditive) }, set: { call, a in a.isAdditive = try call.boolean(1) }),
+            property("isAdditive", .boolean(), "adds its values to the value beneath instead of replacing it", of: PropertyAnimationObject.self,
+                     get: { call, a in call.push(a.isAdditive) }, set: { call, a, newValue in a.isAdditive = newValue }),
         ]
         return cls
     }
@@ -136,9 +136,9 @@ extension TransitAPI {
         cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {keyPath=, toValue=, damping=}")]
         cls.construct = constructor({ SpringAnimationObject(world: $0) }, "CASpringAnimation")
         func number(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<SpringAnimationObject, Double>, positive: Bool) -> APIProperty {
-            property(name, .number, doc, of: SpringAnimationObject.self, get: { call, a in call.push(a[keyPath: key]) },
-                     set: { call, a in
-                         let value = try call.finite(1, call.name)
+            property(name, .finite(), doc, of: SpringAnimationObject.self, get: { call, a in call.push(a[keyPath: key]) },
+                     set: { call, a, newValue in
+                         let value = newValue
                          guard positive ? value > 0 && value <= 1e6 : abs(value) <= 1e6 else {
                              throw call.fail("must be \(positive ? "> 0" : "within ±1e6") (got \(formatNumber(value)))")
                          }
@@ -148,9 +148,9 @@ extension TransitAPI {
         cls.properties = [
             number("mass", "default 1", \.mass, positive: true),
             number("stiffness", "default 100", \.stiffness, positive: true),
-            property("damping", .number, "default 10 (≥ 0)", of: SpringAnimationObject.self, get: { call, a in call.push(a.damping) },
-                     set: { call, a in
-                         let value = try call.finite(1, call.name)
+            property("damping", .finite(), "default 10 (≥ 0)", of: SpringAnimationObject.self, get: { call, a in call.push(a.damping) },
+                     set: { call, a, newValue in
+                         let value = newValue
                          guard value >= 0, value <= 1e6 else { throw call.fail("must be in 0...1e6 (got \(formatNumber(value)))") }
                          a.damping = value
                      }),
@@ -189,9 +189,9 @@ extension TransitAPI {
             property("keyTimes", .optional(.list(.number)), "each value's time, 0...1 (nil: evenly spread)", of: KeyframeAnimationObject.self,
                      get: { call, a in if let times = a.keyTimes { call.pushNumbers(times) } else { call.pushNil() } },
                      set: { call, a in a.keyTimes = call.isNil(1) ? nil : try call.numberList(1, limit: 10_001) }),
-            property("calculationMode", .enumeration("CAAnimationCalculationMode"), "how values between keyframes are found (default linear)", of: KeyframeAnimationObject.self,
+            property("calculationMode", .enumeration("", KeyframeCalculationMode.self, "CAAnimationCalculationMode"), "how values between keyframes are found (default linear)", of: KeyframeAnimationObject.self,
                      get: { call, a in call.push(a.calculationMode.rawValue) },
-                     set: { call, a in a.calculationMode = try call.enumeration(1, KeyframeCalculationMode.self, "CAAnimationCalculationMode") }),
+                     set: { call, a, newValue in a.calculationMode = newValue }),
             property("path", .optional(.union([.object("CGPath"), .object("UIBezierPath")])), "for position: moves along the path (paced)", of: KeyframeAnimationObject.self,
                      get: { call, a in call.push(a.path.map { PathObject(world: call.runtime.world, path: $0) }) },
                      set: { call, a in a.path = call.isNil(1) ? nil : try call.path(1) }),
@@ -240,16 +240,16 @@ extension TransitAPI {
                 return 0
             },
             function("flush", [], "accepted; Transit commits the implicit transaction at the end of the run-loop turn") { _ in 0 },
-            function("setDisableActions", [parameter("flag", .boolean)], "true: changes of standalone layers do not animate implicitly") { call in
-                call.runtime.world.transactionDisablesActions = try call.boolean(1)
+            function("setDisableActions", .boolean("flag"), doc: "true: changes of standalone layers do not animate implicitly") { call, flag in
+                call.runtime.world.transactionDisablesActions = flag
                 return 0
             },
             function("disableActions", [], returns: .boolean, "whether implicit animations are off") { call in
                 call.push(call.runtime.world.transactionDisablesActions)
                 return 1
             },
-            function("setAnimationDuration", [parameter("duration", .number)], "the implicit animations' duration (default 0.25 s)") { call in
-                let duration = try call.finite(1, "duration")
+            function("setAnimationDuration", .finite("duration"), doc: "the implicit animations' duration (default 0.25 s)") { call, durationValue in
+                let duration = durationValue
                 guard duration >= 0, duration <= 1e6 else { throw call.fail("argument 1 (duration) must be in 0...1e6 (got \(formatNumber(duration)))") }
                 call.runtime.world.transactionAnimationDuration = duration
                 return 0
@@ -258,14 +258,14 @@ extension TransitAPI {
                 call.push(call.runtime.world.transactionAnimationDuration)
                 return 1
             },
-            function("setAnimationTimingFunction", [parameter("function", .optional(.value("CAMediaTimingFunction")))], "the implicit animations' pacing (nil: default)") { call in
+            function("setAnimationTimingFunction", .checked("function", .optional(.value("CAMediaTimingFunction"))), doc: "the implicit animations' pacing (nil: default)") { call, _ in
                 if call.isNil(1) { call.runtime.world.transactionTimingFunction = nil; return 0 }
                 guard let f = call.runtime.read(TimingFunction.self, at: call.index(1)) else { throw call.argumentError(1, "a CAMediaTimingFunction") }
                 call.runtime.world.transactionTimingFunction = f
                 return 0
             },
-            function("setCompletionBlock", [parameter("block", .optional(.function))], "runs once every animation added in the transaction has ended") { call in
-                let block = try call.optionalFunction(1)
+            function("setCompletionBlock", .optional(.function("block")), doc: "runs once every animation added in the transaction has ended") { call, blockValue in
+                let block = blockValue
                 call.runtime.world.setTransactionCompletion(block.map { f in { try f.call() } })
                 return 0
             },

@@ -51,8 +51,8 @@ extension TransitAPI {
                      get: { call, g in call.push(g.style?.rawValue) }),
         ]
         impact.methods = [
-            method("impactOccurred", [parameter("intensity", .optional(.number), "0...1 (default 1; clamped)")],
-                   "an impact happened", of: FeedbackGenerator.self) { call, g in
+            method("impactOccurred", .checked("intensity", .optional(.number), "0...1 (default 1; clamped)"),
+                   doc: "an impact happened", of: FeedbackGenerator.self) { call, g, _ in
                 let intensity = call.isNil(1) ? 1 : try call.finite(1, "intensity")
                 g.impactOccurred(intensity: min(max(intensity, 0), 1)); return 0
             },
@@ -62,9 +62,9 @@ extension TransitAPI {
         notification.matches = { ($0 as? FeedbackGenerator)?.kind == .notification }
         notification.construct = { call in FeedbackGenerator.make(world: call.runtime.world, kind: .notification) }
         notification.methods = [
-            method("notificationOccurred", [parameter("type", .enumeration("UINotificationFeedbackType"))],
-                   "a task succeeded, warned or failed", of: FeedbackGenerator.self) { call, g in
-                g.notificationOccurred(try call.enumeration(1, NotificationFeedbackType.self, "UINotificationFeedbackType")); return 0
+            method("notificationOccurred", .enumeration("type", NotificationFeedbackType.self, "UINotificationFeedbackType"),
+                   doc: "a task succeeded, warned or failed", of: FeedbackGenerator.self) { call, g, typeValue in
+                g.notificationOccurred(typeValue); return 0
             },
         ]
         return [base, selection, impact, notification]

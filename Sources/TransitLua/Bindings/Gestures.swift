@@ -13,10 +13,10 @@ extension TransitAPI {
                      get: { call, g in call.push(g.view) }),
             property("state", .string, "possible, began, changed, ended (also UIKit's recognized), cancelled or failed", of: GestureRecognizer.self,
                      get: { call, g in call.push(g.state.rawValue) }),
-            property("isEnabled", .boolean, "whether it recognizes; false during its gesture cancels it", of: GestureRecognizer.self,
-                     get: { call, g in call.push(g.isEnabled) }, set: { call, g in try g.setEnabled(try call.boolean(1)) }),
-            property("cancelsTouchesInView", .boolean, "accepted (Transit's views get no touches of their own to cancel)", of: GestureRecognizer.self,
-                     get: { call, g in call.push(g.cancelsTouchesInView) }, set: { call, g in g.cancelsTouchesInView = try call.boolean(1) }),
+            property("isEnabled", .boolean(), "whether it recognizes; false during its gesture cancels it", of: GestureRecognizer.self,
+                     get: { call, g in call.push(g.isEnabled) }, set: { call, g, newValue in try g.setEnabled(newValue) }),
+            property("cancelsTouchesInView", .boolean(), "accepted (Transit's views get no touches of their own to cancel)", of: GestureRecognizer.self,
+                     get: { call, g in call.push(g.cancelsTouchesInView) }, set: { call, g, newValue in g.cancelsTouchesInView = newValue }),
             property("delegate", .optional(.protocol(Hook.GestureRecognizerDelegate.protocolName)), "asked whether to begin, to recognize together and which must fail", of: GestureRecognizer.self,
                      get: { call, g in call.push(g.delegate) },
                      set: { call, g in g.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
@@ -24,28 +24,26 @@ extension TransitAPI {
                      get: { call, g in lua_pushinteger(call.L, lua_Integer(g.numberOfTouches)) }),
         ]
         gesture.methods = [
-            method("location", [parameter("view", .optional(.object("UIView")), "nil: the window")], returns: .value("CGPoint"),
-                   "where the touch is (the fingers' centroid; a swipe's start), in the view's coordinates", of: GestureRecognizer.self) { call, g in
-                call.push(g.location(in: try call.optionalObject(1, View.self, "UIView"))); return 1
+            method("location", .optional(.object("view", View.self, "UIView", "nil: the window")), returns: .value("CGPoint"),
+                   doc: "where the touch is (the fingers' centroid; a swipe's start), in the view's coordinates", of: GestureRecognizer.self) { call, g, view in
+                call.push(g.location(in: view)); return 1
             },
-            method("addTarget", [parameter("target", .any, "a table or object"),
-                                 parameter("action", .union([.function, .string]), "a function called as action(target, recognizer), or the name of a method of target")],
-                   "adds a target-action pair, called on each state change after those added before", of: GestureRecognizer.self) { call, g in
+            method("addTarget", .checked("target", .any, "a table or object"), .checked("action", .union([.function, .string]), "a function called as action(target, recognizer), or the name of a method of target"),
+                   doc: "adds a target-action pair, called on each state change after those added before", of: GestureRecognizer.self) { call, g, _, _ in
                 guard !call.isNil(1), lua_type(call.L, call.index(1)) == LUA_TTABLE || lua_type(call.L, call.index(1)) == LUA_TUSERDATA else {
                     throw call.argumentError(1, "a table or object")
                 }
                 g.addTarget(try call.gestureTarget(target: 1, action: 2, for: g)); return 0
             },
-            method("removeTarget", [parameter("target", .any, "nil: every target"),
-                                    parameter("action", .optional(.union([.function, .string])), "nil: every action")],
-                   "removes the matching target-action pairs", of: GestureRecognizer.self) { call, g in
+            method("removeTarget", .checked("target", .any, "nil: every target"), .checked("action", .optional(.union([.function, .string])), "nil: every action"),
+                   doc: "removes the matching target-action pairs", of: GestureRecognizer.self) { call, g, _, _ in
                 let target = call.isNil(1) ? nil : call.identityKey(1)
                 let action = call.isNil(2) ? nil : try call.actionKey(2)
                 g.removeTarget(targetKey: target, actionKey: action); return 0
             },
-            method("require", [parameter("toFail", .object("UIGestureRecognizer"))],
-                   "require(toFail:): this recognizer waits until the other fails, and fails if it recognizes", of: GestureRecognizer.self) { call, g in
-                g.require(toFail: try call.object(1, GestureRecognizer.self, "UIGestureRecognizer")); return 0
+            method("require", .object("toFail", GestureRecognizer.self, "UIGestureRecognizer"),
+                   doc: "require(toFail:): this recognizer waits until the other fails, and fails if it recognizes", of: GestureRecognizer.self) { call, g, toFailValue in
+                g.require(toFail: toFailValue); return 0
             },
         ]
 
@@ -77,10 +75,10 @@ extension TransitAPI {
             return cls
         }
         func touchCount(_ name: String, _ doc: String, get: @escaping (GestureRecognizer) -> Int, set: @escaping (GestureRecognizer, Int) -> Void) -> APIProperty {
-            property(name, .integer, doc, of: GestureRecognizer.self,
+            property(name, .integer(), doc, of: GestureRecognizer.self,
                      get: { call, g in lua_pushinteger(call.L, lua_Integer(get(g))) },
-                     set: { call, g in
-                         let count = try call.integer(1)
+                     set: { call, g, newValue in
+                         let count = newValue
                          guard count >= 1 else { throw call.fail("must be ≥ 1 (got \(count))") }
                          set(g, count)
                      })
@@ -97,24 +95,24 @@ extension TransitAPI {
                        get: { $0.maximumNumberOfTouches }, set: { $0.maximumNumberOfTouches = $1 }),
         ]
         pan.methods = [
-            method("translation", [parameter("view", .optional(.object("UIView")))], returns: .value("CGPoint"),
-                   "how far the touch moved since it went down (minus setTranslation's reference)", of: PanGestureRecognizer.self) { call, g in
-                call.push(g.translation(in: try call.optionalObject(1, View.self, "UIView"))); return 1
+            method("translation", .optional(.object("view", View.self, "UIView")), returns: .value("CGPoint"),
+                   doc: "how far the touch moved since it went down (minus setTranslation's reference)", of: PanGestureRecognizer.self) { call, g, view in
+                call.push(g.translation(in: view)); return 1
             },
-            method("velocity", [parameter("view", .optional(.object("UIView")))], returns: .value("CGPoint"),
-                   "points per second", of: PanGestureRecognizer.self) { call, g in
-                call.push(g.velocity(in: try call.optionalObject(1, View.self, "UIView"))); return 1
+            method("velocity", .optional(.object("view", View.self, "UIView")), returns: .value("CGPoint"),
+                   doc: "points per second", of: PanGestureRecognizer.self) { call, g, view in
+                call.push(g.velocity(in: view)); return 1
             },
-            method("setTranslation", [parameter("translation", .value("CGPoint")), parameter("view", .optional(.object("UIView")))],
-                   "makes the current translation read as the given one", of: PanGestureRecognizer.self) { call, g in
-                g.setTranslation(try call.finite(1, "translation", Point.self), in: try call.optionalObject(2, View.self, "UIView")); return 0
+            method("setTranslation", .value("translation", Point.self), .optional(.object("view", View.self, "UIView")),
+                   doc: "makes the current translation read as the given one", of: PanGestureRecognizer.self) { call, g, translation, view in
+                g.setTranslation(translation, in: view); return 0
             },
         ]
         var edge = recognizer("UIScreenEdgePanGestureRecognizer", superclass: "UIPanGestureRecognizer", .screenEdgePan,
                               "A pan that starts within 20 pt of a screen edge and moves away from it.")
         edge.properties = [
-            property("edges", .enumeration("UIRectEdge"), "the screen edge it starts from", of: ScreenEdgePanGestureRecognizer.self,
-                     get: { call, g in call.push(g.edges.rawValue) }, set: { call, g in g.edges = try call.enumeration(1, RectEdge.self, "UIRectEdge") }),
+            property("edges", .enumeration("", RectEdge.self, "UIRectEdge"), "the screen edge it starts from", of: ScreenEdgePanGestureRecognizer.self,
+                     get: { call, g in call.push(g.edges.rawValue) }, set: { call, g, newValue in g.edges = newValue }),
         ]
         var tap = recognizer("UITapGestureRecognizer", .tap, "A tap: recognized when the fingers lift within 10 pt of where they went down; discrete.")
         tap.properties = [touchesRequired]
@@ -122,19 +120,19 @@ extension TransitAPI {
         var press = recognizer("UILongPressGestureRecognizer", .longPress,
                                "A long press: begins when the fingers stayed down minimumPressDuration without moving more than allowableMovement; continuous.")
         press.properties = [
-            property("minimumPressDuration", .number, "seconds the fingers must stay down (default 0.5)", of: LongPressGestureRecognizer.self,
+            property("minimumPressDuration", .finite(), "seconds the fingers must stay down (default 0.5)", of: LongPressGestureRecognizer.self,
                      get: { call, g in call.push(g.minimumPressDuration) },
-                     set: { call, g in
-                         let seconds = try call.finite(1, call.name)
+                     set: { call, g, newValue in
+                         let seconds = newValue
                          guard seconds >= 0, seconds <= World.maximumTouchDuration else {
                              throw call.fail("must be in 0...\(formatNumber(World.maximumTouchDuration)) seconds (got \(formatNumber(seconds)))")
                          }
                          g.minimumPressDuration = seconds
                      }),
-            property("allowableMovement", .number, "points the fingers may move before it begins (default 10)", of: LongPressGestureRecognizer.self,
+            property("allowableMovement", .finite(), "points the fingers may move before it begins (default 10)", of: LongPressGestureRecognizer.self,
                      get: { call, g in call.push(g.allowableMovement) },
-                     set: { call, g in
-                         let points = try call.finite(1, call.name)
+                     set: { call, g, newValue in
+                         let points = newValue
                          guard points >= 0 else { throw call.fail("must be ≥ 0 (got \(formatNumber(points)))") }
                          g.allowableMovement = points
                      }),
@@ -144,10 +142,10 @@ extension TransitAPI {
         var pinch = recognizer("UIPinchGestureRecognizer", .pinch,
                                "A pinch of two fingers: begins when their distance changed by 10 pt; continuous.")
         pinch.properties = [
-            property("scale", .number, "the finger distance relative to touch down (set it to 1 to measure from now)", of: PinchGestureRecognizer.self,
+            property("scale", .finite(), "the finger distance relative to touch down (set it to 1 to measure from now)", of: PinchGestureRecognizer.self,
                      get: { call, g in call.push(g.scale) },
-                     set: { call, g in
-                         let scale = try call.finite(1, call.name)
+                     set: { call, g, newValue in
+                         let scale = newValue
                          guard scale > 0 else { throw call.fail("must be > 0 (got \(formatNumber(scale)))") }
                          g.setScale(scale)
                      }),
@@ -193,35 +191,35 @@ extension TransitAPI {
             return view
         }
         cls.properties = [
-            property("contentOffset", .value("CGPoint"), "the content point at the top-left corner (bounds.origin)", of: ScrollView.self,
-                     get: { call, s in call.push(s.contentOffset) }, set: { call, s in try s.setContentOffset(try call.finite(1, call.name, Point.self)) }),
-            property("contentSize", .value("CGSize"), "the size of the content", of: ScrollView.self,
+            property("contentOffset", .value(Point.self), "the content point at the top-left corner (bounds.origin)", of: ScrollView.self,
+                     get: { call, s in call.push(s.contentOffset) }, set: { call, s, newValue in try s.setContentOffset(newValue) }),
+            property("contentSize", .value(Size.self), "the size of the content", of: ScrollView.self,
                      get: { call, s in call.push(s.contentSize) },
-                     set: { call, s in
-                         let size = try call.finite(1, call.name, Size.self)
+                     set: { call, s, newValue in
+                         let size = newValue
                          guard size.width >= 0, size.height >= 0 else { throw call.fail("must not be negative (got \(size))") }
                          s.contentSize = size
                      }),
-            property("contentInset", .value("UIEdgeInsets"), "room around the content (UIEdgeInsets)", of: ScrollView.self,
+            property("contentInset", .value(EdgeInsets.self), "room around the content (UIEdgeInsets)", of: ScrollView.self,
                      get: { call, s in call.push(s.contentInset) },
-                     set: { call, s in s.contentInset = try call.finite(1, call.name, EdgeInsets.self) }),
-            property("isScrollEnabled", .boolean, "whether its pan recognizer scrolls (false during a drag cancels it)", of: ScrollView.self,
-                     get: { call, s in call.push(s.isScrollEnabled) }, set: { call, s in try s.setScrollEnabled(try call.boolean(1)) }),
-            property("bounces", .boolean, "accepted; the content stops at its edges either way", of: ScrollView.self,
-                     get: { call, s in call.push(s.bounces) }, set: { call, s in s.bounces = try call.boolean(1) }),
-            property("alwaysBounceVertical", .boolean, "scrolls vertically even when the content is not taller than the view", of: ScrollView.self,
-                     get: { call, s in call.push(s.alwaysBounceVertical) }, set: { call, s in s.alwaysBounceVertical = try call.boolean(1) }),
-            property("alwaysBounceHorizontal", .boolean, "scrolls horizontally even when the content is not wider than the view", of: ScrollView.self,
-                     get: { call, s in call.push(s.alwaysBounceHorizontal) }, set: { call, s in s.alwaysBounceHorizontal = try call.boolean(1) }),
+                     set: { call, s, newValue in s.contentInset = newValue }),
+            property("isScrollEnabled", .boolean(), "whether its pan recognizer scrolls (false during a drag cancels it)", of: ScrollView.self,
+                     get: { call, s in call.push(s.isScrollEnabled) }, set: { call, s, newValue in try s.setScrollEnabled(newValue) }),
+            property("bounces", .boolean(), "accepted; the content stops at its edges either way", of: ScrollView.self,
+                     get: { call, s in call.push(s.bounces) }, set: { call, s, newValue in s.bounces = newValue }),
+            property("alwaysBounceVertical", .boolean(), "scrolls vertically even when the content is not taller than the view", of: ScrollView.self,
+                     get: { call, s in call.push(s.alwaysBounceVertical) }, set: { call, s, newValue in s.alwaysBounceVertical = newValue }),
+            property("alwaysBounceHorizontal", .boolean(), "scrolls horizontally even when the content is not wider than the view", of: ScrollView.self,
+                     get: { call, s in call.push(s.alwaysBounceHorizontal) }, set: { call, s, newValue in s.alwaysBounceHorizontal = newValue }),
             property("panGestureRecognizer", .object("UIPanGestureRecognizer"), "the recognizer that scrolls it", of: ScrollView.self,
                      get: { call, s in call.push(s.panGestureRecognizer) }),
             property("delegate", .optional(.protocol(Hook.ScrollViewDelegate.protocolName)), "told of every contentOffset change", of: ScrollView.self,
                      get: { call, s in call.push(s.delegate) },
                      set: { call, s in s.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
-            property("showsVerticalScrollIndicator", .boolean, "accepted; Transit draws no scroll indicators", of: ScrollView.self,
-                     get: { call, s in call.push(s.showsVerticalScrollIndicator) }, set: { call, s in s.showsVerticalScrollIndicator = try call.boolean(1) }),
-            property("showsHorizontalScrollIndicator", .boolean, "accepted; Transit draws no scroll indicators", of: ScrollView.self,
-                     get: { call, s in call.push(s.showsHorizontalScrollIndicator) }, set: { call, s in s.showsHorizontalScrollIndicator = try call.boolean(1) }),
+            property("showsVerticalScrollIndicator", .boolean(), "accepted; Transit draws no scroll indicators", of: ScrollView.self,
+                     get: { call, s in call.push(s.showsVerticalScrollIndicator) }, set: { call, s, newValue in s.showsVerticalScrollIndicator = newValue }),
+            property("showsHorizontalScrollIndicator", .boolean(), "accepted; Transit draws no scroll indicators", of: ScrollView.self,
+                     get: { call, s in call.push(s.showsHorizontalScrollIndicator) }, set: { call, s, newValue in s.showsHorizontalScrollIndicator = newValue }),
             property("isDragging", .boolean, "true while the finger scrolls the content", of: ScrollView.self,
                      get: { call, s in call.push(s.isDragging) }),
             property("isTracking", .boolean, "true while a finger scrolls the content", of: ScrollView.self,
@@ -230,9 +228,9 @@ extension TransitAPI {
                      get: { call, s in call.push(s.isDecelerating) }),
         ]
         cls.methods = [
-            method("setContentOffset", [parameter("offset", .value("CGPoint")), parameter("animated", .optional(.boolean), "accepted; the offset is set at once")],
-                   "sets contentOffset (scrollViewDidScroll follows)", of: ScrollView.self) { call, s in
-                try s.setContentOffset(try call.finite(1, "offset", Point.self)); return 0
+            method("setContentOffset", .value("offset", Point.self), .checked("animated", .optional(.boolean), "accepted; the offset is set at once"),
+                   doc: "sets contentOffset (scrollViewDidScroll follows)", of: ScrollView.self) { call, s, offset, _ in
+                try s.setContentOffset(offset); return 0
             },
         ]
         return cls
@@ -274,8 +272,8 @@ extension TransitAPI {
     /// transit.touch.press, pinch and swipe, beside tap, pan and edgePan (Transit.swift).
     static func gestureTouchFunctions() -> [APIFunction] {
         [
-            function("touch.press", [parameter("options", .table, "{at=CGPoint, duration=1, touches=1}")],
-                     "fingers held still at a window point (a long press)") { call in
+            function("touch.press", .checked("options", .table, "{at=CGPoint, duration=1, touches=1}"),
+                     doc: "fingers held still at a window point (a long press)") { call, _ in
                 let known: Set<String> = ["at", "duration", "touches"]
                 if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
                 let at = try call.pointOption(1, "at") ?? call.runtime.world.window.bounds.center
@@ -283,8 +281,8 @@ extension TransitAPI {
                 try call.runtime.world.performTouch(fingers: fingers.map { ($0, $0) }, duration: try call.numberOption(1, "duration") ?? 1, release: true)
                 return 0
             },
-            function("touch.swipe", [parameter("options", .table, "{from=CGPoint, to=CGPoint, duration=0.15, touches=1}")],
-                     "a quick drag between window points that lifts at the end") { call in
+            function("touch.swipe", .checked("options", .table, "{from=CGPoint, to=CGPoint, duration=0.15, touches=1}"),
+                     doc: "a quick drag between window points that lifts at the end") { call, _ in
                 let known: Set<String> = ["from", "to", "duration", "touches"]
                 if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
                 guard let from = try call.pointOption(1, "from"), let to = try call.pointOption(1, "to") else { throw call.fail("from and to (CGPoints) are required") }
@@ -293,8 +291,8 @@ extension TransitAPI {
                 try call.runtime.world.performTouch(fingers: fingers.map { (start: $0.0, end: $0.1) }, duration: try call.numberOption(1, "duration") ?? 0.15, release: true)
                 return 0
             },
-            function("touch.pinch", [parameter("options", .table, "{center=CGPoint, fromScale=1, toScale=, from=, to= (finger distances), duration=0.3, release=true}")],
-                     "two fingers moving apart or together on a horizontal line through center") { call in
+            function("touch.pinch", .checked("options", .table, "{center=CGPoint, fromScale=1, toScale=, from=, to= (finger distances), duration=0.3, release=true}"),
+                     doc: "two fingers moving apart or together on a horizontal line through center") { call, _ in
                 let known: Set<String> = ["center", "fromScale", "toScale", "from", "to", "duration", "release"]
                 if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
                 let center = try call.pointOption(1, "center") ?? call.runtime.world.window.bounds.center

@@ -13,12 +13,11 @@ extension TransitAPI {
     /// The methods UIView gains here (Views.swift adds them to its class).
     static func snapshotMethods() -> [APIFunction] {
         [
-            method("drawHierarchy", [parameter("rect", .value("CGRect"), "where the view's bounds land in the image context"),
-                                     parameter("afterScreenUpdates", .optional(.boolean), "true: lay the view out first")],
-                   returns: .boolean, "draws the view as it is on screen now into the current image context; false without one",
-                   of: View.self) { call, v in
-                let rect = try call.finite(1, "rect", Rect.self)
-                let after = try call.optionalBoolean(2, default: false)
+            method("drawHierarchy", .value("rect", Rect.self, "where the view's bounds land in the image context"), .optional(.boolean("afterScreenUpdates", "true: lay the view out first"), default: false),
+                   returns: .boolean, doc: "draws the view as it is on screen now into the current image context; false without one",
+                   of: View.self) { call, v, rectValue, afterScreenUpdatesValue in
+                let rect = rectValue
+                let after = afterScreenUpdatesValue
                 do {
                     call.push(try v.drawHierarchy(in: rect, afterScreenUpdates: after))
                 } catch let error as HierarchyError {
@@ -26,12 +25,10 @@ extension TransitAPI {
                 }
                 return 1
             },
-            method("resizableSnapshotView", [parameter("rect", .value("CGRect"), "the part of the view, in its bounds"),
-                                             parameter("afterScreenUpdates", .optional(.boolean), "true: lay the view out first"),
-                                             parameter("capInsets", .optional(.table), "UIEdgeInsets {top=, left=, bottom=, right=}: parts that keep their size when the snapshot is resized")],
-                   returns: .object("UIView"), "a new view showing that part of this view as it is now", of: View.self) { call, v in
-                let rect = try call.finite(1, "rect", Rect.self)
-                let after = try call.optionalBoolean(2, default: false)
+            method("resizableSnapshotView", .value("rect", Rect.self, "the part of the view, in its bounds"), .optional(.boolean("afterScreenUpdates", "true: lay the view out first"), default: false), .checked("capInsets", .optional(.table), "UIEdgeInsets {top=, left=, bottom=, right=}: parts that keep their size when the snapshot is resized"),
+                   returns: .object("UIView"), doc: "a new view showing that part of this view as it is now", of: View.self) { call, v, rectValue, afterScreenUpdatesValue, _ in
+                let rect = rectValue
+                let after = afterScreenUpdatesValue
                 let insets = call.isNil(3) ? EdgeInsets.zero : try call.edgeInsets(3, "capInsets")
                 call.push(try v.resizableSnapshotView(from: rect, afterScreenUpdates: after, withCapInsets: insets))
                 return 1
@@ -43,18 +40,16 @@ extension TransitAPI {
     /// before UIGraphicsImageRenderer.
     static func imageContextFunctions() -> [APIFunction] {
         [
-            function("UIGraphicsBeginImageContextWithOptions",
-                     [parameter("size", .value("CGSize")), parameter("opaque", .boolean, "true: the image starts black, not transparent"),
-                      parameter("scale", .number, "accepted; a picture of views has no pixels of its own")],
-                     "makes a new image context current (drawHierarchy draws into it)") { call in
+            function("UIGraphicsBeginImageContextWithOptions", .checked("size", .value("CGSize")), .boolean("opaque", "true: the image starts black, not transparent"), .finite("scale", "accepted; a picture of views has no pixels of its own"),
+                     doc: "makes a new image context current (drawHierarchy draws into it)") { call, _, opaqueValue, scale in
                 let size = try call.contextSize(1, "size")
-                let opaque = try call.boolean(2)
-                _ = try call.finite(3, "scale")
+                let opaque = opaqueValue
+                _ = scale
                 call.runtime.world.beginImageContext(size: size, isOpaque: opaque)
                 return 0
             },
-            function("UIGraphicsBeginImageContext", [parameter("size", .value("CGSize"))],
-                     "UIGraphicsBeginImageContextWithOptions(size, false, 1)") { call in
+            function("UIGraphicsBeginImageContext", .checked("size", .value("CGSize")),
+                     doc: "UIGraphicsBeginImageContextWithOptions(size, false, 1)") { call, _ in
                 call.runtime.world.beginImageContext(size: try call.contextSize(1, "size"), isOpaque: false)
                 return 0
             },
@@ -94,9 +89,9 @@ extension TransitAPI {
                      get: { call, r in call.push(r.size) }),
         ]
         cls.methods = [
-            method("image", [parameter("actions", .function, "called with the UIGraphicsImageRendererContext; draw with view:drawHierarchy")],
-                   returns: .value("UIImage"), "runs the actions with a new image context current and returns the image", of: ImageRenderer.self) { call, r in
-                let actions = try call.function(1)
+            method("image", .function("actions", "called with the UIGraphicsImageRendererContext; draw with view:drawHierarchy"),
+                   returns: .value("UIImage"), doc: "runs the actions with a new image context current and returns the image", of: ImageRenderer.self) { call, r, actionsValue in
+                let actions = actionsValue
                 let image = try r.image { context in try actions.call { runtime in runtime.push(context); return 1 } }
                 call.runtime.push(image)
                 return 1
@@ -154,9 +149,9 @@ extension TransitAPI {
             return view
         }
         cls.properties = [
-            property("effect", .optional(.object("UIBlurEffect")), "the blur; nil shows no effect (animatable: the blur fades)", of: VisualEffectView.self,
+            property("effect", .optional(.object("", BlurEffect.self, "UIBlurEffect")), "the blur; nil shows no effect (animatable: the blur fades)", of: VisualEffectView.self,
                      get: { call, v in call.push(v.effect) },
-                     set: { call, v in v.effect = try call.optionalObject(1, BlurEffect.self, "UIBlurEffect") }),
+                     set: { call, v, newValue in v.effect = newValue }),
             property("contentView", .object("UIView"), "where subviews go; drawn over the blur", of: VisualEffectView.self,
                      get: { call, v in call.push(v.contentView) }),
         ]

@@ -28,8 +28,8 @@ extension TransitAPI {
             },
         ]
         let functions = [
-            function("isSubclass", [parameter("self", .table, "the class (call it with ':')"), parameter("of", .table, "a class table")], returns: .boolean,
-                     "Class:isSubclass(of): whether the class is `of` or descends from it (a class is a subclass of itself, as in Swift)") { call in
+            function("isSubclass", .checked("self", .table, "the class (call it with ':')"), .checked("of", .table, "a class table"), returns: .boolean,
+                     doc: "Class:isSubclass(of): whether the class is `of` or descends from it (a class is a subclass of itself, as in Swift)") { call, _, _ in
                 try call.checkClassTable(1, "self")
                 try call.checkClassTable(2, "of")
                 call.push(call.runtime.classChain(startingAt: call.index(1), contains: call.index(2)))

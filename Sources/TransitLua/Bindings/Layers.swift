@@ -26,59 +26,59 @@ extension TransitAPI {
     /// CALayer's members for layers as objects, added to the class Views.swift declares.
     static func layerTreeProperties() -> [APIProperty] {
         [
-            property("frame", .value("CGRect"), "the frame in the superlayer (sets bounds size and position)", of: Layer.self,
-                     get: { call, l in call.push(l.frame) }, set: { call, l in l.frame = try call.finite(1, call.name, Rect.self) }),
-            property("name", .optional(.string), "a name shown in traces and trees", of: Layer.self,
-                     get: { call, l in call.push(l.name) }, set: { call, l in l.name = call.isNil(1) ? nil : try call.string(1) }),
-            property("isHidden", .boolean, "hidden layers and their sublayers are not drawn", of: Layer.self,
-                     get: { call, l in call.push(l.isHidden) }, set: { call, l in l.isHidden = try call.boolean(1) }),
+            property("frame", .value(Rect.self), "the frame in the superlayer (sets bounds size and position)", of: Layer.self,
+                     get: { call, l in call.push(l.frame) }, set: { call, l, newValue in l.frame = newValue }),
+            property("name", .optional(.string()), "a name shown in traces and trees", of: Layer.self,
+                     get: { call, l in call.push(l.name) }, set: { call, l, newValue in l.name = newValue }),
+            property("isHidden", .boolean(), "hidden layers and their sublayers are not drawn", of: Layer.self,
+                     get: { call, l in call.push(l.isHidden) }, set: { call, l, newValue in l.isHidden = newValue }),
             property("sublayers", .list(.object("CALayer")), "sublayers back to front, subviews' layers included (a copy)", of: Layer.self,
                      get: { call, l in call.pushList(l.sublayers) }),
             property("superlayer", .optional(.object("CALayer")), "the layer this one is a sublayer of", of: Layer.self,
                      get: { call, l in call.push(l.superlayer) }),
-            property("mask", .optional(.object("CALayer")), "a standalone layer whose alpha masks this layer and its sublayers", of: Layer.self,
+            property("mask", .optional(.object("", Layer.self, "CALayer")), "a standalone layer whose alpha masks this layer and its sublayers", of: Layer.self,
                      get: { call, l in call.push(l.mask) },
-                     set: { call, l in
-                         let mask = try call.optionalObject(1, Layer.self, "CALayer")
+                     set: { call, l, newValue in
+                         let mask = newValue
                          try call.core { try l.setMask(mask) }
                      }),
             property("contents", .optional(.value("UIImage")), "an image drawn in the bounds (transit.image)", of: Layer.self,
                      get: { call, l in if let image = l.contents { call.runtime.push(image) } else { call.pushNil() } },
                      set: { call, l in l.contents = call.isNil(1) ? nil : try call.image(1) }),
-            property("contentsGravity", .enumeration("CALayerContentsGravity"), "how contents fit the bounds (default resize)", of: Layer.self,
+            property("contentsGravity", .enumeration("", ContentsGravityName.self, "CALayerContentsGravity"), "how contents fit the bounds (default resize)", of: Layer.self,
                      get: { call, l in call.push(ContentsGravityName(l.contentsGravity).rawValue) },
-                     set: { call, l in l.contentsGravity = try call.enumeration(1, ContentsGravityName.self, "CALayerContentsGravity").contentMode }),
-            property("shouldRasterize", .boolean, "accepted; changes nothing in the picture", of: Layer.self,
-                     get: { call, l in call.push(l.shouldRasterize) }, set: { call, l in l.shouldRasterize = try call.boolean(1) }),
-            property("rasterizationScale", .number, "accepted; changes nothing in the picture", of: Layer.self,
+                     set: { call, l, newValue in l.contentsGravity = newValue.contentMode }),
+            property("shouldRasterize", .boolean(), "accepted; changes nothing in the picture", of: Layer.self,
+                     get: { call, l in call.push(l.shouldRasterize) }, set: { call, l, newValue in l.shouldRasterize = newValue }),
+            property("rasterizationScale", .finite(), "accepted; changes nothing in the picture", of: Layer.self,
                      get: { call, l in call.push(l.rasterizationScale) },
-                     set: { call, l in l.rasterizationScale = try call.finite(1, call.name) }),
+                     set: { call, l, newValue in l.rasterizationScale = newValue }),
         ]
     }
 
     static func layerTreeMethods() -> [APIFunction] {
         [
-            method("addSublayer", [parameter("layer", .object("CALayer"))], "adds (or moves) a standalone layer on top", of: Layer.self) { call, l in
-                let sublayer = try call.object(1, Layer.self, "CALayer")
+            method("addSublayer", .object("layer", Layer.self, "CALayer"), doc: "adds (or moves) a standalone layer on top", of: Layer.self) { call, l, layer in
+                let sublayer = layer
                 try call.core { try l.addSublayer(sublayer) }
                 return 0
             },
-            method("insertSublayer", [parameter("layer", .object("CALayer")), parameter("index", .integer, "1-based, as Lua lists are (0 and 1: the bottom)")],
-                   "insertSublayer(_:at:): inserts at a position in sublayers (clamped)", of: Layer.self) { call, l in
-                let sublayer = try call.object(1, Layer.self, "CALayer")
-                let index = try call.integer(2)
+            method("insertSublayer", .object("layer", Layer.self, "CALayer"), .integer("index", "1-based, as Lua lists are (0 and 1: the bottom)"),
+                   doc: "insertSublayer(_:at:): inserts at a position in sublayers (clamped)", of: Layer.self) { call, l, layer, indexValue in
+                let sublayer = layer
+                let index = indexValue
                 try call.core { try l.insertSublayer(sublayer, at: index - 1) }
                 return 0
             },
-            method("insertSublayerBelow", [parameter("layer", .object("CALayer")), parameter("sibling", .object("CALayer"))],
-                   "insertSublayer(_:below:): just below a sublayer", of: Layer.self) { call, l in
-                let sublayer = try call.object(1, Layer.self, "CALayer"), sibling = try call.object(2, Layer.self, "CALayer")
+            method("insertSublayerBelow", .object("layer", Layer.self, "CALayer"), .object("sibling", Layer.self, "CALayer"),
+                   doc: "insertSublayer(_:below:): just below a sublayer", of: Layer.self) { call, l, layer, siblingValue in
+                let sublayer = layer, sibling = siblingValue
                 try call.core { try l.insertSublayer(sublayer, relativeTo: sibling, above: false) }
                 return 0
             },
-            method("insertSublayerAbove", [parameter("layer", .object("CALayer")), parameter("sibling", .object("CALayer"))],
-                   "insertSublayer(_:above:): just above a sublayer", of: Layer.self) { call, l in
-                let sublayer = try call.object(1, Layer.self, "CALayer"), sibling = try call.object(2, Layer.self, "CALayer")
+            method("insertSublayerAbove", .object("layer", Layer.self, "CALayer"), .object("sibling", Layer.self, "CALayer"),
+                   doc: "insertSublayer(_:above:): just above a sublayer", of: Layer.self) { call, l, layer, siblingValue in
+                let sublayer = layer, sibling = siblingValue
                 try call.core { try l.insertSublayer(sublayer, relativeTo: sibling, above: true) }
                 return 0
             },
@@ -99,12 +99,12 @@ extension TransitAPI {
         cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {path=, fillColor=}")]
         cls.construct = layerConstructor({ ShapeLayer(standaloneIn: $0) }, "CAShapeLayer")
         func color(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<ShapeLayer, Color?>) -> APIProperty {
-            property(name, .optional(.value("UIColor")), doc, of: ShapeLayer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l in l[keyPath: key] = call.isNil(1) ? nil : try call.finite(1, call.name, Color.self) })
+            property(name, .optional(.value(Color.self)), doc, of: ShapeLayer.self, get: { call, l in call.push(l[keyPath: key]) },
+                     set: { call, l, newValue in l[keyPath: key] = newValue })
         }
         func number(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<ShapeLayer, Double>) -> APIProperty {
-            property(name, .number, doc, of: ShapeLayer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l in l[keyPath: key] = try call.finite(1, call.name) })
+            property(name, .finite(), doc, of: ShapeLayer.self, get: { call, l in call.push(l[keyPath: key]) },
+                     set: { call, l, newValue in l[keyPath: key] = newValue })
         }
         cls.properties = [
             property("path", .optional(.union([.object("CGPath"), .object("UIBezierPath")])),
@@ -116,15 +116,15 @@ extension TransitAPI {
             number("lineWidth", "stroke width (animatable; default 1)", \.lineWidth),
             number("strokeStart", "where the stroke starts, 0...1 of the path's length (animatable)", \.strokeStart),
             number("strokeEnd", "where the stroke ends, 0...1 of the path's length (animatable; default 1)", \.strokeEnd),
-            property("fillRule", .enumeration("CAShapeLayerFillRule"), "nonZero (default) or evenOdd", of: ShapeLayer.self,
+            property("fillRule", .enumeration("", FillRule.self, "CAShapeLayerFillRule"), "nonZero (default) or evenOdd", of: ShapeLayer.self,
                      get: { call, l in call.push(l.fillRule.rawValue) },
-                     set: { call, l in l.fillRule = try call.enumeration(1, FillRule.self, "CAShapeLayerFillRule") }),
-            property("lineCap", .enumeration("CAShapeLayerLineCap"), "butt (default), round or square", of: ShapeLayer.self,
+                     set: { call, l, newValue in l.fillRule = newValue }),
+            property("lineCap", .enumeration("", LineCap.self, "CAShapeLayerLineCap"), "butt (default), round or square", of: ShapeLayer.self,
                      get: { call, l in call.push(l.lineCap.rawValue) },
-                     set: { call, l in l.lineCap = try call.enumeration(1, LineCap.self, "CAShapeLayerLineCap") }),
-            property("lineJoin", .enumeration("CAShapeLayerLineJoin"), "miter (default), round or bevel", of: ShapeLayer.self,
+                     set: { call, l, newValue in l.lineCap = newValue }),
+            property("lineJoin", .enumeration("", LineJoin.self, "CAShapeLayerLineJoin"), "miter (default), round or bevel", of: ShapeLayer.self,
                      get: { call, l in call.push(l.lineJoin.rawValue) },
-                     set: { call, l in l.lineJoin = try call.enumeration(1, LineJoin.self, "CAShapeLayerLineJoin") }),
+                     set: { call, l, newValue in l.lineJoin = newValue }),
             property("lineDashPattern", .optional(.list(.number)), "dash and gap lengths (nil: solid)", of: ShapeLayer.self,
                      get: { call, l in
                          if l.lineDashPattern.isEmpty { call.pushNil() } else { call.pushNumbers(l.lineDashPattern) }
@@ -140,8 +140,8 @@ extension TransitAPI {
         cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {colors=, locations=}")]
         cls.construct = layerConstructor({ GradientLayer(standaloneIn: $0) }, "CAGradientLayer")
         func point(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<GradientLayer, Point>) -> APIProperty {
-            property(name, .value("CGPoint"), doc, of: GradientLayer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l in l[keyPath: key] = try call.finite(1, call.name, Point.self) })
+            property(name, .value(Point.self), doc, of: GradientLayer.self, get: { call, l in call.push(l[keyPath: key]) },
+                     set: { call, l, newValue in l[keyPath: key] = newValue })
         }
         cls.properties = [
             property("colors", .optional(.list(.value("UIColor"))), "the colours (animatable)", of: GradientLayer.self,
@@ -156,9 +156,9 @@ extension TransitAPI {
                      set: { call, l in l.locations = call.isNil(1) ? nil : try call.numberList(1, limit: GradientLayer.maximumStops) }),
             point("startPoint", "in the unit square of the bounds (animatable; default (0.5, 0)); a radial gradient's centre", \.startPoint),
             point("endPoint", "in the unit square of the bounds (animatable; default (0.5, 1)); a radial gradient's radii", \.endPoint),
-            property("type", .enumeration("CAGradientLayerType"), "axial (default) or radial", of: GradientLayer.self,
+            property("type", .enumeration("", GradientType.self, "CAGradientLayerType"), "axial (default) or radial", of: GradientLayer.self,
                      get: { call, l in call.push(l.type.rawValue) },
-                     set: { call, l in l.type = try call.enumeration(1, GradientType.self, "CAGradientLayerType") }),
+                     set: { call, l, newValue in l.type = newValue }),
         ]
         return cls
     }
@@ -198,34 +198,36 @@ extension TransitAPI {
                      get: { call, p in call.push(p.path.currentPoint ?? .zero) }),
         ]
         cls.methods = [
-            method("move", [parameter("to", .value("CGPoint"))], "move(to:): starts a subpath", of: BezierPathObject.self) { call, p in
+            method("move", .checked("to", .value("CGPoint")), doc: "move(to:): starts a subpath", of: BezierPathObject.self) { call, p, _ in
                 let point = try checkedPoint(&call, 1, "to")
                 try mutate(&call, p) { $0.move(to: point) }
                 return 0
             },
-            method("addLine", [parameter("to", .value("CGPoint"))], "addLine(to:)", of: BezierPathObject.self) { call, p in
+            method("addLine", .checked("to", .value("CGPoint")), doc: "addLine(to:)", of: BezierPathObject.self) { call, p, _ in
                 let point = try checkedPoint(&call, 1, "to")
                 try mutate(&call, p) { $0.addLine(to: point) }
                 return 0
             },
-            method("addCurve", [parameter("to", .value("CGPoint")), parameter("controlPoint1", .value("CGPoint")), parameter("controlPoint2", .value("CGPoint"))],
-                   "addCurve(to:controlPoint1:controlPoint2:)", of: BezierPathObject.self) { call, p in
+            method("addCurve", .checked("to", .value("CGPoint")), .checked("controlPoint1", .value("CGPoint")), .checked("controlPoint2", .value("CGPoint")),
+                   doc: "addCurve(to:controlPoint1:controlPoint2:)", of: BezierPathObject.self) { call, p, _, _, _ in
+                var call = call  // the helpers take it inout
                 let to = try checkedPoint(&call, 1, "to"), c1 = try checkedPoint(&call, 2, "controlPoint1"), c2 = try checkedPoint(&call, 3, "controlPoint2")
                 try mutate(&call, p) { $0.addCurve(to: to, control1: c1, control2: c2) }
                 return 0
             },
-            method("addQuadCurve", [parameter("to", .value("CGPoint")), parameter("controlPoint", .value("CGPoint"))],
-                   "addQuadCurve(to:controlPoint:)", of: BezierPathObject.self) { call, p in
+            method("addQuadCurve", .checked("to", .value("CGPoint")), .checked("controlPoint", .value("CGPoint")),
+                   doc: "addQuadCurve(to:controlPoint:)", of: BezierPathObject.self) { call, p, _, _ in
+                var call = call  // the helpers take it inout
                 let to = try checkedPoint(&call, 1, "to"), c = try checkedPoint(&call, 2, "controlPoint")
                 try mutate(&call, p) { $0.addQuadCurve(to: to, control: c) }
                 return 0
             },
-            method("addArc", [parameter("center", .value("CGPoint")), parameter("radius", .number), parameter("startAngle", .number),
-                              parameter("endAngle", .number), parameter("clockwise", .boolean)],
-                   "addArc(withCenter:radius:startAngle:endAngle:clockwise:), angles in radians", of: BezierPathObject.self) { call, p in
+            method("addArc", .checked("center", .value("CGPoint")), .checked("radius", .number), .checked("startAngle", .number), .checked("endAngle", .number), .boolean("clockwise"),
+                   doc: "addArc(withCenter:radius:startAngle:endAngle:clockwise:), angles in radians", of: BezierPathObject.self) { call, p, _, _, _, _, clockwiseValue in
+                var call = call  // the helpers take it inout
                 let center = try checkedPoint(&call, 1, "center")
                 let (radius, start, end) = try call.arcNumbers(2)
-                let clockwise = try call.boolean(5)
+                let clockwise = clockwiseValue
                 try mutate(&call, p) { $0.addArc(center: center, radius: radius, startAngle: start, endAngle: end, clockwise: clockwise) }
                 return 0
             },
@@ -233,7 +235,7 @@ extension TransitAPI {
                 try mutate(&call, p) { $0.close() }
                 return 0
             },
-            method("append", [parameter("path", .union([.object("UIBezierPath"), .object("CGPath")]))], "appends another path's elements", of: BezierPathObject.self) { call, p in
+            method("append", .checked("path", .union([.object("UIBezierPath"), .object("CGPath")])), doc: "appends another path's elements", of: BezierPathObject.self) { call, p, _ in
                 let other = try call.path(1)
                 guard p.path.elements.count + other.elements.count <= BezierPath.maximumElements else {
                     throw call.fail("the path would have more than \(BezierPath.maximumElements) elements")
@@ -241,8 +243,8 @@ extension TransitAPI {
                 p.path.append(other)
                 return 0
             },
-            method("apply", [parameter("transform", .value("CGAffineTransform"))], "transforms every point", of: BezierPathObject.self) { call, p in
-                let transform = try call.finite(1, "transform", Transform2D.self)
+            method("apply", .value("transform", Transform2D.self), doc: "transforms every point", of: BezierPathObject.self) { call, p, transformValue in
+                let transform = transformValue
                 let moved = p.path.applying(transform)
                 guard moved.isFinite else { throw call.fail("the transformed path is not finite") }
                 p.path = moved

@@ -11,9 +11,8 @@ extension TransitAPI {
         var cls = APIClass(name: "UIEdgeInsets", superclass: nil, doc: "Insets from each edge (top, left, bottom, right), a value.", isValue: true)
         let sides = ["top", "left", "bottom", "right"]
         cls.functions = [
-            function("new", [parameter("top", .union([.number, .table]), "a number, or {top=, left=, bottom=, right=} as Swift's labels"),
-                             parameter("left", .optional(.number)), parameter("bottom", .optional(.number)), parameter("right", .optional(.number))],
-                     returns: .value("UIEdgeInsets"), "UIEdgeInsets(top, left, bottom, right) or UIEdgeInsets{top=, left=, bottom=, right=}") { call in
+            function("new", .checked("top", .union([.number, .table]), "a number, or {top=, left=, bottom=, right=} as Swift's labels"), .checked("left", .optional(.number)), .checked("bottom", .optional(.number)), .checked("right", .optional(.number)),
+                     returns: .value("UIEdgeInsets"), doc: "UIEdgeInsets(top, left, bottom, right) or UIEdgeInsets{top=, left=, bottom=, right=}") { call, _, _, _, _ in
                 var values: [Double] = []
                 if call.isTable(1) {
                     if let unknown = call.unknownKeys(1, known: Set(sides)).first {
@@ -59,18 +58,18 @@ extension TransitAPI {
                      get: { call, v in call.runtime.push(v.safeAreaInsets) }),
             property("safeAreaLayoutGuide", .object("UILayoutGuide"), "the safe area as a guide (its layoutFrame)", of: View.self,
                      get: { call, v in call.push(v.safeAreaLayoutGuide) }),
-            property("layoutMargins", .value("UIEdgeInsets"), "margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea", of: View.self,
+            property("layoutMargins", .value(EdgeInsets.self), "margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea", of: View.self,
                      get: { call, v in call.runtime.push(v.layoutMargins) },
-                     set: { call, v in v.layoutMargins = try call.finite(1, call.name, EdgeInsets.self) }),
-            property("insetsLayoutMarginsFromSafeArea", .boolean, "whether margins outside the safe area move inside it (default true)", of: View.self,
-                     get: { call, v in call.push(v.insetsLayoutMarginsFromSafeArea) }, set: { call, v in v.insetsLayoutMarginsFromSafeArea = try call.boolean(1) }),
+                     set: { call, v, newValue in v.layoutMargins = newValue }),
+            property("insetsLayoutMarginsFromSafeArea", .boolean(), "whether margins outside the safe area move inside it (default true)", of: View.self,
+                     get: { call, v in call.push(v.insetsLayoutMarginsFromSafeArea) }, set: { call, v, newValue in v.insetsLayoutMarginsFromSafeArea = newValue }),
             property("layoutMarginsGuide", .object("UILayoutGuide"), "the layout margins as a guide (its layoutFrame)", of: View.self,
                      get: { call, v in call.push(v.layoutMarginsGuide) }),
         ]
         let methods = [
-            method("convertFrom", [parameter("value", .union([.value("CGRect"), .value("CGPoint")])), parameter("fromView", .optional(.object("UIView")), "nil: the window")],
-                   returns: .union([.value("CGRect"), .value("CGPoint")]), "converts a rect or point from another view's coordinates to this view's (Swift convert(_:from:))", of: View.self) { call, v in
-                let other = try call.optionalObject(2, View.self, "UIView")
+            method("convertFrom", .checked("value", .union([.value("CGRect"), .value("CGPoint")])), .optional(.object("fromView", View.self, "UIView", "nil: the window")),
+                   returns: .union([.value("CGRect"), .value("CGPoint")]), doc: "converts a rect or point from another view's coordinates to this view's (Swift convert(_:from:))", of: View.self) { call, v, _, fromView in
+                let other = fromView
                 if call.runtime.read(Rect.self, at: call.index(1)) != nil {
                     call.push(v.convert(try call.finite(1, "value", Rect.self), from: other))
                 } else {
@@ -86,16 +85,16 @@ extension TransitAPI {
     /// UIViewController's appearance, safe-area and status-bar members (added in ViewControllers.swift).
     static func viewControllerLayoutMembers() -> (properties: [APIProperty], methods: [APIFunction], hooks: [APIFunction]) {
         let properties = [
-            property("additionalSafeAreaInsets", .value("UIEdgeInsets"), "insets added to the root view's safe area", of: ViewController.self,
+            property("additionalSafeAreaInsets", .value(EdgeInsets.self), "insets added to the root view's safe area", of: ViewController.self,
                      get: { call, c in call.runtime.push(c.additionalSafeAreaInsets) },
-                     set: { call, c in c.setAdditionalSafeAreaInsets(try call.finite(1, call.name, EdgeInsets.self)) }),
+                     set: { call, c, newValue in c.setAdditionalSafeAreaInsets(newValue) }),
             property("preferredStatusBarStyle", .enumeration("UIStatusBarStyle"), "a subclass overrides it with a method returning a style (Swift `override var preferredStatusBarStyle`); \"default\" otherwise", of: ViewController.self,
                      get: { call, c in call.push(try c.effectivePreferredStatusBarStyle().rawValue) }),
         ]
         let methods = [
-            method("beginAppearanceTransition", [parameter("isAppearing", .boolean), parameter("animated", .boolean)],
-                   "viewWillAppear or viewWillDisappear, unless already going that way (balanced as UIKit's)", of: ViewController.self) { call, c in
-                try c.beginAppearanceTransition(isAppearing: try call.boolean(1), animated: try call.boolean(2)); return 0
+            method("beginAppearanceTransition", .boolean("isAppearing"), .boolean("animated"),
+                   doc: "viewWillAppear or viewWillDisappear, unless already going that way (balanced as UIKit's)", of: ViewController.self) { call, c, isAppearingValue, animatedValue in
+                try c.beginAppearanceTransition(isAppearing: isAppearingValue, animated: animatedValue); return 0
             },
             method("endAppearanceTransition", [], "viewDidAppear or viewDidDisappear for the change begun last", of: ViewController.self) { _, c in
                 try c.endAppearanceTransition(); return 0

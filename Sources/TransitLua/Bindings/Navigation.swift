@@ -26,13 +26,13 @@ extension TransitAPI {
                      get: { call, n in _ = try n.loadViewIfNeeded(); call.push(n.interactivePopGestureRecognizer) }),
         ]
         cls.methods = [
-            method("pushViewController", [parameter("viewController", .object("UIViewController")), parameter("animated", .boolean)],
-                   "pushes (a transition starting now)", of: NavigationController.self) { call, n in
-                try n.pushViewController(try call.object(1, ViewController.self, "UIViewController"), animated: try call.boolean(2)); return 0
+            method("pushViewController", .object("viewController", ViewController.self, "UIViewController"), .boolean("animated"),
+                   doc: "pushes (a transition starting now)", of: NavigationController.self) { call, n, viewController, animatedValue in
+                try n.pushViewController(viewController, animated: animatedValue); return 0
             },
-            method("popViewController", [parameter("animated", .boolean)], returns: .optional(.object("UIViewController")),
-                   "pops the top controller", of: NavigationController.self) { call, n in
-                call.push(try n.popViewController(animated: try call.boolean(1))); return 1
+            method("popViewController", .boolean("animated"), returns: .optional(.object("UIViewController")),
+                   doc: "pops the top controller", of: NavigationController.self) { call, n, animatedValue in
+                call.push(try n.popViewController(animated: animatedValue)); return 1
             },
         ]
         return cls

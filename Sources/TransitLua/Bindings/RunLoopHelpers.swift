@@ -39,17 +39,17 @@ extension TransitAPI {
         cls.matches = { $0 is DispatchQueueObject }
         cls.constants = [("main", .object("DispatchQueue"), "the main queue", { call in call.push(call.runtime.mainQueue) })]
         cls.methods = [
-            method("async", [parameter("execute", .function)], "runs the function on a later run-loop turn at the same virtual time", of: DispatchQueueObject.self) { call, _ in
-                let block = try call.function(1)
+            method("async", .function("execute"), doc: "runs the function on a later run-loop turn at the same virtual time", of: DispatchQueueObject.self) { call, _, execute in
+                let block = execute
                 call.runtime.world.async(label: "DispatchQueue.main.async") { try block.call() }
                 return 0
             },
-            method("asyncAfter", [parameter("deadline", .value("DispatchTime"), "e.g. DispatchTime.now() + 0.3"), parameter("execute", .function)],
-                   "runs the function at the deadline (at once on a later turn when it has passed)", of: DispatchQueueObject.self) { call, _ in
+            method("asyncAfter", .checked("deadline", .value("DispatchTime"), "e.g. DispatchTime.now() + 0.3"), .function("execute"),
+                   doc: "runs the function at the deadline (at once on a later turn when it has passed)", of: DispatchQueueObject.self) { call, _, _, execute in
                 guard let deadline = call.runtime.readDispatchTime(at: call.index(1)) else {
                     throw call.fail("argument 1 (deadline) must be a DispatchTime, e.g. DispatchTime.now() + 0.3 (got \(call.runtime.typeDescription(at: call.index(1))))")
                 }
-                let block = try call.function(2)
+                let block = execute
                 call.runtime.world.schedule(at: Double(deadline) / 1e9, label: "DispatchQueue.main.asyncAfter") { try block.call() }
                 return 0
             },
@@ -71,12 +71,11 @@ extension TransitAPI {
         var cls = APIClass(name: "Timer", superclass: "NSObject", doc: "A Foundation timer on virtual time (Timer.scheduledTimer).", isValue: false)
         cls.matches = { $0 is RunLoopTimer }
         cls.functions = [
-            function("scheduledTimer", [parameter("withTimeInterval", .number, "seconds (at least 0.0001: Foundation uses that for ≤ 0)"),
-                                        parameter("repeats", .boolean), parameter("block", .function, "called with the timer")],
-                     returns: .object("Timer"), "a timer already scheduled on the main run loop (Swift scheduledTimer(withTimeInterval:repeats:block:))") { call in
-                let interval = try call.finite(1, "withTimeInterval")
-                let repeats = try call.boolean(2)
-                let block = try call.function(3)
+            function("scheduledTimer", .finite("withTimeInterval", "seconds (at least 0.0001: Foundation uses that for ≤ 0)"), .boolean("repeats"), .function("block", "called with the timer"),
+                     returns: .object("Timer"), doc: "a timer already scheduled on the main run loop (Swift scheduledTimer(withTimeInterval:repeats:block:))") { call, withTimeInterval, repeatsValue, blockValue in
+                let interval = withTimeInterval
+                let repeats = repeatsValue
+                let block = blockValue
                 let timer = RunLoopTimer(world: call.runtime.world, interval: interval, repeats: repeats) { timer in
                     try block.call { runtime in runtime.push(timer); return 1 }
                 }
@@ -145,12 +144,12 @@ extension TransitAPI {
                      get: { call, l in call.push(l.targetTimestamp) }),
             property("duration", .number, "seconds between refreshes of the display (1 / maximumFramesPerSecond)", of: DisplayLink.self,
                      get: { call, l in call.push(l.duration) }),
-            property("isPaused", .boolean, "a paused link does not call back", of: DisplayLink.self,
-                     get: { call, l in call.push(l.isPaused) }, set: { call, l in l.isPaused = try call.boolean(1) }),
-            property("preferredFramesPerSecond", .integer, "0: the display's rate; otherwise the nearest rate dividing it", of: DisplayLink.self,
+            property("isPaused", .boolean(), "a paused link does not call back", of: DisplayLink.self,
+                     get: { call, l in call.push(l.isPaused) }, set: { call, l, newValue in l.isPaused = newValue }),
+            property("preferredFramesPerSecond", .integer(), "0: the display's rate; otherwise the nearest rate dividing it", of: DisplayLink.self,
                      get: { call, l in lua_pushinteger(call.L, lua_Integer(l.preferredFramesPerSecond)) },
-                     set: { call, l in
-                         let rate = try call.integer(1)
+                     set: { call, l, newValue in
+                         let rate = newValue
                          guard rate >= 0 else { throw call.fail("must be ≥ 0 (got \(rate))") }
                          l.preferredFramesPerSecond = rate
                      }),

@@ -8,8 +8,8 @@ extension TransitAPI {
     static func namespace() -> APIClass {
         var cls = APIClass(name: "transit", superclass: nil, doc: "The host: window, virtual time, tools.", isValue: false)
         cls.functions = [
-            function("wait", [parameter("seconds", .number)], "scenes: lets virtual time pass (runs animations, completions, transitions)") { call in
-                let seconds = try call.finite(1, "seconds")
+            function("wait", .finite("seconds"), doc: "scenes: lets virtual time pass (runs animations, completions, transitions)") { call, secondsValue in
+                let seconds = secondsValue
                 guard seconds >= 0 else { throw call.fail("seconds must be ≥ 0 (got \(formatNumber(seconds)))") }
                 guard lua_isyieldable(call.L) != 0, call.runtime.sceneIsRunning else {
                     // Outside a scene coroutine (a module, the REPL): advance directly.
@@ -19,14 +19,14 @@ extension TransitAPI {
                 call.runtime.pendingWait = seconds
                 return TRANSIT_YIELD
             },
-            function("touch.tap", [parameter("options", .table, "{at=CGPoint}")], "a tap at a window point (down, then up 0.05 s later)") { call in
+            function("touch.tap", .checked("options", .table, "{at=CGPoint}"), doc: "a tap at a window point (down, then up 0.05 s later)") { call, _ in
                 let known: Set<String> = ["at"]
                 if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: at") }
                 let at = try call.pointOption(1, "at") ?? call.runtime.world.window.bounds.center
                 try call.runtime.world.performTouch(from: at, to: at, duration: 0.05, release: true)
                 return 0
             },
-            function("touch.pan", [parameter("options", .table, "{from=CGPoint, to=CGPoint, duration=0.3, release=true}")], "a drag between window points") { call in
+            function("touch.pan", .checked("options", .table, "{from=CGPoint, to=CGPoint, duration=0.3, release=true}"), doc: "a drag between window points") { call, _ in
                 let known: Set<String> = ["from", "to", "duration", "release"]
                 if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
                 guard let from = try call.pointOption(1, "from"), let to = try call.pointOption(1, "to") else { throw call.fail("from and to (CGPoints) are required") }
@@ -34,7 +34,7 @@ extension TransitAPI {
                                                     release: try call.booleanOption(1, "release") ?? true)
                 return 0
             },
-            function("touch.edgePan", [parameter("options", .table, "{edge=\"left\", to=fraction, duration=0.3, release=true}")], "a screen-edge pan covering a fraction of the screen") { call in
+            function("touch.edgePan", .checked("options", .table, "{edge=\"left\", to=fraction, duration=0.3, release=true}"), doc: "a screen-edge pan covering a fraction of the screen") { call, _ in
                 let known: Set<String> = ["edge", "to", "duration", "release"]
                 if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
                 var edge = RectEdge.left
@@ -51,8 +51,8 @@ extension TransitAPI {
                                                     release: try call.booleanOption(1, "release") ?? true)
                 return 0
             },
-            function("rotate", [parameter("orientation", .enumeration("UIDeviceOrientation"))], "rotates the device (viewWillTransitionToSize, then layout)") { call in
-                try call.runtime.world.rotate(to: try call.enumeration(1, Orientation.self, "UIDeviceOrientation"))
+            function("rotate", .enumeration("orientation", Orientation.self, "UIDeviceOrientation"), doc: "rotates the device (viewWillTransitionToSize, then layout)") { call, orientation in
+                try call.runtime.world.rotate(to: orientation)
                 return 0
             },
             function("repl", [], "a breakpoint: `transit repl FILE` stops the scene here and opens its prompt on this world; run and render go on") { call in
@@ -64,14 +64,14 @@ extension TransitAPI {
             function("now", [], returns: .number, "virtual seconds since the run began") { call in
                 call.push(call.runtime.world.now); return 1
             },
-            function("step", [parameter("dt", .number)], "advances virtual time by dt (REPL, renderer)") { call in
-                let dt = try call.finite(1, "dt")
+            function("step", .finite("dt"), doc: "advances virtual time by dt (REPL, renderer)") { call, dtValue in
+                let dt = dtValue
                 guard dt >= 0 else { throw call.fail("dt must be ≥ 0 (virtual time only moves forward; run the scene again to see earlier frames)") }
                 try call.runtime.world.advance(to: call.runtime.world.now + dt)
                 return 0
             },
-            function("seek", [parameter("t", .number)], "advances virtual time to t (≥ now)") { call in
-                let t = try call.finite(1, "t")
+            function("seek", .finite("t"), doc: "advances virtual time to t (≥ now)") { call, tValue in
+                let t = tValue
                 guard t >= call.runtime.world.now else {
                     throw call.fail("t must be ≥ transit.now() (\(formatNumber(call.runtime.world.now))); virtual time only moves forward")
                 }
@@ -88,8 +88,8 @@ extension TransitAPI {
             function("trace", [], returns: .string, "the trace so far, one call or event a line") { call in
                 call.push(call.runtime.world.trace.lines.joined(separator: "\n")); return 1
             },
-            function("image", [parameter("name", .string, "a PNG path, or a name under scripts/images")], returns: .value("UIImage"), "loads a PNG image") { call in
-                let name = try call.string(1)
+            function("image", .string("name", "a PNG path, or a name under scripts/images"), returns: .value("UIImage"), doc: "loads a PNG image") { call, nameValue in
+                let name = nameValue
                 guard let loader = call.runtime.imageLoader else { throw call.fail("images are not available in this host") }
                 let url = call.runtime.resolveImage(name)
                 do {

@@ -20,19 +20,18 @@ extension TransitAPI {
                      get: { call, c in call.push(try c.sheetPresentationController()) }),
         ]
         let methods = [
-            method("present", [parameter("viewController", .object("UIViewController")), parameter("animated", .boolean),
-                               parameter("completion", .optional(.function))],
-                   "presents a view controller (the transition begins inside the call)", of: ViewController.self) { call, c in
-                let presented = try call.object(1, ViewController.self, "UIViewController")
-                let completion = try call.optionalFunction(3)
-                try call.runtime.world.present(presented, from: c, animated: try call.boolean(2),
+            method("present", .object("viewController", ViewController.self, "UIViewController"), .boolean("animated"), .optional(.function("completion")),
+                   doc: "presents a view controller (the transition begins inside the call)", of: ViewController.self) { call, c, viewController, animatedValue, completionValue in
+                let presented = viewController
+                let completion = completionValue
+                try call.runtime.world.present(presented, from: c, animated: animatedValue,
                                                completion: completion.map { f in { try f.call() } })
                 return 0
             },
-            method("dismiss", [parameter("animated", .boolean), parameter("completion", .optional(.function))],
-                   "dismisses what this controller presented, or this controller", of: ViewController.self) { call, c in
-                let completion = try call.optionalFunction(2)
-                try call.runtime.world.dismiss(c, animated: try call.boolean(1), completion: completion.map { f in { try f.call() } })
+            method("dismiss", .boolean("animated"), .optional(.function("completion")),
+                   doc: "dismisses what this controller presented, or this controller", of: ViewController.self) { call, c, animatedValue, completionValue in
+                let completion = completionValue
+                try call.runtime.world.dismiss(c, animated: animatedValue, completion: completion.map { f in { try f.call() } })
                 return 0
             },
         ]
@@ -58,9 +57,9 @@ extension TransitAPI {
                      get: { call, p in call.push(p.presentingViewController) }),
             property("containerView", .optional(.object("UIView")), "the container, once the transition begins", of: PresentationController.self,
                      get: { call, p in call.push(p.containerView) }),
-            property("presentationStyle", .enumeration("UIModalPresentationStyle"), "the style this controller presents with", of: PresentationController.self,
+            property("presentationStyle", .enumeration("", ModalPresentationStyle.self, "UIModalPresentationStyle"), "the style this controller presents with", of: PresentationController.self,
                      get: { call, p in call.push(p.presentationStyle.rawValue) },
-                     set: { call, p in p.presentationStyle = try call.enumeration(1, ModalPresentationStyle.self, "UIModalPresentationStyle") }),
+                     set: { call, p, newValue in p.presentationStyle = newValue }),
             property("delegate", .optional(.protocol("UIAdaptivePresentationControllerDelegate")), "asked for adaptivePresentationStyle", of: PresentationController.self,
                      get: { call, p in call.push(p.delegate) },
                      set: { call, p in p.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
@@ -79,11 +78,11 @@ extension TransitAPI {
             method("shouldPresentInFullscreen", [], returns: .boolean, "true", of: PresentationController.self) { call, _ in
                 call.push(true); return 1
             },
-            method("sizeForChildContentContainer", [parameter("child", .any), parameter("parentSize", .value("CGSize"))], returns: .value("CGSize"),
-                   "the parent's size", of: PresentationController.self) { call, _ in
-                call.push(try call.value(2, Size.self)); return 1
+            method("sizeForChildContentContainer", .checked("child", .any), .value("parentSize", Size.self), returns: .value("CGSize"),
+                   doc: "the parent's size", of: PresentationController.self) { call, _, _, parentSize in
+                call.push(parentSize); return 1
             },
-            method("adaptivePresentationStyle", [parameter("traitCollection", .any)], returns: .optional(.string), "asks the delegate; nil means no adaptation", of: PresentationController.self) { call, p in
+            method("adaptivePresentationStyle", .checked("traitCollection", .any), returns: .optional(.string), doc: "asks the delegate; nil means no adaptation", of: PresentationController.self) { call, p, _ in
                 if let delegate = p.delegate, try call.runtime.world.responds(delegate, Hook.AdaptivePresentationDelegate.adaptivePresentationStyle) {
                     let value = try call.runtime.world.callScript(delegate, Hook.AdaptivePresentationDelegate.adaptivePresentationStyle, [.object(p), call.runtime.scriptValue(at: call.index(1))])
                     call.runtime.push(value)
@@ -95,9 +94,9 @@ extension TransitAPI {
              "containerViewDidLayoutSubviews"].map { name in
             method(name, [], "UIKit does nothing here", of: PresentationController.self) { _, _ in 0 }
         } + ["presentationTransitionDidEnd", "dismissalTransitionDidEnd"].map { name in
-            method(name, [parameter("completed", .boolean)], "UIKit does nothing here", of: PresentationController.self) { _, _ in 0 }
+            method(name, .checked("completed", .boolean), doc: "UIKit does nothing here", of: PresentationController.self) { _, _, _ in 0 }
         } + [
-            method("preferredContentSizeDidChange", [parameter("child", .any)], "UIKit does nothing here", of: PresentationController.self) { _, _ in 0 },
+            method("preferredContentSizeDidChange", .checked("child", .any), doc: "UIKit does nothing here", of: PresentationController.self) { _, _, _ in 0 },
             method("viewWillTransitionToSize", [parameter("size", .value("CGSize")), parameter("coordinator", .any)], "UIKit does nothing here", of: PresentationController.self, variadic: true) { _, _ in 0 },
         ]
         typealias H = Hook.PresentationController
@@ -168,21 +167,21 @@ extension TransitAPI {
                      get: { call, c in call.push(try state(call, c).targetTransform) }),
         ]
         var methods = [
-            method("viewController", [parameter("key", .enumeration("UITransitionContextKey"))], returns: .object("UIViewController"),
-                   "\"from\": on screen at the start; \"to\": on screen at the end", of: TransitionContext.self) { call, c in
-                call.push(try state(call, c).viewController(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
+            method("viewController", .enumeration("key", TransitionKey.self, "UITransitionContextKey"), returns: .object("UIViewController"),
+                   doc: "\"from\": on screen at the start; \"to\": on screen at the end", of: TransitionContext.self) { call, c, key in
+                call.push(try state(call, c).viewController(key)); return 1
             },
-            method("initialFrame", [parameter("viewController", .object("UIViewController"))], returns: .value("CGRect"), "where its view starts (zero if unknown)", of: TransitionContext.self) { call, c in
-                call.push(try state(call, c).initialFrame(try call.object(1, ViewController.self, "UIViewController"))); return 1
+            method("initialFrame", .object("viewController", ViewController.self, "UIViewController"), returns: .value("CGRect"), doc: "where its view starts (zero if unknown)", of: TransitionContext.self) { call, c, viewController in
+                call.push(try state(call, c).initialFrame(viewController)); return 1
             },
-            method("finalFrame", [parameter("viewController", .object("UIViewController"))], returns: .value("CGRect"), "where its view must end (zero iff removed)", of: TransitionContext.self) { call, c in
-                call.push(try state(call, c).finalFrame(try call.object(1, ViewController.self, "UIViewController"))); return 1
+            method("finalFrame", .object("viewController", ViewController.self, "UIViewController"), returns: .value("CGRect"), doc: "where its view must end (zero iff removed)", of: TransitionContext.self) { call, c, viewController in
+                call.push(try state(call, c).finalFrame(viewController)); return 1
             },
-            method("completeTransition", [parameter("didComplete", .boolean)], "must be called exactly once, when the animation ends", of: TransitionContext.self) { call, c in
-                try c.completeTransitionFromScript(try call.boolean(1)); return 0
+            method("completeTransition", .boolean("didComplete"), doc: "must be called exactly once, when the animation ends", of: TransitionContext.self) { call, c, didComplete in
+                try c.completeTransitionFromScript(didComplete); return 0
             },
-            method("updateInteractiveTransition", [parameter("percent", .number)], "scrubs an interactive transition", of: TransitionContext.self) { call, c in
-                try live(call, c).updateInteractiveTransition(try call.finite(1, "percent")); return 0
+            method("updateInteractiveTransition", .finite("percent"), doc: "scrubs an interactive transition", of: TransitionContext.self) { call, c, percent in
+                try live(call, c).updateInteractiveTransition(percent); return 0
             },
             method("finishInteractiveTransition", [], "runs the rest", of: TransitionContext.self) { call, c in
                 try live(call, c).finishInteractiveTransition(); return 0
@@ -195,9 +194,9 @@ extension TransitAPI {
             },
         ]
         if !legacy {
-            methods.insert(method("view", [parameter("key", .enumeration("UITransitionContextKey"))], returns: .optional(.object("UIView")),
-                                  "the view to animate, or nil when the animator must not touch it", of: TransitionContext.self) { call, c in
-                call.push(try state(call, c).view(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
+            methods.insert(method("view", .enumeration("key", TransitionKey.self, "UITransitionContextKey"), returns: .optional(.object("UIView")),
+                                  doc: "the view to animate, or nil when the animator must not touch it", of: TransitionContext.self) { call, c, key in
+                call.push(try state(call, c).view(key)); return 1
             }, at: 1)
         }
         cls.methods = methods
@@ -230,26 +229,26 @@ extension TransitAPI {
             return { coordinator in try f.call { $0.push(coordinator); return 1 } }
         }
         cls.methods = [
-            method("animateAlongsideTransition", [parameter("animation", .optional(.function)), parameter("completion", .optional(.function))],
-                   returns: .boolean, "runs animation in the transition's animation context; completion after it ends", of: TransitionCoordinator.self) { call, c in
+            method("animateAlongsideTransition", .checked("animation", .optional(.function)), .checked("completion", .optional(.function)),
+                   returns: .boolean, doc: "runs animation in the transition's animation context; completion after it ends", of: TransitionCoordinator.self) { call, c, _, _ in
                 try c.animateAlongsideTransition(try block(call, 1), completion: try block(call, 2))
                 call.push(true); return 1
             },
-            method("animateAlongsideTransitionIn", [parameter("view", .optional(.object("UIView"))), parameter("animation", .optional(.function)), parameter("completion", .optional(.function))],
-                   returns: .boolean, "the same, for views outside the container", of: TransitionCoordinator.self) { call, c in
+            method("animateAlongsideTransitionIn", .checked("view", .optional(.object("UIView"))), .checked("animation", .optional(.function)), .checked("completion", .optional(.function)),
+                   returns: .boolean, doc: "the same, for views outside the container", of: TransitionCoordinator.self) { call, c, _, _, _ in
                 try c.animateAlongsideTransition(try block(call, 2), completion: try block(call, 3))
                 call.push(true); return 1
             },
-            method("notifyWhenInteractionChanges", [parameter("handler", .function)], "called when the transition stops or starts being interactive", of: TransitionCoordinator.self) { call, c in
-                let f = try call.function(1)
+            method("notifyWhenInteractionChanges", .function("handler"), doc: "called when the transition stops or starts being interactive", of: TransitionCoordinator.self) { call, c, handler in
+                let f = handler
                 try c.notifyWhenInteractionChanges { coordinator in try f.call { $0.push(coordinator); return 1 } }
                 return 0
             },
-            method("viewController", [parameter("key", .enumeration("UITransitionContextKey"))], returns: .object("UIViewController"), "as the context's", of: TransitionCoordinator.self) { call, c in
-                call.push(try t(call, c).viewController(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
+            method("viewController", .enumeration("key", TransitionKey.self, "UITransitionContextKey"), returns: .object("UIViewController"), doc: "as the context's", of: TransitionCoordinator.self) { call, c, key in
+                call.push(try t(call, c).viewController(key)); return 1
             },
-            method("view", [parameter("key", .enumeration("UITransitionContextKey"))], returns: .optional(.object("UIView")), "as the context's", of: TransitionCoordinator.self) { call, c in
-                call.push(try t(call, c).view(try call.enumeration(1, TransitionKey.self, "UITransitionContextKey"))); return 1
+            method("view", .enumeration("key", TransitionKey.self, "UITransitionContextKey"), returns: .optional(.object("UIView")), doc: "as the context's", of: TransitionCoordinator.self) { call, c, key in
+                call.push(try t(call, c).view(key)); return 1
             },
         ]
         return cls
@@ -269,25 +268,25 @@ extension TransitAPI {
         cls.properties = [
             property("percentComplete", .number, "the last update", of: PercentDrivenInteractiveTransition.self, get: { call, p in call.push(p.percentComplete) }),
             property("duration", .number, "the animator's duration", of: PercentDrivenInteractiveTransition.self, get: { call, p in call.push(p.duration) }),
-            property("completionSpeed", .number, "finish/cancel run at this speed (default 1)", of: PercentDrivenInteractiveTransition.self,
+            property("completionSpeed", .finite(), "finish/cancel run at this speed (default 1)", of: PercentDrivenInteractiveTransition.self,
                      get: { call, p in call.push(p.completionSpeed) },
-                     set: { call, p in
-                         let speed = try call.finite(1, call.name)
+                     set: { call, p, newValue in
+                         let speed = newValue
                          guard speed > 0 else { throw call.fail("must be > 0 (got \(formatNumber(speed)))") }
                          p.completionSpeed = speed
                      }),
-            property("completionCurve", .enumeration("UIViewAnimationCurve"), "the curve of the finish/cancel run (default easeInOut)", of: PercentDrivenInteractiveTransition.self,
+            property("completionCurve", .enumeration("", AnimationCurve.self, "UIViewAnimationCurve"), "the curve of the finish/cancel run (default easeInOut)", of: PercentDrivenInteractiveTransition.self,
                      get: { call, p in call.push(p.completionCurve.rawValue) },
-                     set: { call, p in p.completionCurve = try call.enumeration(1, AnimationCurve.self, "UIViewAnimationCurve") }),
-            property("wantsInteractiveStart", .boolean, "start interactively (default true)", of: PercentDrivenInteractiveTransition.self,
-                     get: { call, p in call.push(p.wantsInteractiveStart) }, set: { call, p in p.wantsInteractiveStart = try call.boolean(1) }),
+                     set: { call, p, newValue in p.completionCurve = newValue }),
+            property("wantsInteractiveStart", .boolean(), "start interactively (default true)", of: PercentDrivenInteractiveTransition.self,
+                     get: { call, p in call.push(p.wantsInteractiveStart) }, set: { call, p, newValue in p.wantsInteractiveStart = newValue }),
             property("timingCurve", .optional(.value("CAMediaTimingFunction")), "for interruptible animators", of: PercentDrivenInteractiveTransition.self,
                      get: { call, p in if let f = p.timingCurve { call.runtime.push(f) } else { call.pushNil() } },
                      set: { call, p in p.timingCurve = call.isNil(1) ? nil : call.runtime.read(TimingFunction.self, at: call.index(1)) }),
         ]
         func update(_ name: String) -> APIFunction {
-            method(name, [parameter("percent", .number)], "moves the transition to percent (0...1)", of: PercentDrivenInteractiveTransition.self) { call, p in
-                try p.update(try call.number(1)); return 0
+            method(name, .number("percent"), doc: "moves the transition to percent (0...1)", of: PercentDrivenInteractiveTransition.self) { call, p, percent in
+                try p.update(percent); return 0
             }
         }
         func finish(_ name: String) -> APIFunction {
@@ -301,9 +300,9 @@ extension TransitAPI {
             // The Objective-C names, so ports read line by line.
             update("updateInteractiveTransition"), finish("finishInteractiveTransition"), cancel("cancelInteractiveTransition"),
             method("pause", [], "pauses an interruptible transition", of: PercentDrivenInteractiveTransition.self) { _, p in try p.pause(); return 0 },
-            method("startInteractiveTransition", [parameter("context", .object("UIViewControllerContextTransitioning"))],
-                   "UIKit's: keeps the context and asks the animator to animate on the frozen timeline", of: PercentDrivenInteractiveTransition.self) { call, p in
-                try p.startInteractiveTransition(try call.object(1, TransitionContext.self, "UIViewControllerContextTransitioning")); return 0
+            method("startInteractiveTransition", .object("context", TransitionContext.self, "UIViewControllerContextTransitioning"),
+                   doc: "UIKit's: keeps the context and asks the animator to animate on the frozen timeline", of: PercentDrivenInteractiveTransition.self) { call, p, context in
+                try p.startInteractiveTransition(context); return 0
             },
         ]
         return cls

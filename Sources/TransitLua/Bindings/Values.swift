@@ -13,6 +13,14 @@ private func valueMethod(_ name: String, _ parameters: [APIParameter], returns: 
     APIFunction(name, .method, parameters, returns: returns, doc: doc, implementation: body)
 }
 
+/// A value class's method declared with `Argument`s (the body reads `self` at index 1).
+private func valueMethod<each A>(_ name: String, _ arguments: repeat Argument<each A>, returns: APIType, doc: String,
+                                 _ body: @escaping (inout HostCall, repeat each A) throws -> Int32) -> APIFunction {
+    var method = function(name, repeat each arguments, returns: returns, doc: doc, body)
+    method.kind = .method
+    return method
+}
+
 private func selfRect(_ call: HostCall) throws -> Rect {
     guard let r = call.runtime.read(Rect.self, at: 1) else { throw call.fail("self must be a CGRect") }
     return r
@@ -22,9 +30,9 @@ extension TransitAPI {
     static func valueClasses() -> [APIClass] {
         var rect = APIClass(name: "CGRect", superclass: nil, doc: "A rectangle (Core Graphics), a value.", isValue: true)
         rect.functions = [
-            function("new", [parameter("x", .number), parameter("y", .number), parameter("width", .number), parameter("height", .number)],
-                     returns: .value("CGRect"), "CGRect(x, y, width, height)") { call in
-                call.push(Rect(x: try call.number(1), y: try call.number(2), width: try call.number(3), height: try call.number(4)))
+            function("new", .number("x"), .number("y"), .number("width"), .number("height"),
+                     returns: .value("CGRect"), doc: "CGRect(x, y, width, height)") { call, xValue, yValue, widthValue, heightValue in
+                call.push(Rect(x: xValue, y: yValue, width: widthValue, height: heightValue))
                 return 1
             },
         ]
@@ -40,56 +48,56 @@ extension TransitAPI {
             computed("size", .value("CGSize"), "size as a CGSize") { call in call.push(try selfRect(call).size) },
         ]
         rect.methods = [
-            valueMethod("offsetBy", [parameter("dx", .number), parameter("dy", .number)], returns: .value("CGRect"), "the rectangle moved") { call in
-                call.push(try selfRect(call).offsetBy(dx: try call.number(1), dy: try call.number(2))); return 1
+            valueMethod("offsetBy", .number("dx"), .number("dy"), returns: .value("CGRect"), doc: "the rectangle moved") { call, dxValue, dyValue in
+                call.push(try selfRect(call).offsetBy(dx: dxValue, dy: dyValue)); return 1
             },
-            valueMethod("insetBy", [parameter("dx", .number), parameter("dy", .number)], returns: .value("CGRect"), "the rectangle shrunk on each side (negative grows)") { call in
-                call.push(try selfRect(call).insetBy(dx: try call.number(1), dy: try call.number(2))); return 1
+            valueMethod("insetBy", .number("dx"), .number("dy"), returns: .value("CGRect"), doc: "the rectangle shrunk on each side (negative grows)") { call, dxValue, dyValue in
+                call.push(try selfRect(call).insetBy(dx: dxValue, dy: dyValue)); return 1
             },
-            valueMethod("contains", [parameter("point", .value("CGPoint"))], returns: .boolean, "whether the point is inside") { call in
-                call.push(try selfRect(call).contains(try call.value(1, Point.self))); return 1
+            valueMethod("contains", .value("point", Point.self), returns: .boolean, doc: "whether the point is inside") { call, point in
+                call.push(try selfRect(call).contains(point)); return 1
             },
-            valueMethod("intersects", [parameter("rect", .value("CGRect"))], returns: .boolean, "whether the rectangles overlap") { call in
-                call.push(try selfRect(call).intersects(try call.value(1, Rect.self))); return 1
+            valueMethod("intersects", .value("rect", Rect.self), returns: .boolean, doc: "whether the rectangles overlap") { call, rect in
+                call.push(try selfRect(call).intersects(rect)); return 1
             },
-            valueMethod("union", [parameter("rect", .value("CGRect"))], returns: .value("CGRect"), "the smallest rectangle containing both") { call in
-                call.push(try selfRect(call).union(try call.value(1, Rect.self))); return 1
+            valueMethod("union", .value("rect", Rect.self), returns: .value("CGRect"), doc: "the smallest rectangle containing both") { call, rect in
+                call.push(try selfRect(call).union(rect)); return 1
             },
-            valueMethod("equalTo", [parameter("rect", .value("CGRect"))], returns: .boolean, "value equality (same as ==)") { call in
-                call.push(try selfRect(call) == (try call.value(1, Rect.self))); return 1
+            valueMethod("equalTo", .value("rect", Rect.self), returns: .boolean, doc: "value equality (same as ==)") { call, rect in
+                call.push(try selfRect(call) == (rect)); return 1
             },
         ]
 
         var point = APIClass(name: "CGPoint", superclass: nil, doc: "A point, a value.", isValue: true)
         point.functions = [
-            function("new", [parameter("x", .number), parameter("y", .number)], returns: .value("CGPoint"), "CGPoint(x, y)") { call in
-                call.push(Point(x: try call.number(1), y: try call.number(2))); return 1
+            function("new", .number("x"), .number("y"), returns: .value("CGPoint"), doc: "CGPoint(x, y)") { call, xValue, yValue in
+                call.push(Point(x: xValue, y: yValue)); return 1
             },
         ]
         point.constants = [("zero", .value("CGPoint"), "CGPoint(0, 0)", { call in call.push(Point.zero) })]
         point.methods = [
-            valueMethod("equalTo", [parameter("point", .value("CGPoint"))], returns: .boolean, "value equality") { call in
-                call.push(call.runtime.read(Point.self, at: 1) == (try call.value(1, Point.self))); return 1
+            valueMethod("equalTo", .value("point", Point.self), returns: .boolean, doc: "value equality") { call, point in
+                call.push(call.runtime.read(Point.self, at: 1) == (point)); return 1
             },
         ]
 
         var size = APIClass(name: "CGSize", superclass: nil, doc: "A size, a value.", isValue: true)
         size.functions = [
-            function("new", [parameter("width", .number), parameter("height", .number)], returns: .value("CGSize"), "CGSize(width, height)") { call in
-                call.push(Size(width: try call.number(1), height: try call.number(2))); return 1
+            function("new", .number("width"), .number("height"), returns: .value("CGSize"), doc: "CGSize(width, height)") { call, widthValue, heightValue in
+                call.push(Size(width: widthValue, height: heightValue)); return 1
             },
         ]
         size.constants = [("zero", .value("CGSize"), "CGSize(0, 0)", { call in call.push(Size.zero) })]
         size.methods = [
-            valueMethod("equalTo", [parameter("size", .value("CGSize"))], returns: .boolean, "value equality") { call in
-                call.push(call.runtime.read(Size.self, at: 1) == (try call.value(1, Size.self))); return 1
+            valueMethod("equalTo", .value("size", Size.self), returns: .boolean, doc: "value equality") { call, size in
+                call.push(call.runtime.read(Size.self, at: 1) == (size)); return 1
             },
         ]
 
         var vector = APIClass(name: "CGVector", superclass: nil, doc: "A vector, a value.", isValue: true)
         vector.functions = [
-            function("new", [parameter("dx", .number), parameter("dy", .number)], returns: .value("CGVector"), "CGVector(dx, dy)") { call in
-                call.push(Vector(dx: try call.number(1), dy: try call.number(2))); return 1
+            function("new", .number("dx"), .number("dy"), returns: .value("CGVector"), doc: "CGVector(dx, dy)") { call, dxValue, dyValue in
+                call.push(Vector(dx: dxValue, dy: dyValue)); return 1
             },
         ]
         vector.constants = [("zero", .value("CGVector"), "CGVector(0, 0)", { call in call.push(Vector.zero) })]
@@ -106,36 +114,35 @@ extension TransitAPI {
         var cls = APIClass(name: "CGAffineTransform", superclass: nil, doc: "A 2D affine transform, a value (fields a b c d tx ty).", isValue: true)
         cls.constants = [("identity", .value("CGAffineTransform"), "the identity", { call in call.push(Transform2D.identity) })]
         cls.functions = [
-            function("new", [parameter("a", .number), parameter("b", .number), parameter("c", .number),
-                             parameter("d", .number), parameter("tx", .number), parameter("ty", .number)],
-                     returns: .value("CGAffineTransform"), "CGAffineTransform(a, b, c, d, tx, ty)") { call in
-                call.push(Transform2D(a: try call.number(1), b: try call.number(2), c: try call.number(3),
-                                      d: try call.number(4), tx: try call.number(5), ty: try call.number(6)))
+            function("new", .number("a"), .number("b"), .number("c"), .number("d"), .number("tx"), .number("ty"),
+                     returns: .value("CGAffineTransform"), doc: "CGAffineTransform(a, b, c, d, tx, ty)") { call, aValue, bValue, cValue, dValue, txValue, tyValue in
+                call.push(Transform2D(a: aValue, b: bValue, c: cValue,
+                                      d: dValue, tx: txValue, ty: tyValue))
                 return 1
             },
-            function("scale", [parameter("sx", .number), parameter("sy", .number)], returns: .value("CGAffineTransform"), "CGAffineTransform(scaleX:y:)") { call in
-                call.push(Transform2D.scale(try call.number(1), try call.number(2))); return 1
+            function("scale", .number("sx"), .number("sy"), returns: .value("CGAffineTransform"), doc: "CGAffineTransform(scaleX:y:)") { call, sx, sy in
+                call.push(Transform2D.scale(sx, sy)); return 1
             },
-            function("translation", [parameter("tx", .number), parameter("ty", .number)], returns: .value("CGAffineTransform"), "CGAffineTransform(translationX:y:)") { call in
-                call.push(Transform2D.translation(try call.number(1), try call.number(2))); return 1
+            function("translation", .number("tx"), .number("ty"), returns: .value("CGAffineTransform"), doc: "CGAffineTransform(translationX:y:)") { call, tx, ty in
+                call.push(Transform2D.translation(tx, ty)); return 1
             },
-            function("rotation", [parameter("angle", .number, "radians")], returns: .value("CGAffineTransform"), "CGAffineTransform(rotationAngle:)") { call in
-                call.push(Transform2D.rotation(try call.number(1))); return 1
+            function("rotation", .number("angle", "radians"), returns: .value("CGAffineTransform"), doc: "CGAffineTransform(rotationAngle:)") { call, angle in
+                call.push(Transform2D.rotation(angle)); return 1
             },
         ]
         cls.properties = [computed("isIdentity", .boolean, "whether this is the identity") { call in call.push(try me(call).isIdentity) }]
         cls.methods = [
-            valueMethod("scaledBy", [parameter("sx", .number), parameter("sy", .number)], returns: .value("CGAffineTransform"), "scale, then self") { call in
-                call.push(try me(call).scaledBy(try call.number(1), try call.number(2))); return 1
+            valueMethod("scaledBy", .number("sx"), .number("sy"), returns: .value("CGAffineTransform"), doc: "scale, then self") { call, sx, sy in
+                call.push(try me(call).scaledBy(sx, sy)); return 1
             },
-            valueMethod("translatedBy", [parameter("tx", .number), parameter("ty", .number)], returns: .value("CGAffineTransform"), "translate, then self") { call in
-                call.push(try me(call).translatedBy(try call.number(1), try call.number(2))); return 1
+            valueMethod("translatedBy", .number("tx"), .number("ty"), returns: .value("CGAffineTransform"), doc: "translate, then self") { call, tx, ty in
+                call.push(try me(call).translatedBy(tx, ty)); return 1
             },
-            valueMethod("rotated", [parameter("angle", .number)], returns: .value("CGAffineTransform"), "rotate, then self") { call in
-                call.push(try me(call).rotated(by: try call.number(1))); return 1
+            valueMethod("rotated", .number("angle"), returns: .value("CGAffineTransform"), doc: "rotate, then self") { call, angle in
+                call.push(try me(call).rotated(by: angle)); return 1
             },
-            valueMethod("concatenating", [parameter("other", .value("CGAffineTransform"))], returns: .value("CGAffineTransform"), "self, then other") { call in
-                call.push(try me(call).concatenating(try call.value(1, Transform2D.self))); return 1
+            valueMethod("concatenating", .value("other", Transform2D.self), returns: .value("CGAffineTransform"), doc: "self, then other") { call, other in
+                call.push(try me(call).concatenating(other)); return 1
             },
             valueMethod("inverted", [], returns: .value("CGAffineTransform"), "the inverse (self when not invertible)") { call in
                 call.push(try me(call).inverted()); return 1
@@ -152,20 +159,20 @@ extension TransitAPI {
         var cls = APIClass(name: "CATransform3D", superclass: nil, doc: "A 3D transform, a value (fields m11 .. m44, writable on the copy).", isValue: true)
         cls.constants = [("identity", .value("CATransform3D"), "the identity", { call in call.push(Transform3D.identity) })]
         cls.functions = [
-            function("rotation", [parameter("angle", .number), parameter("x", .number), parameter("y", .number), parameter("z", .number)],
-                     returns: .value("CATransform3D"), "CATransform3DMakeRotation") { call in
-                call.push(Transform3D.rotation(try call.number(1), try call.number(2), try call.number(3), try call.number(4))); return 1
+            function("rotation", .number("angle"), .number("x"), .number("y"), .number("z"),
+                     returns: .value("CATransform3D"), doc: "CATransform3DMakeRotation") { call, angle, x, y, z in
+                call.push(Transform3D.rotation(angle, x, y, z)); return 1
             },
-            function("translation", [parameter("tx", .number), parameter("ty", .number), parameter("tz", .number)],
-                     returns: .value("CATransform3D"), "CATransform3DMakeTranslation") { call in
-                call.push(Transform3D.translation(try call.number(1), try call.number(2), try call.number(3))); return 1
+            function("translation", .number("tx"), .number("ty"), .number("tz"),
+                     returns: .value("CATransform3D"), doc: "CATransform3DMakeTranslation") { call, tx, ty, tz in
+                call.push(Transform3D.translation(tx, ty, tz)); return 1
             },
-            function("scale", [parameter("sx", .number), parameter("sy", .number), parameter("sz", .number)],
-                     returns: .value("CATransform3D"), "CATransform3DMakeScale") { call in
-                call.push(Transform3D.scale(try call.number(1), try call.number(2), try call.number(3))); return 1
+            function("scale", .number("sx"), .number("sy"), .number("sz"),
+                     returns: .value("CATransform3D"), doc: "CATransform3DMakeScale") { call, sx, sy, sz in
+                call.push(Transform3D.scale(sx, sy, sz)); return 1
             },
-            function("affine", [parameter("transform", .value("CGAffineTransform"))], returns: .value("CATransform3D"), "CATransform3DMakeAffineTransform") { call in
-                call.push(try call.value(1, Transform2D.self).as3D); return 1
+            function("affine", .value("transform", Transform2D.self), returns: .value("CATransform3D"), doc: "CATransform3DMakeAffineTransform") { call, transform in
+                call.push(transform.as3D); return 1
             },
         ]
         cls.properties = [
@@ -173,20 +180,20 @@ extension TransitAPI {
             computed("isAffine", .boolean, "whether only the 2D part is used") { call in call.push(try me(call).isAffine) },
         ]
         cls.methods = [
-            valueMethod("rotated", [parameter("angle", .number), parameter("x", .number), parameter("y", .number), parameter("z", .number)],
-                        returns: .value("CATransform3D"), "CATransform3DRotate") { call in
-                call.push(try me(call).rotated(try call.number(1), try call.number(2), try call.number(3), try call.number(4))); return 1
+            valueMethod("rotated", .number("angle"), .number("x"), .number("y"), .number("z"),
+                        returns: .value("CATransform3D"), doc: "CATransform3DRotate") { call, angle, x, y, z in
+                call.push(try me(call).rotated(angle, x, y, z)); return 1
             },
-            valueMethod("translated", [parameter("tx", .number), parameter("ty", .number), parameter("tz", .number)],
-                        returns: .value("CATransform3D"), "CATransform3DTranslate") { call in
-                call.push(try me(call).translated(try call.number(1), try call.number(2), try call.number(3))); return 1
+            valueMethod("translated", .number("tx"), .number("ty"), .number("tz"),
+                        returns: .value("CATransform3D"), doc: "CATransform3DTranslate") { call, tx, ty, tz in
+                call.push(try me(call).translated(tx, ty, tz)); return 1
             },
-            valueMethod("scaled", [parameter("sx", .number), parameter("sy", .number), parameter("sz", .number)],
-                        returns: .value("CATransform3D"), "CATransform3DScale") { call in
-                call.push(try me(call).scaled(try call.number(1), try call.number(2), try call.number(3))); return 1
+            valueMethod("scaled", .number("sx"), .number("sy"), .number("sz"),
+                        returns: .value("CATransform3D"), doc: "CATransform3DScale") { call, sx, sy, sz in
+                call.push(try me(call).scaled(sx, sy, sz)); return 1
             },
-            valueMethod("concatenating", [parameter("other", .value("CATransform3D"))], returns: .value("CATransform3D"), "self, then other (CATransform3DConcat)") { call in
-                call.push(try me(call).concatenating(try call.value(1, Transform3D.self))); return 1
+            valueMethod("concatenating", .value("other", Transform3D.self), returns: .value("CATransform3D"), doc: "self, then other (CATransform3DConcat)") { call, other in
+                call.push(try me(call).concatenating(other)); return 1
             },
         ]
         return cls
@@ -195,9 +202,8 @@ extension TransitAPI {
     private static func colorClass() -> APIClass {
         var cls = APIClass(name: "UIColor", superclass: nil, doc: "An sRGB colour, a value (fields red green blue alpha in 0...1).", isValue: true)
         cls.functions = [
-            function("new", [parameter("red", .union([.number, .table]), "or an options table {red=, green=, blue=, alpha=} / {white=, alpha=}"),
-                             parameter("green", .optional(.number)), parameter("blue", .optional(.number)), parameter("alpha", .optional(.number))],
-                     returns: .value("UIColor"), "UIColor(r, g, b, a), UIColor{red=, green=, blue=, alpha=} or UIColor{white=, alpha=}") { call in
+            function("new", .checked("red", .union([.number, .table]), "or an options table {red=, green=, blue=, alpha=} / {white=, alpha=}"), .checked("green", .optional(.number)), .checked("blue", .optional(.number)), .optional(.number("alpha")),
+                     returns: .value("UIColor"), doc: "UIColor(r, g, b, a), UIColor{red=, green=, blue=, alpha=} or UIColor{white=, alpha=}") { call, _, _, _, alphaValue in
                 if call.isTable(1) {
                     let keys = call.unknownKeys(1, known: ["red", "green", "blue", "alpha", "white"])
                     if let key = keys.first { throw call.fail("unknown option \"\(key)\"; accepted: red, green, blue, alpha, white") }
@@ -218,11 +224,11 @@ extension TransitAPI {
                 }
                 guard !call.isNil(2), !call.isNil(3) else { throw call.fail("expected UIColor(red, green, blue [, alpha]) or an options table") }
                 call.push(Color(red: try call.number(1), green: try call.number(2), blue: try call.number(3),
-                                alpha: try call.optionalNumber(4) ?? 1))
+                                alpha: alphaValue ?? 1))
                 return 1
             },
-            function("hex", [parameter("hex", .string, "\"#RRGGBB\" or \"#RRGGBBAA\"")], returns: .value("UIColor"), "a colour from hex digits") { call in
-                let text = try call.string(1)
+            function("hex", .string("hex", "\"#RRGGBB\" or \"#RRGGBBAA\""), returns: .value("UIColor"), doc: "a colour from hex digits") { call, hexValue in
+                let text = hexValue
                 guard let color = Color.hex(text) else { throw call.fail("\"\(text)\" is not \"#RRGGBB\" or \"#RRGGBBAA\"") }
                 call.push(color); return 1
             },
@@ -231,9 +237,9 @@ extension TransitAPI {
             (entry.name, APIType.value("UIColor"), "UIColor.\(entry.name)", { (call: inout HostCall) in call.push(entry.color) })
         }
         cls.methods = [
-            valueMethod("withAlphaComponent", [parameter("alpha", .number)], returns: .value("UIColor"), "the same colour with another alpha") { call in
+            valueMethod("withAlphaComponent", .number("alpha"), returns: .value("UIColor"), doc: "the same colour with another alpha") { call, alpha in
                 guard let color = call.runtime.read(Color.self, at: 1) else { throw call.fail("self must be a UIColor") }
-                call.push(color.withAlphaComponent(try call.number(1))); return 1
+                call.push(color.withAlphaComponent(alpha)); return 1
             },
         ]
         return cls

@@ -26,29 +26,29 @@ extension TransitAPI {
             return view
         }
         cls.properties = [
-            property("frame", .value("CGRect"), "the frame in the superview (animatable)", of: View.self,
-                     get: { call, v in call.push(v.frame) }, set: { call, v in v.frame = try call.finite(1, call.name, Rect.self) }),
-            property("bounds", .value("CGRect"), "the bounds (animatable)", of: View.self,
-                     get: { call, v in call.push(v.bounds) }, set: { call, v in v.bounds = try call.finite(1, call.name, Rect.self) }),
-            property("center", .value("CGPoint"), "the centre in the superview (animatable)", of: View.self,
-                     get: { call, v in call.push(v.center) }, set: { call, v in v.center = try call.finite(1, call.name, Point.self) }),
-            property("transform", .value("CGAffineTransform"), "the 2D transform (animatable)", of: View.self,
-                     get: { call, v in call.push(v.transform) }, set: { call, v in v.transform = try call.finite(1, call.name, Transform2D.self) }),
-            property("alpha", .number, "opacity 0...1 (animatable)", of: View.self,
-                     get: { call, v in call.push(v.alpha) }, set: { call, v in v.alpha = try call.finite(1, call.name) }),
-            property("backgroundColor", .optional(.value("UIColor")), "fill colour (animatable)", of: View.self,
+            property("frame", .value(Rect.self), "the frame in the superview (animatable)", of: View.self,
+                     get: { call, v in call.push(v.frame) }, set: { call, v, newValue in v.frame = newValue }),
+            property("bounds", .value(Rect.self), "the bounds (animatable)", of: View.self,
+                     get: { call, v in call.push(v.bounds) }, set: { call, v, newValue in v.bounds = newValue }),
+            property("center", .value(Point.self), "the centre in the superview (animatable)", of: View.self,
+                     get: { call, v in call.push(v.center) }, set: { call, v, newValue in v.center = newValue }),
+            property("transform", .value(Transform2D.self), "the 2D transform (animatable)", of: View.self,
+                     get: { call, v in call.push(v.transform) }, set: { call, v, newValue in v.transform = newValue }),
+            property("alpha", .finite(), "opacity 0...1 (animatable)", of: View.self,
+                     get: { call, v in call.push(v.alpha) }, set: { call, v, newValue in v.alpha = newValue }),
+            property("backgroundColor", .optional(.value(Color.self)), "fill colour (animatable)", of: View.self,
                      get: { call, v in call.push(v.backgroundColor) },
-                     set: { call, v in v.backgroundColor = call.isNil(1) ? nil : try call.finite(1, call.name, Color.self) }),
-            property("isHidden", .boolean, "hidden views and their subviews are not drawn", of: View.self,
-                     get: { call, v in call.push(v.isHidden) }, set: { call, v in v.isHidden = try call.boolean(1) }),
-            property("clipsToBounds", .boolean, "clip subviews to the bounds", of: View.self,
-                     get: { call, v in call.push(v.clipsToBounds) }, set: { call, v in v.clipsToBounds = try call.boolean(1) }),
-            property("tag", .integer, "an integer tag", of: View.self,
-                     get: { call, v in call.push(Double(v.tag)) }, set: { call, v in v.tag = try call.integer(1) }),
-            property("name", .optional(.string), "a name shown in traces, trees and errors", of: View.self,
-                     get: { call, v in call.push(v.name) }, set: { call, v in v.name = call.isNil(1) ? nil : try call.string(1) }),
-            property("isUserInteractionEnabled", .boolean, "whether hit-testing finds this view", of: View.self,
-                     get: { call, v in call.push(v.isUserInteractionEnabled) }, set: { call, v in v.isUserInteractionEnabled = try call.boolean(1) }),
+                     set: { call, v, newValue in v.backgroundColor = newValue }),
+            property("isHidden", .boolean(), "hidden views and their subviews are not drawn", of: View.self,
+                     get: { call, v in call.push(v.isHidden) }, set: { call, v, newValue in v.isHidden = newValue }),
+            property("clipsToBounds", .boolean(), "clip subviews to the bounds", of: View.self,
+                     get: { call, v in call.push(v.clipsToBounds) }, set: { call, v, newValue in v.clipsToBounds = newValue }),
+            property("tag", .integer(), "an integer tag", of: View.self,
+                     get: { call, v in call.push(Double(v.tag)) }, set: { call, v, newValue in v.tag = newValue }),
+            property("name", .optional(.string()), "a name shown in traces, trees and errors", of: View.self,
+                     get: { call, v in call.push(v.name) }, set: { call, v, newValue in v.name = newValue }),
+            property("isUserInteractionEnabled", .boolean(), "whether hit-testing finds this view", of: View.self,
+                     get: { call, v in call.push(v.isUserInteractionEnabled) }, set: { call, v, newValue in v.isUserInteractionEnabled = newValue }),
             property("autoresizingMask", .list(.enumeration("UIViewAutoresizing")), "how the view follows its superview's size changes", of: View.self,
                      get: { call, v in
                          lua_createtable(call.L, Int32(v.autoresizingMask.count), 0)
@@ -68,29 +68,29 @@ extension TransitAPI {
                      get: { call, v in call.push(v.layer) }),
         ]
         cls.methods = [
-            method("addSubview", [parameter("view", .object("UIView"))], "adds (or moves) a view to the front", of: View.self) { call, v in
-                try v.addSubview(try call.object(1, View.self, "UIView")); return 0
+            method("addSubview", .object("view", View.self, "UIView"), doc: "adds (or moves) a view to the front", of: View.self) { call, v, view in
+                try v.addSubview(view); return 0
             },
-            method("insertSubview", [parameter("view", .object("UIView")), parameter("index", .integer, "1-based, as Lua lists are")],
-                   "inserts at a position (clamped)", of: View.self) { call, v in
-                try v.insertSubview(try call.object(1, View.self, "UIView"), at: try call.integer(2) - 1); return 0
+            method("insertSubview", .object("view", View.self, "UIView"), .integer("index", "1-based, as Lua lists are"),
+                   doc: "inserts at a position (clamped)", of: View.self) { call, v, view, indexValue in
+                try v.insertSubview(view, at: indexValue - 1); return 0
             },
-            method("insertSubviewBelow", [parameter("view", .object("UIView")), parameter("sibling", .object("UIView"))],
-                   "inserts just below a subview (below all subviews when sibling is not one)", of: View.self) { call, v in
-                try v.insertSubview(try call.object(1, View.self, "UIView"), belowSubview: try call.object(2, View.self, "UIView")); return 0
+            method("insertSubviewBelow", .object("view", View.self, "UIView"), .object("sibling", View.self, "UIView"),
+                   doc: "inserts just below a subview (below all subviews when sibling is not one)", of: View.self) { call, v, view, sibling in
+                try v.insertSubview(view, belowSubview: sibling); return 0
             },
-            method("insertSubviewAbove", [parameter("view", .object("UIView")), parameter("sibling", .object("UIView"))],
-                   "inserts just above a subview (above all subviews when sibling is not one)", of: View.self) { call, v in
-                try v.insertSubview(try call.object(1, View.self, "UIView"), aboveSubview: try call.object(2, View.self, "UIView")); return 0
+            method("insertSubviewAbove", .object("view", View.self, "UIView"), .object("sibling", View.self, "UIView"),
+                   doc: "inserts just above a subview (above all subviews when sibling is not one)", of: View.self) { call, v, view, sibling in
+                try v.insertSubview(view, aboveSubview: sibling); return 0
             },
             method("removeFromSuperview", [], "removes the view from its superview", of: View.self) { _, v in
                 v.removeFromSuperview(); return 0
             },
-            method("bringSubviewToFront", [parameter("view", .object("UIView"))], "moves a subview to the front", of: View.self) { call, v in
-                v.bringSubviewToFront(try call.object(1, View.self, "UIView")); return 0
+            method("bringSubviewToFront", .object("view", View.self, "UIView"), doc: "moves a subview to the front", of: View.self) { call, v, view in
+                v.bringSubviewToFront(view); return 0
             },
-            method("sendSubviewToBack", [parameter("view", .object("UIView"))], "moves a subview to the back", of: View.self) { call, v in
-                v.sendSubviewToBack(try call.object(1, View.self, "UIView")); return 0
+            method("sendSubviewToBack", .object("view", View.self, "UIView"), doc: "moves a subview to the back", of: View.self) { call, v, view in
+                v.sendSubviewToBack(view); return 0
             },
             method("layoutIfNeeded", [], "lays out now if needed (inside an animation block, layout changes animate)", of: View.self) { _, v in
                 try v.layoutIfNeeded(); return 0
@@ -101,9 +101,9 @@ extension TransitAPI {
             method("layoutSubviews", [], "UIKit's layout (override it; call Class.super.layoutSubviews(self) for the base)", of: View.self) { _, v in
                 try v.layoutSubviews(); return 0
             },
-            method("convert", [parameter("value", .union([.value("CGRect"), .value("CGPoint")])), parameter("toView", .optional(.object("UIView")), "nil: the window")],
-                   returns: .union([.value("CGRect"), .value("CGPoint")]), "converts a rect or point to another view's coordinates", of: View.self) { call, v in
-                let other = try call.optionalObject(2, View.self, "UIView")
+            method("convert", .checked("value", .union([.value("CGRect"), .value("CGPoint")])), .optional(.object("toView", View.self, "UIView", "nil: the window")),
+                   returns: .union([.value("CGRect"), .value("CGPoint")]), doc: "converts a rect or point to another view's coordinates", of: View.self) { call, v, _, toView in
+                let other = toView
                 if let rect = call.runtime.read(Rect.self, at: call.index(1)) {
                     call.push(v.convert(rect, to: other))
                 } else {
@@ -111,19 +111,19 @@ extension TransitAPI {
                 }
                 return 1
             },
-            method("snapshotView", [parameter("afterScreenUpdates", .optional(.boolean))], returns: .object("UIView"),
-                   "a new view showing this view as it is now", of: View.self) { call, v in
+            method("snapshotView", .checked("afterScreenUpdates", .optional(.boolean)), returns: .object("UIView"),
+                   doc: "a new view showing this view as it is now", of: View.self) { call, v, _ in
                 call.push(v.snapshotView()); return 1
             },
-            method("hitTest", [parameter("point", .value("CGPoint"))], returns: .optional(.object("UIView")),
-                   "the deepest interactive view containing the point", of: View.self) { call, v in
-                call.push(v.hitTest(try call.finite(1, "point", Point.self))); return 1
+            method("hitTest", .value("point", Point.self), returns: .optional(.object("UIView")),
+                   doc: "the deepest interactive view containing the point", of: View.self) { call, v, point in
+                call.push(v.hitTest(point)); return 1
             },
-            method("addGestureRecognizer", [parameter("recognizer", .object("UIGestureRecognizer"))], "attaches a gesture recognizer", of: View.self) { call, v in
-                v.addGestureRecognizer(try call.object(1, GestureRecognizer.self, "UIGestureRecognizer")); return 0
+            method("addGestureRecognizer", .object("recognizer", GestureRecognizer.self, "UIGestureRecognizer"), doc: "attaches a gesture recognizer", of: View.self) { call, v, recognizer in
+                v.addGestureRecognizer(recognizer); return 0
             },
-            method("removeGestureRecognizer", [parameter("recognizer", .object("UIGestureRecognizer"))], "detaches a gesture recognizer", of: View.self) { call, v in
-                v.removeGestureRecognizer(try call.object(1, GestureRecognizer.self, "UIGestureRecognizer")); return 0
+            method("removeGestureRecognizer", .object("recognizer", GestureRecognizer.self, "UIGestureRecognizer"), doc: "detaches a gesture recognizer", of: View.self) { call, v, recognizer in
+                v.removeGestureRecognizer(recognizer); return 0
             },
         ]
         cls.methods += snapshotMethods()
@@ -142,20 +142,20 @@ extension TransitAPI {
         cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {frame=, backgroundColor=}")]
         cls.construct = layerConstructor({ Layer(standaloneIn: $0) }, "CALayer")
         func number(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Double>) -> APIProperty {
-            property(name, .number, doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l in l[keyPath: key] = try call.finite(1, call.name) })
+            property(name, .finite(), doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
+                     set: { call, l, newValue in l[keyPath: key] = newValue })
         }
         func color(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Color>) -> APIProperty {
-            property(name, .value("UIColor"), doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l in l[keyPath: key] = try call.finite(1, call.name, Color.self) })
+            property(name, .value(Color.self), doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
+                     set: { call, l, newValue in l[keyPath: key] = newValue })
         }
         func transform(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Transform3D>) -> APIProperty {
-            property(name, .value("CATransform3D"), doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l in l[keyPath: key] = try call.finite(1, call.name, Transform3D.self) })
+            property(name, .value(Transform3D.self), doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
+                     set: { call, l, newValue in l[keyPath: key] = newValue })
         }
         func flag(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Bool>) -> APIProperty {
-            property(name, .boolean, doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l in l[keyPath: key] = try call.boolean(1) })
+            property(name, .boolean(), doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
+                     set: { call, l, newValue in l[keyPath: key] = newValue })
         }
         cls.properties = [
             number("cornerRadius", "corner radius (animatable)", \.cornerRadius),
@@ -174,23 +174,23 @@ extension TransitAPI {
             color("shadowColor", "shadow colour (animatable)", \.shadowColor),
             number("shadowOpacity", "shadow opacity 0...1 (animatable)", \.shadowOpacity),
             number("shadowRadius", "shadow blur radius (animatable)", \.shadowRadius),
-            property("shadowOffset", .value("CGSize"), "shadow offset (animatable; default (0, -3))", of: Layer.self,
-                     get: { call, l in call.push(l.shadowOffset) }, set: { call, l in l.shadowOffset = try call.finite(1, call.name, Size.self) }),
+            property("shadowOffset", .value(Size.self), "shadow offset (animatable; default (0, -3))", of: Layer.self,
+                     get: { call, l in call.push(l.shadowOffset) }, set: { call, l, newValue in l.shadowOffset = newValue }),
             number("opacity", "opacity 0...1 (animatable; the view's alpha)", \.opacity),
             transform("transform", "3D transform about the anchor point (animatable)", \.transform),
             transform("sublayerTransform", "transform applied to sublayers, e.g. perspective m34 (animatable)", \.sublayerTransform),
-            property("anchorPoint", .value("CGPoint"), "unit point the transform applies about", of: Layer.self,
-                     get: { call, l in call.push(l.anchorPoint) }, set: { call, l in l.anchorPoint = try call.finite(1, call.name, Point.self) }),
-            property("position", .value("CGPoint"), "the anchor point's position in the superlayer (animatable)", of: Layer.self,
-                     get: { call, l in call.push(l.position) }, set: { call, l in l.position = try call.finite(1, call.name, Point.self) }),
-            property("bounds", .value("CGRect"), "the bounds (animatable)", of: Layer.self,
-                     get: { call, l in call.push(l.bounds) }, set: { call, l in l.bounds = try call.finite(1, call.name, Rect.self) }),
+            property("anchorPoint", .value(Point.self), "unit point the transform applies about", of: Layer.self,
+                     get: { call, l in call.push(l.anchorPoint) }, set: { call, l, newValue in l.anchorPoint = newValue }),
+            property("position", .value(Point.self), "the anchor point's position in the superlayer (animatable)", of: Layer.self,
+                     get: { call, l in call.push(l.position) }, set: { call, l, newValue in l.position = newValue }),
+            property("bounds", .value(Rect.self), "the bounds (animatable)", of: Layer.self,
+                     get: { call, l in call.push(l.bounds) }, set: { call, l, newValue in l.bounds = newValue }),
             number("zPosition", "drawing order among siblings (animatable)", \.zPosition),
             flag("isDoubleSided", "whether the back face is drawn", \.isDoubleSided),
             flag("masksToBounds", "clip sublayers to the (rounded) bounds", \.masksToBounds),
-            property("backgroundColor", .optional(.value("UIColor")), "fill colour (animatable)", of: Layer.self,
+            property("backgroundColor", .optional(.value(Color.self)), "fill colour (animatable)", of: Layer.self,
                      get: { call, l in call.push(l.backgroundColor) },
-                     set: { call, l in l.backgroundColor = call.isNil(1) ? nil : try call.finite(1, call.name, Color.self) }),
+                     set: { call, l, newValue in l.backgroundColor = newValue }),
         ] + layerTreeProperties()
         cls.methods = layerTreeMethods() + layerAnimationMethods() + [
             method("presentation", [], returns: .table, "the values on screen now (read-only table)", of: Layer.self) { call, l in
@@ -215,22 +215,22 @@ extension TransitAPI {
             return label
         }
         cls.properties = [
-            property("text", .optional(.string), "the text", of: Label.self,
-                     get: { call, l in call.push(l.text) }, set: { call, l in l.text = call.isNil(1) ? nil : try call.string(1) }),
-            property("textColor", .value("UIColor"), "text colour", of: Label.self,
-                     get: { call, l in call.push(l.textColor) }, set: { call, l in l.textColor = try call.finite(1, call.name, Color.self) }),
-            property("fontSize", .number, "point size (default 17)", of: Label.self,
-                     get: { call, l in call.push(l.fontSize) }, set: { call, l in
-                         let size = try call.finite(1, call.name)
+            property("text", .optional(.string()), "the text", of: Label.self,
+                     get: { call, l in call.push(l.text) }, set: { call, l, newValue in l.text = newValue }),
+            property("textColor", .value(Color.self), "text colour", of: Label.self,
+                     get: { call, l in call.push(l.textColor) }, set: { call, l, newValue in l.textColor = newValue }),
+            property("fontSize", .finite(), "point size (default 17)", of: Label.self,
+                     get: { call, l in call.push(l.fontSize) }, set: { call, l, newValue in
+                         let size = newValue
                          guard size > 0 else { throw call.fail("must be > 0 (got \(formatNumber(size)))") }
                          l.fontSize = size
                      }),
-            property("fontWeight", .enumeration("UIFontWeight"), "font weight", of: Label.self,
-                     get: { call, l in call.push(l.fontWeight.rawValue) }, set: { call, l in l.fontWeight = try call.enumeration(1, FontWeight.self, "UIFontWeight") }),
-            property("textAlignment", .enumeration("NSTextAlignment"), "alignment", of: Label.self,
-                     get: { call, l in call.push(l.textAlignment.rawValue) }, set: { call, l in l.textAlignment = try call.enumeration(1, TextAlignment.self, "NSTextAlignment") }),
-            property("numberOfLines", .integer, "maximum lines; 0 = as many as fit", of: Label.self,
-                     get: { call, l in call.push(Double(l.numberOfLines)) }, set: { call, l in l.numberOfLines = max(0, try call.integer(1)) }),
+            property("fontWeight", .enumeration("", FontWeight.self, "UIFontWeight"), "font weight", of: Label.self,
+                     get: { call, l in call.push(l.fontWeight.rawValue) }, set: { call, l, newValue in l.fontWeight = newValue }),
+            property("textAlignment", .enumeration("", TextAlignment.self, "NSTextAlignment"), "alignment", of: Label.self,
+                     get: { call, l in call.push(l.textAlignment.rawValue) }, set: { call, l, newValue in l.textAlignment = newValue }),
+            property("numberOfLines", .integer(), "maximum lines; 0 = as many as fit", of: Label.self,
+                     get: { call, l in call.push(Double(l.numberOfLines)) }, set: { call, l, newValue in l.numberOfLines = max(0, newValue) }),
         ]
         return cls
     }
@@ -254,8 +254,8 @@ extension TransitAPI {
                          if let image = v.image { call.runtime.push(image) } else { call.pushNil() }
                      },
                      set: { call, v in v.image = call.isNil(1) ? nil : try call.image(1) }),
-            property("contentMode", .enumeration("UIViewContentMode"), "how the image fits the bounds", of: ImageView.self,
-                     get: { call, v in call.push(v.contentMode.rawValue) }, set: { call, v in v.contentMode = try call.enumeration(1, ContentMode.self, "UIViewContentMode") }),
+            property("contentMode", .enumeration("", ContentMode.self, "UIViewContentMode"), "how the image fits the bounds", of: ImageView.self,
+                     get: { call, v in call.push(v.contentMode.rawValue) }, set: { call, v, newValue in v.contentMode = newValue }),
         ]
         return cls
     }
@@ -264,9 +264,9 @@ extension TransitAPI {
         var cls = APIClass(name: "UIWindow", superclass: "UIView", doc: "The window (transit.window).", isValue: false)
         cls.matches = { $0 is Window }
         cls.properties = [
-            property("rootViewController", .optional(.object("UIViewController")), "the view controller whose view fills the window", of: Window.self,
+            property("rootViewController", .optional(.object("", ViewController.self, "UIViewController")), "the view controller whose view fills the window", of: Window.self,
                      get: { call, w in call.push(w.rootViewController) },
-                     set: { call, w in try w.setRootViewController(try call.optionalObject(1, ViewController.self, "UIViewController")) }),
+                     set: { call, w, newValue in try w.setRootViewController(newValue) }),
         ]
         return cls
     }

@@ -32,7 +32,7 @@ extension BridgedValue {
 
 /// The registry: every value type the bridge knows, found by Lua class name.
 enum BridgedValues {
-    static let all: [any BridgedValue.Type] = [
+    nonisolated(unsafe) static let all: [any BridgedValue.Type] = [
         Rect.self, Point.self, Size.self, Vector.self, Color.self, Transform2D.self, Transform3D.self, EdgeInsets.self,
         TimingFunction.self, Spring.self,
     ]

@@ -27,6 +27,8 @@ final class HostFunctionEntry: CallSite {
     let ownerMatches: (AnyObject) -> Bool
     let parameters: [ParameterCheck]
     let variadic: Bool
+    /// The implementation converts its declared arguments (Argument.swift): only their number is checked here.
+    let convertsArguments: Bool
 
     init(_ function: APIFunction, owner: APIClass?, qualifiedName: String, api: APIDescription) {
         self.function = function
@@ -37,6 +39,7 @@ final class HostFunctionEntry: CallSite {
         ownerMatches = owner?.matches ?? { _ in false }
         parameters = function.parameters.map { ParameterCheck($0, api: api) }
         variadic = function.variadic
+        convertsArguments = function.convertsArguments
         super.init(qualifiedName: qualifiedName)
     }
 }
@@ -46,13 +49,14 @@ final class PropertyEntry: CallSite {
     let property: APIProperty
     let getter: PropertyGetter
     let setter: PropertySetter?
-    let valueCheck: TypeCheck
+    /// nil when the setter converts its value itself (declared with an `Argument`).
+    let valueCheck: TypeCheck?
 
     init(_ property: APIProperty, qualifiedName: String, api: APIDescription) {
         self.property = property
         getter = property.getter
         setter = property.setter
-        valueCheck = TypeCheck(property.type, api: api)
+        valueCheck = property.convertsValue ? nil : TypeCheck(property.type, api: api)
         super.init(qualifiedName: qualifiedName)
     }
 }

@@ -73,7 +73,7 @@ func assignObject(_ L: OpaquePointer?) -> Int32 {
                 guard let setter = entry.setter else { return 0 }
                 guard let box = runtime.objectBox(at: 1), let raw = box.pointee.object else { throw released(runtime) }
                 runtime.handedToHost(box, at: 1)
-                if let problem = entry.valueCheck.problem(runtime, at: 3) {
+                if let problem = entry.valueCheck?.problem(runtime, at: 3) {
                     throw LuaCallError("\(entry.qualifiedName) must be \(problem) (got \(runtime.typeDescription(at: 3)))")
                 }
                 var call = HostCall(runtime: runtime, site: entry, base: 3)
@@ -157,7 +157,7 @@ extension LuaRuntime {
     /// Checks arguments against the declared parameters; the first mismatch is the error.
     func checkArguments(_ entry: HostFunctionEntry, _ call: inout HostCall) throws {
         let parameters = entry.parameters
-        for argument in parameters.indices.lazy.map({ $0 + 1 }) {
+        for argument in parameters.indices.lazy.map({ $0 + 1 }) where !entry.convertsArguments {
             let parameter = parameters[argument - 1]
             if let problem = parameter.check.problem(self, at: call.index(argument)) {
                 let missing = call.argumentCount < Int32(argument) && call.base == 2

@@ -1,0 +1,182 @@
+import CLua
+import TransitCore
+
+// Declared parameters that convert themselves. An `Argument<Value>` is one parameter of a bound
+// function (or the value of a property setter): the declaration the stubs, docs and checker
+// read (name, type, doc) together with the one read that checks the Lua value and converts it
+// to `Value`. A binding declared with arguments receives typed values:
+//
+//     method("insertSubview", .object("view", View.self), .integer("index"), "...", of: View.self) { call, v, view, index in ... }
+//
+// so the type is written once, the value is checked once, and the message of a wrong argument
+// comes from the same declaration (`UIView.insertSubview: argument 2 (index) must be an integer
+// (got string)`). This is Transit's `luaL_check*` / LÖVE `luax_checktype<T>`: small checked
+// readers, one message shape.
+
+struct Argument<Value> {
+    let parameter: APIParameter
+    /// Reads argument `position` (1-based, after `self`) of the call, or throws its mismatch.
+    let read: (HostCall, Int) throws -> Value
+
+    init(_ name: String, _ type: APIType, _ doc: String, read: @escaping (HostCall, Int) throws -> Value) {
+        parameter = APIParameter(name, type, doc)
+        self.read = read
+    }
+
+    /// A declared parameter whose value is `nil` when the argument is nil or absent.
+    static func optional<Wrapped>(_ inner: Argument<Wrapped>) -> Argument<Wrapped?> where Value == Wrapped? {
+        Argument<Wrapped?>(inner.parameter.name, .optional(inner.parameter.type), inner.parameter.doc) { call, position in
+            call.isNil(position) ? nil : try inner.read(call, position)
+        }
+    }
+
+    /// A declared optional parameter that reads as `value` when nil or absent.
+    static func optional(_ inner: Argument<Value>, default value: Value) -> Argument<Value> {
+        Argument(inner.parameter.name, .optional(inner.parameter.type), inner.parameter.doc) { call, position in
+            call.isNil(position) ? value : try inner.read(call, position)
+        }
+    }
+
+    /// A parameter the declaration checks (unions, options tables, lists) and the body reads
+    /// itself at the stack index it receives: for shapes no single Swift type fits.
+    static func checked(_ name: String, _ type: APIType, _ doc: String = "") -> Argument<Int32> where Value == Int32 {
+        Argument<Int32>(name, type, doc) { call, position in
+            let index = call.index(position)
+            if call.runtime.check(type, at: index) != nil { throw call.mismatch(position, type) }
+            return index
+        }
+    }
+}
+
+extension Argument where Value == Double {
+    /// Any number (NaN and infinities included: for values the model clamps or rejects itself).
+    static func number(_ name: String = "", _ doc: String = "") -> Self {
+        Argument(name, .number, doc) { call, position in
+            let index = call.index(position)
+            guard lua_type(call.L, index) == LUA_TNUMBER else { throw call.mismatch(position, .number) }
+            return lua_tonumberx(call.L, index, nil)
+        }
+    }
+
+    /// A finite number: NaN and infinities are an error naming the parameter.
+    static func finite(_ name: String = "", _ doc: String = "") -> Self {
+        Argument(name, .number, doc) { call, position in
+            let index = call.index(position)
+            guard lua_type(call.L, index) == LUA_TNUMBER else { throw call.mismatch(position, .number) }
+            let value = lua_tonumberx(call.L, index, nil)
+            guard value.isFinite else { throw call.fail("\(call.subject(name))must be a finite number (got \(formatNumber(value)))") }
+            return value
+        }
+    }
+}
+
+extension Argument where Value == Int {
+    static func integer(_ name: String = "", _ doc: String = "") -> Self {
+        Argument(name, .integer, doc) { call, position in
+            let index = call.index(position)
+            guard lua_type(call.L, index) == LUA_TNUMBER else { throw call.mismatch(position, .integer) }
+            let value = lua_tonumberx(call.L, index, nil)
+            guard value == value.rounded(), abs(value) < 1e15 else { throw call.mismatch(position, .integer) }
+            return Int(value)
+        }
+    }
+}
+
+extension Argument where Value == Bool {
+    static func boolean(_ name: String = "", _ doc: String = "") -> Self {
+        Argument(name, .boolean, doc) { call, position in
+            let index = call.index(position)
+            guard lua_type(call.L, index) == LUA_TBOOLEAN else { throw call.mismatch(position, .boolean) }
+            return lua_toboolean(call.L, index) != 0
+        }
+    }
+}
+
+extension Argument where Value == String {
+    static func string(_ name: String = "", _ doc: String = "") -> Self {
+        Argument(name, .string, doc) { call, position in
+            let index = call.index(position)
+            guard lua_type(call.L, index) == LUA_TSTRING, let text = call.runtime.string(at: index) else {
+                throw call.mismatch(position, .string)
+            }
+            return text
+        }
+    }
+}
+
+extension Argument where Value == LuaFunction {
+    /// A function the host keeps to call later (it remembers where it came from for messages).
+    static func function(_ name: String = "", _ doc: String = "") -> Self {
+        Argument(name, .function, doc) { call, position in
+            let index = call.index(position)
+            guard lua_type(call.L, index) == LUA_TFUNCTION else { throw call.mismatch(position, .function) }
+            return LuaFunction(runtime: call.runtime, index: index, origin: .argument(function: call.name, index: position))
+        }
+    }
+}
+
+extension Argument where Value: AnyObject {
+    /// A host object of `type` (or a subclass), declared as Lua class `className`.
+    static func object(_ name: String, _ type: Value.Type, _ className: String, _ doc: String = "") -> Self {
+        Argument(name, .object(className), doc) { call, position in
+            guard let box = call.runtime.objectBox(at: call.index(position)), let raw = box.pointee.object,
+                  Unmanaged<AnyObject>.borrow(raw, { $0 is Value }) else {
+                throw call.mismatch(position, .object(className))
+            }
+            return unsafeDowncast(Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue(), to: Value.self)
+        }
+    }
+}
+
+extension Argument where Value: BridgedValue {
+    /// A property's value (CGRect, UIColor, ...) with every component finite.
+    static func value(_ type: Value.Type) -> Self { value("", type) }
+
+    /// A value (CGRect, UIColor, ...) with every component finite.
+    static func value(_ name: String, _ type: Value.Type, _ doc: String = "") -> Self {
+        Argument(name, .value(Value.luaName), doc) { call, position in
+            guard let value = call.runtime.read(Value.self, at: call.index(position)) else {
+                throw call.mismatch(position, .value(Value.luaName))
+            }
+            guard value.isFinite else {
+                let detail = Value.self == Transform3D.self ? "" : " (got \(value))"
+                throw call.fail("\(call.subject(name))\(Value.finiteRequirement)\(detail)")
+            }
+            return value
+        }
+    }
+}
+
+extension Argument where Value: RawRepresentable, Value.RawValue == String {
+    /// One of the named enumeration's strings, as the Swift enum with those raw values.
+    static func enumeration(_ name: String, _ type: Value.Type, _ enumName: String, _ doc: String = "") -> Self {
+        Argument(name, .enumeration(enumName), doc) { call, position in
+            let index = call.index(position)
+            guard lua_type(call.L, index) == LUA_TSTRING, let text = call.runtime.string(at: index),
+                  let value = Value(rawValue: text) else {
+                throw call.mismatch(position, .enumeration(enumName))
+            }
+            return value
+        }
+    }
+}
+
+extension HostCall {
+    /// The error of a declared argument, or of a property's value, that does not fit `type`:
+    /// worded by the same check the declaration drives, so every binding says it alike.
+    func mismatch(_ position: Int, _ type: APIType) -> LuaCallError {
+        let index = index(position)
+        let problem = runtime.check(type, at: index) ?? type.phrase
+        let got = runtime.typeDescription(at: index)
+        if site is PropertyEntry { return LuaCallError("\(name) must be \(problem) (got \(got))") }
+        let parameterName = (site as? HostFunctionEntry).flatMap { entry in
+            position <= entry.function.parameters.count ? entry.function.parameters[position - 1].name : nil
+        }
+        let label = parameterName.map { " (\($0))" } ?? ""
+        let hint = argumentCount < Int32(position) && base == 2 ? "; did you call it with '.' instead of ':'?" : ""
+        return LuaCallError("\(name): argument \(position)\(label) must be \(problem) (got \(got))\(hint)")
+    }
+
+    /// "index " for an argument's own words, nothing for a property (its name says which).
+    func subject(_ what: String) -> String { what.isEmpty || what == name ? "" : what + " " }
+}

@@ -145,10 +145,17 @@ func function<each A>(_ name: String, _ arguments: repeat Argument<each A>, retu
 func property<T: AnyObject, V>(_ name: String, _ value: Argument<V>, _ doc: String, of _: T.Type,
                                get: @escaping (inout HostCall, T) throws -> Void,
                                set: @escaping (inout HostCall, T, V) throws -> Void) -> APIProperty {
-    var declared = property(name, value.parameter.type, doc, of: T.self, get: get, set: { call, object in
-        let converted = try value.read(call, 1)
-        try set(&call, object, converted)
-    })
+    // One closure between the dispatcher and the model: the read and the body are called from
+    // it directly (a property write is the bridge's hottest path; bench `bridge.property_write`).
+    let read = value.read
+    var declared = property(name, value.parameter.type, doc, of: T.self, get: get)
+    declared.setter = { call, object, _ in
+        guard object is T else { throw foreignReceiver(name, call) }
+        let converted = try read(call, 1)
+        try Unmanaged<T>.fromOpaque(Unmanaged.passUnretained(object).toOpaque())._withUnsafeGuaranteedRef {
+            try set(&call, $0, converted)
+        }
+    }
     declared.convertsValue = true
     return declared
 }

@@ -20,13 +20,14 @@ protocol BridgedValue: Equatable, CustomStringConvertible {
     func field(_ index: Int) -> Double
     /// Whether every component is finite; a NaN or infinite geometry value is always a mistake.
     var isFinite: Bool { get }
+    /// How a check words a non-finite component ("must be finite").
+    static var finiteRequirement: String { get }
     /// The value as a hook argument or result for the model; nil for types the model never
     /// receives from a hook (they reach it as a reference to the Lua table).
     var scriptValue: ScriptValue? { get }
 }
 
 extension BridgedValue {
-    /// "must be finite": the words of a check that failed on a non-finite component.
     static var finiteRequirement: String { "must be finite" }
 }
 

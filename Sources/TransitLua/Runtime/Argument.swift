@@ -48,21 +48,30 @@ struct Argument<Value> {
     }
 }
 
+extension Argument {
+    /// A reader of one Lua type: another type is a mismatch, and so is a value `convert` turns
+    /// down (returns nil for); `convert` may also throw words of its own.
+    init(_ name: String, _ type: APIType, _ doc: String, tag: Int32,
+         convert: @escaping (HostCall, _ index: Int32) throws -> Value?) {
+        self.init(name, type, doc) { call, position in
+            let index = call.index(position)
+            guard lua_type(call.L, index) == tag, let value = try convert(call, index) else {
+                throw call.mismatch(position, type)
+            }
+            return value
+        }
+    }
+}
+
 extension Argument where Value == Double {
     /// Any number (NaN and infinities included: for values the model clamps or rejects itself).
     static func number(_ name: String = "", _ doc: String = "") -> Self {
-        Argument(name, .number, doc) { call, position in
-            let index = call.index(position)
-            guard lua_type(call.L, index) == LUA_TNUMBER else { throw call.mismatch(position, .number) }
-            return lua_tonumberx(call.L, index, nil)
-        }
+        Argument(name, .number, doc, tag: LUA_TNUMBER) { call, index in lua_tonumberx(call.L, index, nil) }
     }
 
     /// A finite number: NaN and infinities are an error naming the parameter.
     static func finite(_ name: String = "", _ doc: String = "") -> Self {
-        Argument(name, .number, doc) { call, position in
-            let index = call.index(position)
-            guard lua_type(call.L, index) == LUA_TNUMBER else { throw call.mismatch(position, .number) }
+        Argument(name, .number, doc, tag: LUA_TNUMBER) { call, index in
             let value = lua_tonumberx(call.L, index, nil)
             guard value.isFinite else { throw call.fail("\(call.subject(name))must be a finite number (got \(formatNumber(value)))") }
             return value
@@ -72,45 +81,30 @@ extension Argument where Value == Double {
 
 extension Argument where Value == Int {
     static func integer(_ name: String = "", _ doc: String = "") -> Self {
-        Argument(name, .integer, doc) { call, position in
-            let index = call.index(position)
-            guard lua_type(call.L, index) == LUA_TNUMBER else { throw call.mismatch(position, .integer) }
+        Argument(name, .integer, doc, tag: LUA_TNUMBER) { call, index in
             let value = lua_tonumberx(call.L, index, nil)
-            guard value == value.rounded(), abs(value) < 1e15 else { throw call.mismatch(position, .integer) }
-            return Int(value)
+            return value == value.rounded() && abs(value) < 1e15 ? Int(value) : nil
         }
     }
 }
 
 extension Argument where Value == Bool {
     static func boolean(_ name: String = "", _ doc: String = "") -> Self {
-        Argument(name, .boolean, doc) { call, position in
-            let index = call.index(position)
-            guard lua_type(call.L, index) == LUA_TBOOLEAN else { throw call.mismatch(position, .boolean) }
-            return lua_toboolean(call.L, index) != 0
-        }
+        Argument(name, .boolean, doc, tag: LUA_TBOOLEAN) { call, index in lua_toboolean(call.L, index) != 0 }
     }
 }
 
 extension Argument where Value == String {
     static func string(_ name: String = "", _ doc: String = "") -> Self {
-        Argument(name, .string, doc) { call, position in
-            let index = call.index(position)
-            guard lua_type(call.L, index) == LUA_TSTRING, let text = call.runtime.string(at: index) else {
-                throw call.mismatch(position, .string)
-            }
-            return text
-        }
+        Argument(name, .string, doc, tag: LUA_TSTRING) { call, index in call.runtime.string(at: index) }
     }
 }
 
 extension Argument where Value == LuaFunction {
     /// A function the host keeps to call later (it remembers where it came from for messages).
     static func function(_ name: String = "", _ doc: String = "") -> Self {
-        Argument(name, .function, doc) { call, position in
-            let index = call.index(position)
-            guard lua_type(call.L, index) == LUA_TFUNCTION else { throw call.mismatch(position, .function) }
-            return LuaFunction(runtime: call.runtime, index: index, origin: .argument(function: call.name, index: position))
+        Argument(name, .function, doc, tag: LUA_TFUNCTION) { call, index in
+            LuaFunction(runtime: call.runtime, index: index, origin: .argument(function: call.name, index: Int(index - call.base) + 1))
         }
     }
 }
@@ -150,13 +144,8 @@ extension Argument where Value: BridgedValue {
 extension Argument where Value: RawRepresentable, Value.RawValue == String {
     /// One of the named enumeration's strings, as the Swift enum with those raw values.
     static func enumeration(_ name: String, _ type: Value.Type, _ enumName: String, _ doc: String = "") -> Self {
-        Argument(name, .enumeration(enumName), doc) { call, position in
-            let index = call.index(position)
-            guard lua_type(call.L, index) == LUA_TSTRING, let text = call.runtime.string(at: index),
-                  let value = Value(rawValue: text) else {
-                throw call.mismatch(position, .enumeration(enumName))
-            }
-            return value
+        Argument(name, .enumeration(enumName), doc, tag: LUA_TSTRING) { call, index in
+            call.runtime.string(at: index).flatMap(Value.init(rawValue:))
         }
     }
 }

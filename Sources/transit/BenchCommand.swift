@@ -38,7 +38,16 @@ func commandBench(_ arguments: ArraySlice<String>) throws -> Int32 {
     // Each group lives in its own file (Bench+Group.swift) beside the code it measures.
     // Start-up first: a child spawned later would count this process's grown memory as its own
     // (a vfork child shares the parent's memory until exec, and Linux keeps that high-water mark).
-    for group in [benchStartup, benchRender, benchBridge, benchTimeline, benchReload] {
+    // TRANSIT_BENCH_ONLY=timeline (or startup, render, bridge, reload) runs one group: for
+    // profiling it alone (`perf record`), not for the figures, which are always all measured.
+    let groups: [(String, (Int) throws -> [BenchFigure])] = [
+        ("startup", benchStartup), ("render", benchRender), ("bridge", benchBridge), ("timeline", benchTimeline), ("reload", benchReload),
+    ]
+    let only = ProcessInfo.processInfo.environment["TRANSIT_BENCH_ONLY"]
+    if let only, !groups.contains(where: { $0.0 == only }) {
+        throw UsageError(message: "TRANSIT_BENCH_ONLY=\(only) is not a group (expected one of \(groups.map(\.0).joined(separator: ", ")))")
+    }
+    for (name, group) in groups where only == nil || only == name {
         figures += try group(rounds)
     }
     if json {

@@ -218,7 +218,7 @@ struct LayerPainter {
         switch layer.content {
         case .none: break
         case .text, .image, .backdrop, .gradient: parts += 1
-        case .snapshot, .shape: parts += 2
+        case .snapshot, .shape, .statusBar: parts += 2
         }
         return parts > 1
     }
@@ -317,6 +317,8 @@ struct LayerPainter {
             ShapePainter.draw(shape, alpha: alpha, context: context)
         case .gradient(let gradient):
             ShapePainter.draw(gradient, in: layer.bounds, alpha: alpha, context: context)
+        case .statusBar(let bar):
+            StatusBarPainter.draw(bar, in: layer.bounds, alpha: alpha, context: context)
         case .snapshot(let tree):
             let source = tree.bounds, target = layer.bounds
             guard source.isFinite, source.width != 0, source.height != 0 else { return }

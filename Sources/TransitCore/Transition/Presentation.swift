@@ -474,6 +474,9 @@ extension World {
             break
         }
         }
+        // UIKit reads the status bar's appearance again once the controllers on screen changed;
+        // the change is not animated (docs/semantics.md, "The status bar").
+        try withoutAnimation { try updateStatusBarAppearance() }
         // Appearance: did-callbacks for whatever began; the appearing controller first for modal
         // transitions, the disappearing one first for push, pop and tab switch (as UINavigationController).
         for controller in isNavigation ? [transition.fromViewController, transition.toViewController]

@@ -8,10 +8,12 @@ import Testing
 // and childForStatusBarHidden), and when UIKit reads it again (docs/semantics.md, "The status
 // bar"). Everything through Lua; the appearance read from the world's status-bar timeline.
 
-/// Two controller classes: Light asks for light content, Hidden hides the bar.
+/// Controller classes: Light and Dark ask for light and dark content, Hidden hides the bar.
 private let controllers = """
 Light = UIViewController:subclass("Light")
 function Light:preferredStatusBarStyle() return "lightContent" end
+Dark = UIViewController:subclass("Dark")
+function Dark:preferredStatusBarStyle() return "darkContent" end
 Hidden = UIViewController:subclass("Hidden")
 function Hidden:prefersStatusBarHidden() return true end
 root = UIViewController.new{ title = "root" }
@@ -47,8 +49,7 @@ private func appearance(_ result: SceneResult) -> StatusBarAppearance { result.w
         #expect(appearance(dismissed).style == .default)
     }
 
-    @Test func theStyleChangesWhenThePresentationCompletesNotBefore() throws {
-        // Read again at completion: mid-transition the presenter's appearance still shows.
+    @Test func aPresentationThatRunsByItselfCrossfadesTheBarOverItsDuration() throws {
         let result = try runScene(controllers + """
             transit.wait(0.5)
             light = Light.new()
@@ -60,9 +61,56 @@ private func appearance(_ result: SceneResult) -> StatusBarAppearance { result.w
         let end = try #require(record.end)
         #expect(end > record.start + 0.1)
         let bars = result.world.statusBar
-        #expect(bars.visibleBars(at: (record.start + end) / 2).map(\.appearance.style) == [.default])
+        #expect(bars.visibleBars(at: record.start - 0.01).map(\.appearance.style) == [.default])
+        let middle = bars.visibleBars(at: (record.start + end) / 2)
+        #expect(middle.map(\.appearance.style) == [.default, .lightContent])
+        #expect(abs(middle[0].opacity + middle[1].opacity - 1) < 1e-9 && middle[1].opacity > 0.1 && middle[1].opacity < 0.9)
         #expect(bars.visibleBars(at: end).map(\.appearance.style) == [.lightContent])
-        #expect(bars.visibleBars(at: end)[0].opacity == 1)
+    }
+
+    @Test func aCancelledPresentationPutsThePresentersAppearanceBackAtItsEnd() throws {
+        let result = try runScene(controllers + """
+            Cancelling = NSObject:subclass("Cancelling")
+            function Cancelling:transitionDuration() return 0.4 end
+            function Cancelling:animateTransition(ctx)
+              ctx.containerView:addSubview(ctx:view("to"))
+              UIView.animate{ duration = 0.4, animations = function() ctx:view("to").alpha = 0.5 end,
+                              completion = function() ctx:completeTransition(false) end }
+            end
+            light = Light.new()
+            light.modalPresentationStyle = "fullScreen"
+            light.transitioningDelegate = { animationControllerForPresented = function() return Cancelling.new() end }
+            root:present(light, true)
+            transit.wait(1)
+            """)
+        let record = try #require(result.world.transitionHistory.first)
+        #expect(record.completed == false)
+        #expect(appearance(result).style == .default)
+        #expect(result.world.statusBar.visibleBars(at: try #require(record.end)).map(\.appearance.style) == [.default])
+    }
+
+    @Test func anInteractivePresentationChangesTheBarWhenItCompletesNotBefore() throws {
+        let result = try runScene(recordingAnimator + controllers + """
+            interaction = UIPercentDrivenInteractiveTransition.new()
+            light = Light.new()
+            light.modalPresentationStyle = "fullScreen"
+            light.transitioningDelegate = {
+              animationControllerForPresented = function() return Animator.new() end,
+              interactionControllerForPresentation = function() return interaction end,
+            }
+            root:present(light, true)
+            transit.wait(0.1)
+            interaction:update(0.8)
+            transit.wait(1)
+            interaction:finish()
+            transit.wait(1)
+            """)
+        let record = try #require(result.world.transitionHistory.first)
+        let end = try #require(record.end)
+        #expect(end > record.start + 1)
+        let bars = result.world.statusBar
+        #expect(bars.visibleBars(at: end - 0.01).map(\.appearance.style) == [.default])
+        #expect(bars.visibleBars(at: end).map(\.appearance.style) == [.lightContent])
     }
 
     @Test func anOverFullScreenPresentationTakesTheStatusBarToo() throws {
@@ -75,8 +123,8 @@ private func appearance(_ result: SceneResult) -> StatusBarAppearance { result.w
         #expect(appearance(result).style == .lightContent)
     }
 
-    @Test func sheetsAndCustomPresentationsLeaveItToThePresenter() throws {
-        for style in ["pageSheet", "formSheet", "custom", "overCurrentContext"] {
+    @Test func customAndCurrentContextPresentationsLeaveItToThePresenter() throws {
+        for style in ["custom", "overCurrentContext", "currentContext"] {
             let result = try runScene(controllers + """
                 light = Light.new()
                 light.modalPresentationStyle = "\(style)"
@@ -89,33 +137,69 @@ private func appearance(_ result: SceneResult) -> StatusBarAppearance { result.w
         }
     }
 
+    @Test func sheetsInRegularWidthLeaveItToThePresenter() throws {
+        for style in ["pageSheet", "formSheet"] {
+            let result = try runScene(controllers + """
+                dark = Dark.new()
+                dark.modalPresentationStyle = "\(style)"
+                root:present(dark, false)
+                transit.wait(0.5)
+                ok = root.presentedViewController == dark
+                """, device: "iPad")
+            #expect(try result.text("tostring(ok)") == "true", "\(style)")
+            #expect(appearance(result).style == .default, "\(style)")
+        }
+    }
+
+    @Test func aCompactWidthSheetTurnsTheBarLightOverTheBlackBehindTheScaledBackPresenter() throws {
+        // iOS 13+ on iPhone the presenter scales back and black shows under the status bar.
+        for style in ["pageSheet", "formSheet", "automatic"] {
+            let result = try runScene(controllers + """
+                dark = Dark.new()
+                dark.modalPresentationStyle = "\(style)"
+                root:present(dark, true)
+                transit.wait(1)
+                """)
+            #expect(appearance(result).style == .lightContent, "\(style)")
+        }
+        let dismissed = try runScene(controllers + """
+            dark = Dark.new()
+            dark.modalPresentationStyle = "pageSheet"
+            root:present(dark, false)
+            transit.wait(0.5)
+            dark:dismiss(true)
+            transit.wait(1)
+            """)
+        #expect(appearance(dismissed).style == .default)
+    }
+
     @Test func capturesStatusBarAppearanceHandsItToASheetOrACustomPresentation() throws {
         for style in ["pageSheet", "custom"] {
             let result = try runScene(controllers + """
-                light = Light.new()
-                light.modalPresentationStyle = "\(style)"
-                light.modalPresentationCapturesStatusBarAppearance = true
-                captures = light.modalPresentationCapturesStatusBarAppearance
-                root:present(light, false)
+                dark = Dark.new()
+                dark.modalPresentationStyle = "\(style)"
+                dark.modalPresentationCapturesStatusBarAppearance = true
+                captures = dark.modalPresentationCapturesStatusBarAppearance
+                root:present(dark, false)
                 transit.wait(0.5)
                 """)
             #expect(try result.text("tostring(captures)") == "true")
-            #expect(appearance(result).style == .lightContent, "\(style)")
+            #expect(appearance(result).style == .darkContent, "\(style)")
         }
     }
 
     @Test func theChainFollowsEveryCapturingPresentationAndStopsAtTheFirstThatDoesNot() throws {
         let result = try runScene(controllers + """
-            light = Light.new()
-            light.modalPresentationStyle = "fullScreen"
-            root:present(light, false)
+            dark = Dark.new()
+            dark.modalPresentationStyle = "fullScreen"
+            root:present(dark, false)
             transit.wait(0.5)
             hidden = Hidden.new()
-            hidden.modalPresentationStyle = "pageSheet"
-            light:present(hidden, false)
+            hidden.modalPresentationStyle = "custom"
+            dark:present(hidden, false)
             transit.wait(0.5)
             """)
-        #expect(appearance(result) == StatusBarAppearance(style: .lightContent, isHidden: false))
+        #expect(appearance(result) == StatusBarAppearance(style: .darkContent, isHidden: false))
     }
 
     @Test func aNavigationControllerForwardsToItsTopControllerAfterAPushOrPop() throws {

@@ -329,6 +329,7 @@ extension World {
             if !wantsInteractive, !transition.isCompleted, !transition.isInteractive { transition.armTimeout(after: duration) }
         } else {
             transition.space = TimeSpace.child(of: rootTimeSpace, world: self, frozen: false, label: transition.label)
+            try changeStatusBar(alongside: transition)
             try withTimeSpace(transition.space) {
                 try callAnimateTransition(transition)
                 transition.animationsBegan = true

@@ -176,10 +176,21 @@ extension World {
         return current
     }
 
+    /// Whether a sheet presented over `controller` without taking the status bar shows the black
+    /// behind the scaled-back presenter under the bar: iOS 13+ page and form sheets in compact
+    /// width (docs/semantics.md, "The status bar").
+    private func sheetDarkensTheStatusBar(over controller: ViewController) -> Bool {
+        guard systemVersion >= 13, screen.horizontalSizeClass == .compact,
+              let sheet = presentedController(under: controller), !sheet.isBeingDismissed,
+              let style = sheet.presentationController?.presentationStyle else { return false }
+        return style == .pageSheet || style == .formSheet
+    }
+
     /// The appearance UIKit would read now.
     public func statusBarAppearanceNow() throws -> StatusBarAppearance {
         guard let controller = try statusBarController() else { return StatusBarAppearance() }
-        let style = try statusBarChild(of: controller, Hook.OverridableProperty.childForStatusBarStyle).effectivePreferredStatusBarStyle()
+        let style = sheetDarkensTheStatusBar(over: controller) ? .lightContent
+            : try statusBarChild(of: controller, Hook.OverridableProperty.childForStatusBarStyle).effectivePreferredStatusBarStyle()
         let hidden = try statusBarChild(of: controller, Hook.OverridableProperty.childForStatusBarHidden).effectivePrefersStatusBarHidden()
         return StatusBarAppearance(style: style, isHidden: hidden)
     }
@@ -188,14 +199,28 @@ extension World {
     /// finished transition, a new root). Inside an animation block (not performWithoutAnimation)
     /// the change crossfades over the block's delay and duration, with its curve.
     func updateStatusBarAppearance() throws {
-        let appearance = try statusBarAppearanceNow()
-        guard appearance != statusBar.current else { return }
         var duration = 0.0, delay = 0.0
         var timing = AnimationTiming.linear
         if let context = animationContexts.last, context.kind != .disabled {
             duration = context.duration; delay = context.delay; timing = context.timing
         }
-        statusBar.change(to: appearance, at: now + delay, duration: duration, timing: timing)
+        try changeStatusBar(at: now + delay, duration: duration, timing: timing)
+    }
+
+    /// A presentation or dismissal that runs by itself (not interactively) carries the status
+    /// bar's change: the appearance the bar will have once it completes (the presented
+    /// controller already counts, the dismissed one no longer does) crossfades over its duration
+    /// from its start. The re-read at completion then confirms it, or puts the old one back at
+    /// once when the transition was cancelled.
+    func changeStatusBar(alongside transition: Transition) throws {
+        guard transition.kind == .presentation || transition.kind == .dismissal else { return }
+        try changeStatusBar(at: now, duration: transition.duration, timing: .curve(.easeInEaseOut))
+    }
+
+    private func changeStatusBar(at start: Double, duration: Double, timing: AnimationTiming) throws {
+        let appearance = try statusBarAppearanceNow()
+        guard appearance != statusBar.current else { return }
+        statusBar.change(to: appearance, at: start, duration: duration, timing: timing)
         traceEvent("UIStatusBar", "appearance", [appearance.description] + (duration > 0 ? ["animated \(formatNumber(duration)) s"] : []))
     }
 

@@ -475,9 +475,6 @@ extension World {
             break
         }
         }
-        // UIKit reads the status bar's appearance again once the controllers on screen changed;
-        // the change is not animated (docs/semantics.md, "The status bar").
-        try withoutAnimation { try updateStatusBarAppearance() }
         // Appearance: did-callbacks for whatever began; the appearing controller first for modal
         // transitions, the disappearing one first for push, pop and tab switch (as UINavigationController).
         for controller in isNavigation ? [transition.fromViewController, transition.toViewController]
@@ -490,6 +487,10 @@ extension World {
             _ = try callIfImplemented(animator, Hook.AnimatedTransitioning.animationEnded, [.boolean(completed)])
         }
         for entry in transition.alongside { try entry.completion?(transition.coordinator) }
+        // UIKit reads the status bar's appearance again once the controllers on screen changed,
+        // without animating (docs/semantics.md, "The status bar"). Last, so an override that
+        // fails leaves the transition's clean-up and callbacks done.
+        try withoutAnimation { try updateStatusBarAppearance() }
     }
 
     private func unlink(_ presented: ViewController, from presenting: ViewController) {

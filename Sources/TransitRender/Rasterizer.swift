@@ -132,6 +132,25 @@ struct LayerPainter {
         return (mean * 1024).rounded() / 1024
     }
 
+    /// A CATransformLayer's sublayers with their placement in the flattening ancestor's 3D space
+    /// (`space`: the transform layer's own placement there), farthest first. Painter's algorithm
+    /// per layer, as Core Animation sorts a 3D context: each sublayer is ordered by the z of its
+    /// bounds centre in that space (before perspective division, on a 1/1024-pt grid), so the
+    /// whole chain counts — a cube turned by the transform layer's own transform shows the face
+    /// turned towards the viewer — and equal depths keep sublayer order. Faces are not split
+    /// where they intersect (docs/semantics.md, Rendering).
+    static func depthOrder(_ sublayers: [LayerSnapshot], in parent: LayerSnapshot, space: Transform3D) -> [(LayerSnapshot, Transform3D)] {
+        let placed = sublayers.map { sublayer -> (layer: LayerSnapshot, matrix: Transform3D, depth: Double) in
+            let matrix = placementMatrix(of: sublayer, parent: parent).concatenating(space)
+            let centre = Point(x: sublayer.bounds.midX, y: sublayer.bounds.midY)
+            let z = centre.x * matrix.m13 + centre.y * matrix.m23 + matrix.m43
+            return (sublayer, matrix, z.isFinite ? (z * 1024).rounded() / 1024 : 0)
+        }
+        return placed.indices.sorted { lhs, rhs in
+            placed[lhs].depth != placed[rhs].depth ? placed[lhs].depth < placed[rhs].depth : lhs < rhs
+        }.map { (placed[$0].layer, placed[$0].matrix) }
+    }
+
     static func configureText(_ context: OpaquePointer) {
         guard let options = cairo_font_options_create() else { return }
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -185,8 +204,8 @@ struct LayerPainter {
     }
 
     /// A CATransformLayer draws only its sublayers, each placed by its whole 3D chain up to the
-    /// nearest flattening ancestor, then flattened once (so a cube of faces keeps its depth).
-    /// Its opacity fades its sublayers as one group.
+    /// nearest flattening ancestor, then flattened once (so a cube of faces keeps its depth),
+    /// nearer faces over farther ones (`depthOrder`). Its opacity fades its sublayers as one group.
     func drawTransformLayer(_ layer: LayerSnapshot, space: Space3D, context: OpaquePointer, depth: Int) {
         let opacity = min(1, layer.opacity)
         if opacity < 1 {
@@ -194,8 +213,7 @@ struct LayerPainter {
             cairo_identity_matrix(context)
             cairo_push_group(context)
         }
-        for sublayer in LayerPainter.drawingOrder(layer.sublayers) {
-            let matrix = LayerPainter.placementMatrix(of: sublayer, parent: layer).concatenating(space.matrix)
+        for (sublayer, matrix) in LayerPainter.depthOrder(layer.sublayers, in: layer, space: space.matrix) {
             let mapping = Homography(flattening: matrix).concatenating(space.base)
             draw(sublayer, in: mapping, context: context, depth: depth + 1,
                  space: sublayer.flattensSublayers ? nil : Space3D(matrix: matrix, base: space.base))
@@ -218,7 +236,7 @@ struct LayerPainter {
         switch layer.content {
         case .none: break
         case .text, .image, .backdrop, .gradient: parts += 1
-        case .snapshot, .shape: parts += 2
+        case .snapshot, .shape, .statusBar: parts += 2
         }
         return parts > 1
     }
@@ -317,6 +335,8 @@ struct LayerPainter {
             ShapePainter.draw(shape, alpha: alpha, context: context)
         case .gradient(let gradient):
             ShapePainter.draw(gradient, in: layer.bounds, alpha: alpha, context: context)
+        case .statusBar(let bar):
+            StatusBarPainter.draw(bar, in: layer.bounds, alpha: alpha, context: context)
         case .snapshot(let tree):
             let source = tree.bounds, target = layer.bounds
             guard source.isFinite, source.width != 0, source.height != 0 else { return }

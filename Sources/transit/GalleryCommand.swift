@@ -258,9 +258,14 @@ func commandGalleryEntry(_ arguments: ArraySlice<String>) throws -> Int32 {
     let (world, runtime, url) = try makeRuntime(options)
     runtime.output = { _ in }
     var snapshots: [(time: Double, tree: LayerSnapshot)] = []
+    var screens: [LayerSnapshot] = []
     var run = sceneRun(options)
     run.frameInterval = 1 / options.fps
-    run.onFrame = { time in snapshots.append((time, world.window.layer.snapshot(at: time))) }
+    run.onFrame = { time in
+        let tree = world.window.layer.snapshot(at: time)
+        snapshots.append((time, tree))
+        screens.append(screenFrame(world, at: time, options, window: tree))
+    }
     do {
         try runtime.runScene(url, run)
     } catch {
@@ -269,7 +274,7 @@ func commandGalleryEntry(_ arguments: ArraySlice<String>) throws -> Int32 {
     }
     guard !snapshots.isEmpty else { throw OutputError(message: "nothing to render: the scene produced no frames") }
     let rasterizer = Rasterizer(scale: renderScale(options, world), background: Color(white: 0))
-    let frames = FramePipeline.render(snapshots.map(\.tree), rasterizer: rasterizer, size: world.screen.bounds.size) { $0.makeImage() }
+    let frames = FramePipeline.render(screens, rasterizer: rasterizer, size: world.screen.bounds.size) { $0.makeImage() }
     try writing(gif) {
         let delays = GIFEncoder.frameDelays(count: frames.count, fps: options.fps)
         try Data(GIFEncoder.encode(frames: frames, delaysInCentiseconds: delays)).write(to: URL(fileURLWithPath: gif.path), options: .atomic)

@@ -6,7 +6,7 @@ import TransitRender
 /// `transit render`: runs the file, samples the presentation tree, rasterizes and writes.
 func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
     let options = try parseOptions(arguments, allowed: ["-o", "--output", "--fps", "--scale", "--scene", "--device", "--ios",
-                                                        "--tty", "--unsafe", "--budget", "--memory"])
+                                                        "--tty", "--unsafe", "--budget", "--memory", "--no-status-bar"])
     if options.tty && options.output != nil { throw UsageError(message: "give either -o OUT or --tty, not both") }
     if options.tty && !TerminalPlayer.isTerminal(STDOUT_FILENO) {
         throw UsageError(message: "--tty needs a terminal: stdout is not a terminal (use -o out.gif instead)")
@@ -26,10 +26,17 @@ func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
     }
     // The players and the timeline need every frame's snapshot (and the players every image).
     let (world, runtime, url) = try makeRuntime(options)
+    // The window's trees (the timeline and the player's curves read the app's layers) and the
+    // screen's (what is drawn: the window with the status bar over it).
     var snapshots: [(time: Double, tree: LayerSnapshot)] = []
+    var screens: [LayerSnapshot] = []
     var run = sceneRun(options)
     run.frameInterval = 1 / options.fps
-    run.onFrame = { time in snapshots.append((time, world.window.layer.snapshot(at: time))) }
+    run.onFrame = { time in
+        let tree = world.window.layer.snapshot(at: time)
+        snapshots.append((time, tree))
+        screens.append(screenFrame(world, at: time, options, window: tree))
+    }
     do {
         try runtime.runScene(url, run)
     } catch {
@@ -40,7 +47,7 @@ func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
     let size = world.screen.bounds.size
     let times = snapshots.map(\.time)
     guard let target else {
-        let frames = FramePipeline.render(snapshots.map(\.tree), rasterizer: rasterizer, size: size) { $0.makeImage() }
+        let frames = FramePipeline.render(screens, rasterizer: rasterizer, size: size) { $0.makeImage() }
         try TerminalPlayer(frames: frames, times: times, fps: options.fps, title: url.lastPathComponent).play()
         return 0
     }
@@ -48,7 +55,7 @@ func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
         if target.format == .json {
             try target.writeTimeline(samples: snapshots, fps: options.fps, world: world)
         } else {
-            let frames = FramePipeline.render(snapshots.map(\.tree), rasterizer: rasterizer, size: size) { $0.makeImage() }
+            let frames = FramePipeline.render(screens, rasterizer: rasterizer, size: size) { $0.makeImage() }
             try target.writePlayer(PlayerDocument(title: url.lastPathComponent, fps: options.fps, frames: frames, times: times,
                                                   snapshots: snapshots.map(\.tree), trace: world.trace.entries))
         }
@@ -105,7 +112,7 @@ private func runAndRasterize<Frame: Sendable>(_ options: Options, quiet: Bool = 
     var run = sceneRun(options)
     run.frameInterval = 1 / options.fps
     run.onFrame = { time in
-        pipeline.submit(world.window.layer.snapshot(at: time))
+        pipeline.submit(screenFrame(world, at: time, options))
         frames += 1
     }
     do {
@@ -206,12 +213,12 @@ func renderFilmstrip(_ options: Options, target: OutputTarget, readFiles: ([URL]
     var snapshots: [Double: LayerSnapshot] = [:]
     var run = sceneRun(options)
     run.sampleTimes = Array(Set(rows.flatMap(\.times))).sorted()
-    run.onFrame = { time in snapshots[time] = world.window.layer.snapshot(at: time) }
+    run.onFrame = { time in snapshots[time] = screenFrame(world, at: time, options) }
     try runtime.runScene(url, run)
     let rasterizer = Rasterizer(scale: renderScale(options, world), background: Color(white: 0))
     let size = world.screen.bounds.size
     let ordered = run.sampleTimes
-    let images = renderFrames(ordered.map { snapshots[$0] ?? world.window.layer.snapshot(at: $0) }, rasterizer: rasterizer, size: size)
+    let images = renderFrames(ordered.map { snapshots[$0] ?? screenFrame(world, at: $0, options) }, rasterizer: rasterizer, size: size)
     let imageAt = Dictionary(uniqueKeysWithValues: zip(ordered, images))
     let sheetRows = rows.map { row in
         (title: row.title, cells: zip(row.times, fractions).map { time, fraction in

@@ -9,7 +9,7 @@ import TransitRender
 // printed, exit 1 if any chunk failed.
 
 func commandRepl(_ arguments: ArraySlice<String>) throws -> Int32 {
-    let options = try parseOptions(arguments, allowed: ["--scene", "--device", "--ios", "--unsafe", "--budget", "--memory", "--scale"])
+    let options = try parseOptions(arguments, allowed: ["--scene", "--device", "--ios", "--unsafe", "--budget", "--memory", "--scale", "--no-status-bar"])
     let interactive = isatty(STDIN_FILENO) != 0
     let (world, runtime, url) = try makeReplRuntime(options, interactive: interactive, budgetGiven: arguments.contains("--budget"))
     runtime.output = { line in print(line); transit_flush_stdout() }
@@ -38,7 +38,7 @@ func commandRepl(_ arguments: ArraySlice<String>) throws -> Int32 {
         }
     }
     try runtime.installReplHelpers(effectFile: effectFile,
-                                   extra: replRenderingHelpers(world: world, scale: renderScale(options, world)))
+                                   extra: replRenderingHelpers(world: world, scale: renderScale(options, world), statusBar: options.statusBar))
     if interactive {
         print("transit repl: \(opening) at t=\(formatNumber(world.now))s. help() lists the helpers; Ctrl-D exits.")
         transit_flush_stdout()

@@ -7,11 +7,12 @@ import TransitRender
 // The REPL helpers that draw the world (they need the rasterizer, which TransitLua does not
 // link): show() prints the frame on screen now in the terminal, render(path) writes it as PNG.
 
-func replRenderingHelpers(world: World, scale: Double) -> [ReplFunction] {
-    /// The window as it is on screen at the current virtual time.
+func replRenderingHelpers(world: World, scale: Double, statusBar: Bool = true) -> [ReplFunction] {
+    /// The screen at the current virtual time: the window, with the status bar over it unless
+    /// `--no-status-bar`.
     func currentFrame(scale: Double) -> RasterImage {
         let rasterizer = Rasterizer(scale: scale, background: Color(white: 0))
-        return rasterizer.render(world.window.layer.snapshot(at: world.now), size: world.screen.bounds.size)
+        return rasterizer.render(world.screenSnapshot(world.window.layer.snapshot(at: world.now), at: world.now, statusBar: statusBar), size: world.screen.bounds.size)
     }
     let show = ReplFunction(name: "show", usage: "show()",
                             summary: "draws the frame on screen now in the terminal (24-bit colour half-blocks)") { arguments in

@@ -24,12 +24,15 @@ commands:
                       twice) and report each cell's problems by id (docs/check.md); --format
                       json and junit are for CI; exit 1 if a cell failed, 2 for bad usage
   render FILE [-o OUT | --tty] [--fps N] [--scale S|device] [--scene S] [--device D] [--ios N]
+              [--no-status-bar]
                       run a scene (or an effect in the default scene) and render it:
                       OUT.gif (animated), OUT.png (filmstrip: a row per transition phase,
                       columns at 0/25/50/75/100 %), OUT.html (player with the trace),
                       OUT.json (sampled timeline and trace), or a directory of PNG frames;
                       --tty plays it in the terminal (space, ←/→, r, q). Default OUT: FILE's
-                      name with .gif; default scale 1 (device: the profile's scale)
+                      name with .gif; default scale 1 (device: the profile's scale);
+                      the status bar is drawn over the app as on a device (time 9:41, the
+                      style the controllers ask for) unless --no-status-bar
   watch FILE [-o OUT | --tty | --serve [PORT]] [render options]
                       run and render FILE again on every save of it, its scene or a module
                       they require; print "reloaded in N ms" (save to first frame); a broken
@@ -39,6 +42,7 @@ commands:
                       live HTML player on http://127.0.0.1:PORT/ (default 7878, 0: any free
                       port), which follows every save. Ctrl-C stops (exit 0)
   repl [FILE] [--scene S] [--device D] [--ios N] [--budget N] [--memory MB] [--scale S]
+       [--no-status-bar]
                       a Lua prompt on a live world: an effect opens on the default scene's
                       screens, ready for present(); a scene runs to its end or its first
                       transit.repl(); time moves only with step(dt), seek(t), present(), ...
@@ -87,6 +91,8 @@ struct Options {
     var scale: Double?
     var deviceScale = false
     var tty = false
+    /// `--no-status-bar`: frames show the window alone, without the status bar over it.
+    var statusBar = true
     var unsafe = false
     var budget: Int64 = 100_000_000
     var memory = 256
@@ -130,6 +136,7 @@ func parseOptions(_ arguments: ArraySlice<String>, allowed: Set<String>) throws 
                 guard let scale = Double(text), scale > 0, scale <= 4 else { throw UsageError(message: "--scale needs a number in (0, 4] or \"device\" (got \(text))") }
                 options.scale = scale
             case "--tty": options.tty = true
+            case "--no-status-bar": options.statusBar = false
             case "--serve":
                 // The port is optional: a number right after --serve is the port.
                 if let next = rest.first, let port = UInt16(next) {
@@ -190,6 +197,12 @@ func sceneRun(_ options: Options) -> SceneRun {
     run.effectScene = options.scene.map { URL(fileURLWithPath: $0) }
         ?? LuaRuntime.defaultScriptsDirectory?.appendingPathComponent("scenes/default.lua")
     return run
+}
+
+/// The frame the screen shows at `time`: the window's tree with the status bar over it, unless
+/// `--no-status-bar`. `window` is the window's tree at that time, when the caller has it.
+func screenFrame(_ world: World, at time: Double, _ options: Options, window: LayerSnapshot? = nil) -> LayerSnapshot {
+    world.screenSnapshot(window ?? world.window.layer.snapshot(at: time), at: time, statusBar: options.statusBar)
 }
 
 func printProblems(_ world: World) {

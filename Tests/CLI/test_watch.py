@@ -95,7 +95,8 @@ out = checks.path("fade.json")
 watch = Watch("fade.lua", "-o", "fade.json")
 checks.check("first run writes the output", watch.wait_count(r"ran in \d+ ms", 1), watch.text())
 checks.check("first version: the presentation lasts transitionDuration (0.25 s)", present_duration(out) == 0.25)
-checks.check("says what it watches", "watching" in watch.text(), watch.text())
+# "watching ..." follows "ran in" once the watcher is set up: wait for it rather than race it.
+checks.check("says what it watches", watch.wait_count(r"watching .*\(Ctrl-C to stop\)", 1), watch.text())
 
 checks.write_by_rename("fade.lua", fade(0.4))
 checks.check("a save by rename reloads", watch.wait_count(r"reloaded in \d+ ms", 1), watch.text())

@@ -1003,6 +1003,10 @@ CGPath = {}
 ---@field tabBarController UITabBarController? (read-only) the tab bar controller it is in
 ---@field additionalSafeAreaInsets UIEdgeInsets insets added to the root view's safe area
 ---@field preferredStatusBarStyle UIStatusBarStyle (read-only) a subclass overrides it with a method returning a style (Swift `override var preferredStatusBarStyle`); "default" otherwise
+---@field prefersStatusBarHidden boolean (read-only) a subclass overrides it with a method returning true to hide the status bar; false otherwise
+---@field childForStatusBarStyle UIViewController? (read-only) the child whose preferredStatusBarStyle is used: a subclass overrides it with a method; a navigation controller's top controller, a tab bar controller's selected one, else nil
+---@field childForStatusBarHidden UIViewController? (read-only) the child whose prefersStatusBarHidden is used, as childForStatusBarStyle
+---@field modalPresentationCapturesStatusBarAppearance boolean presented in a style that does not cover the screen (sheet, custom), it decides the status bar's appearance instead of its presenter (default false)
 ---@field loadView fun(self: UIViewController)? overridable hook (Swift `loadView()`): makes the view; set self.view (UIKit's lifecycle)
 ---@field viewDidLoad fun(self: UIViewController)? overridable hook (Swift `viewDidLoad()`): the view was loaded
 ---@field viewWillLayoutSubviews fun(self: UIViewController)? overridable hook (Swift `viewWillLayoutSubviews()`): before the view lays out its subviews
@@ -1048,7 +1052,7 @@ function UIViewController:beginAppearanceTransition(isAppearing, animated) end
 ---viewDidAppear or viewDidDisappear for the change begun last
 function UIViewController:endAppearanceTransition() end
 
----reads preferredStatusBarStyle again (recorded in the trace; no status bar is drawn)
+---UIKit reads the status bar's appearance again from the controller that decides it; inside a UIView.animate block the bar crossfades over the block (the receiver's style is recorded in the trace)
 function UIViewController:setNeedsStatusBarAppearanceUpdate() end
 
 ---The device's screen (UIScreen.main, transit.screen).

@@ -29,6 +29,30 @@ extension Device {
         }
     }
 
+    /// The status bar's height (UIStatusBarManager.statusBarFrame) in an orientation: the top of
+    /// the screen where the system draws time, signal and battery over the app.
+    /// - iPhone 15 family: 54 in portrait, within the 59-pt top safe area that also clears the
+    ///   Dynamic Island; none in landscape.
+    /// - Home-button iPhones: 20 in portrait (the whole top safe area); none in landscape.
+    /// - iPad: 24 in both orientations (the whole top safe area).
+    public func statusBarHeight(in orientation: Orientation) -> Double {
+        switch (shape, orientation.isLandscape) {
+        case (.pad, _): return 24
+        case (.homeButtonPhone, false): return 20
+        case (.islandPhone, false): return 54
+        case (_, true): return 0
+        }
+    }
+
+    /// How the status bar's items are laid out on this device.
+    public var statusBarLayout: StatusBarContent.Layout {
+        switch shape {
+        case .pad: return .pad
+        case .homeButtonPhone: return .homeButton
+        case .islandPhone: return .island
+        }
+    }
+
     /// UIScreen.maximumFramesPerSecond: 120 on the ProMotion profile (iPhone 15 Pro Max), 60
     /// on every other profile, custom ones included.
     public var maximumFramesPerSecond: Int {

@@ -17,6 +17,9 @@ public enum Hook {
         public static let modalPresentationStyle = "modalPresentationStyle"
         public static let modalTransitionStyle = "modalTransitionStyle"
         public static let preferredStatusBarStyle = "preferredStatusBarStyle"
+        public static let prefersStatusBarHidden = "prefersStatusBarHidden"
+        public static let childForStatusBarStyle = "childForStatusBarStyle"
+        public static let childForStatusBarHidden = "childForStatusBarHidden"
     }
 
     /// CAAnimationDelegate: `animation.delegate`.

@@ -77,6 +77,8 @@ public final class World {
     }
 
     public private(set) var window: Window!
+    /// The status bar's appearance over time (StatusBar.swift).
+    public let statusBar = StatusBarTimeline()
     public var screen: Screen { Screen(device: device, orientation: orientation) }
     public var orientation: Orientation = .portrait
 

@@ -329,6 +329,7 @@ extension World {
             if !wantsInteractive, !transition.isCompleted, !transition.isInteractive { transition.armTimeout(after: duration) }
         } else {
             transition.space = TimeSpace.child(of: rootTimeSpace, world: self, frozen: false, label: transition.label)
+            try changeStatusBar(alongside: transition)
             try withTimeSpace(transition.space) {
                 try callAnimateTransition(transition)
                 transition.animationsBegan = true
@@ -486,6 +487,10 @@ extension World {
             _ = try callIfImplemented(animator, Hook.AnimatedTransitioning.animationEnded, [.boolean(completed)])
         }
         for entry in transition.alongside { try entry.completion?(transition.coordinator) }
+        // UIKit reads the status bar's appearance again once the controllers on screen changed,
+        // without animating (docs/semantics.md, "The status bar"). Last, so an override that
+        // fails leaves the transition's clean-up and callbacks done.
+        try withoutAnimation { try updateStatusBarAppearance() }
     }
 
     private func unlink(_ presented: ViewController, from presenting: ViewController) {

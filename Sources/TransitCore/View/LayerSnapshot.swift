@@ -85,6 +85,9 @@ public indirect enum LayerContent: Hashable, Sendable {
     case shape(ShapeContent)
     /// A CAGradientLayer's gradient (GradientLayer.swift).
     case gradient(GradientContent)
+    /// The system status bar drawn over the window (StatusBar.swift): time, signal, Wi-Fi and
+    /// battery in the layer's bounds.
+    case statusBar(StatusBarContent)
 }
 
 /// One layer's presentation values and its sublayers' snapshots.

@@ -374,13 +374,14 @@ public final class Window: View {
             try old.endAppearance()
         }
         rootViewController = root
-        guard let root else { return }
+        guard let root else { try world.updateStatusBarAppearance(); return }
         let view = try root.loadViewIfNeeded()
         world.withoutAnimation { view.frame = bounds }
         view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         try root.beginAppearance(appearing: true, animated: false)
         try insertSubview(view, at: 0)
         try root.endAppearance()
+        try world.updateStatusBarAppearance()
     }
 
     init(world: World) {

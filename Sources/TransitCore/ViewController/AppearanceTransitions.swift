@@ -1,6 +1,7 @@
 // Appearance transitions a script drives itself (UIViewController.beginAppearanceTransition /
 // endAppearanceTransition), through the same state machine the engine uses, so callbacks stay
-// in balanced will/did pairs whoever calls them; and the status bar style.
+// in balanced will/did pairs whoever calls them; and the status bar style a controller prefers
+// (which controller decides, and what the bar shows: StatusBar.swift).
 
 public enum StatusBarStyle: String, CaseIterable, Sendable { case `default`, lightContent, darkContent }
 
@@ -25,12 +26,5 @@ extension ViewController {
             throw world.hookError(self, name, "\(name) must return one of \(StatusBarStyle.allCases.map(\.rawValue).joined(separator: ", ")) (got \(value.traceDescription))")
         }
         return style
-    }
-
-    /// `setNeedsStatusBarAppearanceUpdate()`: the renderer draws no status bar, so the style
-    /// UIKit would now read is recorded in the trace.
-    public func setNeedsStatusBarAppearanceUpdate() throws {
-        let style = try effectivePreferredStatusBarStyle()
-        world.traceEvent(traceName, "setNeedsStatusBarAppearanceUpdate", ["preferredStatusBarStyle=\(style.rawValue)"])
     }
 }

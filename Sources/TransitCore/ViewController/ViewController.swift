@@ -18,6 +18,9 @@ open class ViewController: HostObject {
     /// A script object or model object implementing the transitioning-delegate hooks.
     public var transitioningDelegate: AnyObject?
     public var definesPresentationContext = false
+    /// Whether, presented in a style that does not cover the screen, it takes the status bar's
+    /// appearance from its presenter (StatusBar.swift).
+    public var modalPresentationCapturesStatusBarAppearance = false
     public private(set) var preferredContentSize = Size.zero
 
     /// Sets the preferred size and tells the presentation controller (UIKit's

@@ -31,7 +31,7 @@ extension TransitAPI {
         "UIViewController": [
             "addChild", "removeFromParent", "willMove", "didMove",
             "children", "parent", "show", "showDetailViewController", "performSegue", "isModalInPresentation",
-            "modalPresentationCapturesStatusBarAppearance", "prefersStatusBarHidden", "navigationItem",
+            "navigationItem",
             "splitViewController", "traitCollection", "overrideUserInterfaceStyle",
             "popoverPresentationController", "viewIfLoaded", "restorationIdentifier", "setOverrideTraitCollection",
             "presentedViewControllerDidChange", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",

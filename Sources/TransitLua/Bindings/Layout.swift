@@ -90,6 +90,15 @@ extension TransitAPI {
                      set: { call, c, newValue in c.setAdditionalSafeAreaInsets(newValue) }),
             property("preferredStatusBarStyle", .enumeration("UIStatusBarStyle"), "a subclass overrides it with a method returning a style (Swift `override var preferredStatusBarStyle`); \"default\" otherwise", of: ViewController.self,
                      get: { call, c in call.push(try c.effectivePreferredStatusBarStyle().rawValue) }),
+            property("prefersStatusBarHidden", .boolean, "a subclass overrides it with a method returning true to hide the status bar; false otherwise", of: ViewController.self,
+                     get: { call, c in call.push(try c.effectivePrefersStatusBarHidden()) }),
+            property("childForStatusBarStyle", .optional(.object("UIViewController")), "the child whose preferredStatusBarStyle is used: a subclass overrides it with a method; a navigation controller's top controller, a tab bar controller's selected one, else nil", of: ViewController.self,
+                     get: { call, c in call.push(try c.effectiveChildForStatusBar(Hook.OverridableProperty.childForStatusBarStyle)) }),
+            property("childForStatusBarHidden", .optional(.object("UIViewController")), "the child whose prefersStatusBarHidden is used, as childForStatusBarStyle", of: ViewController.self,
+                     get: { call, c in call.push(try c.effectiveChildForStatusBar(Hook.OverridableProperty.childForStatusBarHidden)) }),
+            property("modalPresentationCapturesStatusBarAppearance", .boolean, "presented in a style that does not cover the screen (sheet, custom), it decides the status bar's appearance instead of its presenter (default false)", of: ViewController.self,
+                     get: { call, c in call.push(c.modalPresentationCapturesStatusBarAppearance) },
+                     set: { call, c in c.modalPresentationCapturesStatusBarAppearance = try call.boolean(1) }),
         ]
         let methods = [
             method("beginAppearanceTransition", .boolean("isAppearing"), .boolean("animated"),
@@ -99,7 +108,7 @@ extension TransitAPI {
             method("endAppearanceTransition", [], "viewDidAppear or viewDidDisappear for the change begun last", of: ViewController.self) { _, c in
                 try c.endAppearanceTransition(); return 0
             },
-            method("setNeedsStatusBarAppearanceUpdate", [], "reads preferredStatusBarStyle again (recorded in the trace; no status bar is drawn)", of: ViewController.self) { _, c in
+            method("setNeedsStatusBarAppearanceUpdate", [], "UIKit reads the status bar's appearance again from the controller that decides it; inside a UIView.animate block the bar crossfades over the block (the receiver's style is recorded in the trace)", of: ViewController.self) { _, c in
                 try c.setNeedsStatusBarAppearanceUpdate(); return 0
             },
         ]

@@ -9,15 +9,21 @@
 enum NearMiss {
     static let maximumDistance = 2
     static let minimumLength = 5
+    /// Longer names are not looked at (in UTF-8 bytes, which a Swift string knows without counting).
+    static let maximumLength = 200
 
     /// The candidate nearest to `name` within the maximum distance (the first of equals, so
     /// declaration order breaks ties), or nil. A candidate equal to `name` is never suggested.
     static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
-        guard name.count >= minimumLength else { return nil }
+        // No UIKit name is this long: a longer key (a fuzzed 100,000-character string read in a
+        // loop) is no typo of one, and measuring it against every candidate took seconds a read.
+        guard name.utf8.count <= maximumLength else { return nil }
+        let length = name.count
+        guard length >= minimumLength else { return nil }
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name && candidate.count >= minimumLength {
             // Lengths further apart than the limit cannot be within it.
-            guard abs(candidate.count - name.count) <= maximumDistance else { continue }
+            guard abs(candidate.count - length) <= maximumDistance else { continue }
             let d = distance(name, candidate)
             if d <= maximumDistance && d < (best?.distance ?? .max) { best = (candidate, d) }
         }

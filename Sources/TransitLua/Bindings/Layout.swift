@@ -96,9 +96,9 @@ extension TransitAPI {
                      get: { call, c in call.push(try c.effectiveChildForStatusBar(Hook.OverridableProperty.childForStatusBarStyle)) }),
             property("childForStatusBarHidden", .optional(.object("UIViewController")), "the child whose prefersStatusBarHidden is used, as childForStatusBarStyle", of: ViewController.self,
                      get: { call, c in call.push(try c.effectiveChildForStatusBar(Hook.OverridableProperty.childForStatusBarHidden)) }),
-            property("modalPresentationCapturesStatusBarAppearance", .boolean, "presented in a style that does not cover the screen (sheet, custom), it decides the status bar's appearance instead of its presenter (default false)", of: ViewController.self,
+            property("modalPresentationCapturesStatusBarAppearance", .boolean(), "presented in a style that does not cover the screen (sheet, custom), it decides the status bar's appearance instead of its presenter (default false)", of: ViewController.self,
                      get: { call, c in call.push(c.modalPresentationCapturesStatusBarAppearance) },
-                     set: { call, c in c.modalPresentationCapturesStatusBarAppearance = try call.boolean(1) }),
+                     set: { call, c, newValue in c.modalPresentationCapturesStatusBarAppearance = newValue }),
         ]
         let methods = [
             method("beginAppearanceTransition", .boolean("isAppearing"), .boolean("animated"),

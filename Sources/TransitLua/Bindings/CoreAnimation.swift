@@ -24,7 +24,7 @@ extension TransitAPI {
                 l.removeAnimation(forKey: forKeyValue)
                 return 0
             },
-            method("animationKeys", [], returns: .list(.string), "the keys of the animations added with one, sorted", of: Layer.self) { call, l in
+            method("animationKeys", [], returns: .list(.string), "the keys of the attached animations, sorted: the key an animation was added with, else its key path (\"opacity\" for a UIView.animate of alpha)", of: Layer.self) { call, l in
                 let keys = l.animationKeys
                 lua_createtable(call.L, Int32(keys.count), 0)
                 for (i, key) in keys.enumerated() { lua_pushstring(call.L, key); lua_rawseti(call.L, -2, lua_Integer(i + 1)) }

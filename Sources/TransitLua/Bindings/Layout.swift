@@ -118,8 +118,8 @@ extension TransitAPI {
         ]
         let methods = [
             method("beginAppearanceTransition", .boolean("isAppearing"), .boolean("animated"),
-                   doc: "viewWillAppear or viewWillDisappear, unless already going that way (balanced as UIKit's)", of: ViewController.self) { call, c, isAppearingValue, animatedValue in
-                try c.beginAppearanceTransition(isAppearing: isAppearingValue, animated: animatedValue); return 0
+                   doc: "viewWillAppear or viewWillDisappear, unless already going that way (balanced as UIKit's)", of: ViewController.self) { call, c, isAppearing, animated in
+                try c.beginAppearanceTransition(isAppearing: isAppearing, animated: animated); return 0
             },
             method("endAppearanceTransition", [], "viewDidAppear or viewDidDisappear for the change begun last", of: ViewController.self) { _, c in
                 try c.endAppearanceTransition(); return 0

@@ -49,8 +49,10 @@ commands:
                       (help() lists the helpers). History: ~/.transit_history, or
                       $TRANSIT_HISTORY. Piped stdin: no prompt, exit 1 if a chunk failed
   bench [--json] [--quick]
-                      measure the performance figures in this process (medians and spread;
-                      now: reload.first_frame, reload.gif) against their targets
+                      measure every performance figure (start-up, rendering, the bridge,
+                      the timeline, reload) in this process, each beside its baseline, as
+                      medians and spread against its target; TRANSIT_BENCH_ONLY=GROUP runs
+                      one group (docs/performance.md)
   fuzz [--seed N] [--count N] [--calls N] [--jobs N] [--timeout S] [--out DIR]
                       run random scenes calling the whole API with declared and hostile
                       arguments, each in a child process; exit 1 if one crashed or hung
@@ -67,6 +69,8 @@ commands:
                       installation's API stubs; never overwrites (exit 1)
   api [--luals|--markdown]
                       print the Lua API description (LuaLS definitions by default)
+  help [COMMAND], COMMAND --help
+                      this text, or one command's part of it
   --help              this text
   --version           the version and the scripts directory in use
 
@@ -270,10 +274,35 @@ func commandAPI(_ arguments: ArraySlice<String>) throws -> Int32 {
     return 0
 }
 
+/// One command's part of `usage` (its synopsis and description), for `transit COMMAND --help`
+/// and `transit help COMMAND`: the same text as the whole help, so the two never disagree.
+func commandUsage(_ command: String) -> String? {
+    let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(command) ") || $0 == "  \(command)" }) else { return nil }
+    var end = start + 1
+    // A command's lines go on while they are indented deeper than a command name.
+    while end < lines.count, lines[end].hasPrefix("   ") { end += 1 }
+    // The device names, for the commands that take --device.
+    let mentionsDevices = lines[start..<end].contains { $0.contains("--device") }
+    let devices = mentionsDevices ? lines.filter { $0.hasPrefix("devices:") } : []
+    return "usage: transit " + lines[start...].prefix(end - start).map { $0.dropFirst(2) }.joined(separator: "\n")
+        + (devices.isEmpty ? "" : "\n\n" + devices.joined(separator: "\n"))
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 do {
+    // `transit COMMAND --help` / `-h` anywhere after the command: that command's help.
+    if let command = arguments.first, !command.hasPrefix("-"), arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+        guard let text = commandUsage(command) else { fail("unknown command \"\(command)\" (see transit --help)", code: 2) }
+        print(text)
+        exit(0)
+    }
     switch arguments.first {
     case nil: fail("missing command (see transit --help)", code: 2)
+    case "help" where arguments.count == 2:
+        guard let text = commandUsage(arguments.last!) else { fail("unknown command \"\(arguments.last!)\" (see transit --help)", code: 2) }
+        print(text)
+        exit(0)
     case "--help", "-h", "help": print(usage); exit(0)
     case "--version":
         print("transit \(version)")

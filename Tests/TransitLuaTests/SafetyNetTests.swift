@@ -320,8 +320,8 @@ private func firstLine(_ h: Harness, _ source: String) throws -> String? {
                 == "test.lua:2: UIViewController.removeFromParent is not available in Transit")
         #expect(try firstLine(h, "local view = UIView.new()\nview.layer.contentsRect = 1")
                 == "test.lua:2: CALayer.contentsRect is not available in Transit")
-        #expect(try firstLine(h, "local view = UIView.new()\nlocal insets = view.directionalLayoutMargins")
-                == "test.lua:2: UIView.directionalLayoutMargins is not available in Transit")
+        #expect(try firstLine(h, "local view = UIView.new()\nlocal preserves = view.preservesSuperviewLayoutMargins")
+                == "test.lua:2: UIView.preservesSuperviewLayoutMargins is not available in Transit")
     }
 
     /// A UIKit class Transit lacks names itself; other unknown globals still read as nil.

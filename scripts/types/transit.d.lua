@@ -627,6 +627,7 @@ function NSObject:isMember(class) end
 ---@field safeAreaLayoutGuide UILayoutGuide (read-only) the safe area as a guide (its layoutFrame)
 ---@field layoutMargins UIEdgeInsets margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea
 ---@field insetsLayoutMarginsFromSafeArea boolean whether margins outside the safe area move inside it (default true)
+---@field directionalLayoutMargins NSDirectionalEdgeInsets layoutMargins by reading direction (leading is left: Transit lays out left to right); setting either sets both
 ---@field layoutMarginsGuide UILayoutGuide (read-only) the layout margins as a guide (its layoutFrame)
 ---@field layoutSubviews fun(self: UIView)? overridable hook (Swift `layoutSubviews()`): lay out subviews; called by the layout pass
 ---@field safeAreaInsetsDidChange fun(self: UIView)? overridable hook (Swift `safeAreaInsetsDidChange()`): the safe area changed; called by the layout pass before layoutSubviews
@@ -817,7 +818,7 @@ function CALayer:add(animation, forKey) end
 ---@param forKey string
 function CALayer:removeAnimation(forKey) end
 
----the keys of the animations added with one, sorted
+---the keys of the attached animations, sorted: the key an animation was added with, else its key path ("opacity" for a UIView.animate of alpha)
 ---@return string[]
 function CALayer:animationKeys() end
 
@@ -1744,6 +1745,19 @@ UIEdgeInsets = {}
 ---@param right? number
 ---@return UIEdgeInsets
 function UIEdgeInsets.new(top, left, bottom, right) end
+
+---Insets by reading direction (top, leading, bottom, trailing), a value; leading is left (Transit lays out left to right).
+---@class NSDirectionalEdgeInsets
+---@field zero NSDirectionalEdgeInsets NSDirectionalEdgeInsets(0, 0, 0, 0)
+NSDirectionalEdgeInsets = {}
+
+---NSDirectionalEdgeInsets(top, leading, bottom, trailing) or NSDirectionalEdgeInsets{top=, leading=, bottom=, trailing=}
+---@param top number|table a number, or {top=, leading=, bottom=, trailing=} as Swift's labels
+---@param leading? number
+---@param bottom? number
+---@param trailing? number
+---@return NSDirectionalEdgeInsets
+function NSDirectionalEdgeInsets.new(top, leading, bottom, trailing) end
 
 ---A view's safe-area or layout-margins guide (no constraints: read layoutFrame).
 ---@class UILayoutGuide : NSObject

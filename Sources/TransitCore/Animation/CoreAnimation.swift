@@ -600,8 +600,21 @@ extension Layer {
         }
     }
 
-    /// CALayer.animationKeys(): the keys of the animations added with one, sorted.
-    public var animationKeys: [String] { animationsByKey.keys.filter { !$0.hasPrefix("\u{0}") }.sorted() }
+    /// CALayer.animationKeys(): the keys of the animations attached to the layer, sorted. Those
+    /// added with a key are listed by it; the rest (UIView animation blocks, a standalone layer's
+    /// implicit animations) by their property's key path, as Core Animation keys its actions
+    /// (docs/semantics.md, "Animation keys").
+    public var animationKeys: [String] {
+        var keys = Set(animationsByKey.keys.filter { !$0.hasPrefix("\u{0}") })
+        var listed = Set<ObjectIdentifier>()
+        for (key, keyed) in animationsByKey where !key.hasPrefix("\u{0}") {
+            for animation in keyed.animations { listed.insert(ObjectIdentifier(animation)) }
+        }
+        for animation in animations where !listed.contains(ObjectIdentifier(animation)) {
+            keys.insert(animation.property.name)
+        }
+        return keys.sorted()
+    }
 
     /// CALayer.animation(forKey:): the object added under `key` (nil for implicit animations).
     public func animation(forKey key: String) -> CoreAnimationObject? { animationsByKey[key]?.object }

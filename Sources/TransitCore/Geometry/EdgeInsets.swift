@@ -31,6 +31,36 @@ public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// NSDirectionalEdgeInsets: insets named by reading direction. Transit lays out left to right
+/// only (every view's effectiveUserInterfaceLayoutDirection is leftToRight), so leading is
+/// left and trailing is right (docs/semantics.md, "Layout direction").
+public struct DirectionalEdgeInsets: Hashable, Sendable, CustomStringConvertible {
+    public var top: Double
+    public var leading: Double
+    public var bottom: Double
+    public var trailing: Double
+
+    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+    }
+
+    public static let zero = DirectionalEdgeInsets()
+
+    public var isFinite: Bool { top.isFinite && leading.isFinite && bottom.isFinite && trailing.isFinite }
+
+    /// The same insets by edge, in a left-to-right layout.
+    public init(leftToRight insets: EdgeInsets) {
+        self.init(top: insets.top, leading: insets.left, bottom: insets.bottom, trailing: insets.right)
+    }
+
+    /// The same insets by direction, in a left-to-right layout.
+    public var leftToRight: EdgeInsets { EdgeInsets(top: top, left: leading, bottom: bottom, right: trailing) }
+
+    public var description: String {
+        "(\(formatNumber(top)), \(formatNumber(leading)), \(formatNumber(bottom)), \(formatNumber(trailing)))"
+    }
+}
+
 extension Rect {
     /// UIEdgeInsetsInsetRect / `rect.inset(by:)`: the rectangle shrunk by the insets.
     public func inset(by insets: EdgeInsets) -> Rect {

@@ -76,6 +76,13 @@ extension View {
         }
     }
 
+    /// UIView.directionalLayoutMargins: layoutMargins by reading direction (left to right here,
+    /// so leading is left); setting either sets both, as in UIKit.
+    public var directionalLayoutMargins: DirectionalEdgeInsets {
+        get { DirectionalEdgeInsets(leftToRight: layoutMargins) }
+        set { layoutMargins = newValue.leftToRight }
+    }
+
     public var insetsLayoutMarginsFromSafeArea: Bool {
         get { layoutState.insetsLayoutMarginsFromSafeArea }
         set { layoutState.insetsLayoutMarginsFromSafeArea = newValue; setNeedsLayout() }

@@ -9,7 +9,7 @@
 extension TransitAPI {
     static let unavailableMembers: [String: [String]] = [
         "UIView": [
-            "mask", "directionalLayoutMargins",
+            "mask",
             "preservesSuperviewLayoutMargins", "tintColor",
             "tintAdjustmentMode", "contentMode", "isOpaque", "contentScaleFactor", "translatesAutoresizingMaskIntoConstraints",
             "constraints", "addConstraint", "addConstraints", "removeConstraint", "removeConstraints", "setNeedsDisplay",

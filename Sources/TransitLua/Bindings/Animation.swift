@@ -105,16 +105,14 @@ extension TransitAPI {
                 return 0
             },
             function("addKeyframe", .number("relativeStartTime"), .number("relativeDuration"), .function("animations"),
-                     doc: "a keyframe inside UIView.animateKeyframes") { call, relativeStartTimeValue, relativeDurationValue, animationsValue in
-                let animations = animationsValue
-                try call.runtime.world.addKeyframe(relativeStartTime: relativeStartTimeValue, relativeDuration: relativeDurationValue) {
+                     doc: "a keyframe inside UIView.animateKeyframes") { call, relativeStartTime, relativeDuration, animations in
+                try call.runtime.world.addKeyframe(relativeStartTime: relativeStartTime, relativeDuration: relativeDuration) {
                     try animations.call()
                 }
                 return 0
             },
             viewTransitionFunction(),
-            function("performWithoutAnimation", .function("actions"), doc: "runs actions with animations disabled") { call, actionsValue in
-                let actions = actionsValue
+            function("performWithoutAnimation", .function("actions"), doc: "runs actions with animations disabled") { call, actions in
                 try call.runtime.world.withoutAnimation { try actions.call() }
                 return 0
             },
@@ -351,21 +349,21 @@ extension TransitAPI {
             method("pauseAnimation", [], "pauses (activating an inactive animator)", of: PropertyAnimator.self) { _, a in
                 try a.pauseAnimation(); return 0
             },
-            method("stopAnimation", .boolean("withoutFinishing"), doc: "removes the animations where they are", of: PropertyAnimator.self) { call, a, withoutFinishingValue in
-                try a.stopAnimation(withoutFinishing: withoutFinishingValue); return 0
+            method("stopAnimation", .boolean("withoutFinishing"), doc: "removes the animations where they are", of: PropertyAnimator.self) { call, a, withoutFinishing in
+                try a.stopAnimation(withoutFinishing: withoutFinishing); return 0
             },
             method("finishAnimation", .checked("at", .enumeration("UIViewAnimatingPosition")), doc: "after stopAnimation(false): sets the final values and runs the completions", of: PropertyAnimator.self) { call, a, _ in
                 try a.finishAnimation(at: try call.enumeration(1, PropertyAnimator.Position.self, "UIViewAnimatingPosition")); return 0
             },
             method("continueAnimation", .checked("timingParameters", .any, "nil, UISpringTimingParameters or CAMediaTimingFunction"), .optional(.number("durationFactor")),
-                   doc: "resumes with new timing; the rest runs over durationFactor × the original duration", of: PropertyAnimator.self) { call, a, _, durationFactorValue in
+                   doc: "resumes with new timing; the rest runs over durationFactor × the original duration", of: PropertyAnimator.self) { call, a, _, durationFactor in
                 var timing: PropertyAnimator.Timing?
                 if !call.isNil(1) {
                     if let spring = call.runtime.read(Spring.self, at: call.index(1)) { timing = .spring(spring, ignoresDuration: false) }
                     else if let function = call.runtime.read(TimingFunction.self, at: call.index(1)) { timing = .curve(function) }
                     else { throw call.argumentError(1, "UISpringTimingParameters, a CAMediaTimingFunction or nil") }
                 }
-                try a.continueAnimation(timing: timing, durationFactor: durationFactorValue ?? 1)
+                try a.continueAnimation(timing: timing, durationFactor: durationFactor ?? 1)
                 return 0
             },
         ]

@@ -10,7 +10,7 @@ enum TransitAPI {
         api.enums = enums + layerEnums + coreAnimationEnums
         api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses()
             + coreAnimationClasses() + transitionClasses() + [navigationClass(), tabBarClass()]
-            + [edgeInsetsClass(), layoutGuideClass()] + runLoopClasses() + feedbackClasses() + imageClasses()
+            + [edgeInsetsClass(), directionalEdgeInsetsClass(), layoutGuideClass()] + runLoopClasses() + feedbackClasses() + imageClasses()
         api.globals = imageContextFunctions() + [
             function("CACurrentMediaTime", [], returns: .number, "Core Animation's clock: virtual seconds, as transit.now() (for CAAnimation.beginTime)") { call in
                 call.push(call.runtime.world.mediaTime)

@@ -14,25 +14,23 @@ extension TransitAPI {
     static func layerAnimationMethods() -> [APIFunction] {
         [
             method("add", .object("animation", CoreAnimationObject.self, "CAAnimation"), .optional(.string("forKey", "replaces the animation added under the same key")),
-                   doc: "add(_:forKey:): runs a copy of the animation on this layer", of: Layer.self) { call, l, animationValue, forKeyValue in
-                let animation = animationValue
-                let key = forKeyValue
+                   doc: "add(_:forKey:): runs a copy of the animation on this layer", of: Layer.self) { call, l, animation, key in
                 try call.core { try call.runtime.world.addAnimation(animation, to: l, forKey: key) }
                 return 0
             },
-            method("removeAnimation", .string("forKey"), doc: "removeAnimation(forKey:): its delegate hears animationDidStop with finished = false", of: Layer.self) { call, l, forKeyValue in
-                l.removeAnimation(forKey: forKeyValue)
+            method("removeAnimation", .string("forKey"), doc: "removeAnimation(forKey:): its delegate hears animationDidStop with finished = false", of: Layer.self) { call, l, forKey in
+                l.removeAnimation(forKey: forKey)
                 return 0
             },
-            method("animationKeys", [], returns: .list(.string), "the keys of the animations added with one, sorted", of: Layer.self) { call, l in
+            method("animationKeys", [], returns: .list(.string), "the keys of the attached animations, sorted: the key an animation was added with, else its key path (\"opacity\" for a UIView.animate of alpha)", of: Layer.self) { call, l in
                 let keys = l.animationKeys
                 lua_createtable(call.L, Int32(keys.count), 0)
                 for (i, key) in keys.enumerated() { lua_pushstring(call.L, key); lua_rawseti(call.L, -2, lua_Integer(i + 1)) }
                 return 1
             },
             method("animation", .string("forKey"), returns: .optional(.object("CAAnimation")),
-                   doc: "animation(forKey:): the animation added under the key (nil for implicit ones)", of: Layer.self) { call, l, forKeyValue in
-                call.push(l.animation(forKey: forKeyValue))
+                   doc: "animation(forKey:): the animation added under the key (nil for implicit ones)", of: Layer.self) { call, l, forKey in
+                call.push(l.animation(forKey: forKey))
                 return 1
             },
         ]
@@ -248,8 +246,7 @@ extension TransitAPI {
                 call.push(call.runtime.world.transactionDisablesActions)
                 return 1
             },
-            function("setAnimationDuration", .finite("duration"), doc: "the implicit animations' duration (default 0.25 s)") { call, durationValue in
-                let duration = durationValue
+            function("setAnimationDuration", .finite("duration"), doc: "the implicit animations' duration (default 0.25 s)") { call, duration in
                 guard duration >= 0, duration <= 1e6 else { throw call.fail("argument 1 (duration) must be in 0...1e6 (got \(formatNumber(duration)))") }
                 call.runtime.world.transactionAnimationDuration = duration
                 return 0
@@ -264,8 +261,7 @@ extension TransitAPI {
                 call.runtime.world.transactionTimingFunction = f
                 return 0
             },
-            function("setCompletionBlock", .optional(.function("block")), doc: "runs once every animation added in the transaction has ended") { call, blockValue in
-                let block = blockValue
+            function("setCompletionBlock", .optional(.function("block")), doc: "runs once every animation added in the transaction has ended") { call, block in
                 call.runtime.world.setTransactionCompletion(block.map { f in { try f.call() } })
                 return 0
             },

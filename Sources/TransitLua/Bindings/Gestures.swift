@@ -42,8 +42,8 @@ extension TransitAPI {
                 g.removeTarget(targetKey: target, actionKey: action); return 0
             },
             method("require", .object("toFail", GestureRecognizer.self, "UIGestureRecognizer"),
-                   doc: "require(toFail:): this recognizer waits until the other fails, and fails if it recognizes", of: GestureRecognizer.self) { call, g, toFailValue in
-                g.require(toFail: toFailValue); return 0
+                   doc: "require(toFail:): this recognizer waits until the other fails, and fails if it recognizes", of: GestureRecognizer.self) { call, g, toFail in
+                g.require(toFail: toFail); return 0
             },
         ]
 
@@ -77,8 +77,7 @@ extension TransitAPI {
         func touchCount(_ name: String, _ doc: String, get: @escaping (GestureRecognizer) -> Int, set: @escaping (GestureRecognizer, Int) -> Void) -> APIProperty {
             property(name, .integer(), doc, of: GestureRecognizer.self,
                      get: { call, g in lua_pushinteger(call.L, lua_Integer(get(g))) },
-                     set: { call, g, newValue in
-                         let count = newValue
+                     set: { call, g, count in
                          guard count >= 1 else { throw call.fail("must be ≥ 1 (got \(count))") }
                          set(g, count)
                      })

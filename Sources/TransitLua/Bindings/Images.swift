@@ -15,9 +15,7 @@ extension TransitAPI {
         [
             method("drawHierarchy", .value("rect", Rect.self, "where the view's bounds land in the image context"), .optional(.boolean("afterScreenUpdates", "true: lay the view out first"), default: false),
                    returns: .boolean, doc: "draws the view as it is on screen now into the current image context; false without one",
-                   of: View.self) { call, v, rectValue, afterScreenUpdatesValue in
-                let rect = rectValue
-                let after = afterScreenUpdatesValue
+                   of: View.self) { call, v, rect, after in
                 do {
                     call.push(try v.drawHierarchy(in: rect, afterScreenUpdates: after))
                 } catch let error as HierarchyError {
@@ -26,9 +24,7 @@ extension TransitAPI {
                 return 1
             },
             method("resizableSnapshotView", .value("rect", Rect.self, "the part of the view, in its bounds"), .optional(.boolean("afterScreenUpdates", "true: lay the view out first"), default: false), .checked("capInsets", .optional(.table), "UIEdgeInsets {top=, left=, bottom=, right=}: parts that keep their size when the snapshot is resized"),
-                   returns: .object("UIView"), doc: "a new view showing that part of this view as it is now", of: View.self) { call, v, rectValue, afterScreenUpdatesValue, _ in
-                let rect = rectValue
-                let after = afterScreenUpdatesValue
+                   returns: .object("UIView"), doc: "a new view showing that part of this view as it is now", of: View.self) { call, v, rect, after, _ in
                 let insets = call.isNil(3) ? EdgeInsets.zero : try call.edgeInsets(3, "capInsets")
                 call.push(try v.resizableSnapshotView(from: rect, afterScreenUpdates: after, withCapInsets: insets))
                 return 1
@@ -41,9 +37,8 @@ extension TransitAPI {
     static func imageContextFunctions() -> [APIFunction] {
         [
             function("UIGraphicsBeginImageContextWithOptions", .checked("size", .value("CGSize")), .boolean("opaque", "true: the image starts black, not transparent"), .finite("scale", "accepted; a picture of views has no pixels of its own"),
-                     doc: "makes a new image context current (drawHierarchy draws into it)") { call, _, opaqueValue, scale in
+                     doc: "makes a new image context current (drawHierarchy draws into it)") { call, _, opaque, scale in
                 let size = try call.contextSize(1, "size")
-                let opaque = opaqueValue
                 _ = scale
                 call.runtime.world.beginImageContext(size: size, isOpaque: opaque)
                 return 0
@@ -90,8 +85,7 @@ extension TransitAPI {
         ]
         cls.methods = [
             method("image", .function("actions", "called with the UIGraphicsImageRendererContext; draw with view:drawHierarchy"),
-                   returns: .value("UIImage"), doc: "runs the actions with a new image context current and returns the image", of: ImageRenderer.self) { call, r, actionsValue in
-                let actions = actionsValue
+                   returns: .value("UIImage"), doc: "runs the actions with a new image context current and returns the image", of: ImageRenderer.self) { call, r, actions in
                 let image = try r.image { context in try actions.call { runtime in runtime.push(context); return 1 } }
                 call.runtime.push(image)
                 return 1

@@ -64,9 +64,8 @@ extension TransitAPI {
                 return 0
             },
             method("insertSublayer", .object("layer", Layer.self, "CALayer"), .integer("index", "1-based, as Lua lists are (0 and 1: the bottom)"),
-                   doc: "insertSublayer(_:at:): inserts at a position in sublayers (clamped)", of: Layer.self) { call, l, layer, indexValue in
+                   doc: "insertSublayer(_:at:): inserts at a position in sublayers (clamped)", of: Layer.self) { call, l, layer, index in
                 let sublayer = layer
-                let index = indexValue
                 try call.core { try l.insertSublayer(sublayer, at: index - 1) }
                 return 0
             },
@@ -223,11 +222,10 @@ extension TransitAPI {
                 return 0
             },
             method("addArc", .checked("center", .value("CGPoint")), .checked("radius", .number), .checked("startAngle", .number), .checked("endAngle", .number), .boolean("clockwise"),
-                   doc: "addArc(withCenter:radius:startAngle:endAngle:clockwise:), angles in radians", of: BezierPathObject.self) { call, p, _, _, _, _, clockwiseValue in
+                   doc: "addArc(withCenter:radius:startAngle:endAngle:clockwise:), angles in radians", of: BezierPathObject.self) { call, p, _, _, _, _, clockwise in
                 var call = call  // the helpers take it inout
                 let center = try checkedPoint(&call, 1, "center")
                 let (radius, start, end) = try call.arcNumbers(2)
-                let clockwise = clockwiseValue
                 try mutate(&call, p) { $0.addArc(center: center, radius: radius, startAngle: start, endAngle: end, clockwise: clockwise) }
                 return 0
             },
@@ -243,8 +241,7 @@ extension TransitAPI {
                 p.path.append(other)
                 return 0
             },
-            method("apply", .value("transform", Transform2D.self), doc: "transforms every point", of: BezierPathObject.self) { call, p, transformValue in
-                let transform = transformValue
+            method("apply", .value("transform", Transform2D.self), doc: "transforms every point", of: BezierPathObject.self) { call, p, transform in
                 let moved = p.path.applying(transform)
                 guard moved.isFinite else { throw call.fail("the transformed path is not finite") }
                 p.path = moved

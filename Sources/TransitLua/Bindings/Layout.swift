@@ -8,15 +8,28 @@ import TransitCore
 
 extension TransitAPI {
     static func edgeInsetsClass() -> APIClass {
-        var cls = APIClass(name: "UIEdgeInsets", superclass: nil, doc: "Insets from each edge (top, left, bottom, right), a value.", isValue: true)
-        let sides = ["top", "left", "bottom", "right"]
+        insetsClass(EdgeInsets.self, zero: .zero, "Insets from each edge (top, left, bottom, right), a value.")
+    }
+
+    static func directionalEdgeInsetsClass() -> APIClass {
+        insetsClass(DirectionalEdgeInsets.self, zero: .zero,
+                    "Insets by reading direction (top, leading, bottom, trailing), a value; leading is left (Transit lays out left to right).")
+    }
+
+    /// UIEdgeInsets and NSDirectionalEdgeInsets: four sides, built from four numbers or an
+    /// options table with Swift's labels.
+    private static func insetsClass<V: BridgedValue>(_ type: V.Type, zero: V, _ doc: String) -> APIClass {
+        var cls = APIClass(name: V.luaName, superclass: nil, doc: doc, isValue: true)
+        let sides = V.fieldNames
+        let labels = sides.map { "\($0)=" }.joined(separator: ", ")
         cls.functions = [
-            function("new", .checked("top", .union([.number, .table]), "a number, or {top=, left=, bottom=, right=} as Swift's labels"), .checked("left", .optional(.number)), .checked("bottom", .optional(.number)), .checked("right", .optional(.number)),
-                     returns: .value("UIEdgeInsets"), doc: "UIEdgeInsets(top, left, bottom, right) or UIEdgeInsets{top=, left=, bottom=, right=}") { call, _, _, _, _ in
+            function("new", .checked(sides[0], .union([.number, .table]), "a number, or {\(labels)} as Swift's labels"),
+                     .checked(sides[1], .optional(.number)), .checked(sides[2], .optional(.number)), .checked(sides[3], .optional(.number)),
+                     returns: .value(V.luaName), doc: "\(V.luaName)(\(sides.joined(separator: ", "))) or \(V.luaName){\(labels)}") { call, _, _, _, _ in
                 var values: [Double] = []
                 if call.isTable(1) {
                     if let unknown = call.unknownKeys(1, known: Set(sides)).first {
-                        throw call.fail("unknown option \"\(unknown)\"; accepted: top, left, bottom, right")
+                        throw call.fail("unknown option \"\(unknown)\"; accepted: \(sides.joined(separator: ", "))")
                     }
                     for side in sides {
                         _ = call.field(1, side)
@@ -31,11 +44,11 @@ extension TransitAPI {
                 } else {
                     values = try (1...4).map { try call.finite($0, sides[$0 - 1]) }
                 }
-                call.runtime.push(EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]))
+                call.runtime.push(V(fields: { values[$0] }))
                 return 1
             },
         ]
-        cls.constants = [("zero", .value("UIEdgeInsets"), "UIEdgeInsets(0, 0, 0, 0)", { call in call.runtime.push(EdgeInsets.zero) })]
+        cls.constants = [("zero", .value(V.luaName), "\(V.luaName)(0, 0, 0, 0)", { call in call.runtime.push(zero) })]
         return cls
     }
 
@@ -63,6 +76,9 @@ extension TransitAPI {
                      set: { call, v, newValue in v.layoutMargins = newValue }),
             property("insetsLayoutMarginsFromSafeArea", .boolean(), "whether margins outside the safe area move inside it (default true)", of: View.self,
                      get: { call, v in call.push(v.insetsLayoutMarginsFromSafeArea) }, set: { call, v, newValue in v.insetsLayoutMarginsFromSafeArea = newValue }),
+            property("directionalLayoutMargins", .value(DirectionalEdgeInsets.self), "layoutMargins by reading direction (leading is left: Transit lays out left to right); setting either sets both", of: View.self,
+                     get: { call, v in call.runtime.push(v.directionalLayoutMargins) },
+                     set: { call, v, newValue in v.directionalLayoutMargins = newValue }),
             property("layoutMarginsGuide", .object("UILayoutGuide"), "the layout margins as a guide (its layoutFrame)", of: View.self,
                      get: { call, v in call.push(v.layoutMarginsGuide) }),
         ]
@@ -102,8 +118,8 @@ extension TransitAPI {
         ]
         let methods = [
             method("beginAppearanceTransition", .boolean("isAppearing"), .boolean("animated"),
-                   doc: "viewWillAppear or viewWillDisappear, unless already going that way (balanced as UIKit's)", of: ViewController.self) { call, c, isAppearingValue, animatedValue in
-                try c.beginAppearanceTransition(isAppearing: isAppearingValue, animated: animatedValue); return 0
+                   doc: "viewWillAppear or viewWillDisappear, unless already going that way (balanced as UIKit's)", of: ViewController.self) { call, c, isAppearing, animated in
+                try c.beginAppearanceTransition(isAppearing: isAppearing, animated: animated); return 0
             },
             method("endAppearanceTransition", [], "viewDidAppear or viewDidDisappear for the change begun last", of: ViewController.self) { _, c in
                 try c.endAppearanceTransition(); return 0

@@ -27,12 +27,12 @@ extension TransitAPI {
         ]
         cls.methods = [
             method("pushViewController", .object("viewController", ViewController.self, "UIViewController"), .boolean("animated"),
-                   doc: "pushes (a transition starting now)", of: NavigationController.self) { call, n, viewController, animatedValue in
-                try n.pushViewController(viewController, animated: animatedValue); return 0
+                   doc: "pushes (a transition starting now)", of: NavigationController.self) { call, n, viewController, animated in
+                try n.pushViewController(viewController, animated: animated); return 0
             },
             method("popViewController", .boolean("animated"), returns: .optional(.object("UIViewController")),
-                   doc: "pops the top controller", of: NavigationController.self) { call, n, animatedValue in
-                call.push(try n.popViewController(animated: animatedValue)); return 1
+                   doc: "pops the top controller", of: NavigationController.self) { call, n, animated in
+                call.push(try n.popViewController(animated: animated)); return 1
             },
         ]
         return cls

@@ -72,10 +72,8 @@ extension TransitAPI {
         cls.matches = { $0 is RunLoopTimer }
         cls.functions = [
             function("scheduledTimer", .finite("withTimeInterval", "seconds (at least 0.0001: Foundation uses that for ≤ 0)"), .boolean("repeats"), .function("block", "called with the timer"),
-                     returns: .object("Timer"), doc: "a timer already scheduled on the main run loop (Swift scheduledTimer(withTimeInterval:repeats:block:))") { call, withTimeInterval, repeatsValue, blockValue in
+                     returns: .object("Timer"), doc: "a timer already scheduled on the main run loop (Swift scheduledTimer(withTimeInterval:repeats:block:))") { call, withTimeInterval, repeats, block in
                 let interval = withTimeInterval
-                let repeats = repeatsValue
-                let block = blockValue
                 let timer = RunLoopTimer(world: call.runtime.world, interval: interval, repeats: repeats) { timer in
                     try block.call { runtime in runtime.push(timer); return 1 }
                 }
@@ -148,8 +146,7 @@ extension TransitAPI {
                      get: { call, l in call.push(l.isPaused) }, set: { call, l, newValue in l.isPaused = newValue }),
             property("preferredFramesPerSecond", .integer(), "0: the display's rate; otherwise the nearest rate dividing it", of: DisplayLink.self,
                      get: { call, l in lua_pushinteger(call.L, lua_Integer(l.preferredFramesPerSecond)) },
-                     set: { call, l, newValue in
-                         let rate = newValue
+                     set: { call, l, rate in
                          guard rate >= 0 else { throw call.fail("must be ≥ 0 (got \(rate))") }
                          l.preferredFramesPerSecond = rate
                      }),

@@ -29,8 +29,7 @@ extension TransitAPI {
                      set: { call, t in try t.setViewControllers(try call.viewControllerList(at: call.index(1), what: "viewControllers")) }),
             property("selectedIndex", .integer(), "the selected tab, 1-based; setting it switches tabs through the delegate's animator", of: TabBarController.self,
                      get: { call, t in lua_pushinteger(call.L, lua_Integer(t.selectedIndex + 1)) },
-                     set: { call, t, newValue in
-                         let index = newValue
+                     set: { call, t, index in
                          guard index >= 1, index <= t.viewControllers.count else {
                              throw call.fail("must be between 1 and \(t.viewControllers.count), the number of tabs (got \(index))")
                          }

@@ -8,8 +8,7 @@ extension TransitAPI {
     static func namespace() -> APIClass {
         var cls = APIClass(name: "transit", superclass: nil, doc: "The host: window, virtual time, tools.", isValue: false)
         cls.functions = [
-            function("wait", .finite("seconds"), doc: "scenes: lets virtual time pass (runs animations, completions, transitions)") { call, secondsValue in
-                let seconds = secondsValue
+            function("wait", .finite("seconds"), doc: "scenes: lets virtual time pass (runs animations, completions, transitions)") { call, seconds in
                 guard seconds >= 0 else { throw call.fail("seconds must be ≥ 0 (got \(formatNumber(seconds)))") }
                 guard lua_isyieldable(call.L) != 0, call.runtime.sceneIsRunning else {
                     // Outside a scene coroutine (a module, the REPL): advance directly.
@@ -64,14 +63,12 @@ extension TransitAPI {
             function("now", [], returns: .number, "virtual seconds since the run began") { call in
                 call.push(call.runtime.world.now); return 1
             },
-            function("step", .finite("dt"), doc: "advances virtual time by dt (REPL, renderer)") { call, dtValue in
-                let dt = dtValue
+            function("step", .finite("dt"), doc: "advances virtual time by dt (REPL, renderer)") { call, dt in
                 guard dt >= 0 else { throw call.fail("dt must be ≥ 0 (virtual time only moves forward; run the scene again to see earlier frames)") }
                 try call.runtime.world.advance(to: call.runtime.world.now + dt)
                 return 0
             },
-            function("seek", .finite("t"), doc: "advances virtual time to t (≥ now)") { call, tValue in
-                let t = tValue
+            function("seek", .finite("t"), doc: "advances virtual time to t (≥ now)") { call, t in
                 guard t >= call.runtime.world.now else {
                     throw call.fail("t must be ≥ transit.now() (\(formatNumber(call.runtime.world.now))); virtual time only moves forward")
                 }
@@ -88,8 +85,7 @@ extension TransitAPI {
             function("trace", [], returns: .string, "the trace so far, one call or event a line") { call in
                 call.push(call.runtime.world.trace.lines.joined(separator: "\n")); return 1
             },
-            function("image", .string("name", "a PNG path, or a name under scripts/images"), returns: .value("UIImage"), doc: "loads a PNG image") { call, nameValue in
-                let name = nameValue
+            function("image", .string("name", "a PNG path, or a name under scripts/images"), returns: .value("UIImage"), doc: "loads a PNG image") { call, name in
                 guard let loader = call.runtime.imageLoader else { throw call.fail("images are not available in this host") }
                 let url = call.runtime.resolveImage(name)
                 do {

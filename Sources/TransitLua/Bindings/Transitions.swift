@@ -21,17 +21,15 @@ extension TransitAPI {
         ]
         let methods = [
             method("present", .object("viewController", ViewController.self, "UIViewController"), .boolean("animated"), .optional(.function("completion")),
-                   doc: "presents a view controller (the transition begins inside the call)", of: ViewController.self) { call, c, viewController, animatedValue, completionValue in
+                   doc: "presents a view controller (the transition begins inside the call)", of: ViewController.self) { call, c, viewController, animated, completion in
                 let presented = viewController
-                let completion = completionValue
-                try call.runtime.world.present(presented, from: c, animated: animatedValue,
+                try call.runtime.world.present(presented, from: c, animated: animated,
                                                completion: completion.map { f in { try f.call() } })
                 return 0
             },
             method("dismiss", .boolean("animated"), .optional(.function("completion")),
-                   doc: "dismisses what this controller presented, or this controller", of: ViewController.self) { call, c, animatedValue, completionValue in
-                let completion = completionValue
-                try call.runtime.world.dismiss(c, animated: animatedValue, completion: completion.map { f in { try f.call() } })
+                   doc: "dismisses what this controller presented, or this controller", of: ViewController.self) { call, c, animated, completion in
+                try call.runtime.world.dismiss(c, animated: animated, completion: completion.map { f in { try f.call() } })
                 return 0
             },
         ]

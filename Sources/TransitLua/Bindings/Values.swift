@@ -31,8 +31,8 @@ extension TransitAPI {
         var rect = APIClass(name: "CGRect", superclass: nil, doc: "A rectangle (Core Graphics), a value.", isValue: true)
         rect.functions = [
             function("new", .number("x"), .number("y"), .number("width"), .number("height"),
-                     returns: .value("CGRect"), doc: "CGRect(x, y, width, height)") { call, xValue, yValue, widthValue, heightValue in
-                call.push(Rect(x: xValue, y: yValue, width: widthValue, height: heightValue))
+                     returns: .value("CGRect"), doc: "CGRect(x, y, width, height)") { call, x, y, width, height in
+                call.push(Rect(x: x, y: y, width: width, height: height))
                 return 1
             },
         ]
@@ -48,11 +48,11 @@ extension TransitAPI {
             computed("size", .value("CGSize"), "size as a CGSize") { call in call.push(try selfRect(call).size) },
         ]
         rect.methods = [
-            valueMethod("offsetBy", .number("dx"), .number("dy"), returns: .value("CGRect"), doc: "the rectangle moved") { call, dxValue, dyValue in
-                call.push(try selfRect(call).offsetBy(dx: dxValue, dy: dyValue)); return 1
+            valueMethod("offsetBy", .number("dx"), .number("dy"), returns: .value("CGRect"), doc: "the rectangle moved") { call, dx, dy in
+                call.push(try selfRect(call).offsetBy(dx: dx, dy: dy)); return 1
             },
-            valueMethod("insetBy", .number("dx"), .number("dy"), returns: .value("CGRect"), doc: "the rectangle shrunk on each side (negative grows)") { call, dxValue, dyValue in
-                call.push(try selfRect(call).insetBy(dx: dxValue, dy: dyValue)); return 1
+            valueMethod("insetBy", .number("dx"), .number("dy"), returns: .value("CGRect"), doc: "the rectangle shrunk on each side (negative grows)") { call, dx, dy in
+                call.push(try selfRect(call).insetBy(dx: dx, dy: dy)); return 1
             },
             valueMethod("contains", .value("point", Point.self), returns: .boolean, doc: "whether the point is inside") { call, point in
                 call.push(try selfRect(call).contains(point)); return 1
@@ -70,8 +70,8 @@ extension TransitAPI {
 
         var point = APIClass(name: "CGPoint", superclass: nil, doc: "A point, a value.", isValue: true)
         point.functions = [
-            function("new", .number("x"), .number("y"), returns: .value("CGPoint"), doc: "CGPoint(x, y)") { call, xValue, yValue in
-                call.push(Point(x: xValue, y: yValue)); return 1
+            function("new", .number("x"), .number("y"), returns: .value("CGPoint"), doc: "CGPoint(x, y)") { call, x, y in
+                call.push(Point(x: x, y: y)); return 1
             },
         ]
         point.constants = [("zero", .value("CGPoint"), "CGPoint(0, 0)", { call in call.push(Point.zero) })]
@@ -83,8 +83,8 @@ extension TransitAPI {
 
         var size = APIClass(name: "CGSize", superclass: nil, doc: "A size, a value.", isValue: true)
         size.functions = [
-            function("new", .number("width"), .number("height"), returns: .value("CGSize"), doc: "CGSize(width, height)") { call, widthValue, heightValue in
-                call.push(Size(width: widthValue, height: heightValue)); return 1
+            function("new", .number("width"), .number("height"), returns: .value("CGSize"), doc: "CGSize(width, height)") { call, width, height in
+                call.push(Size(width: width, height: height)); return 1
             },
         ]
         size.constants = [("zero", .value("CGSize"), "CGSize(0, 0)", { call in call.push(Size.zero) })]
@@ -96,8 +96,8 @@ extension TransitAPI {
 
         var vector = APIClass(name: "CGVector", superclass: nil, doc: "A vector, a value.", isValue: true)
         vector.functions = [
-            function("new", .number("dx"), .number("dy"), returns: .value("CGVector"), doc: "CGVector(dx, dy)") { call, dxValue, dyValue in
-                call.push(Vector(dx: dxValue, dy: dyValue)); return 1
+            function("new", .number("dx"), .number("dy"), returns: .value("CGVector"), doc: "CGVector(dx, dy)") { call, dx, dy in
+                call.push(Vector(dx: dx, dy: dy)); return 1
             },
         ]
         vector.constants = [("zero", .value("CGVector"), "CGVector(0, 0)", { call in call.push(Vector.zero) })]
@@ -115,9 +115,9 @@ extension TransitAPI {
         cls.constants = [("identity", .value("CGAffineTransform"), "the identity", { call in call.push(Transform2D.identity) })]
         cls.functions = [
             function("new", .number("a"), .number("b"), .number("c"), .number("d"), .number("tx"), .number("ty"),
-                     returns: .value("CGAffineTransform"), doc: "CGAffineTransform(a, b, c, d, tx, ty)") { call, aValue, bValue, cValue, dValue, txValue, tyValue in
-                call.push(Transform2D(a: aValue, b: bValue, c: cValue,
-                                      d: dValue, tx: txValue, ty: tyValue))
+                     returns: .value("CGAffineTransform"), doc: "CGAffineTransform(a, b, c, d, tx, ty)") { call, a, b, c, d, tx, ty in
+                call.push(Transform2D(a: a, b: b, c: c,
+                                      d: d, tx: tx, ty: ty))
                 return 1
             },
             function("scale", .number("sx"), .number("sy"), returns: .value("CGAffineTransform"), doc: "CGAffineTransform(scaleX:y:)") { call, sx, sy in
@@ -227,8 +227,7 @@ extension TransitAPI {
                                 alpha: alphaValue ?? 1))
                 return 1
             },
-            function("hex", .string("hex", "\"#RRGGBB\" or \"#RRGGBBAA\""), returns: .value("UIColor"), doc: "a colour from hex digits") { call, hexValue in
-                let text = hexValue
+            function("hex", .string("hex", "\"#RRGGBB\" or \"#RRGGBBAA\""), returns: .value("UIColor"), doc: "a colour from hex digits") { call, text in
                 guard let color = Color.hex(text) else { throw call.fail("\"\(text)\" is not \"#RRGGBB\" or \"#RRGGBBAA\"") }
                 call.push(color); return 1
             },

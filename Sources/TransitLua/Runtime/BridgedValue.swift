@@ -35,7 +35,7 @@ extension BridgedValue {
 enum BridgedValues {
     nonisolated(unsafe) static let all: [any BridgedValue.Type] = [
         Rect.self, Point.self, Size.self, Vector.self, Color.self, Transform2D.self, Transform3D.self, EdgeInsets.self,
-        TimingFunction.self, Spring.self,
+        DirectionalEdgeInsets.self, TimingFunction.self, Spring.self,
     ]
     nonisolated(unsafe) static let byName: [String: any BridgedValue.Type] =
         Dictionary(uniqueKeysWithValues: all.map { ($0.luaName, $0) })
@@ -114,6 +114,14 @@ extension EdgeInsets: BridgedValue {
     static let fieldNames = ["top", "left", "bottom", "right"]
     init(fields f: (Int) -> Double) { self.init(top: f(0), left: f(1), bottom: f(2), right: f(3)) }
     func field(_ i: Int) -> Double { i == 0 ? top : i == 1 ? left : i == 2 ? bottom : right }
+    var scriptValue: ScriptValue? { nil }
+}
+
+extension DirectionalEdgeInsets: BridgedValue {
+    static let luaName = "NSDirectionalEdgeInsets"
+    static let fieldNames = ["top", "leading", "bottom", "trailing"]
+    init(fields f: (Int) -> Double) { self.init(top: f(0), leading: f(1), bottom: f(2), trailing: f(3)) }
+    func field(_ i: Int) -> Double { i == 0 ? top : i == 1 ? leading : i == 2 ? bottom : trailing }
     var scriptValue: ScriptValue? { nil }
 }
 

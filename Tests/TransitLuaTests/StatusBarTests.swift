@@ -23,6 +23,20 @@ transit.window.rootViewController = root
 
 private func appearance(_ result: SceneResult) -> StatusBarAppearance { result.world.statusBar.current }
 
+/// Root presents a new `controller` (a class above) with `style`; `extra` lines run before the
+/// presentation (as `presented`), and the scene waits out the transition. `ok` says it was presented.
+private func presenting(_ controller: String, _ style: String, animated: Bool = false, device: String = "iPhone SE",
+                        extra: String = "") throws -> SceneResult {
+    try runScene(controllers + """
+        presented = \(controller).new()
+        presented.modalPresentationStyle = "\(style)"
+        \(extra)
+        root:present(presented, \(animated))
+        transit.wait(1)
+        ok = root.presentedViewController == presented
+        """, device: device)
+}
+
 @Suite struct StatusBarRuleTests {
     @Test func aFullScreenPresentationTakesTheStatusBarAndItsDismissalGivesItBack() throws {
         // UIKit: appearance control passes to the presented controller when its style is fullScreen.
@@ -114,24 +128,12 @@ private func appearance(_ result: SceneResult) -> StatusBarAppearance { result.w
     }
 
     @Test func anOverFullScreenPresentationTakesTheStatusBarToo() throws {
-        let result = try runScene(controllers + """
-            light = Light.new()
-            light.modalPresentationStyle = "overFullScreen"
-            root:present(light, false)
-            transit.wait(0.5)
-            """)
-        #expect(appearance(result).style == .lightContent)
+        #expect(appearance(try presenting("Light", "overFullScreen")).style == .lightContent)
     }
 
     @Test func customAndCurrentContextPresentationsLeaveItToThePresenter() throws {
         for style in ["custom", "overCurrentContext", "currentContext"] {
-            let result = try runScene(controllers + """
-                light = Light.new()
-                light.modalPresentationStyle = "\(style)"
-                root:present(light, false)
-                transit.wait(0.5)
-                ok = root.presentedViewController == light
-                """)
+            let result = try presenting("Light", style)
             #expect(try result.text("tostring(ok)") == "true", "\(style)")
             #expect(appearance(result).style == .default, "\(style)")
         }
@@ -139,13 +141,7 @@ private func appearance(_ result: SceneResult) -> StatusBarAppearance { result.w
 
     @Test func sheetsInRegularWidthLeaveItToThePresenter() throws {
         for style in ["pageSheet", "formSheet"] {
-            let result = try runScene(controllers + """
-                dark = Dark.new()
-                dark.modalPresentationStyle = "\(style)"
-                root:present(dark, false)
-                transit.wait(0.5)
-                ok = root.presentedViewController == dark
-                """, device: "iPad")
+            let result = try presenting("Dark", style, device: "iPad")
             #expect(try result.text("tostring(ok)") == "true", "\(style)")
             #expect(appearance(result).style == .default, "\(style)")
         }
@@ -154,12 +150,7 @@ private func appearance(_ result: SceneResult) -> StatusBarAppearance { result.w
     @Test func aCompactWidthSheetTurnsTheBarLightOverTheBlackBehindTheScaledBackPresenter() throws {
         // iOS 13+ on iPhone the presenter scales back and black shows under the status bar.
         for style in ["pageSheet", "formSheet", "automatic"] {
-            let result = try runScene(controllers + """
-                dark = Dark.new()
-                dark.modalPresentationStyle = "\(style)"
-                root:present(dark, true)
-                transit.wait(1)
-                """)
+            let result = try presenting("Dark", style, animated: true)
             #expect(appearance(result).style == .lightContent, "\(style)")
         }
         let dismissed = try runScene(controllers + """
@@ -175,13 +166,9 @@ private func appearance(_ result: SceneResult) -> StatusBarAppearance { result.w
 
     @Test func capturesStatusBarAppearanceHandsItToASheetOrACustomPresentation() throws {
         for style in ["pageSheet", "custom"] {
-            let result = try runScene(controllers + """
-                dark = Dark.new()
-                dark.modalPresentationStyle = "\(style)"
-                dark.modalPresentationCapturesStatusBarAppearance = true
-                captures = dark.modalPresentationCapturesStatusBarAppearance
-                root:present(dark, false)
-                transit.wait(0.5)
+            let result = try presenting("Dark", style, extra: """
+                presented.modalPresentationCapturesStatusBarAppearance = true
+                captures = presented.modalPresentationCapturesStatusBarAppearance
                 """)
             #expect(try result.text("tostring(captures)") == "true")
             #expect(appearance(result).style == .darkContent, "\(style)")

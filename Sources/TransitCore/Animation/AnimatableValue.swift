@@ -8,7 +8,9 @@ public enum AnimatableValue: Hashable, Sendable {
     case size(Size)
     case rect(Rect)
     case color(Color)
-    case transform(Transform3D)
+    /// Boxed: inline, its 128 bytes would make every value (and every animation's change, two
+    /// values) four times the size of the next largest case, and sampling copies changes.
+    indirect case transform(Transform3D)
     /// CAShapeLayer.path.
     case path(BezierPath)
     /// Lists of numbers: CAGradientLayer.locations, and its colors as red, green, blue, alpha

@@ -92,23 +92,38 @@ public indirect enum LayerContent: Hashable, Sendable {
 
 /// One layer's presentation values and its sublayers' snapshots.
 ///
-/// A value type whose fields live in one immutable, shared storage object: copying a snapshot,
+/// A value type whose fields live in immutable, shared storage objects: copying a snapshot,
 /// putting it in an array of sublayers or handing a frame to another thread copies a pointer,
 /// not the ~450 bytes of values (copying those was a fifth of the time of sampling 10,000
 /// layers). Storage is never written after it is built; a setter builds a new storage with the
 /// one field changed, so two snapshots share state but never alias anything mutable.
+///
+/// The storage is split in two by how often a field changes from one frame to the next: the
+/// geometry, opacity and sublayers a transition moves (`Motion`, in the storage itself), and the
+/// rest, rarely animated (`Appearance`, a second object). A layer whose frame moves while its
+/// look does not builds only the first and points at the previous frame's appearance
+/// (`Layer.snapshot(at:)`), writing less than half the bytes per frame.
 public struct LayerSnapshot: Hashable, Sendable {
-    /// The stored values. Immutable, hence Sendable; `LayerSnapshot` copies it to change a field.
-    struct Fields: Hashable, Sendable {
+    /// The fields that move in a transition, and the tree below. The name is here too: it comes
+    /// from the view (and its controller's title), which can change without the layer knowing.
+    struct Motion: Hashable, Sendable {
         var name: String
-        var serial: Int
         var bounds: Rect
         var position: Point
         var anchorPoint: Point
         var zPosition: Double
         var transform: Transform3D
-        var sublayerTransform: Transform3D
         var opacity: Double
+        var sublayers: [LayerSnapshot]
+        /// CALayer.mask: its alpha, in this layer's bounds space, masks the layer and its sublayers.
+        var mask: LayerSnapshot?
+    }
+
+    /// The fields a transition rarely animates; one object, shared by consecutive snapshots of a
+    /// layer while none of them changes.
+    struct Appearance: Hashable, Sendable {
+        var serial: Int
+        var sublayerTransform: Transform3D
         var isHidden: Bool
         var backgroundColor: Color?
         var cornerRadius: Double
@@ -122,16 +137,20 @@ public struct LayerSnapshot: Hashable, Sendable {
         var masksToBounds: Bool
         var isDoubleSided: Bool
         var content: LayerContent
-        var sublayers: [LayerSnapshot]
-        /// CALayer.mask: its alpha, in this layer's bounds space, masks the layer and its sublayers.
-        var mask: LayerSnapshot?
         /// False for a CATransformLayer: its sublayers share its superlayer's 3D space.
         var flattensSublayers = true
     }
 
+    /// Immutable, hence Sendable; `LayerSnapshot` builds a new one to change a field.
+    final class SharedAppearance: Sendable {
+        let values: Appearance
+        init(_ values: Appearance) { self.values = values }
+    }
+
     private final class Storage: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
+        let motion: Motion
+        let appearance: SharedAppearance
+        init(_ motion: Motion, _ appearance: SharedAppearance) { self.motion = motion; self.appearance = appearance }
     }
 
     private var storage: Storage
@@ -140,115 +159,125 @@ public struct LayerSnapshot: Hashable, Sendable {
     static let defaultAnchorPoint = Point(x: 0.5, y: 0.5)
     static let defaultShadowOffset = Size(width: 0, height: -3)
 
-    /// Replaces the storage with a copy that has one field changed.
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = storage.fields
-        change(&fields)
-        storage = Storage(fields)
+    /// Replaces the storage with a copy that has one moving field changed (same appearance).
+    private mutating func update(_ change: (inout Motion) -> Void) {
+        var motion = storage.motion
+        change(&motion)
+        storage = Storage(motion, storage.appearance)
     }
+
+    /// Replaces the storage with a copy whose appearance has one field changed.
+    private mutating func update(_ change: (inout Appearance) -> Void) {
+        var appearance = storage.appearance.values
+        change(&appearance)
+        storage = Storage(storage.motion, SharedAppearance(appearance))
+    }
+
+    /// The shared appearance object, for `Layer.snapshot(at:)` to reuse in the next frame.
+    var sharedAppearance: SharedAppearance { storage.appearance }
 
     /// For tooling (REPL tree, JSON): the view's `name`, else its class name.
     public var name: String {
-        get { storage.fields.name }
-        set { update { $0.name = newValue } }
+        get { storage.motion.name }
+        set { update { (m: inout Motion) in m.name = newValue } }
     }
     /// The model layer's `Layer.serial`: the same layer has the same serial in every snapshot of
     /// one run, wherever it sits in the tree. 0 for trees built by hand (tests).
     public var serial: Int {
-        get { storage.fields.serial }
-        set { update { $0.serial = newValue } }
+        get { storage.appearance.values.serial }
+        set { update { (a: inout Appearance) in a.serial = newValue } }
     }
     public var bounds: Rect {
-        get { storage.fields.bounds }
-        set { update { $0.bounds = newValue } }
+        get { storage.motion.bounds }
+        set { update { (m: inout Motion) in m.bounds = newValue } }
     }
     public var position: Point {
-        get { storage.fields.position }
-        set { update { $0.position = newValue } }
+        get { storage.motion.position }
+        set { update { (m: inout Motion) in m.position = newValue } }
     }
     public var anchorPoint: Point {
-        get { storage.fields.anchorPoint }
-        set { update { $0.anchorPoint = newValue } }
+        get { storage.motion.anchorPoint }
+        set { update { (m: inout Motion) in m.anchorPoint = newValue } }
     }
     public var zPosition: Double {
-        get { storage.fields.zPosition }
-        set { update { $0.zPosition = newValue } }
+        get { storage.motion.zPosition }
+        set { update { (m: inout Motion) in m.zPosition = newValue } }
     }
     public var transform: Transform3D {
-        get { storage.fields.transform }
-        set { update { $0.transform = newValue } }
+        get { storage.motion.transform }
+        set { update { (m: inout Motion) in m.transform = newValue } }
     }
     public var sublayerTransform: Transform3D {
-        get { storage.fields.sublayerTransform }
-        set { update { $0.sublayerTransform = newValue } }
+        get { storage.appearance.values.sublayerTransform }
+        set { update { (a: inout Appearance) in a.sublayerTransform = newValue } }
     }
     public var opacity: Double {
-        get { storage.fields.opacity }
-        set { update { $0.opacity = newValue } }
+        get { storage.motion.opacity }
+        set { update { (m: inout Motion) in m.opacity = newValue } }
     }
     public var isHidden: Bool {
-        get { storage.fields.isHidden }
-        set { update { $0.isHidden = newValue } }
+        get { storage.appearance.values.isHidden }
+        set { update { (a: inout Appearance) in a.isHidden = newValue } }
     }
     public var backgroundColor: Color? {
-        get { storage.fields.backgroundColor }
-        set { update { $0.backgroundColor = newValue } }
+        get { storage.appearance.values.backgroundColor }
+        set { update { (a: inout Appearance) in a.backgroundColor = newValue } }
     }
     public var cornerRadius: Double {
-        get { storage.fields.cornerRadius }
-        set { update { $0.cornerRadius = newValue } }
+        get { storage.appearance.values.cornerRadius }
+        set { update { (a: inout Appearance) in a.cornerRadius = newValue } }
     }
     public var maskedCorners: MaskedCorners {
-        get { storage.fields.maskedCorners }
-        set { update { $0.maskedCorners = newValue } }
+        get { storage.appearance.values.maskedCorners }
+        set { update { (a: inout Appearance) in a.maskedCorners = newValue } }
     }
     public var borderWidth: Double {
-        get { storage.fields.borderWidth }
-        set { update { $0.borderWidth = newValue } }
+        get { storage.appearance.values.borderWidth }
+        set { update { (a: inout Appearance) in a.borderWidth = newValue } }
     }
     public var borderColor: Color? {
-        get { storage.fields.borderColor }
-        set { update { $0.borderColor = newValue } }
+        get { storage.appearance.values.borderColor }
+        set { update { (a: inout Appearance) in a.borderColor = newValue } }
     }
     public var shadowColor: Color? {
-        get { storage.fields.shadowColor }
-        set { update { $0.shadowColor = newValue } }
+        get { storage.appearance.values.shadowColor }
+        set { update { (a: inout Appearance) in a.shadowColor = newValue } }
     }
     public var shadowOpacity: Double {
-        get { storage.fields.shadowOpacity }
-        set { update { $0.shadowOpacity = newValue } }
+        get { storage.appearance.values.shadowOpacity }
+        set { update { (a: inout Appearance) in a.shadowOpacity = newValue } }
     }
     public var shadowRadius: Double {
-        get { storage.fields.shadowRadius }
-        set { update { $0.shadowRadius = newValue } }
+        get { storage.appearance.values.shadowRadius }
+        set { update { (a: inout Appearance) in a.shadowRadius = newValue } }
     }
     public var shadowOffset: Size {
-        get { storage.fields.shadowOffset }
-        set { update { $0.shadowOffset = newValue } }
+        get { storage.appearance.values.shadowOffset }
+        set { update { (a: inout Appearance) in a.shadowOffset = newValue } }
     }
     public var masksToBounds: Bool {
-        get { storage.fields.masksToBounds }
-        set { update { $0.masksToBounds = newValue } }
+        get { storage.appearance.values.masksToBounds }
+        set { update { (a: inout Appearance) in a.masksToBounds = newValue } }
     }
     public var isDoubleSided: Bool {
-        get { storage.fields.isDoubleSided }
-        set { update { $0.isDoubleSided = newValue } }
+        get { storage.appearance.values.isDoubleSided }
+        set { update { (a: inout Appearance) in a.isDoubleSided = newValue } }
     }
     public var content: LayerContent {
-        get { storage.fields.content }
-        set { update { $0.content = newValue } }
+        get { storage.appearance.values.content }
+        set { update { (a: inout Appearance) in a.content = newValue } }
     }
     public var sublayers: [LayerSnapshot] {
-        get { storage.fields.sublayers }
-        set { update { $0.sublayers = newValue } }
+        get { storage.motion.sublayers }
+        set { update { (m: inout Motion) in m.sublayers = newValue } }
     }
     public var mask: LayerSnapshot? {
-        get { storage.fields.mask }
-        set { update { $0.mask = newValue } }
+        get { storage.motion.mask }
+        set { update { (m: inout Motion) in m.mask = newValue } }
     }
     public var flattensSublayers: Bool {
-        get { storage.fields.flattensSublayers }
-        set { update { $0.flattensSublayers = newValue } }
+        get { storage.appearance.values.flattensSublayers }
+        set { update { (a: inout Appearance) in a.flattensSublayers = newValue } }
     }
 
     public init(name: String = "", bounds: Rect = .zero, position: Point = .zero,
@@ -270,7 +299,7 @@ public struct LayerSnapshot: Hashable, Sendable {
                   isDoubleSided: isDoubleSided, content: content, sublayers: sublayers, mask: mask)
     }
 
-    /// Every field at once, with the serial: how `Layer.snapshot(at:)` builds one storage per layer.
+    /// Every field at once, with the serial.
     public init(name: String, serial: Int, bounds: Rect, position: Point, anchorPoint: Point,
                 zPosition: Double, transform: Transform3D, sublayerTransform: Transform3D,
                 opacity: Double, isHidden: Bool, backgroundColor: Color?, cornerRadius: Double,
@@ -278,25 +307,44 @@ public struct LayerSnapshot: Hashable, Sendable {
                 shadowColor: Color?, shadowOpacity: Double, shadowRadius: Double, shadowOffset: Size,
                 masksToBounds: Bool, isDoubleSided: Bool, content: LayerContent, sublayers: [LayerSnapshot],
                 mask: LayerSnapshot? = nil, flattensSublayers: Bool = true) {
-        storage = Storage(Fields(
-            name: name, serial: serial, bounds: bounds, position: position, anchorPoint: anchorPoint,
-            zPosition: zPosition, transform: transform, sublayerTransform: sublayerTransform,
-            opacity: opacity, isHidden: isHidden, backgroundColor: backgroundColor,
-            cornerRadius: cornerRadius, maskedCorners: maskedCorners, borderWidth: borderWidth,
-            borderColor: borderColor, shadowColor: shadowColor, shadowOpacity: shadowOpacity,
-            shadowRadius: shadowRadius, shadowOffset: shadowOffset, masksToBounds: masksToBounds,
-            isDoubleSided: isDoubleSided, content: content, sublayers: sublayers, mask: mask,
-            flattensSublayers: flattensSublayers))
+        let appearance = Appearance(
+            serial: serial, sublayerTransform: sublayerTransform, isHidden: isHidden,
+            backgroundColor: backgroundColor, cornerRadius: cornerRadius, maskedCorners: maskedCorners,
+            borderWidth: borderWidth, borderColor: borderColor, shadowColor: shadowColor,
+            shadowOpacity: shadowOpacity, shadowRadius: shadowRadius, shadowOffset: shadowOffset,
+            masksToBounds: masksToBounds, isDoubleSided: isDoubleSided, content: content,
+            flattensSublayers: flattensSublayers)
+        self.init(name: name, bounds: bounds, position: position, anchorPoint: anchorPoint, zPosition: zPosition,
+                  transform: transform, opacity: opacity, sublayers: sublayers, mask: mask,
+                  appearance: SharedAppearance(appearance))
+    }
+
+    /// The moving fields over an appearance object, new or shared with an earlier snapshot: how
+    /// `Layer.snapshot(at:)` builds one storage per moving layer.
+    init(name: String, bounds: Rect, position: Point, anchorPoint: Point, zPosition: Double, transform: Transform3D,
+         opacity: Double, sublayers: [LayerSnapshot], mask: LayerSnapshot?, appearance: SharedAppearance) {
+        storage = Storage(Motion(name: name, bounds: bounds, position: position, anchorPoint: anchorPoint, zPosition: zPosition,
+                                 transform: transform, opacity: opacity, sublayers: sublayers, mask: mask),
+                          appearance)
     }
 
     /// Whether the two share one storage (a copy never changed since): for tests of sharing.
     public func sharesStorage(with other: LayerSnapshot) -> Bool { storage === other.storage }
 
+    /// Whether the two share one appearance object (the same layer's look carried over from an
+    /// earlier frame): for tests of sharing.
+    public func sharesAppearance(with other: LayerSnapshot) -> Bool { storage.appearance === other.storage.appearance }
+
     public static func == (a: LayerSnapshot, b: LayerSnapshot) -> Bool {
-        a.storage === b.storage || a.storage.fields == b.storage.fields
+        if a.storage === b.storage { return true }
+        return a.storage.motion == b.storage.motion
+            && (a.storage.appearance === b.storage.appearance || a.storage.appearance.values == b.storage.appearance.values)
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.motion)
+        hasher.combine(storage.appearance.values)
+    }
 
     /// The layer's frame in its superlayer when its transform is affine (Core Animation's rule:
     /// the bounding box of the transformed bounds around position and anchorPoint).

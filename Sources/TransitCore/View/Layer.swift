@@ -31,147 +31,122 @@ public class Layer: HostObject {
 
     /// Every value a snapshot shows, in one struct: sampling reads it with one access instead of
     /// twenty (each access to a class's stored property is checked for exclusivity at run time,
-    /// and those checks were a sixth of sampling). Split like `LayerSnapshot`'s storage: a moving
-    /// layer's frame reads only `motion`; `appearance` is read when the snapshot's appearance
-    /// object cannot be carried over from the previous frame.
+    /// and those checks were a sixth of sampling).
     struct Model {
-        struct Motion {
-            var position: Point = Point.zero
-            var bounds: Rect = Rect.zero
-            var anchorPoint: Point = Point(x: 0.5, y: 0.5)
-            var zPosition: Double = 0.0
-            var transform: Transform3D = Transform3D.identity
-            var opacity: Double = 1.0
-        }
-        struct Appearance {
-            var sublayerTransform: Transform3D = Transform3D.identity
-            var backgroundColor: Color? = nil
-            var cornerRadius: Double = 0.0
-            var borderWidth: Double = 0.0
-            var borderColor: Color = Color(white: 0)
-            var shadowColor: Color = Color(white: 0)
-            var shadowOpacity: Double = 0.0
-            var shadowRadius: Double = 3.0
-            var shadowOffset: Size = Size(width: 0, height: -3)
-            var maskedCorners: MaskedCorners = .all
-            var masksToBounds: Bool = false
-            var isDoubleSided: Bool = true
-            var isHidden: Bool = false
-            var content: LayerContent = .none
-        }
-        var motion = Motion()
-        var appearance = Appearance()
+        var position: Point = Point.zero
+        var bounds: Rect = Rect.zero
+        var anchorPoint: Point = Point(x: 0.5, y: 0.5)
+        var zPosition: Double = 0.0
+        var transform: Transform3D = Transform3D.identity
+        var sublayerTransform: Transform3D = Transform3D.identity
+        var opacity: Double = 1.0
+        var backgroundColor: Color? = nil
+        var cornerRadius: Double = 0.0
+        var borderWidth: Double = 0.0
+        var borderColor: Color = Color(white: 0)
+        var shadowColor: Color = Color(white: 0)
+        var shadowOpacity: Double = 0.0
+        var shadowRadius: Double = 3.0
+        var shadowOffset: Size = Size(width: 0, height: -3)
+        var maskedCorners: MaskedCorners = .all
+        var masksToBounds: Bool = false
+        var isDoubleSided: Bool = true
+        var isHidden: Bool = false
+        var content: LayerContent = .none
     }
     private var model = Model()
 
     // Model values. Setting one inside an animation block also adds an animation.
     public var position: Point {
-        get { model.motion.position }
-        set { let old = model.motion.position; model.motion.position = newValue; changed(.position, .point(old), .point(newValue)) }
+        get { model.position }
+        set { let old = model.position; model.position = newValue; changed(.position, .point(old), .point(newValue)) }
     }
     public var bounds: Rect {
-        get { model.motion.bounds }
-        set { let old = model.motion.bounds; model.motion.bounds = newValue; changed(.bounds, .rect(old), .rect(newValue)); boundsDidChange(from: old) }
+        get { model.bounds }
+        set { let old = model.bounds; model.bounds = newValue; changed(.bounds, .rect(old), .rect(newValue)); boundsDidChange(from: old) }
     }
     public var anchorPoint: Point {
-        get { model.motion.anchorPoint }
-        set { let old = model.motion.anchorPoint; model.motion.anchorPoint = newValue; changed(.anchorPoint, .point(old), .point(newValue)) }
+        get { model.anchorPoint }
+        set { let old = model.anchorPoint; model.anchorPoint = newValue; changed(.anchorPoint, .point(old), .point(newValue)) }
     }
     public var zPosition: Double {
-        get { model.motion.zPosition }
-        set { let old = model.motion.zPosition; model.motion.zPosition = newValue; changed(.zPosition, .number(old), .number(newValue)) }
+        get { model.zPosition }
+        set { let old = model.zPosition; model.zPosition = newValue; changed(.zPosition, .number(old), .number(newValue)) }
     }
     public var transform: Transform3D {
-        get { model.motion.transform }
-        set { let old = model.motion.transform; model.motion.transform = newValue; changed(.transform, .transform(old), .transform(newValue)) }
+        get { model.transform }
+        set { let old = model.transform; model.transform = newValue; changed(.transform, .transform(old), .transform(newValue)) }
     }
     public var sublayerTransform: Transform3D {
-        get { model.appearance.sublayerTransform }
-        set { let old = model.appearance.sublayerTransform; model.appearance.sublayerTransform = newValue; changed(.sublayerTransform, .transform(old), .transform(newValue)) }
+        get { model.sublayerTransform }
+        set { let old = model.sublayerTransform; model.sublayerTransform = newValue; changed(.sublayerTransform, .transform(old), .transform(newValue)) }
     }
     public var opacity: Double {
-        get { model.motion.opacity }
-        set { let old = model.motion.opacity; model.motion.opacity = newValue; changed(.opacity, .number(old), .number(newValue)) }
+        get { model.opacity }
+        set { let old = model.opacity; model.opacity = newValue; changed(.opacity, .number(old), .number(newValue)) }
     }
     public var backgroundColor: Color? {
-        get { model.appearance.backgroundColor }
-        set { let old = model.appearance.backgroundColor; model.appearance.backgroundColor = newValue; changed(.backgroundColor, .color(old ?? clearColor), .color(newValue ?? clearColor)) }
+        get { model.backgroundColor }
+        set { let old = model.backgroundColor; model.backgroundColor = newValue; changed(.backgroundColor, .color(old ?? clearColor), .color(newValue ?? clearColor)) }
     }
     public var cornerRadius: Double {
-        get { model.appearance.cornerRadius }
-        set { let old = model.appearance.cornerRadius; model.appearance.cornerRadius = newValue; changed(.cornerRadius, .number(old), .number(newValue)) }
+        get { model.cornerRadius }
+        set { let old = model.cornerRadius; model.cornerRadius = newValue; changed(.cornerRadius, .number(old), .number(newValue)) }
     }
     public var borderWidth: Double {
-        get { model.appearance.borderWidth }
-        set { let old = model.appearance.borderWidth; model.appearance.borderWidth = newValue; changed(.borderWidth, .number(old), .number(newValue)) }
+        get { model.borderWidth }
+        set { let old = model.borderWidth; model.borderWidth = newValue; changed(.borderWidth, .number(old), .number(newValue)) }
     }
     public var borderColor: Color {
-        get { model.appearance.borderColor }
-        set { let old = model.appearance.borderColor; model.appearance.borderColor = newValue; changed(.borderColor, .color(old), .color(newValue)) }
+        get { model.borderColor }
+        set { let old = model.borderColor; model.borderColor = newValue; changed(.borderColor, .color(old), .color(newValue)) }
     }
     public var shadowColor: Color {
-        get { model.appearance.shadowColor }
-        set { let old = model.appearance.shadowColor; model.appearance.shadowColor = newValue; changed(.shadowColor, .color(old), .color(newValue)) }
+        get { model.shadowColor }
+        set { let old = model.shadowColor; model.shadowColor = newValue; changed(.shadowColor, .color(old), .color(newValue)) }
     }
     public var shadowOpacity: Double {
-        get { model.appearance.shadowOpacity }
-        set { let old = model.appearance.shadowOpacity; model.appearance.shadowOpacity = newValue; changed(.shadowOpacity, .number(old), .number(newValue)) }
+        get { model.shadowOpacity }
+        set { let old = model.shadowOpacity; model.shadowOpacity = newValue; changed(.shadowOpacity, .number(old), .number(newValue)) }
     }
     public var shadowRadius: Double {
-        get { model.appearance.shadowRadius }
-        set { let old = model.appearance.shadowRadius; model.appearance.shadowRadius = newValue; changed(.shadowRadius, .number(old), .number(newValue)) }
+        get { model.shadowRadius }
+        set { let old = model.shadowRadius; model.shadowRadius = newValue; changed(.shadowRadius, .number(old), .number(newValue)) }
     }
     /// Core Animation's default shadow offset is (0, −3).
     public var shadowOffset: Size {
-        get { model.appearance.shadowOffset }
-        set { let old = model.appearance.shadowOffset; model.appearance.shadowOffset = newValue; changed(.shadowOffset, .size(old), .size(newValue)) }
+        get { model.shadowOffset }
+        set { let old = model.shadowOffset; model.shadowOffset = newValue; changed(.shadowOffset, .size(old), .size(newValue)) }
     }
 
     // Not animatable.
     public var maskedCorners: MaskedCorners {
-        get { model.appearance.maskedCorners }
-        set { model.appearance.maskedCorners = newValue; modelVersion &+= 1 }
+        get { model.maskedCorners }
+        set { model.maskedCorners = newValue; modelVersion &+= 1 }
     }
     public var masksToBounds: Bool {
-        get { model.appearance.masksToBounds }
-        set { model.appearance.masksToBounds = newValue; modelVersion &+= 1 }
+        get { model.masksToBounds }
+        set { model.masksToBounds = newValue; modelVersion &+= 1 }
     }
     public var isDoubleSided: Bool {
-        get { model.appearance.isDoubleSided }
-        set { model.appearance.isDoubleSided = newValue; modelVersion &+= 1 }
+        get { model.isDoubleSided }
+        set { model.isDoubleSided = newValue; modelVersion &+= 1 }
     }
     public var isHidden: Bool {
-        get { model.appearance.isHidden }
-        set { model.appearance.isHidden = newValue; modelVersion &+= 1 }
+        get { model.isHidden }
+        set { model.isHidden = newValue; modelVersion &+= 1 }
     }
     public var content: LayerContent {
-        get { model.appearance.content }
-        set { model.appearance.content = newValue; modelVersion &+= 1 }
+        get { model.content }
+        set { model.content = newValue; modelVersion &+= 1 }
     }
 
     /// Bumped by every change a snapshot could show (model values, running animations), so a
     /// snapshot taken at one version stays valid while the version and the sublayers' snapshots
     /// do not change (see `snapshot(at:)`).
     var modelVersion = 0
-    /// What the next snapshot may reuse while the model version is still `carriedVersion`: the
-    /// last snapshot when it was taken with nothing animating (returned again if its name and
-    /// sublayers' snapshots are unchanged), else only its appearance object (carried over while
-    /// only the moving properties animate). Only the appearance is kept for a moving layer: its
-    /// whole snapshot would keep its storage alive, and reading it back was a cache miss a frame.
-    private var carried: CarriedSnapshot?
-    private var carriedVersion = 0
-    private enum CarriedSnapshot {
-        case still(LayerSnapshot)
-        case appearance(LayerSnapshot.SharedAppearance)
-    }
-    /// The properties a snapshot keeps in its appearance object (all but the moving ones; the
-    /// subclass properties make up the content).
-    private static let appearanceProperties: UInt32 = LayerProperty.allCases.reduce(0) { mask, property in
-        switch property {
-        case .position, .bounds, .anchorPoint, .zPosition, .transform, .opacity: return mask
-        default: return mask | 1 << UInt32(property.rawValue)
-        }
-    }
+    /// The last snapshot taken while nothing was animating, and the version it shows.
+    private var stillSnapshot: (version: Int, snapshot: LayerSnapshot)?
 
     /// Running animations, oldest first.
     public var animations: [LayerAnimation] { running.elements }
@@ -378,8 +353,7 @@ public class Layer: HostObject {
     private func snapshot(at time: Double, view: View?) -> LayerSnapshot {
         var sublayers: [LayerSnapshot] = []
         var mask: LayerSnapshot?
-        var previous: LayerSnapshot?
-        if case .still(let still)? = carried { previous = still }
+        let previous = stillSnapshot?.snapshot
         var sublayersUnchanged = previous != nil
         if let tree {
             sublayersUnchanged = treeSublayers(at: time, view: view, tree: tree, previous: previous,
@@ -405,23 +379,12 @@ public class Layer: HostObject {
             sublayersUnchanged = previous.sublayers.isEmpty
         }
         let name = view?.traceName ?? standaloneName
-        // Nothing the model holds (values, running animations) changed since `carried` was kept.
-        let sameModel = carried != nil && carriedVersion == modelVersion
-        if animatedProperties == 0, sublayersUnchanged, sameModel, previous!.name == name { return previous! }
-        var appearance: LayerSnapshot.SharedAppearance?
-        if sameModel, animatedProperties & Layer.appearanceProperties == 0 {
-            switch carried! {
-            case .still(let still): appearance = still.sharedAppearance
-            case .appearance(let kept): appearance = kept
-            }
+        if animatedProperties == 0, sublayersUnchanged, let still = stillSnapshot,
+           still.version == modelVersion, still.snapshot.name == name {
+            return still.snapshot
         }
-        let snapshot = presentation(at: time, name: name, sublayers: sublayers, mask: mask, appearance: appearance)
-        if animatedProperties == 0 {
-            carried = .still(snapshot)
-        } else if appearance == nil || !sameModel {
-            carried = .appearance(snapshot.sharedAppearance)
-        }
-        carriedVersion = modelVersion
+        let snapshot = presentation(at: time, name: name, sublayers: sublayers, mask: mask)
+        stillSnapshot = animatedProperties == 0 ? (modelVersion, snapshot) : nil
         return snapshot
     }
 
@@ -448,22 +411,19 @@ public class Layer: HostObject {
         return unchanged
     }
 
-    /// This layer's presentation values at `time` over the given sublayers; `appearance`, when
-    /// given, is the last snapshot's appearance object, still valid (nothing it shows animates
-    /// or changed), so only the moving fields are evaluated.
+    /// This layer's presentation values at `time` over the given sublayers.
     ///
     /// One pass over the running animations, each folded into its property's typed value, in
     /// the order they were added (per property that is the order `presentationValue` folds
     /// in, so the values are the same). A fold that ever yields a value of another kind (never
     /// for values set through the model) is redone by `presentationValue` with its fallbacks.
-    private func presentation(at time: Double, name: String, sublayers: [LayerSnapshot], mask: LayerSnapshot?,
-                              appearance reused: LayerSnapshot.SharedAppearance?) -> LayerSnapshot {
-        let motion = model.motion
-        var bounds = motion.bounds, position = motion.position, anchorPoint = motion.anchorPoint
-        var zPosition = motion.zPosition, transform = motion.transform, opacity = motion.opacity
-        // The appearance's model values are read only when its object is built anew.
-        var look = reused == nil ? model.appearance : Model.Appearance()
-        var background = look.backgroundColor ?? clearColor
+    private func presentation(at time: Double, name: String, sublayers: [LayerSnapshot], mask: LayerSnapshot?) -> LayerSnapshot {
+        let model = self.model
+        var bounds = model.bounds, position = model.position, anchorPoint = model.anchorPoint
+        var zPosition = model.zPosition, transform = model.transform, sublayerTransform = model.sublayerTransform
+        var opacity = model.opacity, background = model.backgroundColor ?? clearColor, cornerRadius = model.cornerRadius
+        var borderWidth = model.borderWidth, borderColor = model.borderColor, shadowColor = model.shadowColor
+        var shadowOpacity = model.shadowOpacity, shadowRadius = model.shadowRadius, shadowOffset = model.shadowOffset
         var irregular: UInt32 = 0
         if animatedProperties != 0 {
             running.forEach { animation in
@@ -491,26 +451,26 @@ public class Layer: HostObject {
                     if let folded = animation.fold(bounds, atWorld: time) { bounds = folded; return }
                     if case .rect(let r) = animation.apply(to: .rect(bounds), atWorld: time) { bounds = r } else { irregular |= bit }
                 case .shadowOffset:
-                    if let folded = animation.fold(look.shadowOffset, atWorld: time) { look.shadowOffset = folded; return }
-                    if case .size(let z) = animation.apply(to: .size(look.shadowOffset), atWorld: time) { look.shadowOffset = z } else { irregular |= bit }
+                    if let folded = animation.fold(shadowOffset, atWorld: time) { shadowOffset = folded; return }
+                    if case .size(let z) = animation.apply(to: .size(shadowOffset), atWorld: time) { shadowOffset = z } else { irregular |= bit }
                 case .position: fold(&position)
                 case .anchorPoint: fold(&anchorPoint)
                 case .zPosition: fold(&zPosition)
                 case .transform: fold(&transform)
-                case .sublayerTransform: fold(&look.sublayerTransform)
+                case .sublayerTransform: fold(&sublayerTransform)
                 case .opacity: fold(&opacity)
                 case .backgroundColor: fold(&background)
-                case .cornerRadius: fold(&look.cornerRadius)
-                case .borderWidth: fold(&look.borderWidth)
-                case .borderColor: fold(&look.borderColor)
-                case .shadowColor: fold(&look.shadowColor)
-                case .shadowOpacity: fold(&look.shadowOpacity)
-                case .shadowRadius: fold(&look.shadowRadius)
+                case .cornerRadius: fold(&cornerRadius)
+                case .borderWidth: fold(&borderWidth)
+                case .borderColor: fold(&borderColor)
+                case .shadowColor: fold(&shadowColor)
+                case .shadowOpacity: fold(&shadowOpacity)
+                case .shadowRadius: fold(&shadowRadius)
                 default: return  // a subclass's property: folded by `presentedContent`
                 }
             }
         }
-        if irregular != 0 { refold(irregular, at: time, &bounds, &position, &anchorPoint, &look.shadowOffset) }
+        if irregular != 0 { refold(irregular, at: time, &bounds, &position, &anchorPoint, &shadowOffset) }
         // The rare irregular numbers, colors and transforms, with the fallbacks of the per-property fold.
         func settled(_ p: LayerProperty, _ value: Double) -> Double {
             guard irregular & (1 << UInt32(p.rawValue)) != 0 else { return value }
@@ -527,27 +487,20 @@ public class Layer: HostObject {
             if case .transform(let t) = presentationValue(p, at: time) { return t }
             return .identity
         }
-        let appearance: LayerSnapshot.SharedAppearance
-        if let reused {
-            appearance = reused
-        } else {
-            let presentedBackground: Color? = look.backgroundColor == nil && !hasAnimations(for: .backgroundColor)
-                ? nil : settled(.backgroundColor, background)
-            appearance = LayerSnapshot.SharedAppearance(LayerSnapshot.Appearance(
-                serial: serial, sublayerTransform: settled(.sublayerTransform, look.sublayerTransform),
-                isHidden: look.isHidden, backgroundColor: presentedBackground,
-                cornerRadius: settled(.cornerRadius, look.cornerRadius), maskedCorners: look.maskedCorners,
-                borderWidth: settled(.borderWidth, look.borderWidth), borderColor: settled(.borderColor, look.borderColor),
-                shadowColor: settled(.shadowColor, look.shadowColor), shadowOpacity: settled(.shadowOpacity, look.shadowOpacity),
-                shadowRadius: settled(.shadowRadius, look.shadowRadius), shadowOffset: look.shadowOffset,
-                masksToBounds: look.masksToBounds, isDoubleSided: look.isDoubleSided,
-                content: drawsOwnContent ? presentedContent(at: time, content: look.content) : look.content,
-                flattensSublayers: flattensSublayers))
-        }
+        let presentedBackground: Color? = model.backgroundColor == nil && !hasAnimations(for: .backgroundColor)
+            ? nil : settled(.backgroundColor, background)
         return LayerSnapshot(
-            name: name, bounds: bounds, position: position, anchorPoint: anchorPoint,
+            name: name, serial: serial, bounds: bounds, position: position, anchorPoint: anchorPoint,
             zPosition: settled(.zPosition, zPosition), transform: settled(.transform, transform),
-            opacity: settled(.opacity, opacity), sublayers: sublayers, mask: mask, appearance: appearance)
+            sublayerTransform: settled(.sublayerTransform, sublayerTransform),
+            opacity: settled(.opacity, opacity), isHidden: model.isHidden, backgroundColor: presentedBackground,
+            cornerRadius: settled(.cornerRadius, cornerRadius), maskedCorners: model.maskedCorners,
+            borderWidth: settled(.borderWidth, borderWidth), borderColor: settled(.borderColor, borderColor),
+            shadowColor: settled(.shadowColor, shadowColor), shadowOpacity: settled(.shadowOpacity, shadowOpacity),
+            shadowRadius: settled(.shadowRadius, shadowRadius), shadowOffset: shadowOffset,
+            masksToBounds: model.masksToBounds, isDoubleSided: model.isDoubleSided,
+            content: drawsOwnContent ? presentedContent(at: time, content: model.content) : model.content,
+            sublayers: sublayers, mask: mask, flattensSublayers: flattensSublayers)
     }
 
     /// Redoes the geometry properties whose one-pass fold left their kind, with the snapshot's

@@ -92,38 +92,23 @@ public indirect enum LayerContent: Hashable, Sendable {
 
 /// One layer's presentation values and its sublayers' snapshots.
 ///
-/// A value type whose fields live in immutable, shared storage objects: copying a snapshot,
+/// A value type whose fields live in one immutable, shared storage object: copying a snapshot,
 /// putting it in an array of sublayers or handing a frame to another thread copies a pointer,
 /// not the ~450 bytes of values (copying those was a fifth of the time of sampling 10,000
 /// layers). Storage is never written after it is built; a setter builds a new storage with the
 /// one field changed, so two snapshots share state but never alias anything mutable.
-///
-/// The storage is split in two by how often a field changes from one frame to the next: the
-/// geometry, opacity and sublayers a transition moves (`Motion`, in the storage itself), and the
-/// rest, rarely animated (`Appearance`, a second object). A layer whose frame moves while its
-/// look does not builds only the first and points at the previous frame's appearance
-/// (`Layer.snapshot(at:)`), writing less than half the bytes per frame.
 public struct LayerSnapshot: Hashable, Sendable {
-    /// The fields that move in a transition, and the tree below. The name is here too: it comes
-    /// from the view (and its controller's title), which can change without the layer knowing.
-    struct Motion: Hashable, Sendable {
+    /// The stored values. Immutable, hence Sendable; `LayerSnapshot` copies it to change a field.
+    struct Fields: Hashable, Sendable {
         var name: String
+        var serial: Int
         var bounds: Rect
         var position: Point
         var anchorPoint: Point
         var zPosition: Double
         var transform: Transform3D
-        var opacity: Double
-        var sublayers: [LayerSnapshot]
-        /// CALayer.mask: its alpha, in this layer's bounds space, masks the layer and its sublayers.
-        var mask: LayerSnapshot?
-    }
-
-    /// The fields a transition rarely animates; one object, shared by consecutive snapshots of a
-    /// layer while none of them changes.
-    struct Appearance: Hashable, Sendable {
-        var serial: Int
         var sublayerTransform: Transform3D
+        var opacity: Double
         var isHidden: Bool
         var backgroundColor: Color?
         var cornerRadius: Double
@@ -137,20 +122,16 @@ public struct LayerSnapshot: Hashable, Sendable {
         var masksToBounds: Bool
         var isDoubleSided: Bool
         var content: LayerContent
+        var sublayers: [LayerSnapshot]
+        /// CALayer.mask: its alpha, in this layer's bounds space, masks the layer and its sublayers.
+        var mask: LayerSnapshot?
         /// False for a CATransformLayer: its sublayers share its superlayer's 3D space.
         var flattensSublayers = true
     }
 
-    /// Immutable, hence Sendable; `LayerSnapshot` builds a new one to change a field.
-    final class SharedAppearance: Sendable {
-        let values: Appearance
-        init(_ values: Appearance) { self.values = values }
-    }
-
     private final class Storage: Sendable {
-        let motion: Motion
-        let appearance: SharedAppearance
-        init(_ motion: Motion, _ appearance: SharedAppearance) { self.motion = motion; self.appearance = appearance }
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     private var storage: Storage
@@ -159,125 +140,115 @@ public struct LayerSnapshot: Hashable, Sendable {
     static let defaultAnchorPoint = Point(x: 0.5, y: 0.5)
     static let defaultShadowOffset = Size(width: 0, height: -3)
 
-    /// Replaces the storage with a copy that has one moving field changed (same appearance).
-    private mutating func update(_ change: (inout Motion) -> Void) {
-        var motion = storage.motion
-        change(&motion)
-        storage = Storage(motion, storage.appearance)
+    /// Replaces the storage with a copy that has one field changed.
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
     }
-
-    /// Replaces the storage with a copy whose appearance has one field changed.
-    private mutating func update(_ change: (inout Appearance) -> Void) {
-        var appearance = storage.appearance.values
-        change(&appearance)
-        storage = Storage(storage.motion, SharedAppearance(appearance))
-    }
-
-    /// The shared appearance object, for `Layer.snapshot(at:)` to reuse in the next frame.
-    var sharedAppearance: SharedAppearance { storage.appearance }
 
     /// For tooling (REPL tree, JSON): the view's `name`, else its class name.
     public var name: String {
-        get { storage.motion.name }
-        set { update { (m: inout Motion) in m.name = newValue } }
+        get { storage.fields.name }
+        set { update { $0.name = newValue } }
     }
     /// The model layer's `Layer.serial`: the same layer has the same serial in every snapshot of
     /// one run, wherever it sits in the tree. 0 for trees built by hand (tests).
     public var serial: Int {
-        get { storage.appearance.values.serial }
-        set { update { (a: inout Appearance) in a.serial = newValue } }
+        get { storage.fields.serial }
+        set { update { $0.serial = newValue } }
     }
     public var bounds: Rect {
-        get { storage.motion.bounds }
-        set { update { (m: inout Motion) in m.bounds = newValue } }
+        get { storage.fields.bounds }
+        set { update { $0.bounds = newValue } }
     }
     public var position: Point {
-        get { storage.motion.position }
-        set { update { (m: inout Motion) in m.position = newValue } }
+        get { storage.fields.position }
+        set { update { $0.position = newValue } }
     }
     public var anchorPoint: Point {
-        get { storage.motion.anchorPoint }
-        set { update { (m: inout Motion) in m.anchorPoint = newValue } }
+        get { storage.fields.anchorPoint }
+        set { update { $0.anchorPoint = newValue } }
     }
     public var zPosition: Double {
-        get { storage.motion.zPosition }
-        set { update { (m: inout Motion) in m.zPosition = newValue } }
+        get { storage.fields.zPosition }
+        set { update { $0.zPosition = newValue } }
     }
     public var transform: Transform3D {
-        get { storage.motion.transform }
-        set { update { (m: inout Motion) in m.transform = newValue } }
+        get { storage.fields.transform }
+        set { update { $0.transform = newValue } }
     }
     public var sublayerTransform: Transform3D {
-        get { storage.appearance.values.sublayerTransform }
-        set { update { (a: inout Appearance) in a.sublayerTransform = newValue } }
+        get { storage.fields.sublayerTransform }
+        set { update { $0.sublayerTransform = newValue } }
     }
     public var opacity: Double {
-        get { storage.motion.opacity }
-        set { update { (m: inout Motion) in m.opacity = newValue } }
+        get { storage.fields.opacity }
+        set { update { $0.opacity = newValue } }
     }
     public var isHidden: Bool {
-        get { storage.appearance.values.isHidden }
-        set { update { (a: inout Appearance) in a.isHidden = newValue } }
+        get { storage.fields.isHidden }
+        set { update { $0.isHidden = newValue } }
     }
     public var backgroundColor: Color? {
-        get { storage.appearance.values.backgroundColor }
-        set { update { (a: inout Appearance) in a.backgroundColor = newValue } }
+        get { storage.fields.backgroundColor }
+        set { update { $0.backgroundColor = newValue } }
     }
     public var cornerRadius: Double {
-        get { storage.appearance.values.cornerRadius }
-        set { update { (a: inout Appearance) in a.cornerRadius = newValue } }
+        get { storage.fields.cornerRadius }
+        set { update { $0.cornerRadius = newValue } }
     }
     public var maskedCorners: MaskedCorners {
-        get { storage.appearance.values.maskedCorners }
-        set { update { (a: inout Appearance) in a.maskedCorners = newValue } }
+        get { storage.fields.maskedCorners }
+        set { update { $0.maskedCorners = newValue } }
     }
     public var borderWidth: Double {
-        get { storage.appearance.values.borderWidth }
-        set { update { (a: inout Appearance) in a.borderWidth = newValue } }
+        get { storage.fields.borderWidth }
+        set { update { $0.borderWidth = newValue } }
     }
     public var borderColor: Color? {
-        get { storage.appearance.values.borderColor }
-        set { update { (a: inout Appearance) in a.borderColor = newValue } }
+        get { storage.fields.borderColor }
+        set { update { $0.borderColor = newValue } }
     }
     public var shadowColor: Color? {
-        get { storage.appearance.values.shadowColor }
-        set { update { (a: inout Appearance) in a.shadowColor = newValue } }
+        get { storage.fields.shadowColor }
+        set { update { $0.shadowColor = newValue } }
     }
     public var shadowOpacity: Double {
-        get { storage.appearance.values.shadowOpacity }
-        set { update { (a: inout Appearance) in a.shadowOpacity = newValue } }
+        get { storage.fields.shadowOpacity }
+        set { update { $0.shadowOpacity = newValue } }
     }
     public var shadowRadius: Double {
-        get { storage.appearance.values.shadowRadius }
-        set { update { (a: inout Appearance) in a.shadowRadius = newValue } }
+        get { storage.fields.shadowRadius }
+        set { update { $0.shadowRadius = newValue } }
     }
     public var shadowOffset: Size {
-        get { storage.appearance.values.shadowOffset }
-        set { update { (a: inout Appearance) in a.shadowOffset = newValue } }
+        get { storage.fields.shadowOffset }
+        set { update { $0.shadowOffset = newValue } }
     }
     public var masksToBounds: Bool {
-        get { storage.appearance.values.masksToBounds }
-        set { update { (a: inout Appearance) in a.masksToBounds = newValue } }
+        get { storage.fields.masksToBounds }
+        set { update { $0.masksToBounds = newValue } }
     }
     public var isDoubleSided: Bool {
-        get { storage.appearance.values.isDoubleSided }
-        set { update { (a: inout Appearance) in a.isDoubleSided = newValue } }
+        get { storage.fields.isDoubleSided }
+        set { update { $0.isDoubleSided = newValue } }
     }
     public var content: LayerContent {
-        get { storage.appearance.values.content }
-        set { update { (a: inout Appearance) in a.content = newValue } }
+        get { storage.fields.content }
+        set { update { $0.content = newValue } }
     }
     public var sublayers: [LayerSnapshot] {
-        get { storage.motion.sublayers }
-        set { update { (m: inout Motion) in m.sublayers = newValue } }
+        get { storage.fields.sublayers }
+        set { update { $0.sublayers = newValue } }
     }
     public var mask: LayerSnapshot? {
-        get { storage.motion.mask }
-        set { update { (m: inout Motion) in m.mask = newValue } }
+        get { storage.fields.mask }
+        set { update { $0.mask = newValue } }
     }
     public var flattensSublayers: Bool {
-        get { storage.appearance.values.flattensSublayers }
-        set { update { (a: inout Appearance) in a.flattensSublayers = newValue } }
+        get { storage.fields.flattensSublayers }
+        set { update { $0.flattensSublayers = newValue } }
     }
 
     public init(name: String = "", bounds: Rect = .zero, position: Point = .zero,
@@ -299,7 +270,7 @@ public struct LayerSnapshot: Hashable, Sendable {
                   isDoubleSided: isDoubleSided, content: content, sublayers: sublayers, mask: mask)
     }
 
-    /// Every field at once, with the serial.
+    /// Every field at once, with the serial: how `Layer.snapshot(at:)` builds one storage per layer.
     public init(name: String, serial: Int, bounds: Rect, position: Point, anchorPoint: Point,
                 zPosition: Double, transform: Transform3D, sublayerTransform: Transform3D,
                 opacity: Double, isHidden: Bool, backgroundColor: Color?, cornerRadius: Double,
@@ -307,44 +278,25 @@ public struct LayerSnapshot: Hashable, Sendable {
                 shadowColor: Color?, shadowOpacity: Double, shadowRadius: Double, shadowOffset: Size,
                 masksToBounds: Bool, isDoubleSided: Bool, content: LayerContent, sublayers: [LayerSnapshot],
                 mask: LayerSnapshot? = nil, flattensSublayers: Bool = true) {
-        let appearance = Appearance(
-            serial: serial, sublayerTransform: sublayerTransform, isHidden: isHidden,
-            backgroundColor: backgroundColor, cornerRadius: cornerRadius, maskedCorners: maskedCorners,
-            borderWidth: borderWidth, borderColor: borderColor, shadowColor: shadowColor,
-            shadowOpacity: shadowOpacity, shadowRadius: shadowRadius, shadowOffset: shadowOffset,
-            masksToBounds: masksToBounds, isDoubleSided: isDoubleSided, content: content,
-            flattensSublayers: flattensSublayers)
-        self.init(name: name, bounds: bounds, position: position, anchorPoint: anchorPoint, zPosition: zPosition,
-                  transform: transform, opacity: opacity, sublayers: sublayers, mask: mask,
-                  appearance: SharedAppearance(appearance))
-    }
-
-    /// The moving fields over an appearance object, new or shared with an earlier snapshot: how
-    /// `Layer.snapshot(at:)` builds one storage per moving layer.
-    init(name: String, bounds: Rect, position: Point, anchorPoint: Point, zPosition: Double, transform: Transform3D,
-         opacity: Double, sublayers: [LayerSnapshot], mask: LayerSnapshot?, appearance: SharedAppearance) {
-        storage = Storage(Motion(name: name, bounds: bounds, position: position, anchorPoint: anchorPoint, zPosition: zPosition,
-                                 transform: transform, opacity: opacity, sublayers: sublayers, mask: mask),
-                          appearance)
+        storage = Storage(Fields(
+            name: name, serial: serial, bounds: bounds, position: position, anchorPoint: anchorPoint,
+            zPosition: zPosition, transform: transform, sublayerTransform: sublayerTransform,
+            opacity: opacity, isHidden: isHidden, backgroundColor: backgroundColor,
+            cornerRadius: cornerRadius, maskedCorners: maskedCorners, borderWidth: borderWidth,
+            borderColor: borderColor, shadowColor: shadowColor, shadowOpacity: shadowOpacity,
+            shadowRadius: shadowRadius, shadowOffset: shadowOffset, masksToBounds: masksToBounds,
+            isDoubleSided: isDoubleSided, content: content, sublayers: sublayers, mask: mask,
+            flattensSublayers: flattensSublayers))
     }
 
     /// Whether the two share one storage (a copy never changed since): for tests of sharing.
     public func sharesStorage(with other: LayerSnapshot) -> Bool { storage === other.storage }
 
-    /// Whether the two share one appearance object (the same layer's look carried over from an
-    /// earlier frame): for tests of sharing.
-    public func sharesAppearance(with other: LayerSnapshot) -> Bool { storage.appearance === other.storage.appearance }
-
     public static func == (a: LayerSnapshot, b: LayerSnapshot) -> Bool {
-        if a.storage === b.storage { return true }
-        return a.storage.motion == b.storage.motion
-            && (a.storage.appearance === b.storage.appearance || a.storage.appearance.values == b.storage.appearance.values)
+        a.storage === b.storage || a.storage.fields == b.storage.fields
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.motion)
-        hasher.combine(storage.appearance.values)
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
 
     /// The layer's frame in its superlayer when its transform is affine (Core Animation's rule:
     /// the bounding box of the transformed bounds around position and anchorPoint).

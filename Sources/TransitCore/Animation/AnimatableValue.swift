@@ -8,9 +8,7 @@ public enum AnimatableValue: Hashable, Sendable {
     case size(Size)
     case rect(Rect)
     case color(Color)
-    /// Boxed: inline, its 128 bytes would make every value (and every animation's change, two
-    /// values) four times the size of the next largest case, and sampling copies changes.
-    indirect case transform(Transform3D)
+    case transform(Transform3D)
     /// CAShapeLayer.path.
     case path(BezierPath)
     /// Lists of numbers: CAGradientLayer.locations, and its colors as red, green, blue, alpha

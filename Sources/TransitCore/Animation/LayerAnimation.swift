@@ -32,16 +32,9 @@ public final class LayerAnimation {
     /// True when its clock does not fill both ways (Core Animation's fill modes): sampling then
     /// asks `isInEffect` first. Kept beside `property`, in the cache line sampling reads anyway.
     let hasFillGaps: Bool
-    /// `change` in its value's own type, for the typed folds (TypedFold.swift): sampling reads
-    /// this (65 bytes, in the object's first two cache lines) and not `change`.
-    let typedChange: TypedChange
+    public let change: Change
     /// When and how fast; shared with the other animations the same block created.
     let clock: AnimationClock
-    /// The change, boxed: inline its 265 bytes made every animation about 350 bytes, and the
-    /// objects of 10,000 animating views no longer fit the caches. Only the slower paths (keyframes,
-    /// Core Animation's changes, interruptions, a transform's endpoints) read it.
-    private let boxedChange: BoxedChange
-    public var change: Change { boxedChange.value }
     var timing: AnimationTiming { clock.timing }
     /// Local time (in the group's space) when the animation starts, after its delay.
     var beginTime: Double { clock.beginTime }
@@ -60,11 +53,10 @@ public final class LayerAnimation {
     /// Transform endpoints decomposed once, on the first sample that needs them, instead of on
     /// every frame (a decomposition costs more than the rest of a frame's work for the layer).
     /// Boxed: only transform animations need it, and inline it would triple every animation's size.
-    private(set) var transformEndpoints: DecomposedEndpoints?
+    private var transformEndpoints: DecomposedEndpoints?
 
     init(property: LayerProperty, change: Change, clock: AnimationClock, layer: Layer) {
-        self.property = property; self.boxedChange = BoxedChange(change); self.clock = clock
-        self.typedChange = TypedChange(change)
+        self.property = property; self.change = change; self.clock = clock
         self.hasFillGaps = !clock.fillsBackwards || !clock.fillsForwards
         self.group = clock.group; self.layer = layer
     }
@@ -113,14 +105,8 @@ public final class LayerAnimation {
     }
 }
 
-/// A `LayerAnimation.Change`, immutable, in an object of its own.
-private final class BoxedChange {
-    let value: LayerAnimation.Change
-    init(_ value: LayerAnimation.Change) { self.value = value }
-}
-
 /// A transform animation's endpoints, decomposed (nil when a matrix cannot be).
-final class DecomposedEndpoints {
+private final class DecomposedEndpoints {
     let start: DecomposedTransform?
     let end: DecomposedTransform?
     init(start: DecomposedTransform?, end: DecomposedTransform?) { self.start = start; self.end = end }

@@ -8,35 +8,6 @@
 // rules), so the values are bit for bit the same. They return nil for what they do not cover
 // (keyframes, additive transforms, a change of another kind): the caller then uses `apply`.
 
-/// A change the typed folds cover, with its values in their own types (at most 64 bytes, all
-/// trivially copyable); `other` for everything they leave to `apply`.
-enum TypedChange {
-    case additiveNumber(Double), absoluteNumber(Double, Double)
-    case additivePoint(Point), absolutePoint(Point, Point)
-    case additiveSize(Size), absoluteSize(Size, Size)
-    case additiveRect(Rect), absoluteRect(Rect, Rect)
-    case additiveColor(Color), absoluteColor(Color, Color)
-    case absoluteTransform
-    case other
-
-    init(_ change: LayerAnimation.Change) {
-        switch change {
-        case .additive(.number(let d)): self = .additiveNumber(d)
-        case .absolute(.number(let a), .number(let b)): self = .absoluteNumber(a, b)
-        case .additive(.point(let d)): self = .additivePoint(d)
-        case .absolute(.point(let a), .point(let b)): self = .absolutePoint(a, b)
-        case .additive(.size(let d)): self = .additiveSize(d)
-        case .absolute(.size(let a), .size(let b)): self = .absoluteSize(a, b)
-        case .additive(.rect(let d)): self = .additiveRect(d)
-        case .absolute(.rect(let a), .rect(let b)): self = .absoluteRect(a, b)
-        case .additive(.color(let d)): self = .additiveColor(d)
-        case .absolute(.color(let a), .color(let b)): self = .absoluteColor(a, b)
-        case .absolute(.transform, .transform): self = .absoluteTransform
-        default: self = .other
-        }
-    }
-}
-
 extension LayerAnimation {
     /// One component of `AnimatableValue.interpolate`: the endpoints exactly at 0 and 1 (NaN
     /// and −∞ give `from`, +∞ gives `to`), `a + (b − a)·f` in between.
@@ -48,10 +19,10 @@ extension LayerAnimation {
     }
 
     func fold(_ value: Double, atWorld time: Double) -> Double? {
-        switch typedChange {
-        case .additiveNumber(let delta):
+        switch change {
+        case .additive(.number(let delta)):
             return value + Self.mix(delta, 0, clock.progress(atWorld: time))
-        case .absoluteNumber(let from, let to):
+        case .absolute(.number(let from), .number(let to)):
             return Self.mix(from, to, clock.progress(atWorld: time))
         default:
             return nil
@@ -59,11 +30,11 @@ extension LayerAnimation {
     }
 
     func fold(_ value: Point, atWorld time: Double) -> Point? {
-        switch typedChange {
-        case .additivePoint(let delta):
+        switch change {
+        case .additive(.point(let delta)):
             let f = clock.progress(atWorld: time)
             return Point(x: value.x + Self.mix(delta.x, 0, f), y: value.y + Self.mix(delta.y, 0, f))
-        case .absolutePoint(let from, let to):
+        case .absolute(.point(let from), .point(let to)):
             let f = clock.progress(atWorld: time)
             return Point(x: Self.mix(from.x, to.x, f), y: Self.mix(from.y, to.y, f))
         default:
@@ -72,11 +43,11 @@ extension LayerAnimation {
     }
 
     func fold(_ value: Size, atWorld time: Double) -> Size? {
-        switch typedChange {
-        case .additiveSize(let delta):
+        switch change {
+        case .additive(.size(let delta)):
             let f = clock.progress(atWorld: time)
             return Size(width: value.width + Self.mix(delta.width, 0, f), height: value.height + Self.mix(delta.height, 0, f))
-        case .absoluteSize(let from, let to):
+        case .absolute(.size(let from), .size(let to)):
             let f = clock.progress(atWorld: time)
             return Size(width: Self.mix(from.width, to.width, f), height: Self.mix(from.height, to.height, f))
         default:
@@ -85,13 +56,13 @@ extension LayerAnimation {
     }
 
     func fold(_ value: Rect, atWorld time: Double) -> Rect? {
-        switch typedChange {
-        case .additiveRect(let delta):
+        switch change {
+        case .additive(.rect(let delta)):
             let f = clock.progress(atWorld: time)
             return Rect(x: value.origin.x + Self.mix(delta.origin.x, 0, f), y: value.origin.y + Self.mix(delta.origin.y, 0, f),
                         width: value.size.width + Self.mix(delta.size.width, 0, f),
                         height: value.size.height + Self.mix(delta.size.height, 0, f))
-        case .absoluteRect(let from, let to):
+        case .absolute(.rect(let from), .rect(let to)):
             let f = clock.progress(atWorld: time)
             return Rect(x: Self.mix(from.origin.x, to.origin.x, f), y: Self.mix(from.origin.y, to.origin.y, f),
                         width: Self.mix(from.size.width, to.size.width, f), height: Self.mix(from.size.height, to.size.height, f))
@@ -101,12 +72,12 @@ extension LayerAnimation {
     }
 
     func fold(_ value: Color, atWorld time: Double) -> Color? {
-        switch typedChange {
-        case .additiveColor(let delta):
+        switch change {
+        case .additive(.color(let delta)):
             let f = clock.progress(atWorld: time)
             return Color(red: value.red + Self.mix(delta.red, 0, f), green: value.green + Self.mix(delta.green, 0, f),
                          blue: value.blue + Self.mix(delta.blue, 0, f), alpha: value.alpha + Self.mix(delta.alpha, 0, f))
-        case .absoluteColor(let from, let to):
+        case .absolute(.color(let from), .color(let to)):
             let f = clock.progress(atWorld: time)
             return Color(red: Self.mix(from.red, to.red, f), green: Self.mix(from.green, to.green, f),
                          blue: Self.mix(from.blue, to.blue, f), alpha: Self.mix(from.alpha, to.alpha, f))
@@ -116,16 +87,8 @@ extension LayerAnimation {
     }
 
     /// Absolute transform changes only (the block code never animates transforms additively).
-    /// Between the endpoints, once they are decomposed, `interpolateTransform`'s arithmetic on
-    /// the kept decompositions without reading `change`; its own path otherwise.
     func fold(_ value: Transform3D, atWorld time: Double) -> Transform3D? {
-        guard case .absoluteTransform = typedChange else { return nil }
-        let fraction = clock.progress(atWorld: time)
-        if fraction != 0, fraction != 1, fraction.isFinite, let endpoints = transformEndpoints,
-           let start = endpoints.start, let end = endpoints.end {
-            return DecomposedTransform.interpolate(from: start, to: end, fraction: fraction).recomposed
-        }
         guard case .absolute(.transform(let from), .transform(let to)) = change else { return nil }
-        return interpolateTransform(from: from, to: to, fraction: fraction)
+        return interpolateTransform(from: from, to: to, fraction: clock.progress(atWorld: time))
     }
 }

@@ -71,21 +71,6 @@ struct Roster<Place: RosterPlace> {
         for case let element? in slots { try body(element) }
     }
 
-    /// `forEach` for sampling's hot loop: members are lent to `body` without being retained.
-    /// The roster's array keeps them alive, and `body` must not change the roster (or drop the
-    /// last reference to a member). A retain is an atomic write to the member's reference
-    /// count: on objects out of the cache it serialises the misses the loop could overlap.
-    func forEachUnretained(_ body: (Element) -> Void) {
-        // Read as raw pointers (an optional reference is one pointer, nil being null): loading
-        // `Element?` itself would copy, that is retain, each member.
-        slots.withUnsafeBytes { bytes in
-            for offset in stride(from: 0, to: bytes.count, by: MemoryLayout<Element?>.stride) {
-                guard let member = bytes.load(fromByteOffset: offset, as: UnsafeRawPointer?.self) else { continue }
-                Unmanaged<Element>.fromOpaque(member)._withUnsafeGuaranteedRef(body)
-            }
-        }
-    }
-
     /// The last member, in insertion order, for which `predicate` holds.
     func last(where predicate: (Element) -> Bool) -> Element? {
         for case let element? in slots.reversed() where predicate(element) { return element }

@@ -426,8 +426,7 @@ public class Layer: HostObject {
         var shadowOpacity = model.shadowOpacity, shadowRadius = model.shadowRadius, shadowOffset = model.shadowOffset
         var irregular: UInt32 = 0
         if animatedProperties != 0 {
-            // Folding changes neither the roster nor any animation's membership.
-            running.forEachUnretained { animation in
+            running.forEach { animation in
                 let bit: UInt32 = 1 << UInt32(animation.property.rawValue)
                 guard irregular & bit == 0, animation.isInEffect(atWorld: time) else { return }
                 // The typed fold when it covers the change, else the boxed one.

@@ -6,8 +6,8 @@
 -- (Presentr's default transition) in 0.4 s.
 -- Shows: a UIPresentationController subclass (frameOfPresentedViewInContainerView, dimming
 -- chrome through the transition coordinator) that is also its own animator.
--- Presentr can blur the background instead (blurBackground, a UIVisualEffectView); Transit has
--- no visual effect views yet, so this file dims.
+-- Presentr can blur the background instead (blurBackground, a UIVisualEffectView); this file
+-- dims, as Presentr does by default (blurIn.lua blurs).
 --
 -- | parameter      | value   | meaning (Presentr's defaults)                                  |
 -- |----------------|---------|----------------------------------------------------------------|
@@ -20,90 +20,16 @@
 -- Check:  transit check scripts/presentations/alert.lua --matrix quick
 
 local SIZE = CGSize(270, 180)
-local CORNER_RADIUS = 4
-local DIM_ALPHA = 0.7
-local DURATION = 0.4
 
-local AlertPresentationController = UIPresentationController:subclass("AlertPresentationController")
-
-function AlertPresentationController:init(presented, presenting)
-  -- UIKit asks the transitioning delegate for a presentation controller only for "custom".
-  presented.modalPresentationStyle = "custom"
-end
-
--- Centred, Presentr's ModalCenterPosition.center.
-function AlertPresentationController:frameOfPresentedViewInContainerView()
-  local bounds = self.containerView.bounds
-  return CGRect(bounds.midX - SIZE.width / 2, bounds.midY - SIZE.height / 2, SIZE.width, SIZE.height)
-end
-
-function AlertPresentationController:presentationTransitionWillBegin()
-  -- The chrome: full-container black at DIM_ALPHA, whose view alpha goes 0 → 1 with the
-  -- transition (Presentr animates the view's alpha, not its colour).
-  local chrome = UIView.new{ frame = self.containerView.bounds, name = "chromeView",
-    backgroundColor = UIColor.black:withAlphaComponent(DIM_ALPHA), autoresizingMask = { "flexibleWidth", "flexibleHeight" } }
-  chrome.alpha = 0
-  chrome:addGestureRecognizer(UITapGestureRecognizer.new(function()
-    self.presentingViewController:dismiss(true, nil)
-  end))
-  self.containerView:addSubview(chrome)
-  self.chromeView = chrome
-
-  local view = self.presentedViewController.view
-  view.layer.cornerRadius = CORNER_RADIUS
-  view.clipsToBounds = true
-
-  -- Alongside the presentation: the block runs inside the animator's animation, so the fade
-  -- follows its timing (and an interactive transition's scrubbing).
-  self.presentedViewController.transitionCoordinator:animateAlongsideTransition(function(context)
-    chrome.alpha = 1
-  end, nil)
-end
-
-function AlertPresentationController:presentationTransitionDidEnd(completed)
-  -- Cancelled: UIKit removes the container and what is in it; drop our reference.
-  if not completed then self.chromeView = nil end
-end
-
-function AlertPresentationController:dismissalTransitionWillBegin()
-  local chrome = self.chromeView
-  self.presentedViewController.transitionCoordinator:animateAlongsideTransition(function(context)
-    chrome.alpha = 0
-  end, nil)
-end
-
-function AlertPresentationController:dismissalTransitionDidEnd(completed)
-  if completed then self.chromeView = nil end
-end
-
--- The chrome follows the container (rotation).
-function AlertPresentationController:containerViewWillLayoutSubviews()
-  if self.chromeView then self.chromeView.frame = self.containerView.bounds end
-  self:presentedView().frame = self:frameOfPresentedViewInContainerView()
-end
-
--- UIViewControllerAnimatedTransitioning: Presentr's CoverVerticalAnimation.
-
-function AlertPresentationController:transitionDuration(ctx)
-  return ctx.isAnimated and DURATION or 0
-end
-
-function AlertPresentationController:animateTransition(ctx)
-  local isPresenting = ctx:viewController("to") == self.presentedViewController
-  local view = isPresenting and ctx:view("to") or ctx:view("from")
-  local shown = self:frameOfPresentedViewInContainerView()
-  -- Presentr's cover-vertical start: the container's height plus the card's below the top,
-  -- i.e. one card height below the bottom edge.
-  local hidden = CGRect(shown.x, ctx.containerView.bounds.height + shown.height, shown.width, shown.height)
-  if isPresenting then
-    ctx.containerView:addSubview(view)
-    view.frame = hidden
-  end
-  UIView.animate(self:transitionDuration(ctx), function()
-    view.frame = isPresenting and shown or hidden
-  end, function(finished)
-    ctx:completeTransition(not ctx.transitionWasCancelled)
-  end)
-end
-
-return AlertPresentationController
+-- Shared with the other Presentr presentations: scripts/lib/presentr.lua.
+return require("lib.presentr").controller("AlertPresentationController", {
+  cornerRadius = 4,
+  dimAlpha = 0.7,
+  duration = 0.4,
+  -- Centred, Presentr's ModalCenterPosition.center.
+  frame = function(bounds)
+    return CGRect(bounds.midX - SIZE.width / 2, bounds.midY - SIZE.height / 2, SIZE.width, SIZE.height)
+  end,
+  -- CoverVerticalAnimation (the library's default): the container's height plus the card's
+  -- below the top, i.e. one card height below the bottom edge.
+})

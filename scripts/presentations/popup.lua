@@ -6,7 +6,7 @@
 -- (0.5 s, damping 0.5, initial velocity 1).
 -- Shows: a UIPresentationController with its own pan recognizer on the presented view, a
 -- non-interactive dismissal started from a gesture, and UIView.animate's spring options.
--- Presentr can blur the background (a UIVisualEffectView); Transit has none yet: this dims.
+-- Presentr can blur the background (a UIVisualEffectView); this one dims (blurIn.lua blurs).
 --
 -- | parameter      | value        | meaning (Presentr's defaults)                              |
 -- |----------------|--------------|------------------------------------------------------------|
@@ -24,49 +24,10 @@
 
 local SIDE_MARGIN = 30
 local HEIGHT_FRACTION = 0.66
-local CORNER_RADIUS = 4
-local DIM_ALPHA = 0.7
-local DURATION = 0.4
 local SWIPE_LIMIT = 100
 
-local PopupPresentationController = UIPresentationController:subclass("PopupPresentationController")
-PopupPresentationController.interactiveDismissal = { pan = "down" }
-
-function PopupPresentationController:init(presented, presenting)
-  presented.modalPresentationStyle = "custom"
-end
-
-function PopupPresentationController:frameOfPresentedViewInContainerView()
-  local bounds = self.containerView.bounds
-  -- Presentr floors its sizes (ModalSize.calculateWidth / calculateHeight).
-  local width = math.floor(bounds.width - SIDE_MARGIN * 2)
-  local height = math.floor(bounds.height * HEIGHT_FRACTION)
-  return CGRect(bounds.midX - width / 2, bounds.midY - height / 2, width, height)
-end
-
-function PopupPresentationController:presentationTransitionWillBegin()
-  local chrome = UIView.new{ frame = self.containerView.bounds, name = "chromeView",
-    backgroundColor = UIColor.black:withAlphaComponent(DIM_ALPHA), autoresizingMask = { "flexibleWidth", "flexibleHeight" } }
-  chrome.alpha = 0
-  chrome:addGestureRecognizer(UITapGestureRecognizer.new(function()
-    self.presentingViewController:dismiss(true, nil)
-  end))
-  self.containerView:addSubview(chrome)
-  self.chromeView = chrome
-
-  local view = self.presentedViewController.view
-  view.layer.cornerRadius = CORNER_RADIUS
-  view.clipsToBounds = true
-  -- Swipe to dismiss: a pan on the presented view (Presentr's presentedViewSwipe).
-  self.swipeDismissing = false
-  view:addGestureRecognizer(UIPanGestureRecognizer.new(function(gesture) self:presentedViewSwipe(gesture) end))
-
-  self.presentedViewController.transitionCoordinator:animateAlongsideTransition(function(context)
-    chrome.alpha = 1
-  end, nil)
-end
-
-function PopupPresentationController:presentedViewSwipe(gesture)
+-- Swipe to dismiss: a pan on the presented view (Presentr's presentedViewSwipe).
+local function presentedViewSwipe(self, gesture)
   local view = self.presentedViewController.view
   if gesture.state == "began" then
     self.frameAtStart = view.frame
@@ -91,47 +52,24 @@ function PopupPresentationController:presentedViewSwipe(gesture)
   end
 end
 
-function PopupPresentationController:presentationTransitionDidEnd(completed)
-  if not completed then self.chromeView = nil end
-end
-
-function PopupPresentationController:dismissalTransitionWillBegin()
-  local chrome = self.chromeView
-  self.presentedViewController.transitionCoordinator:animateAlongsideTransition(function(context)
-    chrome.alpha = 0
-  end, nil)
-end
-
-function PopupPresentationController:dismissalTransitionDidEnd(completed)
-  if completed then self.chromeView = nil end
-end
-
-function PopupPresentationController:containerViewWillLayoutSubviews()
-  if self.chromeView then self.chromeView.frame = self.containerView.bounds end
-  if not self.presentedViewController.isBeingDismissed then
-    self:presentedView().frame = self:frameOfPresentedViewInContainerView()
-  end
-end
-
-function PopupPresentationController:transitionDuration(ctx)
-  return ctx.isAnimated and DURATION or 0
-end
-
-function PopupPresentationController:animateTransition(ctx)
-  local isPresenting = ctx:viewController("to") == self.presentedViewController
-  local view = isPresenting and ctx:view("to") or ctx:view("from")
-  local shown = self:frameOfPresentedViewInContainerView()
-  local hidden = CGRect(shown.x, ctx.containerView.bounds.height + shown.height, shown.width, shown.height)
-  if isPresenting then
-    ctx.containerView:addSubview(view)
-    view.frame = hidden
-  end
-  -- A dismissal starts where the view is (a swipe may have moved it).
-  UIView.animate(self:transitionDuration(ctx), function()
-    view.frame = isPresenting and shown or hidden
-  end, function(finished)
-    ctx:completeTransition(not ctx.transitionWasCancelled)
-  end)
-end
+-- Shared with the other Presentr presentations: scripts/lib/presentr.lua.
+local PopupPresentationController = require("lib.presentr").controller("PopupPresentationController", {
+  cornerRadius = 4,
+  dimAlpha = 0.7,
+  duration = 0.4,
+  frame = function(bounds)
+    -- Presentr floors its sizes (ModalSize.calculateWidth / calculateHeight).
+    local width = math.floor(bounds.width - SIDE_MARGIN * 2)
+    local height = math.floor(bounds.height * HEIGHT_FRACTION)
+    return CGRect(bounds.midX - width / 2, bounds.midY - height / 2, width, height)
+  end,
+  didInstallChrome = function(controller, view)
+    controller.swipeDismissing = false
+    view:addGestureRecognizer(UIPanGestureRecognizer.new(function(gesture) presentedViewSwipe(controller, gesture) end))
+  end,
+  -- The swipe moves the view; a dismissal starts where the view is.
+  keepsFrameWhileDismissing = true,
+})
+PopupPresentationController.interactiveDismissal = { pan = "down" }
 
 return PopupPresentationController

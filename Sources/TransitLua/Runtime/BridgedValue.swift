@@ -171,20 +171,19 @@ extension LuaRuntime {
         guard lua_type(L, index) == LUA_TTABLE else { return nil }
         if let className = valueClassName(at: index), className != V.luaName { return nil }
         let table = lua_absindex(L, index)
-        // Raw reads (a value's metatable has an __index for its methods). Every field is checked
-        // before building, since `init(fields:)` cannot fail.
-        for key in V.fieldNames {
-            lua_pushstring(L, key)
-            let type = lua_rawget(L, table)
-            transit_pop(L, 1)
-            if type != LUA_TNUMBER { return nil }
+        // Raw reads (a value's metatable has an __index for its methods), each field read once
+        // into a buffer on the stack and checked there, since `init(fields:)` cannot fail.
+        let names = V.fieldNames
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: names.count) { buffer -> V? in
+            for (i, key) in names.enumerated() {
+                lua_pushstring(L, key)
+                let type = lua_rawget(L, table)
+                buffer[i] = lua_tonumberx(L, -1, nil)
+                transit_pop(L, 1)
+                if type != LUA_TNUMBER { return nil }
+            }
+            return V(fields: { buffer[$0] })
         }
-        return V(fields: { i in
-            lua_pushstring(L, V.fieldNames[i])
-            lua_rawget(L, table)
-            defer { transit_pop(L, 1) }
-            return lua_tonumberx(L, -1, nil)
-        })
     }
 }
 

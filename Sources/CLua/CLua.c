@@ -2,19 +2,23 @@
 ** CLua: the trampoline, protected helpers, limiting allocator and budget hook.
 ** See include/CLua.h for why each exists.
 */
-#include "CLua.h"
+#include "internal.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
 #include <signal.h>
 
-#define BUDGET_STEP 1000   /* instructions between two budget hook calls */
-
 static transit_Limits *limits_of(lua_State *L) {
     void *ud = NULL;
     lua_getallocf(L, &ud);
     return (transit_Limits *)ud;
+}
+
+transit_Limits *transit_limitsof(lua_State *L) { return limits_of(L); }
+
+static size_t host_used(const transit_Limits *limits) {
+    return limits->hostUsed ? *limits->hostUsed : 0;
 }
 
 /* The allocator: frees and shrinks always succeed; growth fails past the limit unless a host
@@ -27,7 +31,7 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         limits->used -= old;
         return NULL;
     }
-    if (limits->limit && nsize > old && limits->used - old + nsize > limits->limit && limits->inHost == 0 && limits->inScript > 0) {
+    if (limits->limit && nsize > old && limits->used - old + nsize + host_used(limits) > limits->limit && limits->inHost == 0 && limits->inScript > 0) {
         limits->limitReached = 1;
         return NULL;
     }
@@ -37,27 +41,61 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return block;
 }
 
-static void budget_hook(lua_State *L, lua_Debug *ar) {
+void transit_restorehook(lua_State *L) {
+    /* Always a count hook, even without a budget: it is what takes Ctrl-C in every thread. */
+    lua_sethook(L, transit_budgethook, LUA_MASKCOUNT, BUDGET_STEP);
+}
+
+/* "file:line: instruction budget of N instructions exceeded (...)", at `level` (0 in a hook:
+** the running Lua function; 1 in a C function: its caller). */
+static int raise_budget_exceeded(lua_State *L, transit_Limits *limits, int level) {
+    limits->budgetExceeded = 1;
+    /* lua_pushfstring knows no %lld: format the count here. */
+    char text[200];
+    snprintf(text, sizeof text, "instruction budget of %lld instructions exceeded (a loop that never ends? --budget raises the limit)", limits->budgetTotal);
+    luaL_where(L, level);
+    lua_pushstring(L, text);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+static int raise_interrupt(lua_State *L, transit_Limits *limits) {
+    limits->interrupted = 0;
+    transit_restorehook(L);
+    return luaL_error(L, "interrupted!");
+}
+
+/* A finalizer that failed ends the run: its message (which names the finalizer's line) is
+** raised in the code that runs next, as an error of that code would be. */
+static int raise_finalizer_failure(lua_State *L, transit_Limits *limits) {
+    limits->finalizerFailed = 0;
+    lua_getfield(L, LUA_REGISTRYINDEX, "transit.finalizerError");
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "transit.finalizerError");
+    return lua_error(L);
+}
+
+void transit_budgethook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     transit_Limits *limits = limits_of(L);
-    if (limits->interrupted) {
-        limits->interrupted = 0;
-        lua_sethook(L, limits->budgetTotal ? budget_hook : NULL, limits->budgetTotal ? LUA_MASKCOUNT : 0, BUDGET_STEP);
-        luaL_error(L, "interrupted!");
-    }
+    if (limits->interrupted) raise_interrupt(L, limits);
+    if (limits->finalizerFailed) raise_finalizer_failure(L, limits);
     if (limits->budgetTotal == 0) return;
     limits->budget -= BUDGET_STEP;
-    if (limits->budget <= 0) {
-        limits->budgetExceeded = 1;
-        /* lua_pushfstring knows no %lld: format the count here. In a hook the running Lua
-        ** function is level 0 (luaL_error would name its caller): name the looping line. */
-        char text[160];
-        snprintf(text, sizeof text, "instruction budget of %lld instructions exceeded (a loop that never ends? --budget raises the limit)", limits->budgetTotal);
-        luaL_where(L, 0);
-        lua_pushstring(L, text);
-        lua_concat(L, 2);
-        lua_error(L);
-    }
+    if (limits->budget <= 0) raise_budget_exceeded(L, limits, 0);
+}
+
+void transit_chargebudget(lua_State *L, long long instructions) {
+    transit_Limits *limits = limits_of(L);
+    if (limits->interrupted) raise_interrupt(L, limits);
+    if (limits->budgetTotal == 0) return;
+    limits->budget -= instructions;
+    if (limits->budget <= 0) raise_budget_exceeded(L, limits, 1);
+}
+
+int transit_overmemorylimit(lua_State *L) {
+    transit_Limits *limits = limits_of(L);
+    return limits->limit && limits->used + host_used(limits) > limits->limit;
 }
 
 /* Lua's warnings, with its control messages, kept per state (in the state's limits): off until
@@ -83,6 +121,7 @@ lua_State *transit_newstate(transit_Limits *limits) {
     if (L == NULL) return NULL;
     lua_setwarnf(L, warning_handler, limits);
     *transit_extraspace(L) = NULL;
+    transit_restorehook(L);
     return L;
 }
 
@@ -104,10 +143,20 @@ void transit_installgcsentinel(lua_State *L) {
 static int trampoline(lua_State *L) {
     transit_HostFunction f = (transit_HostFunction)lua_touserdata(L, lua_upvalueindex(1));
     transit_Limits *limits = limits_of(L);
+    if (limits->budgetTotal) limits->budget -= TRANSIT_HOSTCALL_COST;
     limits->inHost++;
     int n = f(L);
     limits->inHost--;
     if (n == TRANSIT_RAISE) return lua_error(L);
+    /* Memory the host took for the script (a view, a long name, an image) is checked when
+    ** the host function is done: a refusal inside it would unwind through Swift. */
+    if (limits->inHost == 0 && transit_overmemorylimit(L)) {
+        luaL_where(L, 1);
+        lua_pushfstring(L, "not enough memory: the script exceeded its memory limit of %d MB, counting what Transit holds for it (views, layers, strings, images, the trace) (--memory raises it)",
+                        (int)(limits->limit >> 20));
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
     if (n <= TRANSIT_YIELD) return lua_yield(L, TRANSIT_YIELD - n);
     return n;
 }
@@ -131,12 +180,36 @@ static void push_innermost_line(lua_State *L) {
     lua_pushliteral(L, "");
 }
 
+/* Messages Lua's core raises without a position (it names one only when the running
+** function is Lua's, and these come from C): they get the innermost Lua line. */
+int transit_lacksposition(const char *message) {
+    return strcmp(message, "C stack overflow") == 0 || strcmp(message, "error in error handling") == 0
+        || strcmp(message, "stack overflow") == 0;
+}
+
 static int message_handler(lua_State *L) {
-    const char *message = lua_tostring(L, 1);
+    const char *message = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
     if (message == NULL) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+        /* A number, a table, nil...: `error(12)` prints "file:line: 12"; an object with a
+        ** __tostring prints what it returns, with the line. */
         push_innermost_line(L);
-        lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        if (lua_type(L, 1) == LUA_TNUMBER) {
+            lua_pushvalue(L, 1);
+            lua_tolstring(L, -1, NULL);
+        } else if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+            lua_pushvalue(L, 1);
+            if (lua_pcall(L, 1, 1, 0) != LUA_OK || lua_type(L, -1) != LUA_TSTRING) {
+                lua_pop(L, 1);
+                lua_pushfstring(L, "(error object is a %s value whose __tostring failed)", luaL_typename(L, 1));
+            }
+        } else {
+            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        }
+        lua_concat(L, 2);
+        message = lua_tostring(L, -1);
+    } else if (transit_lacksposition(message)) {
+        push_innermost_line(L);
+        lua_pushvalue(L, 1);
         lua_concat(L, 2);
         message = lua_tostring(L, -1);
     }
@@ -152,10 +225,9 @@ static int message_handler(lua_State *L) {
 
 void transit_resetbudget(lua_State *L) {
     transit_Limits *limits = limits_of(L);
-    if (limits->budgetTotal == 0) return;
     limits->budget = limits->budgetTotal;
     limits->budgetExceeded = 0;
-    lua_sethook(L, budget_hook, LUA_MASKCOUNT, BUDGET_STEP);
+    transit_restorehook(L);
 }
 
 int transit_pcall(lua_State *L, int nargs, int nresults) {
@@ -172,6 +244,15 @@ int transit_pcall(lua_State *L, int nargs, int nresults) {
     limits->inHost = savedHost;
     lua_rotate(L, base, -1);
     lua_pop(L, 1);
+    if (status == LUA_OK && limits->finalizerFailed && savedHost == 0) {
+        /* A finalizer failed while this entry ran and no Lua code ran after it to raise it. */
+        lua_settop(L, base - 1);
+        limits->finalizerFailed = 0;
+        lua_getfield(L, LUA_REGISTRYINDEX, "transit.finalizerError");
+        lua_pushnil(L);
+        lua_setfield(L, LUA_REGISTRYINDEX, "transit.finalizerError");
+        status = LUA_ERRRUN;
+    }
     if (status == LUA_ERRMEM) {
         /* Lua does not run the handler for memory errors; collect so the state is usable. */
         lua_gc(L, LUA_GCCOLLECT);
@@ -238,6 +319,7 @@ static int openlibs_unprotected(lua_State *L) {
     int unsafe = lua_toboolean(L, 1);
     if (unsafe) {
         luaL_openlibs(L);
+        transit_opensandbox(L, 1);
         return 0;
     }
     static const luaL_Reg safe[] = {
@@ -273,6 +355,7 @@ static int openlibs_unprotected(lua_State *L) {
     lua_pushnil(L); lua_setfield(L, -2, "os.full");
     lua_pushnil(L); lua_setfield(L, -2, "debug.full");
     lua_pop(L, 1);
+    transit_opensandbox(L, 0);
     return 0;
 }
 
@@ -285,7 +368,7 @@ int transit_openlibs(lua_State *L, int unsafe) {
 void transit_interrupt(lua_State *L) {
     transit_Limits *limits = limits_of(L);
     limits->interrupted = 1;
-    lua_sethook(L, budget_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+    lua_sethook(L, transit_budgethook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
 }
 
 void transit_traceback(lua_State *L, lua_State *co, const char *message, int level) {
@@ -301,8 +384,7 @@ void transit_traceback(lua_State *L, lua_State *co, const char *message, int lev
 void transit_clearinterrupt(lua_State *L) {
     transit_Limits *limits = limits_of(L);
     limits->interrupted = 0;
-    if (limits->budgetTotal) lua_sethook(L, budget_hook, LUA_MASKCOUNT, BUDGET_STEP);
-    else lua_sethook(L, NULL, 0, 0);
+    transit_restorehook(L);
 }
 
 /* The REPL's Ctrl-C, as lua.c's laction/lstop: the handler only sets flags and calls

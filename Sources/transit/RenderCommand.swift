@@ -6,7 +6,7 @@ import TransitRender
 /// `transit render`: runs the file, samples the presentation tree, rasterizes and writes.
 func commandRender(_ arguments: ArraySlice<String>) throws -> Int32 {
     let options = try parseOptions(arguments, allowed: ["-o", "--output", "--fps", "--scale", "--scene", "--device", "--ios",
-                                                        "--tty", "--unsafe", "--budget", "--memory", "--no-status-bar"])
+                                                        "--tty", "--unsafe", "--budget", "--memory", "--no-status-bar", "--allow-read"])
     if options.tty && options.output != nil { throw UsageError(message: "give either -o OUT or --tty, not both") }
     if options.tty && !TerminalPlayer.isTerminal(STDOUT_FILENO) {
         throw UsageError(message: "--tty needs a terminal: stdout is not a terminal (use -o out.gif instead)")

@@ -9,7 +9,7 @@ import TransitRender
 // printed, exit 1 if any chunk failed.
 
 func commandRepl(_ arguments: ArraySlice<String>) throws -> Int32 {
-    let options = try parseOptions(arguments, allowed: ["--scene", "--device", "--ios", "--unsafe", "--budget", "--memory", "--scale", "--no-status-bar"])
+    let options = try parseOptions(arguments, allowed: ["--scene", "--device", "--ios", "--unsafe", "--budget", "--memory", "--scale", "--no-status-bar", "--allow-read"])
     let interactive = isatty(STDIN_FILENO) != 0
     let (world, runtime, url) = try makeReplRuntime(options, interactive: interactive, budgetGiven: arguments.contains("--budget"))
     runtime.output = { line in print(line); transit_flush_stdout() }
@@ -80,7 +80,9 @@ private func makeReplRuntime(_ options: Options, interactive: Bool, budgetGiven:
     runtimeOptions.unsafe = options.unsafe
     runtimeOptions.budget = options.budget
     runtimeOptions.memoryLimit = options.memory << 20
-    return (world, try LuaRuntime(world: world, options: runtimeOptions), nil)
+    let runtime = try LuaRuntime(world: world, options: runtimeOptions)
+    runtime.readableDirectories = options.readableDirectories
+    return (world, runtime, nil)
 }
 
 /// Piped input: chunks by lua.c's rules, messages naming input lines (`stdin:12:`).

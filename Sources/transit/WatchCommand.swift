@@ -13,7 +13,7 @@ import TransitRender
 
 func commandWatch(_ arguments: ArraySlice<String>) throws -> Int32 {
     let options = try parseOptions(arguments, allowed: ["-o", "--output", "--tty", "--serve", "--fps", "--scale", "--scene", "--device",
-                                                        "--ios", "--unsafe", "--budget", "--memory", "--no-status-bar"])
+                                                        "--ios", "--unsafe", "--budget", "--memory", "--no-status-bar", "--allow-read"])
     guard let file = options.file else { throw UsageError(message: "missing FILE (see transit --help)") }
     let modes = [options.output != nil, options.tty, options.serve != nil].filter { $0 }.count
     if modes > 1 { throw UsageError(message: "watch shows one way at a time: give -o OUT, --tty or --serve, not several") }

@@ -12,6 +12,7 @@ usage: transit COMMAND [ARGS]
 
 commands:
   run FILE [--scene S] [--device D] [--ios N] [--trace] [--unsafe] [--budget N] [--memory MB]
+           [--allow-read DIR]
                       run a scene (a Lua file that returns nothing) on virtual time, or an
                       effect (a file that returns an animator, delegate or presentation
                       controller) inside the default scene or --scene S; print its log,
@@ -24,7 +25,7 @@ commands:
                       twice) and report each cell's problems by id (docs/check.md); --format
                       json and junit are for CI; exit 1 if a cell failed, 2 for bad usage
   render FILE [-o OUT | --tty] [--fps N] [--scale S|device] [--scene S] [--device D] [--ios N]
-              [--no-status-bar]
+              [--no-status-bar] [--unsafe] [--budget N] [--memory MB] [--allow-read DIR]
                       run a scene (or an effect in the default scene) and render it:
                       OUT.gif (animated), OUT.png (filmstrip: a row per transition phase,
                       columns at 0/25/50/75/100 %), OUT.html (player with the trace),
@@ -42,7 +43,7 @@ commands:
                       live HTML player on http://127.0.0.1:PORT/ (default 7878, 0: any free
                       port), which follows every save. Ctrl-C stops (exit 0)
   repl [FILE] [--scene S] [--device D] [--ios N] [--budget N] [--memory MB] [--scale S]
-       [--no-status-bar]
+       [--no-status-bar] [--unsafe] [--allow-read DIR]
                       a Lua prompt on a live world: an effect opens on the default scene's
                       screens, ready for present(); a scene runs to its end or its first
                       transit.repl(); time moves only with step(dt), seek(t), present(), ...
@@ -102,6 +103,8 @@ struct Options {
     var memory = 256
     /// `--serve [PORT]` (watch): the port of the live player.
     var serve: UInt16?
+    /// `--allow-read DIR` (repeatable): more directories `transit.image` may read.
+    var readableDirectories: [URL] = []
 }
 
 func parseOptions(_ arguments: ArraySlice<String>, allowed: Set<String>) throws -> Options {
@@ -159,6 +162,13 @@ func parseOptions(_ arguments: ArraySlice<String>, allowed: Set<String>) throws 
                 let text = try value(argument)
                 guard let megabytes = Int(text), megabytes >= 1, megabytes <= 8192 else { throw UsageError(message: "--memory needs megabytes in 1...8192 (got \(text))") }
                 options.memory = megabytes
+            case "--allow-read":
+                let path = try value(argument)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    throw UsageError(message: "--allow-read \(path): no such directory")
+                }
+                options.readableDirectories.append(URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL)
             case "--trace": options.trace = true
             case "--unsafe": options.unsafe = true
             default: throw UsageError(message: "unknown option \(argument)")
@@ -187,6 +197,7 @@ func makeRuntime(_ options: Options) throws -> (World, LuaRuntime, URL) {
     runtimeOptions.budget = options.budget
     runtimeOptions.memoryLimit = options.memory << 20
     let runtime = try LuaRuntime(world: world, options: runtimeOptions)
+    runtime.readableDirectories = options.readableDirectories
     runtime.imageLoader = { url in
         guard let data = FileManager.default.contents(atPath: url.path) else { throw RuntimeError("no such file") }
         let image = try PNGDecoder.decode([UInt8](data))
@@ -214,7 +225,7 @@ func printProblems(_ world: World) {
 }
 
 func commandRun(_ arguments: ArraySlice<String>) throws -> Int32 {
-    let options = try parseOptions(arguments, allowed: ["--scene", "--device", "--ios", "--trace", "--unsafe", "--budget", "--memory"])
+    let options = try parseOptions(arguments, allowed: ["--scene", "--device", "--ios", "--trace", "--unsafe", "--budget", "--memory", "--allow-read"])
     let (world, runtime, url) = try makeRuntime(options)
     // Only --trace prints the whole trace; otherwise the latest entries are enough for
     // transit.trace() and a long scene keeps its memory flat.

@@ -58,7 +58,40 @@ typedef struct transit_Limits {
     int warningContinues;   /* the last warning piece asked for more (tocont) */
     int sweepDue;           /* a garbage-collection cycle ended since the host last looked at
                                its object graph (transit_installgcsentinel) */
+    const size_t *hostUsed; /* bytes the host holds for the script (views, strings, images,
+                               trace): counted against `limit` with `used`; NULL = none */
+    int finalizerFailed;    /* a __gc finalizer raised (or ran out of budget); its message is
+                               in the registry at "transit.finalizerError" until raised */
 } transit_Limits;
+
+/* Host work charged to the budget, in instruction equivalents: each host call costs
+** TRANSIT_HOSTCALL_COST; host functions whose work grows with their input charge more with
+** transit_charge. The charge is checked by the next budget hook, in Lua. */
+#define TRANSIT_HOSTCALL_COST 50
+static inline void transit_charge(lua_State *L, long long instructions) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    transit_Limits *limits = (transit_Limits *)ud;
+    if (limits->budgetTotal) limits->budget -= instructions;
+}
+
+/* Charges `instructions` and raises at once if the budget is spent or an interrupt is armed.
+** C code only (it may longjmp): the pattern matcher's steps. */
+void transit_chargebudget(lua_State *L, long long instructions);
+
+/* Marks `thread` as one the host resumes (the scene's coroutine): scripts may not close or
+** resume it (a closed host thread would crash the host on its next resume). */
+void transit_markhostthread(lua_State *L, lua_State *thread);
+
+/* True for the messages Lua's core raises without a position ("C stack overflow", ...). */
+int transit_lacksposition(const char *message);
+
+/* Pushes the message of a __gc finalizer that failed and clears it; returns 0 (pushing
+** nothing) if none failed. */
+int transit_takefinalizerfailure(lua_State *L);
+
+/* True if memory held by Lua and by the host for it is past the limit. */
+int transit_overmemorylimit(lua_State *L);
 
 /* Leaves a finalizable table behind that sets limits->sweepDue when a collection cycle frees it
 ** and leaves another: one signal per cycle, so the host's graph sweep runs as often as Lua's GC. */

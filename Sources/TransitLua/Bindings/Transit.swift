@@ -10,8 +10,9 @@ extension TransitAPI {
         cls.functions = [
             function("wait", .finite("seconds"), doc: "scenes: lets virtual time pass (runs animations, completions, transitions)") { call, seconds in
                 guard seconds >= 0 else { throw call.fail("seconds must be ≥ 0 (got \(formatNumber(seconds)))") }
-                guard lua_isyieldable(call.L) != 0, call.runtime.sceneIsRunning else {
-                    // Outside a scene coroutine (a module, the REPL): advance directly.
+                guard lua_isyieldable(call.L) != 0, call.runtime.sceneIsRunning, call.L == call.runtime.sceneThread else {
+                    // Outside the scene's coroutine (a module, the REPL, a coroutine of the
+                    // script's own): advance directly.
                     try call.runtime.world.advance(to: call.runtime.world.now + seconds)
                     return 0
                 }
@@ -56,7 +57,7 @@ extension TransitAPI {
             },
             function("repl", [], "a breakpoint: `transit repl FILE` stops the scene here and opens its prompt on this world; run and render go on") { call in
                 // Only a scene's own code can stop; elsewhere (a module, the prompt) it does nothing.
-                guard lua_isyieldable(call.L) != 0, call.runtime.sceneIsRunning else { return 0 }
+                guard lua_isyieldable(call.L) != 0, call.runtime.sceneIsRunning, call.L == call.runtime.sceneThread else { return 0 }
                 call.runtime.pendingBreakpoint = true
                 return TRANSIT_YIELD
             },
@@ -87,7 +88,13 @@ extension TransitAPI {
             },
             function("image", .string("name", "a PNG path, or a name under scripts/images"), returns: .value("UIImage"), doc: "loads a PNG image") { call, name in
                 guard let loader = call.runtime.imageLoader else { throw call.fail("images are not available in this host") }
-                let url = call.runtime.resolveImage(name)
+                let url: URL
+                switch call.runtime.resolveImage(name) {
+                case .success(let found): url = found
+                case .failure(.outside(let directories)):
+                    throw call.fail("cannot load image \"\(name)\": a script reads images only under " + directories.map(\.path).joined(separator: ", ")
+                        + " (--allow-read DIR adds a directory; docs/sandbox.md)")
+                }
                 do {
                     let image = try loader(url)
                     call.runtime.push(image)
@@ -127,29 +134,69 @@ extension LuaRuntime {
     }
 
 
-    /// The directories `require` searches, in order.
-    func resolveModule(_ name: String) -> URL? {
-        let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
-        for directory in moduleDirectories {
-            let candidate = directory.appendingPathComponent(relative)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            if name.hasSuffix(".lua") {
-                let direct = directory.appendingPathComponent(name)
-                if FileManager.default.fileExists(atPath: direct.path) { return direct }
-            }
+    /// Why `name` is not a module name `require` takes, or nil. A module name is names joined
+    /// by dots (or "/"), each of letters, digits, "_" and "-", optionally ending in ".lua":
+    /// nothing in it can climb out of the directories searched (no "..", no absolute path).
+    static func moduleNameProblem(_ name: String) -> String? {
+        var stem = Substring(name)
+        if stem.hasSuffix(".lua") { stem = stem.dropLast(4) }
+        let parts = stem.split(separator: ".", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "/", omittingEmptySubsequences: false) }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(allowed.contains) }) else {
+            return "require: \"\(name)\" is not a module name: write names joined by dots, as require(\"lib.hero\"); modules load only from the effect's directory and Transit's scripts/ (no \"..\", no absolute paths: docs/sandbox.md)"
         }
         return nil
     }
 
-    func resolveImage(_ name: String) -> URL {
-        if name.hasPrefix("/") { return URL(fileURLWithPath: name) }
+    /// The file of module `name` in the directories `require` searches, in order; a file that is
+    /// a link to somewhere outside its directory is not found.
+    func resolveModule(_ name: String) -> URL? {
+        guard Self.moduleNameProblem(name) == nil else { return nil }
+        var stem = Substring(name)
+        if stem.hasSuffix(".lua") { stem = stem.dropLast(4) }
+        let relative = stem.replacingOccurrences(of: ".", with: "/") + ".lua"
         for directory in moduleDirectories {
+            let candidate = directory.appendingPathComponent(relative)
+            if FileManager.default.fileExists(atPath: candidate.path), Self.isInside(candidate, directory) { return candidate }
+        }
+        return nil
+    }
+
+    /// Whether `file`, with links resolved, is inside `directory` (links resolved too).
+    static func isInside(_ file: URL, _ directory: URL) -> Bool {
+        let root = directory.standardizedFileURL.resolvingSymlinksInPath().path
+        let path = file.standardizedFileURL.resolvingSymlinksInPath().path
+        return path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// Directories `transit.image` reads from: those `require` searches and the ones given with
+    /// `--allow-read`.
+    var imageDirectories: [URL] { moduleDirectories + readableDirectories }
+
+    /// The PNG file `transit.image(name)` means: `name` (relative, or absolute inside an allowed
+    /// directory), `images/name` or `images/name.png` under an allowed directory; nil with the
+    /// reason when it is outside them.
+    func resolveImage(_ name: String) -> Result<URL, ImagePathError> {
+        let directories = imageDirectories
+        if name.hasPrefix("/") {
+            let url = URL(fileURLWithPath: name)
+            guard directories.contains(where: { Self.isInside(url, $0) }) else { return .failure(.outside(directories)) }
+            return .success(url)
+        }
+        for directory in directories {
             for candidate in [directory.appendingPathComponent(name), directory.appendingPathComponent("images/\(name)"),
-                              directory.appendingPathComponent("images/\(name).png")] where FileManager.default.fileExists(atPath: candidate.path) {
-                return candidate
+                              directory.appendingPathComponent("images/\(name).png")]
+            where FileManager.default.fileExists(atPath: candidate.path) {
+                guard Self.isInside(candidate, directory) else { return .failure(.outside(directories)) }
+                return .success(candidate)
             }
         }
-        return URL(fileURLWithPath: name)
+        // Not found: the loader says so for the first place looked at.
+        guard let first = directories.first else { return .failure(.outside([])) }
+        let candidate = first.appendingPathComponent(name)
+        guard Self.isInside(candidate, first) else { return .failure(.outside(directories)) }
+        return .success(candidate)
     }
 
     func push(_ image: ImageContent) {
@@ -168,6 +215,12 @@ extension LuaRuntime {
     }
 }
 
+/// Why `transit.image` refused a path.
+enum ImagePathError: Error {
+    /// Outside every directory a script may read (listed).
+    case outside([URL])
+}
+
 /// `transit._searchModule(name)`: the loaded chunk and its path, or nil and a message.
 private func searchModule(_ L: OpaquePointer?) -> Int32 {
     LuaRuntime.serving(L) { runtime in searchModuleBody(L, runtime) }
@@ -175,6 +228,11 @@ private func searchModule(_ L: OpaquePointer?) -> Int32 {
 
 private func searchModuleBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int32 {
     guard let name = runtime.string(at: 1) else { lua_pushnil(L); lua_pushstring(L, "require: bad name"); return 2 }
+    if let problem = LuaRuntime.moduleNameProblem(name) {
+        lua_pushnil(L)
+        lua_pushstring(L, problem)
+        return 2
+    }
     guard let url = runtime.resolveModule(name) else {
         let places = runtime.moduleDirectories.map { $0.path }.joined(separator: ", ")
         lua_pushnil(L)

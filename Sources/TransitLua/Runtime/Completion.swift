@@ -48,6 +48,11 @@ extension LuaRuntime {
         var names = Set(Self.luaKeywords)
         names.formUnion(rawStringKeys(at: -1, functionsOnly: false))
         transit_pop(L, 1)
+        // The prompt's helpers (present, render, ...) live in its environment, over the globals.
+        if lua_getfield(L, transit_registryindex(), Self.replEnvironmentKey) == LUA_TTABLE {
+            names.formUnion(rawStringKeys(at: -1, functionsOnly: false))
+        }
+        transit_pop(L, 1)
         return names
     }
 

@@ -50,6 +50,8 @@ public final class LuaRuntime {
     var isClosing = false
     /// Directories `require` may load from, in order.
     public var moduleDirectories: [URL] = []
+    /// Directories besides those that `transit.image` may read (`--allow-read DIR`).
+    public var readableDirectories: [URL] = []
     /// Every Lua file this state has read (scene, effect, required modules), in order, including
     /// ones that failed to load: what `transit watch` watches.
     public private(set) var loadedFiles: [URL] = []
@@ -65,6 +67,9 @@ public final class LuaRuntime {
     public var imageLoader: ((URL) throws -> ImageContent)?
     /// True while the scene coroutine runs, so `transit.wait` yields.
     var sceneIsRunning = false
+    /// The scene's coroutine while it runs: only its own code may yield to the host (a
+    /// coroutine the script made inside the scene would swallow the wait).
+    var sceneThread: OpaquePointer?
     /// Set by `transit.repl()` for the scene runner (a breakpoint).
     var pendingBreakpoint = false
     /// Whether the last `runScene` stopped at a `transit.repl()` breakpoint.

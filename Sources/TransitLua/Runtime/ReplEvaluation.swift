@@ -84,7 +84,9 @@ extension LuaRuntime {
     }
 
     private func load(_ text: String, chunkName: String) -> Bool {
-        text.withCString { transit_loadtext(L, $0, strlen($0), chunkName) } == LUA_OK
+        guard text.withCString({ transit_loadtext(L, $0, strlen($0), chunkName) }) == LUA_OK else { return false }
+        useReplEnvironment()
+        return true
     }
 
     /// The traceback of an error typed at the prompt ends in frames of the REPL itself

@@ -85,15 +85,46 @@ extension LuaRuntime {
         }
         lua_pushstring(L, helpText)
         lua_setfield(L, -2, "helpText")
+        // The helpers live in the prompt's own environment, not in the globals: effect code
+        // (a hook, a module, a reloaded file) must not reach render(path) or reload(path).
+        // The environment reads through to the globals and writes to them, so `x = 1` at the
+        // prompt is a global as in lua5.4 -i.
+        lua_createtable(L, 0, 16)
+        lua_createtable(L, 0, 1)
+        _ = transit_pushglobaltable(L)
+        lua_setfield(L, -2, "__index")
+        lua_setmetatable(L, -2)
+        lua_pushvalue(L, -1)
+        lua_setfield(L, transit_registryindex(), Self.replEnvironmentKey)
+        let environment = lua_gettop(L)
         let status = Self.replPrelude.withCString { transit_loadtext(L, $0, strlen($0), "=repl") }
         guard status == LUA_OK else { throw ScriptError(string(at: -1) ?? "the REPL helpers do not compile") }
-        lua_rotate(L, -2, 1)
+        lua_pushvalue(L, environment)
+        _ = lua_setupvalue(L, -2, 1)
+        lua_pushvalue(L, environment - 1)   // the host functions' table: the chunk's argument
         guard transit_pcall(L, 1, 0) == LUA_OK else { throw ScriptError(errorMessage()) }
-        // Names the tool adds become globals too (show, render).
+        // Names the tool adds are helpers too (show, render).
         for function in extra {
             pushReplFunction(function)
-            lua_setglobal(L, function.name)
+            lua_setfield(L, environment, function.name)
         }
+        // From now on, new names typed at the prompt go to the globals.
+        guard lua_getmetatable(L, environment) != 0 else { return }
+        _ = transit_pushglobaltable(L)
+        lua_setfield(L, -2, "__newindex")
+    }
+
+    /// The registry key of the prompt's environment (its helpers over the globals).
+    static let replEnvironmentKey = "transit.replEnvironment"
+
+    /// Makes the prompt's environment the `_ENV` of the chunk on top of the stack, once the
+    /// helpers are installed (before that, a chunk sees the globals).
+    func useReplEnvironment() {
+        guard lua_getfield(L, transit_registryindex(), Self.replEnvironmentKey) == LUA_TTABLE else {
+            transit_pop(L, 1)
+            return
+        }
+        if lua_setupvalue(L, -2, 1) == nil { transit_pop(L, 1) }
     }
 
     /// Pushes a Swift helper as a Lua function (checked like the API's: errors name it).

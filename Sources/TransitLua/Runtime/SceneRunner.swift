@@ -49,6 +49,12 @@ extension LuaRuntime {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard let thread = lua_newthread(L) else { throw RuntimeError("cannot create the scene coroutine") }
+        // A callback can reach this thread (coroutine.running()); closing or resuming it from a
+        // script would pull the scene out from under the host.
+        transit_markhostthread(L, thread)
+        let enclosingSceneThread = sceneThread
+        sceneThread = thread
+        defer { sceneThread = enclosingSceneThread }
         try loadFile(file)
         lua_xmove(L, thread, 1)
         var frameIndex = 0
@@ -85,6 +91,12 @@ extension LuaRuntime {
             // scene's own top-level loop (`while true do end`) would never be stopped.
             transit_resetbudget(thread)
             let status = transit_resume(thread, L, 0, &results)
+            if status == LUA_OK || status == LUA_YIELD, transit_takefinalizerfailure(L) != 0 {
+                // A finalizer failed while the scene ran, after the scene's last Lua line.
+                let failure = string(at: -1) ?? "error in a __gc finalizer"
+                transit_pop(L, 1)
+                throw ScriptError(failure)
+            }
             if status == LUA_YIELD {
                 lua_settop(thread, 0)
                 if pendingBreakpoint {
@@ -120,8 +132,7 @@ extension LuaRuntime {
                 }
                 break
             }
-            var message = string(at: -1, of: thread)
-                ?? "\(lineOfError(in: thread))(error object is a \(String(cString: lua_typename(thread, lua_type(thread, -1)))) value)"
+            var message = errorText(of: thread)
             // A refusal the script caught itself (pcall) leaves the flag set: only a memory
             // error that ends the scene is reported as one.
             let outOfMemory = status == LUA_ERRMEM || (limits.pointee.limitReached != 0 && message == "not enough memory")
@@ -159,6 +170,29 @@ extension LuaRuntime {
         let place = lineOfError(in: thread)
         guard !place.isEmpty else { return error }
         return ScriptError("\(place)\(message)\n(raised by the host while the scene waited on this line)")
+    }
+
+    /// The message of the error that ended the scene's coroutine (on its top): a string as it
+    /// is, with the line it was raised on when Lua's core gave it none ("C stack overflow");
+    /// a number or an object with `__tostring` as its text, with the line; else its type.
+    func errorText(of thread: OpaquePointer) -> String {
+        let place = lineOfError(in: thread)
+        if lua_type(thread, -1) == LUA_TSTRING, let text = string(at: -1, of: thread) {
+            return transit_lacksposition(text) != 0 ? place + text : text
+        }
+        // __tostring runs on the main state: a dead coroutine cannot call functions.
+        lua_pushvalue(thread, -1)
+        lua_xmove(thread, L, 1)
+        defer { transit_pop(L, 1) }
+        if lua_type(L, -1) == LUA_TNUMBER { return place + describe(at: -1) }
+        var hasToString = false
+        if lua_getmetatable(L, -1) != 0 {
+            lua_pushstring(L, "__tostring")
+            hasToString = lua_rawget(L, -2) != LUA_TNIL
+            transit_pop(L, 2)
+        }
+        if hasToString { return place + describe(at: -1) }
+        return "\(place)(error object is a \(String(cString: lua_typename(L, lua_type(L, -1)))) value)"
     }
 
     /// "file.lua:12: " for the innermost Lua line of a dead coroutine (errors raised without a

@@ -128,7 +128,7 @@ public final class DisplayLink: HostObject {
     /// The first refresh that calls back strictly after `time`.
     func nextRefresh(after time: Double) -> Int {
         let step = refreshesPerCallback
-        var k = Int((time * Double(maximumRate)).rounded(.down))
+        var k = Int(saturating: (time * Double(maximumRate)).rounded(.down))
         k -= k % step
         while refreshTime(k) <= time { k += step }
         while k - step >= 0 && refreshTime(k - step) > time { k -= step }

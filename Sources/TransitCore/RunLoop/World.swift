@@ -53,6 +53,20 @@ public final class World {
     public static let maximumTicksPerSecond = 2_000
     private var ticksSecond = 0.0
     private var ticksInSecond = 0
+    /// Timer and display-link callbacks in all, since the run began (or the REPL's last chunk):
+    /// a stated bound whatever the rate (docs/sandbox.md).
+    public static let maximumRecurringCallbacks = 200_000
+    private var recurringCallbacks = 0
+    /// The latest virtual time anything may move the clock to: the scene's limit while a scene
+    /// runs (so transit.step and seek cannot skip it), else 10^9 s, past which a 120 Hz display
+    /// link's refresh count would no longer be exact in a Double.
+    public static let latestTime = 1e9
+    public var timeLimit = World.latestTime
+    /// Presentations begun at this instant: a completion that presents the next one at once
+    /// would otherwise stack controllers without end.
+    public static let maximumPresentationsPerInstant = 1_000
+    var presentationsInstant = -1.0
+    var presentationsAtThisInstant = 0
     /// Virtual seconds after a transition's duration before a missing completeTransition is
     /// reported (docs/design.md §3: 2 s).
     public var completeTransitionGrace = 2.0
@@ -118,8 +132,20 @@ public final class World {
 
     /// Advances the clock to `time`, running every event due on the way, in order. A script
     /// error in an event stops the advance and is rethrown; the clock stays at that event.
+    /// Starts the limits of a run afresh: time may move `seconds` past now, and the counts of
+    /// callbacks start from zero (a scene's start; each chunk at the REPL).
+    public func startRunLimits(allowing seconds: Double) {
+        timeLimit = min(World.latestTime, now + seconds)
+        recurringCallbacks = 0
+    }
+
     public func advance(to requested: Double) throws {
         guard requested.isFinite else { throw AnimationError.invalid("time must be finite") }
+        guard requested <= timeLimit else {
+            throw AnimationError.invalid(timeLimit < World.latestTime
+                ? "virtual time would pass this run's limit of t=\(formatNumber(timeLimit)) s (the scene may run 600 s of virtual time; the REPL moves at most 600 s a chunk)"
+                : "virtual time cannot pass \(formatNumber(World.latestTime)) s")
+        }
         let time = World.onTimeGrid(requested)
         guard !isAdvancing else {
             throw AnimationError.invalid("virtual time cannot move from inside a callback that runs while time moves (a completion, a gesture action, a hook); wait in the scene's own code instead")
@@ -145,6 +171,11 @@ public final class World {
                 let second = now.rounded(.down)
                 if second != ticksSecond { ticksSecond = second; ticksInSecond = 0 }
                 ticksInSecond += 1
+                recurringCallbacks += 1
+                guard recurringCallbacks <= World.maximumRecurringCallbacks else {
+                    events.removeAll()
+                    throw AnimationError.invalid("more than \(World.maximumRecurringCallbacks) timer and display-link callbacks in this run (at t=\(formatNumber(now)) s): invalidate timers and display links you no longer need")
+                }
                 guard ticksInSecond <= World.maximumTicksPerSecond else {
                     events.removeAll()
                     throw AnimationError.invalid("more than \(World.maximumTicksPerSecond) timer and display-link callbacks in one second of virtual time (at t=\(formatNumber(now)) s): a repeating Timer with an interval of 0 or less fires every 0.1 ms, far faster than any screen shows; use an interval of a frame (1/60 s) or more, or a CADisplayLink")

@@ -32,6 +32,7 @@ public struct TraceEntry: Sendable, Equatable {
 }
 
 func format3(_ value: Double) -> String {
+    guard abs(value) < 1e12 else { return formatNumber(value) }
     let thousandths = Int((value * 1000).rounded())
     let whole = thousandths / 1000, fraction = abs(thousandths % 1000)
     let padded = String(fraction).count == 1 ? "00\(fraction)" : String(fraction).count == 2 ? "0\(fraction)" : String(fraction)

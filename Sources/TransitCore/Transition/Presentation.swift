@@ -51,6 +51,11 @@ extension World {
         if presented === window.rootViewController {
             throw AnimationError.invalid("\(presented.traceName) is the window's root view controller; an active controller cannot be presented")
         }
+        if presentationsInstant != now { presentationsInstant = now; presentationsAtThisInstant = 0 }
+        presentationsAtThisInstant += 1
+        guard presentationsAtThisInstant <= World.maximumPresentationsPerInstant else {
+            throw AnimationError.invalid("more than \(World.maximumPresentationsPerInstant) presentations began at t=\(formatNumber(now)) s without time passing: a completion presents the next controller at once, for ever")
+        }
         presenting.presentedViewController = presented
         presented.presentingViewController = presenting
         presented.isBeingPresented = true

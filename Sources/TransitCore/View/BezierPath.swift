@@ -100,7 +100,7 @@ public struct BezierPath: Hashable, Sendable {
             if sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: full) - full }
             if sweep < -full { sweep = -full }
         }
-        guard sweep != 0, r > 0 else { return }
+        guard sweep != 0, sweep.isFinite, r > 0 else { return }
         let segments = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up) - 1e-9))
         let step = sweep / Double(segments)
         var angle = startAngle

@@ -60,7 +60,7 @@ public final class ImageContext: HostObject {
                                     position: Point(x: size.width / 2, y: size.height / 2),
                                     backgroundColor: isOpaque ? Color(white: 0) : nil, masksToBounds: true,
                                     sublayers: drawings)
-        return ImageContent(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)),
+        return ImageContent(width: Int(saturating: size.width.rounded(.up)), height: Int(saturating: size.height.rounded(.up)),
                             rgba: [], picture: picture)
     }
 }

@@ -11,7 +11,7 @@ public final class NavigationController: ViewController {
     /// A script object or model object with animationControllerForOperation / interactionControllerFor.
     public var delegate: AnyObject?
     /// The container the top controller's view lives in (the transition's container view).
-    public private(set) var contentView: View!
+    public private(set) var contentView: View?
     var isTransitioning = false
     /// The interaction controller the built-in edge-swipe pop drives, while it does.
     var edgeSwipeInteraction: PercentDrivenInteractiveTransition?
@@ -117,6 +117,7 @@ public final class NavigationController: ViewController {
             }
             if interaction == nil && usesSystemAnimation && operation == .pop { interaction = edgeSwipeInteraction }
         }
+        guard let contentView else { throw AnimationError.invalid(Self.replacedViewMessage("UINavigationController", "push or pop")) }
         try world.runContainerTransition(operation == .push ? .push : .pop, from: from, to: to, presented: upper, presenting: lower,
                                          contentView: contentView, animator: animator, interaction: interaction,
                                          animated: animated && animator != nil) { transition in
@@ -130,7 +131,7 @@ public final class NavigationController: ViewController {
     func navigationDidFinish(_ transition: Transition, completed: Bool) throws {
         isTransitioning = false
         activeTransition = nil
-        try world.settleContainerViews(transition, completed: completed, in: contentView)
+        if let contentView { try world.settleContainerViews(transition, completed: completed, in: contentView) }
         if transition.kind == .push && !completed {
             viewControllers.removeLast()
             transition.presented.parent = nil

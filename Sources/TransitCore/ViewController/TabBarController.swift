@@ -20,7 +20,7 @@ public final class TabBarController: ViewController {
     public var delegate: AnyObject?
     /// Holds the selected controller's view (the transition's container view), full screen
     /// under the tab bar as UIKit's transition view is.
-    public private(set) var contentView: View!
+    public private(set) var contentView: View?
     /// The bar at the bottom: one label per tab, the selected one tinted.
     public private(set) var tabBar: View!
     private(set) var tabLabels: [Label] = []
@@ -215,7 +215,7 @@ public final class TabBarController: ViewController {
     private func handleTabTap(_ recognizer: GestureRecognizer) throws {
         guard recognizer.state == .ended, let tabBar, !viewControllers.isEmpty, !isTransitioning else { return }
         let x = recognizer.location(in: tabBar).x
-        let index = min(viewControllers.count - 1, max(0, Int(x / (tabBar.bounds.width / Double(viewControllers.count)))))
+        let index = min(viewControllers.count - 1, max(0, Int(saturating: x / (tabBar.bounds.width / Double(viewControllers.count)))))
         let controller = viewControllers[index]
         if let delegate, let answer = try world.callIfImplemented(delegate, Hook.TabBarControllerDelegate.shouldSelect,
                                                                      [.object(self), .object(controller)]) {
@@ -250,6 +250,7 @@ public final class TabBarController: ViewController {
                 try world.callIfImplemented(delegate, Hook.TabBarControllerDelegate.interactionControllerFor, [.object(self), .object(animator)]),
                 from: delegate, Hook.TabBarControllerDelegate.interactionControllerFor, "an interaction controller")
         }
+        guard let contentView else { throw AnimationError.invalid(ViewController.replacedViewMessage("UITabBarController", "switch tabs")) }
         try world.runContainerTransition(.tabSwitch, from: from, to: to, presented: to, presenting: from, contentView: contentView,
                                          animator: animator, interaction: interaction, animated: animator != nil) { transition in
             transition.tabBarController = self
@@ -263,7 +264,7 @@ public final class TabBarController: ViewController {
         isTransitioning = false
         activeTransition = nil
         let from = transition.fromViewController
-        try world.settleContainerViews(transition, completed: completed, in: contentView)
+        if let contentView { try world.settleContainerViews(transition, completed: completed, in: contentView) }
         if !completed, let index = viewControllers.firstIndex(where: { $0 === from }) {
             selectedIndex = index
             tintSelectedTab()

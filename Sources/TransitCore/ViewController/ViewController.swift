@@ -200,3 +200,12 @@ final class WeakView {
     weak var view: View?
     init(_ view: View) { self.view = view }
 }
+
+extension ViewController {
+    /// A container controller whose view a script set before it loaded has none of its own
+    /// content: UIKit's containers own their view (setting it is not supported).
+    static func replacedViewMessage(_ className: String, _ action: String) -> String {
+        "this \(className)'s view was set by the script before it loaded, so it has no content view to \(action) in; a container controller makes its own view: add views to its view instead of replacing it"
+    }
+}
+

@@ -23,6 +23,8 @@ extension LuaRuntime {
     public func evaluateReplChunk(_ source: String, chunkName: String = "=stdin", firstLine: Int = 1, endOfInput: Bool = false,
                                   limits: InspectorLimits = InspectorLimits()) -> ReplOutcome {
         guard L == mainState else { return .failure("the REPL runs chunks on the main state only") }
+        // Each chunk may move time 600 s (as a scene may) and fire timers afresh.
+        world.startRunLimits(allowing: 600)
         return withHostAllocation { evaluate(source, chunkName: chunkName, firstLine: firstLine, endOfInput: endOfInput, limits: limits) }
     }
 

@@ -59,6 +59,8 @@ extension LuaRuntime {
         lua_xmove(L, thread, 1)
         var frameIndex = 0
         let start = world.now
+        // transit.step and seek move the clock too: the scene's limit holds for them as well.
+        world.startRunLimits(allowing: options.maximumDuration + options.settleLimit + 1)
         var samples = options.sampleTimes.sorted()[...]
         /// The next time to sample: the next frame of the interval or the next listed time.
         func nextSample() -> Double? {

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <math.h>
 #include <signal.h>
+#include <unistd.h>
 
 static transit_Limits *limits_of(lua_State *L) {
     void *ud = NULL;
@@ -18,7 +19,9 @@ static transit_Limits *limits_of(lua_State *L) {
 transit_Limits *transit_limitsof(lua_State *L) { return limits_of(L); }
 
 static size_t host_used(const transit_Limits *limits) {
-    return limits->hostUsed ? *limits->hostUsed : 0;
+    /* The host's count is a signed Int; an estimate that ran below zero counts as none. */
+    long long bytes = limits->hostUsed ? (long long)*limits->hostUsed : 0;
+    return bytes > 0 ? (size_t)bytes : 0;
 }
 
 /* The allocator: frees and shrinks always succeed; growth fails past the limit unless a host
@@ -393,10 +396,37 @@ static lua_State *volatile interrupt_state = NULL;
 static volatile sig_atomic_t interrupts_accepted = 0;
 static volatile sig_atomic_t interrupts_received = 0;
 
+static volatile sig_atomic_t deadline_status = 130;
+
+static void on_deadline(int signal_number) {
+    (void)signal_number;
+    static const char message[] = "\ntransit: stopped: the work in progress did not end within 1 s of the signal\n";
+    ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
+    (void)ignored;
+    _exit(deadline_status);
+}
+
+void transit_armstopdeadline(int status) {
+    deadline_status = status;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_deadline;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGALRM, &action, NULL);
+    alarm(1);
+}
+
+void transit_disarmstopdeadline(void) { alarm(0); }
+
 static void on_interrupt(int signal_number) {
     (void)signal_number;
     interrupts_received++;
-    if (interrupts_accepted && interrupt_state != NULL) transit_interrupt(interrupt_state);
+    if (interrupts_accepted && interrupt_state != NULL) {
+        /* The hook stops Lua code at once; host work (a long render) that outlasts a second
+        ** ends the process, so Ctrl-C always stops within a second. */
+        transit_interrupt(interrupt_state);
+        transit_armstopdeadline(130);
+    }
 }
 
 void transit_catchinterrupts(lua_State *L) {

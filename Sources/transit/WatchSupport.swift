@@ -1,3 +1,4 @@
+import CLua
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -95,6 +96,9 @@ final class StopSignals {
             action.__sigaction_handler.sa_handler = { number in
                 var byte = UInt8(truncatingIfNeeded: number)
                 _ = Glibc.write(StopSignals.writeEnd, &byte, 1)
+                // The loop stops between reloads; a reload that does not end within a second
+                // (a long render, a script stuck in host work) ends the process instead.
+                transit_armstopdeadline(128 + number)
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
@@ -106,6 +110,7 @@ final class StopSignals {
     var isPending: Bool { !FileWatcher.wait([readEnd], milliseconds: 0).isEmpty }
 
     func restore() {
+        transit_disarmstopdeadline()
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
         close(readEnd)

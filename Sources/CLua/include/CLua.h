@@ -144,6 +144,11 @@ void transit_clearinterrupt(lua_State *L);
 ** accepted (a chunk runs) and otherwise only counts them (Ctrl-C at the prompt). */
 void transit_catchinterrupts(lua_State *L);
 void transit_acceptinterrupts(int accept);
+/* Ends the process with `status` (and a line on stderr) unless transit_disarmstopdeadline is
+** called within a second: what makes Ctrl-C and SIGTERM stop any command in a second, whatever
+** the script or the host is doing. Async-signal-safe. */
+void transit_armstopdeadline(int status);
+void transit_disarmstopdeadline(void);
 /* SIGINTs received since the last call. */
 int transit_takeinterrupts(void);
 

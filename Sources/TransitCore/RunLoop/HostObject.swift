@@ -8,12 +8,40 @@ open class HostObject {
     /// UIKit's class name as scripts see it ("UIView", "UIPresentationController", ...).
     open class var className: String { "NSObject" }
     public unowned let world: World
+    /// Where this object's bytes are counted (the world's; kept by the object, so it can be
+    /// credited when the object outlives its world).
+    private let memory: HostMemory
+    /// The bytes charged for this object: its own size and the strings it holds.
+    public private(set) var chargedBytes: Int
+
+    /// What an object of this class costs the host, roughly (HostMemory.swift).
+    open class var estimatedBytes: Int { 256 }
 
     /// A Lua subclass name (`UIView:subclass("Card")`), shown in messages and traces.
-    public var scriptClassName: String?
+    public var scriptClassName: String? {
+        didSet { recharge(from: oldValue, to: scriptClassName) }
+    }
 
     public init(world: World) {
         self.world = world
+        memory = world.hostMemory
+        chargedBytes = Self.estimatedBytes
+        memory.charge(chargedBytes)
+    }
+
+    deinit { memory.credit(chargedBytes) }
+
+    /// Counts a string this object now holds instead of another (a name, a title, a text).
+    public func recharge(from old: String?, to new: String?) {
+        let delta = HostMemory.cost(of: new) - HostMemory.cost(of: old)
+        chargedBytes += delta
+        memory.charge(delta)
+    }
+
+    /// Counts `delta` more bytes held by this object (an image's pixels).
+    public func recharge(bytes delta: Int) {
+        chargedBytes += delta
+        memory.charge(delta)
     }
 
     /// The name shown in traces and errors: the script subclass if any, else UIKit's class.

@@ -9,6 +9,8 @@ public final class World {
 
     public var device: Device
     public var systemVersion: Double
+    /// The memory held for scripts (counted against the Lua state's limit by TransitLua).
+    public let hostMemory = HostMemory()
     public let trace = Trace()
     /// Every problem reported so far (`report`), oldest first.
     public internal(set) var problemRecords: [Problem] = []
@@ -101,6 +103,7 @@ public final class World {
         self.systemVersion = systemVersion
         self.rootTimeSpace = TimeSpace.root()
         self.window = Window(world: self)
+        trace.memory = hostMemory
     }
 
     // MARK: - Events

@@ -14,6 +14,11 @@ public struct TraceEntry: Sendable, Equatable {
     /// Nesting depth: a hook called from inside another hook is indented under it.
     public var depth: Int
 
+    /// What the entry costs the host: its strings and the entry itself.
+    var estimatedBytes: Int {
+        96 + object.utf8.count + hook.utf8.count + (result?.utf8.count ?? 0) + arguments.reduce(0) { $0 + $1.utf8.count + 16 }
+    }
+
     /// One line, e.g. `0.000 #3   UIPresentationController.presentationTransitionWillBegin()`.
     public var line: String {
         let indent = String(repeating: "  ", count: depth)
@@ -54,16 +59,25 @@ public final class Trace {
     /// Calls into scripts ever traced, kept or not.
     public private(set) var callCount = 0
 
+    /// Where the entries' bytes are counted (the world's host memory).
+    var memory: HostMemory?
+
     public init() {}
 
     private func append(_ entry: TraceEntry) {
         entries.append(entry)
+        memory?.charge(entry.estimatedBytes)
         // Dropped in batches of a half, so keeping the latest costs O(1) per entry.
         if let retention, entries.count >= 2 * max(retention, 1) {
             let excess = entries.count - retention
+            if let memory { for dropped in entries[..<excess] { memory.credit(dropped.estimatedBytes) } }
             entries.removeFirst(excess)
             droppedCount += excess
         }
+    }
+
+    deinit {
+        if let memory { for entry in entries { memory.credit(entry.estimatedBytes) } }
     }
 
     /// Opens a call entry; `end` fills in its result.
@@ -78,7 +92,11 @@ public final class Trace {
     func end(_ index: Int, result: String) {
         depth = max(0, depth - 1)
         let kept = index - droppedCount
-        if kept >= 0 && kept < entries.count { entries[kept].result = result }
+        if kept >= 0 && kept < entries.count {
+            let before = entries[kept].estimatedBytes
+            entries[kept].result = result
+            memory?.charge(entries[kept].estimatedBytes - before)
+        }
     }
 
     /// A state change made by the host itself (a transition began, a view was removed, ...).

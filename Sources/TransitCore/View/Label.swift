@@ -3,7 +3,7 @@
 public final class Label: View {
     public override class var className: String { "UILabel" }
 
-    public var text: String? { didSet { updateContent() } }
+    public var text: String? { didSet { recharge(from: oldValue, to: text); updateContent() } }
     public var textColor = Color(white: 0) { didSet { updateContent() } }
     public var fontSize = 17.0 { didSet { updateContent() } }
     public var fontWeight: FontWeight = .regular { didSet { updateContent() } }

@@ -12,7 +12,7 @@ public enum ModalTransitionStyle: String, CaseIterable, Sendable {
 open class ViewController: HostObject {
     open override class var className: String { "UIViewController" }
 
-    public var title: String?
+    public var title: String? { didSet { recharge(from: oldValue, to: title) } }
     public var modalPresentationStyle: ModalPresentationStyle = .automatic
     public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
     /// A script object or model object implementing the transitioning-delegate hooks.

@@ -119,6 +119,7 @@ extension LuaRuntime {
         transit_pushhostfunction(L, { L in searchModule(L) }, 0)
         lua_setfield(L, -2, "_searchModule")
         transit_pop(L, 1)
+        installImageRelease()
         guard let url = Self.preludeURL(in: options.scriptsDirectory) else {
             throw RuntimeError("cannot find the sandbox prelude system/prelude.lua in Transit's scripts directory \(options.scriptsDirectory?.path ?? "(none)"); set TRANSIT_PATH to the scripts directory of Transit's source tree")
         }
@@ -199,10 +200,25 @@ extension LuaRuntime {
         return .success(candidate)
     }
 
+    /// A UIImage value: a table naming its pixels by id. The pixels stay while the table
+    /// lives: the UIImage metatable's __gc (installImageRelease) lets them go, and their bytes
+    /// count against the memory limit meanwhile.
     func push(_ image: ImageContent) {
-        let id = images.count + 1
-        images["\(id)"] = image
+        nextImageID += 1
+        let id = nextImageID
+        images[id] = image
+        world.hostMemory.charge(image.rgba.count)
         pushValue("UIImage", [("width", Double(image.width)), ("height", Double(image.height)), ("id", Double(id))])
+    }
+
+    /// Gives the UIImage metatable a __gc that releases the image's pixels (set before any
+    /// image exists: Lua marks a table for finalization when its metatable is set).
+    func installImageRelease() {
+        pushValueMetatable("UIImage")
+        defer { transit_pop(L, 1) }
+        guard lua_type(L, -1) == LUA_TTABLE else { return }
+        transit_pushhostfunction(L, { L in releaseImage(L) }, 0)
+        lua_setfield(L, -2, "__gc")
     }
 
     func readImage(at index: Int32) -> ImageContent? {
@@ -211,7 +227,21 @@ extension LuaRuntime {
         defer { transit_pop(L, 1) }
         guard lua_rawget(L, index < 0 ? index - 1 : index) == LUA_TNUMBER else { return nil }
         guard let id = Int(exactly: lua_tonumberx(L, -1, nil)) else { return nil }
-        return images["\(id)"]
+        return images[id]
+    }
+}
+
+/// The UIImage metatable's __gc: the table is gone, so are its pixels. It runs inside Lua's
+/// collector and only removes an entry (no Lua call, no allocation).
+private func releaseImage(_ L: OpaquePointer?) -> Int32 {
+    LuaRuntime.serving(L) { runtime in
+        lua_pushstring(L, "id")
+        let type = lua_rawget(L, 1)
+        defer { transit_pop(L, 1) }
+        guard type == LUA_TNUMBER, let id = Int(exactly: lua_tonumberx(L, -1, nil)),
+              let image = runtime.images.removeValue(forKey: id) else { return 0 }
+        runtime.world.hostMemory.credit(image.rgba.count)
+        return 0
     }
 }
 

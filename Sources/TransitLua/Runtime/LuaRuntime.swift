@@ -62,7 +62,9 @@ public final class LuaRuntime {
     /// Lines printed by scripts go here (stdout by default; tests capture them).
     /// Unbuffered, so a log line shows even if the run later hangs or crashes.
     public var output: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
-    var images: [String: ImageContent] = [:]
+    /// The pixels of the UIImage values alive, by id (Transit.swift).
+    var images: [Int: ImageContent] = [:]
+    var nextImageID = 0
     /// Decodes PNG files for `transit.image` (provided by the tool: TransitLua does no I/O codecs).
     public var imageLoader: ((URL) throws -> ImageContent)?
     /// True while the scene coroutine runs, so `transit.wait` yields.
@@ -87,6 +89,7 @@ public final class LuaRuntime {
         limits = UnsafeMutablePointer<transit_Limits>.allocate(capacity: 1)
         limits.initialize(to: transit_Limits())
         limits.pointee.limit = options.memoryLimit
+        limits.pointee.hostUsed = UnsafePointer(OpaquePointer(world.hostMemory.bytes))
         guard let state = transit_newstate(limits) else {
             limits.deallocate()
             throw RuntimeError("cannot create a Lua state")

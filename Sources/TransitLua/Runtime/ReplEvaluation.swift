@@ -103,6 +103,7 @@ extension LuaRuntime {
     /// After a chunk: an interrupt that arrived too late to stop it must not stop the next one,
     /// and the memory an interrupted or failed chunk held is returned.
     func finishInterruptibleRun() {
+        transit_disarmstopdeadline()
         transit_clearinterrupt(L)
         if limits.pointee.limitReached != 0 { collectGarbage() }
     }

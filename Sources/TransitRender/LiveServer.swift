@@ -17,6 +17,13 @@ import CMicroHTTPD
 ///   fetching when the next save lands);
 /// - anything else 404.
 ///
+/// Only the address it prints: the socket is bound to 127.0.0.1, and a request is answered only
+/// if its Host header is `127.0.0.1:PORT` or `localhost:PORT` (PORT the port it listens on, the
+/// name in any case); any other Host, or none, gets 403 and a line saying which Host it expects.
+/// Binding loopback alone does not stop DNS rebinding: a page on another site can point its own
+/// name at 127.0.0.1 and read frames, the trace and file paths, but the browser then sends that
+/// name as Host. The server listens on IPv4 only, so `[::1]:PORT` is refused too.
+///
 /// libmicrohttpd runs a thread per connection, so an event stream can block in its content
 /// callback until there is news without holding up other requests. All shared state is guarded
 /// by one condition lock, which is also what wakes the streams.
@@ -99,6 +106,10 @@ public final class LiveServer: @unchecked Sendable {
     // MARK: - Requests
 
     fileprivate func respond(_ connection: OpaquePointer, path: String, method: String) -> MHD_Result {
+        // Before anything else, so a rebound page learns nothing, not even which paths exist.
+        if let refusal = hostRefusal(connection) {
+            return reply(connection, status: 403, type: "text/plain; charset=utf-8", body: Array(refusal.utf8))
+        }
         guard method == "GET" else {
             return reply(connection, status: 405, type: "text/plain; charset=utf-8", body: Array("only GET is supported\n".utf8),
                          headers: [("Allow", "GET")])
@@ -125,6 +136,27 @@ public final class LiveServer: @unchecked Sendable {
         state.lock()
         defer { state.unlock() }
         return served
+    }
+
+    /// Why a request's Host header is refused (nil when it is one this server answers to).
+    private func hostRefusal(_ connection: OpaquePointer) -> String? {
+        let expected = "Host: 127.0.0.1:\(port) or localhost:\(port)"
+        guard let header = MHD_lookup_connection_value(connection, .HEADER_KIND, MHD_HTTP_HEADER_HOST) else {
+            return "transit: this server answers only \(expected) (got no Host header)\n"
+        }
+        if Self.isAllowedHost(UnsafeBufferPointer(start: header, count: strlen(header)).map { UInt8(bitPattern: $0) },
+                              port: port) {
+            return nil
+        }
+        return "transit: this server answers only \(expected) (got \(String(cString: header).prefix(200)))\n"
+    }
+
+    /// `127.0.0.1:PORT` or `localhost:PORT`, byte for byte but for the case of ASCII letters.
+    /// Only A–Z fold (not String.lowercased()), so no Unicode case mapping can turn another
+    /// name into one of these.
+    static func isAllowedHost(_ bytes: [UInt8], port: UInt16) -> Bool {
+        let folded = bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        return folded.elementsEqual("127.0.0.1:\(port)".utf8) || folded.elementsEqual("localhost:\(port)".utf8)
     }
 
     /// `/version/12.json` → 12.

@@ -3,11 +3,12 @@ import Testing
 import TransitCore
 @testable import TransitRender
 
-/// One HTTP request over loopback with curl (the client the CLI tests use too).
-private func fetch(_ url: String, method: String = "GET") throws -> (status: Int, body: String) {
+/// One HTTP request over loopback with curl (the client the CLI tests use too); `curl` adds
+/// arguments, such as `-H "Host: ..."`.
+private func fetch(_ url: String, method: String = "GET", curl: [String] = []) throws -> (status: Int, body: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["curl", "-s", "--max-time", "10", "-X", method, "-o", "-", "-w", "\n%{http_code}", url]
+    process.arguments = ["curl", "-s", "--max-time", "10", "-X", method, "-o", "-", "-w", "\n%{http_code}"] + curl + [url]
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()
@@ -185,6 +186,40 @@ private func frameCount(_ json: String) throws -> Int {
         } catch let error as RenderError {
             #expect(error.message.hasPrefix("port \(server.port) is in use"))
             #expect(!error.message.contains("\n"))
+        }
+    }
+
+    /// DNS rebinding: a page on another site that points its name at 127.0.0.1 reaches the
+    /// socket, but its browser sends that name as Host, so nothing is answered to it.
+    @Test func answersOnlyTheHostNamesItListensAs() throws {
+        let server = try LiveServer(port: 0, title: "fade.lua")
+        defer { server.stop() }
+        server.publish(document(frames: 2))
+        let port = server.port
+        let expected = "transit: this server answers only Host: 127.0.0.1:\(port) or localhost:\(port)"
+
+        // curl sends Host: 127.0.0.1:PORT for the printed URL, as a browser does.
+        #expect(try fetch(server.url).status == 200)
+        for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LocalHost:\(port)"] {
+            let page = try fetch(server.url, curl: ["-H", "Host: \(host)"])
+            #expect(page.status == 200, "Host: \(host)")
+            #expect(page.body.contains("TransitPlayer.startLive()"), "Host: \(host)")
+        }
+
+        let otherPort = port == UInt16.max ? port - 1 : port + 1
+        for host in ["evil.example:\(port)", "127.0.0.1:\(otherPort)", "localhost", "[::1]:\(port)", "127.0.0.1:\(port).evil.example"] {
+            for path in ["", "events", "version/1.json"] {  // the same for every route, streams included
+                let refused = try fetch(server.url + path, curl: ["-H", "Host: \(host)"])
+                #expect(refused.status == 403, "Host: \(host), /\(path)")
+                #expect(refused.body == "\(expected) (got \(host))\n", "Host: \(host), /\(path)")
+            }
+        }
+        // No Host at all (`-H Host:` drops curl's): HTTP/1.0 may omit it, and libmicrohttpd does
+        // not itself refuse an HTTP/1.1 request without one, so both reach the check.
+        for version in ["--http1.0", "--http1.1"] {
+            let bare = try fetch(server.url + "version/1.json", curl: [version, "-H", "Host:"])
+            #expect(bare.status == 403, "\(version)")
+            #expect(bare.body == "\(expected) (got no Host header)\n", "\(version)")
         }
     }
 }

@@ -24,6 +24,12 @@ import CMicroHTTPD
 /// name at 127.0.0.1 and read frames, the trace and file paths, but the browser then sends that
 /// name as Host. The server listens on IPv4 only, so `[::1]:PORT` is refused too.
 ///
+/// Bounds, so that a runaway or hostile client cannot take the machine down with it: at most
+/// `connectionLimit` (64) connections at once; past it libmicrohttpd closes each new connection
+/// as soon as it accepts it, without a response, and the first time the limit is reached the
+/// server says so once on stderr. A connection that sends or takes no byte for
+/// `connectionTimeout` (60 s) is closed.
+///
 /// libmicrohttpd runs a thread per connection, so an event stream can block in its content
 /// callback until there is news without holding up other requests. All shared state is guarded
 /// by one condition lock, which is also what wakes the streams.
@@ -35,9 +41,21 @@ public final class LiveServer: @unchecked Sendable {
     static let keepAliveInterval = 15.0
     /// A stream whose client stopped reading is dropped rather than buffering without bound.
     static let maximumPendingBytes = 1 << 20
+    /// Connections open at once. A tab holds its event stream and a short fetch or two, so 20
+    /// tabs need about 60 (browsers keep to 6 connections per host, but 127.0.0.1 and localhost
+    /// are two hosts, and curl or a script keeps to nothing). Each connection is a thread and up
+    /// to maximumPendingBytes, so 64 bounds the server at some 70 MB, where libmicrohttpd's
+    /// default (about 1,020) would not. No per-address limit: on loopback every client has the
+    /// same address, so it would be this limit again.
+    public static let connectionLimit = 64
+    /// Seconds a connection may go without sending or receiving a byte before libmicrohttpd
+    /// closes it: longer than keepAliveInterval, so an idle event stream is never cut.
+    static let connectionTimeout = 60
 
     private let livePage: [UInt8]
     private var daemon: OpaquePointer?
+    /// Where the one line about the connection limit goes (stderr; tests collect it).
+    private let warn: @Sendable (String) -> Void
     private let publishing = NSLock()  // one publish at a time, so versions appear in order
     private let state = NSCondition()
     // Guarded by `state`:
@@ -48,12 +66,17 @@ public final class LiveServer: @unchecked Sendable {
     private var stopping = false
     /// Versions served so far, in order (tests wait on it before publishing the next one).
     private var served: [Int] = []
+    private var openConnections = 0
+    private var reportedLimit = false
 
-    public init(port: UInt16, title: String) throws {
+    public init(port: UInt16, title: String,
+                warn: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("\($0)\n".utf8)) }) throws {
         livePage = Array(HTMLPlayer.livePage(title: title).utf8)
+        self.warn = warn
         let socket = try Self.listen(port: port)
         self.port = socket.port
-        daemon = transit_mhd_start(socket.descriptor, handleRequest, Unmanaged.passUnretained(self).toOpaque(), 60)
+        daemon = transit_mhd_start(socket.descriptor, handleRequest, Unmanaged.passUnretained(self).toOpaque(),
+                                   UInt32(Self.connectionTimeout), UInt32(Self.connectionLimit), noteConnection)
         if daemon == nil {
             close(socket.descriptor)
             throw RenderError("cannot start the HTTP server on 127.0.0.1:\(self.port)")
@@ -240,6 +263,30 @@ public final class LiveServer: @unchecked Sendable {
         state.unlock()
     }
 
+    // MARK: - Connections
+
+    /// libmicrohttpd's notice that a connection opened or closed. Its own refusal past the limit
+    /// is silent (a closed socket, no response), so the count here is how the user learns why
+    /// pages stop loading: one line the first time, not one per refused connection, since a
+    /// flood would otherwise bury the watch output.
+    fileprivate func connection(opened: Bool) {
+        state.lock()
+        openConnections += opened ? 1 : -1
+        let report = opened && openConnections >= Self.connectionLimit && !reportedLimit
+        if report { reportedLimit = true }
+        state.unlock()
+        if report {
+            warn("transit: the live server has \(Self.connectionLimit) connections open (its limit); refusing more until one closes")
+        }
+    }
+
+    /// Connections open now, as libmicrohttpd reported them (tests wait on it).
+    var connectionsOpen: Int {
+        state.lock()
+        defer { state.unlock() }
+        return openConnections
+    }
+
     // MARK: - Listening socket
 
     /// Binds 127.0.0.1 only (the page shows the user's files; nothing else on the network should
@@ -294,6 +341,12 @@ private let handleRequest: MHD_AccessHandlerCallback = { context, connection, ur
     guard let context, let connection, let url, let method else { return .NO }
     let server = Unmanaged<LiveServer>.fromOpaque(context).takeUnretainedValue()
     return server.respond(connection, path: String(cString: url), method: String(cString: method))
+}
+
+private let noteConnection: MHD_NotifyConnectionCallback = { context, _, _, event in
+    guard let context else { return }
+    let server = Unmanaged<LiveServer>.fromOpaque(context).takeUnretainedValue()
+    server.connection(opened: event == .CONNECTION_NOTIFY_STARTED)
 }
 
 private let readEvents: MHD_ContentReaderCallback = { context, _, buffer, capacity in

@@ -59,6 +59,79 @@ private final class EventStreamReader {
     }
 }
 
+/// A plain TCP connection to the server, for what curl cannot do: hold many connections open,
+/// send nothing, or stop reading. Every read and write gives up after 10 s (a bound on a hang).
+private final class RawConnection {
+    let descriptor: Int32
+
+    init(port: UInt16) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw RenderError("socket: \(String(cString: strerror(errno)))") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            let message = String(cString: strerror(errno))
+            Glibc.close(descriptor)
+            throw RenderError("connect: \(message)")
+        }
+    }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    enum Outcome: Equatable { case closed(String), timedOut(String) }
+
+    /// Everything until the server closes the connection (`closed`, also for a reset), or what
+    /// came before 10 s passed without a byte (`timedOut`).
+    func readToEnd() -> Outcome {
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            let code = errno  // before anything else can change it
+            if count > 0 { received += chunk[..<count]; continue }
+            let text = String(decoding: received, as: UTF8.self)
+            return count < 0 && (code == EAGAIN || code == EWOULDBLOCK) ? .timedOut(text) : .closed(text)
+        }
+    }
+
+    /// A whole GET on this connection, which then closes: the status line and the rest.
+    func get(_ path: String, port: UInt16) -> Outcome {
+        send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        return readToEnd()
+    }
+
+    func close() { Glibc.close(descriptor) }
+}
+
+/// Lines the server warns with, collected from its threads.
+private final class Warnings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+}
+
+/// Polls until `condition` holds; false after `seconds` (a bound on a hang, not a timing check).
+private func wait(upTo seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while !condition() {
+        if Date() > deadline { return false }
+        Thread.sleep(forTimeInterval: 0.01)
+    }
+    return true
+}
+
 private func document(frames count: Int) -> PlayerDocument {
     let frames = (0..<count).map { EncoderTests.testCard(shift: $0) }
     return PlayerDocument(title: "test", fps: 30, frames: frames, times: frames.indices.map { Double($0) / 30 },
@@ -221,5 +294,43 @@ private func frameCount(_ json: String) throws -> Int {
             #expect(bare.status == 403, "\(version)")
             #expect(bare.body == "\(expected) (got no Host header)\n", "\(version)")
         }
+    }
+
+    /// Past the limit new connections are closed unanswered, those already open are still
+    /// served, the limit is said once, and a connection is served again once others close.
+    @Test func refusesConnectionsPastTheLimitAndSaysSoOnce() throws {
+        let warnings = Warnings()
+        let server = try LiveServer(port: 0, title: "t", warn: { warnings.append($0) })
+        defer { server.stop() }
+        var open: [RawConnection] = []
+        defer { for connection in open { connection.close() } }
+        for _ in 0..<LiveServer.connectionLimit { open.append(try RawConnection(port: server.port)) }
+        #expect(wait(upTo: 10) { server.connectionsOpen == LiveServer.connectionLimit })
+        let line = "transit: the live server has \(LiveServer.connectionLimit) connections open (its limit); refusing more until one closes"
+        // The line is written just after the count is updated, from the server's thread.
+        #expect(wait(upTo: 10) { !warnings.all.isEmpty })
+        #expect(warnings.all == [line])
+
+        // A refused connection is closed at once without a byte; one that was accepted would
+        // wait for its request until the read timed out.
+        for _ in 0..<3 {
+            let extra = try RawConnection(port: server.port)
+            defer { extra.close() }
+            #expect(extra.readToEnd() == .closed(""))
+        }
+        #expect(warnings.all == [line])  // not one line per refusal
+
+        for connection in open {
+            guard case .closed(let response) = connection.get("/", port: server.port) else {
+                Issue.record("a connection within the limit timed out")
+                continue
+            }
+            #expect(response.hasPrefix("HTTP/1.1 200"))
+        }
+        // Each GET asked the server to close its connection after it: the count comes back down
+        // without the clients closing, and the next connection is served.
+        #expect(wait(upTo: 10) { server.connectionsOpen == 0 })
+        #expect(try fetch(server.url).status == 200)
+        #expect(warnings.all == [line])
     }
 }

@@ -28,7 +28,9 @@ import CMicroHTTPD
 /// `connectionLimit` (64) connections at once; past it libmicrohttpd closes each new connection
 /// as soon as it accepts it, without a response, and the first time the limit is reached the
 /// server says so once on stderr. A connection that sends or takes no byte for
-/// `connectionTimeout` (60 s) is closed.
+/// `connectionTimeout` (60 s) is closed, and an event stream stops queueing events once
+/// `maximumPendingBytes` wait unsent (it is then ended), so however slow a client is, each
+/// connection holds a thread, libmicrohttpd's 32 KiB and at most about 1 MiB of events.
 ///
 /// libmicrohttpd runs a thread per connection, so an event stream can block in its content
 /// callback until there is news without holding up other requests. All shared state is guarded
@@ -39,7 +41,8 @@ public final class LiveServer: @unchecked Sendable {
 
     /// Seconds between keep-alive comments on an idle event stream.
     static let keepAliveInterval = 15.0
-    /// A stream whose client stopped reading is dropped rather than buffering without bound.
+    /// A stream whose client stopped reading is dropped rather than buffering without bound:
+    /// past this many unsent bytes it queues no more events and its next read ends it.
     static let maximumPendingBytes = 1 << 20
     /// Connections open at once. A tab holds its event stream and a short fetch or two, so 20
     /// tabs need about 60 (browsers keep to 6 connections per host, but 127.0.0.1 and localhost
@@ -230,11 +233,22 @@ public final class LiveServer: @unchecked Sendable {
         Array("event: \(name)\ndata: \(data)\n\n".utf8)
     }
 
-    /// Queues an event on every open stream. Called with `state` locked.
+    /// Queues an event on every open stream. Called with `state` locked. A stream already past
+    /// maximumPendingBytes gets nothing more: its client is not reading, and libmicrohttpd only
+    /// calls `read` (which ends it) once the socket takes bytes again, so without this check its
+    /// queue would grow with every save for as long as the client trickles.
     private func send(event name: String, data: String) {
         let bytes = Self.event(name, data)
-        for stream in streams.values { stream.pending += bytes }
+        for stream in streams.values where stream.pending.count <= Self.maximumPendingBytes { stream.pending += bytes }
         state.broadcast()
+    }
+
+    /// Open event streams, and the largest queue of unsent bytes among them (tests check it
+    /// stays bounded).
+    var streamQueues: (count: Int, largest: Int) {
+        state.lock()
+        defer { state.unlock() }
+        return (streams.count, streams.values.map(\.pending.count).max() ?? 0)
     }
 
     /// The content callback of a stream: waits for news (or the keep-alive interval) and hands

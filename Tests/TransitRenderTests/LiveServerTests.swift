@@ -64,12 +64,17 @@ private final class EventStreamReader {
 private final class RawConnection {
     let descriptor: Int32
 
-    init(port: UInt16) throws {
+    /// `receiveBuffer` shrinks the socket's receive buffer, so a client that does not read
+    /// stops the server's writes after a few kilobytes rather than megabytes.
+    init(port: UInt16, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RenderError("socket: \(String(cString: strerror(errno)))") }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -332,5 +337,37 @@ private func frameCount(_ json: String) throws -> Int {
         #expect(wait(upTo: 10) { server.connectionsOpen == 0 })
         #expect(try fetch(server.url).status == 200)
         #expect(warnings.all == [line])
+    }
+
+    /// A client that opens the event stream and then stops reading holds at most about
+    /// maximumPendingBytes however much is published: its queue stops growing.
+    @Test func aStalledStreamStopsQueueing() throws {
+        let server = try LiveServer(port: 0, title: "t")
+        defer { server.stop() }
+        let stalled = try RawConnection(port: server.port, receiveBuffer: 4096)
+        defer { stalled.close() }
+        stalled.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        #expect(wait(upTo: 10) { server.streamQueues.count == 1 })
+        let message = String(repeating: "x", count: 64 << 10)
+        let bound = LiveServer.maximumPendingBytes + LiveServer.event("error", PlayerPayload.string(message)).count
+
+        // The kernel takes megabytes on loopback before the server's writes block, so publish
+        // until one event is no longer drained (2 s is a bound on draining 64 KiB, not a
+        // measurement): from then on nothing leaves the queue but by ending the stream.
+        var published = 0
+        while published < 256, server.streamQueues.count == 1,
+              wait(upTo: 2, { server.streamQueues.largest == 0 }) {
+            server.publishError(message)
+            published += 1
+        }
+        try #require(server.streamQueues.count == 1, "the stream ended before it stalled")
+        try #require(published < 256, "16 MiB went through a client that does not read")
+        // 2 MiB more, twice the bound: the queue stays within it all along.
+        var largest = 0
+        for _ in 0..<32 {
+            server.publishError(message)
+            largest = max(largest, server.streamQueues.largest)
+        }
+        #expect(largest <= bound)
     }
 }

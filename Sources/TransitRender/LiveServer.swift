@@ -17,6 +17,21 @@ import CMicroHTTPD
 ///   fetching when the next save lands);
 /// - anything else 404.
 ///
+/// Only the address it prints: the socket is bound to 127.0.0.1, and a request is answered only
+/// if its Host header is `127.0.0.1:PORT` or `localhost:PORT` (PORT the port it listens on, the
+/// name in any case); any other Host, or none, gets 403 and a line saying which Host it expects.
+/// Binding loopback alone does not stop DNS rebinding: a page on another site can point its own
+/// name at 127.0.0.1 and read frames, the trace and file paths, but the browser then sends that
+/// name as Host. The server listens on IPv4 only, so `[::1]:PORT` is refused too.
+///
+/// Bounds, so that a runaway or hostile client cannot take the machine down with it: at most
+/// `connectionLimit` (64) connections at once; past it libmicrohttpd closes each new connection
+/// as soon as it accepts it, without a response, and the first time the limit is reached the
+/// server says so once on stderr. A connection that sends or takes no byte for
+/// `connectionTimeout` (60 s) is closed, and an event stream stops queueing events once
+/// `maximumPendingBytes` wait unsent (it is then ended), so however slow a client is, each
+/// connection holds a thread, libmicrohttpd's 32 KiB and at most about 1 MiB of events.
+///
 /// libmicrohttpd runs a thread per connection, so an event stream can block in its content
 /// callback until there is news without holding up other requests. All shared state is guarded
 /// by one condition lock, which is also what wakes the streams.
@@ -26,11 +41,24 @@ public final class LiveServer: @unchecked Sendable {
 
     /// Seconds between keep-alive comments on an idle event stream.
     static let keepAliveInterval = 15.0
-    /// A stream whose client stopped reading is dropped rather than buffering without bound.
+    /// A stream whose client stopped reading is dropped rather than buffering without bound:
+    /// past this many unsent bytes it queues no more events and its next read ends it.
     static let maximumPendingBytes = 1 << 20
+    /// Connections open at once. A tab holds its event stream and a short fetch or two, so 20
+    /// tabs need about 60 (browsers keep to 6 connections per host, but 127.0.0.1 and localhost
+    /// are two hosts, and curl or a script keeps to nothing). Each connection is a thread and up
+    /// to maximumPendingBytes, so 64 bounds the server at some 70 MB, where libmicrohttpd's
+    /// default (about 1,020) would not. No per-address limit: on loopback every client has the
+    /// same address, so it would be this limit again.
+    public static let connectionLimit = 64
+    /// Seconds a connection may go without sending or receiving a byte before libmicrohttpd
+    /// closes it: longer than keepAliveInterval, so an idle event stream is never cut.
+    static let connectionTimeout = 60
 
     private let livePage: [UInt8]
     private var daemon: OpaquePointer?
+    /// Where the one line about the connection limit goes (stderr; tests collect it).
+    private let warn: @Sendable (String) -> Void
     private let publishing = NSLock()  // one publish at a time, so versions appear in order
     private let state = NSCondition()
     // Guarded by `state`:
@@ -41,12 +69,17 @@ public final class LiveServer: @unchecked Sendable {
     private var stopping = false
     /// Versions served so far, in order (tests wait on it before publishing the next one).
     private var served: [Int] = []
+    private var openConnections = 0
+    private var reportedLimit = false
 
-    public init(port: UInt16, title: String) throws {
+    public init(port: UInt16, title: String,
+                warn: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("\($0)\n".utf8)) }) throws {
         livePage = Array(HTMLPlayer.livePage(title: title).utf8)
+        self.warn = warn
         let socket = try Self.listen(port: port)
         self.port = socket.port
-        daemon = transit_mhd_start(socket.descriptor, handleRequest, Unmanaged.passUnretained(self).toOpaque(), 60)
+        daemon = transit_mhd_start(socket.descriptor, handleRequest, Unmanaged.passUnretained(self).toOpaque(),
+                                   UInt32(Self.connectionTimeout), UInt32(Self.connectionLimit), noteConnection)
         if daemon == nil {
             close(socket.descriptor)
             throw RenderError("cannot start the HTTP server on 127.0.0.1:\(self.port)")
@@ -99,6 +132,10 @@ public final class LiveServer: @unchecked Sendable {
     // MARK: - Requests
 
     fileprivate func respond(_ connection: OpaquePointer, path: String, method: String) -> MHD_Result {
+        // Before anything else, so a rebound page learns nothing, not even which paths exist.
+        if let refusal = hostRefusal(connection) {
+            return reply(connection, status: 403, type: "text/plain; charset=utf-8", body: Array(refusal.utf8))
+        }
         guard method == "GET" else {
             return reply(connection, status: 405, type: "text/plain; charset=utf-8", body: Array("only GET is supported\n".utf8),
                          headers: [("Allow", "GET")])
@@ -125,6 +162,27 @@ public final class LiveServer: @unchecked Sendable {
         state.lock()
         defer { state.unlock() }
         return served
+    }
+
+    /// Why a request's Host header is refused (nil when it is one this server answers to).
+    private func hostRefusal(_ connection: OpaquePointer) -> String? {
+        let expected = "Host: 127.0.0.1:\(port) or localhost:\(port)"
+        guard let header = MHD_lookup_connection_value(connection, .HEADER_KIND, MHD_HTTP_HEADER_HOST) else {
+            return "transit: this server answers only \(expected) (got no Host header)\n"
+        }
+        if Self.isAllowedHost(UnsafeBufferPointer(start: header, count: strlen(header)).map { UInt8(bitPattern: $0) },
+                              port: port) {
+            return nil
+        }
+        return "transit: this server answers only \(expected) (got \(String(cString: header).prefix(200)))\n"
+    }
+
+    /// `127.0.0.1:PORT` or `localhost:PORT`, byte for byte but for the case of ASCII letters.
+    /// Only A–Z fold (not String.lowercased()), so no Unicode case mapping can turn another
+    /// name into one of these.
+    static func isAllowedHost(_ bytes: [UInt8], port: UInt16) -> Bool {
+        let folded = bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        return folded.elementsEqual("127.0.0.1:\(port)".utf8) || folded.elementsEqual("localhost:\(port)".utf8)
     }
 
     /// `/version/12.json` → 12.
@@ -175,11 +233,22 @@ public final class LiveServer: @unchecked Sendable {
         Array("event: \(name)\ndata: \(data)\n\n".utf8)
     }
 
-    /// Queues an event on every open stream. Called with `state` locked.
+    /// Queues an event on every open stream. Called with `state` locked. A stream already past
+    /// maximumPendingBytes gets nothing more: its client is not reading, and libmicrohttpd only
+    /// calls `read` (which ends it) once the socket takes bytes again, so without this check its
+    /// queue would grow with every save for as long as the client trickles.
     private func send(event name: String, data: String) {
         let bytes = Self.event(name, data)
-        for stream in streams.values { stream.pending += bytes }
+        for stream in streams.values where stream.pending.count <= Self.maximumPendingBytes { stream.pending += bytes }
         state.broadcast()
+    }
+
+    /// Open event streams, and the largest queue of unsent bytes among them (tests check it
+    /// stays bounded).
+    var streamQueues: (count: Int, largest: Int) {
+        state.lock()
+        defer { state.unlock() }
+        return (streams.count, streams.values.map(\.pending.count).max() ?? 0)
     }
 
     /// The content callback of a stream: waits for news (or the keep-alive interval) and hands
@@ -206,6 +275,30 @@ public final class LiveServer: @unchecked Sendable {
         state.lock()
         streams[ObjectIdentifier(stream)] = nil
         state.unlock()
+    }
+
+    // MARK: - Connections
+
+    /// libmicrohttpd's notice that a connection opened or closed. Its own refusal past the limit
+    /// is silent (a closed socket, no response), so the count here is how the user learns why
+    /// pages stop loading: one line the first time, not one per refused connection, since a
+    /// flood would otherwise bury the watch output.
+    fileprivate func connection(opened: Bool) {
+        state.lock()
+        openConnections += opened ? 1 : -1
+        let report = opened && openConnections >= Self.connectionLimit && !reportedLimit
+        if report { reportedLimit = true }
+        state.unlock()
+        if report {
+            warn("transit: the live server has \(Self.connectionLimit) connections open (its limit); refusing more until one closes")
+        }
+    }
+
+    /// Connections open now, as libmicrohttpd reported them (tests wait on it).
+    var connectionsOpen: Int {
+        state.lock()
+        defer { state.unlock() }
+        return openConnections
     }
 
     // MARK: - Listening socket
@@ -262,6 +355,12 @@ private let handleRequest: MHD_AccessHandlerCallback = { context, connection, ur
     guard let context, let connection, let url, let method else { return .NO }
     let server = Unmanaged<LiveServer>.fromOpaque(context).takeUnretainedValue()
     return server.respond(connection, path: String(cString: url), method: String(cString: method))
+}
+
+private let noteConnection: MHD_NotifyConnectionCallback = { context, _, _, event in
+    guard let context else { return }
+    let server = Unmanaged<LiveServer>.fromOpaque(context).takeUnretainedValue()
+    server.connection(opened: event == .CONNECTION_NOTIFY_STARTED)
 }
 
 private let readEvents: MHD_ContentReaderCallback = { context, _, buffer, capacity in

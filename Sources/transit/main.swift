@@ -41,7 +41,8 @@ commands:
                       render output; default FILE's name with .gif) is replaced atomically;
                       --tty plays in the terminal from the time on screen; --serve serves the
                       live HTML player on http://127.0.0.1:PORT/ (default 7878, 0: any free
-                      port), which follows every save. Ctrl-C stops (exit 0)
+                      port; \(LiveServer.connectionLimit) connections at most), which follows every save. Ctrl-C stops
+                      (exit 0)
   repl [FILE] [--scene S] [--device D] [--ios N] [--budget N] [--memory MB] [--scale S]
        [--no-status-bar] [--unsafe] [--allow-read DIR]
                       a Lua prompt on a live world: an effect opens on the default scene's

@@ -35,7 +35,19 @@ public enum PNGEncoder {
 
 // Reads PNGs back (tests, fixtures) into straight RGBA.
 public enum PNGDecoder {
+    /// The largest side a decoded image may have: 8192 px (256 MB of RGBA), so a file
+    /// cannot make Transit allocate past any memory limit before its size is known.
+    public static let maximumSide = 8192
+
     public static func decode(_ bytes: [UInt8]) throws -> RasterImage {
+        // The signature and the header's size first: cairo reports "out of memory" for a file
+        // that is not a PNG, and would allocate whatever size a header claims.
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature else { throw RenderError("not a PNG file (it does not start with the PNG signature)") }
+        let headerWidth = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, headerHeight = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        guard headerWidth <= maximumSide, headerHeight <= maximumSide else {
+            throw RenderError("the PNG is \(headerWidth)×\(headerHeight) pixels; Transit reads images of at most \(maximumSide) pixels a side")
+        }
         let source = ByteSource(bytes)
         let surface = withExtendedLifetime(source) {
             cairo_image_surface_create_from_png_stream({ closure, data, length in

@@ -24,7 +24,7 @@ func commandRepl(_ arguments: ArraySlice<String>) throws -> Int32 {
             try world.drain()   // the work of this instant, without moving time
         } catch {
             transit_flush_stdout()
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            FileHandle.standardError.write(Data("\(TerminalText.safe("\(error)"))\n".utf8))
             return 1
         }
         let name = LuaRuntimeDisplay.path(url)
@@ -93,7 +93,7 @@ private func runPipedRepl(_ runtime: LuaRuntime, problems: ProblemReporter) -> I
     var lineNumber = 0
     func report(_ message: String) {
         transit_flush_stdout()
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.safe(message) + "\n").utf8))
         failed = true
     }
     while let line = readLine(strippingNewline: true) {
@@ -158,7 +158,7 @@ private func runInteractiveRepl(_ runtime: LuaRuntime, problems: ProblemReporter
         case .values(let values):
             if !values.isEmpty { print(values.joined(separator: "\t")) }
         case .failure(let message):
-            print(message)
+            print(TerminalText.safe(message, terminal: TerminalText.stdoutIsTerminal))
         }
         problems.printNew()
         transit_flush_stdout()

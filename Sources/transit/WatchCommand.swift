@@ -74,7 +74,7 @@ enum ReloadSink {
 
 /// One line on stderr (the channel for status; stdout carries the scene's own output).
 func say(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalText.safe(line) + "\n").utf8))
 }
 
 /// The checks `makeRuntime` makes on FILE, for before the first run.

@@ -22,7 +22,7 @@ enum Traceback {
 
     /// What `run` and `render` print for a script error: the traceback from the first frame
     /// outside scripts/system and scripts/scenes (the run's own file is never hidden).
-    static func forUser(_ error: Error) -> String { trimmed("\(error)", hiding: nil) }
+    static func forUser(_ error: Error) -> String { TerminalText.safe(trimmed("\(error)", hiding: nil)) }
 
     static func isHidden(_ frame: Substring, scriptsPrefix: String?) -> Bool {
         let text = frame.trimmingCharacters(in: .whitespaces)
@@ -31,6 +31,27 @@ enum Traceback {
         let path = text.hasPrefix("...") ? String(text.dropFirst(3)) : text
         if let prefix = scriptsPrefix, path.hasPrefix(prefix) { return true }
         return ["scripts/system/", "scripts/scenes/"].contains { path.hasPrefix($0) || path.contains("/" + $0) }
+    }
+}
+
+/// Text from a script (an error message, a name) written to a terminal: control characters other
+/// than newline and tab are shown as Lua escapes (`\27`), so a message cannot move the cursor,
+/// recolour or clear the screen. Not a terminal (a pipe, a file): the text as it is.
+enum TerminalText {
+    static let stderrIsTerminal = isatty(STDERR_FILENO) != 0
+    static let stdoutIsTerminal = isatty(STDOUT_FILENO) != 0
+
+    static func safe(_ text: String, terminal: Bool = stderrIsTerminal) -> String {
+        guard terminal, text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) { result.append(contentsOf: "\\\(scalar.value)".unicodeScalars) } else { result.append(scalar) }
+        }
+        return String(result)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
     }
 }
 

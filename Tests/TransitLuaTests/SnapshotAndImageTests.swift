@@ -8,7 +8,7 @@ import Testing
 private func image(_ h: Harness, _ source: String) throws -> ImageContent {
     let result = try h.run(source + "\nreturn image.id") ?? ""
     let id = Int(result.prefix { $0 != "." }) ?? -1
-    return try #require(h.runtime.images["\(id)"])
+    return try #require(h.runtime.images[id])
 }
 
 @Suite struct SnapshotAndImageTests {

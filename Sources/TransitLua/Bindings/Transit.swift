@@ -16,6 +16,11 @@ extension TransitAPI {
                     try call.runtime.world.advance(to: call.runtime.world.now + seconds)
                     return 0
                 }
+                // A wait past the scene's limit is the script's error (pcall can catch it), not
+                // a scene that loops.
+                if let deadline = call.runtime.sceneDeadline, call.runtime.world.now + seconds > deadline + 1e-9 {
+                    throw call.fail("the scene is still running after \(formatNumber(call.runtime.world.now)) s of virtual time, and waiting \(formatNumber(seconds)) s more would pass its limit of \(formatNumber(deadline)) s; does it loop forever?")
+                }
                 call.runtime.pendingWait = seconds
                 return TRANSIT_YIELD
             },
@@ -84,7 +89,10 @@ extension TransitAPI {
                 return 0
             },
             function("trace", [], returns: .string, "the trace so far, one call or event a line") { call in
-                call.push(call.runtime.world.trace.lines.joined(separator: "\n")); return 1
+                let text = call.runtime.world.trace.lines.joined(separator: "\n")
+                // Its work grows with the trace: charged to the budget (docs/sandbox.md).
+                transit_charge(call.L, Int64(text.utf8.count / 16))
+                call.push(text); return 1
             },
             function("image", .string("name", "a PNG path, or a name under scripts/images"), returns: .value("UIImage"), doc: "loads a PNG image") { call, name in
                 guard let loader = call.runtime.imageLoader else { throw call.fail("images are not available in this host") }
@@ -125,6 +133,8 @@ extension LuaRuntime {
         }
         try loadFile(url)
         guard transit_pcall(L, 0, 0) == LUA_OK else { throw ScriptError(errorMessage()) }
+        lua_getglobal(L, "require")
+        lua_setfield(L, transit_registryindex(), Self.hostRequireKey)
     }
 
     /// scripts/system/prelude.lua: the part of the sandbox written in Lua.

@@ -185,12 +185,16 @@ final class LuaFunction {
     let source: String?
     let generation: Int
     let origin: CallbackOrigin?
+    /// For a host function given as a callback (`UIView.animate(0.3, f, transit.now)`): the
+    /// line that gave it. Its errors have no Lua line of their own, so they name this one.
+    let givenAt: String?
 
     init(runtime: LuaRuntime, index: Int32, origin: CallbackOrigin? = nil) {
         reference = LuaValueReference(runtime: runtime, index: index)
         source = runtime.functionSource(at: index)
         generation = runtime.hotSwap.generation
         self.origin = origin
+        givenAt = lua_iscfunction(runtime.L, index) != 0 ? runtime.location() : nil
     }
 
     /// Calls the function with arguments pushed by `pushArguments`; errors come back as
@@ -207,8 +211,9 @@ final class LuaFunction {
         reference.push()
         let count = pushArguments(runtime)
         if transit_pcall(L, count, results) != LUA_OK {
-            let message = runtime.errorMessage()
+            var message = runtime.errorMessage()
             lua_settop(L, top)
+            if let givenAt, !givenAt.isEmpty { message = givenAt + "the host function given here as a callback failed: " + message }
             throw ScriptError(message)
         }
         if results == 0 { lua_settop(L, top) }

@@ -72,6 +72,8 @@ public final class LuaRuntime {
     /// The scene's coroutine while it runs: only its own code may yield to the host (a
     /// coroutine the script made inside the scene would swallow the wait).
     var sceneThread: OpaquePointer?
+    /// The latest virtual time the running scene may wait until (its start + 600 s).
+    var sceneDeadline: Double?
     /// Set by `transit.repl()` for the scene runner (a breakpoint).
     var pendingBreakpoint = false
     /// Whether the last `runScene` stopped at a `transit.repl()` breakpoint.

@@ -61,6 +61,9 @@ extension LuaRuntime {
         let start = world.now
         // transit.step and seek move the clock too: the scene's limit holds for them as well.
         world.startRunLimits(allowing: options.maximumDuration + options.settleLimit + 1)
+        let enclosingDeadline = sceneDeadline
+        sceneDeadline = start + options.maximumDuration
+        defer { sceneDeadline = enclosingDeadline }
         var samples = options.sampleTimes.sorted()[...]
         /// The next time to sample: the next frame of the interval or the next listed time.
         func nextSample() -> Double? {
@@ -226,7 +229,7 @@ extension LuaRuntime {
         defer { lua_settop(L, top) }
         rememberModuleValue(at: value, for: file)   // what the REPL's reload() patches
         checkEffectHookNames(valueAt: value)
-        lua_getglobal(L, "require")
+        pushHostRequire()
         lua_pushstring(L, "system.effect")
         guard transit_pcall(L, 1, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
         lua_pushvalue(L, value)
@@ -237,9 +240,19 @@ extension LuaRuntime {
         lua_setfield(L, -2, "effect")
     }
 
+    /// The sandbox's `require`, as the prelude made it: kept by the host, so a script that
+    /// sets `require = nil` or replaces it breaks its own code only, not the system styles.
+    func pushHostRequire() {
+        if lua_getfield(L, transit_registryindex(), Self.hostRequireKey) == LUA_TFUNCTION { return }
+        transit_pop(L, 1)
+        lua_getglobal(L, "require")
+    }
+
+    static let hostRequireKey = "transit.require"
+
     /// Calls `require(name)` and returns the module at the top of the stack (caller pops).
     func requireModule(_ name: String) throws {
-        lua_getglobal(L, "require")
+        pushHostRequire()
         lua_pushstring(L, name)
         guard transit_pcall(L, 1, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
     }

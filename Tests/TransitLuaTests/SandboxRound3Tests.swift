@@ -362,4 +362,24 @@ private func run(_ scene: String, in folder: Folder, budget: Int64 = 10_000_000,
         let (error, _) = try run("scene.lua", in: folder)
         #expect(error?.contains("scene.lua:1: the host function given here as a callback failed") == true, "\(error ?? "no error")")
     }
+
+    @Test func anInteractionControllerOfTheWrongClassNamesTheHookThatReturnedIt() throws {
+        let folder = try Folder(["scene.lua": """
+            local A = NSObject:subclass("A")
+            function A:transitionDuration() return 0.3 end
+            function A:animateTransition(ctx) ctx:completeTransition(true) end
+            local D = NSObject:subclass("D")
+            function D:animationControllerForPresented() return A.new() end
+            function D:interactionControllerForPresentation() return UIView.new() end
+            local root = UIViewController.new()
+            transit.window.rootViewController = root
+            local vc = UIViewController.new()
+            vc.modalPresentationStyle = "custom"
+            local delegate = D.new()
+            vc.transitioningDelegate = delegate
+            root:present(vc, true)
+            """])
+        let (error, _) = try run("scene.lua", in: folder)
+        #expect(error?.contains("scene.lua:6: interactionControllerForPresentation returned UIView, which has no startInteractiveTransition") == true, "\(error ?? "no error")")
+    }
 }

@@ -185,6 +185,16 @@ extension World {
         return object
     }
 
+    /// An interaction controller from `hook`, checked as UIKit would use it: it must start the
+    /// interactive transition (UIKit stops with "unrecognized selector" when it cannot).
+    func interactionResult(_ value: ScriptValue?, from delegate: AnyObject?, _ hook: String) throws -> AnyObject? {
+        guard let object = try protocolResult(value, from: delegate, hook, "an interaction controller") else { return nil }
+        guard try responds(object, Hook.InteractiveTransitioning.startInteractiveTransition) else {
+            throw hookError(delegate, hook, "\(hook) returned \(describe(object)), which has no startInteractiveTransition: an interaction controller must implement startInteractiveTransition(ctx) (UIViewControllerInteractiveTransitioning), as UIPercentDrivenInteractiveTransition does")
+        }
+        return object
+    }
+
     /// Asks the delegate for the animator (else UIKit's for the transition style) and, when
     /// there is one, for the interaction controller; returns the transition to start.
     private func makeTransition(_ kind: Transition.Kind, presented: ViewController, presenting: ViewController,
@@ -206,11 +216,11 @@ extension World {
         if animator == nil && animated { animator = try systemStyles?.animator(for: try presented.effectiveModalTransitionStyle()) }
         var interaction: AnyObject?
         if let animator {
-            interaction = try protocolResult(try callIfImplemented(delegate, interactionHook, [.object(animator)]), from: delegate, interactionHook, "an interaction controller")
+            interaction = try interactionResult(try callIfImplemented(delegate, interactionHook, [.object(animator)]), from: delegate, interactionHook)
             // UIKit's own sheets drive their dismissal from their own pull-down gesture: the
             // system presentation controller (scripts/system) may supply the interaction.
             if interaction == nil, controller.presentationStyle != .custom {
-                interaction = try protocolResult(try controller.callOverride(interactionHook, [.object(animator)]), from: controller, interactionHook, "an interaction controller")
+                interaction = try interactionResult(try controller.callOverride(interactionHook, [.object(animator)]), from: controller, interactionHook)
             }
         }
         let transition = Transition(world: self, kind: kind, presented: presented, presenting: presenting,

@@ -111,9 +111,9 @@ public final class NavigationController: ViewController {
         var interaction: AnyObject?
         if let animator {
             if let delegate {
-                interaction = try world.protocolResult(
+                interaction = try world.interactionResult(
                     try world.callIfImplemented(delegate, Hook.NavigationDelegate.interactionControllerFor, [.object(self), .object(animator)]),
-                    from: delegate, Hook.NavigationDelegate.interactionControllerFor, "an interaction controller")
+                    from: delegate, Hook.NavigationDelegate.interactionControllerFor)
             }
             if interaction == nil && usesSystemAnimation && operation == .pop { interaction = edgeSwipeInteraction }
         }

@@ -246,9 +246,9 @@ public final class TabBarController: ViewController {
         }
         var interaction: AnyObject?
         if let animator, let delegate {
-            interaction = try world.protocolResult(
+            interaction = try world.interactionResult(
                 try world.callIfImplemented(delegate, Hook.TabBarControllerDelegate.interactionControllerFor, [.object(self), .object(animator)]),
-                from: delegate, Hook.TabBarControllerDelegate.interactionControllerFor, "an interaction controller")
+                from: delegate, Hook.TabBarControllerDelegate.interactionControllerFor)
         }
         guard let contentView else { throw AnimationError.invalid(ViewController.replacedViewMessage("UITabBarController", "switch tabs")) }
         try world.runContainerTransition(.tabSwitch, from: from, to: to, presented: to, presenting: from, contentView: contentView,

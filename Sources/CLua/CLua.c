@@ -317,6 +317,39 @@ int transit_loadtext(lua_State *L, const char *buffer, size_t size, const char *
     return luaL_loadbufferx(L, buffer, size, chunkname, "t");
 }
 
+/* The reader of transit_loadtextat: `lines` newlines from one static block, then the text. */
+typedef struct PaddedText {
+    size_t lines;
+    const char *text;
+    size_t size;
+} PaddedText;
+
+static const char *read_padded(lua_State *L, void *data, size_t *size) {
+    (void)L;
+    static char newlines[4096];
+    if (newlines[0] != '\n') memset(newlines, '\n', sizeof newlines);
+    PaddedText *padded = (PaddedText *)data;
+    if (padded->lines > 0) {
+        size_t count = padded->lines < sizeof newlines ? padded->lines : sizeof newlines;
+        padded->lines -= count;
+        *size = count;
+        return newlines;
+    }
+    if (padded->text != NULL) {
+        const char *text = padded->text;
+        *size = padded->size;
+        padded->text = NULL;
+        return text;
+    }
+    *size = 0;
+    return NULL;
+}
+
+int transit_loadtextat(lua_State *L, size_t firstline, const char *buffer, size_t size, const char *chunkname) {
+    PaddedText padded = { firstline > 1 ? firstline - 1 : 0, buffer, size };
+    return lua_load(L, read_padded, &padded, chunkname, "t");
+}
+
 /* The sandbox: safe libraries, os limited to clock/time/date, debug limited to traceback. */
 static int openlibs_unprotected(lua_State *L) {
     int unsafe = lua_toboolean(L, 1);

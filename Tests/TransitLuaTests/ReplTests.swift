@@ -93,6 +93,20 @@ private func inspect(_ h: Harness, _ expression: String, _ configure: (inout Ins
         #expect(message.hasSuffix("<eof>"))
     }
 
+    /// Past line 2,000 a chunk is numbered from its start, so a long piped session does not
+    /// read every earlier line again for each chunk (its time would grow with the square).
+    @Test func chunksFarIntoALongSessionNameTheirStartLine() throws {
+        let h = try Harness()
+        guard case .failure(let message) = h.runtime.evaluateReplChunk("local x = 1\nerror('boom')", firstLine: 50_000) else {
+            Issue.record("error() must fail"); return
+        }
+        #expect(message.hasPrefix("stdin (line 50000):2: boom"), "\(message)")
+        guard case .failure(let near) = h.runtime.evaluateReplChunk("error('boom')", firstLine: LuaRuntime.maximumPaddedLine) else {
+            Issue.record("error() must fail"); return
+        }
+        #expect(near.hasPrefix("stdin:\(LuaRuntime.maximumPaddedLine): boom"), "\(near)")
+    }
+
     @Test func errorsNameTheInputLine() throws {
         let h = try Harness()
         guard case .failure(let message) = h.runtime.evaluateReplChunk("error('boom')", firstLine: 12) else {

@@ -126,6 +126,11 @@ int transit_ptolstring(lua_State *L, int index);
 /* Loads a text chunk (never binary). Pushes the function or the message. */
 int transit_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunkname);
 
+/* Loads a text chunk whose first line is line `firstline` (the REPL's chunks keep the numbers
+** of the session's lines): Lua counts lines itself, so the lines before come as newlines, read
+** from one static block rather than built into a string for every chunk. */
+int transit_loadtextat(lua_State *L, size_t firstline, const char *buffer, size_t size, const char *chunkname);
+
 /* Opens the sandboxed standard library (or all of it when `unsafe`), protected. */
 int transit_openlibs(lua_State *L, int unsafe);
 

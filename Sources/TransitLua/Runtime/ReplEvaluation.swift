@@ -37,10 +37,20 @@ extension LuaRuntime {
         return try body()
     }
 
+    /// The last input line whose number a chunk's messages keep: Lua numbers lines by reading
+    /// them, so a chunk that starts at line N is read after N - 1 newlines. Past this line a
+    /// chunk is numbered from 1 and its name says where it starts ("stdin (line 2345):1:"), so
+    /// a long piped session costs the same per line however long it is.
+    static let maximumPaddedLine = 2_000
+
     private func evaluate(_ source: String, chunkName: String, firstLine: Int, endOfInput: Bool, limits: InspectorLimits) -> ReplOutcome {
+        var chunkName = chunkName, firstLine = firstLine
+        if firstLine > Self.maximumPaddedLine {
+            chunkName += " (line \(firstLine))"
+            firstLine = 1
+        }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        let padding = String(repeating: "\n", count: max(0, firstLine - 1))
         let isSingleLine = !source.contains("\n")
         var loaded = false
         if isSingleLine {
@@ -48,11 +58,11 @@ extension LuaRuntime {
             // would lose the line it was called from; passing the values through a function
             // (the chunk's first argument) keeps the chunk's frame. The ")" goes on a line of
             // its own so a trailing comment cannot hide it.
-            loaded = load(padding + "return (...)(" + source + "\n)", chunkName: chunkName)
+            loaded = load("return (...)(" + source + "\n)", firstLine: firstLine, chunkName: chunkName)
             if !loaded { transit_pop(L, 1) }
         }
         if !loaded {
-            guard load(padding + source, chunkName: chunkName) else {
+            guard load(source, firstLine: firstLine, chunkName: chunkName) else {
                 let message = string(at: -1) ?? "syntax error"
                 if message.hasSuffix("<eof>") && !endOfInput { return .incomplete }
                 return .failure(message)
@@ -85,8 +95,12 @@ extension LuaRuntime {
         lua_setfield(L, transit_registryindex(), "transit.replValues")
     }
 
-    private func load(_ text: String, chunkName: String) -> Bool {
-        guard text.withCString({ transit_loadtext(L, $0, strlen($0), chunkName) }) == LUA_OK else { return false }
+    private func load(_ text: String, firstLine: Int, chunkName: String) -> Bool {
+        var text = text
+        let status = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { transit_loadtextat(L, max(1, firstLine), $0.baseAddress, $0.count, chunkName) }
+        }
+        guard status == LUA_OK else { return false }
         useReplEnvironment()
         return true
     }

@@ -137,6 +137,32 @@ extension LuaRuntime {
         lua_setfield(L, transit_registryindex(), Self.hostRequireKey)
     }
 
+    /// Transit's own Lua (scripts/system, scripts/scenes) runs with the host's own `require` (over
+    /// the globals): a script that sets `require = nil` or replaces it must not break UIKit's
+    /// styles or the default scene. The chunk is on top of the stack.
+    func giveSystemEnvironment(to url: URL) {
+        guard let scripts = options.scriptsDirectory,
+              Self.isInside(url, scripts.appendingPathComponent("system")) || Self.isInside(url, scripts.appendingPathComponent("scenes")) else { return }
+        if lua_getfield(L, transit_registryindex(), Self.systemEnvironmentKey) != LUA_TTABLE {
+            transit_pop(L, 1)
+            guard lua_getfield(L, transit_registryindex(), Self.hostRequireKey) == LUA_TFUNCTION else { transit_pop(L, 1); return }
+            lua_createtable(L, 0, 1)
+            lua_rotate(L, -2, 1)
+            lua_setfield(L, -2, "require")
+            lua_createtable(L, 0, 2)
+            _ = transit_pushglobaltable(L)
+            lua_setfield(L, -2, "__index")
+            _ = transit_pushglobaltable(L)
+            lua_setfield(L, -2, "__newindex")
+            lua_setmetatable(L, -2)
+            lua_pushvalue(L, -1)
+            lua_setfield(L, transit_registryindex(), Self.systemEnvironmentKey)
+        }
+        if lua_setupvalue(L, -2, 1) == nil { transit_pop(L, 1) }
+    }
+
+    static let systemEnvironmentKey = "transit.systemEnvironment"
+
     /// scripts/system/prelude.lua: the part of the sandbox written in Lua.
     static func preludeURL(in scripts: URL?) -> URL? {
         guard let url = scripts?.appendingPathComponent("system/prelude.lua"),
@@ -286,6 +312,7 @@ private func searchModuleBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int
         lua_pushstring(L, "\(error)")
         return 2
     }
+    runtime.giveSystemEnvironment(to: url)
     lua_pushstring(L, url.path)
     return 2
 }

@@ -56,6 +56,7 @@ extension LuaRuntime {
         sceneThread = thread
         defer { sceneThread = enclosingSceneThread }
         try loadFile(file)
+        giveSystemEnvironment(to: file)
         lua_xmove(L, thread, 1)
         var frameIndex = 0
         let start = world.now
@@ -155,12 +156,19 @@ extension LuaRuntime {
             throw ScriptError(traced)
         }
         // Let running animations and pending work finish, as an app's run loop would.
-        try world.drain()
-        let deadline = world.now + options.settleLimit
-        while let next = world.nextSettlingEventTime, next <= deadline {
-            try advance(to: next)
+        do {
+            try world.drain()
+            let deadline = world.now + options.settleLimit
+            while let next = world.nextSettlingEventTime, next <= deadline {
+                try advance(to: next)
+            }
+            if options.onFrame != nil { try advance(to: world.now) }
+        } catch let error as ScriptError {
+            throw error   // raised by the script's own code: it names its line
+        } catch {
+            // The host's own (a limit of the run loop): no line of the scene is running any more.
+            throw ScriptError("\(Self.displayPath(file)): after the scene's last line, while animations and transitions finished: \(error)")
         }
-        if options.onFrame != nil { try advance(to: world.now) }
         // What is still in flight now will never finish (a stuck interaction).
         world.judgeEndOfScene()
     }

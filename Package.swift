@@ -32,5 +32,8 @@ let package = Package(
         .testTarget(name: "TransitCoreTests", dependencies: ["TransitCore"]),
         .testTarget(name: "TransitLuaTests", dependencies: ["TransitLua", "TransitCore"]),
         .testTarget(name: "TransitRenderTests", dependencies: ["TransitRender", "TransitCore", "TransitLua"]),
+        // The command-line tool's own logic (the fuzzer's generators), tested through the
+        // executable target.
+        .testTarget(name: "TransitTests", dependencies: ["transit", "TransitLua"]),
     ]
 )

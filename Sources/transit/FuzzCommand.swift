@@ -5,15 +5,15 @@ import Glibc
 import TransitLua
 import TransitRender
 
-// `transit fuzz [--seed N] [--count N] [--calls N] [--jobs N] [--out DIR]`: random scenes that
-// call the whole API with declared and hostile arguments, each run as a child `transit run` so
-// a crash or a hang is seen from outside. Exit 0 when nothing crashed or hung; 1 otherwise,
+// `transit fuzz [--seed N] [--count N] [--calls N] [--jobs N] [--timeout S] [--generators LIST]
+// [--out DIR]`: random scenes that call the whole API with declared and hostile arguments, each
+// run as a child `transit run` (or `transit render`) so a crash or a hang is seen from outside. Exit 0 when nothing crashed or hung; 1 otherwise,
 // with each reproducer saved in DIR. Errors that do not say where they come from are counted
 // and shown too (they are not failures of the run: a clear error is the expected outcome).
 
 func commandFuzz(_ arguments: ArraySlice<String>) throws -> Int32 {
     var settings = (seed: UInt64(1), count: 100, calls: 500, jobs: max(1, ProcessInfo.processInfo.activeProcessorCount),
-                    out: "fuzz-failures", timeout: 20.0)
+                    out: "fuzz-failures", timeout: 20.0, generators: Set(FuzzGenerator.Kind.allCases))
     var rest = arguments
     func number(_ flag: String, _ range: ClosedRange<Int>) throws -> Int {
         guard let text = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
@@ -27,6 +27,9 @@ func commandFuzz(_ arguments: ArraySlice<String>) throws -> Int32 {
         case "--calls": settings.calls = try number(argument, 1...100_000)
         case "--jobs": settings.jobs = try number(argument, 1...64)
         case "--timeout": settings.timeout = Double(try number(argument, 1...3600))
+        case "--generators":
+            guard let value = rest.popFirst() else { throw UsageError(message: "--generators needs a list (all, or some of \(FuzzGenerator.Kind.allCases.map(\.rawValue).joined(separator: ",")))") }
+            settings.generators = try FuzzGenerator.Kind.parse(value)
         case "--out":
             guard let value = rest.popFirst() else { throw UsageError(message: "--out needs a directory") }
             settings.out = value
@@ -34,13 +37,14 @@ func commandFuzz(_ arguments: ArraySlice<String>) throws -> Int32 {
         }
     }
     // Constants from here on: the workers read them concurrently.
-    let (seed, count, callsPerScript, jobs, out, timeout) = settings
+    let (seed, count, callsPerScript, jobs, out, timeout, generators) = settings
     let api = FuzzAPI(luaLanguageServerDefinitions: LuaRuntime.apiDescription.luaLanguageServerDefinitions)
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("transit-fuzz-\(getpid())")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    say("fuzz: seed \(seed), \(count) scripts of \(callsPerScript) calls over \(api.memberCount) API members, \(jobs) at a time")
+    let selected = FuzzGenerator.Kind.allCases.filter(generators.contains)
+    say("fuzz: seed \(seed), \(count) scripts of \(callsPerScript) calls over \(api.memberCount) API members, \(jobs) at a time; generators \(selected.map(\.rawValue).joined(separator: ","))")
 
     let results = FuzzResults()
     let progress = ProgressReporter(total: count, label: "fuzzing")
@@ -49,13 +53,25 @@ func commandFuzz(_ arguments: ArraySlice<String>) throws -> Int32 {
         while let index = next.take(below: count) {
             // Each script's seed derives from the run's seed and its index: any one can be
             // regenerated alone.
-            var generator = FuzzGenerator(api: api, seed: seed &* 1_000_003 &+ UInt64(index))
+            var generator = FuzzGenerator(api: api, seed: seed &* 1_000_003 &+ UInt64(index), selection: generators)
             let source = generator.script(calls: callsPerScript)
             let file = work.appendingPathComponent("fuzz-\(seed)-\(index).lua")
-            do { try Data(source.utf8).write(to: file) } catch { results.record(.crash("cannot write \(file.path)"), index: index, source: source, calls: 0); continue }
-            let outcome = FuzzChild.run(executable, arguments: ["run", file.path, "--budget", "20000000", "--memory", "128"],
-                                        directory: work, timeout: timeout)
-            results.record(outcome, index: index, source: source, calls: generator.calls)
+            do { try Data(source.utf8).write(to: file) } catch { results.record(.crash("cannot write \(file.path)"), index: index, source: source, calls: [:]); continue }
+            let limits = ["--budget", "20000000", "--memory", "128"]
+            // Renders at 10 fps and scale 1: the rasterizer and encoders see every frame of the
+            // short scene, and a render costs about what a run does.
+            var arguments = ["run", file.path] + limits
+            var output: URL?
+            switch generator.runner {
+            case .run: break
+            case .gif, .filmstrip:
+                output = work.appendingPathComponent("fuzz-\(seed)-\(index)" + (generator.runner == .gif ? ".gif" : ".png"))
+                arguments = ["render", file.path, "-o", output!.path, "--fps", "10"] + limits
+            }
+            let outcome = FuzzChild.run(executable, arguments: arguments, directory: work, timeout: timeout)
+            if let output { try? FileManager.default.removeItem(at: output) }
+            results.record(outcome, index: index, source: source, calls: generator.callsByKind,
+                           command: generator.runner == .run ? "run" : "render -o \(output!.lastPathComponent) --fps 10")
             progress.advance()
         }
     }
@@ -66,7 +82,7 @@ func commandFuzz(_ arguments: ArraySlice<String>) throws -> Int32 {
     for failure in failures {
         let path = URL(fileURLWithPath: out).appendingPathComponent("fuzz-\(seed)-\(failure.index).lua").path
         try Data(failure.source.utf8).write(to: URL(fileURLWithPath: path))
-        say("\(failure.kind): \(path): \(failure.detail)")
+        say("\(failure.kind): \(path) (transit \(failure.command)): \(failure.detail)")
     }
     for (message, times) in results.unclear.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }).prefix(20) {
         var example = ""
@@ -80,7 +96,8 @@ func commandFuzz(_ arguments: ArraySlice<String>) throws -> Int32 {
     }
     let crashes = failures.filter { $0.kind == "crash" }.count, hangs = failures.filter { $0.kind == "hang" }.count
     let unparsable = failures.filter { $0.kind == "unparsable script" }.count
-    print("fuzz: \(count) scripts, \(results.calls) calls: \(crashes) crashes, \(hangs) hangs, \(unparsable) unparsable, \(results.unclearTotal) unclear errors, \(results.scriptErrors) scripts ended by a clear error")
+    let perKind = selected.map { "\($0.rawValue) \(results.callsByKind[$0, default: 0])" }.joined(separator: ", ")
+    print("fuzz: \(count) scripts, \(results.calls) calls (\(perKind)): \(crashes) crashes, \(hangs) hangs, \(unparsable) unparsable, \(results.unclearTotal) unclear errors, \(results.scriptErrors) scripts ended by a clear error")
     return failures.isEmpty ? 0 : 1
 }
 
@@ -183,7 +200,7 @@ private final class FuzzCounter: @unchecked Sendable {
 
 /// What the children did, gathered from every worker.
 final class FuzzResults: @unchecked Sendable {
-    struct Failure { var kind: String; var index: Int; var source: String; var detail: String }
+    struct Failure { var kind: String; var index: Int; var source: String; var detail: String; var command = "run" }
     private let lock = NSLock()
     private(set) var failures: [Failure] = []
     private(set) var unclear: [String: Int] = [:]
@@ -192,15 +209,19 @@ final class FuzzResults: @unchecked Sendable {
     private(set) var unclearTotal = 0
     private(set) var scriptErrors = 0
     private(set) var calls = 0
+    private(set) var callsByKind: [FuzzGenerator.Kind: Int] = [:]
 
-    func record(_ outcome: FuzzOutcome, index: Int, source: String, calls: Int) {
+    func record(_ outcome: FuzzOutcome, index: Int, source: String, calls: [FuzzGenerator.Kind: Int], command: String = "run") {
         lock.lock(); defer { lock.unlock() }
-        self.calls += calls
+        for (kind, made) in calls {
+            self.calls += made
+            callsByKind[kind, default: 0] += made
+        }
         switch outcome {
         case .crash(let detail):
-            failures.append(Failure(kind: "crash", index: index, source: source, detail: detail.split(separator: "\n").prefix(3).joined(separator: " | ")))
+            failures.append(Failure(kind: "crash", index: index, source: source, detail: detail.split(separator: "\n").prefix(3).joined(separator: " | "), command: command))
         case .hang:
-            failures.append(Failure(kind: "hang", index: index, source: source, detail: "still running at the deadline"))
+            failures.append(Failure(kind: "hang", index: index, source: source, detail: "still running at the deadline", command: command))
         case .finished(let status, let stdout, let stderr):
             for line in stdout.split(separator: "\n") where line.hasPrefix("UNCLEAR: ") {
                 note(String(line.dropFirst(9)), index: index, source: source)
@@ -210,11 +231,12 @@ final class FuzzResults: @unchecked Sendable {
                 // broken (a stub it cannot read), and the run must say so, not pass.
                 if stderr.range(of: #"fuzz-\d+-\d+\.lua:\d+: (.*syntax error|.*expected near|unexpected symbol)"#, options: .regularExpression) != nil {
                     failures.append(Failure(kind: "unparsable script", index: index, source: source,
-                                            detail: stderr.split(separator: "\n").first.map(String.init) ?? ""))
+                                            detail: stderr.split(separator: "\n").first.map(String.init) ?? "", command: command))
                 }
                 scriptErrors += 1
-                // The error that ended the script must say where it came from.
-                let first = stderr.split(separator: "\n").first { !$0.hasPrefix("problem:") && !$0.isEmpty }.map(String.init) ?? ""
+                // The error that ended the script must say where it came from (a render's own
+                // last line, "rendered N frames", is not an error: it exits 1 for problems).
+                let first = stderr.split(separator: "\n").first { !$0.hasPrefix("problem:") && !$0.hasPrefix("rendered ") && !$0.isEmpty }.map(String.init) ?? ""
                 if !first.isEmpty && first.range(of: #"\.lua:\d+: "#, options: .regularExpression) == nil && !first.hasPrefix("transit: ") {
                     note("(ended the script) " + first, index: index, source: source)
                 }

@@ -55,10 +55,17 @@ commands:
                       the timeline, reload) in this process, each beside its baseline, as
                       medians and spread against its target; TRANSIT_BENCH_ONLY=GROUP runs
                       one group (docs/performance.md)
-  fuzz [--seed N] [--count N] [--calls N] [--jobs N] [--timeout S] [--out DIR]
+  fuzz [--seed N] [--count N] [--calls N] [--jobs N] [--timeout S] [--generators LIST]
+       [--out DIR]
                       run random scenes calling the whole API with declared and hostile
                       arguments, each in a child process; exit 1 if one crashed or hung
-                      (reproducers saved in DIR, default fuzz-failures/)
+                      (reproducers saved in DIR, default fuzz-failures/). LIST: all (the
+                      default) or some of calls (protected API calls), unprotected (errors
+                      end the scene), render (GIF/filmstrip at 10 fps), threads (coroutines
+                      kept from callbacks), extreme (edge numbers everywhere), hostile
+                      (erroring metamethods, recursion, bombs), hangs (looping __gc,
+                      backtracking patterns) and time (huge transit.step/seek while timers
+                      tick); a seed and a LIST name one exact set of scripts
   gallery [-o DIR] [--device D] [--jobs N]
                       render every shipped effect (scripts/animators, presentations,
                       interactions) as a GIF, a filmstrip and an HTML player, N at a time

@@ -56,18 +56,33 @@ static int is_host_thread(lua_State *L, int index) {
     return marked;
 }
 
+/* Calls the original library function (upvalue 1) with the arguments on the stack and returns
+** its results. Its errors get the caller's line: raised from inside this wrapper, Lua's own
+** luaL_error would name the wrapper (a C function: no line) instead of the script. */
+static int call_original(lua_State *L) {
+    int count = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    if (lua_pcall(L, count, LUA_MULTRET, 0) != LUA_OK) {
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
+    return lua_gettop(L);
+}
+
 /* coroutine.close and coroutine.resume: the original (upvalue 1) unless argument 1 is a host
 ** thread. */
 static int guarded_coroutine_call(lua_State *L) {
     const char *name = lua_tostring(L, lua_upvalueindex(2));
+    luaL_checktype(L, 1, LUA_TTHREAD);
     if (is_host_thread(L, 1)) {
         return luaL_error(L, "coroutine.%s: argument 1 is a thread Transit runs (its main thread or the scene's coroutine, which coroutine.running() returns in a callback); a script may %s only coroutines it created", name, name);
     }
-    int count = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, count, LUA_MULTRET);
-    return lua_gettop(L);
+    return call_original(L);
 }
 
 static int guarded_yield(lua_State *L) {
@@ -82,6 +97,66 @@ static void guard_coroutine_function(lua_State *L, const char *name) {
     lua_pushstring(L, name);
     lua_pushcclosure(L, guarded_coroutine_call, 2);
     lua_setfield(L, -2, name);
+}
+
+/* ---- string.rep ---- */
+
+/* string.rep as Lua's (upvalue 1), except that an empty result is returned at once: Lua's loop
+** copies an empty string n times, so ("").rep("", math.maxinteger) ran for centuries in C. A
+** non-empty result is bounded by the memory limit. */
+static int guarded_rep(lua_State *L) {
+    size_t length = 0, separator = 0;
+    luaL_checklstring(L, 1, &length);
+    lua_Integer count = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &separator);
+    if (count <= 0 || (length == 0 && (separator == 0 || count == 1))) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    /* The copy's work is what a loop writing the result would be: charged to the budget. */
+    double work = ((double)length + (double)separator) * (double)count / 64;
+    transit_chargebudget(L, work < 1e18 ? (long long)work : (long long)1e18);
+    return call_original(L);
+}
+
+/* ---- pcall, xpcall ---- */
+
+/* As Lua's finishpcall, except that a memory error (which Lua raises without a position or a
+** handler) says where: the line of the pcall that caught it, and the limit. */
+static int finish_pcall(lua_State *L, int status, lua_KContext extra) {
+    if (status != LUA_OK && status != LUA_YIELD) {
+        if (status == LUA_ERRMEM) {
+            transit_Limits *limits = transit_limitsof(L);
+            limits->limitReached = 0;
+            luaL_where(L, 1);
+            lua_pushfstring(L, "not enough memory: the function this pcall ran exceeded the script's memory limit of %d MB", (int)(limits->limit >> 20));
+            lua_concat(L, 2);
+        } else {
+            lua_pushvalue(L, -1);
+        }
+        lua_pushboolean(L, 0);
+        lua_insert(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - (int)extra;
+}
+
+static int guarded_pcall(lua_State *L) {
+    luaL_checkany(L, 1);
+    lua_pushboolean(L, 1);
+    lua_insert(L, 1);
+    int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
+    return finish_pcall(L, status, 0);
+}
+
+static int guarded_xpcall(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
+    return finish_pcall(L, status, 2);
 }
 
 /* ---- finalizers ---- */
@@ -116,7 +191,9 @@ static int run_finalizer(lua_State *L) {
         lua_pushliteral(L, "a __gc finalizer cannot yield");
     } else {
         lua_xmove(co, L, 1);
-        if (lua_type(L, -1) != LUA_TSTRING) {
+        if (lua_type(L, -1) == LUA_TNUMBER) {
+            lua_tolstring(L, -1, NULL);   /* error(12) in a finalizer: "12" */
+        } else if (lua_type(L, -1) != LUA_TSTRING) {
             const char *type = luaL_typename(L, -1);
             lua_pop(L, 1);
             lua_pushfstring(L, "(error object is a %s value)", type);
@@ -197,11 +274,7 @@ static int guarded_setupvalue(lua_State *L) {
     if (lua_iscfunction(L, 1)) {
         return luaL_error(L, "debug.setupvalue: argument 1 is a C function (a host function's upvalues hold the host's own pointers); only Lua functions' upvalues can be set");
     }
-    int count = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, count, LUA_MULTRET);
-    return lua_gettop(L);
+    return call_original(L);
 }
 
 static int guarded_setlocal(lua_State *L) {
@@ -214,12 +287,13 @@ static int guarded_setlocal(lua_State *L) {
         if (lua_getstack(target, level + (target == L ? 1 : 0), &record) && lua_getinfo(target, "S", &record) && strcmp(record.what, "C") == 0) {
             return luaL_error(L, "debug.setlocal: level %d is a C function (a host call's arguments are the host's); only Lua functions' locals can be set", level);
         }
+        /* The original runs one frame deeper (under this wrapper): the same level is one more. */
+        if (target == L) {
+            lua_pushinteger(L, (lua_Integer)level + 1);
+            lua_replace(L, base);
+        }
     }
-    int count = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, count, LUA_MULTRET);
-    return lua_gettop(L);
+    return call_original(L);
 }
 
 static void guard_debug_function(lua_State *L, const char *name, lua_CFunction guard) {
@@ -238,6 +312,16 @@ void transit_opensandbox(lua_State *L, int unsafe) {
     lua_pop(L, 1);
     lua_pushcfunction(L, guarded_setmetatable);
     lua_setglobal(L, "setmetatable");
+    lua_pushcfunction(L, guarded_pcall);
+    lua_setglobal(L, "pcall");
+    lua_pushcfunction(L, guarded_xpcall);
+    lua_setglobal(L, "xpcall");
+    if (lua_getglobal(L, "string") == LUA_TTABLE) {
+        lua_getfield(L, -1, "rep");
+        lua_pushcclosure(L, guarded_rep, 1);
+        lua_setfield(L, -2, "rep");
+    }
+    lua_pop(L, 1);
     transit_openpatterns(L);
     if (unsafe && lua_getglobal(L, "debug") == LUA_TTABLE) {
         guard_debug_function(L, "setupvalue", guarded_setupvalue);

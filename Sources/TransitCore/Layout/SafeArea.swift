@@ -22,16 +22,26 @@ public struct ViewLayoutState {
 /// owning view's coordinates, followed live.
 public final class LayoutGuide: HostObject {
     public override class var className: String { "UILayoutGuide" }
-    public enum Kind: String { case safeArea, layoutMargins }
+    public enum Kind: String { case safeArea, layoutMargins, custom }
     public let kind: Kind
     /// Weak: the view keeps its guides (ObjectGraph lists that reference).
     public private(set) weak var owningView: View?
 
-    init(world: World, kind: Kind, owningView: View) {
+    init(world: World, kind: Kind, owningView: View?) {
         self.kind = kind
         self.owningView = owningView
         super.init(world: world)
     }
+
+    /// UILayoutGuide(): a rectangle constraints place, once added to a view (addLayoutGuide).
+    public override convenience init(world: World) {
+        self.init(world: world, kind: .custom, owningView: nil)
+    }
+
+    /// UILayoutGuide.identifier.
+    public var identifier = "" { didSet { recharge(from: oldValue, to: identifier) } }
+
+    func setOwningView(_ view: View?) { owningView = view }
 
     /// The guide's rectangle in the owning view's bounds coordinates.
     public var layoutFrame: Rect {
@@ -39,11 +49,13 @@ public final class LayoutGuide: HostObject {
         switch kind {
         case .safeArea: return view.bounds.inset(by: view.safeAreaInsets)
         case .layoutMargins: return view.bounds.inset(by: view.layoutMargins)
+        case .custom: return world.autoLayoutEngine?.solvedFrame(of: self) ?? .zero
         }
     }
 
     public override var traceName: String {
-        "UILayoutGuide \(kind.rawValue) of \(owningView?.traceName ?? "a released view")"
+        if kind == .custom { return "UILayoutGuide" + (identifier.isEmpty ? "" : " \"\(identifier)\"") }
+        return "UILayoutGuide \(kind.rawValue) of \(owningView?.traceName ?? "a released view")"
     }
 }
 
@@ -104,7 +116,7 @@ extension View {
 
     /// The guides made so far (ObjectGraph: the view holds them strongly).
     var madeLayoutGuides: [LayoutGuide] {
-        [layoutState.safeAreaLayoutGuide, layoutState.layoutMarginsGuide].compactMap { $0 }
+        [layoutState.safeAreaLayoutGuide, layoutState.layoutMarginsGuide].compactMap { $0 } + autoLayout.layoutGuides
     }
 
     /// Called by the layout pass before the view lays out: when the safe area differs from the

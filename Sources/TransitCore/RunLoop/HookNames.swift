@@ -152,7 +152,9 @@ public enum Hook {
         public static let className = "UIView"
         public static let layoutSubviews = "layoutSubviews"
         public static let safeAreaInsetsDidChange = "safeAreaInsetsDidChange"
-        public static let all = [layoutSubviews, safeAreaInsetsDidChange]
+        public static let updateConstraints = "updateConstraints"
+        public static let intrinsicContentSize = "intrinsicContentSize"
+        public static let all = [layoutSubviews, safeAreaInsetsDidChange, updateConstraints, intrinsicContentSize]
     }
 
     /// Protocol name → the hooks the engine calls, for checks over every protocol.

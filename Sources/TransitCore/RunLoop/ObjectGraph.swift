@@ -16,6 +16,7 @@ public enum ObjectGraph {
             for subview in view.subviews { body(subview) }
             for recognizer in view.gestureRecognizers { body(recognizer) }
             for guide in view.madeLayoutGuides { body(guide) }
+            for constraint in view.installedConstraints { body(constraint) }
         }
         if let scrollView = object as? ScrollView {
             body(scrollView.panGestureRecognizer)

@@ -11,6 +11,10 @@ public final class World {
     public var systemVersion: Double
     /// The memory held for scripts (counted against the Lua state's limit by TransitLua).
     public let hostMemory = HostMemory()
+    /// Auto Layout's engine, once a constraint was made (LayoutEngine.swift).
+    var autoLayoutEngine: LayoutEngine?
+    /// Measures labels' text for their intrinsic size (the renderer's; nil: an estimate).
+    public var textMeasurer: (any TextMeasuring)?
     public let trace = Trace()
     /// Every problem reported so far (`report`), oldest first.
     public internal(set) var problemRecords: [Problem] = []

@@ -20,6 +20,7 @@ public final class ContainerView: View {
     public override var traceName: String { "containerView" }
 
     public override func layoutSubviews() throws {
+        try super.layoutSubviews()
         try presentationController?.containerViewWillLayoutSubviews()
         try presentationController?.containerViewDidLayoutSubviews()
     }

@@ -19,7 +19,17 @@ public final class Label: View {
         return super.traceName
     }
 
+    /// UILabel's intrinsic size: its text laid out on one line (or the lines it may take), by
+    /// the world's text measurer (the renderer's; an estimate without one).
+    public override var intrinsicContentSize: Size {
+        guard let text, !text.isEmpty else { return Size(width: 0, height: 0) }
+        let content = TextContent(text: text, fontSize: fontSize, fontWeight: fontWeight, color: textColor,
+                                  alignment: textAlignment, numberOfLines: numberOfLines)
+        return world.textMeasurer?.size(of: content, fittingWidth: nil) ?? TextEstimate.size(of: content)
+    }
+
     private func updateContent() {
+        invalidateIntrinsicContentSize()
         guard let text, !text.isEmpty else { layer.content = .none; return }
         layer.content = .text(TextContent(text: text, fontSize: fontSize, fontWeight: fontWeight, color: textColor,
                                           alignment: textAlignment, numberOfLines: numberOfLines))
@@ -36,7 +46,14 @@ public final class ImageView: View {
         super.init(world: world, frame: frame)
     }
 
+    /// UIImageView's intrinsic size: its image's size in points.
+    public override var intrinsicContentSize: Size {
+        guard let image else { return Size(width: noIntrinsicMetric, height: noIntrinsicMetric) }
+        return Size(width: Double(image.width), height: Double(image.height))
+    }
+
     private func updateContent() {
+        invalidateIntrinsicContentSize()
         guard var image else { layer.content = .none; return }
         image.contentMode = contentMode
         layer.content = .image(image)

@@ -27,6 +27,8 @@ open class View: HostObject {
     var needsLayout = true
     /// Layout margins, their guides and the safe area last reported (SafeArea.swift).
     var layoutState = ViewLayoutState()
+    /// Auto Layout's state of this view (View+AutoLayout.swift).
+    var autoLayout = ViewAutoLayoutState()
     /// In the world's layout queue for the end of this turn.
     var isQueuedForLayout = false
     private var isLayingOut = false
@@ -176,6 +178,7 @@ open class View: HostObject {
 
     public func removeFromSuperview() {
         guard let old = superview else { return }
+        world.autoLayoutEngine?.viewWillLeave(self)
         let hadWindow = window != nil
         old.subviews.removeAll { $0 === self }
         superview = nil
@@ -212,13 +215,23 @@ open class View: HostObject {
         world.viewNeedsLayout(self)
     }
 
-    /// Lays out this view's subtree now if needed (UIKit's layoutIfNeeded).
+    /// Lays out this view's subtree now if needed (UIKit's layoutIfNeeded): the constraints
+    /// pass first (updateConstraints where asked, then the engine's solution), then
+    /// layoutSubviews down the tree.
     public func layoutIfNeeded() throws {
+        if let engine = world.autoLayoutEngine {
+            try updateConstraintsIfNeeded()
+            engine.solveIfNeeded()
+        }
+        try layoutSubtreeIfNeeded()
+    }
+
+    private func layoutSubtreeIfNeeded() throws {
         if needsLayout {
             needsLayout = false
             try performLayout()
         }
-        for subview in subviews { try subview.layoutIfNeeded() }
+        for subview in subviews { try subview.layoutSubtreeIfNeeded() }
     }
 
     /// Runs layoutSubviews: the script's override, else UIKit's (nothing beyond autoresizing).
@@ -233,8 +246,16 @@ open class View: HostObject {
         try viewController?.viewDidLayoutSubviews()
     }
 
-    /// UIKit's own layoutSubviews: subclasses (the container view) add behaviour.
-    open func layoutSubviews() throws {}
+    /// UIView.intrinsicContentSize: none (noIntrinsicMetric) for a plain view; UILabel and
+    /// UIImageView say theirs; a script's subclass may override it (View+AutoLayout.swift).
+    open var intrinsicContentSize: Size { Size(width: noIntrinsicMetric, height: noIntrinsicMetric) }
+
+    /// UIKit's own updateConstraints: nothing to add (a subclass's override calls super last).
+    open func updateConstraints() throws {}
+
+    /// UIKit's own layoutSubviews: the frames Auto Layout solved for the subviews that use it;
+    /// subclasses (the container view) add behaviour and call it.
+    open func layoutSubviews() throws { applySolvedFrames() }
 
     /// Autoresizing: when the bounds size changes, subviews adjust by their masks.
     func boundsSizeDidChange(from old: Size) {

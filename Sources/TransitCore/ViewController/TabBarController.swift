@@ -275,7 +275,7 @@ public final class TabBarController: ViewController {
 /// The tab bar controller's own view: UIKit's layoutSubviews places the tab bar.
 final class TabBarControllerView: View {
     weak var owner: TabBarController?
-    override func layoutSubviews() throws { owner?.layoutTabBar() }
+    override func layoutSubviews() throws { try super.layoutSubviews(); owner?.layoutTabBar() }
 }
 
 extension ViewController {

@@ -1,0 +1,392 @@
+// The world's Auto Layout engine: active NSLayoutConstraints as rows of one incremental
+// Cassowary solver (Layout/Cassowary), and the frames the solution gives, applied by layout.
+//
+// Each item in a constraint, and every ancestor of one up to the root of its hierarchy, has
+// four variables: left, top, width and height in the root's coordinates (transforms and bounds
+// origins aside, as UIKit's alignment rects are). What ties them to the model:
+// - a view that translates its autoresizing mask into constraints (every view, until a script
+//   sets translatesAutoresizingMaskIntoConstraints = false) is held where its frame is, as
+//   UIKit's NSAutoresizingMaskLayoutConstraints hold it; the root is held at its place;
+// - a view that does not, with an intrinsic content size (a label's text, an image view's
+//   image), hugs it and resists compression at its priorities (NSContentSizeLayoutConstraint);
+// - safeAreaLayoutGuide and layoutMarginsGuide follow their view's insets.
+// Those constraints are refreshed at each layout pass (the frames and insets they copy change
+// as the model does); then the solution's frames are set in the superview's layoutSubviews,
+// so a layoutIfNeeded() inside an animation block animates every frame the change moved.
+
+/// The solver's variables of one item.
+final class LayoutVariables {
+    let left, top, width, height: LayoutVariable
+    init(_ name: String) {
+        left = LayoutVariable(name + ".left")
+        top = LayoutVariable(name + ".top")
+        width = LayoutVariable(name + ".width")
+        height = LayoutVariable(name + ".height")
+    }
+    var all: [LayoutVariable] { [left, top, width, height] }
+}
+
+public final class LayoutEngine {
+    unowned let world: World
+    let solver = LayoutSolver()
+    /// The items that have variables, by identity (views and guides), weakly.
+    private var participants: [ObjectIdentifier: Participant] = [:]
+    /// Active script constraints and the solver row each one is.
+    private var rows: [ObjectIdentifier: SolverConstraint] = [:]
+    private var active: [ObjectIdentifier: LayoutConstraint] = [:]
+    /// Something changed since the last solve (a constraint, a frame it copies, an intrinsic size).
+    private(set) var needsSolve = false
+    /// The warnings the engine printed (UIKit's "Unable to simultaneously satisfy constraints").
+    public private(set) var warnings: [String] = []
+    /// Where a warning goes besides the trace (stderr in the tool; tests collect them).
+    public var warn: (String) -> Void = { _ in }
+
+    init(world: World) { self.world = world }
+
+    /// One item with variables, and the constraints the engine keeps for it.
+    final class Participant {
+        weak var item: (any LayoutItem)?
+        let variables: LayoutVariables
+        /// The superview (or owning view) its position constraints relate to, and those rows.
+        weak var anchoredTo: View?
+        var anchorRows: [SolverConstraint] = []
+        var anchorConstants: [Double] = []
+        var anchorKind = ""
+        /// Its intrinsic-size rows and the size and priorities they were made for.
+        var intrinsicRows: [SolverConstraint] = []
+        var intrinsicKey: [Double] = []
+        init(item: any LayoutItem, variables: LayoutVariables) { self.item = item; self.variables = variables }
+    }
+
+    public var activeConstraintCount: Int { active.count }
+
+    // MARK: - Constraints
+
+    func activate(_ constraint: LayoutConstraint) throws {
+        guard let ancestor = constraint.commonAncestor else { throw LayoutConstraintError.noCommonAncestor(constraint.traceName) }
+        guard let first = constraint.firstItem else { return }
+        let a = participant(for: first)
+        let b = constraint.secondItem.map { participant(for: $0) }
+        let lhs = expression(constraint.firstAttribute, of: a.variables)
+        var rhs = LinearExpression(constraint.constant)
+        if let b { rhs = rhs + expression(constraint.secondAttribute, of: b.variables) * constraint.multiplier }
+        let row = SolverConstraint(lhs, Self.relation(constraint.relation), rhs, priority: constraint.priority)
+        constraint.brokenAtPriority = nil
+        do {
+            try solver.add(row)
+            rows[ObjectIdentifier(constraint)] = row
+        } catch LayoutSolverError.unsatisfiable(_, let conflicting) {
+            // UIKit logs the conflict and "recovers by breaking" a constraint; Transit breaks the
+            // one being added (docs/semantics.md, "Unsatisfiable constraints"): it stays active,
+            // held at priority 999, the strongest a constraint can be without being required.
+            let broken = SolverConstraint(lhs, Self.relation(constraint.relation), rhs, priority: 999)
+            try solver.add(broken)
+            rows[ObjectIdentifier(constraint)] = broken
+            constraint.brokenAtPriority = 999
+            report(unsatisfiable: constraint, conflicting: conflicting)
+        }
+        active[ObjectIdentifier(constraint)] = constraint
+        constraint.installedOn = ancestor
+        ancestor.installedConstraints.append(constraint)
+        changed(items: [first, constraint.secondItem])
+    }
+
+    func deactivate(_ constraint: LayoutConstraint) {
+        let id = ObjectIdentifier(constraint)
+        if let row = rows.removeValue(forKey: id) { try? solver.remove(row) }
+        active[id] = nil
+        constraint.installedOn?.installedConstraints.removeAll { $0 === constraint }
+        constraint.installedOn = nil
+        constraint.brokenAtPriority = nil
+        changed(items: [constraint.firstItem, constraint.secondItem])
+    }
+
+    func constantChanged(_ constraint: LayoutConstraint) {
+        guard let row = rows[ObjectIdentifier(constraint)] else { return }
+        do {
+            try solver.updateConstant(of: row, to: constraint.constant)
+        } catch LayoutSolverError.unsatisfiable(_, let conflicting) {
+            // The new constant contradicts other required constraints: held as broken.
+            try? solver.remove(row)
+            rows[ObjectIdentifier(constraint)] = nil
+            active[ObjectIdentifier(constraint)] = nil
+            constraint.installedOn?.installedConstraints.removeAll { $0 === constraint }
+            constraint.installedOn = nil
+            try? activate(constraint)
+            if constraint.brokenAtPriority == nil { report(unsatisfiable: constraint, conflicting: conflicting) }
+        } catch {
+            return
+        }
+        changed(items: [constraint.firstItem, constraint.secondItem])
+    }
+
+    func priorityChanged(_ constraint: LayoutConstraint) {
+        // Optional to optional: the row's weight is part of the objective, so it is made anew.
+        deactivate(constraint)
+        try? activate(constraint)
+    }
+
+    /// The conflict, in UIKit's words and shape (without addresses: runs stay byte-identical).
+    private func report(unsatisfiable constraint: LayoutConstraint, conflicting: [SolverConstraint]) {
+        let owners = conflicting.compactMap { row in active.first { rows[$0.key] === row }?.value.traceName ?? anchorDescription(of: row) }
+        let list = (owners + [constraint.traceName]).map { "    \"<\($0)>\"" }.joined(separator: ",\n")
+        let message = """
+            [LayoutConstraints] Unable to simultaneously satisfy constraints.
+            \tProbably at least one of the constraints in the following list is one you don't want.
+            \tTry this:
+            \t\t(1) look at each constraint and try to figure out which you don't expect;
+            \t\t(2) find the code that added the unwanted constraint or constraints and fix it.
+            (
+            \(list)
+            )
+
+            Will attempt to recover by breaking constraint
+            <\(constraint.traceName)>
+            """
+        warnings.append(message)
+        world.trace.note(time: world.now, turn: world.turn, "warning: Unable to simultaneously satisfy constraints; breaking \(constraint.traceName)")
+        warn(message)
+    }
+
+    private func anchorDescription(of row: SolverConstraint) -> String? {
+        for participant in participants.values where participant.anchorRows.contains(where: { $0 === row }) {
+            guard let item = participant.item else { continue }
+            switch participant.anchorKind {
+            case "frame": return "NSAutoresizingMaskLayoutConstraint \(item.traceName) (its frame, translatesAutoresizingMaskIntoConstraints = true)"
+            case "root": return "NSAutoresizingMaskLayoutConstraint \(item.traceName) (the root of its hierarchy, at its place)"
+            default: return "\(item.traceName) (a system guide)"
+            }
+        }
+        for participant in participants.values where participant.intrinsicRows.contains(where: { $0 === row }) {
+            if let item = participant.item { return "NSContentSizeLayoutConstraint \(item.traceName) (its intrinsic content size)" }
+        }
+        return nil
+    }
+
+    // MARK: - Items
+
+    private func participant(for item: any LayoutItem) -> Participant {
+        let id = ObjectIdentifier(item)
+        if let existing = participants[id], existing.item != nil { return existing }
+        let made = Participant(item: item, variables: LayoutVariables(item.traceName))
+        participants[id] = made
+        // Its ancestors take part too: positions are relative to theirs.
+        if let view = item as? View, let superview = view.superview { _ = participant(for: superview) }
+        if let guide = item as? LayoutGuide, let owner = guide.owningView { _ = participant(for: owner) }
+        needsSolve = true
+        return made
+    }
+
+    private func changed(items: [(any LayoutItem)?]) {
+        needsSolve = true
+        for item in items {
+            guard let item else { continue }
+            // The frames move at the next layout pass of the views that hold them.
+            let view = (item as? View)?.superview ?? (item as? View) ?? item.layoutOwner
+            view?.setNeedsLayout()
+        }
+    }
+
+    /// The active constraints that relate `item`.
+    func constraints(involving item: any LayoutItem) -> [LayoutConstraint] {
+        active.values.filter { $0.firstItem === item || $0.secondItem === item }
+    }
+
+    /// Something a constraint copies changed (a frame set by a script, an intrinsic size).
+    func modelChanged() { needsSolve = true }
+
+    /// The variables of `item`, if it takes part in layout.
+    func variables(of item: any LayoutItem) -> LayoutVariables? {
+        participants[ObjectIdentifier(item)].flatMap { $0.item == nil ? nil : $0.variables }
+    }
+
+    func expression(_ attribute: LayoutAttribute, of v: LayoutVariables) -> LinearExpression {
+        switch attribute {
+        case .left, .leading: return LinearExpression(v.left)
+        case .right, .trailing: return v.left + v.width
+        case .top: return LinearExpression(v.top)
+        case .bottom: return v.top + v.height
+        case .width: return LinearExpression(v.width)
+        case .height: return LinearExpression(v.height)
+        case .centerX: return v.left + LinearExpression(v.width) * 0.5
+        case .centerY: return v.top + LinearExpression(v.height) * 0.5
+        case .notAnAttribute: return LinearExpression(0)
+        }
+    }
+
+    static func relation(_ relation: LayoutConstraintRelation) -> LayoutRelation {
+        switch relation {
+        case .lessThanOrEqual: return .lessThanOrEqual
+        case .equal: return .equal
+        case .greaterThanOrEqual: return .greaterThanOrEqual
+        }
+    }
+
+    // MARK: - Solving
+
+    /// Refreshes the constraints that copy the model, solves, and asks for layout where a frame
+    /// moved. Cheap when nothing changed.
+    public func solveIfNeeded() {
+        guard !participants.isEmpty else { return }
+        let refreshed = refreshModelConstraints()
+        guard needsSolve || refreshed else { return }
+        needsSolve = false
+        solver.updateVariables()
+        for participant in participants.values {
+            guard let view = participant.item as? View, !view.translatesAutoresizingMaskIntoConstraints else { continue }
+            if let frame = solvedFrame(of: view), frame != view.frame { (view.superview ?? view).setNeedsLayout() }
+        }
+    }
+
+    /// The frame the solution gives `view` in its superview's coordinates.
+    func solvedFrame(of view: View) -> Rect? {
+        guard let v = variables(of: view) else { return nil }
+        var x = v.left.value, y = v.top.value
+        if let superview = view.superview, let s = variables(of: superview) { x -= s.left.value; y -= s.top.value }
+        let frame = Rect(x: x, y: y, width: max(0, v.width.value), height: max(0, v.height.value))
+        return frame.isFinite ? frame : nil
+    }
+
+    /// The layout frame of a guide the script made (in its owning view's coordinates).
+    func solvedFrame(of guide: LayoutGuide) -> Rect? {
+        guard let v = variables(of: guide), let owner = guide.owningView, let o = variables(of: owner) else { return nil }
+        solveIfNeeded()
+        return Rect(x: v.left.value - o.left.value, y: v.top.value - o.top.value, width: max(0, v.width.value), height: max(0, v.height.value))
+    }
+
+    /// Whether the view's frame is not fixed by its constraints (UIView.hasAmbiguousLayout).
+    public func isAmbiguous(_ view: View) -> Bool {
+        guard let v = variables(of: view) else { return false }
+        solveIfNeeded()
+        return v.all.contains { solver.isAmbiguous($0) }
+    }
+
+    /// Keeps the constraints that copy the model in step with it; true if any changed.
+    private func refreshModelConstraints() -> Bool {
+        var changedAny = false
+        for (id, participant) in participants {
+            guard let item = participant.item else {
+                for row in participant.anchorRows + participant.intrinsicRows { try? solver.remove(row) }
+                participants[id] = nil
+                changedAny = true
+                continue
+            }
+            if refreshAnchor(participant, item) { changedAny = true }
+            if let view = item as? View, refreshIntrinsic(participant, view) { changedAny = true }
+        }
+        return changedAny
+    }
+
+    /// Position (and size) rows: a translating view at its frame, the root at its place, a
+    /// system guide at its view's insets. Made anew when what they relate to changes; otherwise
+    /// only their constants move (incrementally).
+    private func refreshAnchor(_ participant: Participant, _ item: any LayoutItem) -> Bool {
+        let v = participant.variables
+        var kind: String, reference: View?, constants: [Double]
+        if let guide = item as? LayoutGuide {
+            reference = guide.owningView
+            switch guide.kind {
+            case .custom:
+                kind = "custom"; constants = []
+            case .safeArea, .layoutMargins:
+                let frame = guide.layoutFrame
+                kind = "guide"; constants = [frame.minX, frame.minY, frame.width, frame.height]
+            }
+        } else if let view = item as? View {
+            reference = view.superview.flatMap { participants[ObjectIdentifier($0)] != nil ? $0 : nil }
+            if reference == nil {
+                let origin = view.superview.map { $0.convert(view.frame.origin, to: nil) } ?? view.frame.origin
+                kind = view.translatesAutoresizingMaskIntoConstraints ? "root" : "rootPosition"
+                constants = [origin.x, origin.y, view.frame.width, view.frame.height]
+            } else if view.translatesAutoresizingMaskIntoConstraints {
+                kind = "frame"
+                let frame = view.frame, bounds = reference!.bounds
+                constants = [frame.minX - bounds.minX, frame.minY - bounds.minY, frame.width, frame.height]
+            } else {
+                kind = "none"; constants = []
+            }
+        } else {
+            return false
+        }
+        if kind == participant.anchorKind && reference === participant.anchoredTo && participant.anchorRows.count == constants.count {
+            guard constants != participant.anchorConstants else { return false }
+            for (row, (old, new)) in zip(participant.anchorRows, zip(participant.anchorConstants, constants)) where old != new {
+                try? solver.updateConstant(of: row, to: new)
+            }
+            participant.anchorConstants = constants
+            return true
+        }
+        for row in participant.anchorRows { try? solver.remove(row) }
+        participant.anchorRows = []
+        participant.anchorKind = kind
+        participant.anchoredTo = reference
+        participant.anchorConstants = constants
+        guard !constants.isEmpty else { return true }
+        var rows: [SolverConstraint] = []
+        let r = reference.flatMap { participants[ObjectIdentifier($0)]?.variables }
+        let lefts: [LinearExpression] = [LinearExpression(v.left), LinearExpression(v.top), LinearExpression(v.width), LinearExpression(v.height)]
+        let bases: [LinearExpression] = [r.map { LinearExpression($0.left) } ?? LinearExpression(0), r.map { LinearExpression($0.top) } ?? LinearExpression(0),
+                                         LinearExpression(0), LinearExpression(0)]
+        let count = kind == "rootPosition" ? 2 : 4
+        for index in 0..<count {
+            // Written `variable - base == constant`, so the constant is the row's own.
+            rows.append(SolverConstraint(lefts[index] - bases[index], .equal, LinearExpression(constants[index]), priority: LayoutPriority.required))
+        }
+        for row in rows { try? solver.add(row) }
+        participant.anchorRows = rows
+        participant.anchorConstants = Array(constants.prefix(count))
+        return true
+    }
+
+    /// A view's content hugging and compression resistance around its intrinsic size.
+    private func refreshIntrinsic(_ participant: Participant, _ view: View) -> Bool {
+        guard !view.translatesAutoresizingMaskIntoConstraints else {
+            guard !participant.intrinsicRows.isEmpty else { return false }
+            for row in participant.intrinsicRows { try? solver.remove(row) }
+            participant.intrinsicRows = []; participant.intrinsicKey = []
+            return true
+        }
+        let size = view.currentIntrinsicContentSize()
+        let key = [size.width, size.height, view.contentHugging.horizontal, view.contentHugging.vertical,
+                   view.compressionResistance.horizontal, view.compressionResistance.vertical]
+        guard key != participant.intrinsicKey else { return false }
+        for row in participant.intrinsicRows { try? solver.remove(row) }
+        var rows: [SolverConstraint] = []
+        let v = participant.variables
+        if size.width >= 0 && size.width.isFinite {
+            rows.append(SolverConstraint(v.width, .lessThanOrEqual, size.width, priority: view.contentHugging.horizontal))
+            rows.append(SolverConstraint(v.width, .greaterThanOrEqual, size.width, priority: view.compressionResistance.horizontal))
+        }
+        if size.height >= 0 && size.height.isFinite {
+            rows.append(SolverConstraint(v.height, .lessThanOrEqual, size.height, priority: view.contentHugging.vertical))
+            rows.append(SolverConstraint(v.height, .greaterThanOrEqual, size.height, priority: view.compressionResistance.vertical))
+        }
+        for row in rows { try? solver.add(row) }
+        participant.intrinsicRows = rows
+        participant.intrinsicKey = key
+        return true
+    }
+
+    // MARK: - The hierarchy
+
+    /// UIKit removes a view's constraints to views outside its subtree when it leaves its
+    /// superview (they are installed on an ancestor that no longer contains it).
+    func viewWillLeave(_ view: View) {
+        guard !active.isEmpty else { return }
+        for constraint in Array(active.values) {
+            guard let installed = constraint.installedOn, !installed.isDescendant(of: view) else { continue }
+            let involves = [constraint.firstItem?.layoutOwner, constraint.secondItem?.layoutOwner].contains { $0?.isDescendant(of: view) == true }
+            if involves { deactivate(constraint) }
+        }
+    }
+}
+
+extension World {
+    /// The engine, made on first use (a world without constraints never makes one).
+    public var layoutEngine: LayoutEngine {
+        if let engine = autoLayoutEngine { return engine }
+        let engine = LayoutEngine(world: self)
+        autoLayoutEngine = engine
+        return engine
+    }
+}

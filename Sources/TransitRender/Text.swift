@@ -27,12 +27,28 @@ enum TextPainter {
         return extents.x_advance.isFinite ? extents.x_advance : 0
     }
 
+    /// The largest glyph, in device pixels, text is drawn at. Asking FreeType for a much larger
+    /// one (a label under a 1e18 scale transform) fails inside cairo's shared font face, and
+    /// from then on every new font size or rotation in the process fails too. 10,000 points
+    /// (the size limit below) at the largest --scale, 4.
+    static let maximumDeviceFontSize = 40_000.0
+
+    /// Whether `size` points under the context's matrix stay within `maximumDeviceFontSize`.
+    static func fitsFreeType(_ size: Double, context: OpaquePointer) -> Bool {
+        var ax = size, ay = 0.0, bx = 0.0, by = size
+        cairo_user_to_device_distance(context, &ax, &ay)
+        cairo_user_to_device_distance(context, &bx, &by)
+        let largest = max(hypot(ax, ay), hypot(bx, by))
+        return largest.isFinite && largest <= maximumDeviceFontSize
+    }
+
     static func draw(_ content: TextContent, in bounds: Rect, alpha: Double, context: OpaquePointer) {
         guard !content.text.isEmpty, content.fontSize.isFinite, content.fontSize > 0,
               content.fontSize < 10_000, bounds.isFinite else { return }
         let rect = bounds.standardized
         scaledFontLock.lock()
         defer { scaledFontLock.unlock() }
+        guard fitsFreeType(content.fontSize, context: context) else { return }
         cairo_save(context)
         defer { cairo_restore(context) }
         selectFont(context, size: content.fontSize, bold: content.fontWeight.isBold)
@@ -40,14 +56,22 @@ enum TextPainter {
         cairo_font_extents(context, &fontExtents)
         let lineHeight = fontExtents.height > 0 ? fontExtents.height : content.fontSize * 1.2
 
-        let fitting = max(1, Int((rect.height / lineHeight).rounded(.down)))
+        let fitting = clampedInt((rect.height / lineHeight).rounded(.down), in: 1...Int.max)
         let maximumLines = content.numberOfLines > 0 ? min(content.numberOfLines, fitting) : fitting
         let lines = layout(content.text, width: rect.width, maximumLines: maximumLines) { advance(context, $0) }
 
         let blockHeight = Double(lines.count) * lineHeight
         var baseline = rect.minY + (rect.height - blockHeight) / 2 + fontExtents.ascent
         CairoBridge.setSource(context, content.color, alpha: alpha)
+        // Lines wholly outside the clip are not drawn: they would not show, and a label 1e300
+        // points tall centres its text where cairo's fixed-point glyph positions wrap around.
+        // The margin covers any glyph's ink beyond its advance and line box.
+        var clipX0 = 0.0, clipY0 = 0.0, clipX1 = 0.0, clipY1 = 0.0
+        cairo_clip_extents(context, &clipX0, &clipY0, &clipX1, &clipY1)
+        let margin = lineHeight + content.fontSize
         for line in lines {
+            defer { baseline += lineHeight }
+            guard baseline + margin >= clipY0, baseline - margin <= clipY1 else { continue }
             let lineWidth = advance(context, line)
             let x: Double
             switch content.alignment {
@@ -55,9 +79,9 @@ enum TextPainter {
             case .right: x = rect.maxX - lineWidth
             case .left, .natural, .justified: x = rect.minX
             }
+            guard x + lineWidth + margin >= clipX0, x - margin <= clipX1 else { continue }
             cairo_move_to(context, x, baseline)
             cairo_show_text(context, line)
-            baseline += lineHeight
         }
         cairo_new_path(context)
     }

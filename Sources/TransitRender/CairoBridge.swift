@@ -76,5 +76,13 @@ enum CairoBridge {
                               clamp01(color.alpha) * clamp01(alpha))
     }
 
+    /// Cairo's own test (finite, non-zero determinant) with a margin: a matrix that fails it
+    /// puts a context into a permanent error state, so it is checked before cairo sees it.
+    static func isInvertible(_ matrix: cairo_matrix_t) -> Bool {
+        let determinant = matrix.xx * matrix.yy - matrix.xy * matrix.yx
+        return determinant.isFinite && abs(determinant) > 1e-12 && (1 / determinant).isFinite
+            && matrix.x0.isFinite && matrix.y0.isFinite
+    }
+
     static func clamp01(_ value: Double) -> Double { value.isFinite ? min(1, max(0, value)) : 0 }
 }

@@ -12,9 +12,10 @@ public struct Filmstrip {
         public var padding: Int, titleHeight: Int, labelHeight: Int
         public init(scale: Double) {
             let factor = scale.isFinite && scale > 0 ? scale : 1
-            padding = Int((8 * factor).rounded())
-            titleHeight = Int((18 * factor).rounded())
-            labelHeight = Int((16 * factor).rounded())
+            // compose refuses sheets over 32767 pixels a side; a larger part could only overflow.
+            padding = clampedInt((8 * factor).rounded(), in: 0...32767)
+            titleHeight = clampedInt((18 * factor).rounded(), in: 0...32767)
+            labelHeight = clampedInt((16 * factor).rounded(), in: 0...32767)
         }
 
         /// The documented size formula, shared by `compose` and tests.

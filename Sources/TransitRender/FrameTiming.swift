@@ -8,7 +8,8 @@ extension GIFEncoder {
         delays.reserveCapacity(count)
         var written = 0
         for index in 1...count {
-            let next = Int((Double(index) * 100 / fps).rounded())
+            // A GIF delay is at most 65535 cs; the bound only keeps a tiny fps from trapping.
+            let next = clampedInt((Double(index) * 100 / fps).rounded(), in: 0...(1 << 48))
             delays.append(max(1, next - written))
             written = max(next, written + 1)
         }

@@ -27,16 +27,24 @@ enum ImagePainter {
         defer { cairo_surface_destroy(surface) }
         let target = destination(for: image, in: bounds)
         guard target.isFinite, target.width > 0, target.height > 0 else { return }
+        // A matrix cairo cannot invert (a 1e300-point image view) would put the whole context
+        // in an error state and drop the rest of the frame.
+        let scaleX = target.width / Double(image.width), scaleY = target.height / Double(image.height)
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        cairo_matrix_translate(&matrix, target.x, target.y)
+        cairo_matrix_scale(&matrix, scaleX, scaleY)
+        guard CairoBridge.isInvertible(matrix) else { return }
         cairo_save(context)
         defer { cairo_restore(context) }
         cairo_translate(context, target.x, target.y)
-        cairo_scale(context, target.width / Double(image.width), target.height / Double(image.height))
+        cairo_scale(context, scaleX, scaleY)
         cairo_set_source_surface(context, surface, 0, 0)
         if let pattern = cairo_get_source(context) {
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
             cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
         }
-        cairo_rectangle(context, 0, 0, Double(image.width), Double(image.height))
+        Paths.addRect(context, x: 0, y: 0, width: Double(image.width), height: Double(image.height))
         cairo_clip(context)
         cairo_paint_with_alpha(context, CairoBridge.clamp01(alpha))
     }

@@ -80,7 +80,10 @@ extension LayerPainter {
         density = min(density, 4000 / content.width, 4000 / content.height)
         let margin = 2 / density
         let extent = content.insetBy(dx: -margin, dy: -margin)
-        let pixelWidth = Int((extent.width * density).rounded(.up)), pixelHeight = Int((extent.height * density).rounded(.up))
+        // About 4,000 pixels a side by construction; clamped as well, since a near-overflowing
+        // extent can round to infinity.
+        let pixelWidth = clampedInt((extent.width * density).rounded(.up), in: 0...16384)
+        let pixelHeight = clampedInt((extent.height * density).rounded(.up), in: 0...16384)
         guard pixelWidth > 0, pixelHeight > 0,
               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)) else { return }
         defer { cairo_surface_destroy(surface) }

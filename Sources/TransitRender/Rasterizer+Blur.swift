@@ -61,19 +61,20 @@ extension LayerPainter {
         let width = Int(cairo_image_surface_get_width(root)), height = Int(cairo_image_surface_get_height(root))
         let xs = corners.map { $0.x + rootX }, ys = corners.map { $0.y + rootY }
         guard xs.allSatisfy({ $0.isFinite && abs($0) < 1e9 }), ys.allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { return }
-        let x0 = max(0, Int((xs.min()! - reach).rounded(.down))), x1 = min(width, Int((xs.max()! + reach).rounded(.up)))
-        let y0 = max(0, Int((ys.min()! - reach).rounded(.down))), y1 = min(height, Int((ys.max()! + reach).rounded(.up)))
+        let x0 = clampedInt((xs.min()! - reach).rounded(.down), in: 0...width), x1 = clampedInt((xs.max()! + reach).rounded(.up), in: 0...width)
+        let y0 = clampedInt((ys.min()! - reach).rounded(.down), in: 0...height), y1 = clampedInt((ys.max()! + reach).rounded(.up), in: 0...height)
         guard x1 > x0, y1 > y0 else { return }
         var region = BackdropRegion(surface: root, x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         if group != root {
             var groupX = 0.0, groupY = 0.0
             cairo_surface_get_device_offset(group, &groupX, &groupY)
-            region.composite(group, offsetX: Int((groupX - rootX).rounded()), offsetY: Int((groupY - rootY).rounded()))
+            region.composite(group, offsetX: clampedInt((groupX - rootX).rounded(), in: -32768...32768),
+                             offsetY: clampedInt((groupY - rootY).rounded(), in: -32768...32768))
         }
         // Large radii blur a reduced copy (box-averaged blocks), painted back with bilinear
         // filtering: a blur that wide leaves no detail a reduction loses, and it costs a factor²
         // less. Up to σ of 3 device pixels the blur runs at full resolution.
-        let factor = max(1, min(8, Int(sigma / 3)))
+        let factor = clampedInt(sigma / 3, in: 1...8)
         var blurred = factor > 1 ? region.reduced(by: factor) : region
         BackdropBlur.blur(&blurred.pixels, width: blurred.width, height: blurred.height, sigma: sigma / Double(factor))
         guard let surface = blurred.makeSurface() else { return }
@@ -229,9 +230,12 @@ struct BackdropRegion {
 enum BackdropBlur {
     static let maximumSigma = 2048.0
 
+    /// The box radius of each of the three passes for a Gaussian of `sigma`. Callers cap sigma
+    /// at `maximumSigma` (a radius of about that much); the bound here only keeps an uncapped
+    /// sigma from trapping.
     static func boxRadius(sigma: Double) -> Int {
         let idealWidth = (4 * sigma * sigma + 1).squareRoot()
-        return max(1, Int(((idealWidth - 1) / 2).rounded()))
+        return clampedInt(((idealWidth - 1) / 2).rounded(), in: 1...Int(maximumSigma) * 2)
     }
 
     static func blur(_ pixels: inout [UInt32], width: Int, height: Int, sigma: Double) {

@@ -27,7 +27,7 @@ extension LayerPainter {
         let x1 = min((projected.map(\.x).max()! + pad).rounded(.up), clipX1.rounded(.up) + pad)
         let y1 = min((projected.map(\.y).max()! + pad).rounded(.up), clipY1.rounded(.up) + pad)
         guard x1 > x0, y1 > y0, x1 - x0 < 16384, y1 - y0 < 16384 else { return }
-        let width = Int(x1 - x0), height = Int(y1 - y0)
+        let width = clampedInt(x1 - x0, in: 1...16384), height = clampedInt(y1 - y0, in: 1...16384)
 
         // The mask depends only on the shape as it lands in the mask's own pixels, so it is
         // keyed by that mapping (not by where on screen the mask sits).
@@ -56,10 +56,13 @@ extension LayerPainter {
 
 // Three successive box blurs ≈ Gaussian (central limit); running sums keep it O(pixels).
 enum ShadowBlur {
+    /// Masks are at most 16384 pixels a side, and a box wider than that averages the whole line
+    /// anyway: larger sigmas (a script's shadowRadius of 1e300) blur as this one does.
+    static let maximumSigma = BackdropBlur.maximumSigma
+
     static func blur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
         guard sigma >= 0.5, width > 0, height > 0 else { return }
-        let idealWidth = (4 * sigma * sigma + 1).squareRoot()
-        let radius = max(1, Int(((idealWidth - 1) / 2).rounded()))
+        let radius = BackdropBlur.boxRadius(sigma: min(sigma, maximumSigma))
         let length = max(width, height)
         let line = UnsafeMutablePointer<Int32>.allocate(capacity: length)
         let prefix = UnsafeMutablePointer<Int32>.allocate(capacity: length + 1)

@@ -178,7 +178,7 @@ enum ShapePainter {
             if start == end {
                 // No direction: Core Animation shows the last colour.
                 CairoBridge.setSource(context, stops.last!.color, alpha: alpha)
-                cairo_rectangle(context, b.minX, b.minY, b.width, b.height)
+                Paths.addRect(context, x: b.minX, y: b.minY, width: b.width, height: b.height)
                 cairo_fill(context)
                 return
             }
@@ -189,7 +189,7 @@ enum ShapePainter {
             let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
             guard rx > 1e-9 || ry > 1e-9 else {
                 CairoBridge.setSource(context, stops.last!.color, alpha: alpha)
-                cairo_rectangle(context, b.minX, b.minY, b.width, b.height)
+                Paths.addRect(context, x: b.minX, y: b.minY, width: b.width, height: b.height)
                 cairo_fill(context)
                 return
             }
@@ -212,7 +212,7 @@ enum ShapePainter {
         }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_set_source(context, pattern)
-        cairo_rectangle(context, b.minX, b.minY, b.width, b.height)
+        Paths.addRect(context, x: b.minX, y: b.minY, width: b.width, height: b.height)
         cairo_fill(context)
     }
 }

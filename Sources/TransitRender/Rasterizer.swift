@@ -20,8 +20,8 @@ public struct Rasterizer: Sendable {
 
     /// The image size `render` makes for `size` points.
     public func pixelSize(of size: Size) -> (width: Int, height: Int) {
-        (size.width.isFinite ? Int(min(16384, max(0, (size.width * scale).rounded()))) : 0,
-         size.height.isFinite ? Int(min(16384, max(0, (size.height * scale).rounded()))) : 0)
+        (size.width.isFinite ? clampedInt((size.width * scale).rounded(), in: 0...16384) : 0,
+         size.height.isFinite ? clampedInt((size.height * scale).rounded(), in: 0...16384) : 0)
     }
 
     /// `size` is in points; the image has size × scale pixels (rounded). Never traps: layers with

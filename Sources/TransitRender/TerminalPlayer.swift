@@ -167,7 +167,7 @@ public struct TerminalPlayer: Sendable {
 
     /// The frame whose time is closest to `time` (the first of equals).
     static func nearestIndex(to time: Double, in times: [Double], fps: Double) -> Int {
-        guard !times.isEmpty else { return max(0, Int((time * fps).rounded())) }
+        guard !times.isEmpty else { return clampedInt((time * fps).rounded(), in: 0...Int.max) }
         var best = 0
         for (index, value) in times.enumerated() where abs(value - time) < abs(times[best] - time) { best = index }
         return best

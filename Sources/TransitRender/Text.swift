@@ -27,12 +27,28 @@ enum TextPainter {
         return extents.x_advance.isFinite ? extents.x_advance : 0
     }
 
+    /// The largest glyph, in device pixels, text is drawn at. Asking FreeType for a much larger
+    /// one (a label under a 1e18 scale transform) fails inside cairo's shared font face, and
+    /// from then on every new font size or rotation in the process fails too. 10,000 points
+    /// (the size limit below) at the largest --scale, 4.
+    static let maximumDeviceFontSize = 40_000.0
+
+    /// Whether `size` points under the context's matrix stay within `maximumDeviceFontSize`.
+    static func fitsFreeType(_ size: Double, context: OpaquePointer) -> Bool {
+        var ax = size, ay = 0.0, bx = 0.0, by = size
+        cairo_user_to_device_distance(context, &ax, &ay)
+        cairo_user_to_device_distance(context, &bx, &by)
+        let largest = max(hypot(ax, ay), hypot(bx, by))
+        return largest.isFinite && largest <= maximumDeviceFontSize
+    }
+
     static func draw(_ content: TextContent, in bounds: Rect, alpha: Double, context: OpaquePointer) {
         guard !content.text.isEmpty, content.fontSize.isFinite, content.fontSize > 0,
               content.fontSize < 10_000, bounds.isFinite else { return }
         let rect = bounds.standardized
         scaledFontLock.lock()
         defer { scaledFontLock.unlock() }
+        guard fitsFreeType(content.fontSize, context: context) else { return }
         cairo_save(context)
         defer { cairo_restore(context) }
         selectFont(context, size: content.fontSize, bold: content.fontWeight.isBold)
@@ -40,14 +56,22 @@ enum TextPainter {
         cairo_font_extents(context, &fontExtents)
         let lineHeight = fontExtents.height > 0 ? fontExtents.height : content.fontSize * 1.2
 
-        let fitting = max(1, Int((rect.height / lineHeight).rounded(.down)))
+        let fitting = clampedInt((rect.height / lineHeight).rounded(.down), in: 1...Int.max)
         let maximumLines = content.numberOfLines > 0 ? min(content.numberOfLines, fitting) : fitting
         let lines = layout(content.text, width: rect.width, maximumLines: maximumLines) { advance(context, $0) }
 
         let blockHeight = Double(lines.count) * lineHeight
         var baseline = rect.minY + (rect.height - blockHeight) / 2 + fontExtents.ascent
         CairoBridge.setSource(context, content.color, alpha: alpha)
+        // Lines wholly outside the clip are not drawn: they would not show, and a label 1e300
+        // points tall centres its text where cairo's fixed-point glyph positions wrap around.
+        // The margin covers any glyph's ink beyond its advance and line box.
+        var clipX0 = 0.0, clipY0 = 0.0, clipX1 = 0.0, clipY1 = 0.0
+        cairo_clip_extents(context, &clipX0, &clipY0, &clipX1, &clipY1)
+        let margin = lineHeight + content.fontSize
         for line in lines {
+            defer { baseline += lineHeight }
+            guard baseline + margin >= clipY0, baseline - margin <= clipY1 else { continue }
             let lineWidth = advance(context, line)
             let x: Double
             switch content.alignment {
@@ -55,9 +79,9 @@ enum TextPainter {
             case .right: x = rect.maxX - lineWidth
             case .left, .natural, .justified: x = rect.minX
             }
+            guard x + lineWidth + margin >= clipX0, x - margin <= clipX1 else { continue }
             cairo_move_to(context, x, baseline)
             cairo_show_text(context, line)
-            baseline += lineHeight
         }
         cairo_new_path(context)
     }
@@ -65,6 +89,13 @@ enum TextPainter {
     /// Greedy wrap; when lines run out, the last visible line takes the rest of the text and is
     /// cut character by character until it fits with "…". A width ≤ 0 means no wrapping;
     /// maximumLines ≤ 0 means no limit.
+    ///
+    /// Linear in the text's length: a run too wide for a line is cut at the longest prefix that
+    /// fits, found by galloping then bisecting over prefix lengths (a measure's advance never
+    /// shrinks as characters are added), so a line of L characters costs O(L log L) measured
+    /// characters however long the run. Growing the line a character at a time measured every
+    /// prefix, and cutting the last line back a character at a time re-measured the whole rest
+    /// of a 100,000-character label once per character removed.
     static func layout(_ text: String, width: Double, maximumLines: Int, measure: (String) -> Double) -> [String] {
         let limit = width > 0 ? width : .infinity
         var lines: [String] = []
@@ -72,30 +103,55 @@ enum TextPainter {
             var current = ""
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
                 let candidate = current.isEmpty ? word : current + " " + word
-                if measure(candidate) <= limit {
+                // Without wrapping everything fits; measuring the growing line would be quadratic.
+                if limit == .infinity || measure(candidate) <= limit {
                     current = candidate
                     continue
                 }
                 if !current.isEmpty { lines.append(current); current = "" }
                 if measure(word) <= limit { current = word; continue }
-                // A word wider than the line breaks between characters.
-                for character in word {
-                    let extended = current + String(character)
-                    if !current.isEmpty && measure(extended) > limit {
-                        lines.append(current)
-                        current = String(character)
-                    } else {
-                        current = extended
-                    }
+                // A word wider than the line breaks between characters: each piece is the
+                // longest prefix of the rest that fits, and at least one character.
+                let characters = Array(word)
+                var start = 0
+                while start < characters.count {
+                    let rest = characters[start...]
+                    let count = max(1, longestFittingPrefix(of: rest, limit: limit) { measure(String($0)) })
+                    let piece = String(rest.prefix(count))
+                    start += count
+                    if start < characters.count { lines.append(piece) } else { current = piece }
                 }
             }
             lines.append(current)
         }
         guard maximumLines > 0, lines.count > maximumLines else { return lines }
         let maximum = maximumLines
-        var last = lines[(maximum - 1)...].joined(separator: " ")
-        while !last.isEmpty && measure(last + ellipsis) > limit { last.removeLast() }
+        let rest = Array(lines[(maximum - 1)...].joined(separator: " "))
+        let kept = longestFittingPrefix(of: rest[...], limit: limit) { measure(String($0) + ellipsis) }
+        var last = String(rest.prefix(kept))
         while last.hasSuffix(" ") { last.removeLast() }
         return Array(lines[..<(maximum - 1)]) + [last + ellipsis]
+    }
+
+    /// The largest n ≤ characters.count with fits(first n characters) — 0 when none does —
+    /// given that a longer prefix never fits when a shorter one does not. Tries 1, 2, 4, …
+    /// until a prefix is too wide, then bisects between the last two: about 2·log₂ n measures
+    /// of at most 2n characters, whatever lies beyond.
+    static func longestFittingPrefix(of characters: ArraySlice<Character>, limit: Double,
+                                     measure: (ArraySlice<Character>) -> Double) -> Int {
+        let base = characters.startIndex
+        func fits(_ n: Int) -> Bool { measure(characters[base..<(base + n)]) <= limit }
+        var fitting = 0, probe = 1
+        while probe <= characters.count, fits(probe) {
+            fitting = probe
+            probe *= 2
+        }
+        // fitting fits (or is 0); everything from tooWide on does not.
+        var tooWide = min(probe, characters.count + 1)
+        while tooWide - fitting > 1 {
+            let middle = fitting + (tooWide - fitting) / 2
+            if fits(middle) { fitting = middle } else { tooWide = middle }
+        }
+        return fitting
     }
 }

@@ -13,7 +13,7 @@ enum TextPainter {
     /// `cairo_scaled_font_destroy` (assertion `! scaled_font->cache_frozen`). Everything that
     /// touches a scaled font — selecting it, measuring, drawing, and the restore that drops it —
     /// happens under this lock. Shapes, images and compositing stay parallel.
-    private static let scaledFontLock = NSLock()
+    static let scaledFontLock = NSLock()
 
     static func selectFont(_ context: OpaquePointer, size: Double, bold: Bool) {
         cairo_select_font_face(context, fontFamily, CAIRO_FONT_SLANT_NORMAL,
@@ -153,5 +153,39 @@ enum TextPainter {
             if fits(middle) { fitting = middle } else { tooWide = middle }
         }
         return fitting
+    }
+}
+
+/// UILabel's intrinsic content size, measured as TextPainter draws: the widest line's advance
+/// (the text split at newlines; wrapped only when a width is given) and the lines' height, in
+/// points, rounded up to whole points as UIKit's text sizes are.
+public final class CairoTextMeasurer: TextMeasuring {
+    public init() {}
+
+    public func size(of text: TextContent, fittingWidth: Double?) -> Size {
+        guard !text.text.isEmpty, text.fontSize.isFinite, text.fontSize > 0, text.fontSize < 10_000 else { return Size(width: 0, height: 0) }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return Size(width: 0, height: 0) }
+        defer { cairo_surface_destroy(surface) }
+        guard let context = cairo_create(surface) else { return Size(width: 0, height: 0) }
+        defer { cairo_destroy(context) }
+        return TextPainter.measure(text, width: fittingWidth, context: context)
+    }
+}
+
+extension TextPainter {
+    static func measure(_ content: TextContent, width: Double?, context: OpaquePointer) -> Size {
+        scaledFontLock.lock()
+        defer { scaledFontLock.unlock() }
+        selectFont(context, size: content.fontSize, bold: content.fontWeight.isBold)
+        var fontExtents = cairo_font_extents_t()
+        cairo_font_extents(context, &fontExtents)
+        let lineHeight = fontExtents.height > 0 ? fontExtents.height : content.fontSize * 1.2
+        var lines: [String] = []
+        for paragraph in content.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines += layout(String(paragraph), width: width ?? 0, maximumLines: 0) { advance(context, $0) }
+        }
+        if content.numberOfLines > 0 { lines = Array(lines.prefix(content.numberOfLines)) }
+        let widest = lines.map { advance(context, $0) }.max() ?? 0
+        return Size(width: widest.rounded(.up), height: (Double(lines.count) * lineHeight).rounded(.up))
     }
 }

@@ -237,7 +237,9 @@ final class FuzzResults: @unchecked Sendable {
                 // The error that ended the script must say where it came from (a render's own
                 // last line, "rendered N frames", is not an error: it exits 1 for problems).
                 let first = stderr.split(separator: "\n").first { !$0.hasPrefix("problem:") && !$0.hasPrefix("rendered ") && !$0.isEmpty }.map(String.init) ?? ""
-                if !first.isEmpty && first.range(of: #"\.lua:\d+: "#, options: .regularExpression) == nil && !first.hasPrefix("transit: ") {
+                // A limit reached after the scene's last line has no line to name, and says so.
+                let saysWhyNoLine = first.range(of: #"\.lua: after the scene's last line"#, options: .regularExpression) != nil
+                if !first.isEmpty && first.range(of: #"\.lua:\d+: "#, options: .regularExpression) == nil && !first.hasPrefix("transit: ") && !saysWhyNoLine {
                     note("(ended the script) " + first, index: index, source: source)
                 }
             }

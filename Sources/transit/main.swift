@@ -204,6 +204,8 @@ func makeRuntime(_ options: Options) throws -> (World, LuaRuntime, URL) {
     runtimeOptions.unsafe = options.unsafe
     runtimeOptions.budget = options.budget
     runtimeOptions.memoryLimit = options.memory << 20
+    world.warningHandler = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    world.textMeasurer = CairoTextMeasurer()
     let runtime = try LuaRuntime(world: world, options: runtimeOptions)
     runtime.readableDirectories = options.readableDirectories
     runtime.imageLoader = { url in

@@ -250,6 +250,31 @@
 ---| "cubic"
 ---| "cubicPaced"
 
+---NSLayoutConstraint.Attribute (leading is left, trailing is right: Transit lays out left to right)
+---@alias NSLayoutAttribute
+---| "left"
+---| "right"
+---| "top"
+---| "bottom"
+---| "leading"
+---| "trailing"
+---| "width"
+---| "height"
+---| "centerX"
+---| "centerY"
+---| "notAnAttribute"
+
+---NSLayoutConstraint.Relation
+---@alias NSLayoutRelation
+---| "lessThanOrEqual"
+---| "equal"
+---| "greaterThanOrEqual"
+
+---NSLayoutConstraint.Axis (content hugging and compression resistance)
+---@alias NSLayoutConstraintAxis
+---| "horizontal"
+---| "vertical"
+
 ---The animator: animates one presentation, dismissal, push or pop. Used as the result of animationControllerForPresented, animationControllerForDismissed or animationControllerForOperation; an effect file that returns one.
 ---@class UIViewControllerAnimatedTransitioning
 ---@field transitionDuration fun(self: UIViewControllerAnimatedTransitioning, transitionContext: UIViewControllerContextTransitioning): number required hook (Swift `transitionDuration(using:)`): the duration in seconds (finite, ≥ 0)
@@ -629,8 +654,25 @@ function NSObject:isMember(class) end
 ---@field insetsLayoutMarginsFromSafeArea boolean whether margins outside the safe area move inside it (default true)
 ---@field directionalLayoutMargins NSDirectionalEdgeInsets layoutMargins by reading direction (leading is left: Transit lays out left to right); setting either sets both
 ---@field layoutMarginsGuide UILayoutGuide (read-only) the layout margins as a guide (its layoutFrame)
+---@field leadingAnchor NSLayoutXAxisAnchor (read-only) the leading anchor
+---@field trailingAnchor NSLayoutXAxisAnchor (read-only) the trailing anchor
+---@field leftAnchor NSLayoutXAxisAnchor (read-only) the left anchor
+---@field rightAnchor NSLayoutXAxisAnchor (read-only) the right anchor
+---@field topAnchor NSLayoutYAxisAnchor (read-only) the top anchor
+---@field bottomAnchor NSLayoutYAxisAnchor (read-only) the bottom anchor
+---@field centerXAnchor NSLayoutXAxisAnchor (read-only) the centerX anchor
+---@field centerYAnchor NSLayoutYAxisAnchor (read-only) the centerY anchor
+---@field widthAnchor NSLayoutDimension (read-only) the width anchor
+---@field heightAnchor NSLayoutDimension (read-only) the height anchor
+---@field translatesAutoresizingMaskIntoConstraints boolean true (the default): the view stays where its frame puts it; set false on a view that constraints place
+---@field constraints NSLayoutConstraint[] (read-only) the active constraints installed on this view (their items' nearest common ancestor)
+---@field layoutGuides UILayoutGuide[] (read-only) the guides added with addLayoutGuide
+---@field intrinsicContentSize CGSize (read-only) the size its content asks for (-1: none in that axis); a subclass may override it with a method returning a CGSize
+---@field hasAmbiguousLayout boolean (read-only) whether the constraints leave the frame undetermined (transit check reports it)
 ---@field layoutSubviews fun(self: UIView)? overridable hook (Swift `layoutSubviews()`): lay out subviews; called by the layout pass
 ---@field safeAreaInsetsDidChange fun(self: UIView)? overridable hook (Swift `safeAreaInsetsDidChange()`): the safe area changed; called by the layout pass before layoutSubviews
+---@field updateConstraints fun(self: UIView)? overridable hook (Swift `updateConstraints()`): add or change constraints before layout; call super last (self.super.updateConstraints(self) in a subclass)
+---@field intrinsicContentSize fun(self: UIView): CGSize? overridable hook (Swift `var intrinsicContentSize: CGSize`): the size the view's content asks for; call invalidateIntrinsicContentSize() when it changes
 ---@field super table the base class (in subclasses)
 UIView = {}
 
@@ -749,6 +791,62 @@ function UIView:resizableSnapshotView(rect, afterScreenUpdates, capInsets) end
 ---@param fromView? UIView nil: the window
 ---@return CGRect|CGPoint
 function UIView:convertFrom(value, fromView) end
+
+---activates it (UIKit's older API)
+---@param constraint NSLayoutConstraint
+function UIView:addConstraint(constraint) end
+
+---activates each
+---@param constraints NSLayoutConstraint[]
+function UIView:addConstraints(constraints) end
+
+---deactivates it if it is installed on this view
+---@param constraint NSLayoutConstraint
+function UIView:removeConstraint(constraint) end
+
+---removeConstraint for each
+---@param constraints NSLayoutConstraint[]
+function UIView:removeConstraints(constraints) end
+
+---adds a UILayoutGuide() for constraints to place
+---@param guide UILayoutGuide
+function UIView:addLayoutGuide(guide) end
+
+---removes it and the constraints that use it
+---@param guide UILayoutGuide
+function UIView:removeLayoutGuide(guide) end
+
+---the next layout pass asks intrinsicContentSize again
+function UIView:invalidateIntrinsicContentSize() end
+
+---how strongly the view resists growing past its intrinsic size (default 250)
+---@param priority number 1...1000
+---@param axis NSLayoutConstraintAxis
+function UIView:setContentHuggingPriority(priority, axis) end
+
+---the content hugging priority for an axis
+---@param axis NSLayoutConstraintAxis
+---@return number
+function UIView:contentHuggingPriority(axis) end
+
+---how strongly the view resists shrinking below its intrinsic size (default 750)
+---@param priority number 1...1000
+---@param axis NSLayoutConstraintAxis
+function UIView:setContentCompressionResistancePriority(priority, axis) end
+
+---the compression resistance priority for an axis
+---@param axis NSLayoutConstraintAxis
+---@return number
+function UIView:contentCompressionResistancePriority(axis) end
+
+---updateConstraints runs before the next layout
+function UIView:setNeedsUpdateConstraints() end
+
+---runs updateConstraints now on this view and its subviews that asked
+function UIView:updateConstraintsIfNeeded() end
+
+---UIKit's constraints update (override it; call Class.super.updateConstraints(self) last)
+function UIView:updateConstraints() end
 
 ---A layer: a view's backing layer, or a standalone one (CALayer()) added with addSublayer.
 ---@class CALayer : NSObject
@@ -1759,11 +1857,84 @@ NSDirectionalEdgeInsets = {}
 ---@return NSDirectionalEdgeInsets
 function NSDirectionalEdgeInsets.new(top, leading, bottom, trailing) end
 
----A view's safe-area or layout-margins guide (no constraints: read layoutFrame).
+---A rectangle for constraints: a view's safeAreaLayoutGuide or layoutMarginsGuide, or UILayoutGuide.new() added with view:addLayoutGuide(guide) and placed by constraints.
 ---@class UILayoutGuide : NSObject
 ---@field layoutFrame CGRect (read-only) the guide's rectangle in its owning view's coordinates, now
 ---@field owningView UIView? (read-only) the view it belongs to
+---@field leadingAnchor NSLayoutXAxisAnchor (read-only) the leading anchor
+---@field trailingAnchor NSLayoutXAxisAnchor (read-only) the trailing anchor
+---@field leftAnchor NSLayoutXAxisAnchor (read-only) the left anchor
+---@field rightAnchor NSLayoutXAxisAnchor (read-only) the right anchor
+---@field topAnchor NSLayoutYAxisAnchor (read-only) the top anchor
+---@field bottomAnchor NSLayoutYAxisAnchor (read-only) the bottom anchor
+---@field centerXAnchor NSLayoutXAxisAnchor (read-only) the centerX anchor
+---@field centerYAnchor NSLayoutYAxisAnchor (read-only) the centerY anchor
+---@field widthAnchor NSLayoutDimension (read-only) the width anchor
+---@field heightAnchor NSLayoutDimension (read-only) the height anchor
+---@field identifier string a name for traces
 UILayoutGuide = {}
+
+---makes a UILayoutGuide; subclasses then call init(self, ...)
+---@return UILayoutGuide
+function UILayoutGuide.new() end
+
+---A relation between two items' attributes: firstItem.firstAttribute (relation) secondItem.secondAttribute × multiplier + constant, at a priority. Inactive until isActive = true or NSLayoutConstraint.activate{...}.
+---@class NSLayoutConstraint : NSObject
+---@field firstItem NSObject? (read-only) the first item (a UIView or UILayoutGuide; weak)
+---@field firstAttribute NSLayoutAttribute (read-only) the first item's attribute
+---@field relation NSLayoutRelation (read-only) "equal", "lessThanOrEqual" or "greaterThanOrEqual"
+---@field secondItem NSObject? (read-only) the second item, or nil for a constant size
+---@field secondAttribute NSLayoutAttribute (read-only) the second item's attribute ("notAnAttribute" without one)
+---@field multiplier number (read-only) the second attribute's multiplier (fixed when made)
+---@field constant number the constant; change it, then layoutIfNeeded() inside an animation block to animate the frames it moves
+---@field priority number 1...1000 (UILayoutPriority.required = 1000 is a hard constraint); an active constraint stays required or optional
+---@field isActive boolean true: installed on the items' nearest common ancestor and solved; false: removed
+---@field identifier string? a name shown in traces and in unsatisfiable-constraint logs
+NSLayoutConstraint = {}
+
+---makes a NSLayoutConstraint; subclasses then call init(self, ...)
+---@param options table {item=, attribute="top", relatedBy="equal", toItem=, attribute2="top", multiplier=1, constant=0, priority=1000, identifier=}: Swift's NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)
+---@return NSLayoutConstraint
+function NSLayoutConstraint.new(options) end
+
+---activates each (Swift NSLayoutConstraint.activate([...]))
+---@param constraints NSLayoutConstraint[] a list of constraints
+function NSLayoutConstraint.activate(constraints) end
+
+---deactivates each (Swift NSLayoutConstraint.deactivate([...]))
+---@param constraints NSLayoutConstraint[] a list of constraints
+function NSLayoutConstraint.deactivate(constraints) end
+
+---An item's attribute, to make constraints from: anchor:constraint{equalTo = other, constant = 8}.
+---@class NSLayoutAnchor : NSObject
+---@field item NSObject? (read-only) the view or guide (weak)
+---@field attribute NSLayoutAttribute (read-only) which attribute of it
+NSLayoutAnchor = {}
+
+---an inactive constraint (Swift constraint(equalTo:constant:) and the others)
+---@param options table {equalTo=, greaterThanOrEqualTo=, lessThanOrEqualTo= (one of them, an anchor of the same axis), constant=0; a dimension also multiplier=, or equalToConstant= / greaterThanOrEqualToConstant= / lessThanOrEqualToConstant=}
+---@return NSLayoutConstraint
+function NSLayoutAnchor:constraint(options) end
+
+---an x-axis anchor: leading, trailing, left, right, centerX
+---@class NSLayoutXAxisAnchor : NSLayoutAnchor
+NSLayoutXAxisAnchor = {}
+
+---a y-axis anchor: top, bottom, centerY
+---@class NSLayoutYAxisAnchor : NSLayoutAnchor
+NSLayoutYAxisAnchor = {}
+
+---a width or height anchor: also a constant (equalToConstant=) or a multiple of another dimension (multiplier=)
+---@class NSLayoutDimension : NSLayoutAnchor
+NSLayoutDimension = {}
+
+---Named priorities (numbers 1...1000).
+---@class UILayoutPriority
+---@field required number 1000: a constraint that must hold
+---@field defaultHigh number 750: compression resistance's default
+---@field defaultLow number 250: content hugging's default
+---@field fittingSizeLevel number 50
+UILayoutPriority = {}
 
 ---A point in virtual time, a value: `DispatchTime.now() + seconds` (also `-`, `<`, `<=`, `==`); field uptimeNanoseconds.
 ---@class DispatchTime

@@ -13,6 +13,11 @@ public final class World {
     public let hostMemory = HostMemory()
     /// Auto Layout's engine, once a constraint was made (LayoutEngine.swift).
     var autoLayoutEngine: LayoutEngine?
+    /// Views that asked for updateConstraints and have not had it (a layout pass skips the
+    /// walk while there are none).
+    var pendingConstraintUpdates = 0
+    /// Where UIKit's console warnings go besides the trace (the tool: stderr; tests collect them).
+    public var warningHandler: ((String) -> Void)?
     /// Measures labels' text for their intrinsic size (the renderer's; nil: an estimate).
     public var textMeasurer: (any TextMeasuring)?
     public let trace = Trace()

@@ -219,10 +219,8 @@ open class View: HostObject {
     /// pass first (updateConstraints where asked, then the engine's solution), then
     /// layoutSubviews down the tree.
     public func layoutIfNeeded() throws {
-        if let engine = world.autoLayoutEngine {
-            try updateConstraintsIfNeeded()
-            engine.solveIfNeeded()
-        }
+        try updateConstraintsIfNeeded()
+        world.autoLayoutEngine?.solveIfNeeded()
         try layoutSubtreeIfNeeded()
     }
 

@@ -11,14 +11,12 @@ extension TransitAPI {
         "UIView": [
             "mask",
             "preservesSuperviewLayoutMargins", "tintColor",
-            "tintAdjustmentMode", "contentMode", "isOpaque", "contentScaleFactor", "translatesAutoresizingMaskIntoConstraints",
-            "constraints", "addConstraint", "addConstraints", "removeConstraint", "removeConstraints", "setNeedsDisplay",
-            "setNeedsUpdateConstraints", "updateConstraintsIfNeeded", "sizeToFit", "sizeThatFits", "systemLayoutSizeFitting",
-            "intrinsicContentSize", "invalidateIntrinsicContentSize", "viewWithTag", "isDescendant", "exchangeSubview",
+            "tintAdjustmentMode", "contentMode", "isOpaque", "contentScaleFactor", "setNeedsDisplay",
+            "sizeToFit", "sizeThatFits", "systemLayoutSizeFitting",
+            "viewWithTag", "isDescendant", "exchangeSubview",
             "traitCollection", "accessibilityIdentifier", "addInteraction",
             "overrideUserInterfaceStyle", "semanticContentAttribute", "isMultipleTouchEnabled", "isExclusiveTouch",
-            "gestureRecognizers", "motionEffects", "addMotionEffect", "frameForAlignmentRect", "topAnchor", "bottomAnchor",
-            "leadingAnchor", "trailingAnchor", "widthAnchor", "heightAnchor", "centerXAnchor", "centerYAnchor",
+            "gestureRecognizers", "motionEffects", "addMotionEffect", "frameForAlignmentRect", "firstBaselineAnchor", "lastBaselineAnchor",
         ],
         "CALayer": [
             "contentsScale", "contentsRect", "contentsCenter", "replaceSublayer",
@@ -87,7 +85,7 @@ extension TransitAPI {
     static let unavailableClasses: [String] = [
         "CATransition", "CAReplicatorLayer", "CAEmitterLayer", "UIVibrancyEffect",
         "UITabBar", "UINavigationBar", "UIToolbar", "UIButton",
-        "UITableView", "UICollectionView", "UIStackView", "NSLayoutConstraint", "UIFont",
+        "UITableView", "UICollectionView", "UIStackView", "UIFont",
         "UIDynamicAnimator", "UISnapBehavior", "UIAttachmentBehavior", "UIGravityBehavior", "UICollisionBehavior",
         "UIPushBehavior", "UIDynamicItemBehavior", "UIRotationGestureRecognizer",
         "UISheetPresentationController", "UIPopoverPresentationController", "UIApplication",

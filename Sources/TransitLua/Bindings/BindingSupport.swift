@@ -7,10 +7,10 @@ import TransitCore
 enum TransitAPI {
     nonisolated(unsafe) static let description: APIDescription = {
         var api = APIDescription()
-        api.enums = enums + layerEnums + coreAnimationEnums
+        api.enums = enums + layerEnums + coreAnimationEnums + layoutEnums
         api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses()
             + coreAnimationClasses() + transitionClasses() + [navigationClass(), tabBarClass()]
-            + [edgeInsetsClass(), directionalEdgeInsetsClass(), layoutGuideClass()] + runLoopClasses() + feedbackClasses() + imageClasses()
+            + [edgeInsetsClass(), directionalEdgeInsetsClass(), layoutGuideClass()] + autoLayoutClasses() + runLoopClasses() + feedbackClasses() + imageClasses()
         api.globals = imageContextFunctions() + [
             function("CACurrentMediaTime", [], returns: .number, "Core Animation's clock: virtual seconds, as transit.now() (for CAAnimation.beginTime)") { call in
                 call.push(call.runtime.world.mediaTime)

@@ -3,8 +3,8 @@ import TransitCore
 
 // Safe areas, layout margins, layout guides and coordinate conversion from another view
 // (TransitCore/Layout/SafeArea.swift); appearance transitions a script drives and the status
-// bar style (TransitCore/ViewController/AppearanceTransitions.swift). Auto Layout is not
-// modelled: scripts set frames in layoutSubviews / containerViewWillLayoutSubviews.
+// bar style (TransitCore/ViewController/AppearanceTransitions.swift). Auto Layout's classes
+// are in AutoLayout.swift.
 
 extension TransitAPI {
     static func edgeInsetsClass() -> APIClass {
@@ -53,14 +53,15 @@ extension TransitAPI {
     }
 
     static func layoutGuideClass() -> APIClass {
-        var cls = APIClass(name: "UILayoutGuide", superclass: "NSObject", doc: "A view's safe-area or layout-margins guide (no constraints: read layoutFrame).", isValue: false)
+        var cls = APIClass(name: "UILayoutGuide", superclass: "NSObject", doc: "A rectangle for constraints: a view's safeAreaLayoutGuide or layoutMarginsGuide, or UILayoutGuide.new() added with view:addLayoutGuide(guide) and placed by constraints.", isValue: false)
         cls.matches = { $0 is LayoutGuide }
+        cls.construct = { call in LayoutGuide(world: call.runtime.world) }
         cls.properties = [
             property("layoutFrame", .value("CGRect"), "the guide's rectangle in its owning view's coordinates, now", of: LayoutGuide.self,
                      get: { call, g in call.push(g.layoutFrame) }),
             property("owningView", .optional(.object("UIView")), "the view it belongs to", of: LayoutGuide.self,
                      get: { call, g in call.push(g.owningView) }),
-        ]
+        ] + layoutGuideAutoLayoutMembers()
         return cls
     }
 

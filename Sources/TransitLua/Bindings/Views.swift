@@ -132,6 +132,10 @@ extension TransitAPI {
         cls.properties += layout.properties
         cls.methods += layout.methods
         cls.hooks += layout.hooks
+        let autoLayout = viewAutoLayoutMembers()
+        cls.properties += autoLayout.properties
+        cls.methods += autoLayout.methods
+        cls.hooks += autoLayout.hooks
         cls.functions = animationFunctions()
         return cls
     }

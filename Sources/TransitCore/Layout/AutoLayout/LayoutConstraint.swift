@@ -62,7 +62,7 @@ public enum LayoutConstraintError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .mixedAxes(let a, let b):
-            return "a constraint cannot relate \(a.rawValue) (\(a.axis?.rawValue ?? "no axis")) to \(b.rawValue) (\(b.axis?.rawValue ?? "no axis")): relate attributes of one axis"
+            return "invalid pairing of layout attributes: a constraint cannot relate \(a.rawValue) (\(a.isDimension ? "a size" : "a \(a.axis?.rawValue ?? "") position")) to \(b.rawValue) (\(b.isDimension ? "a size" : "a \(b.axis?.rawValue ?? "") position")): relate a position to a position of the same axis, or a size to a size"
         case .positionToConstant(let a):
             return "a constraint of \(a.rawValue) alone to a constant is invalid: only width and height can equal a constant; relate \(a.rawValue) to another item's attribute"
         case .noCommonAncestor(let constraint):
@@ -118,10 +118,11 @@ public final class LayoutConstraint: HostObject {
         guard priority >= 1 && priority <= 1000 else { throw LayoutConstraintError.priorityOutOfRange(priority) }
         if toItem == nil || secondAttribute == .notAnAttribute {
             guard attribute.isDimension else { throw LayoutConstraintError.positionToConstant(attribute) }
-        } else if attribute.axis != secondAttribute.axis {
+        } else if attribute.isDimension != secondAttribute.isDimension
+                    || (!attribute.isDimension && attribute.axis != secondAttribute.axis) {
+            // A size may follow any size (an aspect ratio relates height to width); a position
+            // only a position of its own axis (UIKit: "Invalid pairing of layout attributes").
             throw LayoutConstraintError.mixedAxes(attribute, secondAttribute)
-        } else if attribute.isDimension != secondAttribute.isDimension && multiplier == 0 {
-            // A dimension related to a position (width == 0 × left + c) is really a constant.
         }
         self.firstItem = item
         self.firstAttribute = attribute
@@ -188,3 +189,48 @@ public final class LayoutConstraint: HostObject {
         return "NSLayoutConstraint \(name)\(formula)"
     }
 }
+
+/// NSLayoutAnchor: an item's attribute, from which constraints are made. UIKit's three kinds
+/// are three classes, so an x-axis anchor cannot be related to a y-axis one.
+public class LayoutAnchor: HostObject {
+    public override class var className: String { "NSLayoutAnchor" }
+    /// Weak, as UIKit's: an anchor does not keep its view.
+    public private(set) weak var item: (any LayoutItem)?
+    public let attribute: LayoutAttribute
+
+    init(world: World, item: any LayoutItem, attribute: LayoutAttribute) {
+        self.item = item
+        self.attribute = attribute
+        super.init(world: world)
+    }
+
+    /// The anchor of `attribute` of `item`, of the class its axis asks for.
+    public static func of(_ item: any LayoutItem, _ attribute: LayoutAttribute) -> LayoutAnchor {
+        switch attribute {
+        case .width, .height: return DimensionAnchor(world: item.world, item: item, attribute: attribute)
+        case .top, .bottom, .centerY: return YAxisAnchor(world: item.world, item: item, attribute: attribute)
+        default: return XAxisAnchor(world: item.world, item: item, attribute: attribute)
+        }
+    }
+
+    /// `constraint(equalTo:constant:)` and the others: an inactive constraint between the two.
+    public func constraint(_ relation: LayoutConstraintRelation, to other: LayoutAnchor?, multiplier: Double = 1, constant: Double = 0) throws -> LayoutConstraint {
+        guard let item else { throw LayoutConstraintError.notFinite("a released item's anchor") }
+        if let other {
+            guard type(of: other) == type(of: self) || (self is DimensionAnchor && other is DimensionAnchor) else {
+                throw LayoutConstraintError.mixedAxes(attribute, other.attribute)
+            }
+            guard let otherItem = other.item else { throw LayoutConstraintError.notFinite("a released item's anchor") }
+            return try LayoutConstraint(world: world, item: item, attribute: attribute, relatedBy: relation, toItem: otherItem,
+                                        attribute: other.attribute, multiplier: multiplier, constant: constant)
+        }
+        return try LayoutConstraint(world: world, item: item, attribute: attribute, relatedBy: relation, toItem: nil,
+                                    attribute: .notAnAttribute, multiplier: 0, constant: constant)
+    }
+
+    public override var traceName: String { "\(item?.traceName ?? "a released item").\(attribute.rawValue)Anchor" }
+}
+
+public final class XAxisAnchor: LayoutAnchor { public override class var className: String { "NSLayoutXAxisAnchor" } }
+public final class YAxisAnchor: LayoutAnchor { public override class var className: String { "NSLayoutYAxisAnchor" } }
+public final class DimensionAnchor: LayoutAnchor { public override class var className: String { "NSLayoutDimension" } }

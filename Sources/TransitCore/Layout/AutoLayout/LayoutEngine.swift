@@ -38,8 +38,6 @@ public final class LayoutEngine {
     private(set) var needsSolve = false
     /// The warnings the engine printed (UIKit's "Unable to simultaneously satisfy constraints").
     public private(set) var warnings: [String] = []
-    /// Where a warning goes besides the trace (stderr in the tool; tests collect them).
-    public var warn: (String) -> Void = { _ in }
 
     init(world: World) { self.world = world }
 
@@ -145,7 +143,7 @@ public final class LayoutEngine {
             """
         warnings.append(message)
         world.trace.note(time: world.now, turn: world.turn, "warning: Unable to simultaneously satisfy constraints; breaking \(constraint.traceName)")
-        warn(message)
+        world.warningHandler?(message)
     }
 
     private func anchorDescription(of row: SolverConstraint) -> String? {

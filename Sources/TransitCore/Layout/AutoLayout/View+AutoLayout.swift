@@ -15,7 +15,7 @@ struct ViewAutoLayoutState {
     var layoutGuides: [LayoutGuide] = []
     var contentHugging = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
     var compressionResistance = (horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh)
-    var needsUpdateConstraints = true
+    var needsUpdateConstraints = false
     /// The intrinsic size last computed; nil once invalidated.
     var intrinsicSize: Size?
 }
@@ -28,6 +28,8 @@ extension View {
         set {
             guard newValue != autoLayout.translatesAutoresizingMaskIntoConstraints else { return }
             autoLayout.translatesAutoresizingMaskIntoConstraints = newValue
+            // A view that starts using constraints gets its first updateConstraints, as UIKit's do.
+            if !newValue { setNeedsUpdateConstraints() }
             world.autoLayoutEngine?.modelChanged()
             (superview ?? self).setNeedsLayout()
         }
@@ -69,7 +71,7 @@ extension View {
     // MARK: - Intrinsic size
 
     /// The size in force: the script's override, else UIKit's; cached until invalidated.
-    func currentIntrinsicContentSize() -> Size {
+    public func currentIntrinsicContentSize() -> Size {
         if let size = autoLayout.intrinsicSize { return size }
         var size = intrinsicContentSize
         if let value = try? callOverride(Hook.View.intrinsicContentSize), let given = value.size { size = given }
@@ -105,16 +107,21 @@ extension View {
 
     /// setNeedsUpdateConstraints(): updateConstraints runs before the next layout.
     public func setNeedsUpdateConstraints() {
-        autoLayout.needsUpdateConstraints = true
+        if !autoLayout.needsUpdateConstraints {
+            autoLayout.needsUpdateConstraints = true
+            world.pendingConstraintUpdates += 1
+        }
         setNeedsLayout()
     }
 
     /// updateConstraintsIfNeeded(): updateConstraints on this view and its subviews that asked,
     /// subviews first (UIKit updates constraints from the leaves up).
     public func updateConstraintsIfNeeded() throws {
+        guard world.pendingConstraintUpdates > 0 else { return }
         for subview in subviews { try subview.updateConstraintsIfNeeded() }
         guard autoLayout.needsUpdateConstraints else { return }
         autoLayout.needsUpdateConstraints = false
+        world.pendingConstraintUpdates -= 1
         if try callOverride(Hook.View.updateConstraints) == nil { try updateConstraints() }
     }
 

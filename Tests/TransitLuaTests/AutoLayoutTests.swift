@@ -164,6 +164,24 @@ private func frame(_ h: Harness, _ expression: String) throws -> Rect {
         #expect(try frame(h, "label.frame").width > label.width)
     }
 
+    @Test func anAmbiguousLayoutIsAProblemWithItsOwnId() throws {
+        let result = try runScene("""
+            local root = UIViewController.new()
+            transit.window.rootViewController = root
+            local a = UIView.new{ name = "floating" }
+            a.translatesAutoresizingMaskIntoConstraints = false
+            root.view:addSubview(a)
+            NSLayoutConstraint.activate{ a.widthAnchor:constraint{equalToConstant = 10}, a.heightAnchor:constraint{equalToConstant = 10},
+              a.leftAnchor:constraint{equalTo = root.view.leftAnchor} }
+            transit.wait(0.1)
+            """)
+        let problems = result.world.problemRecords.filter { $0.id == .ambiguousLayout }
+        #expect(problems.count == 1)
+        #expect(problems.first?.message.contains("UIView \"floating\"'s constraints do not fix its frame") == true, "\(problems)")
+        #expect(problems.first?.message.contains("vertical position") == true)
+        #expect(problems.first?.message.contains("width") == false)
+    }
+
     @Test func ambiguityIsReported() throws {
         let h = try harness()
         try h.run("a = placed('a') NSLayoutConstraint.activate{ a.widthAnchor:constraint{equalToConstant = 10}, a.heightAnchor:constraint{equalToConstant = 10}, a.leftAnchor:constraint{equalTo = container.leftAnchor} }")

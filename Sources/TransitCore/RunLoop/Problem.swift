@@ -17,6 +17,7 @@ public enum ProblemID: String, CaseIterable, Sendable {
     case animationAfterCompletion = "animation-after-completion"
     case badDuration = "bad-duration"
     case interactionDrivesNothing = "interaction-drives-nothing"
+    case ambiguousLayout = "ambiguous-layout"
     /// A misspelt hook (reported by the hook-name check, issue 9 items 1–2).
     case hookTypo = "hook-typo"
     /// Reported without an id (kept so that older callers of `report(_:)` still work).
@@ -38,6 +39,7 @@ public enum ProblemID: String, CaseIterable, Sendable {
         case .animationAfterCompletion: return "an animation of the transition still runs after completeTransition"
         case .badDuration: return "transitionDuration is not a positive finite number for an animated transition"
         case .interactionDrivesNothing: return "update/finish/cancel on an interaction controller that drives no transition"
+        case .ambiguousLayout: return "a view's constraints do not fix its frame (hasAmbiguousLayout): UIKit may put it anywhere they allow"
         case .hookTypo: return "a function whose name is close to a hook's is never called (a misspelt hook)"
         case .other: return "a problem"
         }

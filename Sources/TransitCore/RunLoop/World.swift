@@ -16,6 +16,8 @@ public final class World {
     /// Views that asked for updateConstraints and have not had it (a layout pass skips the
     /// walk while there are none).
     var pendingConstraintUpdates = 0
+    /// Views already reported for an ambiguous layout (once each).
+    var reportedAmbiguity = Set<ObjectIdentifier>()
     /// Where UIKit's console warnings go besides the trace (the tool: stderr; tests collect them).
     public var warningHandler: ((String) -> Void)?
     /// Measures labels' text for their intrinsic size (the renderer's; nil: an estimate).

@@ -138,6 +138,15 @@ extension World {
             if !completed { self.judgeRestored(transition, checks: checks, phase: phase) }
             self.judgeRunningAnimations(transition, completedAt: completedAt, phase: phase)
             self.judgeFiniteGeometry(transition, phase: phase)
+            self.judgeAmbiguousLayout(phase: phase)
+        }
+    }
+
+    /// Views in the window placed by constraints that do not fix their frame; each reported once.
+    func judgeAmbiguousLayout(phase: String) {
+        guard let engine = autoLayoutEngine, engine.activeConstraintCount > 0 else { return }
+        for view in engine.ambiguousViews() where view.window != nil && reportedAmbiguity.insert(ObjectIdentifier(view)).inserted {
+            report(.ambiguousLayout, "\(view.traceName)'s constraints do not fix its frame (hasAmbiguousLayout is true): add constraints for its \(engine.ambiguousAttributes(of: view).joined(separator: ", ")), as UIKit needs a position and a size on each axis", phase: phase)
         }
     }
 
@@ -206,6 +215,7 @@ extension World {
     /// Transitions still in flight when the scene and its settling time are over.
     public func judgeEndOfScene() {
         runEndOfTurnWork()
+        judgeAmbiguousLayout(phase: "scene")
         for transition in activeTransitions {
             let why = transition.isInteractive
                 ? "it is interactive and its interaction controller never called finish() or cancel() (or called them before the transition began)"

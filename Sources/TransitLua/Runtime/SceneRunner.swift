@@ -141,10 +141,13 @@ extension LuaRuntime {
             var message = errorText(of: thread)
             // A refusal the script caught itself (pcall) leaves the flag set: only a memory
             // error that ends the scene is reported as one.
-            let outOfMemory = status == LUA_ERRMEM || (limits.pointee.limitReached != 0 && message == "not enough memory")
+            // Lua's memory error has no position; re-raised by a guarded library function
+            // (string.rep) it has the caller's line already.
+            let located = message.hasSuffix(": not enough memory")
+            let outOfMemory = status == LUA_ERRMEM || (limits.pointee.limitReached != 0 && (message == "not enough memory" || located))
             limits.pointee.limitReached = 0
             if outOfMemory {
-                message = "\(lineOfError(in: thread))\(message): the script exceeded its memory limit of \(self.options.memoryLimit >> 20) MB (--memory raises it)"
+                message = "\(located ? "" : lineOfError(in: thread))\(message): the script exceeded its memory limit of \(self.options.memoryLimit >> 20) MB (--memory raises it)"
                 transit_pop(thread, 1)
                 collectGarbage()
             }

@@ -252,6 +252,21 @@ public final class LayoutEngine {
         return Rect(x: v.left.value - o.left.value, y: v.top.value - o.top.value, width: max(0, v.width.value), height: max(0, v.height.value))
     }
 
+    /// The views placed by constraints whose frames the constraints do not fix.
+    func ambiguousViews() -> [View] {
+        solveIfNeeded()
+        return participants.values.compactMap { $0.item as? View }
+            .filter { !$0.translatesAutoresizingMaskIntoConstraints && isAmbiguous($0) }
+            .sorted { $0.traceName < $1.traceName }
+    }
+
+    /// Which of a view's horizontal position, width, vertical position and height are free.
+    func ambiguousAttributes(of view: View) -> [String] {
+        guard let v = variables(of: view) else { return [] }
+        return zip(["horizontal position", "vertical position", "width", "height"], [v.left, v.top, v.width, v.height])
+            .filter { solver.isAmbiguous($0.1) }.map(\.0)
+    }
+
     /// Whether the view's frame is not fixed by its constraints (UIView.hasAmbiguousLayout).
     public func isAmbiguous(_ view: View) -> Bool {
         guard let v = variables(of: view) else { return false }

@@ -287,4 +287,95 @@ private func frame(_ h: Harness, _ expression: String) throws -> Rect {
         try h.run("transit.step(0.3)")
         #expect(try frame(h, "card.layer:presentation().frame").minX == 275)
     }
+
+    private func cardHarness() throws -> Harness {
+        let h = try harness()
+        try h.run("""
+            card = placed("card")
+            top = card.topAnchor:constraint{equalTo = container.topAnchor, constant = 100}
+            NSLayoutConstraint.activate{ top, card.leftAnchor:constraint{equalTo = container.leftAnchor, constant = 20},
+              card.widthAnchor:constraint{equalToConstant = 200}, card.heightAnchor:constraint{equalToConstant = 100} }
+            container:layoutIfNeeded()
+            """)
+        return h
+    }
+
+    /// A paused property animator whose block lays out a changed constant scrubs that layout;
+    /// stopping it at the start puts the frame back (UIViewPropertyAnimator: stopAnimation
+    /// leaves views where they are; finishAnimation(at: .start) puts them at the start).
+    @Test func aPausedPropertyAnimatorScrubsTheLayout() throws {
+        let h = try cardHarness()
+        try h.run("""
+            top.constant = 300
+            a = UIViewPropertyAnimator.new{ duration = 1, curve = "linear" }
+            a:addAnimations(function() container:layoutIfNeeded() end)
+            a:pauseAnimation()
+            a.fractionComplete = 0.25
+            """)
+        #expect(try frame(h, "card.layer:presentation().frame").minY == 150)
+        try h.run("a.fractionComplete = 0.75")
+        #expect(try frame(h, "card.layer:presentation().frame").minY == 250)
+    }
+
+    @Test func aKeyframeLaysOutAtItsOwnTimes() throws {
+        let h = try cardHarness()
+        try h.run("""
+            UIView.animateKeyframes{ duration = 1, animations = function()
+              UIView.addKeyframe(0.5, 0.5, function() top.constant = 300 container:layoutIfNeeded() end)
+            end }
+            transit.step(0.25)
+            """)
+        #expect(try frame(h, "card.layer:presentation().frame").minY == 100)   // before its keyframe starts
+        try h.run("transit.step(0.5)")
+        let late = try frame(h, "card.layer:presentation().frame").minY
+        #expect(late > 100 && late < 300, "\(late)")
+        try h.run("transit.step(0.5)")
+        #expect(try frame(h, "card.layer:presentation().frame").minY == 300)
+    }
+}
+
+@Suite struct ConstraintsInTransitions {
+    /// An animator that moves the presented card by a constraint: an interactive presentation
+    /// scrubs it, and a cancel puts it back where it started.
+    @Test func anInteractiveTransitionScrubsAConstraintAnimationAndACancelRestoresIt() throws {
+        let result = try runScene("""
+            local Animator = NSObject:subclass("Animator")
+            function Animator:transitionDuration() return 1 end
+            function Animator:animateTransition(ctx)
+              local container = ctx.containerView
+              local view = ctx:view("to")
+              container:addSubview(view)
+              view.frame = ctx:finalFrame(ctx:viewController("to"))
+              card = UIView.new{ name = "card" }
+              card.translatesAutoresizingMaskIntoConstraints = false
+              view:addSubview(card)
+              cardTop = card.topAnchor:constraint{equalTo = view.topAnchor, constant = 600}
+              NSLayoutConstraint.activate{ cardTop, card.leftAnchor:constraint{equalTo = view.leftAnchor},
+                card.widthAnchor:constraint{equalToConstant = 100}, card.heightAnchor:constraint{equalToConstant = 100} }
+              view:layoutIfNeeded()
+              cardTop.constant = 100
+              UIView.animate{ duration = 1, options = {"curveLinear"}, animations = function() view:layoutIfNeeded() end,
+                completion = function() ctx:completeTransition(not ctx.transitionWasCancelled) end }
+            end
+            local Delegate = NSObject:subclass("Delegate")
+            function Delegate:animationControllerForPresented() return Animator.new() end
+            function Delegate:interactionControllerForPresentation() return interaction end
+            interaction = UIPercentDrivenInteractiveTransition.new()
+            local root = UIViewController.new()
+            transit.window.rootViewController = root
+            local vc = UIViewController.new()
+            vc.modalPresentationStyle = "custom"
+            local delegate = Delegate.new()
+            vc.transitioningDelegate = delegate
+            root:present(vc, true)
+            interaction:update(0.5)
+            transit.wait(0.1)
+            midY = card.layer:presentation().frame.y
+            interaction:cancel()
+            transit.wait(2)
+            endY = card.frame.y
+            """)
+        #expect(try result.number("midY") == 350)
+        #expect(try result.number("endY") == 600)
+    }
 }

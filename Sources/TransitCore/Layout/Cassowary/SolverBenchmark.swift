@@ -75,12 +75,11 @@ extension LayoutSolver {
             }))
         }
         var updates: [Double] = [], updatesWithoutWriting: [Double] = []
-        for step in 0..<max(1, repetitions) {
-            let constant = step % 2 == 0 ? 20.0 : 16.0
-            updatesWithoutWriting.append(seconds(try clock.measure { try solver.updateConstant(of: layout.margin, to: constant) }))
-            let back = step % 2 == 0 ? 16.0 : 20.0
+        // Each step moves the margin out and back, so every measured call changes the constant.
+        for _ in 0..<max(1, repetitions) {
+            updatesWithoutWriting.append(seconds(try clock.measure { try solver.updateConstant(of: layout.margin, to: 20) }))
             updates.append(seconds(try clock.measure {
-                try solver.updateConstant(of: layout.margin, to: back)
+                try solver.updateConstant(of: layout.margin, to: 16)
                 solver.updateVariables()
             }))
         }

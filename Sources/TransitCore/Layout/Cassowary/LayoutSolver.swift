@@ -272,9 +272,17 @@ public final class LayoutSolver {
     private func makeRow(for constraint: SolverConstraint, newVariables: inout [ObjectIdentifier]) -> (Row, Tag) {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
-        for term in expression.terms where abs(term.coefficient) > Tableau.epsilon {
-            let symbol = symbol(for: term.variable, newVariables: &newVariables)
-            if let basic = tableau.row(of: symbol) { row.add(basic, times: term.coefficient) } else { row.add(term.coefficient, to: symbol) }
+        var terms = expression.terms.compactMap { term in
+            abs(term.coefficient) > Tableau.epsilon ? (symbol: symbol(for: term.variable, newVariables: &newVariables), term.coefficient) : nil
+        }
+        // The longest substituted row first: Row.add copies it whole into the empty row, and the
+        // rest merge into it (a chain's x_i = x_{i-1} + w_{i-1} + 8 holds one long row).
+        if let longest = terms.indices.max(by: { (tableau.row(of: terms[$0].symbol)?.terms.count ?? 0) < (tableau.row(of: terms[$1].symbol)?.terms.count ?? 0) }),
+           longest != 0 {
+            terms.swapAt(0, longest)
+        }
+        for (symbol, coefficient) in terms {
+            if let basic = tableau.row(of: symbol) { row.add(basic, times: coefficient) } else { row.add(coefficient, to: symbol) }
         }
 
         let marker: Int, other: Int?, markerCoefficient: Double
@@ -368,7 +376,7 @@ public final class LayoutSolver {
         var decreasing: (basic: Int, ratio: Double)?
         var increasing: (basic: Int, ratio: Double)?
         var external: Int?
-        for basic in tableau.columns[marker].sorted() {
+        for basic in tableau.rowsContaining(marker) {
             guard let row = tableau.row(of: basic), let coefficient = row.terms[marker] else { continue }
             if tableau.kinds[basic] == .external {
                 if external == nil { external = basic }
@@ -409,7 +417,7 @@ public final class LayoutSolver {
     /// at 0 would go negative (an external symbol may move either way).
     private func canMoveWithoutPivoting(_ symbol: Int) -> Bool {
         var upBlocked = false, downBlocked = tableau.kinds[symbol] != .external
-        for basic in tableau.columns[symbol] where tableau.kinds[basic].isRestricted {
+        for basic in tableau.rowsContaining(symbol) where tableau.kinds[basic].isRestricted {
             guard let row = tableau.row(of: basic), let coefficient = row.terms[symbol],
                   row.constant <= Tableau.epsilon else { continue }
             if coefficient < 0 { upBlocked = true } else { downBlocked = true }

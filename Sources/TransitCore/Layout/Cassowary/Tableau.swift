@@ -7,7 +7,10 @@
 // Sparse throughout, so no operation is quadratic in the system's size: a row holds only its
 // non-zero coefficients, and a column index lists, for each symbol, the basic symbols whose
 // rows contain it, so substituting a symbol touches only those rows rather than scanning the
-// whole tableau (the cost that dominates in implementations without one).
+// whole tableau (the cost that dominates in implementations without one). The index is a
+// superset kept by appending: a term's insertion appends its row, a removal leaves a stale
+// entry that readers skip (they check the row) and substitution clears; sets cost a hash per
+// term on every row operation, which profiling showed was a quarter of a 1,000-constraint add.
 //
 // The objective is one row per optional priority in use, compared lexicographically (see
 // SolverConstraint.swift for why). A pivot substitutes into every one of them.
@@ -46,7 +49,26 @@ struct Row {
     /// a row being built): tableau rows go through Tableau.addToRow, which keeps the column index.
     mutating func add(_ other: Row, times factor: Double) {
         constant += factor * other.constant
+        if terms.isEmpty {
+            // Copying the storage whole and scaling it skips a hash and a resize per term (a new
+            // row often starts as a substituted basic row).
+            terms = other.terms
+            scale(by: factor)
+            if abs(factor) < 1 { terms = terms.filter { abs($0.value) >= Tableau.epsilon } }
+            return
+        }
+        terms.reserveCapacity(terms.count + other.terms.count)  // one resize, not one per doubling
         for (symbol, coefficient) in other.terms { add(coefficient * factor, to: symbol) }
+    }
+
+    /// Multiplies every coefficient in place. (`for i in terms.indices` would hold a second
+    /// reference to the storage and make each write copy it.)
+    private mutating func scale(by factor: Double) {
+        var index = terms.startIndex
+        while index != terms.endIndex {
+            terms.values[index] *= factor
+            terms.formIndex(after: &index)
+        }
     }
 
     mutating func add(_ amount: Double, to symbol: Int) {
@@ -56,7 +78,7 @@ struct Row {
 
     mutating func negate() {
         constant = -constant
-        for index in terms.indices { terms.values[index] = -terms.values[index] }
+        scale(by: -1)
     }
 
     /// Rewrites `0 = self` (or, with `basic`, `basic = self`) as a row for `subject`, which must
@@ -66,7 +88,7 @@ struct Row {
         if let basic { terms[basic] = -1 }
         let factor = -1 / coefficient
         constant *= factor
-        for index in terms.indices { terms.values[index] *= factor }
+        scale(by: factor)
     }
 }
 
@@ -85,8 +107,9 @@ struct Tableau {
     private(set) var kinds: [SymbolKind] = []
     /// Indexed by symbol: its row while basic.
     private(set) var rows: [Row?] = []
-    /// Indexed by symbol: the basic symbols whose rows have a term in it.
-    private(set) var columns: [Set<Int>] = []
+    /// Indexed by symbol: basic symbols whose rows may have a term in it (every one that does,
+    /// possibly repeated, plus stale entries; see coefficient(in:of:)).
+    private var columns: [[Int]] = []
     /// Highest priority first.
     private(set) var levels: [ObjectiveLevel] = []
     /// Restricted basic symbols whose row constant went negative (and dummies whose constant
@@ -117,6 +140,17 @@ struct Tableau {
     }
 
     func isBasic(_ symbol: Int) -> Bool { rows[symbol] != nil }
+
+    /// `symbol`'s coefficient in the row of `basic`, nil when that row has no such term (or
+    /// `basic` is not basic, or a forgotten symbol): how column entries are checked.
+    func coefficient(in basic: Int, of symbol: Int) -> Double? {
+        basic < rows.count ? rows[basic]?.terms[symbol] : nil
+    }
+
+    /// The basic symbols whose rows contain `symbol`, each once, in increasing order.
+    func rowsContaining(_ symbol: Int) -> [Int] {
+        Set(columns[symbol].filter { coefficient(in: $0, of: symbol) != nil }).sorted()
+    }
     func row(of symbol: Int) -> Row? { rows[symbol] }
     /// A symbol's value in the current solution: its row's constant, or 0 when parametric.
     func value(of symbol: Int) -> Double { rows[symbol]?.constant ?? 0 }
@@ -124,7 +158,7 @@ struct Tableau {
     // MARK: Rows and the column index
 
     mutating func insertRow(_ row: Row, for basic: Int) {
-        for symbol in row.terms.keys { columns[symbol].insert(basic) }
+        for symbol in row.terms.keys { columns[symbol].append(basic) }
         rows[basic] = row
         noteFeasibility(of: basic)
     }
@@ -132,8 +166,7 @@ struct Tableau {
     @discardableResult
     mutating func removeRow(of basic: Int) -> Row? {
         guard let row = rows[basic] else { return nil }
-        rows[basic] = nil
-        for symbol in row.terms.keys { columns[symbol].remove(basic) }
+        rows[basic] = nil  // its column entries go stale
         return row
     }
 
@@ -146,13 +179,10 @@ struct Tableau {
             let old = row.terms[symbol]
             let sum = (old ?? 0) + coefficient * factor
             if abs(sum) < Tableau.epsilon {
-                if old != nil {
-                    row.terms[symbol] = nil
-                    columns[symbol].remove(basic)
-                }
+                if old != nil { row.terms[symbol] = nil }
             } else {
                 row.terms[symbol] = sum
-                if old == nil { columns[symbol].insert(basic) }
+                if old == nil { columns[symbol].append(basic) }
             }
         }
         rows[basic] = row
@@ -170,13 +200,16 @@ struct Tableau {
     /// Replaces `symbol` by `row` wherever it occurs: in the rows of the column index's list and
     /// in the objective rows. `symbol` must not be basic.
     mutating func substitute(_ symbol: Int, with row: Row) {
-        for basic in columns[symbol] {
+        // Afterwards no row holds `symbol`: its list starts empty. A repeated entry finds the
+        // term gone the second time.
+        let owners = columns[symbol]
+        columns[symbol] = []
+        for basic in owners where basic < rows.count {
             guard var target = rows[basic] else { continue }
             rows[basic] = nil  // so `target` is the only reference and mutates in place
             let coefficient = target.terms.removeValue(forKey: symbol)
             rows[basic] = target
             guard let coefficient else { continue }
-            columns[symbol].remove(basic)
             addToRow(of: basic, row, times: coefficient)
             noteFeasibility(of: basic)
         }
@@ -224,7 +257,7 @@ struct Tableau {
 
     /// Drops a parametric symbol fixed at 0 from every row (the artificial after its phase).
     mutating func eliminate(_ symbol: Int) {
-        for basic in columns[symbol] {
+        for basic in columns[symbol] where basic < rows.count {
             guard var row = rows[basic] else { continue }
             rows[basic] = nil
             row.terms[symbol] = nil
@@ -289,7 +322,7 @@ struct Tableau {
     private func leavingRow(for entering: Int) -> Int? {
         var best: Int?
         var bestRatio = Double.infinity
-        for basic in columns[entering] where kinds[basic].isRestricted {
+        for basic in columns[entering] where basic < rows.count && kinds[basic].isRestricted {
             guard let row = rows[basic], let coefficient = row.terms[entering], coefficient < -Tableau.epsilon else { continue }
             let ratio = max(0, row.constant) / -coefficient
             if ratio < bestRatio - Tableau.epsilon {
@@ -353,7 +386,9 @@ struct Tableau {
             noteFeasibility(of: marker)
             return
         }
-        for basic in columns[marker] {
+        let owners = rowsContaining(marker)  // each once: a repeat would shift its row twice
+        columns[marker] = owners
+        for basic in owners {
             guard let coefficient = rows[basic]?.terms[marker] else { continue }
             rows[basic]?.constant += coefficient * shift
             noteFeasibility(of: basic)

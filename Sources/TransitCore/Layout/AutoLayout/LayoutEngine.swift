@@ -256,7 +256,7 @@ public final class LayoutEngine {
     func ambiguousViews() -> [View] {
         solveIfNeeded()
         return participants.values.compactMap { $0.item as? View }
-            .filter { !$0.translatesAutoresizingMaskIntoConstraints && isAmbiguous($0) }
+            .filter { !$0.translatesAutoresizingMaskIntoConstraints && isSolvedAmbiguous($0) }
             .sorted { $0.traceName < $1.traceName }
     }
 
@@ -269,8 +269,13 @@ public final class LayoutEngine {
 
     /// Whether the view's frame is not fixed by its constraints (UIView.hasAmbiguousLayout).
     public func isAmbiguous(_ view: View) -> Bool {
-        guard let v = variables(of: view) else { return false }
         solveIfNeeded()
+        return isSolvedAmbiguous(view)
+    }
+
+    /// isAmbiguous, on the solution as it stands.
+    private func isSolvedAmbiguous(_ view: View) -> Bool {
+        guard let v = variables(of: view) else { return false }
         return v.all.contains { solver.isAmbiguous($0) }
     }
 

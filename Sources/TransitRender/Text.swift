@@ -96,20 +96,31 @@ enum TextPainter {
     /// characters however long the run. Growing the line a character at a time measured every
     /// prefix, and cutting the last line back a character at a time re-measured the whole rest
     /// of a 100,000-character label once per character removed.
+    /// Lines up to this many characters are measured whole at each word (see layout).
+    static let exactLineLength = 256
+
     static func layout(_ text: String, width: Double, maximumLines: Int, measure: (String) -> Double) -> [String] {
         let limit = width > 0 ? width : .infinity
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var current = ""
+            var current = "", currentWidth = 0.0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
                 let candidate = current.isEmpty ? word : current + " " + word
                 // Without wrapping everything fits; measuring the growing line would be quadratic.
-                if limit == .infinity || measure(candidate) <= limit {
+                if limit == .infinity { current = candidate; continue }
+                // A line of ordinary length is measured whole (exactly as it is drawn); past
+                // `exactLineLength` characters its width is the sum of its words' (the toy font
+                // API has no kerning), so a wide label of many short words stays linear.
+                let candidateWidth = current.count < exactLineLength || current.isEmpty
+                    ? measure(candidate) : currentWidth + measure(" " + word)
+                if candidateWidth <= limit {
                     current = candidate
+                    currentWidth = candidateWidth
                     continue
                 }
                 if !current.isEmpty { lines.append(current); current = "" }
-                if measure(word) <= limit { current = word; continue }
+                let wordWidth = measure(word)
+                if wordWidth <= limit { current = word; currentWidth = wordWidth; continue }
                 // A word wider than the line breaks between characters: each piece is the
                 // longest prefix of the rest that fits, and at least one character.
                 let characters = Array(word)
@@ -119,7 +130,7 @@ enum TextPainter {
                     let count = max(1, longestFittingPrefix(of: rest, limit: limit) { measure(String($0)) })
                     let piece = String(rest.prefix(count))
                     start += count
-                    if start < characters.count { lines.append(piece) } else { current = piece }
+                    if start < characters.count { lines.append(piece) } else { current = piece; currentWidth = measure(piece) }
                 }
             }
             lines.append(current)

@@ -54,6 +54,21 @@ private func countedLayout(_ text: String, width: Double, maximumLines: Int) -> 
 }
 
 @Suite struct TextLayoutTests {
+    /// A very wide label of many short words: past a line of 256 characters a word's width is
+    /// added to the line's, not measured with it, so doubling the words at most doubles the work.
+    @Test func manyShortWordsOnAWideLineAreLinear() {
+        let words = { (count: Int) in Array(repeating: "ab", count: count).joined(separator: " ") }
+        let small = countedLayout(words(20_000), width: 1e9, maximumLines: 0)
+        let large = countedLayout(words(40_000), width: 1e9, maximumLines: 0)
+        #expect(small.lines.count == 1 && large.lines.count == 1)
+        #expect(large.measured <= 2 * small.measured + 1_000, "\(small.measured) → \(large.measured)")
+        // And the line breaks where summing says: the same lines as measuring whole lines, for
+        // a width that wraps these 3-character steps (additive widths: the test font's are).
+        let text = words(3_000)
+        #expect(TextPainter.layout(text, width: 4_000, maximumLines: 0, measure: proportional)
+                == referenceLayout(text, width: 4_000, maximumLines: 0, measure: proportional))
+    }
+
     @Test func linesMatchTheCharacterByCharacterWrap() {
         let texts = ["", "a", "hello world", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "one two\nthree  four\n\nfive",
                      "supercalifragilisticexpialidocious is a word", "x yy zzz " + String(repeating: "wide", count: 30) + " end",

@@ -393,7 +393,7 @@ public final class LayoutSolver {
 
     private func optimize() throws {
         if tableau.optimize() == .unbounded {
-            throw LayoutSolverError.internalError("the objective is unbounded")
+            throw LayoutSolverError.internalError("the objective is unbounded or the simplex did not converge")
         }
     }
 

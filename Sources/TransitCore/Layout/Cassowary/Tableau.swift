@@ -280,6 +280,7 @@ struct Tableau {
 
     // MARK: Simplex
 
+    /// `unbounded` also when the pivot budget ran out.
     enum Outcome { case optimal, unbounded }
 
     /// The primal simplex over the first `levelCount` objective rows, lexicographically: a
@@ -292,9 +293,13 @@ struct Tableau {
     mutating func optimize(levelCount: Int? = nil, onOptimalFace: Bool = false) -> Outcome {
         let count = min(levelCount ?? levels.count, levels.count)
         if levelCount == nil && !objectiveChanged { return .optimal }
+        // Bland's rule terminates; the cap turns a bug or a rounding-induced cycle into an error
+        // the caller reports instead of a hang.
+        var budget = 100 * (kinds.count + 10)
         while let entering = enteringSymbol(levelCount: count, onOptimalFace: onOptimalFace) {
-            guard let leaving = leavingRow(for: entering) else { return .unbounded }
+            guard let leaving = leavingRow(for: entering), budget > 0 else { return .unbounded }
             pivot(entering: entering, leaving: leaving)
+            budget -= 1
         }
         if levelCount == nil { objectiveChanged = false }
         return .optimal

@@ -166,11 +166,14 @@ public final class LayoutEngine {
     private func participant(for item: any LayoutItem) -> Participant {
         let id = ObjectIdentifier(item)
         if let existing = participants[id], existing.item != nil { return existing }
-        let made = Participant(item: item, variables: LayoutVariables(item.traceName))
-        participants[id] = made
-        // Its ancestors take part too: positions are relative to theirs.
+        // Its ancestors take part too (positions are relative to theirs), and first: the rows
+        // that hold a view where it is go in before the constraints that use its variables, so
+        // the solver substitutes a known value instead of rewriting every row that holds it.
         if let view = item as? View, let superview = view.superview { _ = participant(for: superview) }
         if let guide = item as? LayoutGuide, let owner = guide.owningView { _ = participant(for: owner) }
+        let made = Participant(item: item, variables: LayoutVariables(item.traceName))
+        participants[id] = made
+        _ = refreshAnchor(made, item)
         needsSolve = true
         return made
     }

@@ -9,7 +9,9 @@
 -- UIKit feature: a transitioning delegate that supplies both halves of a custom presentation:
 --   * a small UIPresentationController subclass: the card's frame
 --     (`frameOfPresentedViewInContainerView`, which is what `ctx:finalFrame` then returns) and
---     its chrome, a dimming view faded alongside the transition through the coordinator;
+--     its chrome, a dimming view faded alongside the transition through the coordinator and
+--     pinned to the container's edges with constraints, as SPStork pins its background and
+--     grade views (constraints(view:to:));
 --   * an animator for the card and the presenter. The presenter's view stays on screen
 --     (custom style, `shouldRemovePresentersView` false), so `ctx:view("from")` is nil while
 --     presenting: the animator reaches it through the view controller and, because the view
@@ -44,10 +46,20 @@ function CardStackPresentationController:frameOfPresentedViewInContainerView()
 end
 
 function CardStackPresentationController:presentationTransitionWillBegin()
-  -- Chrome goes in before the animator runs, under the card.
-  self.dimmingView = UIView.new{ frame = self.containerView.bounds, backgroundColor = UIColor.black, alpha = 0,
-    name = "dimming", autoresizingMask = { "flexibleWidth", "flexibleHeight" } }
-  self.containerView:insertSubview(self.dimmingView, 0)
+  -- Chrome goes in before the animator runs, under the card, pinned to the container's edges;
+  -- laid out at once so the alongside animation starts from its full size, not from zero.
+  local container = self.containerView
+  local dimming = UIView.new{ backgroundColor = UIColor.black, alpha = 0, name = "dimming" }
+  dimming.translatesAutoresizingMaskIntoConstraints = false
+  container:insertSubview(dimming, 0)
+  NSLayoutConstraint.activate{
+    dimming.topAnchor:constraint{equalTo = container.topAnchor},
+    dimming.leftAnchor:constraint{equalTo = container.leftAnchor},
+    dimming.rightAnchor:constraint{equalTo = container.rightAnchor},
+    dimming.bottomAnchor:constraint{equalTo = container.bottomAnchor},
+  }
+  container:layoutIfNeeded()
+  self.dimmingView = dimming
   local coordinator = self.presentedViewController.transitionCoordinator
   coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = params.dimming end, nil)
 end

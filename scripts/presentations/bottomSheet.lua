@@ -8,7 +8,12 @@
 -- above the sheet, black dimming at 0.7 that lightens as the sheet goes below its short form.
 -- Shows: a UIPresentationController that moves the presented view itself under a pan (not a
 -- percent-driven transition: PanModal calls dismiss when the finger lets go past the sheet),
--- detents, spring animations, velocity from the pan recognizer.
+-- detents, spring animations, velocity from the pan recognizer, and Auto Layout as PanModal
+-- uses it: the dimming view is pinned to the container's edges and the drag indicator to the
+-- sheet (bottom 8 pt above its top, centred, 36 × 5) with constraints, so a layoutIfNeeded()
+-- in the same animation block as the sheet's frame carries the indicator along; the sheet's
+-- own frame comes from frameOfPresentedViewInContainerView and is moved by its origin, as in
+-- PanModal.
 --
 -- | parameter       | value          | meaning (PanModal's defaults)                          |
 -- |-----------------|----------------|--------------------------------------------------------|
@@ -73,26 +78,39 @@ function SheetPresentationController:frameOfPresentedViewInContainerView()
 end
 
 function SheetPresentationController:presentationTransitionWillBegin()
-  local dimming = UIView.new{ frame = self.containerView.bounds, name = "dimmingView",
-    backgroundColor = UIColor.black:withAlphaComponent(DIM_ALPHA), autoresizingMask = { "flexibleWidth", "flexibleHeight" } }
+  -- PanModal's layoutBackgroundView: the dimming view pinned to the container's four edges.
+  local container = self.containerView
+  local dimming = UIView.new{ name = "dimmingView", backgroundColor = UIColor.black:withAlphaComponent(DIM_ALPHA) }
+  dimming.translatesAutoresizingMaskIntoConstraints = false
   dimming.alpha = 0
   dimming:addGestureRecognizer(UITapGestureRecognizer.new(function()
     self.presentedViewController:dismiss(true, nil)
   end))
-  self.containerView:addSubview(dimming)
+  container:addSubview(dimming)
+  NSLayoutConstraint.activate{
+    dimming.topAnchor:constraint{equalTo = container.topAnchor},
+    dimming.leadingAnchor:constraint{equalTo = container.leadingAnchor},
+    dimming.trailingAnchor:constraint{equalTo = container.trailingAnchor},
+    dimming.bottomAnchor:constraint{equalTo = container.bottomAnchor},
+  }
   self.dimmingView = dimming
 
   -- The sheet: the controller's view with its top corners rounded (it clips its content); the
   -- drag indicator sits 8 pt above it, outside its bounds, so it is a sibling in the container
-  -- that follows the sheet (placeIndicator).
+  -- (PanModal's is a subview of an unclipped wrapper, panContainerView) constrained to the
+  -- sheet as PanModal's addDragIndicatorView constrains it. The sheet itself keeps
+  -- translatesAutoresizingMaskIntoConstraints: its frame, set by us, is what the indicator
+  -- follows. The indicator's constraints go in once the sheet is in the container
+  -- (animateTransition): constraints need a common ancestor.
   local view = self.presentedViewController.view
   view.layer.cornerRadius = CORNER_RADIUS
   view.layer.maskedCorners = { "layerMinXMinYCorner", "layerMaxXMinYCorner" }
   view.clipsToBounds = true
   local indicator = UIView.new{ name = "dragIndicator", backgroundColor = UIColor.lightGray }
+  indicator.translatesAutoresizingMaskIntoConstraints = false
   indicator.layer.cornerRadius = INDICATOR_SIZE.height / 2
   self.dragIndicator = indicator
-  self.containerView:addSubview(indicator)
+  container:addSubview(indicator)
 
   view:addGestureRecognizer(UIPanGestureRecognizer.new(function(recognizer) self:didPanOnPresentedView(recognizer) end))
 
@@ -124,13 +142,14 @@ function SheetPresentationController:dismissalTransitionDidEnd(completed)
 end
 
 -- Moves the sheet's top to y (never above the long form) and dims by how far below the short
--- form it is (PanModal's adjust(toYPosition:)).
+-- form it is (PanModal's adjust(toYPosition:)). The indicator is constrained to the sheet: the
+-- layout pass moves it, in the caller's animation block when there is one.
 function SheetPresentationController:adjust(y)
   local view = self.presentedViewController.view
   local shortForm, longForm = self:layoutPositions()
   local frame = view.frame
   view.frame = CGRect(frame.x, math.max(y, longForm), frame.width, frame.height)
-  self:placeIndicator()
+  self.containerView:layoutIfNeeded()
   if view.frame.y <= shortForm then
     self.dimmingView.alpha = 1
   else
@@ -139,11 +158,15 @@ function SheetPresentationController:adjust(y)
   end
 end
 
--- The indicator, centred 8 pt above the sheet's top.
-function SheetPresentationController:placeIndicator()
-  local frame = self.presentedViewController.view.frame
-  self.dragIndicator.frame = CGRect(frame.midX - INDICATOR_SIZE.width / 2, frame.y - INDICATOR_OFFSET - INDICATOR_SIZE.height,
-    INDICATOR_SIZE.width, INDICATOR_SIZE.height)
+-- PanModal's addDragIndicatorView: centred, its bottom 8 pt above the sheet's top, 36 × 5.
+function SheetPresentationController:constrainIndicator(sheet)
+  local indicator = self.dragIndicator
+  NSLayoutConstraint.activate{
+    indicator.bottomAnchor:constraint{equalTo = sheet.topAnchor, constant = -INDICATOR_OFFSET},
+    indicator.centerXAnchor:constraint{equalTo = sheet.centerXAnchor},
+    indicator.widthAnchor:constraint{equalToConstant = INDICATOR_SIZE.width},
+    indicator.heightAnchor:constraint{equalToConstant = INDICATOR_SIZE.height},
+  }
 end
 
 function SheetPresentationController:snap(y)
@@ -195,10 +218,6 @@ function SheetPresentationController:didPanOnPresentedView(recognizer)
   end
 end
 
-function SheetPresentationController:containerViewWillLayoutSubviews()
-  if self.dimmingView then self.dimmingView.frame = self.containerView.bounds end
-end
-
 -- UIViewControllerAnimatedTransitioning: PanModalPresentationAnimator.
 
 function SheetPresentationController:transitionDuration(ctx)
@@ -214,7 +233,10 @@ function SheetPresentationController:animateTransition(ctx)
     ctx.containerView:addSubview(view)
     local final = ctx:finalFrame(ctx:viewController("to"))
     view.frame = CGRect(final.x, containerHeight, final.width, final.height)
-    self:placeIndicator()
+    self:constrainIndicator(view)
+    -- Lay out before the animation, as UIKit code does: the dimming view and the indicator
+    -- start where the constraints put them, not from a zero frame.
+    ctx.containerView:layoutIfNeeded()
   else
     view = ctx:view("from")
   end
@@ -225,7 +247,7 @@ function SheetPresentationController:animateTransition(ctx)
     animations = function()
       local frame = view.frame
       view.frame = CGRect(frame.x, target, frame.width, frame.height)
-      self:placeIndicator()
+      ctx.containerView:layoutIfNeeded()
     end,
     completion = function(finished)
       ctx:completeTransition(not ctx.transitionWasCancelled)

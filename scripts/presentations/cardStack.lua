@@ -8,7 +8,11 @@
 -- otherwise it springs back.
 -- Shows: a presentation controller that puts a snapshot of the presenting view in the
 -- container (snapshotView, afterScreenUpdates false) and animates it alongside the transition,
--- maskedCorners, spring animations (damping 1, velocity 1), a drag-to-dismiss with resistance.
+-- maskedCorners, spring animations (damping 1, velocity 1), a drag-to-dismiss with resistance,
+-- and chrome laid out with Auto Layout as SPStork lays it out: the black background pinned to
+-- the container's edges, the snapshot to the container's and the grade to the snapshot's
+-- (SPStork's constraints(view:to:)); the shrinking is a transform, which constraints leave
+-- alone, as in SPStork.
 --
 -- | parameter            | value   | meaning (SPStorkController's numbers)                      |
 -- |----------------------|---------|------------------------------------------------------------|
@@ -69,18 +73,33 @@ end
 
 function StorkPresentationController:presentationTransitionWillBegin()
   local container = self.containerView
-  -- Black behind everything, then the snapshot of the presenting screen with its grade.
-  local background = UIView.new{ frame = container.bounds, name = "backgroundView", backgroundColor = UIColor.black }
+  -- Black behind everything, then the snapshot of the presenting screen with its grade, each
+  -- pinned to the edges of the view it is in. SPStork pins the background to the window; the
+  -- container here is the window's size, and SPStork's snapshot sits in a container of its own
+  -- whose frame is the container's bounds while presenting, so the container stands for both.
+  local background = UIView.new{ name = "backgroundView", backgroundColor = UIColor.black }
   container:insertSubview(background, 1)
   local snapshot = self.presentingViewController.view:snapshotView(false)
-  snapshot.frame = container.bounds
   snapshot.name = "presentingSnapshot"
   snapshot.clipsToBounds = true
-  local grade = UIView.new{ frame = snapshot.bounds, name = "gradeView", backgroundColor = UIColor.black,
-    autoresizingMask = { "flexibleWidth", "flexibleHeight" } }
+  local grade = UIView.new{ name = "gradeView", backgroundColor = UIColor.black }
   grade.alpha = 0
   snapshot:addSubview(grade)
   container:insertSubview(snapshot, 2)
+  local function pin(view, to)
+    view.translatesAutoresizingMaskIntoConstraints = false
+    NSLayoutConstraint.activate{
+      view.topAnchor:constraint{equalTo = to.topAnchor},
+      view.leftAnchor:constraint{equalTo = to.leftAnchor},
+      view.rightAnchor:constraint{equalTo = to.rightAnchor},
+      view.bottomAnchor:constraint{equalTo = to.bottomAnchor},
+    }
+  end
+  pin(background, container)
+  pin(snapshot, container)
+  pin(grade, snapshot)
+  -- Laid out now, before the alongside animation below starts, so nothing grows from zero.
+  container:layoutIfNeeded()
   self.backgroundView, self.snapshotView, self.gradeView = background, snapshot, grade
 
   local card = self.presentedViewController.view

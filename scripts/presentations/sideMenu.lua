@@ -9,7 +9,9 @@
 -- interruptibleAnimator (what UIPercentDrivenInteractiveTransition scrubs), a percent-driven
 -- dismissal from a pan, moving the presenting controller's view in a custom presentation.
 -- Jelly can blur the background instead (.blurred, a UIVisualEffectView); Transit has none
--- yet: this dims.
+-- yet: this dims. The dimming view is placed with Auto Layout, as Jelly's is (pinned to the
+-- container's edges); the menu's frame comes from frameOfPresentedViewInContainerView and the
+-- animator, as in Jelly.
 --
 -- | parameter            | value        | meaning (Jelly's defaults)                              |
 -- |----------------------|--------------|---------------------------------------------------------|
@@ -39,14 +41,23 @@ function MenuPresentationController:frameOfPresentedViewInContainerView()
 end
 
 function MenuPresentationController:presentationTransitionWillBegin()
-  -- Jelly's dimming view: black at DIM_ALPHA, and its alpha animated from 0 to DIM_ALPHA too.
-  local dimming = UIView.new{ frame = self.containerView.bounds, name = "dimmingView",
-    backgroundColor = UIColor.black:withAlphaComponent(DIM_ALPHA), autoresizingMask = { "flexibleWidth", "flexibleHeight" } }
+  -- Jelly's dimming view: black at DIM_ALPHA, and its alpha animated from 0 to DIM_ALPHA too;
+  -- pinned to the container's four edges with constraints, as Jelly's setupDimmingView does,
+  -- so it follows the container (rotation) without a layout hook of ours.
+  local container = self.containerView
+  local dimming = UIView.new{ name = "dimmingView", backgroundColor = UIColor.black:withAlphaComponent(DIM_ALPHA) }
+  dimming.translatesAutoresizingMaskIntoConstraints = false
   dimming.alpha = 0
   dimming:addGestureRecognizer(UITapGestureRecognizer.new(function()
     self.presentedViewController:dismiss(true, nil)
   end))
-  self.containerView:insertSubview(dimming, 1)  -- at the back, as Jelly's insertSubview(at: 0)
+  container:insertSubview(dimming, 1)  -- at the back, as Jelly's insertSubview(at: 0)
+  NSLayoutConstraint.activate{
+    dimming.leftAnchor:constraint{equalTo = container.leftAnchor},
+    dimming.rightAnchor:constraint{equalTo = container.rightAnchor},
+    dimming.topAnchor:constraint{equalTo = container.topAnchor},
+    dimming.bottomAnchor:constraint{equalTo = container.bottomAnchor},
+  }
   self.dimmingView = dimming
   self.presentedViewController.transitionCoordinator:animateAlongsideTransition(function(context)
     dimming.alpha = DIM_ALPHA

@@ -52,11 +52,21 @@ public final class LayoutEngine {
         var anchorKind = ""
         /// Its intrinsic-size rows and the size and priorities they were made for.
         var intrinsicRows: [SolverConstraint] = []
-        var intrinsicKey: [Double] = []
+        var intrinsicKey: IntrinsicKey?
         init(item: any LayoutItem, variables: LayoutVariables) { self.item = item; self.variables = variables }
     }
 
     public var activeConstraintCount: Int { active.count }
+
+    /// What a view's content-size rows were made for (compared at every solve, so not an array).
+    struct IntrinsicKey: Equatable {
+        var size: Size
+        var hugging: (Double, Double)
+        var resistance: (Double, Double)
+        static func == (a: IntrinsicKey, b: IntrinsicKey) -> Bool {
+            a.size == b.size && a.hugging == b.hugging && a.resistance == b.resistance
+        }
+    }
 
     // MARK: - Constraints
 
@@ -302,6 +312,10 @@ public final class LayoutEngine {
     /// system guide at its view's insets. Made anew when what they relate to changes; otherwise
     /// only their constants move (incrementally).
     private func refreshAnchor(_ participant: Participant, _ item: any LayoutItem) -> Bool {
+        // The common case, checked without building anything: a view placed by constraints
+        // under the same superview as before has no anchoring rows to refresh.
+        if participant.anchorKind == "none", let view = item as? View, !view.translatesAutoresizingMaskIntoConstraints,
+           let superview = view.superview, superview === participant.anchoredTo { return false }
         let v = participant.variables
         var kind: String, reference: View?, constants: [Double]
         if let guide = item as? LayoutGuide {
@@ -364,12 +378,11 @@ public final class LayoutEngine {
         guard !view.translatesAutoresizingMaskIntoConstraints else {
             guard !participant.intrinsicRows.isEmpty else { return false }
             for row in participant.intrinsicRows { try? solver.remove(row) }
-            participant.intrinsicRows = []; participant.intrinsicKey = []
+            participant.intrinsicRows = []; participant.intrinsicKey = nil
             return true
         }
         let size = view.currentIntrinsicContentSize()
-        let key = [size.width, size.height, view.contentHugging.horizontal, view.contentHugging.vertical,
-                   view.compressionResistance.horizontal, view.compressionResistance.vertical]
+        let key = IntrinsicKey(size: size, hugging: view.contentHugging, resistance: view.compressionResistance)
         guard key != participant.intrinsicKey else { return false }
         for row in participant.intrinsicRows { try? solver.remove(row) }
         var rows: [SolverConstraint] = []

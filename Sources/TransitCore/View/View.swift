@@ -149,6 +149,7 @@ open class View: HostObject {
         let clamped = min(max(0, index), subviews.count)
         subviews.insert(view, at: clamped)
         view.superview = self
+        world.autoLayoutEngine?.modelChanged()   // a view's position rows relate to its superview
         if oldWindow !== window { view.didMoveToWindow() }
         setNeedsLayout()
     }
@@ -182,6 +183,7 @@ open class View: HostObject {
         let hadWindow = window != nil
         old.subviews.removeAll { $0 === self }
         superview = nil
+        world.autoLayoutEngine?.modelChanged()
         if hadWindow { didMoveToWindow() }
     }
 

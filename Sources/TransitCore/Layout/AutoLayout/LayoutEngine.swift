@@ -36,6 +36,14 @@ public final class LayoutEngine {
     private var active: [ObjectIdentifier: LayoutConstraint] = [:]
     /// Something changed since the last solve (a constraint, a frame it copies, an intrinsic size).
     private(set) var needsSolve = false
+    /// Every participant's model rows must be looked at (a view changed superview, started or
+    /// stopped translating its mask, or its intrinsic size changed); otherwise only the ones
+    /// that copy values a script can change without telling: frames and system guides.
+    private var needsFullRefresh = true
+    /// The participants whose rows copy a frame or a guide's insets (looked at every solve).
+    private var watched: [ObjectIdentifier: Participant] = [:]
+    /// Which participant a variable belongs to (to tell which items a solve moved).
+    private var owners: [ObjectIdentifier: Participant] = [:]
     /// The warnings the engine printed (UIKit's "Unable to simultaneously satisfy constraints").
     public private(set) var warnings: [String] = []
 
@@ -183,8 +191,10 @@ public final class LayoutEngine {
         if let guide = item as? LayoutGuide, let owner = guide.owningView { _ = participant(for: owner) }
         let made = Participant(item: item, variables: LayoutVariables(item.traceName))
         participants[id] = made
+        for variable in made.variables.all { owners[ObjectIdentifier(variable)] = made }
         _ = refreshAnchor(made, item)
         needsSolve = true
+        needsFullRefresh = true
         return made
     }
 
@@ -203,8 +213,8 @@ public final class LayoutEngine {
         active.values.filter { $0.firstItem === item || $0.secondItem === item }
     }
 
-    /// Something a constraint copies changed (a frame set by a script, an intrinsic size).
-    func modelChanged() { needsSolve = true }
+    /// Something a constraint copies changed (a hierarchy, a view's mask switch, an intrinsic size).
+    func modelChanged() { needsSolve = true; needsFullRefresh = true }
 
     /// The variables of `item`, if it takes part in layout.
     func variables(of item: any LayoutItem) -> LayoutVariables? {
@@ -242,12 +252,29 @@ public final class LayoutEngine {
         let refreshed = refreshModelConstraints()
         guard needsSolve || refreshed else { return }
         needsSolve = false
-        solver.updateVariables()
-        for participant in participants.values {
+        // Only the items whose variables the solve changed can have moved.
+        var moved: [ObjectIdentifier: Participant] = [:]
+        solver.updateVariables { variable in
+            if let owner = owners[ObjectIdentifier(variable)], let item = owner.item { moved[ObjectIdentifier(item)] = owner }
+        }
+        for participant in moved.values {
             guard let view = participant.item as? View, !view.translatesAutoresizingMaskIntoConstraints else { continue }
             if let frame = solvedFrame(of: view), frame != view.frame { (view.superview ?? view).setNeedsLayout() }
         }
+        // A view laid out before its constraints existed may never have been told: the views
+        // that constraints place and whose frames are not yet the solution, once, after a full
+        // refresh.
+        if justRefreshedAll {
+            justRefreshedAll = false
+            for participant in participants.values {
+                guard let view = participant.item as? View, !view.translatesAutoresizingMaskIntoConstraints,
+                      moved[ObjectIdentifier(view)] == nil else { continue }
+                if let frame = solvedFrame(of: view), frame != view.frame { (view.superview ?? view).setNeedsLayout() }
+            }
+        }
     }
+
+    private var justRefreshedAll = false
 
     /// The frame the solution gives `view` in its superview's coordinates.
     func solvedFrame(of view: View) -> Rect? {
@@ -292,13 +319,26 @@ public final class LayoutEngine {
         return v.all.contains { solver.isAmbiguous($0) }
     }
 
-    /// Keeps the constraints that copy the model in step with it; true if any changed.
+    /// Keeps the constraints that copy the model in step with it; true if any changed. All
+    /// participants after something structural changed, else only the watched ones.
     private func refreshModelConstraints() -> Bool {
+        guard needsFullRefresh else {
+            var changedAny = false
+            for participant in watched.values {
+                guard let item = participant.item else { needsFullRefresh = true; return refreshModelConstraints() }
+                if refreshAnchor(participant, item) { changedAny = true }
+            }
+            return changedAny
+        }
+        needsFullRefresh = false
+        justRefreshedAll = true
         var changedAny = false
         for (id, participant) in participants {
             guard let item = participant.item else {
                 for row in participant.anchorRows + participant.intrinsicRows { try? solver.remove(row) }
                 participants[id] = nil
+                watched[id] = nil
+                for variable in participant.variables.all { owners[ObjectIdentifier(variable)] = nil }
                 changedAny = true
                 continue
             }
@@ -354,6 +394,10 @@ public final class LayoutEngine {
         for row in participant.anchorRows { try? solver.remove(row) }
         participant.anchorRows = []
         participant.anchorKind = kind
+        if let id = participant.item.map({ ObjectIdentifier($0) }) {
+            // Frames and guides' insets change without the engine being told: looked at each solve.
+            watched[id] = kind == "frame" || kind == "root" || kind == "rootPosition" || kind == "guide" ? participant : nil
+        }
         participant.anchoredTo = reference
         participant.anchorConstants = constants
         guard !constants.isEmpty else { return true }

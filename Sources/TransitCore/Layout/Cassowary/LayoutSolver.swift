@@ -199,6 +199,15 @@ public final class LayoutSolver {
         for (symbol, variable) in variables { variable.value = tableau.value(of: symbol) }
     }
 
+    /// updateVariables, telling `changed` each variable whose value it changed (a layout engine
+    /// then touches only the items that moved).
+    public func updateVariables(changed: (LayoutVariable) -> Void) {
+        for (symbol, variable) in variables {
+            let value = tableau.value(of: symbol)
+            if value != variable.value { variable.value = value; changed(variable) }
+        }
+    }
+
     /// The current solution for `variable` without writing it (0 for a variable not in any
     /// constraint, as for UIKit an unconstrained value).
     public func value(of variable: LayoutVariable) -> Double {

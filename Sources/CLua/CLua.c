@@ -153,7 +153,7 @@ static int trampoline(lua_State *L) {
     if (n == TRANSIT_RAISE) return lua_error(L);
     /* Memory the host took for the script (a view, a long name, an image) is checked when
     ** the host function is done: a refusal inside it would unwind through Swift. */
-    if (limits->inHost == 0 && transit_overmemorylimit(L)) {
+    if (limits->inHost == 0 && limits->limit && limits->used + host_used(limits) > limits->limit) {
         luaL_where(L, 1);
         lua_pushfstring(L, "not enough memory: the script exceeded its memory limit of %d MB, counting what Transit holds for it (views, layers, strings, images, the trace) (--memory raises it)",
                         (int)(limits->limit >> 20));

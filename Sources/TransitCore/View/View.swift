@@ -221,8 +221,11 @@ open class View: HostObject {
     /// pass first (updateConstraints where asked, then the engine's solution), then
     /// layoutSubviews down the tree.
     public func layoutIfNeeded() throws {
-        try updateConstraintsIfNeeded()
-        world.autoLayoutEngine?.solveIfNeeded()
+        // The constraints pass costs a view that uses no Auto Layout nothing but these checks
+        // (layoutIfNeeded is called in tight loops: bench bridge.method_call).
+        let world = self.world
+        if world.pendingConstraintUpdates > 0 { try updateConstraintsIfNeeded() }
+        if let engine = world.autoLayoutEngine { engine.solveIfNeeded() }
         try layoutSubtreeIfNeeded()
     }
 

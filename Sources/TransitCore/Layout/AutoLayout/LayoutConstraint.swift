@@ -58,6 +58,7 @@ public enum LayoutConstraintError: Error, CustomStringConvertible {
     case priorityOutOfRange(Double)
     case requiredPriorityChange(from: Double, to: Double)
     case notFinite(String)
+    case releasedItem(LayoutAttribute)
 
     public var description: String {
         switch self {
@@ -73,6 +74,8 @@ public enum LayoutConstraintError: Error, CustomStringConvertible {
             return "mutating a priority from \(formatNumber(from)) to \(formatNumber(to)) on an active constraint is not supported: a constraint is required (1000) or optional for its whole life while active; deactivate it, change the priority, activate it again"
         case .notFinite(let what):
             return "\(what) must be a finite number"
+        case .releasedItem(let attribute):
+            return "the \(attribute.rawValue) anchor's view or guide has been released: make constraints from anchors of items that are alive"
         }
     }
 }
@@ -215,12 +218,12 @@ public class LayoutAnchor: HostObject {
 
     /// `constraint(equalTo:constant:)` and the others: an inactive constraint between the two.
     public func constraint(_ relation: LayoutConstraintRelation, to other: LayoutAnchor?, multiplier: Double = 1, constant: Double = 0) throws -> LayoutConstraint {
-        guard let item else { throw LayoutConstraintError.notFinite("a released item's anchor") }
+        guard let item else { throw LayoutConstraintError.releasedItem(attribute) }
         if let other {
             guard type(of: other) == type(of: self) || (self is DimensionAnchor && other is DimensionAnchor) else {
                 throw LayoutConstraintError.mixedAxes(attribute, other.attribute)
             }
-            guard let otherItem = other.item else { throw LayoutConstraintError.notFinite("a released item's anchor") }
+            guard let otherItem = other.item else { throw LayoutConstraintError.releasedItem(other.attribute) }
             return try LayoutConstraint(world: world, item: item, attribute: attribute, relatedBy: relation, toItem: otherItem,
                                         attribute: other.attribute, multiplier: multiplier, constant: constant)
         }

@@ -57,7 +57,7 @@ public final class LayoutEngine {
         weak var anchoredTo: View?
         var anchorRows: [SolverConstraint] = []
         var anchorConstants: [Double] = []
-        var anchorKind = ""
+        var anchorKind: Anchoring?
         /// Its intrinsic-size rows and the size and priorities they were made for.
         var intrinsicRows: [SolverConstraint] = []
         var intrinsicKey: IntrinsicKey?
@@ -65,6 +65,24 @@ public final class LayoutEngine {
     }
 
     public var activeConstraintCount: Int { active.count }
+
+    /// What holds a participant in place besides the script's constraints.
+    enum Anchoring {
+        /// A view that translates its mask: at its frame in its superview.
+        case frame
+        /// The root of a hierarchy that translates its mask: at its place and size.
+        case root
+        /// The root of a hierarchy placed by constraints: at its place only.
+        case rootPosition
+        /// safeAreaLayoutGuide or layoutMarginsGuide: at its view's insets.
+        case systemGuide
+        /// A view placed by constraints, or a guide the script made: nothing.
+        case none
+
+        /// Whether what it copies can change without the engine being told (a frame a script
+        /// sets, the safe area moving): looked at every solve.
+        var copiesModel: Bool { self != .none }
+    }
 
     /// What a view's content-size rows were made for (compared at every solve, so not an array).
     struct IntrinsicKey: Equatable {
@@ -168,8 +186,8 @@ public final class LayoutEngine {
         for participant in participants.values where participant.anchorRows.contains(where: { $0 === row }) {
             guard let item = participant.item else { continue }
             switch participant.anchorKind {
-            case "frame": return "NSAutoresizingMaskLayoutConstraint \(item.traceName) (its frame, translatesAutoresizingMaskIntoConstraints = true)"
-            case "root": return "NSAutoresizingMaskLayoutConstraint \(item.traceName) (the root of its hierarchy, at its place)"
+            case .frame?: return "NSAutoresizingMaskLayoutConstraint \(item.traceName) (its frame, translatesAutoresizingMaskIntoConstraints = true)"
+            case .root?, .rootPosition?: return "NSAutoresizingMaskLayoutConstraint \(item.traceName) (the root of its hierarchy, at its place)"
             default: return "\(item.traceName) (a system guide)"
             }
         }
@@ -354,31 +372,31 @@ public final class LayoutEngine {
     private func refreshAnchor(_ participant: Participant, _ item: any LayoutItem) -> Bool {
         // The common case, checked without building anything: a view placed by constraints
         // under the same superview as before has no anchoring rows to refresh.
-        if participant.anchorKind == "none", let view = item as? View, !view.translatesAutoresizingMaskIntoConstraints,
+        if participant.anchorKind == Anchoring.none, let view = item as? View, !view.translatesAutoresizingMaskIntoConstraints,
            let superview = view.superview, superview === participant.anchoredTo { return false }
         let v = participant.variables
-        var kind: String, reference: View?, constants: [Double]
+        var kind: Anchoring, reference: View?, constants: [Double]
         if let guide = item as? LayoutGuide {
             reference = guide.owningView
             switch guide.kind {
             case .custom:
-                kind = "custom"; constants = []
+                kind = .none; constants = []
             case .safeArea, .layoutMargins:
                 let frame = guide.layoutFrame
-                kind = "guide"; constants = [frame.minX, frame.minY, frame.width, frame.height]
+                kind = .systemGuide; constants = [frame.minX, frame.minY, frame.width, frame.height]
             }
         } else if let view = item as? View {
             reference = view.superview.flatMap { participants[ObjectIdentifier($0)] != nil ? $0 : nil }
             if reference == nil {
                 let origin = view.superview.map { $0.convert(view.frame.origin, to: nil) } ?? view.frame.origin
-                kind = view.translatesAutoresizingMaskIntoConstraints ? "root" : "rootPosition"
+                kind = view.translatesAutoresizingMaskIntoConstraints ? .root : .rootPosition
                 constants = [origin.x, origin.y, view.frame.width, view.frame.height]
             } else if view.translatesAutoresizingMaskIntoConstraints {
-                kind = "frame"
+                kind = .frame
                 let frame = view.frame, bounds = reference!.bounds
                 constants = [frame.minX - bounds.minX, frame.minY - bounds.minY, frame.width, frame.height]
             } else {
-                kind = "none"; constants = []
+                kind = .none; constants = []
             }
         } else {
             return false
@@ -396,7 +414,7 @@ public final class LayoutEngine {
         participant.anchorKind = kind
         if let id = participant.item.map({ ObjectIdentifier($0) }) {
             // Frames and guides' insets change without the engine being told: looked at each solve.
-            watched[id] = kind == "frame" || kind == "root" || kind == "rootPosition" || kind == "guide" ? participant : nil
+            watched[id] = kind.copiesModel ? participant : nil
         }
         participant.anchoredTo = reference
         participant.anchorConstants = constants
@@ -406,7 +424,7 @@ public final class LayoutEngine {
         let lefts: [LinearExpression] = [LinearExpression(v.left), LinearExpression(v.top), LinearExpression(v.width), LinearExpression(v.height)]
         let bases: [LinearExpression] = [r.map { LinearExpression($0.left) } ?? LinearExpression(0), r.map { LinearExpression($0.top) } ?? LinearExpression(0),
                                          LinearExpression(0), LinearExpression(0)]
-        let count = kind == "rootPosition" ? 2 : 4
+        let count = kind == .rootPosition ? 2 : 4
         for index in 0..<count {
             // Written `variable - base == constant`, so the constant is the row's own.
             rows.append(SolverConstraint(lefts[index] - bases[index], .equal, LinearExpression(constants[index]), priority: LayoutPriority.required))

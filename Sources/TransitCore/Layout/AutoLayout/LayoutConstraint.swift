@@ -162,6 +162,13 @@ public final class LayoutConstraint: HostObject {
         guard let first = firstItem?.layoutOwner else { return nil }
         guard let secondItem else { return first }
         guard let second = secondItem.layoutOwner else { return nil }
+        // The usual shapes, answered without building a set: the same view, a view and its
+        // superview, two siblings.
+        if first === second { return first }
+        let firstParent = first.superview, secondParent = second.superview
+        if firstParent === second { return second }
+        if secondParent === first { return first }
+        if let firstParent, firstParent === secondParent { return firstParent }
         var ancestors = Set<ObjectIdentifier>()
         var view: View? = first
         while let current = view { ancestors.insert(ObjectIdentifier(current)); view = current.superview }

@@ -42,8 +42,14 @@ public final class LayoutEngine {
     private var needsFullRefresh = true
     /// The participants whose rows copy a frame or a guide's insets (looked at every solve).
     private var watched: [ObjectIdentifier: Participant] = [:]
-    /// Which participant a variable belongs to (to tell which items a solve moved).
-    private var owners: [ObjectIdentifier: Participant] = [:]
+    /// Which participant a variable belongs to, by the index in its `tag` (to tell which items
+    /// a solve moved without hashing); freed slots are reused.
+    private var slots: [Participant?] = []
+    private var freeSlots: [Int] = []
+    /// The solve's count, stamped on a participant it moved (so each is listed once).
+    private var solveStamp = 0
+    /// The participants the last solve moved (kept, so a solve allocates nothing once warm).
+    private var moved: [Participant] = []
     /// The warnings the engine printed (UIKit's "Unable to simultaneously satisfy constraints").
     public private(set) var warnings: [String] = []
 
@@ -53,15 +59,26 @@ public final class LayoutEngine {
     final class Participant {
         weak var item: (any LayoutItem)?
         let variables: LayoutVariables
+        let isView: Bool
+        /// Its index in the engine's slots (every variable's tag).
+        var slot = -1
+        /// The last solve that moved it, and the last that asked its view to lay out.
+        var movedStamp = 0, layoutStamp = 0
         /// The superview (or owning view) its position constraints relate to, and those rows.
         weak var anchoredTo: View?
+        /// That view's participant: a solved frame is read through it with no lookup.
+        var parent: Participant?
         var anchorRows: [SolverConstraint] = []
         var anchorConstants: [Double] = []
         var anchorKind: Anchoring?
         /// Its intrinsic-size rows and the size and priorities they were made for.
         var intrinsicRows: [SolverConstraint] = []
         var intrinsicKey: IntrinsicKey?
-        init(item: any LayoutItem, variables: LayoutVariables) { self.item = item; self.variables = variables }
+        init(item: any LayoutItem, variables: LayoutVariables) {
+            self.item = item
+            self.variables = variables
+            isView = item is View
+        }
     }
 
     public var activeConstraintCount: Int { active.count }
@@ -122,7 +139,7 @@ public final class LayoutEngine {
         active[ObjectIdentifier(constraint)] = constraint
         constraint.installedOn = ancestor
         ancestor.installedConstraints.append(constraint)
-        changed(items: [first, constraint.secondItem])
+        changed(first, constraint.secondItem)
     }
 
     func deactivate(_ constraint: LayoutConstraint) {
@@ -132,7 +149,7 @@ public final class LayoutEngine {
         constraint.installedOn?.installedConstraints.removeAll { $0 === constraint }
         constraint.installedOn = nil
         constraint.brokenAtPriority = nil
-        changed(items: [constraint.firstItem, constraint.secondItem])
+        changed(constraint.firstItem, constraint.secondItem)
     }
 
     func constantChanged(_ constraint: LayoutConstraint) {
@@ -151,7 +168,7 @@ public final class LayoutEngine {
         } catch {
             return
         }
-        changed(items: [constraint.firstItem, constraint.secondItem])
+        changed(constraint.firstItem, constraint.secondItem)
     }
 
     func priorityChanged(_ constraint: LayoutConstraint) {
@@ -201,7 +218,11 @@ public final class LayoutEngine {
 
     private func participant(for item: any LayoutItem) -> Participant {
         let id = ObjectIdentifier(item)
-        if let existing = participants[id], existing.item != nil { return existing }
+        if let existing = participants[id] {
+            if existing.item != nil { return existing }
+            // A released item's identity reused by a new one: the old rows go first.
+            purge(existing, id)
+        }
         // Its ancestors take part too (positions are relative to theirs), and first: the rows
         // that hold a view where it is go in before the constraints that use its variables, so
         // the solver substitutes a known value instead of rewriting every row that holds it.
@@ -209,21 +230,22 @@ public final class LayoutEngine {
         if let guide = item as? LayoutGuide, let owner = guide.owningView { _ = participant(for: owner) }
         let made = Participant(item: item, variables: LayoutVariables(item.traceName))
         participants[id] = made
-        for variable in made.variables.all { owners[ObjectIdentifier(variable)] = made }
+        if let free = freeSlots.popLast() { made.slot = free; slots[free] = made } else { made.slot = slots.count; slots.append(made) }
+        for variable in made.variables.all { variable.tag = made.slot }
         _ = refreshAnchor(made, item)
         needsSolve = true
         needsFullRefresh = true
         return made
     }
 
-    private func changed(items: [(any LayoutItem)?]) {
+    /// A constraint relating `first` and `second` changed. (Two arguments, not an array: this
+    /// runs once per activation, and an array of existentials is an allocation.)
+    private func changed(_ first: (any LayoutItem)?, _ second: (any LayoutItem)?) {
         needsSolve = true
-        for item in items {
-            guard let item else { continue }
-            // The frames move at the next layout pass of the views that hold them.
-            let view = (item as? View)?.superview ?? (item as? View) ?? item.layoutOwner
-            view?.setNeedsLayout()
-        }
+        // The frames move at the next layout pass of the views that hold them.
+        func holder(_ item: any LayoutItem) -> View? { (item as? View)?.superview ?? (item as? View) ?? item.layoutOwner }
+        if let first { holder(first)?.setNeedsLayout() }
+        if let second { holder(second)?.setNeedsLayout() }
     }
 
     /// The active constraints that relate `item`.
@@ -270,26 +292,47 @@ public final class LayoutEngine {
         let refreshed = refreshModelConstraints()
         guard needsSolve || refreshed else { return }
         needsSolve = false
-        // Only the items whose variables the solve changed can have moved.
-        var moved: [ObjectIdentifier: Participant] = [:]
+        solveStamp &+= 1
+        let stamp = solveStamp
+        // Only the items whose variables the solve changed can have moved. Found by the slot
+        // in each variable's tag, and each listed once by its stamp: no hashing per variable.
+        moved.removeAll(keepingCapacity: true)
         solver.updateVariables { variable in
-            if let owner = owners[ObjectIdentifier(variable)], let item = owner.item { moved[ObjectIdentifier(item)] = owner }
+            guard variable.tag >= 0, variable.tag < slots.count, let owner = slots[variable.tag], owner.movedStamp != stamp else { return }
+            owner.movedStamp = stamp
+            moved.append(owner)
         }
-        for participant in moved.values {
-            guard let view = participant.item as? View, !view.translatesAutoresizingMaskIntoConstraints else { continue }
-            if let frame = solvedFrame(of: view), frame != view.frame { (view.superview ?? view).setNeedsLayout() }
-        }
+        for participant in moved { askForLayoutIfMoved(participant, stamp: stamp) }
         // A view laid out before its constraints existed may never have been told: the views
         // that constraints place and whose frames are not yet the solution, once, after a full
         // refresh.
         if justRefreshedAll {
             justRefreshedAll = false
-            for participant in participants.values {
-                guard let view = participant.item as? View, !view.translatesAutoresizingMaskIntoConstraints,
-                      moved[ObjectIdentifier(view)] == nil else { continue }
-                if let frame = solvedFrame(of: view), frame != view.frame { (view.superview ?? view).setNeedsLayout() }
+            for participant in participants.values where participant.movedStamp != stamp {
+                askForLayoutIfMoved(participant, stamp: stamp)
             }
         }
+    }
+
+    /// Asks the superview of a view placed by constraints to lay out if the solution moved the
+    /// view's frame. Its siblings share that superview: once one has asked, the rest need not
+    /// look (most of a solve's moved views are siblings, and reading a view is a weak load).
+    private func askForLayoutIfMoved(_ participant: Participant, stamp: Int) {
+        guard participant.isView, participant.anchorKind == Anchoring.none else { return }
+        if let parent = participant.parent, parent.layoutStamp == stamp { return }
+        guard let view = participant.item as? View, !view.translatesAutoresizingMaskIntoConstraints,
+              let frame = solvedFrame(of: participant), frame != view.frame else { return }
+        if let parent = participant.parent { parent.layoutStamp = stamp }
+        (view.superview ?? view).setNeedsLayout()
+    }
+
+    /// solvedFrame(of:) for a participant, read through its parent's variables.
+    private func solvedFrame(of participant: Participant) -> Rect? {
+        let v = participant.variables
+        var x = v.left.value, y = v.top.value
+        if let s = participant.parent?.variables { x -= s.left.value; y -= s.top.value }
+        let frame = Rect(x: x, y: y, width: max(0, v.width.value), height: max(0, v.height.value))
+        return frame.isFinite ? frame : nil
     }
 
     private var justRefreshedAll = false
@@ -353,10 +396,7 @@ public final class LayoutEngine {
         var changedAny = false
         for (id, participant) in participants {
             guard let item = participant.item else {
-                for row in participant.anchorRows + participant.intrinsicRows { try? solver.remove(row) }
-                participants[id] = nil
-                watched[id] = nil
-                for variable in participant.variables.all { owners[ObjectIdentifier(variable)] = nil }
+                purge(participant, id)
                 changedAny = true
                 continue
             }
@@ -364,6 +404,21 @@ public final class LayoutEngine {
             if let view = item as? View, refreshIntrinsic(participant, view) { changedAny = true }
         }
         return changedAny
+    }
+
+    /// Forgets a participant whose item was released: its rows, its slot.
+    private func purge(_ participant: Participant, _ id: ObjectIdentifier) {
+        for row in participant.anchorRows + participant.intrinsicRows { try? solver.remove(row) }
+        participant.anchorRows = []
+        participant.intrinsicRows = []
+        participants[id] = nil
+        watched[id] = nil
+        if participant.slot >= 0 {
+            slots[participant.slot] = nil
+            freeSlots.append(participant.slot)
+            participant.slot = -1
+        }
+        participant.parent = nil
     }
 
     /// Position (and size) rows: a translating view at its frame, the root at its place, a
@@ -417,6 +472,7 @@ public final class LayoutEngine {
             watched[id] = kind.copiesModel ? participant : nil
         }
         participant.anchoredTo = reference
+        participant.parent = reference.flatMap { participants[ObjectIdentifier($0)] }
         participant.anchorConstants = constants
         guard !constants.isEmpty else { return true }
         var rows: [SolverConstraint] = []

@@ -38,7 +38,9 @@ extension View {
     /// UIView.constraints.
     public var installedConstraints: [LayoutConstraint] {
         get { autoLayout.installedConstraints }
-        set { autoLayout.installedConstraints = newValue }
+        // In place: a get-then-set would copy the array on every append, quadratic in the
+        // constraints one view holds (a screen's root holds most of them).
+        _modify { yield &autoLayout.installedConstraints }
     }
 
     /// UIView.layoutGuides (the ones added; the system guides are apart).

@@ -40,8 +40,10 @@ public final class LayoutSolver {
     /// Marker symbol → constraint, to name the constraints a conflict involves.
     private var markerOwners: [Int: SolverConstraint] = [:]
     private var symbols: [ObjectIdentifier: Int] = [:]
-    /// External symbol → variable; also keeps the variables alive while the solver knows them.
-    private var variables: [Int: LayoutVariable] = [:]
+    /// The external symbols and their variables, in the order they were made (also keeps the
+    /// variables alive while the solver knows them): an array, so writing the solution is a
+    /// walk with no hashing.
+    private var externals: [(symbol: Int, variable: LayoutVariable)] = []
     private var edits: [ObjectIdentifier: SolverConstraint] = [:]
 
     public init() {}
@@ -196,15 +198,15 @@ public final class LayoutSolver {
 
     /// Writes the current solution into every variable the solver knows.
     public func updateVariables() {
-        for (symbol, variable) in variables { variable.value = tableau.value(of: symbol) }
+        for external in externals { external.variable.value = tableau.value(of: external.symbol) }
     }
 
     /// updateVariables, telling `changed` each variable whose value it changed (a layout engine
     /// then touches only the items that moved).
     public func updateVariables(changed: (LayoutVariable) -> Void) {
-        for (symbol, variable) in variables {
-            let value = tableau.value(of: symbol)
-            if value != variable.value { variable.value = value; changed(variable) }
+        for external in externals {
+            let value = tableau.value(of: external.symbol)
+            if value != external.variable.value { external.variable.value = value; changed(external.variable) }
         }
     }
 
@@ -244,7 +246,7 @@ public final class LayoutSolver {
         tags = [:]
         markerOwners = [:]
         symbols = [:]
-        variables = [:]
+        externals = []
         edits = [:]
     }
 
@@ -263,16 +265,16 @@ public final class LayoutSolver {
         if let symbol = symbols[key] { return symbol }
         let symbol = tableau.newSymbol(.external)
         symbols[key] = symbol
-        variables[symbol] = variable
+        externals.append((symbol, variable))
         newVariables.append(key)
         return symbol
     }
 
     /// Undoes makeRow's allocations for a constraint that was not added.
     private func forget(_ firstNewSymbol: Int, _ newVariables: [ObjectIdentifier]) {
-        for key in newVariables {
-            if let symbol = symbols.removeValue(forKey: key) { variables[symbol] = nil }
-        }
+        for key in newVariables { symbols[key] = nil }
+        // The refused constraint's variables were the last made.
+        while let last = externals.last, last.symbol >= firstNewSymbol { externals.removeLast() }
         tableau.truncateSymbols(to: firstNewSymbol)
     }
 

@@ -12,6 +12,10 @@ public final class LayoutVariable: @unchecked Sendable {
     /// For messages ("view1.width"); need not be unique.
     public let name: String
     public internal(set) var value: Double = 0
+    /// Free for the solver's user (as kiwi's Variable context): a layout engine keeps the index
+    /// of the item that owns the variable here, so telling which items a solve moved needs no
+    /// lookup by identity. The solver never reads it.
+    public var tag: Int = -1
 
     public init(_ name: String = "") { self.name = name }
 }

@@ -391,13 +391,24 @@ struct Tableau {
             noteFeasibility(of: marker)
             return
         }
-        let owners = rowsContaining(marker)  // each once: a repeat would shift its row twice
-        columns[marker] = owners
-        for basic in owners {
-            guard let coefficient = rows[basic]?.terms[marker] else { continue }
-            rows[basic]?.constant += coefficient * shift
+        // The column list may repeat a row or hold stale entries: it is sorted and compacted in
+        // place to the rows that hold the marker, each once (a repeat would shift its row
+        // twice). Taken out of `columns` first so the sort does not copy it.
+        var owners = columns[marker]
+        columns[marker] = []
+        owners.sort()
+        var kept = 0, previous = -1
+        for index in owners.indices {
+            let basic = owners[index]
+            guard basic != previous, basic < rows.count, let coefficient = rows[basic]?.terms[marker] else { continue }
+            previous = basic
+            owners[kept] = basic
+            kept += 1
+            rows[basic]!.constant += coefficient * shift
             noteFeasibility(of: basic)
         }
+        owners.removeSubrange(kept...)
+        columns[marker] = owners
         for index in levels.indices {
             if let coefficient = levels[index].row.terms[marker] { levels[index].row.constant += coefficient * shift }
         }

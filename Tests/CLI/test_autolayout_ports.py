@@ -33,6 +33,7 @@ PORTS = [
     "scripts/presentations/sideMenu.lua",
     "scripts/presentations/cardStack.lua",
     "scripts/animators/cardStack.lua",
+    "scripts/presentations/blurIn.lua",
 ]
 
 POSITION_TOLERANCE = 1.0

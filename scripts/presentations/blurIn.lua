@@ -6,6 +6,15 @@
 -- smaller than the container (frameOfPresentedViewInContainerView), and the presentation
 -- controller as its own animator (animateTransition on the same object), as Apple's
 -- CustomPresentation sample does.
+-- The card is placed with Auto Layout, as MIBlurPopup's demo places its popup
+-- (MarioIannotta/MIBlurPopup: MIBlurPopupDemo/Base.lproj/Main.storyboard, the Popup View
+-- Controller scene: popupContentContainerView has translatesAutoresizingMaskIntoConstraints
+-- "NO" and is held by leading, trailing, top and bottom constraints to its screen): centred
+-- on the container, `cardSize` at a high priority and never wider or taller than the
+-- container less `margin` each side, so a size change moves it with no layout hook of ours.
+-- The blur stays a frame with an autoresizing mask, as MIBlurPopup.swift sets
+-- visualEffectBlurView.frame = containerView.bounds. The card scales with a transform, which
+-- the constraints leave alone (UIKit lays out the untransformed frame).
 --
 -- | parameter    | value      | meaning                                                         |
 -- |--------------|------------|-----------------------------------------------------------------|
@@ -67,7 +76,8 @@ function BlurIn:dismissalTransitionDidEnd(completed)
   end
 end
 
--- The card: centred, the configured size, never closer than `margin` to the edges.
+-- The card: centred, the configured size, never closer than `margin` to the edges. The
+-- constraints below say the same; UIKit still asks for this frame (ctx:finalFrame).
 function BlurIn:frameOfPresentedViewInContainerView()
   local bounds = self.containerView.bounds
   local width = math.min(params.cardSize.width, bounds.width - 2 * params.margin)
@@ -75,9 +85,21 @@ function BlurIn:frameOfPresentedViewInContainerView()
   return CGRect(bounds.midX - width / 2, bounds.midY - height / 2, width, height)
 end
 
-function BlurIn:containerViewWillLayoutSubviews()
-  -- A rotation or size change moves the card; the blur follows its autoresizing mask.
-  self:presentedView().frame = self:frameOfPresentedViewInContainerView()
+-- The card's constraints: what frameOfPresentedViewInContainerView computes, as relations to
+-- the container, so a rotation or size change re-solves them (the blur follows its
+-- autoresizing mask). The preferred size gives way (high, not required) to the margins.
+local function cardConstraints(card, container)
+  local width = card.widthAnchor:constraint{equalToConstant = params.cardSize.width}
+  width.priority = UILayoutPriority.defaultHigh
+  local height = card.heightAnchor:constraint{equalToConstant = params.cardSize.height}
+  height.priority = UILayoutPriority.defaultHigh
+  return {
+    card.centerXAnchor:constraint{equalTo = container.centerXAnchor},
+    card.centerYAnchor:constraint{equalTo = container.centerYAnchor},
+    width, height,
+    card.widthAnchor:constraint{lessThanOrEqualTo = container.widthAnchor, constant = -2 * params.margin},
+    card.heightAnchor:constraint{lessThanOrEqualTo = container.heightAnchor, constant = -2 * params.margin},
+  }
 end
 
 -- UIViewControllerAnimatedTransitioning, on the same object.
@@ -91,12 +113,18 @@ function BlurIn:animateTransition(ctx)
   local shrunk = CGAffineTransform.scale(params.startScale, params.startScale)
   if presenting then
     local card = ctx:view("to")
-    card.frame = ctx:finalFrame(toVC)
+    local container = ctx.containerView
+    -- Constraints need the card and the container in one hierarchy: add it first. Laid out
+    -- at once (layoutIfNeeded, outside any animation block) so it starts at its place and
+    -- only grows and fades, as it did when its frame was set here.
+    card.translatesAutoresizingMaskIntoConstraints = false
+    container:addSubview(card)
+    NSLayoutConstraint.activate(cardConstraints(card, container))
+    container:layoutIfNeeded()
     card.layer.cornerRadius = params.cornerRadius
     card.clipsToBounds = true
     card.alpha = 0
     card.transform = shrunk
-    ctx.containerView:addSubview(card)
     UIView.animate{ duration = self:transitionDuration(ctx), dampingRatio = 0.8, velocity = 0,
       animations = function()
         card.alpha = 1

@@ -19,7 +19,18 @@ enum TextPainter {
         cairo_select_font_face(context, fontFamily, CAIRO_FONT_SLANT_NORMAL,
                                bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size)
+        cairo_set_font_options(context, unhintedMetrics)
     }
+
+    /// Advances that do not depend on the device scale: with hinted metrics a label measured at
+    /// 1× (its intrinsic size) came out a fraction wider when drawn at 3×, and a label sized to
+    /// its text was truncated with "…". UIKit's text metrics do not change with the scale either.
+    /// Made once; used under scaledFontLock.
+    nonisolated(unsafe) static let unhintedMetrics: OpaquePointer? = {
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        return options
+    }()
 
     static func advance(_ context: OpaquePointer, _ text: String) -> Double {
         var extents = cairo_text_extents_t()

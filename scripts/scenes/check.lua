@@ -75,6 +75,8 @@ if tabEffect then
   transit.window.rootViewController = tabs
 elseif navigationEffect then
   navigation = UINavigationController.new(inbox)
+  -- The mock screens draw their own header, so the controller's own bar stays hidden.
+  navigation.isNavigationBarHidden = true
   navigation.delegate = effect
   transit.window.rootViewController = navigation
 else

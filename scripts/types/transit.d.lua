@@ -275,6 +275,21 @@
 ---| "horizontal"
 ---| "vertical"
 
+---a control's state (per-state titles, colours, images)
+---@alias UIControlState
+---| "normal"
+---| "highlighted"
+---| "disabled"
+---| "selected"
+
+---the events a control sends its targets
+---@alias UIControlEvent
+---| "touchDown"
+---| "touchUpInside"
+---| "touchUpOutside"
+---| "touchCancel"
+---| "primaryActionTriggered"
+
 ---The animator: animates one presentation, dismissal, push or pop. Used as the result of animationControllerForPresented, animationControllerForDismissed or animationControllerForOperation; an effect file that returns one.
 ---@class UIViewControllerAnimatedTransitioning
 ---@field transitionDuration fun(self: UIViewControllerAnimatedTransitioning, transitionContext: UIViewControllerContextTransitioning): number required hook (Swift `transitionDuration(using:)`): the duration in seconds (finite, ≥ 0)
@@ -298,6 +313,8 @@
 ---@class UINavigationControllerDelegate
 ---@field animationControllerForOperation? fun(self: UINavigationControllerDelegate, navigationController: UINavigationController, operation: string, fromVC: UIViewController, toVC: UIViewController): UIViewControllerAnimatedTransitioning? optional hook (Swift `navigationController(_:animationControllerFor:from:to:)`): the animator for a push or pop, or nil for UIKit's
 ---@field interactionControllerFor? fun(self: UINavigationControllerDelegate, navigationController: UINavigationController, animationController: UIViewControllerAnimatedTransitioning): UIViewControllerInteractiveTransitioning? optional hook (Swift `navigationController(_:interactionControllerFor:)`): an interaction controller for the push or pop, or nil
+---@field willShow? fun(self: UINavigationControllerDelegate, navigationController: UINavigationController, viewController: UIViewController, animated: boolean) optional hook (Swift `navigationController(_:willShow:animated:)`): the controller's view is about to show (before the animator runs)
+---@field didShow? fun(self: UINavigationControllerDelegate, navigationController: UINavigationController, viewController: UIViewController, animated: boolean) optional hook (Swift `navigationController(_:didShow:animated:)`): the push, pop or stack change finished showing the controller
 
 ---The tab bar controller's delegate: the animator and interaction controller of a tab switch. Used as tabBarController.delegate; an effect file that returns one.
 ---@class UITabBarControllerDelegate
@@ -648,6 +665,8 @@ function NSObject:isMember(class) end
 ---@field subviews UIView[] (read-only) subviews, back to front (a copy)
 ---@field window UIWindow? (read-only) the window, when the view is in one
 ---@field layer CALayer (read-only) the backing layer
+---@field tintColor UIColor? the tint (reads the inherited one, the system blue at the top; nil: inherit)
+---@field isOpaque boolean a drawing hint (every view composites the same way)
 ---@field safeAreaInsets UIEdgeInsets (read-only) the part of the bounds the window's insets (and controllers' additionalSafeAreaInsets) cover; zero outside a window
 ---@field safeAreaLayoutGuide UILayoutGuide (read-only) the safe area as a guide (its layoutFrame)
 ---@field layoutMargins UIEdgeInsets margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea
@@ -728,6 +747,11 @@ function UIView:insertSubviewBelow(view, sibling) end
 ---@param view UIView
 ---@param sibling UIView
 function UIView:insertSubviewAbove(view, sibling) end
+
+---isDescendant(of:): whether this view is the view or inside it
+---@param view UIView
+---@return boolean
+function UIView:isDescendant(view) end
 
 ---removes the view from its superview
 function UIView:removeFromSuperview() end
@@ -1100,6 +1124,10 @@ CGPath = {}
 ---@field sheetPresentationController UIPresentationController? (read-only) iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges) when presented as a page or form sheet, available before presenting
 ---@field navigationController UINavigationController? (read-only) the navigation controller it is in
 ---@field tabBarController UITabBarController? (read-only) the tab bar controller it is in
+---@field navigationItem UINavigationItem (read-only) what a navigation bar shows for this controller
+---@field hidesBottomBarWhenPushed boolean hide a tab bar below while this controller is pushed
+---@field children UIViewController[] (read-only) the child controllers (a container's, or those added with addChild)
+---@field parent UIViewController? (read-only) the container controller this one is a child of
 ---@field additionalSafeAreaInsets UIEdgeInsets insets added to the root view's safe area
 ---@field preferredStatusBarStyle UIStatusBarStyle (read-only) a subclass overrides it with a method returning a style (Swift `override var preferredStatusBarStyle`); "default" otherwise
 ---@field prefersStatusBarHidden boolean (read-only) a subclass overrides it with a method returning true to hide the status bar; false otherwise
@@ -1115,6 +1143,8 @@ CGPath = {}
 ---@field viewWillDisappear fun(self: UIViewController, animated: boolean)? overridable hook (Swift `viewWillDisappear(_:)`): UIKit appearance hook
 ---@field viewDidDisappear fun(self: UIViewController, animated: boolean)? overridable hook (Swift `viewDidDisappear(_:)`): UIKit appearance hook
 ---@field viewWillTransitionToSize fun(self: UIViewController, size: CGSize, coordinator: any)? overridable hook (Swift `viewWillTransition(to:with:)`): the screen is about to rotate
+---@field willMoveToParent fun(self: UIViewController, parent: UIViewController?)? overridable hook (Swift `willMove(toParent:)`): about to be added to a parent or removed (nil)
+---@field didMoveToParent fun(self: UIViewController, parent: UIViewController?)? overridable hook (Swift `didMove(toParent:)`): added to a parent or removed (nil)
 ---@field viewSafeAreaInsetsDidChange fun(self: UIViewController)? overridable hook (Swift `viewSafeAreaInsetsDidChange()`): the root view's safe area changed
 ---@field super table the base class (in subclasses)
 UIViewController = {}
@@ -1131,6 +1161,21 @@ function UIViewController:subclass(name) end
 
 ---loads the view now
 function UIViewController:loadViewIfNeeded() end
+
+---adds a child (calls its willMoveToParent(self)); add its view, then call child:didMoveToParent(self)
+---@param childController UIViewController
+function UIViewController:addChild(childController) end
+
+---leaves the parent (call willMoveToParent(nil) first; this calls didMoveToParent(nil))
+function UIViewController:removeFromParent() end
+
+---willMove(toParent:): tells the controller (and its override) it is about to move
+---@param parent? UIViewController
+function UIViewController:willMoveToParent(parent) end
+
+---didMove(toParent:): tells the controller (and its override) it moved
+---@param parent? UIViewController
+function UIViewController:didMoveToParent(parent) end
 
 ---presents a view controller (the transition begins inside the call)
 ---@param viewController UIViewController
@@ -1784,9 +1829,11 @@ function UIPercentDrivenInteractiveTransition:startInteractiveTransition(context
 
 ---A stack of view controllers with push and pop transitions.
 ---@class UINavigationController : UIViewController
----@field viewControllers UIViewController[] (read-only) the stack, bottom first (a copy)
+---@field viewControllers UIViewController[] the stack, bottom first (a copy); setting it is setViewControllers(list, false)
+---@field navigationBar UINavigationBar (read-only) the bar over the top controller's view: its title and back button
+---@field isNavigationBarHidden boolean whether the bar is hidden (setting it: setNavigationBarHidden(hidden, false))
 ---@field topViewController UIViewController? (read-only) the controller on top
----@field delegate UINavigationControllerDelegate? animationControllerForOperation(nav, operation, from, to), interactionControllerFor(nav, animator)
+---@field delegate UINavigationControllerDelegate? animationControllerForOperation(nav, operation, from, to), interactionControllerFor(nav, animator), willShow(nav, vc, animated), didShow(nav, vc, animated)
 ---@field interactivePopGestureRecognizer UIGestureRecognizer? (read-only) the built-in left-edge swipe that pops
 ---@field super table the base class (in subclasses)
 UINavigationController = {}
@@ -1811,6 +1858,27 @@ function UINavigationController:pushViewController(viewController, animated) end
 ---@return UIViewController?
 function UINavigationController:popViewController(animated) end
 
+---pops every controller above the root in one transition; returns them
+---@param animated boolean
+---@return UIViewController[]
+function UINavigationController:popToRootViewController(animated) end
+
+---pops every controller above one in the stack in one transition; returns them
+---@param viewController UIViewController
+---@param animated boolean
+---@return UIViewController[]
+function UINavigationController:popToViewController(viewController, animated) end
+
+---replaces the stack; a new top is pushed (or popped to, when it was below) with a transition
+---@param viewControllers UIViewController[]
+---@param animated boolean
+function UINavigationController:setViewControllers(viewControllers, animated) end
+
+---hides or shows the bar (sliding over 0.2 s when animated)
+---@param hidden boolean
+---@param animated boolean
+function UINavigationController:setNavigationBarHidden(hidden, animated) end
+
 ---Tabs of sibling view controllers above a tab bar; switching tabs is a transition.
 ---@class UITabBarController : UIViewController
 ---@field viewControllers UIViewController[] the tabs, in order (a copy); setting keeps the selected one when it is still there
@@ -1830,6 +1898,98 @@ function UITabBarController.new(options) end
 ---@param name string
 ---@return table
 function UITabBarController:subclass(name) end
+
+---The bar of a navigation controller (navigationController.navigationBar).
+---@class UINavigationBar : UIView
+---@field topItem UINavigationItem? (read-only) the item of the controller on top
+---@field backItem UINavigationItem? (read-only) the item below the top one
+UINavigationBar = {}
+
+---What the bar shows for a view controller (viewController.navigationItem).
+---@class UINavigationItem : NSObject
+---@field title string? the title (nil: the controller's title)
+---@field backButtonTitle string? the back button's title on the screen above (nil: this title, else "Back")
+---@field hidesBackButton boolean hides the back button while this item is on top
+UINavigationItem = {}
+
+---A button: a title and an image, actions sent by taps.
+---@class UIButton : UIView
+---@field titleLabel UILabel (read-only) the label showing the title (font and alignment are its own)
+---@field imageView UIImageView (read-only) the image view showing the image
+---@field currentTitle string? (read-only) the title shown now
+---@field isHighlighted boolean true while a touch that went down in it is held
+---@field isSelected boolean the selected state
+---@field isEnabled boolean a disabled button takes no touches and greys its title
+---@field state UIControlState (read-only) the state whose values show (disabled, highlighted, selected, else normal)
+---@field contentEdgeInsets UIEdgeInsets space kept around the title and image
+---@field super table the base class (in subclasses)
+UIButton = {}
+
+---makes a UIButton; subclasses then call init(self, ...)
+---@param options? table title, titleColor, image, and any writable UIView property (frame, backgroundColor, ...)
+---@return UIButton
+function UIButton.new(options) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UIButton:subclass(name) end
+
+---the title for a state (nil: the normal state's)
+---@param title? string
+---@param state? UIControlState default "normal"
+function UIButton:setTitle(title, state) end
+
+---title(for:): the title for a state
+---@param state? UIControlState default "normal"
+---@return string?
+function UIButton:title(state) end
+
+---the title's colour for a state (default: the tint)
+---@param color? UIColor
+---@param state? UIControlState default "normal"
+function UIButton:setTitleColor(color, state) end
+
+---titleColor(for:)
+---@param state? UIControlState default "normal"
+---@return UIColor
+function UIButton:titleColor(state) end
+
+---the image for a state
+---@param image? UIImage
+---@param state? UIControlState default "normal"
+function UIButton:setImage(image, state) end
+
+---addTarget(_:action:for:): calls the action when the button sends the event
+---@param target? any a table or object, or nil with a function
+---@param action function|string a function called as action(target, sender), or the name of a method of target
+---@param event UIControlEvent e.g. "touchUpInside"
+function UIButton:addTarget(target, action, event) end
+
+---removes the matching target-action pairs
+---@param target? any nil: every target
+---@param action? function|string nil: every action
+---@param event? UIControlEvent nil: every event
+function UIButton:removeTarget(target, action, event) end
+
+---sendActions(for:): calls the targets of an event now
+---@param event UIControlEvent
+function UIButton:sendActions(event) end
+
+---The app (UIApplication.shared).
+---@class UIApplication : NSObject
+---@field isStatusBarHidden boolean whether the status bar is hidden; setting it hides or shows it (as an app without view controller-based status bar appearance)
+---@field isIgnoringInteractionEvents boolean (read-only) true between beginIgnoringInteractionEvents and its endIgnoringInteractionEvents
+---@field windows UIWindow[] (read-only) the app's windows (Transit has one)
+---@field keyWindow UIWindow (read-only) the key window
+---@field shared UIApplication the app
+UIApplication = {}
+
+---touches reach nothing until the matching end (calls nest)
+function UIApplication:beginIgnoringInteractionEvents() end
+
+---ends one beginIgnoringInteractionEvents
+function UIApplication:endIgnoringInteractionEvents() end
 
 ---Insets from each edge (top, left, bottom, right), a value.
 ---@class UIEdgeInsets

@@ -126,6 +126,11 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 }
 public final class TapGestureRecognizer: GestureRecognizer {
     public override class var className: String { "UITapGestureRecognizer" }
+    /// Taps it needs (UIKit's default 1).
+    public var numberOfTapsRequired = 1
+    /// Taps counted so far toward numberOfTapsRequired, and when the last one lifted.
+    var tapsCounted = 0
+    var lastTapTime = -Double.infinity
 }
 public final class LongPressGestureRecognizer: GestureRecognizer {
     public override class var className: String { "UILongPressGestureRecognizer" }

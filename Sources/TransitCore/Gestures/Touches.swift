@@ -22,6 +22,8 @@ final class TouchTracker {
     var waiting: [GestureRecognizer] = []
     /// The fingers lifted: no continuous gesture may begin any more.
     var isLifted = false
+    /// The UIButton the touch went down in, while it tracks it (Button.swift).
+    var button: Button?
 
     init(points: [Point], time: Double, candidates: [GestureRecognizer]) {
         startPoints = points; current = points; previous = points
@@ -99,16 +101,24 @@ extension World {
         if currentTouch != nil { try touchUp() }
         let centroid = TouchTracker.centroid(points)
         var candidates: [GestureRecognizer] = []
-        var view = window.hitTest(centroid)
+        // While UIApplication ignores interaction events, a touch reaches nothing.
+        var view = application.isIgnoringInteractionEvents ? nil : window.hitTest(centroid)
         traceEvent("touch", "down", [centroid.description, view?.traceName ?? "nothing"])
+        let button = view?.trackingButton
+        var aboveButton = false
         while let current = view {
             for recognizer in current.gestureRecognizers where recognizer.isEnabled {
                 if let edgePan = recognizer as? ScreenEdgePanGestureRecognizer, !isNearEdge(centroid, edgePan.edges) { continue }
+                // A button's tap is its own: a one-tap recognizer above it does not take it
+                // (Apple: default control actions prevent overlapping gesture recognizers).
+                if aboveButton, let tap = recognizer as? TapGestureRecognizer, tap.numberOfTapsRequired == 1 { continue }
                 candidates.append(recognizer)
             }
+            if current === button { aboveButton = true }
             view = current.superview
         }
         let tracker = TouchTracker(points: points, time: now, candidates: candidates)
+        tracker.button = button
         currentTouch = tracker
         for recognizer in candidates {
             recognizer.tracker = tracker
@@ -117,6 +127,18 @@ extension World {
             if let pinch = recognizer as? PinchGestureRecognizer { pinch.referenceDistance = tracker.startFingerDistance }
         }
         try beginRecognition(tracker)
+        try tracker.button?.beginTracking()
+    }
+
+    /// A continuous gesture that began during the touch takes it from the button (UIKit sends
+    /// the control touchCancel when a recognizer recognizes).
+    private func cancelButtonTrackingIfRecognized(_ tracker: TouchTracker) throws {
+        guard let button = tracker.button else { return }
+        let recognized = tracker.candidates.contains { $0.tracker === tracker && $0.isContinuous && [.began, .changed].contains($0.state) }
+        if recognized {
+            tracker.button = nil
+            try button.cancelTracking()
+        }
     }
 
     private func touchMoved(_ points: [Point]) throws {
@@ -128,6 +150,7 @@ extension World {
         // A sample where no finger moved is no event (a press holds still).
         guard points != tracker.previous else { return }
         try deliver(.moved, to: tracker)
+        try cancelButtonTrackingIfRecognized(tracker)
     }
 
     private func touchUp() throws {
@@ -136,6 +159,10 @@ extension World {
         currentTouch = nil
         traceEvent("touch", "up", [tracker.centroid.description])
         try deliver(.lifted, to: tracker)
+        if let button = tracker.button {
+            tracker.button = nil
+            try button.endTracking(at: button.convert(tracker.centroid, from: nil))
+        }
         for recognizer in tracker.candidates where recognizer.tracker === tracker {
             recognizer.tracker = nil
             if recognizer.state != .failed { recognizer.state = .possible }

@@ -10,6 +10,9 @@ public struct ViewLayoutState {
     /// The margins set on the view (UIKit's default: 8 on each side).
     var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     var insetsLayoutMarginsFromSafeArea = true
+    /// Insets a container adds for bars over this view (a navigation controller's content view
+    /// under its bar), as a controller's additionalSafeAreaInsets add.
+    var barInsets = EdgeInsets.zero
     /// The insets reported by the latest safeAreaInsetsDidChange, to call it on change only.
     var reportedSafeAreaInsets = EdgeInsets.zero
     /// The guides, made on first use and kept: UIKit returns the same guide every time.
@@ -72,6 +75,7 @@ extension View {
         var insets = EdgeInsets(top: clamp(safe.minY - mine.minY, mine.height), left: clamp(safe.minX - mine.minX, mine.width),
                                 bottom: clamp(mine.maxY - safe.maxY, mine.height), right: clamp(mine.maxX - safe.maxX, mine.width))
         if let controller = viewController { insets = insets + controller.additionalSafeAreaInsets }
+        if layoutState.barInsets != .zero { insets = insets + layoutState.barInsets }
         return insets
     }
 

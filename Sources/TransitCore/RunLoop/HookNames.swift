@@ -65,7 +65,10 @@ public enum Hook {
         public static let protocolName = "UINavigationControllerDelegate"
         public static let animationControllerForOperation = "animationControllerForOperation"
         public static let interactionControllerFor = "interactionControllerFor"
-        public static let all = [animationControllerForOperation, interactionControllerFor]
+        /// navigationController(_:willShow:animated:) and (_:didShow:animated:).
+        public static let willShow = "willShow"
+        public static let didShow = "didShow"
+        public static let all = [animationControllerForOperation, interactionControllerFor, willShow, didShow]
     }
 
     /// UITabBarControllerDelegate: `tabBarController.delegate` (tab switches). The interaction
@@ -142,9 +145,11 @@ public enum Hook {
         public static let viewDidDisappear = "viewDidDisappear"
         public static let viewWillTransitionToSize = "viewWillTransitionToSize"
         public static let viewSafeAreaInsetsDidChange = "viewSafeAreaInsetsDidChange"
+        public static let willMoveToParent = "willMoveToParent"
+        public static let didMoveToParent = "didMoveToParent"
         public static let all = [loadView, viewDidLoad, viewWillLayoutSubviews, viewDidLayoutSubviews, viewWillAppear,
                                  viewDidAppear, viewWillDisappear, viewDidDisappear, viewWillTransitionToSize,
-                                 viewSafeAreaInsetsDidChange]
+                                 viewSafeAreaInsetsDidChange, willMoveToParent, didMoveToParent]
     }
 
     /// UIView's overridable layout method.

@@ -13,6 +13,8 @@ public final class World {
     public let hostMemory = HostMemory()
     /// Auto Layout's engine, once a constraint was made (LayoutEngine.swift).
     var autoLayoutEngine: LayoutEngine?
+    /// UIApplication.shared, once a script asks for it (Application.swift).
+    var sharedApplication: Application?
     /// Views that asked for updateConstraints and have not had it (a layout pass skips the
     /// walk while there are none).
     var pendingConstraintUpdates = 0

@@ -9,7 +9,7 @@ extension World {
     func runContainerTransition(_ kind: Transition.Kind, from: ViewController, to: ViewController,
                                 presented: ViewController, presenting: ViewController, contentView: View,
                                 animator: AnyObject?, interaction: AnyObject?, animated: Bool,
-                                configure: (Transition) -> Void) throws {
+                                configure: (Transition) -> Void, beforeAnimation: () throws -> Void = {}) throws {
         let placeholder = PresentationController(world: self, presented: presented, presenting: presenting)
         placeholder.containerView = contentView
         let transition = Transition(world: self, kind: kind, presented: presented, presenting: presenting,
@@ -22,6 +22,7 @@ extension World {
         register(transition)
         try from.beginAppearance(appearing: false, animated: transition.isAnimated)
         try to.beginAppearance(appearing: true, animated: transition.isAnimated)
+        try beforeAnimation()
         guard let animator else {
             let toView = transition.toView!
             withoutAnimation { toView.frame = contentView.bounds }

@@ -497,6 +497,7 @@ extension World {
                                        : [transition.toViewController, transition.fromViewController] {
             try controller.endAppearance(animated: transition.isAnimated)
         }
+        if completed, isNavigation, let navigation = transition.navigationController { try navigation.tellDelegateDidShow(transition) }
         // The present/dismiss completion is for a transition that happened (docs/semantics.md).
         if completed { try transition.userCompletion?() }
         if let animator = transition.animator {

@@ -31,6 +31,10 @@ open class View: HostObject {
     var autoLayout = ViewAutoLayoutState()
     /// In the world's layout queue for the end of this turn.
     var isQueuedForLayout = false
+    /// The tint set on this view (nil: inherited; TintColor.swift).
+    var ownTintColor: Color?
+    /// UIView.isOpaque: a drawing hint only (UIKit composites every view the same way).
+    public var isOpaque = true
     private var isLayingOut = false
 
     /// A view without its layer (counted by the layer), measured with it at about 1.2 KB.
@@ -151,6 +155,8 @@ open class View: HostObject {
         view.superview = self
         world.autoLayoutEngine?.modelChanged()   // a view's position rows relate to its superview
         if oldWindow !== window { view.didMoveToWindow() }
+        // A view that inherits its tint may see a new one under its new superview.
+        if view.ownTintColor == nil { view.tintColorDidChangeInSubtree() }
         setNeedsLayout()
     }
 
@@ -196,6 +202,10 @@ open class View: HostObject {
         guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
         subviews.insert(subviews.remove(at: index), at: 0)
     }
+
+    /// UIKit's tintColorDidChange: the tint this view draws with changed (TintColor.swift).
+    /// Controls that draw in the tint override it.
+    open func tintColorDidChange() {}
 
     /// Called when the view joins or leaves a window; view controllers hook appearance here.
     open func didMoveToWindow() {

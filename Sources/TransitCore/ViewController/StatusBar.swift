@@ -191,7 +191,8 @@ extension World {
         guard let controller = try statusBarController() else { return StatusBarAppearance() }
         let style = sheetDarkensTheStatusBar(over: controller) ? .lightContent
             : try statusBarChild(of: controller, Hook.OverridableProperty.childForStatusBarStyle).effectivePreferredStatusBarStyle()
-        let hidden = try statusBarChild(of: controller, Hook.OverridableProperty.childForStatusBarHidden).effectivePrefersStatusBarHidden()
+        let hidden = try sharedApplication?.statusBarHiddenSetting
+            ?? statusBarChild(of: controller, Hook.OverridableProperty.childForStatusBarHidden).effectivePrefersStatusBarHidden()
         return StatusBarAppearance(style: style, isHidden: hidden)
     }
 

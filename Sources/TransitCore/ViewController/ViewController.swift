@@ -12,7 +12,20 @@ public enum ModalTransitionStyle: String, CaseIterable, Sendable {
 open class ViewController: HostObject {
     open override class var className: String { "UIViewController" }
 
-    public var title: String? { didSet { recharge(from: oldValue, to: title) } }
+    public var title: String? {
+        didSet {
+            recharge(from: oldValue, to: title)
+            // UIKit: setting a controller's title sets its navigation item's title too.
+            storedNavigationItem?.title = title
+        }
+    }
+    /// navigationItem, once asked for (NavigationBar.swift).
+    var storedNavigationItem: NavigationItem?
+    /// hidesBottomBarWhenPushed: a tab bar below hides while this controller is in a
+    /// navigation stack above it.
+    public var hidesBottomBarWhenPushed = false
+    /// The children added with addChild (containers keep their own lists too).
+    public internal(set) var addedChildren: [ViewController] = []
     public var modalPresentationStyle: ModalPresentationStyle = .automatic
     public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
     /// A script object or model object implementing the transitioning-delegate hooks.

@@ -10,10 +10,10 @@ extension TransitAPI {
     static let unavailableMembers: [String: [String]] = [
         "UIView": [
             "mask",
-            "preservesSuperviewLayoutMargins", "tintColor",
-            "tintAdjustmentMode", "contentMode", "isOpaque", "contentScaleFactor", "setNeedsDisplay",
+            "preservesSuperviewLayoutMargins",
+            "tintAdjustmentMode", "contentMode", "contentScaleFactor", "setNeedsDisplay",
             "sizeToFit", "sizeThatFits", "systemLayoutSizeFitting",
-            "viewWithTag", "isDescendant", "exchangeSubview",
+            "viewWithTag", "exchangeSubview",
             "traitCollection", "accessibilityIdentifier", "addInteraction",
             "overrideUserInterfaceStyle", "semanticContentAttribute", "isMultipleTouchEnabled", "isExclusiveTouch",
             "gestureRecognizers", "motionEffects", "addMotionEffect", "frameForAlignmentRect", "firstBaselineAnchor", "lastBaselineAnchor",
@@ -27,21 +27,18 @@ extension TransitAPI {
             "backgroundFilters", "edgeAntialiasingMask", "hitTest", "layoutSublayers", "setNeedsLayout",
         ],
         "UIViewController": [
-            "addChild", "removeFromParent", "willMove", "didMove",
-            "children", "parent", "show", "showDetailViewController", "performSegue", "isModalInPresentation",
-            "navigationItem",
+            "willMove", "didMove", "show", "showDetailViewController", "performSegue", "isModalInPresentation",
             "splitViewController", "traitCollection", "overrideUserInterfaceStyle",
             "popoverPresentationController", "viewIfLoaded", "restorationIdentifier", "setOverrideTraitCollection",
             "presentedViewControllerDidChange", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",
-            "tabBarItem", "toolbarItems", "hidesBottomBarWhenPushed", "isEditing", "setEditing",
+            "tabBarItem", "toolbarItems", "isEditing", "setEditing",
         ],
         "UIPresentationController": [
             "traitCollection", "overrideTraitCollection", "preferredContentSize", "systemLayoutFittingSizeDidChange",
             "adaptivePresentationStyleForTraitCollection", "presentedViewControllerForCompactSizeClass",
         ],
         "UINavigationController": [
-            "setViewControllers", "popToRootViewController", "popToViewController",
-            "visibleViewController", "navigationBar", "isNavigationBarHidden", "setNavigationBarHidden", "toolbar",
+            "visibleViewController", "toolbar",
             "isToolbarHidden", "setToolbarHidden", "hidesBarsOnSwipe",
             "hidesBarsOnTap", "hidesBarsWhenKeyboardAppears", "barHideOnSwipeGestureRecognizer",
         ],
@@ -84,10 +81,10 @@ extension TransitAPI {
     /// "attempt to index a nil value (global 'CABasicAnimation')".
     static let unavailableClasses: [String] = [
         "CATransition", "CAReplicatorLayer", "CAEmitterLayer", "UIVibrancyEffect",
-        "UITabBar", "UINavigationBar", "UIToolbar", "UIButton",
+        "UITabBar", "UIToolbar",
         "UITableView", "UICollectionView", "UIStackView", "UIFont",
         "UIDynamicAnimator", "UISnapBehavior", "UIAttachmentBehavior", "UIGravityBehavior", "UICollisionBehavior",
         "UIPushBehavior", "UIDynamicItemBehavior", "UIRotationGestureRecognizer",
-        "UISheetPresentationController", "UIPopoverPresentationController", "UIApplication",
+        "UISheetPresentationController", "UIPopoverPresentationController",
     ]
 }

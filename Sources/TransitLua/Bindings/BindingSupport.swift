@@ -7,9 +7,9 @@ import TransitCore
 enum TransitAPI {
     nonisolated(unsafe) static let description: APIDescription = {
         var api = APIDescription()
-        api.enums = enums + layerEnums + coreAnimationEnums + layoutEnums
+        api.enums = enums + layerEnums + coreAnimationEnums + layoutEnums + controlEnums
         api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses()
-            + coreAnimationClasses() + transitionClasses() + [navigationClass(), tabBarClass()]
+            + coreAnimationClasses() + transitionClasses() + [navigationClass(), tabBarClass()] + navigationBarClasses() + controlClasses()
             + [edgeInsetsClass(), directionalEdgeInsetsClass(), layoutGuideClass()] + autoLayoutClasses() + runLoopClasses() + feedbackClasses() + imageClasses()
         api.globals = imageContextFunctions() + [
             function("CACurrentMediaTime", [], returns: .number, "Core Animation's clock: virtual seconds, as transit.now() (for CAAnimation.beginTime)") { call in

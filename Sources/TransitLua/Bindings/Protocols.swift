@@ -82,6 +82,12 @@ extension TransitAPI {
                          [parameter("navigationController", .object("UINavigationController")), parameter("animationController", animator)],
                          returns: .optional(interaction), swift: "navigationController(_:interactionControllerFor:)",
                          "an interaction controller for the push or pop, or nil"),
+                    hook(Navigation.willShow,
+                         [parameter("navigationController", .object("UINavigationController")), parameter("viewController", controller), parameter("animated", .boolean)],
+                         swift: "navigationController(_:willShow:animated:)", "the controller's view is about to show (before the animator runs)"),
+                    hook(Navigation.didShow,
+                         [parameter("navigationController", .object("UINavigationController")), parameter("viewController", controller), parameter("animated", .boolean)],
+                         swift: "navigationController(_:didShow:animated:)", "the push, pop or stack change finished showing the controller"),
                 ],
                 usedAs: "navigationController.delegate; an effect file that returns one"),
             APIProtocol(

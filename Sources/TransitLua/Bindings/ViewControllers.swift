@@ -59,9 +59,34 @@ extension TransitAPI {
                                        get: { call, c in call.push(c.navigationController) }))
         cls.properties.append(property("tabBarController", .optional(.object("UITabBarController")), "the tab bar controller it is in", of: ViewController.self,
                                        get: { call, c in call.push(c.tabBarController) }))
+        cls.properties += [
+            property("navigationItem", .object("UINavigationItem"), "what a navigation bar shows for this controller", of: ViewController.self,
+                     get: { call, c in call.push(c.navigationItem) }),
+            property("hidesBottomBarWhenPushed", .boolean(), "hide a tab bar below while this controller is pushed", of: ViewController.self,
+                     get: { call, c in call.push(c.hidesBottomBarWhenPushed) }, set: { call, c, newValue in c.hidesBottomBarWhenPushed = newValue }),
+            property("children", .list(.object("UIViewController")), "the child controllers (a container's, or those added with addChild)", of: ViewController.self,
+                     get: { call, c in call.pushList(c.children) }),
+            property("parent", .optional(.object("UIViewController")), "the container controller this one is a child of", of: ViewController.self,
+                     get: { call, c in call.push(c.parent) }),
+        ]
         cls.methods = [
             method("loadViewIfNeeded", [], "loads the view now", of: ViewController.self) { _, c in
                 try c.loadViewIfNeeded(); return 0
+            },
+            method("addChild", .object("childController", ViewController.self, "UIViewController"),
+                   doc: "adds a child (calls its willMoveToParent(self)); add its view, then call child:didMoveToParent(self)", of: ViewController.self) { call, c, child in
+                try c.addChild(child); return 0
+            },
+            method("removeFromParent", [], "leaves the parent (call willMoveToParent(nil) first; this calls didMoveToParent(nil))", of: ViewController.self) { _, c in
+                try c.removeFromParent(); return 0
+            },
+            method("willMoveToParent", .optional(.object("parent", ViewController.self, "UIViewController")),
+                   doc: "willMove(toParent:): tells the controller (and its override) it is about to move", of: ViewController.self) { call, c, parent in
+                try c.willMove(toParent: parent); return 0
+            },
+            method("didMoveToParent", .optional(.object("parent", ViewController.self, "UIViewController")),
+                   doc: "didMove(toParent:): tells the controller (and its override) it moved", of: ViewController.self) { call, c, parent in
+                try c.didMove(toParent: parent); return 0
             },
         ] + presentation.methods
         typealias H = Hook.ViewController
@@ -77,6 +102,10 @@ extension TransitAPI {
             hook(H.viewDidDisappear, animated, swift: "viewDidDisappear(_:)", "UIKit appearance hook"),
             hook(H.viewWillTransitionToSize, [parameter("size", .value("CGSize")), parameter("coordinator", .any)],
                  swift: "viewWillTransition(to:with:)", "the screen is about to rotate"),
+            hook(H.willMoveToParent, [parameter("parent", .optional(.object("UIViewController")))], swift: "willMove(toParent:)",
+                 "about to be added to a parent or removed (nil)"),
+            hook(H.didMoveToParent, [parameter("parent", .optional(.object("UIViewController")))], swift: "didMove(toParent:)",
+                 "added to a parent or removed (nil)"),
         ]
         let layout = viewControllerLayoutMembers()
         cls.properties += layout.properties

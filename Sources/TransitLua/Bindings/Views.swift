@@ -66,6 +66,10 @@ extension TransitAPI {
                      get: { call, v in call.push(v.window) }),
             property("layer", .object("CALayer"), "the backing layer", of: View.self,
                      get: { call, v in call.push(v.layer) }),
+            property("tintColor", .optional(.value(Color.self)), "the tint (reads the inherited one, the system blue at the top; nil: inherit)", of: View.self,
+                     get: { call, v in call.push(v.tintColor) }, set: { call, v, newValue in v.setTintColor(newValue) }),
+            property("isOpaque", .boolean(), "a drawing hint (every view composites the same way)", of: View.self,
+                     get: { call, v in call.push(v.isOpaque) }, set: { call, v, newValue in v.isOpaque = newValue }),
         ]
         cls.methods = [
             method("addSubview", .object("view", View.self, "UIView"), doc: "adds (or moves) a view to the front", of: View.self) { call, v, view in
@@ -82,6 +86,10 @@ extension TransitAPI {
             method("insertSubviewAbove", .object("view", View.self, "UIView"), .object("sibling", View.self, "UIView"),
                    doc: "inserts just above a subview (above all subviews when sibling is not one)", of: View.self) { call, v, view, sibling in
                 try v.insertSubview(view, aboveSubview: sibling); return 0
+            },
+            method("isDescendant", .object("view", View.self, "UIView"), returns: .boolean,
+                   doc: "isDescendant(of:): whether this view is the view or inside it", of: View.self) { call, v, view in
+                call.push(v.isDescendant(of: view)); return 1
             },
             method("removeFromSuperview", [], "removes the view from its superview", of: View.self) { _, v in
                 v.removeFromSuperview(); return 0

@@ -3,12 +3,14 @@ import Foundation
 import TransitCore
 
 // Core Animation's shadow: the layer's shape, offset and blurred, painted underneath it.
-// The shape is the rounded background rect (no shadowPath, no content-alpha shadows); the blur is
+// The shape is the shadowPath when there is one, else the rounded background rect; the blur is
 // three box blurs approximating a Gaussian with σ = shadowRadius (points, scaled to device).
 extension LayerPainter {
     func drawShadow(_ layer: LayerSnapshot, in mapping: Homography, alpha: Double, context: OpaquePointer) {
         guard let color = layer.shadowColor else { return }
-        let shape = layer.bounds.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+        let path = layer.shadowPath.flatMap { !$0.isEmpty && $0.isFinite ? $0 : nil }
+        let shape = (path?.boundingBox ?? layer.bounds).offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+        let offset = layer.shadowOffset
         let corners = [Point(x: shape.minX, y: shape.minY), Point(x: shape.maxX, y: shape.minY),
                        Point(x: shape.minX, y: shape.maxY), Point(x: shape.maxX, y: shape.maxY)]
         let projected = corners.compactMap { mapping.project($0.x, $0.y) }
@@ -35,7 +37,12 @@ extension LayerPainter {
         let makeMask = {
             ShadowMask(width: width, height: height, sigma: sigma) { maskContext in
                 if LayerPainter.apply(maskMapping, to: maskContext) {
-                    Paths.addRoundedRect(maskContext, shape, radius: layer.cornerRadius, corners: layer.maskedCorners)
+                    if let path {
+                        cairo_translate(maskContext, offset.width, offset.height)
+                        ShapePainter.addPath(path, to: maskContext)
+                    } else {
+                        Paths.addRoundedRect(maskContext, shape, radius: layer.cornerRadius, corners: layer.maskedCorners)
+                    }
                     cairo_set_source_rgba(maskContext, 0, 0, 0, 1)
                     cairo_fill(maskContext)
                 }
@@ -43,8 +50,9 @@ extension LayerPainter {
         }
         let mask: ShadowMask
         if let shadowCache {
-            let key = ShadowMaskKey(mapping: maskMapping, shape: shape, cornerRadius: layer.cornerRadius,
+            var key = ShadowMaskKey(mapping: maskMapping, shape: shape, cornerRadius: layer.cornerRadius,
                                     maskedCorners: layer.maskedCorners, sigma: sigma, width: width, height: height)
+            key.path = path
             mask = shadowCache.mask(for: key, make: makeMask)
         } else {
             mask = makeMask()
@@ -100,7 +108,7 @@ enum ShadowBlur {
 extension LayerPainter {
     func hasContentShadow(_ layer: LayerSnapshot) -> Bool {
         guard let color = layer.shadowColor, layer.shadowOpacity.isFinite, layer.shadowOpacity > 0, color.alpha > 0,
-              (layer.backgroundColor?.alpha ?? 0) == 0 else { return false }
+              (layer.backgroundColor?.alpha ?? 0) == 0, layer.shadowPath == nil else { return false }
         let drawsSomething = layer.sublayers.contains(where: LayerPainter.isRenderable) || layer.content != .none
         return drawsSomething && layer.shadowRadius.isFinite && layer.shadowOffset.isFinite
     }

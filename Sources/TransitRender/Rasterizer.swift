@@ -246,8 +246,9 @@ struct LayerPainter {
     }
 
     func hasShadow(_ layer: LayerSnapshot) -> Bool {
+        // With a shadowPath the shadow is that shape, background or not (Core Animation).
         guard let color = layer.shadowColor, layer.shadowOpacity.isFinite, layer.shadowOpacity > 0,
-              color.alpha > 0, (layer.backgroundColor?.alpha ?? 0) > 0 else { return false }
+              color.alpha > 0, (layer.backgroundColor?.alpha ?? 0) > 0 || layer.shadowPath.map({ !$0.isEmpty && $0.isFinite }) == true else { return false }
         return layer.shadowRadius.isFinite && layer.shadowOffset.isFinite
     }
 

@@ -22,6 +22,8 @@ struct ShadowMaskKey: Hashable, Sendable {
     var sigma: Double
     var width: Int
     var height: Int
+    /// The shadowPath the mask was filled with (nil: the rounded rect).
+    var path: BezierPath?
 
     init(mapping: Homography, shape: Rect, cornerRadius: Double, maskedCorners: MaskedCorners,
          sigma: Double, width: Int, height: Int) {

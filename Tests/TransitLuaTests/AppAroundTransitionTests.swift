@@ -122,6 +122,32 @@ private let buttonStage = """
     }
 }
 
+@Suite struct MultipleTapTests {
+    @Test func aDoubleTapRecognizerNeedsTwoTapsCloseTogether() throws {
+        let result = try runScene("""
+            A = UIViewController.new()
+            transit.window.rootViewController = A
+            doubles = 0
+            local double = UITapGestureRecognizer.new(function(g) if g.state == "ended" then doubles = doubles + 1 end end)
+            double.numberOfTapsRequired = 2
+            A.view:addGestureRecognizer(double)
+            transit.touch.tap{ at = CGPoint(100, 100) }
+            transit.wait(0.15)
+            transit.touch.tap{ at = CGPoint(100, 100) }
+            transit.wait(0.15)
+            afterTwo = doubles
+            -- Two taps a second apart are two single taps: no double tap.
+            transit.touch.tap{ at = CGPoint(100, 100) }
+            transit.wait(1)
+            transit.touch.tap{ at = CGPoint(100, 100) }
+            transit.wait(0.2)
+            """)
+        #expect(try result.number("afterTwo") == 1)
+        #expect(try result.number("doubles") == 1)
+        #expect(try result.number("UITapGestureRecognizer.new().numberOfTapsRequired") == 1)
+    }
+}
+
 @Suite struct TintColorTests {
     @Test func theDefaultIsTheSystemBlueAndSubviewsInheritTheirSuperviews() throws {
         let result = try runScene("""

@@ -180,6 +180,21 @@ import TransitCore
         #expect(isColor(image.pixel(x: 100, y: 110), 255, 0, 0))
     }
 
+    @Test func aShadowPathShapesTheShadowEvenWithoutABackground() {
+        // Apple, CALayer.shadowPath: "If you specify a value for this property, the layer
+        // creates its shadow using the specified path instead of the layer's composited alpha
+        // channel." A clear layer with a path 20 pt wide in its right half casts a shadow there.
+        var view = Scene.view(frame, Color(white: 0, alpha: 0))
+        view.shadowOpacity = 1
+        view.shadowRadius = 0
+        view.shadowOffset = Size(width: 0, height: 0)
+        view.shadowPath = .rect(Rect(x: 60, y: 20, width: 20, height: 40))
+        let image = Rasterizer(scale: 1).render(Scene.canvas(200, 200, [view]), size: Size(width: 200, height: 200))
+        #expect(isColor(image.pixel(x: Int(frame.minX) + 70, y: Int(frame.minY) + 40), 0, 0, 0))
+        #expect(isWhite(image.pixel(x: Int(frame.minX) + 30, y: Int(frame.minY) + 40)))
+        #expect(isWhite(image.pixel(x: Int(frame.minX) + 70, y: Int(frame.minY) + 70)))
+    }
+
     @Test func borderIsDrawnInsideOnTop() {
         var view = Scene.view(frame, Scene.red, sublayers: [Scene.view(Rect(x: 0, y: 0, width: 100, height: 100), Scene.red)])
         view.borderWidth = 5

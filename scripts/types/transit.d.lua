@@ -881,6 +881,7 @@ function UIView:updateConstraints() end
 ---@field shadowColor UIColor shadow colour (animatable)
 ---@field shadowOpacity number shadow opacity 0...1 (animatable)
 ---@field shadowRadius number shadow blur radius (animatable)
+---@field shadowPath CGPath|UIBezierPath? the shadow's shape in the layer's coordinates (nil: the layer's rounded bounds, or what it draws); not animated
 ---@field shadowOffset CGSize shadow offset (animatable; default (0, -3))
 ---@field opacity number opacity 0...1 (animatable; the view's alpha)
 ---@field transform CATransform3D 3D transform about the anchor point (animatable)
@@ -1286,6 +1287,7 @@ function UIScreenEdgePanGestureRecognizer.new(target, action) end
 ---A tap: recognized when the fingers lift within 10 pt of where they went down; discrete.
 ---@class UITapGestureRecognizer : UIGestureRecognizer
 ---@field numberOfTouchesRequired integer fingers it needs (default 1)
+---@field numberOfTapsRequired integer taps it needs (default 1); each must go down within 0.35 s of the last lift
 UITapGestureRecognizer = {}
 
 ---makes a UITapGestureRecognizer; subclasses then call init(self, ...)

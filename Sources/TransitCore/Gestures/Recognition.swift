@@ -4,6 +4,10 @@
 // simultaneous recognition, and the rule that a recognizer that recognizes makes the others
 // fail. The thresholds that UIKit does not document are decisions (docs/semantics.md, "Gestures").
 
+/// The longest pause between one tap's lift and the next touch for both to count toward a
+/// tap recognizer's numberOfTapsRequired. UIKit does not document it; 0.35 s is its measured
+/// double-tap interval.
+let multipleTapInterval = 0.35
 /// Movement (points) before a pan begins or a tap fails, as UIKit's recognizers use.
 let gestureHysteresis = 10.0
 /// Screen-edge pans begin only within this distance of their edge (docs/design.md §2.7).
@@ -98,7 +102,18 @@ extension World {
         let moved = tracker.movement
         switch recognizer.kind {
         case .tap:
-            if event == .lifted { return .recognize }
+            if event == .lifted {
+                guard let tap = recognizer as? TapGestureRecognizer, tap.numberOfTapsRequired > 1 else { return .recognize }
+                // Taps count toward numberOfTapsRequired while each goes down soon enough after
+                // the last lifted (docs/semantics.md, "Gestures": multiple taps).
+                let continues = tracker.startTime - tap.lastTapTime <= multipleTapInterval
+                tap.tapsCounted = continues ? tap.tapsCounted + 1 : 1
+                tap.lastTapTime = tracker.currentTime
+                guard tap.tapsCounted >= tap.numberOfTapsRequired else { return .stay }
+                tap.tapsCounted = 0
+                tap.lastTapTime = -.infinity
+                return .recognize
+            }
             return moved > gestureHysteresis ? .fail : .stay
         case .pan:
             if event == .lifted { return .fail }

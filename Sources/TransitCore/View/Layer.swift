@@ -49,6 +49,8 @@ public class Layer: HostObject {
         var shadowRadius: Double = 3.0
         var shadowOffset: Size = Size(width: 0, height: -3)
         var maskedCorners: MaskedCorners = .all
+        /// CALayer.shadowPath: the shadow's shape, when set (not animated in Transit).
+        var shadowPath: BezierPath?
         var masksToBounds: Bool = false
         var isDoubleSided: Bool = true
         var isHidden: Bool = false
@@ -120,6 +122,13 @@ public class Layer: HostObject {
     }
 
     // Not animatable.
+    /// CALayer.shadowPath: the shadow takes this shape (in the layer's coordinates) instead of
+    /// the layer's rounded bounds or what it draws.
+    public var shadowPath: BezierPath? {
+        get { model.shadowPath }
+        set { model.shadowPath = newValue; modelVersion &+= 1 }
+    }
+
     public var maskedCorners: MaskedCorners {
         get { model.maskedCorners }
         set { model.maskedCorners = newValue; modelVersion &+= 1 }
@@ -513,7 +522,7 @@ public class Layer: HostObject {
             shadowRadius: settled(.shadowRadius, shadowRadius), shadowOffset: shadowOffset,
             masksToBounds: model.masksToBounds, isDoubleSided: model.isDoubleSided,
             content: drawsOwnContent ? presentedContent(at: time, content: model.content) : model.content,
-            sublayers: sublayers, mask: mask, flattensSublayers: flattensSublayers)
+            sublayers: sublayers, mask: mask, flattensSublayers: flattensSublayers, shadowPath: model.shadowPath)
     }
 
     /// Redoes the geometry properties whose one-pass fold left their kind, with the snapshot's

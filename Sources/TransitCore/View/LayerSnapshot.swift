@@ -127,6 +127,7 @@ public struct LayerSnapshot: Hashable, Sendable {
         var mask: LayerSnapshot?
         /// False for a CATransformLayer: its sublayers share its superlayer's 3D space.
         var flattensSublayers = true
+        var shadowPath: BezierPath? = nil
     }
 
     private final class Storage: Sendable {
@@ -277,7 +278,7 @@ public struct LayerSnapshot: Hashable, Sendable {
                 maskedCorners: MaskedCorners, borderWidth: Double, borderColor: Color?,
                 shadowColor: Color?, shadowOpacity: Double, shadowRadius: Double, shadowOffset: Size,
                 masksToBounds: Bool, isDoubleSided: Bool, content: LayerContent, sublayers: [LayerSnapshot],
-                mask: LayerSnapshot? = nil, flattensSublayers: Bool = true) {
+                mask: LayerSnapshot? = nil, flattensSublayers: Bool = true, shadowPath: BezierPath? = nil) {
         storage = Storage(Fields(
             name: name, serial: serial, bounds: bounds, position: position, anchorPoint: anchorPoint,
             zPosition: zPosition, transform: transform, sublayerTransform: sublayerTransform,
@@ -286,11 +287,17 @@ public struct LayerSnapshot: Hashable, Sendable {
             borderColor: borderColor, shadowColor: shadowColor, shadowOpacity: shadowOpacity,
             shadowRadius: shadowRadius, shadowOffset: shadowOffset, masksToBounds: masksToBounds,
             isDoubleSided: isDoubleSided, content: content, sublayers: sublayers, mask: mask,
-            flattensSublayers: flattensSublayers))
+            flattensSublayers: flattensSublayers, shadowPath: shadowPath))
     }
 
     /// Whether the two share one storage (a copy never changed since): for tests of sharing.
     public func sharesStorage(with other: LayerSnapshot) -> Bool { storage === other.storage }
+
+    /// CALayer.shadowPath as captured.
+    public var shadowPath: BezierPath? {
+        get { storage.fields.shadowPath }
+        set { update { $0.shadowPath = newValue } }
+    }
 
     public static func == (a: LayerSnapshot, b: LayerSnapshot) -> Bool {
         a.storage === b.storage || a.storage.fields == b.storage.fields

@@ -20,7 +20,7 @@ extension TransitAPI {
         ],
         "CALayer": [
             "contentsScale", "contentsRect", "contentsCenter", "replaceSublayer",
-            "shadowPath", "cornerCurve",
+            "cornerCurve",
             "allowsEdgeAntialiasing", "allowsGroupOpacity", "setNeedsDisplay",
             "display", "render", "convert", "needsDisplayOnBoundsChange", "speed", "timeOffset", "beginTime",
             "delegate", "isGeometryFlipped", "minificationFilter", "magnificationFilter", "compositingFilter", "filters",
@@ -46,7 +46,7 @@ extension TransitAPI {
             "delaysTouchesBegan", "delaysTouchesEnded", "requiresExclusiveTouchType", "allowedTouchTypes",
             "allowedPressTypes", "name", "modifierFlags", "buttonMask", "ignore", "reset",
         ],
-        "UITapGestureRecognizer": ["numberOfTapsRequired", "buttonMaskRequired"],
+        "UITapGestureRecognizer": ["buttonMaskRequired"],
         "UILongPressGestureRecognizer": ["numberOfTapsRequired"],
         "UIScrollView": [
             "zoomScale", "minimumZoomScale", "maximumZoomScale", "setZoomScale", "zoom", "pinchGestureRecognizer",

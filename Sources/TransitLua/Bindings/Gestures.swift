@@ -114,7 +114,13 @@ extension TransitAPI {
                      get: { call, g in call.push(g.edges.rawValue) }, set: { call, g, newValue in g.edges = newValue }),
         ]
         var tap = recognizer("UITapGestureRecognizer", .tap, "A tap: recognized when the fingers lift within 10 pt of where they went down; discrete.")
-        tap.properties = [touchesRequired]
+        tap.properties = [touchesRequired,
+            property("numberOfTapsRequired", .integer(), "taps it needs (default 1); each must go down within 0.35 s of the last lift", of: TapGestureRecognizer.self,
+                     get: { call, g in lua_pushinteger(call.L, lua_Integer(g.numberOfTapsRequired)) },
+                     set: { call, g, count in
+                         guard count >= 1 else { throw call.fail("must be ≥ 1 (got \(count))") }
+                         g.numberOfTapsRequired = count
+                     })]
 
         var press = recognizer("UILongPressGestureRecognizer", .longPress,
                                "A long press: begins when the fingers stayed down minimumPressDuration without moving more than allowableMovement; continuous.")

@@ -447,6 +447,38 @@ private let navigationStage = """
         #expect(try result.text("tostring(child.parent)") == "nil")
     }
 
+    @Test func aSubclassesLayerClassMakesItsBackingLayerAndLayoutSublayersRunsInTheLayoutPass() throws {
+        // Apple, UIView.layerClass: "the class used to create the layer for instances of this
+        // class"; layoutSublayers(of:) is where a view sizes its layer's sublayers.
+        let result = try runScene("""
+            GradientView = UIView:subclass("GradientView")
+            function GradientView.layerClass() return CAGradientLayer end
+            function GradientView:layoutSublayers(layer)
+              sublayersLaidOut = (layer == self.layer)
+              self.glow.frame = self.bounds
+            end
+            A = UIViewController.new()
+            transit.window.rootViewController = A
+            view = GradientView.new{ frame = CGRect(0, 0, 100, 50) }
+            view.glow = CALayer.new()
+            view.layer:addSublayer(view.glow)
+            view.layer.colors = { UIColor.red, UIColor.blue }
+            A.view:addSubview(view)
+            view:layoutIfNeeded()
+            plain = UIView:subclass("Plain").new()
+            """)
+        #expect(try result.text("view.layer.__name or tostring(view.layer):match('CAGradientLayer')") == "CAGradientLayer")
+        #expect(try result.text("tostring(sublayersLaidOut)") == "true")
+        #expect(try result.number("view.glow.bounds.width") == 100)
+        #expect(try result.text("tostring(plain.layer):match('CAGradientLayer') or 'plain'") == "plain")
+        do {
+            _ = try result.runtime.evaluate("local Bad = UIView:subclass('Bad')\nfunction Bad.layerClass() return UIView end\nBad.new()", chunkName: "=bad.lua")
+            Issue.record("expected an error")
+        } catch let error as ScriptError {
+            #expect(error.message.contains("bad.lua:3: Bad.new: layerClass must return CALayer"), "\(error.message)")
+        }
+    }
+
     @Test func isDescendantFollowsTheHierarchy() throws {
         let result = try runScene("""
             a, b, c = UIView.new(), UIView.new(), UIView.new()

@@ -689,6 +689,8 @@ function NSObject:isMember(class) end
 ---@field intrinsicContentSize CGSize (read-only) the size its content asks for (-1: none in that axis); a subclass may override it with a method returning a CGSize
 ---@field hasAmbiguousLayout boolean (read-only) whether the constraints leave the frame undetermined (transit check reports it)
 ---@field layoutSubviews fun(self: UIView)? overridable hook (Swift `layoutSubviews()`): lay out subviews; called by the layout pass
+---@field layoutSublayers fun(self: UIView, layer: CALayer)? overridable hook (Swift `layoutSublayers(of:)`): after layoutSubviews in each layout pass, for the view's own layer: size its sublayers here
+---@field layerClass fun(self: UIView): any? overridable hook (Swift `class var layerClass: AnyClass`): a class function returning CALayer, CAShapeLayer, CAGradientLayer or CATransformLayer: the backing layer's class
 ---@field safeAreaInsetsDidChange fun(self: UIView)? overridable hook (Swift `safeAreaInsetsDidChange()`): the safe area changed; called by the layout pass before layoutSubviews
 ---@field updateConstraints fun(self: UIView)? overridable hook (Swift `updateConstraints()`): add or change constraints before layout; call super last (self.super.updateConstraints(self) in a subclass)
 ---@field intrinsicContentSize fun(self: UIView): CGSize? overridable hook (Swift `var intrinsicContentSize: CGSize`): the size the view's content asks for; call invalidateIntrinsicContentSize() when it changes

@@ -159,7 +159,11 @@ public enum Hook {
         public static let safeAreaInsetsDidChange = "safeAreaInsetsDidChange"
         public static let updateConstraints = "updateConstraints"
         public static let intrinsicContentSize = "intrinsicContentSize"
-        public static let all = [layoutSubviews, safeAreaInsetsDidChange, updateConstraints, intrinsicContentSize]
+        /// layoutSublayers(of:), for the view's own layer.
+        public static let layoutSublayers = "layoutSublayers"
+        /// The class's `layerClass`: the class of the backing layer its instances get.
+        public static let layerClass = "layerClass"
+        public static let all = [layoutSubviews, safeAreaInsetsDidChange, updateConstraints, intrinsicContentSize, layoutSublayers, layerClass]
     }
 
     /// Protocol name → the hooks the engine calls, for checks over every protocol.

@@ -13,6 +13,8 @@ public final class World {
     public let hostMemory = HostMemory()
     /// Auto Layout's engine, once a constraint was made (LayoutEngine.swift).
     var autoLayoutEngine: LayoutEngine?
+    /// The backing layer the next View(world:) is built with (a Lua subclass's layerClass).
+    public var pendingBackingLayer: ((World) -> Layer)?
     /// UIApplication.shared, once a script asks for it (Application.swift).
     var sharedApplication: Application?
     /// Views that asked for updateConstraints and have not had it (a layout pass skips the

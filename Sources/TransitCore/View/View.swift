@@ -41,7 +41,14 @@ open class View: HostObject {
     open override class var estimatedBytes: Int { 768 }
 
     public init(world: World, frame: Rect = .zero) {
-        layer = Layer(world: world)
+        // A subclass's layerClass (set by the bridge just before it builds the view) makes the
+        // backing layer; otherwise a plain CALayer.
+        if let make = world.pendingBackingLayer {
+            world.pendingBackingLayer = nil
+            layer = make(world)
+        } else {
+            layer = Layer(world: world)
+        }
         super.init(world: world)
         layer.view = self
         world.withoutAnimation { self.frame = frame }
@@ -256,6 +263,8 @@ open class View: HostObject {
         if try callOverride(Hook.View.layoutSubviews) == nil {
             try layoutSubviews()
         }
+        // UIView's layoutSublayers(of:) for its own layer: a subclass sizes its sublayers there.
+        _ = try callOverride(Hook.View.layoutSublayers, [.object(layer)])
         try viewController?.viewDidLayoutSubviews()
     }
 

@@ -53,7 +53,17 @@ func constructInstance(_ L: OpaquePointer?) -> Int32 {
                 throw LuaCallError("\(qualified): argument \(offset + 1) (\(parameter.name)) must be \(problem) (got \(runtime.typeDescription(at: call.index(offset + 1))))")
             }
         }
-        let object = try construct(&call)
+        if scriptName != nil, runtime.api.isSubclass(boundName, of: "UIView") {
+            runtime.world.pendingBackingLayer = try backingLayer(runtime, classAt: classIndex, qualified: qualified)
+        }
+        let object: AnyObject
+        do {
+            object = try construct(&call)
+            runtime.world.pendingBackingLayer = nil
+        } catch {
+            runtime.world.pendingBackingLayer = nil
+            throw error
+        }
         if let host = object as? HostObject, let scriptName { host.scriptClassName = scriptName }
         runtime.push(object)
         let instance = lua_gettop(L)
@@ -75,6 +85,29 @@ func constructInstance(_ L: OpaquePointer?) -> Int32 {
         }
         lua_settop(L, instance)
         return 1
+    }
+}
+
+/// A Lua UIView subclass's `layerClass`: the layer its instances are built on, or nil when the
+/// class does not say (a plain CALayer). The function is called with the class.
+private func backingLayer(_ runtime: LuaRuntime, classAt index: Int32, qualified: String) throws -> ((World) -> Layer)? {
+    let L = runtime.L
+    let top = lua_gettop(L)
+    defer { lua_settop(L, top) }
+    lua_pushstring(L, Hook.View.layerClass)
+    let key = lua_gettop(L)
+    lua_pushvalue(L, index)
+    guard ClassChain.lookup(L, keyAt: key, functionsOnly: true, stopAtBoundClass: true) else { return nil }
+    lua_pushvalue(L, index)
+    guard transit_pcall(L, 1, 1) == LUA_OK else { throw ScriptError(runtime.errorMessage()) }
+    let name = lua_type(L, -1) == LUA_TTABLE ? ClassChain.boundBase(runtime, ofClassAt: lua_gettop(L))?.bound : nil
+    switch name {
+    case "CALayer"?: return nil
+    case "CAShapeLayer"?: return { ShapeLayer(world: $0) }
+    case "CAGradientLayer"?: return { GradientLayer(world: $0) }
+    case "CATransformLayer"?: return { TransformLayer(world: $0) }
+    default:
+        throw LuaCallError("\(qualified): layerClass must return CALayer, CAShapeLayer, CAGradientLayer or CATransformLayer (got \(runtime.typeDescription(at: -1)))")
     }
 }
 

@@ -489,3 +489,87 @@ private let navigationStage = """
         #expect(try result.text("answers") == "truefalsetrue")
     }
 }
+
+private let scrollStage = """
+    A = UIViewController.new()
+    transit.window.rootViewController = A
+    list = UIScrollView.new{ frame = A.view.bounds, contentSize = CGSize(375, 3000) }
+    list.contentInsetAdjustmentBehavior = "never"
+    A.view:addSubview(list)
+    transit.wait(0.05)
+
+    """
+
+@Suite struct ScrollViewBehaviourTests {
+    @Test func draggingPastTheTopRubberBandsAndSpringsBack() throws {
+        // Apple, bounces: "If the value of this property is true, the scroll view bounces when it
+        // encounters a boundary of the content. Bouncing visually indicates that scrolling has
+        // reached an edge of the content."
+        let result = try runScene(scrollStage + """
+            transit.touch.pan{ from = CGPoint(180, 200), to = CGPoint(180, 300), duration = 0.3, release = false }
+            transit.wait(0.4)
+            held = list.contentOffset.y
+            transit.touch.pan{ from = CGPoint(180, 300), to = CGPoint(180, 300), duration = 0.01 }
+            transit.wait(1)
+            """)
+        let held = try result.number("held")
+        // Past the edge, with resistance: less than the finger's 100 pt (less the pan's 10 pt
+        // hysteresis), and back at the top once released.
+        #expect(held < -5 && held > -90, "\(held)")
+        #expect(try result.number("list.contentOffset.y") == 0)
+    }
+
+    @Test func withoutBouncesTheContentStopsAtTheEdge() throws {
+        let result = try runScene(scrollStage + """
+            list.bounces = false
+            transit.touch.pan{ from = CGPoint(180, 200), to = CGPoint(180, 300), duration = 0.3, release = false }
+            transit.wait(0.4)
+            held = list.contentOffset.y
+            """)
+        #expect(try result.number("held") == 0)
+    }
+
+    @Test func theAdjustedInsetAddsTheSafeAreaAsTheBehaviorSays() throws {
+        // Apple, adjustedContentInset: "the insets derived from the content insets and the safe
+        // area of the scroll view"; .never: "Do not adjust the scroll view insets".
+        let result = try runScene("""
+            local screen = UIViewController.new{ title = "List" }
+            local nav = UINavigationController.new(screen)
+            transit.window.rootViewController = nav
+            list = UIScrollView.new{ frame = screen.view.bounds, contentSize = CGSize(375, 3000) }
+            screen.view:addSubview(list)
+            transit.wait(0.05)
+            automatic = list.adjustedContentInset.top
+            list.contentInsetAdjustmentBehavior = "never"
+            never = list.adjustedContentInset.top
+            list.contentInsetAdjustmentBehavior = "always"
+            list.contentInset = UIEdgeInsets(10, 0, 0, 0)
+            always = list.adjustedContentInset.top
+            """)
+        // Status bar 20 + navigation bar 44 on an iPhone SE.
+        #expect(try result.number("automatic") == 64)
+        #expect(try result.number("never") == 0)
+        #expect(try result.number("always") == 74)
+    }
+
+    @Test func zoomingScalesTheDelegatesViewAndTheContentWithinTheRange() throws {
+        // Apple, zoomScale: "This value determines how much the content is currently scaled";
+        // the view for zooming is scaled by it and the content size follows.
+        let result = try runScene(scrollStage + """
+            photo = UIView.new{ frame = CGRect(0, 0, 100, 80) }
+            list:addSubview(photo)
+            zooms = 0
+            list.delegate = { viewForZooming = function() return photo end, scrollViewDidZoom = function() zooms = zooms + 1 end }
+            list.maximumZoomScale = 3
+            pinchExists = list.pinchGestureRecognizer ~= nil
+            list.zoomScale = 2
+            atTwo = string.format("%g %g %g %g", photo.frame.width, photo.frame.height, list.contentSize.width, list.contentSize.height)
+            list.zoomScale = 5
+            """)
+        #expect(try result.text("tostring(pinchExists)") == "true")
+        #expect(try result.text("atTwo") == "200 160 200 160")
+        #expect(try result.number("list.zoomScale") == 3)
+        #expect(try result.number("zooms") == 2)
+        #expect(try result.text("tostring(UIScrollView.new().pinchGestureRecognizer)") == "nil")
+    }
+}

@@ -290,6 +290,13 @@
 ---| "touchCancel"
 ---| "primaryActionTriggered"
 
+---how a scroll view adds the safe area to its insets
+---@alias UIScrollViewContentInsetAdjustmentBehavior
+---| "automatic"
+---| "scrollableAxes"
+---| "never"
+---| "always"
+
 ---The animator: animates one presentation, dismissal, push or pop. Used as the result of animationControllerForPresented, animationControllerForDismissed or animationControllerForOperation; an effect file that returns one.
 ---@class UIViewControllerAnimatedTransitioning
 ---@field transitionDuration fun(self: UIViewControllerAnimatedTransitioning, transitionContext: UIViewControllerContextTransitioning): number required hook (Swift `transitionDuration(using:)`): the duration in seconds (finite, ≥ 0)
@@ -342,6 +349,8 @@
 ---A scroll view's delegate. Used as scrollView.delegate.
 ---@class UIScrollViewDelegate
 ---@field scrollViewDidScroll? fun(self: UIScrollViewDelegate, scrollView: UIScrollView) optional hook (Swift `scrollViewDidScroll(_:)`): contentOffset changed (by a drag or by a script)
+---@field viewForZooming? fun(self: UIScrollViewDelegate, scrollView: UIScrollView): UIView? optional hook (Swift `viewForZooming(in:)`): the subview that zooms, or nil
+---@field scrollViewDidZoom? fun(self: UIScrollViewDelegate, scrollView: UIScrollView) optional hook (Swift `scrollViewDidZoom(_:)`): zoomScale changed
 
 ---A rectangle (Core Graphics), a value.
 ---@class CGRect
@@ -1341,7 +1350,13 @@ function UISwipeGestureRecognizer.new(target, action) end
 ---@field contentSize CGSize the size of the content
 ---@field contentInset UIEdgeInsets room around the content (UIEdgeInsets)
 ---@field isScrollEnabled boolean whether its pan recognizer scrolls (false during a drag cancels it)
----@field bounces boolean accepted; the content stops at its edges either way
+---@field adjustedContentInset UIEdgeInsets (read-only) contentInset plus the safe area contentInsetAdjustmentBehavior adds
+---@field contentInsetAdjustmentBehavior UIScrollViewContentInsetAdjustmentBehavior how the safe area adds to contentInset (default automatic)
+---@field zoomScale number the zoom view's scale (setting it: setZoomScale(scale, false))
+---@field minimumZoomScale number the smallest zoomScale (default 1)
+---@field maximumZoomScale number the largest zoomScale (default 1; above the minimum a pinch zooms)
+---@field pinchGestureRecognizer UIPinchGestureRecognizer? (read-only) the pinch that zooms, while zooming is possible
+---@field bounces boolean dragging past an edge rubber-bands and springs back (false: stops at the edges)
 ---@field alwaysBounceVertical boolean scrolls vertically even when the content is not taller than the view
 ---@field alwaysBounceHorizontal boolean scrolls horizontally even when the content is not wider than the view
 ---@field panGestureRecognizer UIPanGestureRecognizer (read-only) the recognizer that scrolls it
@@ -1363,6 +1378,11 @@ function UIScrollView.new(options) end
 ---@param name string
 ---@return table
 function UIScrollView:subclass(name) end
+
+---zooms the delegate's viewForZooming (clamped to the zoom range)
+---@param scale number
+---@param animated boolean
+function UIScrollView:setZoomScale(scale, animated) end
 
 ---sets contentOffset (scrollViewDidScroll follows)
 ---@param offset CGPoint

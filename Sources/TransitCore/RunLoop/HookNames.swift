@@ -104,7 +104,9 @@ public enum Hook {
     public enum ScrollViewDelegate {
         public static let protocolName = "UIScrollViewDelegate"
         public static let scrollViewDidScroll = "scrollViewDidScroll"
-        public static let all = [scrollViewDidScroll]
+        public static let viewForZooming = "viewForZooming"
+        public static let scrollViewDidZoom = "scrollViewDidZoom"
+        public static let all = [scrollViewDidScroll, viewForZooming, scrollViewDidZoom]
     }
 
     /// UIPresentationController's overridable members (methods and computed properties; in Lua

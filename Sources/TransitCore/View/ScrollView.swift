@@ -1,7 +1,9 @@
 // UIScrollView, as much as a sheet needs that hands its drag to a scroll view (PanModal):
 // the content offset is the bounds' origin, the scroll view's own pan recognizer moves it by
 // the finger's movement and stops it at the edges, and the delegate hears every change.
-// Not modelled (docs/semantics.md, "Scroll views"): deceleration, rubber-banding, zooming, paging.
+// Dragging past an edge rubber-bands when the scroll view bounces and springs back on release;
+// zooming and the safe-area adjustment of the insets are in ScrollView+Zooming.swift.
+// Not modelled (docs/semantics.md, "Scroll views"): deceleration, paging.
 
 public final class ScrollView: View {
     public override class var className: String { "UIScrollView" }
@@ -11,7 +13,8 @@ public final class ScrollView: View {
     public let panGestureRecognizer: PanGestureRecognizer
     public var contentSize: Size = .zero
     public var contentInset: EdgeInsets = .zero
-    /// Accepted; the content stops at its edges either way (no rubber band).
+    /// Dragging past an edge moves the content with resistance and it springs back on release;
+    /// false stops it at the edges.
     public var bounces = true
     public var alwaysBounceVertical = false
     public var alwaysBounceHorizontal = false
@@ -27,7 +30,12 @@ public final class ScrollView: View {
     /// Always false: the content stops when the finger lifts (no deceleration).
     public var isDecelerating: Bool { false }
     private var lastTranslation = Point.zero
+    /// Where the finger would have put the content without edges (the rubber band's input).
+    private var unboundedOffset = Point.zero
     private var didScrollDepth = 0
+    /// contentInsetAdjustmentBehavior, and the zoom state (ScrollView+Zooming.swift).
+    public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic { didSet { setNeedsLayout() } }
+    var zooming = ZoomState()
 
     public override init(world: World, frame: Rect = .zero) {
         panGestureRecognizer = PanGestureRecognizer(world: world, kind: .pan)
@@ -50,12 +58,14 @@ public final class ScrollView: View {
     public func setScrollEnabled(_ enabled: Bool) throws { try panGestureRecognizer.setEnabled(enabled) }
 
     /// The offsets the content may take: from minus the top/left inset to where the content's
-    /// far edge (plus its inset) meets the view's.
+    /// far edge (plus its inset) meets the view's. The insets are the adjusted ones (the safe
+    /// area added as contentInsetAdjustmentBehavior says).
     public var offsetRange: (min: Point, max: Point) {
         let size = bounds.size
-        let minimum = Point(x: -contentInset.left, y: -contentInset.top)
-        let maximum = Point(x: max(minimum.x, contentSize.width + contentInset.right - size.width),
-                            y: max(minimum.y, contentSize.height + contentInset.bottom - size.height))
+        let inset = adjustedContentInset
+        let minimum = Point(x: -inset.left, y: -inset.top)
+        let maximum = Point(x: max(minimum.x, contentSize.width + inset.right - size.width),
+                            y: max(minimum.y, contentSize.height + inset.bottom - size.height))
         return (minimum, maximum)
     }
 
@@ -74,6 +84,7 @@ public final class ScrollView: View {
         case .began:
             isDragging = true; isTracking = true
             lastTranslation = pan.translation(in: nil)
+            unboundedOffset = contentOffset
         case .changed:
             // Incremental, so an offset a script sets during the drag (PanModal holding the
             // content still) is where the next movement starts from.
@@ -82,13 +93,54 @@ public final class ScrollView: View {
             lastTranslation = translation
             let (low, high) = offsetRange
             var offset = contentOffset
-            if scrollsHorizontally { offset.x = min(max(offset.x - delta.x, low.x), high.x) }
-            if scrollsVertically { offset.y = min(max(offset.y - delta.y, low.y), high.y) }
+            // Inside the range the content follows the finger; past an edge a bouncing scroll
+            // view lets it go with resistance (the rubber band), else it stops there.
+            if unboundedOffset.x.isFinite == false || abs(offset.x - ScrollView.rubberBand(unboundedOffset.x, low.x, high.x, bounds.width)) > 0.5 {
+                unboundedOffset.x = offset.x
+            }
+            if unboundedOffset.y.isFinite == false || abs(offset.y - ScrollView.rubberBand(unboundedOffset.y, low.y, high.y, bounds.height)) > 0.5 {
+                unboundedOffset.y = offset.y
+            }
+            if scrollsHorizontally {
+                unboundedOffset.x -= delta.x
+                offset.x = bounces ? ScrollView.rubberBand(unboundedOffset.x, low.x, high.x, bounds.width) : min(max(unboundedOffset.x, low.x), high.x)
+            }
+            if scrollsVertically {
+                unboundedOffset.y -= delta.y
+                offset.y = bounces ? ScrollView.rubberBand(unboundedOffset.y, low.y, high.y, bounds.height) : min(max(unboundedOffset.y, low.y), high.y)
+            }
             // Huge contents and insets can overflow; an offset that is not finite is not taken.
             if offset.isFinite { try setContentOffset(offset) }
         default:
             isDragging = false; isTracking = false
+            try springBackIfPastAnEdge()
         }
+    }
+
+    /// The offset a finger at `raw` shows: `raw` inside [low, high]; past an edge, the rubber
+    /// band's 1 - 1 / (0.55·x / d + 1) of d for an overshoot x on a view d long (the curve
+    /// measured from UIScrollView; UIKit documents only that the content "bounces").
+    static func rubberBand(_ raw: Double, _ low: Double, _ high: Double, _ dimension: Double) -> Double {
+        let d = max(1, dimension)
+        func band(_ x: Double) -> Double { (1 - 1 / (0.55 * x / d + 1)) * d }
+        if raw < low { return low - band(low - raw) }
+        if raw > high { return high + band(raw - high) }
+        return raw
+    }
+
+    /// Seconds the content takes to spring back to its edge when released past it.
+    public static let springBackDuration = 0.4
+
+    /// Released past an edge: the content goes back to it, decelerating (UIKit's bounce back).
+    private func springBackIfPastAnEdge() throws {
+        let (low, high) = offsetRange
+        let target = Point(x: min(max(contentOffset.x, low.x), high.x), y: min(max(contentOffset.y, low.y), high.y))
+        guard target != contentOffset, target.isFinite else { return }
+        let size = bounds.size
+        try world.animate(duration: ScrollView.springBackDuration, timing: .curve(.easeOut), animations: {
+            bounds = Rect(origin: target, size: size)
+        })
+        try didScroll()
     }
 
     private func didScroll() throws {

@@ -49,8 +49,7 @@ extension TransitAPI {
         "UITapGestureRecognizer": ["buttonMaskRequired"],
         "UILongPressGestureRecognizer": ["numberOfTapsRequired"],
         "UIScrollView": [
-            "zoomScale", "minimumZoomScale", "maximumZoomScale", "setZoomScale", "zoom", "pinchGestureRecognizer",
-            "isPagingEnabled", "decelerationRate", "contentInsetAdjustmentBehavior", "adjustedContentInset",
+            "zoom", "isPagingEnabled", "decelerationRate",
             "scrollIndicatorInsets", "verticalScrollIndicatorInsets", "horizontalScrollIndicatorInsets",
             "scrollRectToVisible", "flashScrollIndicators", "keyboardDismissMode", "refreshControl",
             "isDirectionalLockEnabled", "scrollsToTop", "contentLayoutGuide", "frameLayoutGuide", "indicatorStyle",

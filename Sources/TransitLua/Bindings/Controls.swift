@@ -7,6 +7,8 @@ extension TransitAPI {
     nonisolated(unsafe) static let controlEnums: [APIEnum] = [
         APIEnum(name: "UIControlState", cases: ControlState.allCases.map(\.rawValue), doc: "a control's state (per-state titles, colours, images)"),
         APIEnum(name: "UIControlEvent", cases: ControlEvent.allCases.map(\.rawValue), doc: "the events a control sends its targets"),
+        APIEnum(name: "UIScrollViewContentInsetAdjustmentBehavior", cases: ContentInsetAdjustmentBehavior.allCases.map(\.rawValue),
+                doc: "how a scroll view adds the safe area to its insets"),
     ]
 
     static func controlClasses() -> [APIClass] {

@@ -210,7 +210,20 @@ extension TransitAPI {
                      set: { call, s, newValue in s.contentInset = newValue }),
             property("isScrollEnabled", .boolean(), "whether its pan recognizer scrolls (false during a drag cancels it)", of: ScrollView.self,
                      get: { call, s in call.push(s.isScrollEnabled) }, set: { call, s, newValue in try s.setScrollEnabled(newValue) }),
-            property("bounces", .boolean(), "accepted; the content stops at its edges either way", of: ScrollView.self,
+            property("adjustedContentInset", .value("UIEdgeInsets"), "contentInset plus the safe area contentInsetAdjustmentBehavior adds", of: ScrollView.self,
+                     get: { call, s in call.push(s.adjustedContentInset) }),
+            property("contentInsetAdjustmentBehavior", .enumeration("", ContentInsetAdjustmentBehavior.self, "UIScrollViewContentInsetAdjustmentBehavior"),
+                     "how the safe area adds to contentInset (default automatic)", of: ScrollView.self,
+                     get: { call, s in call.push(s.contentInsetAdjustmentBehavior.rawValue) }, set: { call, s, newValue in s.contentInsetAdjustmentBehavior = newValue }),
+            property("zoomScale", .finite(), "the zoom view's scale (setting it: setZoomScale(scale, false))", of: ScrollView.self,
+                     get: { call, s in call.push(s.zoomScale) }, set: { call, s, newValue in try s.setZoomScale(newValue, animated: false) }),
+            property("minimumZoomScale", .finite(), "the smallest zoomScale (default 1)", of: ScrollView.self,
+                     get: { call, s in call.push(s.minimumZoomScale) }, set: { call, s, newValue in try s.setZoomScaleRange(minimum: newValue, maximum: s.maximumZoomScale) }),
+            property("maximumZoomScale", .finite(), "the largest zoomScale (default 1; above the minimum a pinch zooms)", of: ScrollView.self,
+                     get: { call, s in call.push(s.maximumZoomScale) }, set: { call, s, newValue in try s.setZoomScaleRange(minimum: s.minimumZoomScale, maximum: newValue) }),
+            property("pinchGestureRecognizer", .optional(.object("UIPinchGestureRecognizer")), "the pinch that zooms, while zooming is possible", of: ScrollView.self,
+                     get: { call, s in call.push(s.pinchGestureRecognizer) }),
+            property("bounces", .boolean(), "dragging past an edge rubber-bands and springs back (false: stops at the edges)", of: ScrollView.self,
                      get: { call, s in call.push(s.bounces) }, set: { call, s, newValue in s.bounces = newValue }),
             property("alwaysBounceVertical", .boolean(), "scrolls vertically even when the content is not taller than the view", of: ScrollView.self,
                      get: { call, s in call.push(s.alwaysBounceVertical) }, set: { call, s, newValue in s.alwaysBounceVertical = newValue }),
@@ -233,6 +246,9 @@ extension TransitAPI {
                      get: { call, s in call.push(s.isDecelerating) }),
         ]
         cls.methods = [
+            method("setZoomScale", .finite("scale"), .boolean("animated"), doc: "zooms the delegate's viewForZooming (clamped to the zoom range)", of: ScrollView.self) { call, s, scale, animated in
+                try s.setZoomScale(scale, animated: animated); return 0
+            },
             method("setContentOffset", .value("offset", Point.self), .checked("animated", .optional(.boolean), "accepted; the offset is set at once"),
                    doc: "sets contentOffset (scrollViewDidScroll follows)", of: ScrollView.self) { call, s, offset, _ in
                 try s.setContentOffset(offset); return 0
@@ -269,6 +285,10 @@ extension TransitAPI {
                 hooks: [
                     hook(Hook.ScrollViewDelegate.scrollViewDidScroll, [parameter("scrollView", .object("UIScrollView"))],
                          swift: "scrollViewDidScroll(_:)", "contentOffset changed (by a drag or by a script)"),
+                    hook(Hook.ScrollViewDelegate.viewForZooming, [parameter("scrollView", .object("UIScrollView"))], returns: .optional(.object("UIView")),
+                         swift: "viewForZooming(in:)", "the subview that zooms, or nil"),
+                    hook(Hook.ScrollViewDelegate.scrollViewDidZoom, [parameter("scrollView", .object("UIScrollView"))],
+                         swift: "scrollViewDidZoom(_:)", "zoomScale changed"),
                 ],
                 usedAs: "scrollView.delegate"),
         ]

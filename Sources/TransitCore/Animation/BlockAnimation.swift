@@ -111,7 +111,8 @@ extension World {
         if space.firstBlockAnimation == nil, space !== rootTimeSpace { space.firstBlockAnimation = (duration, delay, timing) }
         let start = space.localTime(atWorld: now) + delay
         let group = AnimationGroup(world: self, space: space, nominalEnd: start + max(0, duration),
-                                   label: "UIView.animate", completion: completion)
+                                   label: "UIView.animate", completion: nil)
+        joinCurrentTransaction(group, completion: completion)
         let context = AnimationContext(kind: .block, group: group, duration: max(0, duration), delay: delay,
                                        timing: timing, options: options)
         animationContexts.append(context)
@@ -119,6 +120,25 @@ extension World {
         try animations()
         group.start()
         return group
+    }
+
+    /// A block's animations are Core Animation animations added in the current transaction, so
+    /// a `CATransaction.setCompletionBlock` waits for them as it waits for `layer:add` (Apple:
+    /// the block runs "as soon as all animations subsequently added by this transaction group
+    /// have completed"). The block's own completion runs first: UIKit calls it from the
+    /// animations' end, and the transaction's block after the last of them.
+    private func joinCurrentTransaction(_ group: AnimationGroup, completion: ((Bool) throws -> Void)?) {
+        let transaction = currentTransaction()
+        transaction.animationStarted()
+        group.completion = { finished in
+            do { try completion?(finished) } catch {
+                // The completion's error propagates now; the transaction's block still runs,
+                // on a later turn, so its own error is not lost either.
+                transaction.animationEndedLater()
+                throw error
+            }
+            try transaction.animationEnded()
+        }
     }
 
     /// `UIView.animateKeyframes`: `addKeyframe` calls inside `animations` record each
@@ -143,7 +163,8 @@ extension World {
         let space = currentTimeSpace
         let start = space.localTime(atWorld: now) + delay
         let group = AnimationGroup(world: self, space: space, nominalEnd: start + duration,
-                                   label: "UIView.animateKeyframes", completion: completion)
+                                   label: "UIView.animateKeyframes", completion: nil)
+        joinCurrentTransaction(group, completion: completion)
         let context = AnimationContext(kind: .keyframes, group: group, duration: duration, delay: delay,
                                        timing: .linear, options: options)
         animationContexts.append(context)

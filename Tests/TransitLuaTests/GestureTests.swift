@@ -530,6 +530,65 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
         #expect(try result.number("short.contentOffset.y") == 0)
     }
 
+    /// Apple, "Nesting Scroll Views": cross-directional scrolling "is supported and provided by
+    /// default" — a scroll view whose content scrolls only vertically does not take a
+    /// horizontal drag, so the recognizers around it (here a pan on the screen) get it; a
+    /// vertical drag is still its own.
+    @Test func aVerticalScrollViewDoesNotClaimAHorizontalDrag() throws {
+        let result = try stage(scroller + """
+            root:addGestureRecognizer(UIPanGestureRecognizer.new(recorder("outer")))
+            transit.touch.pan{ from = CGPoint(60, 250), to = CGPoint(260, 255), duration = 0.1 }
+            transit.wait(1)
+            horizontal = joined()
+            calls = {}
+            transit.touch.pan{ from = CGPoint(160, 350), to = CGPoint(165, 200), duration = 0.1 }
+            transit.wait(1)
+            vertical = joined()
+            """)
+        #expect(try result.text("horizontal")?.hasPrefix("outer:began") == true)
+        #expect(try result.number("scroll.contentOffset.x") == 0)
+        #expect(try result.text("vertical") == "")
+        #expect(try result.number("scroll.contentOffset.y") > 0)
+    }
+
+    /// The navigation controller's interactivePopGestureRecognizer over a pushed screen that
+    /// is a vertical list: the edge pan is horizontal, so the list lets it through and the
+    /// pop happens, as on a device. Content that scrolls horizontally (or
+    /// alwaysBounceHorizontal) claims the drag again, and the edge pan fails.
+    @Test func anEdgePanBeginsOverAVerticalListAndNotOverHorizontallyScrollableContent() throws {
+        let result = try runScene("""
+            local A = UIViewController.new{ title = "A" }
+            local B = UIViewController.new{ title = "B" }
+            list = UIScrollView.new{ frame = B.view.bounds, contentSize = CGSize(B.view.bounds.width, 3000) }
+            B.view:addSubview(list)
+            nav = UINavigationController.new(A)
+            transit.window.rootViewController = nav
+            nav:pushViewController(B, false)
+            transit.wait(0.5)
+            transit.touch.edgePan{ edge = "left", to = 0.8, duration = 0.3 }
+            transit.wait(1)
+            afterVerticalList = #nav.viewControllers
+            local C = UIViewController.new{ title = "C" }
+            wide = UIScrollView.new{ frame = C.view.bounds, contentSize = CGSize(3000, 3000) }
+            C.view:addSubview(wide)
+            nav:pushViewController(C, false)
+            transit.wait(0.5)
+            transit.touch.edgePan{ edge = "left", to = 0.8, duration = 0.3 }
+            transit.wait(1)
+            afterWideContent = #nav.viewControllers
+            wide.contentSize = CGSize(wide.bounds.width, 3000)
+            wide.contentOffset = CGPoint(0, 0)
+            wide.alwaysBounceHorizontal = true
+            transit.touch.edgePan{ edge = "left", to = 0.8, duration = 0.3 }
+            transit.wait(1)
+            afterBounce = #nav.viewControllers
+            """)
+        #expect(try result.text("afterVerticalList") == "1")
+        #expect(try result.text("afterWideContent") == "2")
+        #expect(try result.number("wide.contentOffset.x") == 0)
+        #expect(try result.text("afterBounce") == "2")
+    }
+
     @Test func itsPanRecognizerIsARealPanRecognizer() throws {
         let result = try stage(scroller + """
             pan = scroll.panGestureRecognizer

@@ -36,9 +36,10 @@ public class GestureRecognizer: HostObject {
     /// The engine's own handler (the navigation controller's edge pan, a scroll view's pan),
     /// called before the script's targets on each state change.
     public var action: ((GestureRecognizer) throws -> Void)?
-    /// The owner's own condition for beginning, asked before the delegate (a scroll view's pan
-    /// does not begin when its content cannot scroll).
-    var ownerAllowsBegin: (() -> Bool)?
+    /// The owner's own condition for beginning, asked before the delegate with the touch's
+    /// movement since it went down (a scroll view's pan does not begin when its content cannot
+    /// scroll along the drag).
+    var ownerAllowsBegin: ((Point) -> Bool)?
     /// Target-action pairs, called in the order they were added.
     public private(set) var targets: [GestureTarget] = []
     /// UIGestureRecognizerDelegate: a script table or object (Hook.GestureRecognizerDelegate).

@@ -10,6 +10,13 @@ public struct AnimationOptions: OptionSet, Hashable, Sendable {
     public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
     public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
     public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+    /// A nested block keeps its own duration, curve, or options instead of the outer block's.
+    public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+    public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+    public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+
+    /// The options a nested block takes from the outer one unless it has overrideInheritedOptions.
+    static let inheritable: AnimationOptions = [.layoutSubviews, .allowUserInteraction, .beginFromCurrentState, .repeat, .autoreverse]
 }
 
 /// Block animations' curve option, mapped to Core Animation's functions as UIKit does.
@@ -101,6 +108,18 @@ extension World {
         }
         guard delay.isFinite, delay >= 0 else {
             throw AnimationError.invalid("delay must be a finite number ≥ 0 (got \(formatNumber(delay)))")
+        }
+        var duration = duration, timing = timing, options = options
+        if let outer = animationContexts.last, outer.kind == .block, outer.beginTime == nil {
+            // Nested in another UIView.animate block: UIKit's AnimationOptions say the nested
+            // animation inherits the in-flight one's duration and curve unless
+            // overrideInheritedDuration / overrideInheritedCurve are given, and its options
+            // unless overrideInheritedOptions is. The delay stays the nested block's own
+            // (no option speaks of inheriting it). Property animators' blocks (a fixed
+            // beginTime) run on their own time space and pass nothing on.
+            if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
+            if !options.contains(.overrideInheritedCurve) { timing = outer.timing }
+            if !options.contains(.overrideInheritedOptions) { options.formUnion(outer.options.intersection(.inheritable)) }
         }
         if duration <= 0 && delay <= 0 {
             try withoutAnimation(animations)

@@ -136,7 +136,7 @@ extension World {
             try presentationController?.preferredContentSizeDidChange(child)
             presentationController?.containerView?.setNeedsLayout()
         }
-        if presented.preferredContentSize != .zero { try presentationController.preferredContentSizeDidChange(presented) }
+        if try presented.effectivePreferredContentSize() != .zero { try presentationController.preferredContentSizeDidChange(presented) }
         try startTransition(transition)
     }
 

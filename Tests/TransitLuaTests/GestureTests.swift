@@ -187,6 +187,60 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
 }
 
 @Suite struct TargetActionTests {
+    /// Apple: a gesture recognizer "maintains a weak reference to its delegate", and targets are
+    /// not retained either, so the object that made a recognizer goes away when the script
+    /// drops it, and its `deinit` runs (ARNTransitionAnimator removes its recognizer there);
+    /// the replacement's recognizer then takes the drag.
+    @Test func anObjectThatOwnsARecognizerIsDeinitialisedWhenDroppedAndRemovesIt() throws {
+        let result = try stage("""
+            Animator = NSObject:subclass("Animator")
+            function Animator:init(view, name)
+              self.name = name
+              self.pan = UIPanGestureRecognizer.new(self, "handlePan")
+              self.pan.delegate = self
+              view:addGestureRecognizer(self.pan)
+            end
+            function Animator:handlePan(g) if g.state == "began" then calls[#calls + 1] = self.name end end
+            function Animator:deinit()
+              deinited[#deinited + 1] = self.name
+              self.pan.view:removeGestureRecognizer(self.pan)
+            end
+            deinited = {}
+            animator = Animator.new(root, "first")
+            firstPan = animator.pan
+            transit.wait(0.1)
+            beforeReplacing = #deinited
+            animator = Animator.new(root, "second")
+            transit.wait(0.1)
+            firstPanView = tostring(firstPan.view)
+            firstPanDelegate = tostring(firstPan.delegate)
+            transit.touch.pan{ from = CGPoint(100, 200), to = CGPoint(200, 200), duration = 0.2 }
+            transit.wait(1)
+            """)
+        #expect(try result.number("beforeReplacing") == 0)
+        #expect(try result.text("table.concat(deinited, ' ')") == "first")
+        #expect(try result.text("firstPanView") == "nil")
+        #expect(try result.text("firstPanDelegate") == "nil")
+        #expect(try result.text("joined()") == "second")
+        #expect(try result.text("tostring(animator.pan.delegate == animator)") == "true")
+    }
+
+    /// A deinit's error is reported like any script error, naming its line.
+    @Test func aDeinitThatFailsIsAnError() throws {
+        do {
+            _ = try stage("""
+                Leaky = NSObject:subclass("Leaky")
+                function Leaky:deinit() error("deinit failed") end
+                leaky = Leaky.new()
+                leaky = nil
+                transit.wait(0.1)
+                """)
+            Issue.record("expected an error")
+        } catch let error as ScriptError {
+            #expect(error.message.contains("deinit failed"), "\(error.message)")
+        }
+    }
+
     @Test func targetsAreCalledInOrderWithAMethodNameOrAFunction() throws {
         let result = try stage("""
             Handler = NSObject:subclass("Handler")

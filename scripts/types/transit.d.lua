@@ -605,6 +605,7 @@ UIImage = {}
 
 ---The root class; subclass it for animators and delegates.
 ---@class NSObject
+---@field deinit fun(self: NSObject)? overridable hook (Swift `deinit`): the object went away (no script and nothing in the model holds it); runs at the end of that run-loop turn, e.g. to remove a gesture recognizer it added
 ---@field super table the base class (in subclasses)
 NSObject = {}
 

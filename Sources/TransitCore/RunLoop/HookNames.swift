@@ -157,6 +157,14 @@ public enum Hook {
                                  viewSafeAreaInsetsDidChange]
     }
 
+    /// NSObject's: `deinit`, run by the script layer when an instance of a Lua subclass goes
+    /// away (docs/semantics.md, "Gestures and scroll views").
+    public enum Object {
+        public static let className = "NSObject"
+        public static let deinitialize = "deinit"
+        public static let all = [deinitialize]
+    }
+
     /// UIView's overridable layout method.
     public enum View {
         public static let className = "UIView"
@@ -185,5 +193,6 @@ public enum Hook {
         (PresentationController.className, PresentationController.all),
         (ViewController.className, ViewController.all),
         (View.className, View.all),
+        (Object.className, Object.all),
     ]
 }

@@ -34,6 +34,7 @@ extension TransitAPI {
             "popoverPresentationController", "viewIfLoaded", "restorationIdentifier", "setOverrideTraitCollection",
             "presentedViewControllerDidChange", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",
             "tabBarItem", "toolbarItems", "hidesBottomBarWhenPushed", "isEditing", "setEditing",
+            "topLayoutGuide", "bottomLayoutGuide",
         ],
         "UIPresentationController": [
             "traitCollection", "overrideTraitCollection", "preferredContentSize", "systemLayoutFittingSizeDidChange",

@@ -105,7 +105,8 @@ private struct SceneFailed: Error {}
 private func runAndRasterize<Frame: Sendable>(_ options: Options, quiet: Bool = false, keep: @escaping @Sendable (RasterFrame) -> Frame,
                                     deliver: @escaping (Frame) -> Void) throws -> (world: World, frames: Int)? {
     let (world, runtime, url) = try makeRuntime(options)
-    if quiet { runtime.output = { _ in } }
+    // A quiet run repeats one that printed: its log and warnings would print twice.
+    if quiet { runtime.output = { _ in }; world.warningHandler = nil }
     let pipeline = FramePipeline(rasterizer: Rasterizer(scale: renderScale(options, world), background: Color(white: 0)),
                                  size: world.screen.bounds.size, keep: keep, deliver: deliver)
     var frames = 0
@@ -197,7 +198,8 @@ func renderScale(_ options: Options, _ world: World) -> Double {
 /// `readFiles` receives the files the runs read (watch follows them).
 func renderFilmstrip(_ options: Options, target: OutputTarget, readFiles: ([URL]) -> Void = { _ in }) throws -> Int32 {
     let (firstWorld, firstRuntime, url) = try makeRuntime(options)
-    firstRuntime.output = { _ in }  // the second run prints the log
+    firstRuntime.output = { _ in }  // the second run prints the log and the warnings
+    firstWorld.warningHandler = nil
     defer { readFiles(firstRuntime.loadedFiles) }
     do { try firstRuntime.runScene(url, sceneRun(options)) } catch {
         FileHandle.standardError.write(Data("\(Traceback.forUser(error))\n".utf8))

@@ -327,7 +327,8 @@ function calls.text() return table.concat(calls, " ") end
                 """)
             Issue.record("expected an error")
         } catch let error as ScriptError {
-            #expect(error.message.contains("preferredStatusBarStyle must return one of default, lightContent, darkContent (got \"purple\")"))
+            #expect(error.message.contains("Odd.preferredStatusBarStyle must return one of \"default\", \"lightContent\", \"darkContent\""), "\(error.message)")
+            #expect(error.message.contains("(got \"purple\")"), "\(error.message)")
         }
     }
 }

@@ -226,8 +226,88 @@ func slideDownAnimator(addsToView: Bool) -> String {
             """)
         // The remaining 0.25 × 0.4 s at speed 1 − 0.75: 0.4 s (the stored 1.0 would give 0.1 s).
         #expect(abs(try result.number("presentedAt") - result.number("finishedFrom") - 0.4) < 1e-6)
-        // Lua reading the property still reads the property.
-        #expect(try result.number("stored") == 1)
+        // Lua reading the property reads the override too, as every reader of a Swift
+        // `override var` does.
+        #expect(abs(try result.number("stored") - 0.25) < 1e-12)
+    }
+
+    /// A Swift subclass's `override var preferredContentSize` is what a presentation
+    /// controller reads (`presentedViewController.preferredContentSize`) and what UIKit checks
+    /// when the presentation begins (preferredContentSizeDidChange for a size that is not zero).
+    @Test func uikitReadsAnOverriddenPreferredContentSize() throws {
+        let result = try runScene(recordingAnimator + """
+            local Menu = UIViewController:subclass("Menu")
+            function Menu:preferredContentSize() return CGSize(200, 150) end
+            local Centered = UIPresentationController:subclass("Centered")
+            function Centered:frameOfPresentedViewInContainerView()
+              local size = self.presentedViewController.preferredContentSize
+              local b = self.containerView.bounds
+              return CGRect((b.width - size.width) / 2, (b.height - size.height) / 2, size.width, size.height)
+            end
+            function Centered:preferredContentSizeDidChange(child) told = child.preferredContentSize end
+            A, B = UIViewController.new{ title = "A" }, Menu.new()
+            transit.window.rootViewController = A
+            B.modalPresentationStyle = "custom"
+            B.transitioningDelegate = {
+              animationControllerForPresented = function() return Animator.new() end,
+              presentationController = function(_, presented, presenting) return Centered.new(presented, presenting) end,
+            }
+            A:present(B, true)
+            transit.wait(1)
+            read = B.preferredContentSize
+            """)
+        #expect(try result.text("tostring(read)") == "CGSize(200, 150)")
+        #expect(try result.text("tostring(told)") == "CGSize(200, 150)")
+        let screen = result.world.screen.bounds
+        #expect(try result.text("tostring(B.view.frame)") ==
+            "CGRect(\(formatNumber((screen.width - 200) / 2)), \(formatNumber((screen.height - 150) / 2)), 200, 150)")
+    }
+
+    /// Every property the API declares overridable is read through a Lua subclass's getter
+    /// method (a value of the property's type that differs from the base class's), and the
+    /// engine's list of what it reads that way names exactly those properties.
+    @Test func everyOverridablePropertyReadsTheSubclassGetter() throws {
+        let api = TransitAPI.description
+        var declared: Set<String> = []
+        var scene = "checked = {}\n"
+        for cls in api.classes {
+            for property in cls.properties where property.isOverridable {
+                declared.insert(property.name)
+                let name = property.name
+                // A value of the declared type unlike the base instance's.
+                let value: String
+                switch property.type {
+                case .value("CGSize"): value = "CGSize(123, 45)"
+                case .boolean: value = "not base.\(name)"
+                case .number: value = "base.\(name) + 0.375"
+                case .enumeration(let enumName):
+                    let cases = try #require(api.enums.first { $0.name == enumName }?.cases)
+                    value = "(base.\(name) == \"\(cases[0])\") and \"\(cases[1])\" or \"\(cases[0])\""
+                case .optional(.object("UIViewController")): value = "UIViewController.new()"
+                case .optional(.protocol): value = "{}"
+                default:
+                    Issue.record("no test value for \(cls.name).\(name) of type \(property.type)")
+                    continue
+                }
+                scene += """
+                    do
+                      local base = \(cls.name).new()
+                      local S = \(cls.name):subclass("S_\(name)")
+                      local value = \(value)
+                      S[\"\(name)\"] = function(self) return value end
+                      local object = S.new()
+                      checked["\(cls.name).\(name)"] = rawequal(object.\(name), value) or object.\(name) == value
+                    end
+
+                    """
+            }
+        }
+        #expect(declared == Set(Hook.OverridableProperty.all))
+        let result = try runScene(scene)
+        for name in declared.sorted() {
+            let owner = try #require(api.classes.first { $0.properties.contains { $0.name == name && $0.isOverridable } }?.name)
+            #expect(try result.text("tostring(checked['\(owner).\(name)'])") == "true", "\(owner).\(name)")
+        }
     }
 
     @Test func uikitReadsAnOverriddenModalPresentationStyle() throws {

@@ -187,6 +187,60 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
 }
 
 @Suite struct TargetActionTests {
+    /// Apple: a gesture recognizer "maintains a weak reference to its delegate", and targets are
+    /// not retained either, so the object that made a recognizer goes away when the script
+    /// drops it, and its `deinit` runs (ARNTransitionAnimator removes its recognizer there);
+    /// the replacement's recognizer then takes the drag.
+    @Test func anObjectThatOwnsARecognizerIsDeinitialisedWhenDroppedAndRemovesIt() throws {
+        let result = try stage("""
+            Animator = NSObject:subclass("Animator")
+            function Animator:init(view, name)
+              self.name = name
+              self.pan = UIPanGestureRecognizer.new(self, "handlePan")
+              self.pan.delegate = self
+              view:addGestureRecognizer(self.pan)
+            end
+            function Animator:handlePan(g) if g.state == "began" then calls[#calls + 1] = self.name end end
+            function Animator:deinit()
+              deinited[#deinited + 1] = self.name
+              self.pan.view:removeGestureRecognizer(self.pan)
+            end
+            deinited = {}
+            animator = Animator.new(root, "first")
+            firstPan = animator.pan
+            transit.wait(0.1)
+            beforeReplacing = #deinited
+            animator = Animator.new(root, "second")
+            transit.wait(0.1)
+            firstPanView = tostring(firstPan.view)
+            firstPanDelegate = tostring(firstPan.delegate)
+            transit.touch.pan{ from = CGPoint(100, 200), to = CGPoint(200, 200), duration = 0.2 }
+            transit.wait(1)
+            """)
+        #expect(try result.number("beforeReplacing") == 0)
+        #expect(try result.text("table.concat(deinited, ' ')") == "first")
+        #expect(try result.text("firstPanView") == "nil")
+        #expect(try result.text("firstPanDelegate") == "nil")
+        #expect(try result.text("joined()") == "second")
+        #expect(try result.text("tostring(animator.pan.delegate == animator)") == "true")
+    }
+
+    /// A deinit's error is reported like any script error, naming its line.
+    @Test func aDeinitThatFailsIsAnError() throws {
+        do {
+            _ = try stage("""
+                Leaky = NSObject:subclass("Leaky")
+                function Leaky:deinit() error("deinit failed") end
+                leaky = Leaky.new()
+                leaky = nil
+                transit.wait(0.1)
+                """)
+            Issue.record("expected an error")
+        } catch let error as ScriptError {
+            #expect(error.message.contains("deinit failed"), "\(error.message)")
+        }
+    }
+
     @Test func targetsAreCalledInOrderWithAMethodNameOrAFunction() throws {
         let result = try stage("""
             Handler = NSObject:subclass("Handler")
@@ -528,6 +582,65 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
         #expect(try result.text("notScrollable")?.hasPrefix("outer:began") == true)
         #expect(try result.text("calls[1]") == "scroll:began")
         #expect(try result.number("short.contentOffset.y") == 0)
+    }
+
+    /// Apple, "Nesting Scroll Views": cross-directional scrolling "is supported and provided by
+    /// default" — a scroll view whose content scrolls only vertically does not take a
+    /// horizontal drag, so the recognizers around it (here a pan on the screen) get it; a
+    /// vertical drag is still its own.
+    @Test func aVerticalScrollViewDoesNotClaimAHorizontalDrag() throws {
+        let result = try stage(scroller + """
+            root:addGestureRecognizer(UIPanGestureRecognizer.new(recorder("outer")))
+            transit.touch.pan{ from = CGPoint(60, 250), to = CGPoint(260, 255), duration = 0.1 }
+            transit.wait(1)
+            horizontal = joined()
+            calls = {}
+            transit.touch.pan{ from = CGPoint(160, 350), to = CGPoint(165, 200), duration = 0.1 }
+            transit.wait(1)
+            vertical = joined()
+            """)
+        #expect(try result.text("horizontal")?.hasPrefix("outer:began") == true)
+        #expect(try result.number("scroll.contentOffset.x") == 0)
+        #expect(try result.text("vertical") == "")
+        #expect(try result.number("scroll.contentOffset.y") > 0)
+    }
+
+    /// The navigation controller's interactivePopGestureRecognizer over a pushed screen that
+    /// is a vertical list: the edge pan is horizontal, so the list lets it through and the
+    /// pop happens, as on a device. Content that scrolls horizontally (or
+    /// alwaysBounceHorizontal) claims the drag again, and the edge pan fails.
+    @Test func anEdgePanBeginsOverAVerticalListAndNotOverHorizontallyScrollableContent() throws {
+        let result = try runScene("""
+            local A = UIViewController.new{ title = "A" }
+            local B = UIViewController.new{ title = "B" }
+            list = UIScrollView.new{ frame = B.view.bounds, contentSize = CGSize(B.view.bounds.width, 3000) }
+            B.view:addSubview(list)
+            nav = UINavigationController.new(A)
+            transit.window.rootViewController = nav
+            nav:pushViewController(B, false)
+            transit.wait(0.5)
+            transit.touch.edgePan{ edge = "left", to = 0.8, duration = 0.3 }
+            transit.wait(1)
+            afterVerticalList = #nav.viewControllers
+            local C = UIViewController.new{ title = "C" }
+            wide = UIScrollView.new{ frame = C.view.bounds, contentSize = CGSize(3000, 3000) }
+            C.view:addSubview(wide)
+            nav:pushViewController(C, false)
+            transit.wait(0.5)
+            transit.touch.edgePan{ edge = "left", to = 0.8, duration = 0.3 }
+            transit.wait(1)
+            afterWideContent = #nav.viewControllers
+            wide.contentSize = CGSize(wide.bounds.width, 3000)
+            wide.contentOffset = CGPoint(0, 0)
+            wide.alwaysBounceHorizontal = true
+            transit.touch.edgePan{ edge = "left", to = 0.8, duration = 0.3 }
+            transit.wait(1)
+            afterBounce = #nav.viewControllers
+            """)
+        #expect(try result.text("afterVerticalList") == "1")
+        #expect(try result.text("afterWideContent") == "2")
+        #expect(try result.number("wide.contentOffset.x") == 0)
+        #expect(try result.text("afterBounce") == "2")
     }
 
     @Test func itsPanRecognizerIsARealPanRecognizer() throws {

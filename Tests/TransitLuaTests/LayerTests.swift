@@ -244,6 +244,44 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
         #expect(try h.error("CATransaction.setAnimationDuration(-1)")?.contains("must be in 0...1e6") == true)
     }
 
+    /// Apple, CATransaction.setCompletionBlock: the block runs "as soon as all animations
+    /// subsequently added by this transaction group have completed"; UIView's blocks add Core
+    /// Animation animations to the current transaction, so the block waits for them.
+    @Test func transactionCompletionBlockWaitsForUIViewAnimateBlocksAddedInIt() throws {
+        let h = try Harness()
+        try h.run("""
+            v = UIView.new{ frame = CGRect(0, 0, 10, 10) }
+            transit.window:addSubview(v)
+            order = {}
+            CATransaction.begin()
+            CATransaction.setCompletionBlock(function() doneAt = transit.now(); order[#order + 1] = "transaction" end)
+            UIView.animate(0.5, function() v.alpha = 0 end, function() order[#order + 1] = "short" end)
+            UIView.animateKeyframes{ duration = 0.8, animations = function()
+                UIView.addKeyframe(0, 1, function() v.center = CGPoint(50, 50) end) end }
+            UIView.animate(1, function() v.frame = CGRect(0, 0, 20, 20) end, function() order[#order + 1] = "long" end)
+            CATransaction.commit()
+            """)
+        try h.world.advance(to: 0.9)
+        #expect(try h.run("return tostring(doneAt)") == "nil")
+        try h.world.advance(to: 1.5)
+        #expect(abs(try number(h, "doneAt") - 1) < 1e-9)
+        #expect(try h.run("return table.concat(order, ' ')") == "short long transaction")
+    }
+
+    /// The implicit transaction of a turn is a transaction too: a completion block set outside
+    /// begin/commit waits for the blocks animated in the same turn.
+    @Test func implicitTransactionCompletionBlockWaitsForUIViewAnimate() throws {
+        let h = try Harness()
+        try h.run("""
+            v = UIView.new{ frame = CGRect(0, 0, 10, 10) }
+            transit.window:addSubview(v)
+            CATransaction.setCompletionBlock(function() doneAt = transit.now() end)
+            UIView.animate(0.4, function() v.alpha = 0 end)
+            """)
+        try h.world.advance(to: 1)
+        #expect(abs(try number(h, "doneAt") - 0.4) < 1e-9)
+    }
+
     @Test func aTransactionWithoutAnimationsCompletesOnTheNextTurn() throws {
         let h = try Harness()
         try h.run("CATransaction.begin(); CATransaction.setCompletionBlock(function() done = true end); CATransaction.commit()")

@@ -24,6 +24,53 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
         #expect(message?.contains("fractionComplete can only be set while the animator is paused") == true)
     }
 
+    /// Apple, fractionComplete: "Assigning a new value to this property causes the animator to
+    /// update the animation progress to the value you specify" — an animator of duration 0
+    /// too (the App Store card's drag: `UIViewPropertyAnimator(duration: 0, curve: .linear)`,
+    /// pauseAnimation, then fractionComplete from the finger). Its progress is the fraction.
+    @Test func aPausedAnimatorOfDurationZeroIsScrubbedByFractionComplete() throws {
+        let h = try Harness()
+        try h.run("""
+            v = UIView.new{ frame = CGRect(0, 0, 100, 100) }
+            a = UIViewPropertyAnimator.new{ duration = 0, curve = "linear" }
+            a:addAnimations(function() v.transform = CGAffineTransform.scale(0.8, 0.8); v.alpha = 0 end)
+            before = a.fractionComplete
+            a:pauseAnimation()
+            paused = a.fractionComplete
+            a.fractionComplete = 0.25
+            """)
+        #expect(try number(h, "before") == 0)
+        #expect(try number(h, "paused") == 0)
+        #expect(abs(try number(h, "a.fractionComplete") - 0.25) < 1e-12)
+        #expect(abs(try number(h, "v.layer:presentation().opacity") - 0.75) < 1e-9)
+        #expect(abs(try number(h, "v.layer:presentation().transform.m11") - 0.95) < 1e-9)
+        try h.world.advance(to: 1)
+        #expect(abs(try number(h, "v.layer:presentation().opacity") - 0.75) < 1e-9)
+    }
+
+    /// A duration-0 animator has no time to run: startAnimation and continueAnimation reach
+    /// the end at the instant they are called (UIKit finishes it at once), completing at .end.
+    @Test func startOrContinueOnAnAnimatorOfDurationZeroFinishesAtOnce() throws {
+        let h = try Harness()
+        try h.run("""
+            v = UIView.new()
+            a = UIViewPropertyAnimator.new{ duration = 0, curve = "linear" }
+            a:addAnimations(function() v.alpha = 0 end)
+            a:addCompletion(function(position) done, doneAt = position, transit.now() end)
+            a:pauseAnimation()
+            a.fractionComplete = 0.5
+            a:continueAnimation(nil, 1)
+            b = UIViewPropertyAnimator.new{ duration = 0 }
+            b:addAnimations(function() v.center = CGPoint(40, 40) end)
+            b:addCompletion(function(position) bDone = position end)
+            b:startAnimation()
+            """)
+        try h.world.drain()
+        #expect(try h.run("return done .. ' ' .. a.state .. ' ' .. v.alpha") == "end inactive 0.0")
+        #expect(try number(h, "doneAt") == 0)
+        #expect(try h.run("return bDone .. ' ' .. tostring(v.center)") == "end CGPoint(40, 40)")
+    }
+
     @Test func runningAnimatorFollowsItsCurveAndCompletesAtTheEnd() throws {
         let h = try Harness()
         try h.run("""

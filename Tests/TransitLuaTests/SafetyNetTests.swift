@@ -343,6 +343,30 @@ private func firstLine(_ h: Harness, _ source: String) throws -> String? {
         #expect(try h.run("return tostring(UIView.new().someOptionalThing)") == "nil")
     }
 
+    /// UIViewController.topLayoutGuide and bottomLayoutGuide (deprecated in iOS 11, still in
+    /// UIKit) are UIKit members Transit lacks: reading one says so, on subclasses too.
+    @Test func readingTopLayoutGuideSaysItIsNotAvailable() throws {
+        let h = try Harness()
+        #expect(try firstLine(h, "local vc = UIViewController.new()\nlocal guide = vc.topLayoutGuide")
+                == "test.lua:2: UIViewController.topLayoutGuide is not available in Transit")
+        #expect(try firstLine(h, "local S = UIViewController:subclass('S')\nlocal guide = S.new().bottomLayoutGuide")
+                == "test.lua:2: UIViewController.bottomLayoutGuide is not available in Transit")
+    }
+
+    /// Every UIKit, Core Animation, Foundation or Core Graphics global Transit does not define
+    /// (UICollectionViewController, UIPageViewController, UIStoryboard, UIGraphicsGetCurrentContext)
+    /// is not available, not nil; a global a script assigns under such a name is its own.
+    @Test func readingAnyAppleGlobalTransitLacksSaysItIsNotAvailable() throws {
+        let h = try Harness()
+        for name in ["UICollectionViewController", "UIPageViewController", "UIStoryboard", "UIGraphicsGetCurrentContext",
+                     "CADisplayLinkX", "NSNotificationCenter", "CGContextFillRect"] {
+            #expect(try firstLine(h, "local x = \(name)") == "test.lua:1: \(name) is not available in Transit", "\(name)")
+        }
+        #expect(try h.run("UIMyHelpers = { n = 3 } return tostring(UIMyHelpers.n)") == "3")
+        #expect(try h.run("return tostring(rawget(_G, 'UIStoryboard'))") == "nil")
+        #expect(try h.run("return tostring(Uisomething) .. tostring(Cat) .. tostring(NSfoo)") == "nilnilnil")
+    }
+
     /// The list of UIKit names Transit lacks holds no member Transit has (it would shadow nothing
     /// but would lie), and names only classes that exist.
     @Test func theUnavailableListNamesOnlyMissingMembers() {

@@ -323,9 +323,9 @@ private func presenting(_ controller: String, _ style: String, animated: Bool = 
     @Test func overridesReturningTheWrongTypeAreErrorsNamingTheOverride() throws {
         let cases: [(String, String)] = [
             ("function Light:prefersStatusBarHidden() return \"yes\" end",
-             "prefersStatusBarHidden must return a boolean (got \"yes\")"),
+             "Light.prefersStatusBarHidden must return a boolean (got \"yes\")"),
             ("function Light:childForStatusBarStyle() return 3 end",
-             "childForStatusBarStyle must return a UIViewController or nil (got 3)"),
+             "Light.childForStatusBarStyle must return a UIViewController (got 3)"),
         ]
         for (override, message) in cases {
             do {

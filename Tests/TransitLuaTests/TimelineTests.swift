@@ -24,6 +24,53 @@ import Testing
         #expect(try h.run("return tostring(done)") == "true")
     }
 
+    /// Apple, UIView.AnimationOptions: without overrideInheritedDuration / overrideInheritedCurve
+    /// a nested animation "inherits the remaining duration" and "the curve of the in-flight
+    /// animation"; with them it keeps the values it was submitted with.
+    @Test func aNestedAnimationInheritsTheOuterDurationAndCurveUnlessOverridden() throws {
+        let h = try Harness()
+        try h.run("""
+            a = UIView.new(); b = UIView.new(); c = UIView.new()
+            UIView.animate{ duration = 1, options = { "curveLinear" }, animations = function()
+                UIView.animate{ duration = 0.2, options = { "curveEaseIn" }, animations = function() a.alpha = 0 end,
+                                completion = function() aDone = transit.now() end }
+                UIView.animate{ duration = 0.2, options = { "curveEaseIn", "overrideInheritedDuration" },
+                                animations = function() b.alpha = 0 end }
+                UIView.animate{ duration = 0.2, options = { "curveEaseIn", "overrideInheritedDuration", "overrideInheritedCurve" },
+                                animations = function() c.alpha = 0 end }
+            end }
+            """)
+        try h.world.advance(to: 0.1)
+        func opacity(_ view: String) throws -> Double {
+            try #require(Double(try h.run("return \(view).layer:presentation().opacity") ?? ""))
+        }
+        // a: the outer's 1 s and linear curve; b: its own 0.2 s on the outer's linear curve;
+        // c: its own 0.2 s and easeIn.
+        #expect(abs(try opacity("a") - 0.9) < 1e-9)
+        #expect(abs(try opacity("b") - 0.5) < 1e-9)
+        #expect(abs(try opacity("c") - (1 - TimingFunction.easeIn.value(at: 0.5))) < 1e-9)
+        try h.world.advance(to: 2)
+        #expect(abs(try #require(Double(try h.run("return aDone") ?? "")) - 1) < 1e-9)
+    }
+
+    /// Apple, overrideInheritedOptions: "The option to not inherit the animation type or any
+    /// options" — so without it a block nested in a repeating one repeats too.
+    @Test func aNestedAnimationInheritsTheOuterOptionsUnlessOverridden() throws {
+        let h = try Harness()
+        try h.run("""
+            a = UIView.new(); b = UIView.new()
+            UIView.animate{ duration = 1, options = { "curveLinear", "repeat" }, animations = function()
+                UIView.animate(1, function() a.alpha = 0 end)
+                UIView.animate{ duration = 1, options = { "overrideInheritedOptions" }, animations = function() b.alpha = 0 end }
+            end }
+            """)
+        try h.world.advance(to: 1.25)
+        #expect(abs(try #require(Double(try h.run("return a.layer:presentation().opacity") ?? "")) - 0.75) < 1e-9)
+        #expect(try h.run("return b.layer:presentation().opacity") == "0.0")
+        #expect(try h.error("UIView.animateKeyframes{ duration = 1, options = { 'overrideInheritedCurve' }, animations = function() end }")?
+            .contains("overrideInheritedCurve") == true)
+    }
+
     @Test func interruptingAdditiveAnimationDoesNotJump() throws {
         let h = try Harness()
         try h.run("""

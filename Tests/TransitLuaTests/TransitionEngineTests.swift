@@ -539,6 +539,42 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
         #expect(try result.text("#nav.viewControllers") == "1")
     }
 
+    /// An animated presentation whose animator calls completeTransition at once (its
+    /// animation's completion fired before anything moved) ends at the instant it began: the
+    /// run says so, naming the transition; an animator that takes its time does not.
+    @Test func aZeroLengthAnimatedTransitionIsReportedAsAWarning() throws {
+        let result = try runScene("""
+            Instant = NSObject:subclass("Instant")
+            function Instant:transitionDuration(ctx) return 0.3 end
+            function Instant:animateTransition(ctx)
+              ctx.containerView:addSubview(ctx:view("to"))
+              UIView.animate(0, function() ctx:view("to").alpha = 1 end)
+              ctx:completeTransition(true)
+            end
+            Slow = NSObject:subclass("Slow")
+            function Slow:transitionDuration(ctx) return 0.3 end
+            function Slow:animateTransition(ctx)
+              ctx.containerView:addSubview(ctx:view("to"))
+              UIView.animate(0.3, function() ctx:view("to").alpha = 0.5 end, function() ctx:completeTransition(true) end)
+            end
+            A = UIViewController.new{ title = "A" }
+            transit.window.rootViewController = A
+            B = UIViewController.new{ title = "B" }
+            B.modalPresentationStyle = "fullScreen"
+            B.transitioningDelegate = { animationControllerForPresented = function() return Instant.new() end }
+            A:present(B, true)
+            transit.wait(1)
+            C = UIViewController.new{ title = "C" }
+            C.modalPresentationStyle = "fullScreen"
+            C.transitioningDelegate = { animationControllerForPresented = function() return Slow.new() end }
+            B:present(C, true)
+            transit.wait(1)
+            """)
+        let warnings = result.world.trace.lines.filter { $0.contains("warning: ") && $0.contains("zero-length transition") }
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(warnings.first?.contains("presentation of UIViewController \"B\"") == true, "\(warnings)")
+    }
+
     @Test func edgeSwipePopCancelsWhenShortAndFinishesWhenLong() throws {
         let result = try runScene("""
             local A = UIViewController.new{ title = "A" }

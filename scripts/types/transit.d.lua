@@ -115,6 +115,9 @@
 ---| "repeat"
 ---| "autoreverse"
 ---| "layoutSubviews"
+---| "overrideInheritedDuration"
+---| "overrideInheritedCurve"
+---| "overrideInheritedOptions"
 ---| "transitionNone"
 ---| "transitionFlipFromLeft"
 ---| "transitionFlipFromRight"
@@ -628,6 +631,7 @@ UIImage = {}
 
 ---The root class; subclass it for animators and delegates.
 ---@class NSObject
+---@field deinit fun(self: NSObject)? overridable hook (Swift `deinit`): the object went away (no script and nothing in the model holds it); runs at the end of that run-loop turn, e.g. to remove a gesture recognizer it added
 ---@field super table the base class (in subclasses)
 NSObject = {}
 
@@ -1121,11 +1125,11 @@ CGPath = {}
 ---@class UIViewController : NSObject
 ---@field title string? the title
 ---@field view UIView the root view, loaded on first access (loadView, then viewDidLoad)
----@field preferredContentSize CGSize the size the controller prefers when presented
----@field modalPresentationStyle UIModalPresentationStyle how it is presented
----@field modalTransitionStyle UIModalTransitionStyle the system animation used without a custom animator
----@field transitioningDelegate UIViewControllerTransitioningDelegate? supplies animators and presentation controllers
----@field definesPresentationContext boolean whether currentContext presentations cover this controller
+---@field preferredContentSize CGSize (overridable: a subclass's method of this name is what UIKit and scripts read) the size the controller prefers when presented
+---@field modalPresentationStyle UIModalPresentationStyle (overridable: a subclass's method of this name is what UIKit and scripts read) how it is presented
+---@field modalTransitionStyle UIModalTransitionStyle (overridable: a subclass's method of this name is what UIKit and scripts read) the system animation used without a custom animator
+---@field transitioningDelegate UIViewControllerTransitioningDelegate? (overridable: a subclass's method of this name is what UIKit and scripts read) supplies animators and presentation controllers
+---@field definesPresentationContext boolean (overridable: a subclass's method of this name is what UIKit and scripts read) whether currentContext presentations cover this controller
 ---@field presentingViewController UIViewController? (read-only) the controller that presented this one
 ---@field presentedViewController UIViewController? (read-only) the controller this one presented
 ---@field isBeingPresented boolean (read-only) true during its presentation transition
@@ -1141,11 +1145,11 @@ CGPath = {}
 ---@field children UIViewController[] (read-only) the child controllers (a container's, or those added with addChild)
 ---@field parent UIViewController? (read-only) the container controller this one is a child of
 ---@field additionalSafeAreaInsets UIEdgeInsets insets added to the root view's safe area
----@field preferredStatusBarStyle UIStatusBarStyle (read-only) a subclass overrides it with a method returning a style (Swift `override var preferredStatusBarStyle`); "default" otherwise
----@field prefersStatusBarHidden boolean (read-only) a subclass overrides it with a method returning true to hide the status bar; false otherwise
----@field childForStatusBarStyle UIViewController? (read-only) the child whose preferredStatusBarStyle is used: a subclass overrides it with a method; a navigation controller's top controller, a tab bar controller's selected one, else nil
----@field childForStatusBarHidden UIViewController? (read-only) the child whose prefersStatusBarHidden is used, as childForStatusBarStyle
----@field modalPresentationCapturesStatusBarAppearance boolean presented in a style that does not cover the screen (sheet, custom), it decides the status bar's appearance instead of its presenter (default false)
+---@field preferredStatusBarStyle UIStatusBarStyle (read-only) (overridable: a subclass's method of this name is what UIKit and scripts read) a subclass overrides it with a method returning a style (Swift `override var preferredStatusBarStyle`); "default" otherwise
+---@field prefersStatusBarHidden boolean (read-only) (overridable: a subclass's method of this name is what UIKit and scripts read) a subclass overrides it with a method returning true to hide the status bar; false otherwise
+---@field childForStatusBarStyle UIViewController? (read-only) (overridable: a subclass's method of this name is what UIKit and scripts read) the child whose preferredStatusBarStyle is used: a subclass overrides it with a method; a navigation controller's top controller, a tab bar controller's selected one, else nil
+---@field childForStatusBarHidden UIViewController? (read-only) (overridable: a subclass's method of this name is what UIKit and scripts read) the child whose prefersStatusBarHidden is used, as childForStatusBarStyle
+---@field modalPresentationCapturesStatusBarAppearance boolean (overridable: a subclass's method of this name is what UIKit and scripts read) presented in a style that does not cover the screen (sheet, custom), it decides the status bar's appearance instead of its presenter (default false)
 ---@field loadView fun(self: UIViewController)? overridable hook (Swift `loadView()`): makes the view; set self.view (UIKit's lifecycle)
 ---@field viewDidLoad fun(self: UIViewController)? overridable hook (Swift `viewDidLoad()`): the view was loaded
 ---@field viewWillLayoutSubviews fun(self: UIViewController)? overridable hook (Swift `viewWillLayoutSubviews()`): before the view lays out its subviews
@@ -1807,9 +1811,9 @@ function UIViewControllerTransitionCoordinator:view(key) end
 ---@class UIPercentDrivenInteractiveTransition : NSObject
 ---@field percentComplete number (read-only) the last update
 ---@field duration number (read-only) the animator's duration
----@field completionSpeed number finish/cancel run at this speed (default 1)
----@field completionCurve UIViewAnimationCurve the curve of the finish/cancel run (default easeInOut)
----@field wantsInteractiveStart boolean start interactively (default true)
+---@field completionSpeed number (overridable: a subclass's method of this name is what UIKit and scripts read) finish/cancel run at this speed (default 1)
+---@field completionCurve UIViewAnimationCurve (overridable: a subclass's method of this name is what UIKit and scripts read) the curve of the finish/cancel run (default easeInOut)
+---@field wantsInteractiveStart boolean (overridable: a subclass's method of this name is what UIKit and scripts read) start interactively (default true)
 ---@field timingCurve CAMediaTimingFunction? for interruptible animators
 ---@field super table the base class (in subclasses)
 UIPercentDrivenInteractiveTransition = {}

@@ -10,6 +10,13 @@ public struct AnimationOptions: OptionSet, Hashable, Sendable {
     public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
     public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
     public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+    /// A nested block keeps its own duration, curve, or options instead of the outer block's.
+    public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+    public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+    public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+
+    /// The options a nested block takes from the outer one unless it has overrideInheritedOptions.
+    static let inheritable: AnimationOptions = [.layoutSubviews, .allowUserInteraction, .beginFromCurrentState, .repeat, .autoreverse]
 }
 
 /// Block animations' curve option, mapped to Core Animation's functions as UIKit does.
@@ -102,6 +109,18 @@ extension World {
         guard delay.isFinite, delay >= 0 else {
             throw AnimationError.invalid("delay must be a finite number ≥ 0 (got \(formatNumber(delay)))")
         }
+        var duration = duration, timing = timing, options = options
+        if let outer = animationContexts.last, outer.kind == .block, outer.beginTime == nil {
+            // Nested in another UIView.animate block: UIKit's AnimationOptions say the nested
+            // animation inherits the in-flight one's duration and curve unless
+            // overrideInheritedDuration / overrideInheritedCurve are given, and its options
+            // unless overrideInheritedOptions is. The delay stays the nested block's own
+            // (no option speaks of inheriting it). Property animators' blocks (a fixed
+            // beginTime) run on their own time space and pass nothing on.
+            if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
+            if !options.contains(.overrideInheritedCurve) { timing = outer.timing }
+            if !options.contains(.overrideInheritedOptions) { options.formUnion(outer.options.intersection(.inheritable)) }
+        }
         if duration <= 0 && delay <= 0 {
             try withoutAnimation(animations)
             if let completion { async(label: "animate completion (no duration)") { try completion(true) } }
@@ -111,7 +130,8 @@ extension World {
         if space.firstBlockAnimation == nil, space !== rootTimeSpace { space.firstBlockAnimation = (duration, delay, timing) }
         let start = space.localTime(atWorld: now) + delay
         let group = AnimationGroup(world: self, space: space, nominalEnd: start + max(0, duration),
-                                   label: "UIView.animate", completion: completion)
+                                   label: "UIView.animate", completion: nil)
+        joinCurrentTransaction(group, completion: completion)
         let context = AnimationContext(kind: .block, group: group, duration: max(0, duration), delay: delay,
                                        timing: timing, options: options)
         animationContexts.append(context)
@@ -119,6 +139,25 @@ extension World {
         try animations()
         group.start()
         return group
+    }
+
+    /// A block's animations are Core Animation animations added in the current transaction, so
+    /// a `CATransaction.setCompletionBlock` waits for them as it waits for `layer:add` (Apple:
+    /// the block runs "as soon as all animations subsequently added by this transaction group
+    /// have completed"). The block's own completion runs first: UIKit calls it from the
+    /// animations' end, and the transaction's block after the last of them.
+    private func joinCurrentTransaction(_ group: AnimationGroup, completion: ((Bool) throws -> Void)?) {
+        let transaction = currentTransaction()
+        transaction.animationStarted()
+        group.completion = { finished in
+            do { try completion?(finished) } catch {
+                // The completion's error propagates now; the transaction's block still runs,
+                // on a later turn, so its own error is not lost either.
+                transaction.animationEndedLater()
+                throw error
+            }
+            try transaction.animationEnded()
+        }
     }
 
     /// `UIView.animateKeyframes`: `addKeyframe` calls inside `animations` record each
@@ -143,7 +182,8 @@ extension World {
         let space = currentTimeSpace
         let start = space.localTime(atWorld: now) + delay
         let group = AnimationGroup(world: self, space: space, nominalEnd: start + duration,
-                                   label: "UIView.animateKeyframes", completion: completion)
+                                   label: "UIView.animateKeyframes", completion: nil)
+        joinCurrentTransaction(group, completion: completion)
         let context = AnimationContext(kind: .keyframes, group: group, duration: duration, delay: delay,
                                        timing: .linear, options: options)
         animationContexts.append(context)

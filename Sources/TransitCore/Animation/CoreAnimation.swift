@@ -311,6 +311,14 @@ final class CATransactionState {
         try completeIfDone()
     }
 
+    /// An animation ended while its own completion raised: the block runs on the next turn.
+    func animationEndedLater() {
+        pending -= 1
+        if committed, pending <= 0, completion != nil {
+            world.async(label: "CATransaction completion") { [self] in try completeIfDone() }
+        }
+    }
+
     func completeIfDone() throws {
         guard committed, pending <= 0, let completion else { return }
         self.completion = nil

@@ -42,18 +42,23 @@ public final class PropertyAnimator: HostObject {
         super.init(world: world)
     }
 
-    /// The length of a full run: the duration, or the spring's settling time.
+    /// The local length of a full run on the space: the duration, or the spring's settling
+    /// time. An animator of duration 0 still needs a progress to scrub (UIKit's paused
+    /// `UIViewPropertyAnimator(duration: 0, curve: .linear)` is driven by `fractionComplete`
+    /// alone, as the App Store card's drag does), so its space runs over one unit instead; how
+    /// long driving it takes comes from `duration`, which is 0 (`drive`).
     var runLength: Double {
-        if case .spring(let spring, true) = timing { return spring.settlingDuration.isFinite ? spring.settlingDuration : duration }
-        return duration
+        let length: Double
+        if case .spring(let spring, true) = timing { length = spring.settlingDuration.isFinite ? spring.settlingDuration : duration }
+        else { length = duration }
+        return length > 0 ? length : 1
     }
 
     /// Local time of the space: progress × runLength.
     private var local: Double { space.localTime(atWorld: world.now) }
 
     public var fractionComplete: Double {
-        let length = runLength
-        return length > 0 ? min(1, max(0, local / length)) : (state == .inactive ? 0 : 1)
+        min(1, max(0, local / runLength))
     }
 
     // MARK: - Animations and completions
@@ -148,7 +153,7 @@ public final class PropertyAnimator: HostObject {
         let length = runLength
         let current = local
         let target = forward ? length : 0
-        let remaining = length > 0 ? abs(target - current) / length : 0
+        let remaining = abs(target - current) / length
         var span = (wholeDuration ? 1 : remaining) * duration * durationFactor
         let curve: TimeSpace.DrivenCurve
         switch timing {

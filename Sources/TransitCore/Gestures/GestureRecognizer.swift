@@ -36,13 +36,26 @@ public class GestureRecognizer: HostObject {
     /// The engine's own handler (the navigation controller's edge pan, a scroll view's pan),
     /// called before the script's targets on each state change.
     public var action: ((GestureRecognizer) throws -> Void)?
-    /// The owner's own condition for beginning, asked before the delegate (a scroll view's pan
-    /// does not begin when its content cannot scroll).
-    var ownerAllowsBegin: (() -> Bool)?
+    /// The owner's own condition for beginning, asked before the delegate with the touch's
+    /// movement since it went down (a scroll view's pan does not begin when its content cannot
+    /// scroll along the drag).
+    var ownerAllowsBegin: ((Point) -> Bool)?
     /// Target-action pairs, called in the order they were added.
     public private(set) var targets: [GestureTarget] = []
     /// UIGestureRecognizerDelegate: a script table or object (Hook.GestureRecognizerDelegate).
-    public var delegate: AnyObject?
+    /// A host object (an instance of a Lua subclass) is held weakly, as UIKit's `weak var
+    /// delegate`, so a recognizer does not keep alive the object that made it (which may
+    /// remove it in its `deinit`); a Lua table is held strongly, since the host has no weak
+    /// handle on a table and an inline `{ ... }` delegate must keep working.
+    public var delegate: AnyObject? {
+        get { weakDelegate ?? tableDelegate }
+        set {
+            if let host = newValue as? HostObject { weakDelegate = host; tableDelegate = nil }
+            else { weakDelegate = nil; tableDelegate = newValue }
+        }
+    }
+    private weak var weakDelegate: HostObject?
+    private var tableDelegate: AnyObject?
     /// `require(toFail:)`: recognizers that must fail before this one may leave `possible`.
     /// Weak, so two recognizers requiring each other make no cycle.
     private var failureRequirements: [WeakRecognizer] = []

@@ -200,7 +200,7 @@ extension World {
         tracker.waiting.removeAll { $0 === recognizer }
         guard recognizer.state == .possible, recognizer.tracker === tracker else { return }
         if tracker.isLifted && recognizer.isContinuous { try fail(recognizer, in: tracker); return }
-        guard recognizer.ownerAllowsBegin?() ?? true,
+        guard recognizer.ownerAllowsBegin?(tracker.centroid - tracker.startCentroid) ?? true,
               try askDelegate(recognizer, Hook.GestureRecognizerDelegate.gestureRecognizerShouldBegin, nil, default: true) else {
             try fail(recognizer, in: tracker); return
         }

@@ -8,8 +8,14 @@
 
 public enum Hook {
     /// Properties UIKit reads from an object that a script may override with a getter method
-    /// (VCTransitionsLibrary's `completionSpeed` returning `1 - percentComplete`).
+    /// (VCTransitionsLibrary's `completionSpeed` returning `1 - percentComplete`). The API
+    /// description declares each one overridable on its class (a test checks the two agree);
+    /// the engine reads them through `Scripting.property`, which calls a Lua subclass's getter
+    /// and checks its result against the property's declared type.
     public enum OverridableProperty {
+        public static let preferredContentSize = "preferredContentSize"
+        public static let definesPresentationContext = "definesPresentationContext"
+        public static let modalPresentationCapturesStatusBarAppearance = "modalPresentationCapturesStatusBarAppearance"
         public static let wantsInteractiveStart = "wantsInteractiveStart"
         public static let completionSpeed = "completionSpeed"
         public static let completionCurve = "completionCurve"
@@ -20,6 +26,10 @@ public enum Hook {
         public static let prefersStatusBarHidden = "prefersStatusBarHidden"
         public static let childForStatusBarStyle = "childForStatusBarStyle"
         public static let childForStatusBarHidden = "childForStatusBarHidden"
+        public static let all = [preferredContentSize, definesPresentationContext, modalPresentationCapturesStatusBarAppearance,
+                                 wantsInteractiveStart, completionSpeed, completionCurve, transitioningDelegate,
+                                 modalPresentationStyle, modalTransitionStyle, preferredStatusBarStyle, prefersStatusBarHidden,
+                                 childForStatusBarStyle, childForStatusBarHidden]
     }
 
     /// CAAnimationDelegate: `animation.delegate`.
@@ -154,6 +164,14 @@ public enum Hook {
                                  viewSafeAreaInsetsDidChange, willMoveToParent, didMoveToParent]
     }
 
+    /// NSObject's: `deinit`, run by the script layer when an instance of a Lua subclass goes
+    /// away (docs/semantics.md, "Gestures and scroll views").
+    public enum Object {
+        public static let className = "NSObject"
+        public static let deinitialize = "deinit"
+        public static let all = [deinitialize]
+    }
+
     /// UIView's overridable layout method.
     public enum View {
         public static let className = "UIView"
@@ -186,5 +204,6 @@ public enum Hook {
         (PresentationController.className, PresentationController.all),
         (ViewController.className, ViewController.all),
         (View.className, View.all),
+        (Object.className, Object.all),
     ]
 }

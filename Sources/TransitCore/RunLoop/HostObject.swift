@@ -123,6 +123,9 @@ public protocol Scripting: AnyObject {
     /// A run-loop turn ended: no model code is running, so the script layer may look at the
     /// object graph (ObjectGraph) to free what only scripts kept alive.
     func turnDidEnd()
+    /// Runs the `deinit` of script objects that went away, at the end of a turn (no model code
+    /// is running); a deinit's error is the turn's.
+    func runPendingDeinits() throws
     /// A property UIKit reads from a protocol object (`wantsInteractiveStart`): a script
     /// object's field, or the result of its getter method; a model object's script override
     /// (a getter method). nil when the script does not provide it.
@@ -132,6 +135,7 @@ public protocol Scripting: AnyObject {
 extension Scripting {
     public func location(of object: AnyObject, _ hook: String) -> String? { nil }
     public func turnDidEnd() {}
+    public func runPendingDeinits() throws {}
     public func property(_ object: AnyObject, _ name: String) throws -> ScriptValue? { nil }
 }
 

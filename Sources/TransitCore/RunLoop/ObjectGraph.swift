@@ -22,9 +22,7 @@ public enum ObjectGraph {
             body(scrollView.panGestureRecognizer)
             if let delegate = scrollView.delegate as? HostObject { body(delegate) }
         }
-        if let recognizer = object as? GestureRecognizer, let delegate = recognizer.delegate as? HostObject {
-            body(delegate)
-        }
+        // A gesture recognizer holds a host-object delegate weakly (GestureRecognizer.delegate).
         if let effectView = object as? VisualEffectView {
             body(effectView.backdropView)
             body(effectView.contentView)

@@ -174,6 +174,7 @@ public final class World {
         // then the work queued for the end of the turn (problem checks).
         try layoutPendingViews()
         runEndOfTurnWork()
+        try scripting?.runPendingDeinits()
         while let first = events.firstLive(), first.time <= time {
             _ = events.removeFirst()
             if first.token.isCancelled { continue }
@@ -203,6 +204,7 @@ public final class World {
             try layoutPendingViews()
             runEndOfTurnWork()
             scripting?.turnDidEnd()
+            try scripting?.runPendingDeinits()
         }
         now = max(now, time)
         try layoutPendingViews()

@@ -136,7 +136,7 @@ extension World {
             try presentationController?.preferredContentSizeDidChange(child)
             presentationController?.containerView?.setNeedsLayout()
         }
-        if presented.preferredContentSize != .zero { try presentationController.preferredContentSizeDidChange(presented) }
+        if try presented.effectivePreferredContentSize() != .zero { try presentationController.preferredContentSizeDidChange(presented) }
         try startTransition(transition)
     }
 
@@ -437,6 +437,15 @@ extension World {
         transition.context.finishedState = finished
         transition.coordinator.finishedState = finished
         if let index = transition.recordIndex {
+            // An animated transition that ends at the instant it began showed nothing (a
+            // completion that fired early called completeTransition at once): its filmstrip
+            // row is the same picture five times, which must not pass in silence. A warning,
+            // not a problem: UIKit accepts it, and a zero transitionDuration may be meant.
+            if transition.isAnimated, transitionHistory[index].start == now {
+                let message = "warning: \(transition.label) completed at t=\(formatNumber(now)) s, the instant it began: a zero-length transition shows nothing (did completeTransition run before any animation, from a completion that fired at once?)"
+                trace.note(time: now, turn: turn, message)
+                warningHandler?(message)
+            }
             transitionHistory[index].end = now
             transitionHistory[index].completed = completed
             transitionHistory[index].wasInteractive = transition.initiallyInteractive

@@ -41,7 +41,7 @@ public final class ScrollView: View {
         panGestureRecognizer = PanGestureRecognizer(world: world, kind: .pan)
         super.init(world: world, frame: frame)
         panGestureRecognizer.action = { [unowned self] pan in try self.drag(pan) }
-        panGestureRecognizer.ownerAllowsBegin = { [unowned self] in self.scrollsVertically || self.scrollsHorizontally }
+        panGestureRecognizer.ownerAllowsBegin = { [unowned self] movement in self.claimsDrag(movement) }
         addGestureRecognizer(panGestureRecognizer)
     }
 
@@ -76,6 +76,21 @@ public final class ScrollView: View {
     }
     public var scrollsHorizontally: Bool {
         contentSize.width + contentInset.left + contentInset.right > bounds.width || alwaysBounceHorizontal
+    }
+
+    /// Whether the scroll view's pan takes a drag that moved `movement` when it would begin.
+    /// A drag mostly along an axis the content does not scroll on is not its drag: it fails,
+    /// so the recognizers around it (an edge pan, the navigation controller's interactive pop,
+    /// a horizontal pager) get it. That is how UIKit nests scroll views of crossed directions
+    /// without any code ("Nesting Scroll Views": cross-directional scrolling "is supported and
+    /// provided by default"). A diagonal drag (as much across as along) goes to an axis it
+    /// scrolls on.
+    func claimsDrag(_ movement: Point) -> Bool {
+        let vertical = scrollsVertically, horizontal = scrollsHorizontally
+        if vertical && horizontal { return true }
+        if vertical { return abs(movement.y) >= abs(movement.x) }
+        if horizontal { return abs(movement.x) >= abs(movement.y) }
+        return false
     }
 
     private func drag(_ pan: GestureRecognizer) throws {

@@ -122,9 +122,12 @@ extension ViewController {
     /// presentation that covers the screen (fullScreen, overFullScreen) does, any other only with
     /// `modalPresentationCapturesStatusBarAppearance`.
     var capturesStatusBarAppearance: Bool {
-        if modalPresentationCapturesStatusBarAppearance { return true }
-        let style = presentationController?.presentationStyle ?? world.resolvedStyle(modalPresentationStyle)
-        return style == .fullScreen || style == .overFullScreen
+        get throws {
+            let name = Hook.OverridableProperty.modalPresentationCapturesStatusBarAppearance
+            if try world.scripting?.property(self, name)?.boolean ?? modalPresentationCapturesStatusBarAppearance { return true }
+            let style = try presentationController?.presentationStyle ?? world.resolvedStyle(effectiveModalPresentationStyle())
+            return style == .fullScreen || style == .overFullScreen
+        }
     }
 
     /// `setNeedsStatusBarAppearanceUpdate()`: UIKit reads the appearance again; inside an
@@ -145,7 +148,7 @@ extension World {
         guard var current = window.rootViewController else { return nil }
         var visited: Set<ObjectIdentifier> = [ObjectIdentifier(current)]
         while let presented = presentedController(under: current), !presented.isBeingDismissed,
-              presented.capturesStatusBarAppearance, visited.insert(ObjectIdentifier(presented)).inserted {
+              try presented.capturesStatusBarAppearance, visited.insert(ObjectIdentifier(presented)).inserted {
             current = presented
         }
         return current

@@ -79,6 +79,10 @@ open class ViewController: HostObject {
         }
         return object
     }
+    /// preferredContentSize as UIKit reads it (a subclass's `override var` wins).
+    public func effectivePreferredContentSize() throws -> Size {
+        try world.scripting?.property(self, Hook.OverridableProperty.preferredContentSize)?.size ?? preferredContentSize
+    }
     private func overriddenEnum<E: RawRepresentable & CaseIterable>(_ name: String) throws -> E? where E.RawValue == String {
         guard let value = try world.scripting?.property(self, name), !value.isNone else { return nil }
         guard case .string(let raw) = value, let result = E(rawValue: raw) else {

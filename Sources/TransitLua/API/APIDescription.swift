@@ -116,7 +116,18 @@ public struct APIProperty {
     var setter: PropertySetter?
     /// Declared with an `Argument`: the setter checks and converts the value itself.
     var convertsValue = false
+    /// A property UIKit lets a subclass override (`override var preferredContentSize`): on an
+    /// instance of a Lua subclass that defines a method of this name, the engine and scripts
+    /// read what the method returns, checked against `type` (ObjectDispatch.swift).
+    public var isOverridable = false
     public var isReadOnly: Bool { setter == nil }
+
+    /// This property, declared overridable.
+    func overridable() -> APIProperty {
+        var property = self
+        property.isOverridable = true
+        return property
+    }
 }
 
 public struct APIClass {

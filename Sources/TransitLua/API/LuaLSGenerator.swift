@@ -26,7 +26,7 @@ extension APIDescription {
             out.append("---\(cls.doc)")
             out.append("---@class \(cls.name)" + (cls.superclass.map { " : \($0)" } ?? ""))
             for p in cls.properties {
-                out.append("---@field \(p.name) \(p.type.luals) \(p.isReadOnly ? "(read-only) " : "")\(p.doc)")
+                out.append("---@field \(p.name) \(p.type.luals) \(p.isReadOnly ? "(read-only) " : "")\(p.isOverridable ? "(overridable: a subclass's method of this name is what UIKit and scripts read) " : "")\(p.doc)")
             }
             for c in cls.constants { out.append("---@field \(c.name) \(c.type.luals) \(c.doc)") }
             for h in cls.hooks {
@@ -89,7 +89,7 @@ extension APIDescription {
             if !cls.properties.isEmpty {
                 out.append("| property | type | |")
                 out.append("|---|---|---|")
-                for p in cls.properties { out.append("| `\(p.name)` | `\(p.type.luals)` | \(p.isReadOnly ? "read-only; " : "")\(p.doc) |") }
+                for p in cls.properties { out.append("| `\(p.name)` | `\(p.type.luals)` | \(p.isReadOnly ? "read-only; " : "")\(p.isOverridable ? "overridable (a subclass's method of this name is what UIKit and scripts read); " : "")\(p.doc) |") }
                 out.append("")
             }
             for f in cls.functions { out.append("- `\(cls.name).\(f.name)(\(f.parameters.map(\.name).joined(separator: ", ")))`: \(f.doc)") }

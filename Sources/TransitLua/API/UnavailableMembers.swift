@@ -32,6 +32,7 @@ extension TransitAPI {
             "popoverPresentationController", "viewIfLoaded", "restorationIdentifier", "setOverrideTraitCollection",
             "presentedViewControllerDidChange", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",
             "tabBarItem", "toolbarItems", "isEditing", "setEditing",
+            "topLayoutGuide", "bottomLayoutGuide",
         ],
         "UIPresentationController": [
             "traitCollection", "overrideTraitCollection", "preferredContentSize", "systemLayoutFittingSizeDidChange",

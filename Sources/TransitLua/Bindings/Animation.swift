@@ -12,12 +12,19 @@ enum AnimationOptionNames {
         "layoutSubviews": .layoutSubviews, "allowUserInteraction": .allowUserInteraction,
         "beginFromCurrentState": .beginFromCurrentState, "repeat": .repeat, "autoreverse": .autoreverse,
     ]
+    /// UIView.animate only: what a nested block does not take from the block around it
+    /// (Transit's keyframe animations and transitions inherit nothing, so they refuse these).
+    static let inheritance: [String: AnimationOptions] = [
+        "overrideInheritedDuration": .overrideInheritedDuration, "overrideInheritedCurve": .overrideInheritedCurve,
+        "overrideInheritedOptions": .overrideInheritedOptions,
+    ]
     static let modes: [String: KeyframeCalculationMode] = [
         "calculationModeLinear": .linear, "calculationModeDiscrete": .discrete, "calculationModePaced": .paced,
         "calculationModeCubic": .cubic, "calculationModeCubicPaced": .cubicPaced,
     ]
     static let all = ["curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear",
-                      "beginFromCurrentState", "allowUserInteraction", "repeat", "autoreverse", "layoutSubviews"]
+                      "beginFromCurrentState", "allowUserInteraction", "repeat", "autoreverse", "layoutSubviews",
+                      "overrideInheritedDuration", "overrideInheritedCurve", "overrideInheritedOptions"]
     static let keyframes = ["calculationModeLinear", "calculationModeDiscrete", "calculationModePaced",
                             "calculationModeCubic", "calculationModeCubicPaced",
                             "beginFromCurrentState", "allowUserInteraction", "repeat", "autoreverse", "layoutSubviews"]
@@ -192,6 +199,7 @@ extension HostCall {
             }
             if let flag = AnimationOptionNames.flags[name] { flags.insert(flag) }
             else if !keyframes, let c = AnimationOptionNames.curves[name] { curve = c }
+            else if !keyframes, let flag = AnimationOptionNames.inheritance[name] { flags.insert(flag) }
             else if keyframes, let m = AnimationOptionNames.modes[name] { mode = m }
             else { throw fail(runtime.unknownEnumMessage(enumName, name)) }
         }
@@ -394,7 +402,7 @@ extension TransitAPI {
                     transit_pop(call.L, 1)
                     if let s = ViewTransitionStyle(rawValue: name) { style = s }
                     else if let c = AnimationOptionNames.curves[name] { curve = c }
-                    else if AnimationOptionNames.flags[name] == nil {
+                    else if AnimationOptionNames.flags[name] == nil && AnimationOptionNames.inheritance[name] == nil {
                         throw call.fail(call.runtime.unknownEnumMessage("UIViewAnimationOptions", name))
                     }
                 }

@@ -272,12 +272,12 @@ extension TransitAPI {
                          let speed = newValue
                          guard speed > 0 else { throw call.fail("must be > 0 (got \(formatNumber(speed)))") }
                          p.completionSpeed = speed
-                     }),
+                     }).overridable(),
             property("completionCurve", .enumeration("", AnimationCurve.self, "UIViewAnimationCurve"), "the curve of the finish/cancel run (default easeInOut)", of: PercentDrivenInteractiveTransition.self,
                      get: { call, p in call.push(p.completionCurve.rawValue) },
-                     set: { call, p, newValue in p.completionCurve = newValue }),
+                     set: { call, p, newValue in p.completionCurve = newValue }).overridable(),
             property("wantsInteractiveStart", .boolean(), "start interactively (default true)", of: PercentDrivenInteractiveTransition.self,
-                     get: { call, p in call.push(p.wantsInteractiveStart) }, set: { call, p, newValue in p.wantsInteractiveStart = newValue }),
+                     get: { call, p in call.push(p.wantsInteractiveStart) }, set: { call, p, newValue in p.wantsInteractiveStart = newValue }).overridable(),
             property("timingCurve", .optional(.value("CAMediaTimingFunction")), "for interruptible animators", of: PercentDrivenInteractiveTransition.self,
                      get: { call, p in if let f = p.timingCurve { call.runtime.push(f) } else { call.pushNil() } },
                      set: { call, p in p.timingCurve = call.isNil(1) ? nil : call.runtime.read(TimingFunction.self, at: call.index(1)) }),

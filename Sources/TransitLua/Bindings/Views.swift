@@ -12,6 +12,8 @@ extension TransitAPI {
         let introspection = introspectionMethods()
         object.methods = introspection.methods
         object.functions = introspection.functions
+        object.hooks = [hook(Hook.Object.deinitialize, [], swift: "deinit",
+                             "the object went away (no script and nothing in the model holds it); runs at the end of that run-loop turn, e.g. to remove a gesture recognizer it added")]
         return [object, viewClass(), layerClass(), labelClass(), imageViewClass(), windowClass()] + layerSubclasses()
     }
 

@@ -51,10 +51,12 @@ extension LuaRuntime {
     }
 
     /// A property's entry, kept for the life of the state, as a light userdata.
-    private func pushPropertyEntry(_ property: APIProperty, qualifiedName: String) {
+    @discardableResult
+    private func pushPropertyEntry(_ property: APIProperty, qualifiedName: String) -> PropertyEntry {
         let entry = PropertyEntry(property, qualifiedName: qualifiedName, api: api)
         propertyEntries.append(entry)
         lua_pushlightuserdata(L, entry.lightUserdata)
+        return entry
     }
 
     /// Builds a class table (statics, methods, constants), its object metatable (objects) or
@@ -194,7 +196,8 @@ extension LuaRuntime {
         for ancestor in lineage.reversed() {
             for property in ancestor.properties {
                 let qualifiedName = "\(ancestor.name).\(property.name)"
-                pushPropertyEntry(property, qualifiedName: qualifiedName)
+                let entry = pushPropertyEntry(property, qualifiedName: qualifiedName)
+                boundClass.overridableProperties[property.name] = property.isOverridable ? entry : nil
                 if property.setter != nil { lua_pushvalue(L, -1) } else { lua_pushboolean(L, 0) }  // false: read-only
                 lua_setfield(L, setters, property.name)
                 lua_setfield(L, getters, property.name)

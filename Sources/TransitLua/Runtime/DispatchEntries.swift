@@ -51,12 +51,16 @@ final class PropertyEntry: CallSite {
     let setter: PropertySetter?
     /// nil when the setter converts its value itself (declared with an `Argument`).
     let valueCheck: TypeCheck?
+    /// Overridable properties: the check of what a subclass's getter method returns, made
+    /// once here so reading an overridden property allocates nothing.
+    let overrideCheck: TypeCheck?
 
     init(_ property: APIProperty, qualifiedName: String, api: APIDescription) {
         self.property = property
         getter = property.getter
         setter = property.setter
         valueCheck = property.convertsValue ? nil : TypeCheck(property.type, api: api)
+        overrideCheck = property.isOverridable ? TypeCheck(property.type, api: api) : nil
         super.init(qualifiedName: qualifiedName)
     }
 }
@@ -67,6 +71,9 @@ final class BoundClass {
     let index: Int
     /// Registry reference of the metatable its userdata get.
     var metatableReference: Int32 = LUA_NOREF
+    /// The overridable properties of the class and its ancestors, by name: what the engine
+    /// may ask a subclass instance for (`LuaRuntime.overriddenProperty`).
+    var overridableProperties: [String: PropertyEntry] = [:]
 
     init(name: String, index: Int) { self.name = name; self.index = index }
 }

@@ -41,6 +41,10 @@ public final class LuaRuntime {
     /// Registry references of the identity and roots tables (see installRegistryTables).
     private(set) var identityTableReference: Int32 = LUA_NOREF
     private(set) var rootsTableReference: Int32 = LUA_NOREF
+    private(set) var pendingDeinitsReference: Int32 = LUA_NOREF
+    /// Instances of Lua classes that define `deinit` made and not yet deinitialised: while
+    /// there are any, each turn ends with a full collection (ObjectIdentity.swift, "deinit").
+    var objectsAwaitingDeinit = 0
     /// Swift memory behind userdata made since the collector was last told (ObjectIdentity.swift).
     var hostBytesSinceStep = 0
     /// Userdata made since the last sweep, and how many objects that sweep walked: a sweep
@@ -175,6 +179,10 @@ public final class LuaRuntime {
         lua_pushvalue(L, -1)
         rootsTableReference = luaL_ref(L, registry)
         lua_setfield(L, registry, Self.rootsKey)
+        // Strong: the userdata of Lua subclass instances found unreachable whose class defines
+        // `deinit`, in the order they were found, until their deinit runs.
+        lua_createtable(L, 0, 0)
+        pendingDeinitsReference = luaL_ref(L, registry)
         transit_installgcsentinel(L)
         lua_createtable(L, 0, 0)
         lua_setfield(L, registry, Self.valueMetatablesKey)

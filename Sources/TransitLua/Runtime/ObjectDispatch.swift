@@ -22,13 +22,26 @@ func indexObject(_ L: OpaquePointer?) -> Int32 {
     // Swift at all.
     if lua_getiuservalue(L, 1, 1) == LUA_TTABLE {
         if ClassChain.lookup(L, keyAt: 2, functionsOnly: false, stopAtBoundClass: false) {
-            // A function named like a bound property (a getter override such as completionSpeed,
-            // or a delegate hook such as presentationController on a controller that is its own
-            // delegate) is for UIKit to call: reading the property still reads the property.
+            // A function named like a bound property. For a property UIKit lets subclasses
+            // override (declared overridable: preferredContentSize, completionSpeed, ...) it is
+            // the getter, and reading the property calls it, as a Swift `override var` is what
+            // every reader sees. For any other property (a delegate hook such as
+            // presentationController on a controller that is its own delegate) the function is
+            // for UIKit to call, and reading the property still reads the property.
             guard lua_type(L, -1) == LUA_TFUNCTION else { return 1 }
             lua_pushvalue(L, 2)
-            guard lua_rawget(L, transit_upvalueindex(2)) == LUA_TLIGHTUSERDATA else { transit_pop(L, 1); return 1 }
+            guard lua_rawget(L, transit_upvalueindex(2)) == LUA_TLIGHTUSERDATA, let pointer = lua_touserdata(L, -1) else {
+                transit_pop(L, 1); return 1
+            }
             transit_pop(L, 2)
+            if Unmanaged<PropertyEntry>.borrow(pointer, { $0.overrideCheck != nil }) {
+                return guarded(L) { runtime in
+                    try Unmanaged<PropertyEntry>.borrow(pointer) { entry in
+                        if try runtime.pushOverriddenValue(entry, objectAt: 1, keyAt: 2) { return 1 }
+                        return try readBoundProperty(runtime, entry)
+                    }
+                }
+            }
         }
     } else {
         transit_pop(L, 1)
@@ -51,13 +64,17 @@ func indexObject(_ L: OpaquePointer?) -> Int32 {
     }
     transit_pop(L, 1)
     return guarded(L) { runtime in
-        try Unmanaged<PropertyEntry>.borrow(pointer) { entry in
-            guard let raw = runtime.objectBox(at: 1)?.pointee.object else { throw released(runtime) }
-            var call = HostCall(runtime: runtime, site: entry, base: 2)
-            try Unmanaged<AnyObject>.borrow(raw) { object in try entry.getter(&call, object) }
-            return 1
-        }
+        try Unmanaged<PropertyEntry>.borrow(pointer) { entry in try readBoundProperty(runtime, entry) }
     }
+}
+
+/// The bound getter of the object at 1.
+@inline(__always)
+private func readBoundProperty(_ runtime: LuaRuntime, _ entry: PropertyEntry) throws -> Int32 {
+    guard let raw = runtime.objectBox(at: 1)?.pointee.object else { throw released(runtime) }
+    var call = HostCall(runtime: runtime, site: entry, base: 2)
+    try Unmanaged<AnyObject>.borrow(raw) { object in try entry.getter(&call, object) }
+    return 1
 }
 
 /// `object.key = value` (upvalue: setters; `false` marks a read-only property).

@@ -39,6 +39,8 @@ struct ObjectBox {
         /// At the last sweep, only scripts kept this object, and the userdata of an object
         /// holding it kept this one: if this userdata becomes garbage, so did the holder's.
         static let keptByHolder: UInt32 = 8
+        /// Its class defines `deinit`, which was queued (it runs once).
+        static let deinitQueued: UInt32 = 16
         /// What must not be lost if the model holds the object.
         static let state: UInt32 = hasTable | keepsChildren
     }
@@ -380,6 +382,67 @@ extension LuaRuntime {
     public func turnDidEnd() {
         if limits.pointee.sweepDue != 0, sweepIsWorthIt { sweepObjectGraph() }
     }
+
+    static let deinitHook = Hook.Object.deinitialize
+
+    /// Lets the Swift object of the userdata at `index` go, as its finalizer would.
+    private func release(objectAt index: Int32) {
+        guard let box = objectBox(at: index), let raw = box.pointee.object else { return }
+        lua_rawgeti(L, transit_registryindex(), lua_Integer(identityTableReference))
+        if lua_rawgetp(L, -1, raw) == LUA_TUSERDATA, lua_rawequal(L, -1, index) != 0 {
+            lua_pushnil(L)
+            lua_rawsetp(L, -3, raw)
+        }
+        transit_pop(L, 2)
+        if box.pointee.flags & ObjectBox.Flags.rooted != 0 {
+            lua_rawgeti(L, transit_registryindex(), lua_Integer(rootsTableReference))
+            lua_pushnil(L)
+            lua_rawsetp(L, -2, raw)
+            transit_pop(L, 1)
+            box.pointee.flags &= ~ObjectBox.Flags.rooted
+        }
+        box.pointee.object = nil
+        Unmanaged<AnyObject>.fromOpaque(raw).release()
+    }
+
+    /// `deinit` of Lua subclass instances that went away: UIKit's objects are told at once
+    /// (ARC), so code that cleans up there (ARNTransitionAnimator removes its gesture
+    /// recognizer from the view) relies on it. Lua finds garbage only when it collects, so while
+    /// objects with a `deinit` exist each turn ends with a full collection, and the deinits of
+    /// what it found run then, in the order found: at the end of the turn that dropped the
+    /// last reference, the same instant in every run. A deinit's error is the turn's error.
+    public func runPendingDeinits() throws {
+        guard objectsAwaitingDeinit > 0 else { return }
+        // The sweep first: an object handed to the host stays rooted until a sweep finds the
+        // model does not hold it (a recognizer holds its target and delegate weakly).
+        sweepObjectGraph()
+        transit_collectgarbage(L)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_rawgeti(L, transit_registryindex(), lua_Integer(pendingDeinitsReference))
+        let pending = lua_gettop(L)
+        let count = Int(lua_rawlen(L, pending))
+        guard count > 0 else { return }
+        // Taken out first: a deinit that drops more objects queues them for the next turn.
+        lua_createtable(L, 0, 0)
+        lua_rawseti(L, transit_registryindex(), lua_Integer(pendingDeinitsReference))
+        var firstError: Error?
+        for position in 1...count {
+            lua_settop(L, pending)
+            lua_rawgeti(L, pending, lua_Integer(position))
+            let object = lua_gettop(L)
+            objectsAwaitingDeinit -= 1
+            if pushOverride(objectAt: object, Self.deinitHook) {
+                lua_pushvalue(L, object)
+                if transit_pcall(L, 1, 0) != LUA_OK, firstError == nil { firstError = ScriptError(errorMessage()) }
+            }
+            // Gone now, as after a Swift deinit: weak references (a recognizer's delegate and
+            // target) read nil, and the userdata, if a script still reaches it, says it was
+            // released.
+            release(objectAt: object)
+        }
+        if let firstError { throw firstError }
+    }
 }
 
 /// `__gc`: releases the Swift object, unless the model still holds it and it has a table (the
@@ -421,6 +484,24 @@ func collectObject(_ L: OpaquePointer?) -> Int32 {
             lua_getiuservalue(L, 1, 1)
             lua_setiuservalue(L, replacement, 1)
             other.pointee.flags |= ObjectBox.Flags.hasTable
+        }
+        if !calledByHand, replacement == nil, !runtime.isClosing,
+           box.pointee.flags & (ObjectBox.Flags.hasTable | ObjectBox.Flags.deinitQueued) == ObjectBox.Flags.hasTable,
+           runtime.pushOverride(objectAt: 1, LuaRuntime.deinitHook) {
+            // Going away with a `deinit`: kept (registered again, in the pending list, to be
+            // finalized once more) until the end of the turn runs it, since a finalizer may
+            // run in the middle of model code.
+            transit_pop(L, 1)
+            box.pointee.flags |= ObjectBox.Flags.deinitQueued
+            lua_pushvalue(L, 1)
+            lua_rawsetp(L, identity, raw)
+            lua_rawgeti(L, transit_registryindex(), lua_Integer(runtime.pendingDeinitsReference))
+            lua_pushvalue(L, 1)
+            lua_rawseti(L, -2, lua_Integer(lua_rawlen(L, -2) + 1))
+            lua_getmetatable(L, 1)
+            lua_setmetatable(L, 1)
+            lua_settop(L, 1)
+            return 0
         }
         if calledByHand {
             lua_pushnil(L)

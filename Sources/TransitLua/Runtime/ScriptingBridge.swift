@@ -18,6 +18,46 @@ extension LuaRuntime {
         transit_remove(L, key)
         return found
     }
+
+    /// Calls the Lua subclass's getter method for the overridable property `entry` on the
+    /// host object at `index` (the key, the property's name, at `key`), leaving its result
+    /// on the stack once checked against the property's declared type. False (nothing
+    /// pushed) when no Lua class of the object defines one.
+    func pushOverriddenValue(_ entry: PropertyEntry, objectAt index: Int32, keyAt key: Int32) throws -> Bool {
+        guard let check = entry.overrideCheck else { return false }
+        let index = lua_absindex(L, index), key = lua_absindex(L, key)
+        // Only the object's own table and its Lua classes: a bound method of the same name
+        // is the host's, not an override.
+        guard lua_getiuservalue(L, index, 1) == LUA_TTABLE else { transit_pop(L, 1); return false }
+        guard ClassChain.lookup(L, keyAt: key, functionsOnly: true, stopAtBoundClass: true) else { return false }
+        lua_pushvalue(L, index)
+        guard transit_pcall(L, 1, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        if let problem = check.problem(self, at: -1) {
+            let got = scriptValue(at: -1).traceDescription
+            transit_pop(L, 1)
+            let name = string(at: key) ?? entry.property.name
+            let owner = objectClassName(at: index) ?? entry.qualifiedName
+            let host = objectBox(at: index)?.pointee.object.map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
+            let place = host.flatMap { location(of: $0, name) }.map { "\($0): " } ?? ""
+            throw ScriptError("\(place)\(owner).\(name) must return \(problem) (got \(got))")
+        }
+        return true
+    }
+
+    /// What the engine reads for the overridable property `name` of a Lua subclass instance:
+    /// its getter method's result, checked as a Lua read checks it; nil when the property is
+    /// not declared overridable on the object's class or the class does not override it.
+    public func overriddenProperty(_ object: HostObject, _ name: String) throws -> ScriptValue? {
+        // Only instances of Lua subclasses can override: an instance's own fields cannot take
+        // a bound property's name (assigning one goes to its setter).
+        guard object.scriptClassName != nil, let entry = boundClass(of: object).overridableProperties[name] else { return nil }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard pushExistingUserdata(of: object) else { return nil }
+        lua_pushstring(L, name)
+        guard try pushOverriddenValue(entry, objectAt: -2, keyAt: -1) else { return nil }
+        return scriptValue(at: -1)
+    }
 }
 
 extension LuaRuntime: Scripting {
@@ -53,7 +93,10 @@ extension LuaRuntime: Scripting {
 
     public func property(_ object: AnyObject, _ name: String) throws -> ScriptValue? {
         if let host = object as? HostObject {
-            // A subclass overriding the getter with a method (VCTransitionsLibrary's completionSpeed).
+            // A property the API declares overridable: the subclass's getter, checked against
+            // the property's type, else the engine's stored value.
+            if boundClass(of: host).overridableProperties[name] != nil { return try overriddenProperty(host, name) }
+            // A protocol's property implemented as a method (an NSObject subclass's wantsInteractiveStart).
             if overrides(host, name) { return try call(host, name, []) }
             // Or a value stored on an instance of a Lua subclass (`driver.wantsInteractiveStart =
             // false` on an NSObject subclass): a key a bound class does not have lives in the

@@ -64,7 +64,17 @@ func constructInstance(_ L: OpaquePointer?) -> Int32 {
             runtime.world.pendingBackingLayer = nil
             throw error
         }
-        if let host = object as? HostObject, let scriptName { host.scriptClassName = scriptName }
+        if let host = object as? HostObject, let scriptName {
+            host.scriptClassName = scriptName
+            // Instances whose class defines deinit make each turn end with a collection.
+            lua_pushstring(L, LuaRuntime.deinitHook)
+            let key = lua_gettop(L)
+            lua_pushvalue(L, classIndex)
+            if ClassChain.lookup(L!, keyAt: key, functionsOnly: true, stopAtBoundClass: true) {
+                runtime.objectsAwaitingDeinit += 1
+            }
+            lua_settop(L, key - 1)
+        }
         runtime.push(object)
         let instance = lua_gettop(L)
         if scriptName != nil {

@@ -64,6 +64,18 @@ extension LuaRuntime {
         throw LuaCallError("\(known.className) has no member \"\(name)\"; did you mean \"\(suggestion)\"?")
     }
 
+    /// Whether a global named `name` is Apple's (UIKit, Core Animation, Foundation, Core
+    /// Graphics: `UI`, `CA`, `NS` or `CG` and then a capital letter), so reading it when Transit
+    /// does not define it is a port meeting something Transit lacks, never a nil to test.
+    static func isApplePrefixedGlobal(_ name: String) -> Bool {
+        let utf8 = Array(name.utf8.prefix(3))
+        guard utf8.count == 3, (65...90).contains(utf8[2]) else { return false }
+        switch (utf8[0], utf8[1]) {
+        case (85, 73), (67, 65), (78, 83), (67, 71): return true  // UI, CA, NS, CG
+        default: return false
+        }
+    }
+
     static func unavailableMessage(_ owner: String, _ name: String) -> String {
         "\(owner).\(name) is not available in Transit"
     }
@@ -80,7 +92,6 @@ extension LuaRuntime {
     /// Gives the global table an `__index` that raises for the UIKit classes Transit lacks
     /// (every other unknown global still reads as nil).
     func installUnavailableClassGlobals() {
-        guard !api.unavailableClasses.isEmpty else { return }
         _ = transit_pushglobaltable(L)
         lua_createtable(L, 0, 1)
         lua_createtable(L, 0, Int32(api.unavailableClasses.count))
@@ -95,12 +106,19 @@ extension LuaRuntime {
     }
 }
 
-/// `_G.name` found nothing (upvalue: name → message for UIKit classes Transit lacks).
+/// `_G.name` found nothing (upvalue: name → message for UIKit classes Transit lacks): the
+/// listed classes, and any other name with Apple's prefixes, are not available; everything else
+/// reads as nil. Globals a script assigns are raw fields of the table and never get here.
 private func indexUnavailableGlobal(_ L: OpaquePointer?) -> Int32 {
     let L = L!
     lua_pushvalue(L, 2)
-    guard lua_rawget(L, transit_upvalueindex(2)) == LUA_TSTRING else { return 0 }
-    return raiseUnavailable(L)
+    if lua_rawget(L, transit_upvalueindex(2)) == LUA_TSTRING { return raiseUnavailable(L) }
+    transit_pop(L, 1)
+    guard lua_type(L, 2) == LUA_TSTRING else { return 0 }
+    return guarded(L) { runtime in
+        guard let name = runtime.string(at: 2), LuaRuntime.isApplePrefixedGlobal(name) else { return 0 }
+        throw LuaCallError("\(name) is not available in Transit")
+    }
 }
 
 /// Raises the unavailable-member message found in a class's getter table (at the top).

@@ -233,6 +233,39 @@ private func frame(_ h: Harness, _ expression: String) throws -> Rect {
         #expect(order == "updateConstraints layoutSubviews")
     }
 
+    @Test func aViewConstrainedAsItsOwnRootCanThenBeConstrainedToASuperview() throws {
+        // A presented view's contents are often laid out before the view is added anywhere:
+        // once it has a superview its old place as a root must not hold it (UIKit has no
+        // constraint for a view without a superview's frame to copy).
+        let h = try harness()
+        try h.run("""
+            cell = UIView.new{ frame = CGRect(20, 100, 300, 200) }
+            container:addSubview(cell)
+            content = UIView.new()
+            content.translatesAutoresizingMaskIntoConstraints = false
+            child = UIView.new()
+            child.translatesAutoresizingMaskIntoConstraints = false
+            content:addSubview(child)
+            NSLayoutConstraint.activate{
+              child.leadingAnchor:constraint{equalTo = content.leadingAnchor, constant = 10},
+              child.topAnchor:constraint{equalTo = content.topAnchor, constant = 10},
+              child.widthAnchor:constraint{equalToConstant = 50}, child.heightAnchor:constraint{equalToConstant = 50},
+            }
+            content:layoutIfNeeded()
+            cell:addSubview(content)
+            NSLayoutConstraint.activate{
+              content.leadingAnchor:constraint{equalTo = cell.leadingAnchor},
+              content.trailingAnchor:constraint{equalTo = cell.trailingAnchor},
+              content.topAnchor:constraint{equalTo = cell.topAnchor},
+              content.bottomAnchor:constraint{equalTo = cell.bottomAnchor},
+            }
+            cell:layoutIfNeeded()
+            """)
+        #expect(h.world.layoutEngine.warnings.isEmpty, "\(h.world.layoutEngine.warnings)")
+        #expect(try frame(h, "content.frame") == Rect(x: 0, y: 0, width: 300, height: 200))
+        #expect(try frame(h, "child.frame") == Rect(x: 10, y: 10, width: 50, height: 50))
+    }
+
     @Test func removingAViewDeactivatesItsConstraintsToTheRest() throws {
         let h = try harness()
         try h.run("a = placed('a') NSLayoutConstraint.activate{ a.leftAnchor:constraint{equalTo = container.leftAnchor}, a.widthAnchor:constraint{equalToConstant = 5} }")

@@ -118,6 +118,12 @@ public final class LayoutEngine {
         guard let first = constraint.firstItem else { return }
         let a = participant(for: first)
         let b = constraint.secondItem.map { participant(for: $0) }
+        // The rows that hold an item where it is must describe its hierarchy now, before this
+        // row joins them: a view given constraints as the root of its own hierarchy and then
+        // added to a superview still had the root's pin, and the new constraint to its
+        // superview conflicted with it (the pass that replaces the pin runs only at the solve).
+        prepareForActivation(a, first)
+        if let b, let second = constraint.secondItem { prepareForActivation(b, second) }
         let lhs = expression(constraint.firstAttribute, of: a.variables)
         var rhs = LinearExpression(constraint.constant)
         if let b { rhs = rhs + expression(constraint.secondAttribute, of: b.variables) * constraint.multiplier }
@@ -404,6 +410,15 @@ public final class LayoutEngine {
             if let view = item as? View, refreshIntrinsic(participant, view) { changedAny = true }
         }
         return changedAny
+    }
+
+    /// An item about to get a constraint: its superview (or owning view) takes part, and its
+    /// position rows are brought up to date (cheap when nothing changed: refreshAnchor's fast path).
+    private func prepareForActivation(_ existing: Participant, _ item: any LayoutItem) {
+        if let view = item as? View, let superview = view.superview, participants[ObjectIdentifier(superview)]?.item == nil {
+            _ = participant(for: superview)
+        }
+        if refreshAnchor(existing, item) { needsSolve = true }
     }
 
     /// Forgets a participant whose item was released: its rows, its slot.

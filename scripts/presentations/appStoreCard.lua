@@ -46,6 +46,8 @@
 -- Transit does not have, and it leaves the presented view 1 pt above its final frame, which
 -- UIKit's contract forbids (`transit check`: final-frame-mismatch); here it is 0.
 -- Run:  transit run scripts/presentations/appStoreCard.lua  /  transit render scripts/presentations/appStoreCard.lua -o card.gif
+--       (the default scene: its third row is the card); on the original's Today screen of cards:
+--       transit render scripts/scenes/appStoreToday.lua -o today.gif
 
 local params = { sourceName = "row 3" }
 
@@ -305,7 +307,9 @@ function DismissCardAnimator:animateTransition(ctx)
   cardDetailView.translatesAutoresizingMaskIntoConstraints = false
 
   -- The original clears every constraint the container holds (the card's edges, and the
-  -- blur's with them) before the card moves into the animated container.
+  -- blur's with them) before the card moves into the animated container. The blur, left with
+  -- no constraints and translatesAutoresizingMaskIntoConstraints false, is then laid out at
+  -- zero size (its alpha still animates), so the list is sharp again as the dismissal starts.
   container:removeConstraints(container.constraints)
 
   container:addSubview(animatedContainerView)

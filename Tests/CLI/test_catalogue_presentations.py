@@ -9,6 +9,7 @@ the libraries' sources, worked out for the simulated devices (iPhone 15: 393 × 
 bar 54, safe area 59 / 34; iPad: 820 × 1180), never from Transit's output."""
 
 import json
+import math
 import os
 import re
 import subprocess
@@ -145,6 +146,84 @@ if doc:
     checks.check("SPStork card frame", ok, "frame %s" % frame)
     checks.check("SPStork lasts 0.6 s", all(close(d, 0.6, 0.034) for d in durations(doc, "present")), "%s" % durations(doc, "present"))
 
+# aunnnn/AppStoreiOS11InteractiveTransition (PresentCardAnimator.swift, DismissCardAnimator.swift,
+# GlobalConstants.swift): the card grows from the tapped cell (the default scene's third row,
+# 96 + 2 × 76 = 248 pt down, 393 × 76) to the container. The spring's duration is 0.5 + 0.4 ×
+# |minY| / screen height and its damping ratio 1 − 0.3 × |minY| / screen height; the container's
+# top springs from the card's minY to 0 (zero initial velocity; a spring of ratio ζ overshoots
+# by minY · e^(−ζπ/√(1−ζ²))); the card's size changes linearly over 0.6 × that duration. Dismissal: 0.6 s, a
+# UIView spring of damping 0.7 back to the cell's frame (its height undershooting by the same law).
+def overshoot(distance, damping):
+    return distance * math.exp(-damping * math.pi / math.sqrt(1 - damping ** 2))
+
+
+def frames_of(document, name, start, end):
+    out = []
+    for sample in document["samples"]:
+        if start < sample["time"] < end:
+            for layer in sample["layers"]:
+                if layer["name"] == name:
+                    out.append((sample["time"], layer["frame"]))
+                    break
+    return out
+
+
+ROW_Y, ROW_H = 96 + 2 * 76, 76
+card_duration = 0.5 + 0.4 * ROW_Y / 852
+card_damping = 1 - 0.3 * ROW_Y / 852
+doc = timeline("scripts/presentations/appStoreCard.lua", "--fps", "120")
+if doc:
+    present = next(t for t in doc["transitions"] if t["phase"] == "present")
+    dismiss = next(t for t in doc["transitions"] if t["phase"] == "dismiss")
+    checks.check("App Store card: the spring lasts 0.5 + 0.4 × 248 / 852 s",
+                 close(present["end"] - present["start"], card_duration, 0.01), "%s, expected %.4f" % (present, card_duration))
+    checks.check("App Store card: dismissal 0.6 s", close(dismiss["end"] - dismiss["start"], 0.6, 0.01), "%s" % dismiss)
+    tops = frames_of(doc, 'UIView "animatedContainerView"', present["start"], present["end"])
+    checks.check("App Store card: the container starts at the card's top (zero initial velocity)",
+                 bool(tops) and abs(tops[0][1][1] - ROW_Y) < 2, "%s" % tops[:2])
+    lowest = min(frame[1] for _, frame in tops) if tops else None
+    # (Its peak, 0.22 pt, comes after the spring is within 0.1 % of its end, so the animation may
+    # end before it: past 0, but never further than that.)
+    checks.check("App Store card: the top goes past 0 as a spring of damping 1 − 0.3 × 248 / 852 does, at most by its overshoot",
+                 lowest is not None and 0 < -lowest <= overshoot(ROW_Y, card_damping) + 0.01,
+                 "lowest top %s, overshoot %.3f" % (lowest, overshoot(ROW_Y, card_damping)))
+    sizes = frames_of(doc, MESSAGE, present["start"], present["end"])
+    expanding = 0.6 * card_duration
+    linear = [(t, f) for t, f in sizes if t - present["start"] < expanding - 0.01]
+    bad = [(round(t, 4), f[3]) for t, f in linear
+           if not close(f[3], ROW_H + (852 - ROW_H) * (t - present["start"]) / expanding, 0.5)]
+    checks.check("App Store card: the card grows linearly from the row's height to the container's over 0.6 × the spring",
+                 len(linear) > 10 and not bad, "%d samples, off: %s" % (len(linear), bad[:4]))
+    checks.check("App Store card: the card as wide as the row (centred) throughout",
+                 all(close(f[2], 393) and close(f[0], 0) for _, f in sizes), "%s" % sizes[:2])
+    ok, frame = rests(doc, MESSAGE, [0, 0, 393, 852])
+    checks.check("App Store card: fills the container once presented", ok, "frame %s" % frame)
+    ok, frame = rests(doc, 'UIVisualEffectView "blurView"', [0, 0, 393, 852])
+    checks.check("App Store card: the blur pinned to the container's edges", ok, "frame %s" % frame)
+    back = frames_of(doc, 'UIView "animatedContainerView"', dismiss["start"], dismiss["end"])
+    last = back[-1][1] if back else None
+    checks.check("App Store card: shrinks back into the row", last is not None and all(
+        close(a, b, 1.5) for a, b in zip(last, [0, ROW_Y, 393, ROW_H])), "last frame %s" % last)
+    smallest = min(f[3] for _, f in back) if back else None
+    checks.check("App Store card: the dismissal's height undershoots as a spring of damping 0.7 does",
+                 smallest is not None and close(ROW_H - smallest, overshoot(852 - ROW_H, 0.7), 1.0),
+                 "smallest %s, expected %.2f" % (smallest, ROW_H - overshoot(852 - ROW_H, 0.7)))
+
+# The same on the original's Today screen (scripts/scenes/appStoreToday.lua: HomeViewController's
+# cards, 20 pt in and 20 pt apart below the 59 pt safe area, 1.2 × (393 − 40) tall): the first
+# card's top is 79, the second's 79 + 423.6 + 20, so their springs last 0.5 + 0.4 × minY / 852.
+doc = timeline("scripts/scenes/appStoreToday.lua")
+if doc:
+    presents = durations(doc, "present")
+    expected = [0.5 + 0.4 * y / 852 for y in (79, 79 + 1.2 * 353 + 20)]
+    checks.check("App Store card: Today's two cards spring for 0.5 + 0.4 × minY / 852 s",
+                 len(presents) == 2 and all(close(a, b, 0.01) for a, b in zip(presents, expected)),
+                 "%s, expected %s" % (presents, expected))
+    first = next(t for t in doc["transitions"] if t["phase"] == "present")
+    card = frame_at(doc, 'UIView "card 1"', first["start"] - 0.05)
+    checks.check("App Store card: Today's cards laid out as the flow layout sizes them", card is not None and all(
+        close(a, b) for a, b in zip(card, [20, 20, 353, 1.2 * 353])), "%s" % card)
+
 # Jelly SlidePresentation: half the width from the left, the presenter pushed by as much
 # (parallax 1.0), Duration.medium 0.5 s.
 doc = timeline("scripts/presentations/sideMenu.lua")
@@ -270,6 +349,30 @@ checks.check("Jelly dimmed(alpha: 0.5): colour and view alpha both 0.5", views.g
 views, presented = probe("scripts/presentations/adaptivePresentation.lua")
 # (iPhone 15 is compact: the adapted full-screen presentation has no wrapper or shadow.)
 checks.check("Apple adaptive on iPhone: no card chrome", "presentationWrappingView" not in views, repr(sorted(views)))
+
+# The App Store card's corners: 16 (GlobalConstants.cardCornerRadius) on the card as it leaves
+# the cell, 0 once it fills the screen; the cell hidden while presented, shown after.
+checks.write("card-probe.lua", """
+local A = UIViewController.new{ title = "A", backgroundColor = UIColor.white }
+transit.window.rootViewController = A
+local cell = UIView.new{ frame = CGRect(20, 300, 353, 200), name = "row 3" }
+A.view:addSubview(cell)
+local B = UIViewController.new{ title = "B" }
+B.transitioningDelegate = transit.effect
+B.modalPresentationStyle = "custom"
+A:present(B, true, nil)
+transit.log(string.format("start|%.3f|%s", B.view.layer:presentation().cornerRadius, tostring(cell.isHidden)))
+transit.wait(1.5)
+transit.log(string.format("presented|%.3f|%s", B.view.layer:presentation().cornerRadius, tostring(cell.isHidden)))
+B:dismiss(true, nil)
+transit.wait(1.5)
+transit.log(string.format("dismissed|%s", tostring(cell.isHidden)))
+""")
+run = transit("run", "scripts/presentations/appStoreCard.lua", "--scene", checks.path("card-probe.lua"))
+lines = [line.split("] ", 1)[-1] for line in run.stdout.split("\n")]
+checks.check("App Store card: corners 16 at the cell, 0 full screen; the cell hidden meanwhile",
+             run.returncode == 0 and "start|16.000|true" in lines and "presented|0.000|true" in lines
+             and "dismissed|false" in lines, run.stdout[-800:] + run.stderr[-800:])
 
 # 5. A tab bar delegate's misspelt hook is named as a UITabBarControllerDelegate hook (the
 # navigation delegate has a hook of the same name, interactionControllerFor).

@@ -86,15 +86,10 @@ end
 -- CardDetailViewController (Main.storyboard): the card content at the top, as wide as the
 -- screen and 1.3 times as tall (priority 999), never below the safe area's bottom while the
 -- screen is smaller than that (cardBottomToRootBottomConstraint), the text below it. The
--- constraints go in at its first layout, once the transition has put the view in the
--- container: constraints made while the view is the root of its own hierarchy conflict with
--- the ones the transition adds when it moves the view (a Transit bug; a storyboard's are there
--- from the start in UIKit).
+-- constraints are made when the view loads, as the storyboard's are there from the start.
 local CardDetailViewController = UIViewController:subclass("CardDetailViewController")
 
-function CardDetailViewController:viewWillLayoutSubviews()
-  if self.built then return end
-  self.built = true
+function CardDetailViewController:viewDidLoad()
   local model, view = self.model, self.view
   local content = makeCardContentView(model, "cardContentView", view)
   local height = content.heightAnchor:constraint{equalTo = content.widthAnchor, multiplier = 1.3}

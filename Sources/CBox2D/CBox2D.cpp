@@ -1,0 +1,253 @@
+// The C interface of include/CBox2D.h over Box2D 2.4 (Debian's libbox2d). Bodies and joints
+// live in tables indexed by the ids Swift holds; a destroyed entry stays null, so an id is
+// never reused within a world and a stale one is ignored rather than dereferenced.
+#include "CBox2D.h"
+
+#include <box2d/box2d.h>
+#include <vector>
+
+namespace {
+
+struct Contact {
+    int64_t tagA, tagB;
+    double x, y;
+};
+
+struct Filter : b2ContactFilter {
+    void *context = nullptr;
+    tb_should_collide callback = nullptr;
+    bool ShouldCollide(b2Fixture *a, b2Fixture *b) override {
+        if (!callback) return true;
+        return callback(context, static_cast<int64_t>(a->GetUserData().pointer),
+                        static_cast<int64_t>(b->GetUserData().pointer)) != 0;
+    }
+};
+
+struct Listener : b2ContactListener {
+    std::vector<Contact> *began = nullptr;
+    void BeginContact(b2Contact *contact) override {
+        b2WorldManifold manifold;
+        contact->GetWorldManifold(&manifold);
+        int count = contact->GetManifold()->pointCount;
+        double x = 0, y = 0;
+        for (int i = 0; i < count; i++) { x += manifold.points[i].x; y += manifold.points[i].y; }
+        if (count > 0) { x /= count; y /= count; }
+        began->push_back({static_cast<int64_t>(contact->GetFixtureA()->GetUserData().pointer),
+                          static_cast<int64_t>(contact->GetFixtureB()->GetUserData().pointer), x, y});
+    }
+};
+
+}  // namespace
+
+struct tb_world {
+    b2World world{b2Vec2(0, 0)};
+    b2Body *ground = nullptr;
+    std::vector<b2Body *> bodies;
+    std::vector<b2Joint *> joints;
+    std::vector<Contact> began;
+    Filter filter;
+    Listener listener;
+};
+
+static b2Body *body_at(tb_world *w, int32_t id) {
+    if (id == -1) return w->ground;
+    if (id < 0 || static_cast<size_t>(id) >= w->bodies.size()) return nullptr;
+    return w->bodies[id];
+}
+
+static int32_t add_joint(tb_world *w, b2Joint *joint) {
+    w->joints.push_back(joint);
+    return static_cast<int32_t>(w->joints.size() - 1);
+}
+
+extern "C" {
+
+tb_world *tb_world_create(void) {
+    tb_world *w = new tb_world();
+    b2BodyDef def;
+    w->ground = w->world.CreateBody(&def);
+    w->listener.began = &w->began;
+    w->world.SetContactFilter(&w->filter);
+    w->world.SetContactListener(&w->listener);
+    return w;
+}
+
+void tb_world_destroy(tb_world *w) { delete w; }
+
+void tb_world_set_filter(tb_world *w, void *context, tb_should_collide filter) {
+    w->filter.context = context;
+    w->filter.callback = filter;
+}
+
+void tb_world_step(tb_world *w, double seconds, int velocityIterations, int positionIterations) {
+    w->began.clear();
+    w->world.Step(static_cast<float>(seconds), velocityIterations, positionIterations);
+}
+
+int32_t tb_body_create(tb_world *w, double x, double y, double angle) {
+    b2BodyDef def;
+    def.type = b2_dynamicBody;
+    def.position.Set(static_cast<float>(x), static_cast<float>(y));
+    def.angle = static_cast<float>(angle);
+    w->bodies.push_back(w->world.CreateBody(&def));
+    return static_cast<int32_t>(w->bodies.size() - 1);
+}
+
+void tb_body_destroy(tb_world *w, int32_t id) {
+    b2Body *body = body_at(w, id);
+    if (!body || body == w->ground) return;
+    // Box2D destroys the body's joints with it: forget them first so no id points at freed memory.
+    for (b2JointEdge *edge = body->GetJointList(); edge; edge = edge->next) {
+        for (auto &joint : w->joints) if (joint == edge->joint) joint = nullptr;
+    }
+    w->world.DestroyBody(body);
+    w->bodies[id] = nullptr;
+}
+
+void tb_body_set_box(tb_world *w, int32_t id, double halfWidth, double halfHeight, double density,
+                     double friction, double restitution, int64_t tag) {
+    b2Body *body = body_at(w, id);
+    if (!body || body == w->ground) return;
+    while (b2Fixture *fixture = body->GetFixtureList()) body->DestroyFixture(fixture);
+    b2PolygonShape box;
+    box.SetAsBox(static_cast<float>(halfWidth), static_cast<float>(halfHeight));
+    b2FixtureDef def;
+    def.shape = &box;
+    def.density = static_cast<float>(density);
+    def.friction = static_cast<float>(friction);
+    def.restitution = static_cast<float>(restitution);
+    // Box2D's default (1 m/s, 100 pt/s) would stop slow items from bouncing at all.
+    def.restitutionThreshold = 0.1f;
+    def.userData.pointer = static_cast<uintptr_t>(tag);
+    body->CreateFixture(&def);
+}
+
+void tb_body_set_transform(tb_world *w, int32_t id, double x, double y, double angle) {
+    if (b2Body *body = body_at(w, id)) body->SetTransform(b2Vec2(static_cast<float>(x), static_cast<float>(y)), static_cast<float>(angle));
+}
+
+void tb_body_get_state(tb_world *w, int32_t id, double *x, double *y, double *angle, double *vx, double *vy, double *omega) {
+    b2Body *body = body_at(w, id);
+    if (!body) { *x = *y = *angle = *vx = *vy = *omega = 0; return; }
+    b2Vec2 p = body->GetPosition(), v = body->GetLinearVelocity();
+    *x = p.x; *y = p.y; *angle = body->GetAngle();
+    *vx = v.x; *vy = v.y; *omega = body->GetAngularVelocity();
+}
+
+void tb_body_set_velocity(tb_world *w, int32_t id, double vx, double vy, double omega) {
+    b2Body *body = body_at(w, id);
+    if (!body) return;
+    body->SetLinearVelocity(b2Vec2(static_cast<float>(vx), static_cast<float>(vy)));
+    body->SetAngularVelocity(static_cast<float>(omega));
+}
+
+void tb_body_set_damping(tb_world *w, int32_t id, double linear, double angular) {
+    b2Body *body = body_at(w, id);
+    if (!body) return;
+    body->SetLinearDamping(static_cast<float>(linear));
+    body->SetAngularDamping(static_cast<float>(angular));
+}
+
+void tb_body_set_fixed_rotation(tb_world *w, int32_t id, int fixed) {
+    if (b2Body *body = body_at(w, id)) body->SetFixedRotation(fixed != 0);
+}
+
+double tb_body_mass(tb_world *w, int32_t id) {
+    b2Body *body = body_at(w, id);
+    return body ? body->GetMass() : 0;
+}
+
+double tb_body_inertia(tb_world *w, int32_t id) {
+    b2Body *body = body_at(w, id);
+    return body ? body->GetInertia() : 0;
+}
+
+void tb_body_apply_force(tb_world *w, int32_t id, double fx, double fy, double px, double py) {
+    if (b2Body *body = body_at(w, id))
+        body->ApplyForce(b2Vec2(static_cast<float>(fx), static_cast<float>(fy)), b2Vec2(static_cast<float>(px), static_cast<float>(py)), false);
+}
+
+void tb_body_apply_impulse(tb_world *w, int32_t id, double ix, double iy, double px, double py) {
+    if (b2Body *body = body_at(w, id))
+        body->ApplyLinearImpulse(b2Vec2(static_cast<float>(ix), static_cast<float>(iy)), b2Vec2(static_cast<float>(px), static_cast<float>(py)), true);
+}
+
+int tb_body_is_awake(tb_world *w, int32_t id) {
+    b2Body *body = body_at(w, id);
+    return body && body->IsAwake() ? 1 : 0;
+}
+
+void tb_body_wake(tb_world *w, int32_t id) {
+    if (b2Body *body = body_at(w, id)) body->SetAwake(true);
+}
+
+int32_t tb_joint_distance(tb_world *w, int32_t a, int32_t b, double ax, double ay, double bx, double by,
+                          double length, double frequency, double dampingRatio) {
+    b2Body *bodyA = body_at(w, a), *bodyB = body_at(w, b);
+    if (!bodyA || !bodyB || bodyA == bodyB) return -1;
+    b2DistanceJointDef def;
+    def.Initialize(bodyA, bodyB, b2Vec2(static_cast<float>(ax), static_cast<float>(ay)), b2Vec2(static_cast<float>(bx), static_cast<float>(by)));
+    def.length = static_cast<float>(length);
+    def.minLength = def.length;
+    def.maxLength = def.length;
+    if (frequency > 0) {
+        // A spring: the length is its rest length, and it may stretch and compress.
+        def.minLength = 0;
+        def.maxLength = FLT_MAX;
+        b2LinearStiffness(def.stiffness, def.damping, static_cast<float>(frequency), static_cast<float>(dampingRatio), bodyA, bodyB);
+    }
+    return add_joint(w, w->world.CreateJoint(&def));
+}
+
+int32_t tb_joint_revolute(tb_world *w, int32_t a, int32_t b, double ax, double ay, double bx, double by) {
+    b2Body *bodyA = body_at(w, a), *bodyB = body_at(w, b);
+    if (!bodyA || !bodyB || bodyA == bodyB) return -1;
+    b2RevoluteJointDef def;
+    def.bodyA = bodyA;
+    def.bodyB = bodyB;
+    def.localAnchorA = bodyA->GetLocalPoint(b2Vec2(static_cast<float>(ax), static_cast<float>(ay)));
+    def.localAnchorB = bodyB->GetLocalPoint(b2Vec2(static_cast<float>(bx), static_cast<float>(by)));
+    def.referenceAngle = bodyB->GetAngle() - bodyA->GetAngle();
+    return add_joint(w, w->world.CreateJoint(&def));
+}
+
+int32_t tb_joint_mouse(tb_world *w, int32_t id, double tx, double ty, double frequency, double dampingRatio, double maxForce) {
+    b2Body *body = body_at(w, id);
+    if (!body || body == w->ground) return -1;
+    b2MouseJointDef def;
+    def.bodyA = w->ground;
+    def.bodyB = body;
+    def.target.Set(static_cast<float>(tx), static_cast<float>(ty));
+    def.maxForce = static_cast<float>(maxForce);
+    b2LinearStiffness(def.stiffness, def.damping, static_cast<float>(frequency), static_cast<float>(dampingRatio), w->ground, body);
+    return add_joint(w, w->world.CreateJoint(&def));
+}
+
+void tb_joint_destroy(tb_world *w, int32_t id) {
+    if (id < 0 || static_cast<size_t>(id) >= w->joints.size() || !w->joints[id]) return;
+    w->world.DestroyJoint(w->joints[id]);
+    w->joints[id] = nullptr;
+}
+
+void tb_edge_add(tb_world *w, double x1, double y1, double x2, double y2, int64_t tag) {
+    b2EdgeShape edge;
+    edge.SetTwoSided(b2Vec2(static_cast<float>(x1), static_cast<float>(y1)), b2Vec2(static_cast<float>(x2), static_cast<float>(y2)));
+    b2FixtureDef def;
+    def.shape = &edge;
+    def.userData.pointer = static_cast<uintptr_t>(tag);
+    w->ground->CreateFixture(&def);
+}
+
+void tb_edges_clear(tb_world *w) {
+    while (b2Fixture *fixture = w->ground->GetFixtureList()) w->ground->DestroyFixture(fixture);
+}
+
+int32_t tb_contact_count(tb_world *w) { return static_cast<int32_t>(w->began.size()); }
+
+void tb_contact_get(tb_world *w, int32_t index, int64_t *tagA, int64_t *tagB, double *x, double *y) {
+    if (index < 0 || static_cast<size_t>(index) >= w->began.size()) { *tagA = *tagB = 0; *x = *y = 0; return; }
+    const Contact &c = w->began[index];
+    *tagA = c.tagA; *tagB = c.tagB; *x = c.x; *y = c.y;
+}
+
+}  // extern "C"

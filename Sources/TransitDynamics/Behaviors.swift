@@ -44,7 +44,7 @@ open class DynamicBehavior: HostObject {
     var flattened: [DynamicBehavior] { [self] + childBehaviors.flatMap(\.flattened) }
 
     /// The animator this behavior reaches through its parents.
-    var owningAnimator: DynamicAnimator? { dynamicAnimator ?? parent?.owningAnimator }
+    public var owningAnimator: DynamicAnimator? { dynamicAnimator ?? parent?.owningAnimator }
 
     /// A setting changed: `structure` when bodies, fixtures or joints must be rebuilt.
     func changed(structure: Bool) { owningAnimator?.behaviorChanged(structure: structure) }

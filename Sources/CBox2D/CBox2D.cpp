@@ -42,6 +42,9 @@ struct Listener : b2ContactListener {
 struct tb_world {
     b2World world{b2Vec2(0, 0)};
     b2Body *ground = nullptr;
+    // Boundaries live on a static body of their own: Box2D does not collide bodies joined by a
+    // joint, and attachments to an anchor are joints to the ground.
+    b2Body *walls = nullptr;
     std::vector<b2Body *> bodies;
     std::vector<b2Joint *> joints;
     std::vector<Contact> began;
@@ -66,6 +69,7 @@ tb_world *tb_world_create(void) {
     tb_world *w = new tb_world();
     b2BodyDef def;
     w->ground = w->world.CreateBody(&def);
+    w->walls = w->world.CreateBody(&def);
     w->listener.began = &w->began;
     w->world.SetContactFilter(&w->filter);
     w->world.SetContactListener(&w->listener);
@@ -116,8 +120,9 @@ void tb_body_set_box(tb_world *w, int32_t id, double halfWidth, double halfHeigh
     def.density = static_cast<float>(density);
     def.friction = static_cast<float>(friction);
     def.restitution = static_cast<float>(restitution);
-    // Box2D's default (1 m/s, 100 pt/s) would stop slow items from bouncing at all.
-    def.restitutionThreshold = 0.1f;
+    // Box2D's default restitution threshold stays (1 m/s, 100 points/s): slower contacts do not
+    // bounce, which is what lets an item held against a boundary by a force come to rest (a
+    // lower one kept a pushed menu chattering on its stop for seconds).
     def.userData.pointer = static_cast<uintptr_t>(tag);
     body->CreateFixture(&def);
 }
@@ -235,11 +240,11 @@ void tb_edge_add(tb_world *w, double x1, double y1, double x2, double y2, int64_
     b2FixtureDef def;
     def.shape = &edge;
     def.userData.pointer = static_cast<uintptr_t>(tag);
-    w->ground->CreateFixture(&def);
+    w->walls->CreateFixture(&def);
 }
 
 void tb_edges_clear(tb_world *w) {
-    while (b2Fixture *fixture = w->ground->GetFixtureList()) w->ground->DestroyFixture(fixture);
+    while (b2Fixture *fixture = w->walls->GetFixtureList()) w->walls->DestroyFixture(fixture);
 }
 
 int32_t tb_contact_count(tb_world *w) { return static_cast<int32_t>(w->began.size()); }

@@ -7,8 +7,8 @@ import TransitCore
 // from k, never summed), so a render at any frame rate sees the same states at the same times;
 // Box2D is deterministic given the same steps. Steps are `recurring` events, as display-link
 // ticks are: they run while time moves but do not keep a finished scene waiting. When every
-// body sleeps (Box2D's rule: below 1 point/s and 2°/s for 0.5 s) the animator pauses and tells
-// its delegate; a change to a behavior wakes it. Box2D works in metres: 1 m is 100 points, so
+// body is at rest (below 1 point/s and 2°/s, Box2D's sleep tolerances, for 0.1 s; or asleep in
+// Box2D) the animator pauses and tells its delegate; a change to a behavior wakes it. Box2D works in metres: 1 m is 100 points, so
 // UIKit's gravity (1000 points/s²) is 10 m/s², a 100 × 100 point item of density 1 has mass
 // 1 kg, and a push of magnitude 1 (100 points/s² on that item) is a force of 1 N.
 // docs/semantics.md ("UIKit Dynamics") has the decisions and their evidence.
@@ -196,7 +196,8 @@ public final class DynamicAnimator: HostObject {
         isStepping = false
         if !isRunning || stepToken != nil { return }
         // A delegate that changed a behavior during the contacts wants at least one more step.
-        if !needsRebuild && (bodies.allSatisfy({ tb_body_is_awake(physics, $0.id) == 0 }) || needsNothing) {
+        stepsAtRest = allAtRest ? stepsAtRest + 1 : 0
+        if !needsRebuild && (stepsAtRest >= DynamicAnimator.restSteps || needsNothing) {
             try pauseAndTell()
         } else {
             // The next step on the grid: instant (k + 1) / 240, computed from k.
@@ -207,10 +208,29 @@ public final class DynamicAnimator: HostObject {
         }
     }
 
+    /// Rest: every body asleep in Box2D, or below Box2D's own sleep tolerances (1 point/s and
+    /// 2°/s) for 0.1 s. Box2D waits 0.5 s before it lets a body sleep; UIKit's animator pauses
+    /// sooner than that after a snap or a fall has visibly ended, and a transition that
+    /// completes in dynamicAnimatorDidPause should not hang on for half a second more.
+    public static let restLinearSpeed = 1.0
+    public static let restAngularSpeed = 2.0 * Double.pi / 180
+    public static let restSteps = 24
+    private var stepsAtRest = 0
+
+    private var allAtRest: Bool {
+        bodies.allSatisfy { body in
+            if tb_body_is_awake(physics, body.id) == 0 { return true }
+            let s = state(of: body)
+            let speed = (s.vx * s.vx + s.vy * s.vy).squareRoot() * DynamicAnimator.pointsPerMeter
+            return speed < DynamicAnimator.restLinearSpeed && abs(s.omega) < DynamicAnimator.restAngularSpeed
+        }
+    }
+
     /// No body: nothing to move.
     private var needsNothing: Bool { bodies.isEmpty }
 
     private func pause() {
+        stepsAtRest = 0
         stepToken?.cancel()
         stepToken = nil
         isRunning = false

@@ -50,7 +50,7 @@ int32_t tb_joint_mouse(tb_world *world, int32_t body, double tx, double ty, doub
                        double maxForce);
 void tb_joint_destroy(tb_world *world, int32_t joint);
 
-/// A boundary segment on the ground body.
+/// A boundary segment (on a static body of its own, which no joint connects to).
 void tb_edge_add(tb_world *world, double x1, double y1, double x2, double y2, int64_t tag);
 void tb_edges_clear(tb_world *world);
 

@@ -222,10 +222,14 @@ int32_t tb_joint_mouse(tb_world *w, int32_t id, double tx, double ty, double fre
     b2MouseJointDef def;
     def.bodyA = w->ground;
     def.bodyB = body;
-    def.target.Set(static_cast<float>(tx), static_cast<float>(ty));
+    // The joint grips the body where the definition's target is: at its center, which is then
+    // pulled towards the snap point.
+    def.target = body->GetPosition();
     def.maxForce = static_cast<float>(maxForce);
     b2LinearStiffness(def.stiffness, def.damping, static_cast<float>(frequency), static_cast<float>(dampingRatio), w->ground, body);
-    return add_joint(w, w->world.CreateJoint(&def));
+    b2MouseJoint *joint = static_cast<b2MouseJoint *>(w->world.CreateJoint(&def));
+    joint->SetTarget(b2Vec2(static_cast<float>(tx), static_cast<float>(ty)));
+    return add_joint(w, joint);
 }
 
 void tb_joint_destroy(tb_world *w, int32_t id) {

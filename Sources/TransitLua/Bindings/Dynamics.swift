@@ -332,7 +332,7 @@ extension TransitAPI {
         cls.properties += [
             material("elasticity", 0, 1, "0: no bounce ... 1: an elastic collision (default 0)", \.elasticity),
             material("friction", 0, 1000, "0: items slide along each other freely (default 0)", \.friction),
-            material("density", 0.000001, 1e6, "with the area, the mass: a 100 × 100 item of density 1 has mass 1 (default 1)", \.density),
+            material("density", 0.001, 1e6, "with the area, the mass: a 100 × 100 item of density 1 has mass 1 (default 1)", \.density),
             material("resistance", 0, 1e6, "linear velocity damping, per second (default 0)", \.resistance),
             material("angularResistance", 0, 1e6, "angular velocity damping, per second (default 0)", \.angularResistance),
             property("allowsRotation", .boolean(), "false: the items never rotate (default true)", of: DynamicItemBehavior.self,

@@ -86,8 +86,7 @@ extension TransitAPI {
         "CATransition", "CAReplicatorLayer", "CAEmitterLayer", "UIVibrancyEffect",
         "UITabBar", "UINavigationBar", "UIToolbar", "UIButton",
         "UITableView", "UICollectionView", "UIStackView", "UIFont",
-        "UIDynamicAnimator", "UISnapBehavior", "UIAttachmentBehavior", "UIGravityBehavior", "UICollisionBehavior",
-        "UIPushBehavior", "UIDynamicItemBehavior", "UIRotationGestureRecognizer",
+        "UIRotationGestureRecognizer",
         "UISheetPresentationController", "UIPopoverPresentationController", "UIApplication",
     ]
 }

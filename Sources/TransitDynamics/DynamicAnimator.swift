@@ -7,8 +7,8 @@ import TransitCore
 // from k, never summed), so a render at any frame rate sees the same states at the same times;
 // Box2D is deterministic given the same steps. Steps are `recurring` events, as display-link
 // ticks are: they run while time moves but do not keep a finished scene waiting. When every
-// body is at rest (below 1 point/s and 2°/s, Box2D's sleep tolerances, for 0.1 s; or asleep in
-// Box2D) the animator pauses and tells its delegate; a change to a behavior wakes it. Box2D works in metres: 1 m is 100 points, so
+// body is at rest (no point of it moved more than ¼ point in 0.1 s, or asleep in Box2D) the
+// animator pauses and tells its delegate; a change to a behavior wakes it. Box2D works in metres: 1 m is 100 points, so
 // UIKit's gravity (1000 points/s²) is 10 m/s², a 100 × 100 point item of density 1 has mass
 // 1 kg, and a push of magnitude 1 (100 points/s² on that item) is a force of 1 N.
 // docs/semantics.md ("UIKit Dynamics") has the decisions and their evidence.
@@ -196,8 +196,8 @@ public final class DynamicAnimator: HostObject {
         isStepping = false
         if !isRunning || stepToken != nil { return }
         // A delegate that changed a behavior during the contacts wants at least one more step.
-        stepsAtRest = allAtRest ? stepsAtRest + 1 : 0
-        if !needsRebuild && (stepsAtRest >= DynamicAnimator.restSteps || needsNothing) {
+        let atRest = updateRest()
+        if !needsRebuild && (atRest || needsNothing) {
             try pauseAndTell()
         } else {
             // The next step on the grid: instant (k + 1) / 240, computed from k.
@@ -208,22 +208,55 @@ public final class DynamicAnimator: HostObject {
         }
     }
 
-    /// Rest: every body asleep in Box2D, or below Box2D's own sleep tolerances (1 point/s and
-    /// 2°/s) for 0.1 s. Box2D waits 0.5 s before it lets a body sleep; UIKit's animator pauses
-    /// sooner than that after a snap or a fall has visibly ended, and a transition that
-    /// completes in dynamicAnimatorDidPause should not hang on for half a second more.
+    /// Rest: every body asleep in Box2D, or no point of any item moved more than a quarter of a
+    /// point over the last 0.1 s (24 steps; the center's displacement plus the rotation times the
+    /// half diagonal) while either going back and forth (its path at least twice its
+    /// displacement) or moving slower than Box2D's sleep tolerances (1 point/s and 2°/s). Box2D's
+    /// own sleeping waits half a second, and the solver's sub-point chatter of an item pinned by a
+    /// joint and pressed on a boundary by a force keeps resetting its timer; a transition that
+    /// completes in dynamicAnimatorDidPause should end when the motion visibly has. The
+    /// back-and-forth condition keeps an item that starts to move under a weak force from being
+    /// taken for one at rest (under 10 points/s² from rest still is, as under 2 points/s² is for
+    /// Box2D's own rule).
+    public static let restDistance = 0.25
+    public static let restSteps = 24
     public static let restLinearSpeed = 1.0
     public static let restAngularSpeed = 2.0 * Double.pi / 180
-    public static let restSteps = 24
     private var stepsAtRest = 0
+    private struct RestWindow { var x, y, angle: Double; var path = 0.0; var lastX, lastY, lastAngle: Double }
+    /// Where each body was when the current run of still steps began, and the path since.
+    private var restWindows: [Int32: RestWindow] = [:]
 
-    private var allAtRest: Bool {
-        bodies.allSatisfy { body in
-            if tb_body_is_awake(physics, body.id) == 0 { return true }
+    /// Counts still steps, and restarts the count from here when something moved.
+    private func updateRest() -> Bool {
+        if bodies.allSatisfy({ tb_body_is_awake(physics, $0.id) == 0 }) { return true }
+        var still = restWindows.count == bodies.count
+        var fresh: [Int32: RestWindow] = [:]
+        for body in bodies {
             let s = state(of: body)
+            fresh[body.id] = RestWindow(x: s.x, y: s.y, angle: s.angle, lastX: s.x, lastY: s.y, lastAngle: s.angle)
+            guard still, var window = restWindows[body.id] else { still = false; continue }
+            let size = body.item.bounds.size
+            let halfDiagonal = (size.width * size.width + size.height * size.height).squareRoot() / 2
+            func movement(_ x: Double, _ y: Double, _ angle: Double) -> Double {
+                ((s.x - x) * (s.x - x) + (s.y - y) * (s.y - y)).squareRoot() * DynamicAnimator.pointsPerMeter
+                    + abs(s.angle - angle) * halfDiagonal
+            }
+            window.path += movement(window.lastX, window.lastY, window.lastAngle)
+            (window.lastX, window.lastY, window.lastAngle) = (s.x, s.y, s.angle)
+            restWindows[body.id] = window
+            let moved = movement(window.x, window.y, window.angle)
             let speed = (s.vx * s.vx + s.vy * s.vy).squareRoot() * DynamicAnimator.pointsPerMeter
-            return speed < DynamicAnimator.restLinearSpeed && abs(s.omega) < DynamicAnimator.restAngularSpeed
+            let slow = speed < DynamicAnimator.restLinearSpeed && abs(s.omega) < DynamicAnimator.restAngularSpeed
+            if !(moved <= DynamicAnimator.restDistance && (moved * 2 <= window.path || slow)) { still = false }
         }
+        if still {
+            stepsAtRest += 1
+        } else {
+            stepsAtRest = 0
+            restWindows = fresh
+        }
+        return stepsAtRest >= DynamicAnimator.restSteps
     }
 
     /// No body: nothing to move.
@@ -231,6 +264,7 @@ public final class DynamicAnimator: HostObject {
 
     private func pause() {
         stepsAtRest = 0
+        restWindows = [:]
         stepToken?.cancel()
         stepToken = nil
         isRunning = false

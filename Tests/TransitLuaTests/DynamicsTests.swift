@@ -114,6 +114,23 @@ private func eulerExcess(_ acceleration: Double, _ t: Double) -> Double { 0.5 * 
         #expect(try r.text("tostring(running)") == "false")
     }
 
+    @Test func aWeakForceFromRestIsNotTakenForRest() throws {
+        // Magnitude 0.2 on mass 1: 20 points/s², so 0.1 point in the first 0.1 s (under the rest
+        // rule's ¼ point, but always the same way, and already faster than 1 point/s) and
+        // 40 points after 2 s.
+        let r = try runScene(setUp + """
+            local v = box(0, 0, 100, 100)
+            local push = UIPushBehavior({v}, "continuous")
+            push.pushDirection = CGVector(0.2, 0)
+            animator:addBehavior(push)
+            transit.wait(2)
+            moved, running = v.center.x - 50, animator.isRunning
+            """)
+        let moved = try r.number("moved")
+        #expect(moved >= 40 && moved <= 40 + eulerExcess(20, 2))
+        #expect(try r.text("tostring(running)") == "true")
+    }
+
     @Test func aRigidAttachmentKeepsItsLength() throws {
         // A pendulum: the attachment point (the item's top-left corner) stays 150 points from the
         // anchor while gravity swings it.

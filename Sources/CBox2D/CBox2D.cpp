@@ -4,6 +4,7 @@
 #include "CBox2D.h"
 
 #include <box2d/box2d.h>
+#include <cmath>
 #include <vector>
 
 namespace {
@@ -36,6 +37,18 @@ struct Listener : b2ContactListener {
                           static_cast<int64_t>(contact->GetFixtureB()->GetUserData().pointer), x, y});
     }
 };
+
+// Every number reaches Box2D through f(): non-finite values become 0 and the rest are clamped
+// to ±10^7, so no input can trip Box2D's asserts (a position must be finite in float). Swift
+// checks and clamps long before this; this is the last line.
+float f(double value) {
+    if (!std::isfinite(value)) return 0.0f;
+    if (value > 1e7) return 1e7f;
+    if (value < -1e7) return -1e7f;
+    return static_cast<float>(value);
+}
+
+b2Vec2 v(double x, double y) { return b2Vec2(f(x), f(y)); }
 
 }  // namespace
 
@@ -85,14 +98,14 @@ void tb_world_set_filter(tb_world *w, void *context, tb_should_collide filter) {
 
 void tb_world_step(tb_world *w, double seconds, int velocityIterations, int positionIterations) {
     w->began.clear();
-    w->world.Step(static_cast<float>(seconds), velocityIterations, positionIterations);
+    w->world.Step(f(seconds), velocityIterations, positionIterations);
 }
 
 int32_t tb_body_create(tb_world *w, double x, double y, double angle) {
     b2BodyDef def;
     def.type = b2_dynamicBody;
-    def.position.Set(static_cast<float>(x), static_cast<float>(y));
-    def.angle = static_cast<float>(angle);
+    def.position.Set(f(x), f(y));
+    def.angle = f(angle);
     w->bodies.push_back(w->world.CreateBody(&def));
     return static_cast<int32_t>(w->bodies.size() - 1);
 }
@@ -114,12 +127,13 @@ void tb_body_set_box(tb_world *w, int32_t id, double halfWidth, double halfHeigh
     if (!body || body == w->ground) return;
     while (b2Fixture *fixture = body->GetFixtureList()) body->DestroyFixture(fixture);
     b2PolygonShape box;
-    box.SetAsBox(static_cast<float>(halfWidth), static_cast<float>(halfHeight));
+    // A box thinner than Box2D's slop is degenerate; Swift keeps items at least 1 point (1 cm).
+    box.SetAsBox(std::fmax(f(halfWidth), 0.005f), std::fmax(f(halfHeight), 0.005f));
     b2FixtureDef def;
     def.shape = &box;
-    def.density = static_cast<float>(density);
-    def.friction = static_cast<float>(friction);
-    def.restitution = static_cast<float>(restitution);
+    def.density = f(density);
+    def.friction = f(friction);
+    def.restitution = f(restitution);
     // Box2D's default restitution threshold stays (1 m/s, 100 points/s): slower contacts do not
     // bounce, which is what lets an item held against a boundary by a force come to rest (a
     // lower one kept a pushed menu chattering on its stop for seconds).
@@ -128,7 +142,7 @@ void tb_body_set_box(tb_world *w, int32_t id, double halfWidth, double halfHeigh
 }
 
 void tb_body_set_transform(tb_world *w, int32_t id, double x, double y, double angle) {
-    if (b2Body *body = body_at(w, id)) body->SetTransform(b2Vec2(static_cast<float>(x), static_cast<float>(y)), static_cast<float>(angle));
+    if (b2Body *body = body_at(w, id)) body->SetTransform(v(x, y), f(angle));
 }
 
 void tb_body_get_state(tb_world *w, int32_t id, double *x, double *y, double *angle, double *vx, double *vy, double *omega) {
@@ -142,15 +156,15 @@ void tb_body_get_state(tb_world *w, int32_t id, double *x, double *y, double *an
 void tb_body_set_velocity(tb_world *w, int32_t id, double vx, double vy, double omega) {
     b2Body *body = body_at(w, id);
     if (!body) return;
-    body->SetLinearVelocity(b2Vec2(static_cast<float>(vx), static_cast<float>(vy)));
-    body->SetAngularVelocity(static_cast<float>(omega));
+    body->SetLinearVelocity(v(vx, vy));
+    body->SetAngularVelocity(f(omega));
 }
 
 void tb_body_set_damping(tb_world *w, int32_t id, double linear, double angular) {
     b2Body *body = body_at(w, id);
     if (!body) return;
-    body->SetLinearDamping(static_cast<float>(linear));
-    body->SetAngularDamping(static_cast<float>(angular));
+    body->SetLinearDamping(f(linear));
+    body->SetAngularDamping(f(angular));
 }
 
 void tb_body_set_fixed_rotation(tb_world *w, int32_t id, int fixed) {
@@ -169,12 +183,12 @@ double tb_body_inertia(tb_world *w, int32_t id) {
 
 void tb_body_apply_force(tb_world *w, int32_t id, double fx, double fy, double px, double py) {
     if (b2Body *body = body_at(w, id))
-        body->ApplyForce(b2Vec2(static_cast<float>(fx), static_cast<float>(fy)), b2Vec2(static_cast<float>(px), static_cast<float>(py)), false);
+        body->ApplyForce(v(fx, fy), v(px, py), false);
 }
 
 void tb_body_apply_impulse(tb_world *w, int32_t id, double ix, double iy, double px, double py) {
     if (b2Body *body = body_at(w, id))
-        body->ApplyLinearImpulse(b2Vec2(static_cast<float>(ix), static_cast<float>(iy)), b2Vec2(static_cast<float>(px), static_cast<float>(py)), true);
+        body->ApplyLinearImpulse(v(ix, iy), v(px, py), true);
 }
 
 int tb_body_is_awake(tb_world *w, int32_t id) {
@@ -191,15 +205,15 @@ int32_t tb_joint_distance(tb_world *w, int32_t a, int32_t b, double ax, double a
     b2Body *bodyA = body_at(w, a), *bodyB = body_at(w, b);
     if (!bodyA || !bodyB || bodyA == bodyB) return -1;
     b2DistanceJointDef def;
-    def.Initialize(bodyA, bodyB, b2Vec2(static_cast<float>(ax), static_cast<float>(ay)), b2Vec2(static_cast<float>(bx), static_cast<float>(by)));
-    def.length = static_cast<float>(length);
+    def.Initialize(bodyA, bodyB, v(ax, ay), v(bx, by));
+    def.length = f(length);
     def.minLength = def.length;
     def.maxLength = def.length;
     if (frequency > 0) {
         // A spring: the length is its rest length, and it may stretch and compress.
         def.minLength = 0;
         def.maxLength = FLT_MAX;
-        b2LinearStiffness(def.stiffness, def.damping, static_cast<float>(frequency), static_cast<float>(dampingRatio), bodyA, bodyB);
+        b2LinearStiffness(def.stiffness, def.damping, f(frequency), f(dampingRatio), bodyA, bodyB);
     }
     return add_joint(w, w->world.CreateJoint(&def));
 }
@@ -210,8 +224,8 @@ int32_t tb_joint_revolute(tb_world *w, int32_t a, int32_t b, double ax, double a
     b2RevoluteJointDef def;
     def.bodyA = bodyA;
     def.bodyB = bodyB;
-    def.localAnchorA = bodyA->GetLocalPoint(b2Vec2(static_cast<float>(ax), static_cast<float>(ay)));
-    def.localAnchorB = bodyB->GetLocalPoint(b2Vec2(static_cast<float>(bx), static_cast<float>(by)));
+    def.localAnchorA = bodyA->GetLocalPoint(v(ax, ay));
+    def.localAnchorB = bodyB->GetLocalPoint(v(bx, by));
     def.referenceAngle = bodyB->GetAngle() - bodyA->GetAngle();
     return add_joint(w, w->world.CreateJoint(&def));
 }
@@ -225,10 +239,10 @@ int32_t tb_joint_mouse(tb_world *w, int32_t id, double tx, double ty, double fre
     // The joint grips the body where the definition's target is: at its center, which is then
     // pulled towards the snap point.
     def.target = body->GetPosition();
-    def.maxForce = static_cast<float>(maxForce);
-    b2LinearStiffness(def.stiffness, def.damping, static_cast<float>(frequency), static_cast<float>(dampingRatio), w->ground, body);
+    def.maxForce = f(maxForce);
+    b2LinearStiffness(def.stiffness, def.damping, f(frequency), f(dampingRatio), w->ground, body);
     b2MouseJoint *joint = static_cast<b2MouseJoint *>(w->world.CreateJoint(&def));
-    joint->SetTarget(b2Vec2(static_cast<float>(tx), static_cast<float>(ty)));
+    joint->SetTarget(v(tx, ty));
     return add_joint(w, joint);
 }
 
@@ -239,8 +253,10 @@ void tb_joint_destroy(tb_world *w, int32_t id) {
 }
 
 void tb_edge_add(tb_world *w, double x1, double y1, double x2, double y2, int64_t tag) {
+    // A segment of no length has no normal.
+    if (b2DistanceSquared(v(x1, y1), v(x2, y2)) < 1e-8f) return;
     b2EdgeShape edge;
-    edge.SetTwoSided(b2Vec2(static_cast<float>(x1), static_cast<float>(y1)), b2Vec2(static_cast<float>(x2), static_cast<float>(y2)));
+    edge.SetTwoSided(v(x1, y1), v(x2, y2));
     b2FixtureDef def;
     def.shape = &edge;
     def.userData.pointer = static_cast<uintptr_t>(tag);

@@ -40,12 +40,11 @@ public final class DynamicAnimator: HostObject {
     private let physics: OpaquePointer
     private var bodies: [Body] = []
     private var needsRebuild = true
-    private var stepToken: EventToken?
+    /// Set by a start or a resume: the next step first tells the delegate it resumes.
+    private var announcesResume = false
     private var stepsTaken = 0
     /// The collision rules of the latest rebuild, which Box2D's contact filter reads.
     private let rules = CollisionRules()
-    /// Set while delegate hooks run, so a hook that adds a behavior is not stepped into.
-    private var isStepping = false
 
     final class Body {
         let item: View
@@ -157,55 +156,37 @@ public final class DynamicAnimator: HostObject {
 
     // MARK: - Running
 
-    /// Schedules the next step if none is (and there is something to move).
+    /// Starts stepping at the clock's next step, if there is something to move.
     private func resume() {
-        guard stepToken == nil, !isStepping else { return }
-        guard !allBehaviors.isEmpty else {
-            if isRunning { pause() }
-            return
-        }
-        let wasRunning = isRunning
+        guard !isRunning else { return }
+        guard !allBehaviors.isEmpty else { return }
         isRunning = true
-        scheduleStep(after: world.now, announcingResume: !wasRunning)
+        announcesResume = true
+        DynamicsClock.shared(in: world).add(self)
     }
 
-    private func scheduleStep(after time: Double, announcingResume: Bool) {
-        let rate = Double(DynamicAnimator.stepsPerSecond)
-        var k = Int(saturating: (time * rate).rounded(.down))
-        while World.onTimeGrid(Double(k) / rate) <= time { k += 1 }
-        // The world holds the animator while it runs, as UIKit's display link holds it.
-        stepToken = world.schedule(at: World.onTimeGrid(Double(k) / rate), label: "UIDynamicAnimator", recurring: true) {
-            try self.step(k, announcingResume: announcingResume)
+    /// One step, at instant k / 240 (called by the world's DynamicsClock).
+    func step(_ k: Int) throws {
+        if announcesResume {
+            announcesResume = false
+            if let delegate, try world.responds(delegate, Hook.DynamicAnimatorDelegate.dynamicAnimatorWillResume) {
+                _ = try world.callScript(delegate, Hook.DynamicAnimatorDelegate.dynamicAnimatorWillResume, [.object(self)])
+            }
         }
-    }
-
-    private func step(_ k: Int, announcingResume: Bool) throws {
-        stepToken = nil
-        if announcingResume, let delegate, try world.responds(delegate, Hook.DynamicAnimatorDelegate.dynamicAnimatorWillResume) {
-            _ = try world.callScript(delegate, Hook.DynamicAnimatorDelegate.dynamicAnimatorWillResume, [.object(self)])
-        }
-        guard isRunning, !allBehaviors.isEmpty else { try pauseAndTell(); return }
+        guard isRunning else { return }
+        guard !allBehaviors.isEmpty else { try pauseAndTell(); return }
         rebuildIfNeeded()
         applyForces()
         tb_world_step(physics, 1 / Double(DynamicAnimator.stepsPerSecond), DynamicAnimator.velocityIterations,
                       DynamicAnimator.positionIterations)
         stepsTaken += 1
         writeItems()
-        isStepping = true
-        do { try reportContacts() } catch { isStepping = false; throw error }
-        isStepping = false
-        if !isRunning || stepToken != nil { return }
-        // A delegate that changed a behavior during the contacts wants at least one more step.
+        try reportContacts()
+        // A delegate may have paused it (removing every behavior) or changed a behavior, which
+        // wants at least one more step.
+        guard isRunning else { return }
         let atRest = updateRest()
-        if !needsRebuild && (atRest || needsNothing) {
-            try pauseAndTell()
-        } else {
-            // The next step on the grid: instant (k + 1) / 240, computed from k.
-            let rate = Double(DynamicAnimator.stepsPerSecond)
-            stepToken = world.schedule(at: World.onTimeGrid(Double(k + 1) / rate), label: "UIDynamicAnimator", recurring: true) {
-                try self.step(k + 1, announcingResume: false)
-            }
-        }
+        if !needsRebuild && (atRest || needsNothing) { try pauseAndTell() }
     }
 
     /// Rest: every body asleep in Box2D, or no point of any item moved more than a quarter of a
@@ -265,9 +246,9 @@ public final class DynamicAnimator: HostObject {
     private func pause() {
         stepsAtRest = 0
         restWindows = [:]
-        stepToken?.cancel()
-        stepToken = nil
         isRunning = false
+        announcesResume = false
+        DynamicsClock.shared(in: world).remove(self)
     }
 
     private func pauseAndTell() throws {
@@ -279,12 +260,22 @@ public final class DynamicAnimator: HostObject {
 
     // MARK: - Building the Box2D world
 
+    /// Positions beyond ±10^6 points are clamped there (a view may be anywhere; Box2D keeps
+    /// single-precision floats, and the shim refuses nothing).
+    static let coordinateLimit = 1_000_000.0
+
+    /// A coordinate in points as Box2D metres, clamped (NaN cannot come from a view, but 0 then).
+    static func metres(_ points: Double) -> Double {
+        guard points.isFinite else { return 0 }
+        return min(max(points, -coordinateLimit), coordinateLimit) / pointsPerMeter
+    }
+
     /// The item's center in the reference view's coordinates (metres) and its rotation.
     private func placement(of item: View) -> (Point, Double) {
         let center = item.superview.map { $0.convert(item.center, to: referenceView) } ?? item.center
         let t = item.transform
         let angle = atan2(t.b, t.a)
-        return (Point(x: center.x / DynamicAnimator.pointsPerMeter, y: center.y / DynamicAnimator.pointsPerMeter), angle)
+        return (Point(x: DynamicAnimator.metres(center.x), y: DynamicAnimator.metres(center.y)), angle.isFinite ? angle : 0)
     }
 
     private func rebuildIfNeeded() {
@@ -336,7 +327,8 @@ public final class DynamicAnimator: HostObject {
             }
             for (from, to, identifier) in segments {
                 boundaryOwners.append((index, identifier))
-                tb_edge_add(physics, from.x * scale, from.y * scale, to.x * scale, to.y * scale, -Int64(boundaryOwners.count))
+                tb_edge_add(physics, DynamicAnimator.metres(from.x), DynamicAnimator.metres(from.y),
+                            DynamicAnimator.metres(to.x), DynamicAnimator.metres(to.y), -Int64(boundaryOwners.count))
             }
         }
         rules.update(collisions: collisions, sets: collisionSets, boundaries: boundaryOwners,
@@ -508,4 +500,54 @@ final class CollisionRules {
 private func collisionFilter(_ context: UnsafeMutableRawPointer?, _ a: Int64, _ b: Int64) -> Int32 {
     guard let context else { return 1 }
     return Unmanaged<CollisionRules>.fromOpaque(context).takeUnretainedValue().shouldCollide(a, b) ? 1 : 0
+}
+
+/// Steps every running animator of a world at the instants k/240 of virtual time, in the order
+/// they started: one recurring event per step however many animators run, so a scene with
+/// several stays within the run loop's limits on ticks (World.maximumTicksPerSecond) and costs
+/// one run-loop turn per step.
+final class DynamicsClock {
+    private unowned let world: World
+    private var animators: [DynamicAnimator] = []
+    private var token: EventToken?
+
+    private init(world: World) { self.world = world }
+
+    static func shared(in world: World) -> DynamicsClock {
+        let key = ObjectIdentifier(DynamicsClock.self)
+        if let clock = world.attachments[key] as? DynamicsClock { return clock }
+        let clock = DynamicsClock(world: world)
+        world.attachments[key] = clock
+        return clock
+    }
+
+    func add(_ animator: DynamicAnimator) {
+        guard !animators.contains(where: { $0 === animator }) else { return }
+        animators.append(animator)
+        guard token == nil else { return }
+        let rate = Double(DynamicAnimator.stepsPerSecond)
+        var k = Int(saturating: (world.now * rate).rounded(.down))
+        while World.onTimeGrid(Double(k) / rate) <= world.now { k += 1 }
+        schedule(k)
+    }
+
+    func remove(_ animator: DynamicAnimator) {
+        animators.removeAll { $0 === animator }
+    }
+
+    private func schedule(_ k: Int) {
+        // Instant k / 240, computed from k (never by adding up intervals).
+        let time = World.onTimeGrid(Double(k) / Double(DynamicAnimator.stepsPerSecond))
+        token = world.schedule(at: time, label: "UIDynamicAnimator", recurring: true) { [unowned self] in try self.tick(k) }
+    }
+
+    private func tick(_ k: Int) throws {
+        token = nil
+        guard !animators.isEmpty else { return }
+        // The next step first, as a display link schedules its next refresh before calling back:
+        // an error in one animator's delegate must not stop the clock.
+        schedule(k + 1)
+        // Animators started during this step (by a delegate) begin at the next one.
+        for animator in animators where animator.isRunning { try animator.step(k) }
+    }
 }

@@ -237,6 +237,43 @@ private func eulerExcess(_ acceleration: Double, _ t: Double) -> Double { 0.5 * 
         }
     }
 
+    @Test func manyAnimatorsStepTogetherWithinTheRunLoopsLimits() throws {
+        // Sixty animators at 240 steps a second each would be 14,400 ticks a second, past the
+        // run loop's 2,000; one clock steps them all, and each falls as one alone does.
+        let r = try runScene(setUp + """
+            local falls = {}
+            for i = 1, 60 do
+              local a = UIDynamicAnimator(ref)
+              local v = box(5 * i, 0, 4, 4)
+              a:addBehavior(UIGravityBehavior{v})
+              falls[i] = {a, v}
+            end
+            transit.wait(0.5)
+            first, last = falls[1][2].center.y, falls[60][2].center.y
+            """)
+        let single = try runScene(setUp + """
+            local v = box(5, 0, 4, 4)
+            animator:addBehavior(UIGravityBehavior{v})
+            transit.wait(0.5)
+            y = v.center.y
+            """)
+        #expect(try r.number("first") == single.number("y"))
+        #expect(try r.number("last") == single.number("y"))
+    }
+
+    @Test func coordinatesFarBeyondTheScreenAreClampedBeforeBox2D() throws {
+        // A view at 1e308 points: finite for UIKit, infinite in Box2D's single precision (whose
+        // assert would end the process). The body is placed at the 10^6 point limit instead.
+        let r = try runScene(setUp + """
+            local v = box(0, 0, 10, 10)
+            v.center = CGPoint(1e308, -1e308)
+            animator:addBehavior(UIGravityBehavior{v})
+            transit.wait(0.1)
+            x = v.center.x
+            """)
+        #expect(try r.number("x") == 1_000_000)
+    }
+
     @Test func stepsFallOnTheVirtualTimeGrid() throws {
         // Whatever the scene waits, the state at t depends only on the steps at k/240 ≤ t.
         let a = try runScene(setUp + """

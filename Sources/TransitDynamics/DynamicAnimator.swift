@@ -5,8 +5,8 @@ import TransitCore
 // UIDynamicAnimator on virtual time, driven by Box2D. The animator steps a Box2D world of its
 // own at fixed steps of 1/240 s on the grid k/240 of virtual time (each step's instant computed
 // from k, never summed), so a render at any frame rate sees the same states at the same times;
-// Box2D is deterministic given the same steps. Steps are `recurring` events, as display-link
-// ticks are: they run while time moves but do not keep a finished scene waiting. When every
+// Box2D is deterministic given the same steps. One clock per world (DynamicsClock, below) steps
+// every running animator; its steps are `recurring` events, as display-link ticks are: they run while time moves but do not keep a finished scene waiting. When every
 // body is at rest (no point of it moved more than ¼ point in 0.1 s, or asleep in Box2D) the
 // animator pauses and tells its delegate; a change to a behavior wakes it. Box2D works in metres: 1 m is 100 points, so
 // UIKit's gravity (1000 points/s²) is 10 m/s², a 100 × 100 point item of density 1 has mass

@@ -2,6 +2,7 @@
 // Transit: UIKit's custom view-controller transitions, headless, with Lua 5.4 animators.
 // Layout and dependency direction: see docs/design.md §1.
 //   transit → TransitRender, TransitLua → TransitCore.  TransitCore imports only Foundation.
+//   TransitLua → TransitDynamics → TransitCore, CBox2D (UIKit Dynamics on Box2D).
 import PackageDescription
 
 let package = Package(
@@ -16,13 +17,20 @@ let package = Package(
             name: "CLua",
             linkerSettings: [.linkedLibrary("lua5.4")]
         ),
+        // Box2D 2.4 (C++) behind a C interface, for UIKit Dynamics (TransitDynamics).
+        .target(
+            name: "CBox2D",
+            linkerSettings: [.linkedLibrary("box2d"), .linkedLibrary("stdc++")]
+        ),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
         .target(name: "TransitCore"),
-        .target(name: "TransitLua", dependencies: ["CLua", "TransitCore"]),
+        // UIKit Dynamics: the model over Box2D, apart so TransitCore stays pure Swift.
+        .target(name: "TransitDynamics", dependencies: ["TransitCore", "CBox2D"]),
+        .target(name: "TransitLua", dependencies: ["CLua", "TransitCore", "TransitDynamics"]),
         .target(name: "TransitRender", dependencies: ["CCairo", "CGif", "CMicroHTTPD", "TransitCore"]),
         .executableTarget(
             name: "transit",
@@ -30,7 +38,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TransitCoreTests", dependencies: ["TransitCore"]),
-        .testTarget(name: "TransitLuaTests", dependencies: ["TransitLua", "TransitCore"]),
+        .testTarget(name: "TransitLuaTests", dependencies: ["TransitLua", "TransitCore", "TransitDynamics"]),
         .testTarget(name: "TransitRenderTests", dependencies: ["TransitRender", "TransitCore", "TransitLua"]),
         // The command-line tool's own logic (the fuzzer's generators), tested through the
         // executable target.

@@ -300,6 +300,22 @@
 ---| "never"
 ---| "always"
 
+---UIPushBehavior modes
+---@alias UIPushBehaviorMode
+---| "continuous"
+---| "instantaneous"
+
+---UICollisionBehavior.collisionMode
+---@alias UICollisionBehaviorMode
+---| "items"
+---| "boundaries"
+---| "everything"
+
+---UIAttachmentBehavior.attachedBehaviorType
+---@alias UIAttachmentBehaviorType
+---| "items"
+---| "anchor"
+
 ---The animator: animates one presentation, dismissal, push or pop. Used as the result of animationControllerForPresented, animationControllerForDismissed or animationControllerForOperation; an effect file that returns one.
 ---@class UIViewControllerAnimatedTransitioning
 ---@field transitionDuration fun(self: UIViewControllerAnimatedTransitioning, transitionContext: UIViewControllerContextTransitioning): number required hook (Swift `transitionDuration(using:)`): the duration in seconds (finite, ≥ 0)
@@ -354,6 +370,16 @@
 ---@field scrollViewDidScroll? fun(self: UIScrollViewDelegate, scrollView: UIScrollView) optional hook (Swift `scrollViewDidScroll(_:)`): contentOffset changed (by a drag or by a script)
 ---@field viewForZooming? fun(self: UIScrollViewDelegate, scrollView: UIScrollView): UIView? optional hook (Swift `viewForZooming(in:)`): the subview that zooms, or nil
 ---@field scrollViewDidZoom? fun(self: UIScrollViewDelegate, scrollView: UIScrollView) optional hook (Swift `scrollViewDidZoom(_:)`): zoomScale changed
+
+---A dynamic animator's delegate: told when it pauses (every item at rest) and resumes. Used as animator.delegate.
+---@class UIDynamicAnimatorDelegate
+---@field dynamicAnimatorDidPause? fun(self: UIDynamicAnimatorDelegate, animator: UIDynamicAnimator) optional hook (Swift `dynamicAnimatorDidPause(_:)`): every item came to rest (or no behavior is left): the animator stopped stepping
+---@field dynamicAnimatorWillResume? fun(self: UIDynamicAnimatorDelegate, animator: UIDynamicAnimator) optional hook (Swift `dynamicAnimatorWillResume(_:)`): the animator is about to step again (also before its first step)
+
+---A collision behavior's delegate: told when an item begins to touch a boundary or another item. Used as collision.collisionDelegate.
+---@class UICollisionBehaviorDelegate
+---@field beganContactForItemWithBoundaryIdentifier? fun(self: UICollisionBehaviorDelegate, behavior: UICollisionBehavior, item: UIView, identifier: string?, point: CGPoint) optional hook (Swift `collisionBehavior(_:beganContactFor:withBoundaryIdentifier:at:)`): an item began touching a boundary (point in the reference view's coordinates)
+---@field beganContactForItemWithItem? fun(self: UICollisionBehaviorDelegate, behavior: UICollisionBehavior, item1: UIView, item2: UIView, point: CGPoint) optional hook (Swift `collisionBehavior(_:beganContactFor:with:at:)`): two items began touching
 
 ---A rectangle (Core Graphics), a value.
 ---@class CGRect
@@ -2295,6 +2321,220 @@ function UIVisualEffectView.new(options) end
 ---@param name string
 ---@return table
 function UIVisualEffectView:subclass(name) end
+
+---Runs dynamic behaviors on its reference view's subviews, stepping Box2D at 240 Hz of virtual time.
+---@class UIDynamicAnimator : NSObject
+---@field referenceView UIView (read-only) the view whose coordinate system the behaviors use
+---@field behaviors UIDynamicBehavior[] (read-only) the behaviors added, in order
+---@field isRunning boolean (read-only) true while it steps; false once every item is at rest
+---@field elapsedTime number (read-only) seconds of virtual time it has run (pauses left out)
+---@field delegate UIDynamicAnimatorDelegate? told when it pauses and resumes
+UIDynamicAnimator = {}
+
+---makes a UIDynamicAnimator; subclasses then call init(self, ...)
+---@param referenceView UIView|table the view whose coordinates the behaviors use, or {referenceView = view}
+---@return UIDynamicAnimator
+function UIDynamicAnimator.new(referenceView) end
+
+---starts applying the behavior
+---@param behavior UIDynamicBehavior
+function UIDynamicAnimator:addBehavior(behavior) end
+
+---stops applying the behavior
+---@param behavior UIDynamicBehavior
+function UIDynamicAnimator:removeBehavior(behavior) end
+
+---removes every behavior (the animator pauses)
+function UIDynamicAnimator:removeAllBehaviors() end
+
+---the items whose frames intersect the rectangle (reference view coordinates; Swift items(in:))
+---@param rect CGRect
+---@return UIView[]
+function UIDynamicAnimator:items(rect) end
+
+---the animator takes the item's current center and transform (Swift updateItem(usingCurrentState:))
+---@param usingCurrentState UIView
+function UIDynamicAnimator:updateItem(usingCurrentState) end
+
+---The base of the dynamic behaviors; it groups child behaviors.
+---@class UIDynamicBehavior : NSObject
+---@field dynamicAnimator UIDynamicAnimator? (read-only) the animator it was added to
+---@field childBehaviors UIDynamicBehavior[] (read-only) behaviors added with addChildBehavior
+UIDynamicBehavior = {}
+
+---makes a UIDynamicBehavior; subclasses then call init(self, ...)
+---@return UIDynamicBehavior
+function UIDynamicBehavior.new() end
+
+---applies the child with this behavior
+---@param behavior UIDynamicBehavior
+function UIDynamicBehavior:addChildBehavior(behavior) end
+
+---removes a child
+---@param behavior UIDynamicBehavior
+function UIDynamicBehavior:removeChildBehavior(behavior) end
+
+---Accelerates its items: magnitude 1 is 1000 points/s² (Apple), downwards by default.
+---@class UIGravityBehavior : UIDynamicBehavior
+---@field items UIView[] (read-only) its items
+---@field gravityDirection CGVector the acceleration in units of 1000 points/s² (default (0, 1))
+---@field angle number the direction in radians (π/2: down)
+---@field magnitude number 1.0: 1000 points/s² (default 1); 0 makes the vector (0, 0) and the angle 0
+UIGravityBehavior = {}
+
+---makes a UIGravityBehavior; subclasses then call init(self, ...)
+---@param items? table a list of views, or {items = {...}} (Swift init(items:)); nil: none yet
+---@return UIGravityBehavior
+function UIGravityBehavior.new(items) end
+
+---adds an item
+---@param item UIView
+function UIGravityBehavior:addItem(item) end
+
+---removes an item
+---@param item UIView
+function UIGravityBehavior:removeItem(item) end
+
+---sets both (Swift setAngle(_:magnitude:))
+---@param angle number
+---@param magnitude number
+function UIGravityBehavior:setAngle(angle, magnitude) end
+
+---Keeps its items from passing through each other and through its boundaries.
+---@class UICollisionBehavior : UIDynamicBehavior
+---@field items UIView[] (read-only) its items
+---@field translatesReferenceBoundsIntoBoundary boolean the reference view's bounds are a boundary (identifier nil)
+---@field collisionMode UICollisionBehaviorMode items, boundaries or everything (default)
+---@field collisionDelegate UICollisionBehaviorDelegate? told when contacts begin
+---@field boundaryIdentifiers string[] (read-only) the identifiers of the boundaries added
+UICollisionBehavior = {}
+
+---makes a UICollisionBehavior; subclasses then call init(self, ...)
+---@param items? table a list of views, or {items = {...}} (Swift init(items:)); nil: none yet
+---@return UICollisionBehavior
+function UICollisionBehavior.new(items) end
+
+---adds an item
+---@param item UIView
+function UICollisionBehavior:addItem(item) end
+
+---removes an item
+---@param item UIView
+function UICollisionBehavior:removeItem(item) end
+
+---a segment items cannot cross (Swift addBoundary(withIdentifier:from:to:)); the same identifier replaces it
+---@param withIdentifier string
+---@param from CGPoint
+---@param to CGPoint
+function UICollisionBehavior:addBoundary(withIdentifier, from, to) end
+
+---removes a boundary
+---@param withIdentifier string
+function UICollisionBehavior:removeBoundary(withIdentifier) end
+
+---removes every boundary added (not the reference bounds)
+function UICollisionBehavior:removeAllBoundaries() end
+
+---A force on its items: magnitude 1 accelerates a 100 × 100 point item of density 1 at 100 points/s² (Apple).
+---@class UIPushBehavior : UIDynamicBehavior
+---@field items UIView[] (read-only) its items
+---@field mode UIPushBehaviorMode (read-only) continuous or instantaneous
+---@field active boolean whether it pushes; an instantaneous push turns itself off once applied (set true to push again)
+---@field pushDirection CGVector the force, in units of 100 points/s² on mass 1 (default (0, 0))
+---@field angle number the direction in radians
+---@field magnitude number the strength (default 0)
+UIPushBehavior = {}
+
+---makes a UIPushBehavior; subclasses then call init(self, ...)
+---@param items table a list of views, or {items = {...}, mode = ...} (Swift init(items:mode:))
+---@param mode? UIPushBehaviorMode continuous or instantaneous
+---@return UIPushBehavior
+function UIPushBehavior.new(items, mode) end
+
+---adds an item
+---@param item UIView
+function UIPushBehavior:addItem(item) end
+
+---removes an item
+---@param item UIView
+function UIPushBehavior:removeItem(item) end
+
+---sets both (Swift setAngle(_:magnitude:))
+---@param angle number
+---@param magnitude number
+function UIPushBehavior:setAngle(angle, magnitude) end
+
+---Springs an item to a point, settling there (damping 0.5 by default, as UIKit's).
+---@class UISnapBehavior : UIDynamicBehavior
+---@field snapPoint CGPoint where the item settles (reference view coordinates)
+---@field damping number 0 (most oscillation) ... 1 (least); default 0.5
+---@field items UIView[] (read-only) its one item
+UISnapBehavior = {}
+
+---makes a UISnapBehavior; subclasses then call init(self, ...)
+---@param item UIView|table the view, or {item = view, snapTo = point} (Swift init(item:snapTo:))
+---@param snapTo? CGPoint the point, in the reference view's coordinates
+---@return UISnapBehavior
+function UISnapBehavior.new(item, snapTo) end
+
+---Holds an item at a distance from an anchor point or from another item: a rigid rod, or a spring with frequency.
+---@class UIAttachmentBehavior : UIDynamicBehavior
+---@field anchorPoint CGPoint the anchor (reference view coordinates); for two items, where the second was attached
+---@field length number points between the attachment points (measured at creation)
+---@field damping number the spring's damping ratio (with a frequency)
+---@field frequency number the spring's frequency in hertz; 0 (default): a rigid attachment
+---@field attachedBehaviorType UIAttachmentBehaviorType (read-only) items or anchor
+---@field items UIView[] (read-only) its one or two items
+UIAttachmentBehavior = {}
+
+---makes a UIAttachmentBehavior; subclasses then call init(self, ...)
+---@param options table {item =, attachedToAnchor =} or {item =, attachedTo =}, with offsetFromCenter (and attachedOffsetFromCenter) as CGPoints (Swift's UIOffset)
+---@return UIAttachmentBehavior
+function UIAttachmentBehavior.new(options) end
+
+---Its items' material (elasticity, friction, density, resistance, rotation) and velocities.
+---@class UIDynamicItemBehavior : UIDynamicBehavior
+---@field items UIView[] (read-only) its items
+---@field elasticity number 0: no bounce ... 1: an elastic collision (default 0)
+---@field friction number 0: items slide along each other freely (default 0)
+---@field density number with the area, the mass: a 100 × 100 item of density 1 has mass 1 (default 1)
+---@field resistance number linear velocity damping, per second (default 0)
+---@field angularResistance number angular velocity damping, per second (default 0)
+---@field allowsRotation boolean false: the items never rotate (default true)
+UIDynamicItemBehavior = {}
+
+---makes a UIDynamicItemBehavior; subclasses then call init(self, ...)
+---@param items? table a list of views, or {items = {...}} (Swift init(items:)); nil: none yet
+---@return UIDynamicItemBehavior
+function UIDynamicItemBehavior.new(items) end
+
+---adds an item
+---@param item UIView
+function UIDynamicItemBehavior:addItem(item) end
+
+---removes an item
+---@param item UIView
+function UIDynamicItemBehavior:removeItem(item) end
+
+---adds points/s to the item's velocity (Swift addLinearVelocity(_:for:)); the behavior must be in an animator
+---@param velocity CGPoint
+---@param for UIView
+function UIDynamicItemBehavior:addLinearVelocity(velocity, for) end
+
+---the item's velocity in points/s (Swift linearVelocity(for:))
+---@param for UIView
+---@return CGPoint
+function UIDynamicItemBehavior:linearVelocity(for) end
+
+---adds radians/s to the item's spin (Swift addAngularVelocity(_:for:))
+---@param velocity number
+---@param for UIView
+function UIDynamicItemBehavior:addAngularVelocity(velocity, for) end
+
+---the item's spin in radians/s (Swift angularVelocity(for:))
+---@param for UIView
+---@return number
+function UIDynamicItemBehavior:angularVelocity(for) end
 
 ---makes a new image context current (drawHierarchy draws into it)
 ---@param size CGSize

@@ -186,6 +186,24 @@ public enum Hook {
         public static let all = [layoutSubviews, safeAreaInsetsDidChange, updateConstraints, intrinsicContentSize, layoutSublayers, layerClass]
     }
 
+    /// UIDynamicAnimatorDelegate: `animator.delegate` (TransitDynamics).
+    public enum DynamicAnimatorDelegate {
+        public static let protocolName = "UIDynamicAnimatorDelegate"
+        public static let dynamicAnimatorDidPause = "dynamicAnimatorDidPause"
+        public static let dynamicAnimatorWillResume = "dynamicAnimatorWillResume"
+        public static let all = [dynamicAnimatorDidPause, dynamicAnimatorWillResume]
+    }
+
+    /// UICollisionBehaviorDelegate: `collision.collisionDelegate` (TransitDynamics). The names
+    /// are the Objective-C selectors' (`collisionBehavior:beganContactForItem:withItem:atPoint:`),
+    /// since Swift gives both the same base name.
+    public enum CollisionBehaviorDelegate {
+        public static let protocolName = "UICollisionBehaviorDelegate"
+        public static let beganContactForItemWithBoundaryIdentifier = "beganContactForItemWithBoundaryIdentifier"
+        public static let beganContactForItemWithItem = "beganContactForItemWithItem"
+        public static let all = [beganContactForItemWithBoundaryIdentifier, beganContactForItemWithItem]
+    }
+
     /// Protocol name → the hooks the engine calls, for checks over every protocol.
     public static let protocols: [(name: String, hooks: [String])] = [
         (AnimatedTransitioning.protocolName, AnimatedTransitioning.all),
@@ -197,6 +215,8 @@ public enum Hook {
         (AnimationDelegate.protocolName, AnimationDelegate.all),
         (GestureRecognizerDelegate.protocolName, GestureRecognizerDelegate.all),
         (ScrollViewDelegate.protocolName, ScrollViewDelegate.all),
+        (DynamicAnimatorDelegate.protocolName, DynamicAnimatorDelegate.all),
+        (CollisionBehaviorDelegate.protocolName, CollisionBehaviorDelegate.all),
     ]
 
     /// Bound class name → the hooks the engine calls on its instances.

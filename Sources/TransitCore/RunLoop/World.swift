@@ -35,6 +35,9 @@ public final class World {
     /// is not a second call (complete-never-called already said what happened).
     var timedOutContexts: [WeakContext] = []
     public weak var scripting: Scripting?
+    /// State that modules built on the model keep per world, by the type that keeps it
+    /// (TransitDynamics' step clock): the world holds it and lets it go with itself.
+    public var attachments: [ObjectIdentifier: AnyObject] = [:]
 
     /// The root time space: local time is world time.
     public let rootTimeSpace: TimeSpace

@@ -83,8 +83,7 @@ extension TransitAPI {
         "CATransition", "CAReplicatorLayer", "CAEmitterLayer", "UIVibrancyEffect",
         "UITabBar", "UIToolbar",
         "UITableView", "UICollectionView", "UIStackView", "UIFont",
-        "UIDynamicAnimator", "UISnapBehavior", "UIAttachmentBehavior", "UIGravityBehavior", "UICollisionBehavior",
-        "UIPushBehavior", "UIDynamicItemBehavior", "UIRotationGestureRecognizer",
+        "UIRotationGestureRecognizer",
         "UISheetPresentationController", "UIPopoverPresentationController",
     ]
 }

@@ -7,17 +7,18 @@ import TransitCore
 enum TransitAPI {
     nonisolated(unsafe) static let description: APIDescription = {
         var api = APIDescription()
-        api.enums = enums + layerEnums + coreAnimationEnums + layoutEnums + controlEnums
+        api.enums = enums + layerEnums + coreAnimationEnums + layoutEnums + controlEnums + dynamicsEnums
         api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses()
             + coreAnimationClasses() + transitionClasses() + [navigationClass(), tabBarClass()] + navigationBarClasses() + controlClasses()
             + [edgeInsetsClass(), directionalEdgeInsetsClass(), layoutGuideClass()] + autoLayoutClasses() + runLoopClasses() + feedbackClasses() + imageClasses()
+            + dynamicsClasses()
         api.globals = imageContextFunctions() + [
             function("CACurrentMediaTime", [], returns: .number, "Core Animation's clock: virtual seconds, as transit.now() (for CAAnimation.beginTime)") { call in
                 call.push(call.runtime.world.mediaTime)
                 return 1
             },
         ]
-        api.protocols = protocols() + gestureProtocols()
+        api.protocols = protocols() + gestureProtocols() + dynamicsProtocols()
         api.unavailable = unavailableMembers
         api.unavailableClasses = unavailableClasses
         api.unavailableStatics = unavailableStatics

@@ -7,16 +7,22 @@
 ** - coroutine.yield where no yield is possible says where it was called;
 ** - setmetatable runs a table's __gc finalizer through a proxy, so the finalizer runs in a
 **   coroutine of its own with the budget's hook (Lua runs finalizers with hooks off, so a loop
-**   in one could not be stopped), and its failure ends the run;
+**   in one could not be stopped), and its failure ends the run; the proxy's own __gc only
+**   queues the table, and the host runs the queue at the end of each run-loop turn after a full
+**   collection (transit_runfinalizers): when the incremental collector happens to free a table
+**   depends on memory addresses, which differ from run to run, and a finalizer run at that
+**   moment made two renders of one scene differ;
 ** - with --unsafe, debug.setupvalue and debug.setlocal refuse C functions and C frames: a host
 **   function's upvalue is the address of its Swift body, and a script could replace it.
 */
 #include "internal.h"
+#include <stdlib.h>
 #include <string.h>
 
 #define HOST_THREADS_KEY "transit.hostThreads"
 #define FINALIZERS_KEY "transit.finalizers"
 #define FINALIZER_PROXY_KEY "transit.finalizerProxy"
+#define FINALIZER_QUEUE_KEY "transit.finalizerQueue"
 
 /* ---- host threads ---- */
 
@@ -161,11 +167,28 @@ static int guarded_xpcall(lua_State *L) {
 
 /* ---- finalizers ---- */
 
-/* The proxy's __gc: calls the table's current __gc (as Lua would: the one in its metatable
-** now) in a coroutine with the budget's hook and a budget of its own. */
+/* The proxy's __gc: queues its table (proxy[1]) under its number (proxy[2]) for the end of
+** the turn, keeping it alive until then. */
+static int queue_finalizer(lua_State *L) {
+    transit_Limits *limits = transit_limitsof(L);
+    if (limits->finalizersAlive > 0) limits->finalizersAlive--;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, FINALIZER_QUEUE_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 4);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, FINALIZER_QUEUE_KEY);
+    }
+    lua_rawgeti(L, 1, 2);                                   /* its number */
+    lua_rawgeti(L, 1, 1);                                   /* the table */
+    lua_rawset(L, -3);
+    return 0;
+}
+
+/* Calls the table at the top's current __gc (as Lua would: the one in its metatable now) in
+** a coroutine with the budget's hook and a budget of its own; pops the table. */
 static int run_finalizer(lua_State *L) {
     transit_Limits *limits = transit_limitsof(L);
-    lua_rawgeti(L, 1, 1);                                   /* 2: the table */
+    lua_settop(L, 2);                                       /* 2: the table (1: unused) */
     if (!lua_getmetatable(L, 2)) return 0;                  /* 3: its metatable */
     lua_pushliteral(L, "__gc");
     if (lua_rawget(L, 3) == LUA_TNIL) return 0;             /* 4: its finalizer */
@@ -205,9 +228,9 @@ static int run_finalizer(lua_State *L) {
     lua_Debug record;
     lua_pushvalue(L, 4);
     if (lua_getinfo(L, ">S", &record) && record.linedefined > 0) {
-        lua_pushfstring(L, "%s:%d: the __gc finalizer defined here failed (Lua runs it when the collector frees its object): ", record.short_src, record.linedefined);
+        lua_pushfstring(L, "%s:%d: the __gc finalizer defined here failed (it runs at the end of the turn in which the collector freed its object): ", record.short_src, record.linedefined);
     } else {
-        lua_pushliteral(L, "a __gc finalizer failed (Lua runs it when the collector frees its object): ");
+        lua_pushliteral(L, "a __gc finalizer failed (it runs at the end of the turn in which the collector freed its object): ");
     }
     lua_insert(L, -2);
     lua_concat(L, 2);
@@ -220,7 +243,7 @@ static void push_finalizer_proxy_metatable(lua_State *L) {
     if (lua_getfield(L, LUA_REGISTRYINDEX, FINALIZER_PROXY_KEY) == LUA_TTABLE) return;
     lua_pop(L, 1);
     lua_createtable(L, 0, 2);
-    lua_pushcfunction(L, run_finalizer);
+    lua_pushcfunction(L, queue_finalizer);
     lua_setfield(L, -2, "__gc");
     lua_pushliteral(L, "finalizer");
     lua_setfield(L, -2, "__metatable");
@@ -256,10 +279,14 @@ static int guarded_setmetatable(lua_State *L) {
     lua_pushvalue(L, 1);
     if (lua_rawget(L, 4) == LUA_TNIL) {
         lua_pop(L, 1);
+        transit_Limits *limits = transit_limitsof(L);
         lua_pushvalue(L, 1);
-        lua_createtable(L, 1, 0);
+        lua_createtable(L, 2, 0);
         lua_pushvalue(L, 1);
         lua_rawseti(L, -2, 1);
+        lua_pushinteger(L, (lua_Integer)++limits->finalizerSequence);
+        lua_rawseti(L, -2, 2);
+        limits->finalizersAlive++;
         push_finalizer_proxy_metatable(L);
         lua_setmetatable(L, -2);
         lua_rawset(L, 4);
@@ -330,6 +357,43 @@ void transit_opensandbox(lua_State *L, int unsafe) {
     } else if (unsafe) {
         lua_pop(L, 1);
     }
+}
+
+static int compare_numbers(const void *a, const void *b) {
+    lua_Integer x = *(const lua_Integer *)a, y = *(const lua_Integer *)b;
+    return x < y ? -1 : x > y;
+}
+
+int transit_runfinalizers(lua_State *L) {
+    transit_Limits *limits = transit_limitsof(L);
+    if (limits->finalizersAlive > 0) lua_gc(L, LUA_GCCOLLECT);
+    int top = lua_gettop(L);
+    if (lua_getfield(L, LUA_REGISTRYINDEX, FINALIZER_QUEUE_KEY) != LUA_TTABLE) { lua_settop(L, top); return 0; }
+    int queue = lua_gettop(L);
+    /* Taken out first: a finalizer that drops more tables queues them for the next turn. */
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, FINALIZER_QUEUE_KEY);
+    size_t count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, queue) != 0) { count++; lua_pop(L, 1); }
+    if (count == 0) { lua_settop(L, top); return 0; }
+    lua_Integer *numbers = (lua_Integer *)lua_newuserdatauv(L, count * sizeof(lua_Integer), 0);
+    size_t filled = 0;
+    lua_pushnil(L);
+    while (lua_next(L, queue) != 0) {
+        if (filled < count) numbers[filled++] = lua_tointeger(L, -2);
+        lua_pop(L, 1);
+    }
+    qsort(numbers, filled, sizeof(lua_Integer), compare_numbers);
+    for (size_t i = 0; i < filled; i++) {
+        lua_pushcfunction(L, run_finalizer);
+        lua_pushnil(L);
+        lua_rawgeti(L, queue, numbers[i]);
+        /* run_finalizer only fails on memory; a finalizer's own failure is kept, not raised. */
+        if (lua_pcall(L, 2, 0, 0) != LUA_OK) lua_pop(L, 1);
+    }
+    lua_settop(L, top);
+    return (int)filled;
 }
 
 int transit_takefinalizerfailure(lua_State *L) {

@@ -62,6 +62,8 @@ typedef struct transit_Limits {
                                trace): counted against `limit` with `used`; NULL = none */
     int finalizerFailed;    /* a __gc finalizer raised (or ran out of budget); its message is
                                in the registry at "transit.finalizerError" until raised */
+    long long finalizersAlive;    /* tables with a script __gc not yet collected */
+    long long finalizerSequence;  /* numbers them in the order setmetatable marked them */
 } transit_Limits;
 
 /* Host work charged to the budget, in instruction equivalents: each host call costs
@@ -89,6 +91,13 @@ int transit_lacksposition(const char *message);
 /* Pushes the message of a __gc finalizer that failed and clears it; returns 0 (pushing
 ** nothing) if none failed. */
 int transit_takefinalizerfailure(lua_State *L);
+
+/* The end of a run-loop turn: while tables with a script __gc exist, a full collection, then
+** the finalizers of the tables collected since the last call, in the order they were marked
+** (setmetatable's), each under the budget. A failure is kept for transit_takefinalizerfailure.
+** Finalizers run only here, so what they do happens at the same instant in every run whatever
+** the collector's incremental steps did. Returns how many ran. */
+int transit_runfinalizers(lua_State *L);
 
 /* True if memory held by Lua and by the host for it is past the limit. */
 int transit_overmemorylimit(lua_State *L);

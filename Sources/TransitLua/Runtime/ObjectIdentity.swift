@@ -412,6 +412,15 @@ extension LuaRuntime {
     /// what it found run then, in the order found: at the end of the turn that dropped the
     /// last reference, the same instant in every run. A deinit's error is the turn's error.
     public func runPendingDeinits() throws {
+        // Script __gc finalizers first, at this same point of every turn (sandbox.c).
+        if limits.pointee.finalizersAlive > 0 || limits.pointee.finalizerSequence > 0 {
+            transit_runfinalizers(L)
+            if transit_takefinalizerfailure(L) != 0 {
+                let failure = string(at: -1) ?? "a __gc finalizer failed"
+                transit_pop(L, 1)
+                throw ScriptError(failure)
+            }
+        }
         guard objectsAwaitingDeinit > 0 else { return }
         // The sweep first: an object handed to the host stays rooted until a sweep finds the
         // model does not hold it (a recognizer holds its target and delegate weakly).

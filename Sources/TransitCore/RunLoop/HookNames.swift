@@ -104,6 +104,55 @@ public enum Hook {
         public static let all = [scrollViewDidScroll]
     }
 
+    /// UICollectionViewDataSource: `collectionView.dataSource` (CollectionView.swift). The
+    /// names drop the leading `collectionView(_:` as the other delegates' do.
+    public enum CollectionViewDataSource {
+        public static let protocolName = "UICollectionViewDataSource"
+        public static let numberOfSections = "numberOfSections"
+        public static let numberOfItemsInSection = "numberOfItemsInSection"
+        public static let cellForItemAt = "cellForItemAt"
+        public static let all = [numberOfSections, numberOfItemsInSection, cellForItemAt]
+    }
+
+    /// UICollectionViewDelegate: `collectionView.delegate`.
+    public enum CollectionViewDelegate {
+        public static let protocolName = "UICollectionViewDelegate"
+        public static let didSelectItemAt = "didSelectItemAt"
+        public static let didDeselectItemAt = "didDeselectItemAt"
+        public static let all = [didSelectItemAt, didDeselectItemAt]
+    }
+
+    /// UICollectionViewDelegateFlowLayout: `collectionView(_:layout:sizeForItemAt:)`.
+    public enum CollectionViewDelegateFlowLayout {
+        public static let protocolName = "UICollectionViewDelegateFlowLayout"
+        public static let sizeForItemAt = "sizeForItemAt"
+        public static let all = [sizeForItemAt]
+    }
+
+    /// UITableViewDataSource: `tableView.dataSource` (TableView.swift).
+    public enum TableViewDataSource {
+        public static let protocolName = "UITableViewDataSource"
+        public static let numberOfSections = "numberOfSections"
+        public static let numberOfRowsInSection = "numberOfRowsInSection"
+        public static let cellForRowAt = "cellForRowAt"
+        public static let all = [numberOfSections, numberOfRowsInSection, cellForRowAt]
+    }
+
+    /// UITableViewDelegate: `tableView.delegate`.
+    public enum TableViewDelegate {
+        public static let protocolName = "UITableViewDelegate"
+        public static let heightForRowAt = "heightForRowAt"
+        public static let didSelectRowAt = "didSelectRowAt"
+        public static let didDeselectRowAt = "didDeselectRowAt"
+        public static let all = [heightForRowAt, didSelectRowAt, didDeselectRowAt]
+    }
+
+    /// UICollectionViewCell's and UITableViewCell's overridable method.
+    public enum ListCell {
+        public static let prepareForReuse = "prepareForReuse"
+        public static let all = [prepareForReuse]
+    }
+
     /// UIPresentationController's overridable members (methods and computed properties; in Lua
     /// both are methods).
     public enum PresentationController {
@@ -168,6 +217,11 @@ public enum Hook {
         (AnimationDelegate.protocolName, AnimationDelegate.all),
         (GestureRecognizerDelegate.protocolName, GestureRecognizerDelegate.all),
         (ScrollViewDelegate.protocolName, ScrollViewDelegate.all),
+        (CollectionViewDataSource.protocolName, CollectionViewDataSource.all),
+        (CollectionViewDelegate.protocolName, CollectionViewDelegate.all),
+        (CollectionViewDelegateFlowLayout.protocolName, CollectionViewDelegateFlowLayout.all),
+        (TableViewDataSource.protocolName, TableViewDataSource.all),
+        (TableViewDelegate.protocolName, TableViewDelegate.all),
     ]
 
     /// Bound class name → the hooks the engine calls on its instances.
@@ -175,5 +229,7 @@ public enum Hook {
         (PresentationController.className, PresentationController.all),
         (ViewController.className, ViewController.all),
         (View.className, View.all),
+        ("UICollectionViewCell", ListCell.all),
+        ("UITableViewCell", ListCell.all),
     ]
 }

@@ -7,17 +7,17 @@ import TransitCore
 enum TransitAPI {
     nonisolated(unsafe) static let description: APIDescription = {
         var api = APIDescription()
-        api.enums = enums + layerEnums + coreAnimationEnums + layoutEnums
+        api.enums = enums + layerEnums + coreAnimationEnums + layoutEnums + listEnums
         api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses()
             + coreAnimationClasses() + transitionClasses() + [navigationClass(), tabBarClass()]
-            + [edgeInsetsClass(), directionalEdgeInsetsClass(), layoutGuideClass()] + autoLayoutClasses() + runLoopClasses() + feedbackClasses() + imageClasses()
+            + [edgeInsetsClass(), directionalEdgeInsetsClass(), layoutGuideClass()] + autoLayoutClasses() + runLoopClasses() + feedbackClasses() + imageClasses() + listClasses()
         api.globals = imageContextFunctions() + [
             function("CACurrentMediaTime", [], returns: .number, "Core Animation's clock: virtual seconds, as transit.now() (for CAAnimation.beginTime)") { call in
                 call.push(call.runtime.world.mediaTime)
                 return 1
             },
         ]
-        api.protocols = protocols() + gestureProtocols()
+        api.protocols = protocols() + gestureProtocols() + listProtocols()
         api.unavailable = unavailableMembers
         api.unavailableClasses = unavailableClasses
         api.unavailableStatics = unavailableStatics

@@ -632,6 +632,7 @@ struct FuzzGenerator {
         case "CGPoint": return "CGPoint(\(number()), \(number()))"
         case "CGSize": return "CGSize(\(number()), \(number()))"
         case "CGVector": return "CGVector(\(number()), \(number()))"
+        case "IndexPath": return random.chance(80) ? "IndexPath{ item = \(random.pick(["1", "2", "5"])), section = 1 }" : "IndexPath{ item = \(number()), section = \(number()) }"
         case "UIColor": return random.pick(["UIColor.red", "UIColor{ white = \(number()), alpha = \(number()) }", "UIColor.clear"])
         case "CGAffineTransform":
             return random.pick(["CGAffineTransform.identity", "CGAffineTransform.scale(\(number()), \(number()))",

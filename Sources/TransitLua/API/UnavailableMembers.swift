@@ -85,7 +85,7 @@ extension TransitAPI {
     static let unavailableClasses: [String] = [
         "CATransition", "CAReplicatorLayer", "CAEmitterLayer", "UIVibrancyEffect",
         "UITabBar", "UINavigationBar", "UIToolbar", "UIButton",
-        "UITableView", "UICollectionView", "UIStackView", "UIFont",
+        "UIStackView", "UIFont",
         "UIDynamicAnimator", "UISnapBehavior", "UIAttachmentBehavior", "UIGravityBehavior", "UICollisionBehavior",
         "UIPushBehavior", "UIDynamicItemBehavior", "UIRotationGestureRecognizer",
         "UISheetPresentationController", "UIPopoverPresentationController", "UIApplication",

@@ -350,6 +350,26 @@ private func sceneError(_ source: String) -> String? {
         #expect(try result.number("middle") == 19 * 44 + 22 - 667.0 / 2)
     }
 
+    @Test func aSidewaysDragOverAVerticalTableGoesToTheRecognizerAroundIt() throws {
+        // Apple, "Nesting Scroll Views": cross-directional scrolling works without code, so a
+        // table's pan leaves a drag across its axis to the views around it.
+        let result = try tableScene("""
+            sideways = 0
+            vc.view.superview:addGestureRecognizer(UIPanGestureRecognizer.new(function(g) if g.state == "began" then sideways = sideways + 1 end end))
+            transit.touch.pan{ from = CGPoint(300, 300), to = CGPoint(100, 310), duration = 0.3 }
+            transit.wait(0.5)
+            afterSideways = tv.contentOffset.y
+            transit.touch.pan{ from = CGPoint(200, 500), to = CGPoint(210, 300), duration = 0.3 }
+            transit.wait(0.5)
+            """)
+        #expect(try result.number("sideways") == 1)
+        #expect(try result.number("afterSideways") == 0)
+        // The vertical drag is the table's: it scrolls (by the movement after the pan began,
+        // semantics.md "Gestures and scroll views") and the outer pan does not begin again.
+        #expect(try result.number("tv.contentOffset.y") > 150)
+        #expect(try result.number("sideways") == 1)
+    }
+
     @Test func separatorsAreHairlinesInsetSixteenPoints() throws {
         let result = try tableScene("""
             cell = tv:cellForRow(IndexPath{ row = 1, section = 1 })

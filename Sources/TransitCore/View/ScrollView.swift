@@ -39,7 +39,7 @@ public class ScrollView: View {
         panGestureRecognizer = PanGestureRecognizer(world: world, kind: .pan)
         super.init(world: world, frame: frame)
         panGestureRecognizer.action = { [unowned self] pan in try self.drag(pan) }
-        panGestureRecognizer.ownerAllowsBegin = { [unowned self] in self.scrollsVertically || self.scrollsHorizontally }
+        panGestureRecognizer.ownerAllowsBegin = { [unowned self] in self.panMayBegin }
         addGestureRecognizer(panGestureRecognizer)
     }
 
@@ -72,6 +72,17 @@ public class ScrollView: View {
     }
     public var scrollsHorizontally: Bool {
         contentSize.width + contentInset.left + contentInset.right > bounds.width || alwaysBounceHorizontal
+    }
+
+    /// The pan begins only for a drag the content can follow: on an axis that scrolls, and,
+    /// when only one does, mostly along it (UIKit's cross-directional nesting: a vertical table's
+    /// pan leaves a sideways drag to the recognizers around it, semantics.md).
+    private var panMayBegin: Bool {
+        let vertical = scrollsVertically, horizontal = scrollsHorizontally
+        if vertical && horizontal { return true }
+        guard vertical || horizontal else { return false }
+        let moved = panGestureRecognizer.translation(in: nil)
+        return vertical ? abs(moved.y) >= abs(moved.x) : abs(moved.x) >= abs(moved.y)
     }
 
     private func drag(_ pan: GestureRecognizer) throws {

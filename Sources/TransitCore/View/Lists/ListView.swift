@@ -34,8 +34,6 @@ public class ListView: ScrollView {
     /// Item counts per section; nil until asked (after creation or reloadData).
     private var counts: [Int]?
     private var isUpdatingCells = false
-    /// The index path the data source is being asked a cell for.
-    private var pathBeingAsked: ListIndexPath?
     /// The most items a list may have: every item's frame is kept (as UIKit's layouts keep
     /// their attributes), so a count in the billions would exhaust memory before anything shows.
     public static let maximumItemCount = 1_000_000
@@ -245,8 +243,6 @@ public class ListView: ScrollView {
         guard try world.responds(source, names.cell) else {
             throw ListError.invalid("\(world.describe(source)) is the \(displayClassName)'s dataSource but has no \(names.cell), which the data source must implement")
         }
-        pathBeingAsked = path
-        defer { pathBeingAsked = nil }
         let result = try world.callScript(source, names.cell, [.object(self), .indexPath(path)])
         guard let cell = result.object as? ListCell, type(of: cell).className == cellClassName else {
             throw world.hookError(source, names.cell, "\(names.cell) must return a \(cellClassName) for \(path) (got \(result.traceDescription)); UIKit: the data source did not return a valid cell")

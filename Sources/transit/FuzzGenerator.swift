@@ -519,7 +519,7 @@ struct FuzzGenerator {
     }
 
     private mutating func gesture() {
-        switch random.below(7) {
+        switch random.below(9) {
         case 0: emit("transit.touch.pan{ from = \(value("CGPoint")), to = \(value("CGPoint")), duration = \(value("number")) }")
         case 1: emit("transit.touch.edgePan{ edge = \(value("UIRectEdge")), to = \(value("number")), duration = \(value("number")) }")
         case 2: emit("transit.touch.press{ at = \(value("CGPoint")), duration = \(value("number")), touches = \(value("number")) }")
@@ -539,6 +539,25 @@ struct FuzzGenerator {
             emit("local s = UIScrollView.new{ frame = \(value("CGRect")), contentSize = \(value("CGSize")) } keep(s) "
                 + "s.delegate = { scrollViewDidScroll = \(callback()) } s.contentOffset = \(value("CGPoint")) "
                 + "pickOf(\"UIView\"):addSubview(s)")
+        case 7:
+            // A collection view whose data source and delegate answer with random values or
+            // call back into the API while it lays out, scrolls and is tapped.
+            emit("local cv = UICollectionView.new{ frame = \(value("CGRect")), collectionViewLayout = UICollectionViewFlowLayout.new{ "
+                + "itemSize = \(value("CGSize")), minimumLineSpacing = \(value("number")), scrollDirection = \(value("UICollectionViewScrollDirection")) } } keep(cv) "
+                + "cv:register(UICollectionViewCell, \"c\") "
+                + "cv.dataSource = { numberOfSections = function() return \(value("integer")) end, numberOfItemsInSection = function() return \(value("integer")) end, "
+                + "cellForItemAt = function(_, v, p) if \(value("boolean")) then return (\(callback()))() end return v:dequeueReusableCell(\"c\", p) end } "
+                + "cv.delegate = { didSelectItemAt = \(callback()), sizeForItemAt = function() return \(value("CGSize")) end } "
+                + "pickOf(\"UIView\"):addSubview(cv) cv:layoutIfNeeded() cv.contentOffset = \(value("CGPoint")) "
+                + "transit.touch.tap{ at = \(value("CGPoint")) }")
+        case 8:
+            emit("local tv = UITableView.new{ frame = \(value("CGRect")), rowHeight = \(value("number")) } keep(tv) "
+                + "tv:register(UITableViewCell, \"r\") "
+                + "tv.dataSource = { numberOfRowsInSection = function() return \(value("integer")) end, "
+                + "cellForRowAt = function(_, v, p) if \(value("boolean")) then return (\(callback()))() end return v:dequeueReusableCell(\"r\", p) end } "
+                + "tv.delegate = { didSelectRowAt = \(callback()), heightForRowAt = function() return \(value("number")) end } "
+                + "pickOf(\"UIView\"):addSubview(tv) tv:layoutIfNeeded() tv:scrollToRow(\(value("IndexPath")), \(value("UITableViewScrollPosition"))) "
+                + "transit.touch.tap{ at = \(value("CGPoint")) }")
         default:
             emit("local g = UIPanGestureRecognizer.new(\(callback())) keep(g) pickOf(\"UIView\"):addGestureRecognizer(g)")
         }
@@ -632,6 +651,7 @@ struct FuzzGenerator {
         case "CGPoint": return "CGPoint(\(number()), \(number()))"
         case "CGSize": return "CGSize(\(number()), \(number()))"
         case "CGVector": return "CGVector(\(number()), \(number()))"
+        case "IndexPath": return random.chance(80) ? "IndexPath{ item = \(random.pick(["1", "2", "5"])), section = 1 }" : "IndexPath{ item = \(number()), section = \(number()) }"
         case "UIColor": return random.pick(["UIColor.red", "UIColor{ white = \(number()), alpha = \(number()) }", "UIColor.clear"])
         case "CGAffineTransform":
             return random.pick(["CGAffineTransform.identity", "CGAffineTransform.scale(\(number()), \(number()))",

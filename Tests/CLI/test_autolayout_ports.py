@@ -26,6 +26,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import BINARY, ROOT, Checks  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "autolayout")
+# The references hold the whole window, the default scene's views included; they were recorded
+# when its Inbox was rows of plain views, so the effects run in that scene (since its Inbox
+# became a UITableView, Tests/CLI/test_list_ports.py shows every effect draws the same in both).
+SCENE = os.path.join(ROOT, "Tests", "Fixtures", "lists", "default_before_table.lua")
 
 # The rewritten files and their references (named after the file, its folder first).
 PORTS = [
@@ -56,7 +60,7 @@ def rows(sample):
 
 def timeline(file, out):
     """Renders FILE and returns its samples as (time, rows), or raises with transit's output."""
-    result = transit("render", file, "-o", out)
+    result = transit("render", file, "-o", out, "--scene", SCENE)
     if result.returncode != 0:
         raise RuntimeError("transit render %s: %s%s" % (file, result.stdout[-1500:], result.stderr[-1500:]))
     with open(out) as handle:

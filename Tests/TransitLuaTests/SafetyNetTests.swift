@@ -357,11 +357,11 @@ private func firstLine(_ h: Harness, _ source: String) throws -> String? {
     }
 
     /// Every UIKit, Core Animation, Foundation or Core Graphics global Transit does not define
-    /// (UICollectionViewController, UIPageViewController, UIStoryboard, UIGraphicsGetCurrentContext)
+    /// (UIPageViewController, UISplitViewController, UIStoryboard, UIGraphicsGetCurrentContext)
     /// is not available, not nil; a global a script assigns under such a name is its own.
     @Test func readingAnyAppleGlobalTransitLacksSaysItIsNotAvailable() throws {
         let h = try Harness()
-        for name in ["UICollectionViewController", "UIPageViewController", "UIStoryboard", "UIGraphicsGetCurrentContext",
+        for name in ["UISplitViewController", "UIPageViewController", "UIStoryboard", "UIGraphicsGetCurrentContext",
                      "CADisplayLinkX", "NSNotificationCenter", "CGContextFillRect"] {
             #expect(try firstLine(h, "local x = \(name)") == "test.lua:1: \(name) is not available in Transit", "\(name)")
         }

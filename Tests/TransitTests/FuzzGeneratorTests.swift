@@ -41,6 +41,8 @@ import TransitLua
         }
         // unprotected: a statement outside try, as a plain block.
         #expect(text.contains("\ndo "))
+        // calls: lists are built with data sources that answer at random.
+        #expect(text.contains("cv.dataSource = { numberOfSections") && text.contains("tv.dataSource = { numberOfRowsInSection"))
         // render: some scripts are rendered, as GIFs and as filmstrips.
         #expect(scripts.contains { $0.runner == .gif } && scripts.contains { $0.runner == .filmstrip })
         // threads: callbacks keep their thread; kept threads are closed and resumed.

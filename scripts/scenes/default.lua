@@ -1,4 +1,4 @@
--- The default scene (docs/design.md §2.8): two mock screens, an Inbox list with a navigation bar (A)
+-- The default scene (docs/design.md §2.8): two mock screens, an Inbox list (a UITableView) with a navigation bar (A)
 -- and a Message detail screen with a card (B). A presents B with the effect given on the
 -- command line (transit.effect), pauses, and dismisses it. When the effect declares
 -- interactiveDismissal ({ edge = "left" }, { pan = "down" | "up" | "left" | "right" } or
@@ -30,20 +30,40 @@ nav:addSubview(UILabel.new{ frame = CGRect(16, 52, W - 32, 36), text = "Inbox", 
 inbox.view:addSubview(nav)
 local senders = { "Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov",
   "Ken Thompson", "Frances Allen", "Donald Knuth", "Margaret Hamilton", "John McCarthy" }
-for i, sender in ipairs(senders) do
-  local y = 96 + (i - 1) * 76
-  if y > H then break end
-  local row = UIView.new{ frame = CGRect(0, y, W, 76), name = "row " .. i, autoresizingMask = { "flexibleWidth" } }
-  local avatar = UIView.new{ frame = CGRect(16, 14, 48, 48),
-    backgroundColor = UIColor.systemBlue:withAlphaComponent(0.25 + 0.1 * (i % 5)) }
-  avatar.layer.cornerRadius = 24
-  row:addSubview(avatar)
-  row:addSubview(UILabel.new{ frame = CGRect(76, 14, W - 92, 22), text = sender, fontSize = 17, fontWeight = "semibold" })
-  row:addSubview(UILabel.new{ frame = CGRect(76, 38, W - 92, 20), text = "Re: the transition we talked about",
-    fontSize = 14, textColor = UIColor.secondaryLabel })
-  row:addSubview(UIView.new{ frame = CGRect(76, 75, W - 76, 1), backgroundColor = UIColor.separator })
-  inbox.view:addSubview(row)
+-- The list is a UITableView of 76-point rows under the bar, one cell class for every row, as an
+-- app builds it; each cell is named "row N" so effects can find the one they fly from. The
+-- separator is the row's own 1-point line from the text's edge (separatorStyle none), so it looks
+-- the same at every render scale.
+local InboxCell = UITableViewCell:subclass("InboxCell")
+function InboxCell:init()
+  self.backgroundColor = nil   -- the rows show the screen's background, as the list's own rows did
+  self.avatar = UIView.new{ frame = CGRect(16, 14, 48, 48) }
+  self.avatar.layer.cornerRadius = 24
+  self.sender = UILabel.new{ frame = CGRect(76, 14, W - 92, 22), fontSize = 17, fontWeight = "semibold" }
+  self.subject = UILabel.new{ frame = CGRect(76, 38, W - 92, 20), text = "Re: the transition we talked about",
+    fontSize = 14, textColor = UIColor.secondaryLabel }
+  for _, view in ipairs{ self.avatar, self.sender, self.subject,
+                         UIView.new{ frame = CGRect(76, 75, W - 76, 1), backgroundColor = UIColor.separator } } do
+    self.contentView:addSubview(view)
+  end
 end
+local list = UITableView.new{ frame = CGRect(0, 96, W, H - 96), rowHeight = 76, separatorStyle = "none",
+  autoresizingMask = { "flexibleWidth", "flexibleHeight" }, name = "inboxList" }
+list.backgroundColor = nil
+list:register(InboxCell, "message")
+-- The data source, as an app's: an object of its own class (traces name it InboxDataSource).
+local InboxDataSource = NSObject:subclass("InboxDataSource")
+function InboxDataSource:numberOfRowsInSection(tableView, section) return #senders end
+function InboxDataSource:cellForRowAt(tableView, indexPath)
+  local i = indexPath.row
+  local cell = tableView:dequeueReusableCell("message", indexPath)
+  cell.name = "row " .. i
+  cell.avatar.backgroundColor = UIColor.systemBlue:withAlphaComponent(0.25 + 0.1 * (i % 5))
+  cell.sender.text = senders[i]
+  return cell
+end
+list.dataSource = InboxDataSource.new()
+inbox.view:addSubview(list)
 -- A navigation delegate effect (animationControllerForOperation) pushes and pops instead.
 local navigationEffect = transit.effect and type(transit.effect.animationControllerForOperation) == "function"
 -- A tab bar delegate effect (animationControllerForTransitionFrom) makes A a tab (below).

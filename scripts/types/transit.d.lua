@@ -316,6 +316,46 @@
 ---| "items"
 ---| "anchor"
 
+---UICollectionViewFlowLayout.scrollDirection
+---@alias UICollectionViewScrollDirection
+---| "vertical"
+---| "horizontal"
+
+---scrollToItem positions (a list: one vertical and one horizontal at most)
+---@alias UICollectionViewScrollPosition
+---| "top"
+---| "centeredVertically"
+---| "bottom"
+---| "left"
+---| "centeredHorizontally"
+---| "right"
+
+---scrollToRow / selectRow positions
+---@alias UITableViewScrollPosition
+---| "none"
+---| "top"
+---| "middle"
+---| "bottom"
+
+---UITableViewCell styles
+---@alias UITableViewCellStyle
+---| "default"
+---| "value1"
+---| "value2"
+---| "subtitle"
+
+---UITableViewCell.selectionStyle
+---@alias UITableViewCellSelectionStyle
+---| "none"
+---| "blue"
+---| "gray"
+---| "default"
+
+---UITableView.separatorStyle
+---@alias UITableViewCellSeparatorStyle
+---| "none"
+---| "singleLine"
+
 ---The animator: animates one presentation, dismissal, push or pop. Used as the result of animationControllerForPresented, animationControllerForDismissed or animationControllerForOperation; an effect file that returns one.
 ---@class UIViewControllerAnimatedTransitioning
 ---@field transitionDuration fun(self: UIViewControllerAnimatedTransitioning, transitionContext: UIViewControllerContextTransitioning): number required hook (Swift `transitionDuration(using:)`): the duration in seconds (finite, ≥ 0)
@@ -380,6 +420,33 @@
 ---@class UICollisionBehaviorDelegate
 ---@field beganContactForItemWithBoundaryIdentifier? fun(self: UICollisionBehaviorDelegate, behavior: UICollisionBehavior, item: UIView, identifier: string?, point: CGPoint) optional hook (Swift `collisionBehavior(_:beganContactFor:withBoundaryIdentifier:at:)`): an item began touching a boundary (point in the reference view's coordinates)
 ---@field beganContactForItemWithItem? fun(self: UICollisionBehaviorDelegate, behavior: UICollisionBehavior, item1: UIView, item2: UIView, point: CGPoint) optional hook (Swift `collisionBehavior(_:beganContactFor:with:at:)`): two items began touching
+
+---A collection view's data source: its counts and its cells. Used as collectionView.dataSource; a UICollectionViewController is its own.
+---@class UICollectionViewDataSource
+---@field numberOfSections? fun(self: UICollectionViewDataSource, collectionView: UICollectionView): integer optional hook (Swift `numberOfSections(in:)`): the number of sections (default 1)
+---@field numberOfItemsInSection fun(self: UICollectionViewDataSource, collectionView: UICollectionView, section: integer): integer required hook (Swift `collectionView(_:numberOfItemsInSection:)`): the number of items in a section (an integer ≥ 0)
+---@field cellForItemAt fun(self: UICollectionViewDataSource, collectionView: UICollectionView, indexPath: IndexPath): UICollectionViewCell required hook (Swift `collectionView(_:cellForItemAt:)`): a cell from dequeueReusableCell, configured for the item (asked only when it becomes visible)
+
+---A collection view's delegate (also its UIScrollViewDelegate). Used as collectionView.delegate; a UICollectionViewController is its own.
+---@class UICollectionViewDelegate
+---@field didSelectItemAt? fun(self: UICollectionViewDelegate, collectionView: UICollectionView, indexPath: IndexPath) optional hook (Swift `collectionView(_:didSelectItemAt:)`): a tap selected the item (after the finger lifted)
+---@field didDeselectItemAt? fun(self: UICollectionViewDelegate, collectionView: UICollectionView, indexPath: IndexPath) optional hook (Swift `collectionView(_:didDeselectItemAt:)`): a tap deselected the item (selecting another, or a second tap with multiple selection)
+
+---A flow layout's sizes from the collection view's delegate. Used as collectionView.delegate.
+---@class UICollectionViewDelegateFlowLayout
+---@field sizeForItemAt? fun(self: UICollectionViewDelegateFlowLayout, collectionView: UICollectionView, layout: UICollectionViewLayout, indexPath: IndexPath): CGSize optional hook (Swift `collectionView(_:layout:sizeForItemAt:)`): an item's size instead of itemSize (asked for every item when the layout is prepared)
+
+---A table view's data source: its counts and its cells. Used as tableView.dataSource; a UITableViewController is its own.
+---@class UITableViewDataSource
+---@field numberOfSections? fun(self: UITableViewDataSource, tableView: UITableView): integer optional hook (Swift `numberOfSections(in:)`): the number of sections (default 1)
+---@field numberOfRowsInSection fun(self: UITableViewDataSource, tableView: UITableView, section: integer): integer required hook (Swift `tableView(_:numberOfRowsInSection:)`): the number of rows in a section (an integer ≥ 0)
+---@field cellForRowAt fun(self: UITableViewDataSource, tableView: UITableView, indexPath: IndexPath): UITableViewCell required hook (Swift `tableView(_:cellForRowAt:)`): a cell from dequeueReusableCell, configured for the row (asked only when it becomes visible)
+
+---A table view's delegate (also its UIScrollViewDelegate). Used as tableView.delegate; a UITableViewController is its own.
+---@class UITableViewDelegate
+---@field heightForRowAt? fun(self: UITableViewDelegate, tableView: UITableView, indexPath: IndexPath): number optional hook (Swift `tableView(_:heightForRowAt:)`): a row's height instead of rowHeight (asked for every row when the table is laid out)
+---@field didSelectRowAt? fun(self: UITableViewDelegate, tableView: UITableView, indexPath: IndexPath) optional hook (Swift `tableView(_:didSelectRowAt:)`): a tap selected the row (after the finger lifted)
+---@field didDeselectRowAt? fun(self: UITableViewDelegate, tableView: UITableView, indexPath: IndexPath) optional hook (Swift `tableView(_:didDeselectRowAt:)`): a tap deselected the row (selecting another)
 
 ---A rectangle (Core Graphics), a value.
 ---@class CGRect
@@ -2321,6 +2388,299 @@ function UIVisualEffectView.new(options) end
 ---@param name string
 ---@return table
 function UIVisualEffectView:subclass(name) end
+
+---A list position (item or row, section), a value; one-based: IndexPath{item = 1, section = 1} is the first item.
+---@class IndexPath
+---@field row number (read-only) the row: the same number as item (UITableView's name)
+IndexPath = {}
+
+---IndexPath(item:section:) or IndexPath(row:section:), one-based
+---@param options table {item=, section=} or {row=, section=}
+---@return IndexPath
+function IndexPath.new(options) end
+
+---value equality (same as ==)
+---@param other IndexPath
+---@return boolean
+function IndexPath:equalTo(other) end
+
+---A collection view's layout (UICollectionViewFlowLayout is the one provided).
+---@class UICollectionViewLayout : NSObject
+---@field collectionView UICollectionView? (read-only) the collection view using it
+UICollectionViewLayout = {}
+
+---lays the items out again at the next layout pass
+function UICollectionViewLayout:invalidateLayout() end
+
+---{frame=, center=, size=, indexPath=, alpha=} of an item (nil when it does not exist)
+---@param indexPath IndexPath
+---@return table?
+function UICollectionViewLayout:layoutAttributesForItem(indexPath) end
+
+---the size of all the items with their insets
+---@return CGSize
+function UICollectionViewLayout:collectionViewContentSize() end
+
+---Items in lines: rows that wrap when scrolling vertically, columns when horizontally (Apple's flow rules; docs/semantics.md).
+---@class UICollectionViewFlowLayout : UICollectionViewLayout
+---@field itemSize CGSize every item's size unless the delegate's sizeForItemAt says (default 50 × 50)
+---@field minimumLineSpacing number the least space between lines (default 10)
+---@field minimumInteritemSpacing number the least space between items of a line; lines are then spread to fill (default 10)
+---@field sectionInset UIEdgeInsets room around each section's items (UIEdgeInsets)
+---@field scrollDirection UICollectionViewScrollDirection vertical (rows) or horizontal (columns)
+UICollectionViewFlowLayout = {}
+
+---makes a UICollectionViewFlowLayout; subclasses then call init(self, ...)
+---@param options? table any writable properties, e.g. {itemSize=, minimumLineSpacing=}
+---@return UICollectionViewFlowLayout
+function UICollectionViewFlowLayout.new(options) end
+
+---A collection view's cell; subclass it and register the class.
+---@class UICollectionViewCell : UIView
+---@field contentView UIView (read-only) where the cell's content goes (fills the cell)
+---@field reuseIdentifier string? (read-only) the identifier it was dequeued with
+---@field isSelected boolean selected (the list sets it; shows selectedBackgroundView)
+---@field isHighlighted boolean highlighted (shows selectedBackgroundView)
+---@field selectedBackgroundView UIView? shown behind the content while selected or highlighted
+---@field prepareForReuse fun(self: UICollectionViewCell)? overridable hook (Swift `prepareForReuse()`): a reused cell is about to be returned by dequeue (call the base with UICollectionViewCell.prepareForReuse(self))
+---@field super table the base class (in subclasses)
+UICollectionViewCell = {}
+
+---makes a UICollectionViewCell; subclasses then call init(self, ...)
+---@param options? table any writable properties, e.g. {frame=}
+---@return UICollectionViewCell
+function UICollectionViewCell.new(options) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UICollectionViewCell:subclass(name) end
+
+---UIKit's (does nothing): override it to reset the cell; the list calls it just before dequeue returns a reused cell
+function UICollectionViewCell:prepareForReuse() end
+
+---A scroll view of items laid out by a flow layout; only visible items have cells (docs/semantics.md, "Lists").
+---@class UICollectionView : UIScrollView
+---@field dataSource UICollectionViewDataSource? gives the counts and the cells (a view controller is held weakly, others strongly)
+---@field delegate UICollectionViewDelegate? told of selection; also the UIScrollViewDelegate
+---@field allowsSelection boolean whether a tap selects (default true)
+---@field allowsMultipleSelection boolean whether a tap adds to the selection, and a second tap deselects (default false)
+---@field visibleCells UICollectionViewCell[] (read-only) the cells on screen, in index-path order (a copy)
+---@field numberOfSections integer (read-only) the data source's count (asked if not yet)
+---@field collectionViewLayout UICollectionViewFlowLayout the layout (setting it lays the items out again)
+---@field indexPathsForVisibleItems IndexPath[] (read-only) the visible items, in order
+---@field indexPathsForSelectedItems IndexPath[] (read-only) the selected items, in order
+---@field super table the base class (in subclasses)
+UICollectionView = {}
+
+---makes a UICollectionView; subclasses then call init(self, ...)
+---@param options? table {frame=, collectionViewLayout=} (the layout is required) and any writable properties
+---@return UICollectionView
+function UICollectionView.new(options) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UICollectionView:subclass(name) end
+
+---register(_:forCellWithReuseIdentifier:): dequeue makes cells of this class for the identifier
+---@param cellClass table UICollectionViewCell or a Lua subclass of it
+---@param identifier string
+function UICollectionView:register(cellClass, identifier) end
+
+---the cell showing the item, nil when it is not visible
+---@param indexPath IndexPath
+---@return UICollectionViewCell?
+function UICollectionView:cellForItem(indexPath) end
+
+---indexPath(for:): where a visible cell is, nil otherwise
+---@param cell UICollectionViewCell
+---@return IndexPath?
+function UICollectionView:indexPath(cell) end
+
+---indexPathForItem(at:): the item under a point
+---@param point CGPoint in the list's coordinates (its content)
+---@return IndexPath?
+function UICollectionView:indexPathForItem(point) end
+
+---forgets the counts and cells; the data source is asked again at the next layout pass (selection cleared)
+function UICollectionView:reloadData() end
+
+---the data source's count for a section
+---@param section integer 1-based
+---@return integer
+function UICollectionView:numberOfItems(section) end
+
+---dequeueReusableCell(withReuseIdentifier:for:): a reused cell (after its prepareForReuse) or a new one of the registered class
+---@param identifier string
+---@param indexPath IndexPath
+---@return UICollectionViewCell
+function UICollectionView:dequeueReusableCell(identifier, indexPath) end
+
+---{frame=, center=, size=, indexPath=, alpha=} of an item in the content (nil when it does not exist)
+---@param indexPath IndexPath
+---@return table?
+function UICollectionView:layoutAttributesForItem(indexPath) end
+
+---scrollToItem(at:at:animated:): scrolls so the item is at the position (stopping at the content's edges)
+---@param indexPath IndexPath
+---@param scrollPosition UICollectionViewScrollPosition|UICollectionViewScrollPosition[] a position or a list of them ({} scrolls the least)
+---@param animated? boolean accepted; the offset is set at once
+function UICollectionView:scrollToItem(indexPath, scrollPosition, animated) end
+
+---selectItem(at:animated:scrollPosition:): selects without telling the delegate (nil deselects all)
+---@param indexPath? IndexPath
+---@param animated? boolean accepted
+---@param scrollPosition? UICollectionViewScrollPosition|UICollectionViewScrollPosition[] where to scroll it ({} or nil: not at all)
+function UICollectionView:selectItem(indexPath, animated, scrollPosition) end
+
+---deselectItem(at:animated:): without telling the delegate
+---@param indexPath IndexPath
+---@param animated? boolean accepted; deselected at once
+function UICollectionView:deselectItem(indexPath, animated) end
+
+---A controller whose view is a collection view, and which is its data source and delegate.
+---@class UICollectionViewController : UIViewController
+---@field collectionView UICollectionView? (read-only) its view (loaded on first access)
+---@field collectionViewLayout UICollectionViewFlowLayout (read-only) the layout it was made with
+---@field super table the base class (in subclasses)
+UICollectionViewController = {}
+
+---makes a UICollectionViewController; subclasses then call init(self, ...)
+---@param options? table init(collectionViewLayout:): {collectionViewLayout=} (default a new flow layout), title, ...
+---@return UICollectionViewController
+function UICollectionViewController.new(options) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UICollectionViewController:subclass(name) end
+
+---A table view's row: a text label (and a detail label but in the default style) in a content view.
+---@class UITableViewCell : UIView
+---@field contentView UIView (read-only) where the cell's content goes (fills the cell)
+---@field reuseIdentifier string? (read-only) the identifier it was dequeued with
+---@field isSelected boolean selected (the list sets it; shows selectedBackgroundView)
+---@field isHighlighted boolean highlighted (shows selectedBackgroundView)
+---@field selectedBackgroundView UIView? shown behind the content while selected or highlighted
+---@field textLabel UILabel (read-only) the main label
+---@field detailTextLabel UILabel? (read-only) the second label (nil in the default style)
+---@field selectionStyle UITableViewCellSelectionStyle none shows no selection; the others grey (as UIKit since iOS 7)
+---@field prepareForReuse fun(self: UITableViewCell)? overridable hook (Swift `prepareForReuse()`): a reused cell is about to be returned by dequeue (call the base with UITableViewCell.prepareForReuse(self))
+---@field super table the base class (in subclasses)
+UITableViewCell = {}
+
+---makes a UITableViewCell; subclasses then call init(self, ...)
+---@param options? table init(style:reuseIdentifier:): {style=, reuseIdentifier=} and any writable properties
+---@return UITableViewCell
+function UITableViewCell.new(options) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UITableViewCell:subclass(name) end
+
+---UIKit's (does nothing): override it to reset the cell; the list calls it just before dequeue returns a reused cell
+function UITableViewCell:prepareForReuse() end
+
+---A scroll view of rows (plain style): only visible rows have cells (docs/semantics.md, "Lists").
+---@class UITableView : UIScrollView
+---@field dataSource UITableViewDataSource? gives the counts and the cells (a view controller is held weakly, others strongly)
+---@field delegate UITableViewDelegate? told of selection; also the UIScrollViewDelegate
+---@field allowsSelection boolean whether a tap selects (default true)
+---@field allowsMultipleSelection boolean whether a tap adds to the selection, and a second tap deselects (default false)
+---@field visibleCells UITableViewCell[] (read-only) the cells on screen, in index-path order (a copy)
+---@field numberOfSections integer (read-only) the data source's count (asked if not yet)
+---@field rowHeight number every row's height unless the delegate's heightForRowAt says (default 44)
+---@field separatorInset UIEdgeInsets the separators' inset (left 16 by default)
+---@field separatorStyle UITableViewCellSeparatorStyle singleLine (a hairline under each row) or none
+---@field indexPathsForVisibleRows IndexPath[] (read-only) the visible rows, in order
+---@field indexPathForSelectedRow IndexPath? (read-only) the first selected row
+---@field indexPathsForSelectedRows IndexPath[] (read-only) the selected rows, in order
+---@field super table the base class (in subclasses)
+UITableView = {}
+
+---makes a UITableView; subclasses then call init(self, ...)
+---@param options? table {frame=, style="plain"} and any writable properties
+---@return UITableView
+function UITableView.new(options) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UITableView:subclass(name) end
+
+---register(_:forCellReuseIdentifier:): dequeue makes cells of this class for the identifier
+---@param cellClass table UITableViewCell or a Lua subclass of it
+---@param identifier string
+function UITableView:register(cellClass, identifier) end
+
+---the cell showing the row, nil when it is not visible
+---@param indexPath IndexPath
+---@return UITableViewCell?
+function UITableView:cellForRow(indexPath) end
+
+---indexPath(for:): where a visible cell is, nil otherwise
+---@param cell UITableViewCell
+---@return IndexPath?
+function UITableView:indexPath(cell) end
+
+---indexPathForRow(at:): the row under a point
+---@param point CGPoint in the list's coordinates (its content)
+---@return IndexPath?
+function UITableView:indexPathForRow(point) end
+
+---forgets the counts and cells; the data source is asked again at the next layout pass (selection cleared)
+function UITableView:reloadData() end
+
+---the data source's count for a section
+---@param section integer 1-based
+---@return integer
+function UITableView:numberOfRows(section) end
+
+---with an indexPath, dequeueReusableCell(withIdentifier:for:) (the identifier must be registered); without, dequeueReusableCell(withIdentifier:), nil when none is queued or registered
+---@param identifier string
+---@param indexPath? IndexPath
+---@return UITableViewCell?
+function UITableView:dequeueReusableCell(identifier, indexPath) end
+
+---rectForRow(at:): the row's frame in the table's content (CGRect.zero when there is no such row)
+---@param indexPath IndexPath
+---@return CGRect
+function UITableView:rectForRow(indexPath) end
+
+---scrollToRow(at:at:animated:): top, middle, bottom, or none (the least scrolling that shows it)
+---@param indexPath IndexPath
+---@param scrollPosition UITableViewScrollPosition
+---@param animated? boolean accepted; the offset is set at once
+function UITableView:scrollToRow(indexPath, scrollPosition, animated) end
+
+---selectRow(at:animated:scrollPosition:): selects without telling the delegate (nil deselects all); none does not scroll
+---@param indexPath? IndexPath
+---@param animated? boolean accepted
+---@param scrollPosition? UITableViewScrollPosition
+function UITableView:selectRow(indexPath, animated, scrollPosition) end
+
+---deselectRow(at:animated:): without telling the delegate
+---@param indexPath IndexPath
+---@param animated? boolean accepted; deselected at once
+function UITableView:deselectRow(indexPath, animated) end
+
+---A controller whose view is a table view, and which is its data source and delegate.
+---@class UITableViewController : UIViewController
+---@field tableView UITableView? (read-only) its view (loaded on first access)
+---@field super table the base class (in subclasses)
+UITableViewController = {}
+
+---makes a UITableViewController; subclasses then call init(self, ...)
+---@param options? table title, ... (the style is plain)
+---@return UITableViewController
+function UITableViewController.new(options) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UITableViewController:subclass(name) end
 
 ---Runs dynamic behaviors on its reference view's subviews, stepping Box2D at 240 Hz of virtual time.
 ---@class UIDynamicAnimator : NSObject

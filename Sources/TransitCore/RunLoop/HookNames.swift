@@ -119,6 +119,55 @@ public enum Hook {
         public static let all = [scrollViewDidScroll, viewForZooming, scrollViewDidZoom]
     }
 
+    /// UICollectionViewDataSource: `collectionView.dataSource` (CollectionView.swift). The
+    /// names drop the leading `collectionView(_:` as the other delegates' do.
+    public enum CollectionViewDataSource {
+        public static let protocolName = "UICollectionViewDataSource"
+        public static let numberOfSections = "numberOfSections"
+        public static let numberOfItemsInSection = "numberOfItemsInSection"
+        public static let cellForItemAt = "cellForItemAt"
+        public static let all = [numberOfSections, numberOfItemsInSection, cellForItemAt]
+    }
+
+    /// UICollectionViewDelegate: `collectionView.delegate`.
+    public enum CollectionViewDelegate {
+        public static let protocolName = "UICollectionViewDelegate"
+        public static let didSelectItemAt = "didSelectItemAt"
+        public static let didDeselectItemAt = "didDeselectItemAt"
+        public static let all = [didSelectItemAt, didDeselectItemAt]
+    }
+
+    /// UICollectionViewDelegateFlowLayout: `collectionView(_:layout:sizeForItemAt:)`.
+    public enum CollectionViewDelegateFlowLayout {
+        public static let protocolName = "UICollectionViewDelegateFlowLayout"
+        public static let sizeForItemAt = "sizeForItemAt"
+        public static let all = [sizeForItemAt]
+    }
+
+    /// UITableViewDataSource: `tableView.dataSource` (TableView.swift).
+    public enum TableViewDataSource {
+        public static let protocolName = "UITableViewDataSource"
+        public static let numberOfSections = "numberOfSections"
+        public static let numberOfRowsInSection = "numberOfRowsInSection"
+        public static let cellForRowAt = "cellForRowAt"
+        public static let all = [numberOfSections, numberOfRowsInSection, cellForRowAt]
+    }
+
+    /// UITableViewDelegate: `tableView.delegate`.
+    public enum TableViewDelegate {
+        public static let protocolName = "UITableViewDelegate"
+        public static let heightForRowAt = "heightForRowAt"
+        public static let didSelectRowAt = "didSelectRowAt"
+        public static let didDeselectRowAt = "didDeselectRowAt"
+        public static let all = [heightForRowAt, didSelectRowAt, didDeselectRowAt]
+    }
+
+    /// UICollectionViewCell's and UITableViewCell's overridable method.
+    public enum ListCell {
+        public static let prepareForReuse = "prepareForReuse"
+        public static let all = [prepareForReuse]
+    }
+
     /// UIPresentationController's overridable members (methods and computed properties; in Lua
     /// both are methods).
     public enum PresentationController {
@@ -217,6 +266,11 @@ public enum Hook {
         (ScrollViewDelegate.protocolName, ScrollViewDelegate.all),
         (DynamicAnimatorDelegate.protocolName, DynamicAnimatorDelegate.all),
         (CollisionBehaviorDelegate.protocolName, CollisionBehaviorDelegate.all),
+        (CollectionViewDataSource.protocolName, CollectionViewDataSource.all),
+        (CollectionViewDelegate.protocolName, CollectionViewDelegate.all),
+        (CollectionViewDelegateFlowLayout.protocolName, CollectionViewDelegateFlowLayout.all),
+        (TableViewDataSource.protocolName, TableViewDataSource.all),
+        (TableViewDelegate.protocolName, TableViewDelegate.all),
     ]
 
     /// Bound class name → the hooks the engine calls on its instances.
@@ -225,5 +279,7 @@ public enum Hook {
         (ViewController.className, ViewController.all),
         (View.className, View.all),
         (Object.className, Object.all),
+        ("UICollectionViewCell", ListCell.all),
+        ("UITableViewCell", ListCell.all),
     ]
 }

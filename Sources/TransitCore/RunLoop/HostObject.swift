@@ -73,6 +73,11 @@ public enum ScriptValue {
     case color(Color)
     /// A model object (HostObject) or a script object (ScriptObject).
     case object(AnyObject)
+    /// A zero-based position (a list's section) that the script layer shows in its own
+    /// convention (Lua's: one-based).
+    case index(Int)
+    /// A list's index path (zero-based in the model, shown one-based to Lua).
+    case indexPath(ListIndexPath)
 
     public var isNone: Bool { if case .none = self { return true } else { return false } }
     public var object: AnyObject? { if case .object(let o) = self { return o } else { return nil } }
@@ -95,6 +100,8 @@ public enum ScriptValue {
         case .transform2D(let t): return "CGAffineTransform\(t)"
         case .transform3D: return "CATransform3D"
         case .color(let c): return c.description
+        case .index(let i): return String(i + 1)
+        case .indexPath(let p): return p.description
         case .object(let o):
             if let host = o as? HostObject { return host.traceName }
             if let script = o as? ScriptObject { return script.scriptDescription }

@@ -20,8 +20,25 @@ public enum ObjectGraph {
         }
         if let scrollView = object as? ScrollView {
             body(scrollView.panGestureRecognizer)
-            if let delegate = scrollView.delegate as? HostObject { body(delegate) }
+            if let delegate = scrollView.delegateSlot.strongHost { body(delegate) }
         }
+        if let list = object as? ListView {
+            if let dataSource = list.dataSourceSlot.strongHost { body(dataSource) }
+            body(list.selectionRecognizer)
+            for cell in list.visibleCellsInOrder { body(cell) }   // also subviews: stored twice
+            for cell in list.queuedCells { body(cell) }
+        }
+        if let collection = object as? CollectionView { body(collection.collectionViewLayout) }
+        if let cell = object as? ListCell {
+            body(cell.contentView)
+            if let background = cell.selectedBackgroundView { body(background) }
+        }
+        if let cell = object as? TableViewCell {
+            body(cell.textLabel)
+            if let detail = cell.detailTextLabel { body(detail) }
+            body(cell.separator)
+        }
+        if let controller = object as? CollectionViewController { body(controller.collectionViewLayout) }
         // A gesture recognizer holds a host-object delegate weakly (GestureRecognizer.delegate).
         if let effectView = object as? VisualEffectView {
             body(effectView.backdropView)

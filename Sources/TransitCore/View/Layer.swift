@@ -552,7 +552,10 @@ public class Layer: HostObject {
     }
 
     private func boundsDidChange(from old: Rect) {
-        guard old.size != bounds.size, let view else { return }
+        guard let view else { return }
+        // A list lays its cells out again when its content offset (the bounds' origin) moves.
+        if old.origin != bounds.origin { view.boundsOriginDidChange() }
+        guard old.size != bounds.size else { return }
         view.boundsSizeDidChange(from: old.size)
     }
 

@@ -5,7 +5,7 @@
 // zooming and the safe-area adjustment of the insets are in ScrollView+Zooming.swift.
 // Not modelled (docs/semantics.md, "Scroll views"): deceleration, paging.
 
-public final class ScrollView: View {
+public class ScrollView: View {
     public override class var className: String { "UIScrollView" }
 
     /// The scroll view's own pan recognizer; scripts may set its delegate, add targets to it,
@@ -21,8 +21,14 @@ public final class ScrollView: View {
     /// Accepted (PanModal hides the indicator while it holds the content); none is drawn.
     public var showsVerticalScrollIndicator = true
     public var showsHorizontalScrollIndicator = true
-    /// UIScrollViewDelegate (Hook.ScrollViewDelegate).
-    public var delegate: AnyObject?
+    /// UIScrollViewDelegate (Hook.ScrollViewDelegate); a collection or table view's delegate
+    /// is this one too, as UIKit's protocols inherit UIScrollViewDelegate. A view controller is
+    /// held weakly (DelegateSlot).
+    public var delegate: AnyObject? {
+        get { delegateSlot.object }
+        set { delegateSlot = DelegateSlot(newValue) }
+    }
+    public private(set) var delegateSlot = DelegateSlot(nil)
     /// True while the finger drags the content (from the pan's began to its end).
     public private(set) var isDragging = false
     /// True while a finger is on the content and the pan recognizes.

@@ -279,6 +279,10 @@ open class View: HostObject {
     /// subclasses (the container view) add behaviour and call it.
     open func layoutSubviews() throws { applySolvedFrames() }
 
+    /// The bounds' origin moved (a scroll view's content offset): nothing for a plain view; a
+    /// collection or table view lays out the cells that became visible.
+    func boundsOriginDidChange() {}
+
     /// Autoresizing: when the bounds size changes, subviews adjust by their masks.
     func boundsSizeDidChange(from old: Size) {
         let new = bounds.size

@@ -82,7 +82,7 @@ extension TransitAPI {
     static let unavailableClasses: [String] = [
         "CATransition", "CAReplicatorLayer", "CAEmitterLayer", "UIVibrancyEffect",
         "UITabBar", "UIToolbar",
-        "UITableView", "UICollectionView", "UIStackView", "UIFont",
+        "UIStackView", "UIFont",
         "UIRotationGestureRecognizer",
         "UISheetPresentationController", "UIPopoverPresentationController",
     ]

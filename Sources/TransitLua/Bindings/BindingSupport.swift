@@ -7,10 +7,10 @@ import TransitCore
 enum TransitAPI {
     nonisolated(unsafe) static let description: APIDescription = {
         var api = APIDescription()
-        api.enums = enums + layerEnums + coreAnimationEnums + layoutEnums + controlEnums + dynamicsEnums
+        api.enums = enums + layerEnums + coreAnimationEnums + layoutEnums + controlEnums + dynamicsEnums + listEnums
         api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses()
             + coreAnimationClasses() + transitionClasses() + [navigationClass(), tabBarClass()] + navigationBarClasses() + controlClasses()
-            + [edgeInsetsClass(), directionalEdgeInsetsClass(), layoutGuideClass()] + autoLayoutClasses() + runLoopClasses() + feedbackClasses() + imageClasses()
+            + [edgeInsetsClass(), directionalEdgeInsetsClass(), layoutGuideClass()] + autoLayoutClasses() + runLoopClasses() + feedbackClasses() + imageClasses() + listClasses()
             + dynamicsClasses()
         api.globals = imageContextFunctions() + [
             function("CACurrentMediaTime", [], returns: .number, "Core Animation's clock: virtual seconds, as transit.now() (for CAAnimation.beginTime)") { call in
@@ -18,7 +18,7 @@ enum TransitAPI {
                 return 1
             },
         ]
-        api.protocols = protocols() + gestureProtocols() + dynamicsProtocols()
+        api.protocols = protocols() + gestureProtocols() + dynamicsProtocols() + listProtocols()
         api.unavailable = unavailableMembers
         api.unavailableClasses = unavailableClasses
         api.unavailableStatics = unavailableStatics

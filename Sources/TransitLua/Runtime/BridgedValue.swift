@@ -25,17 +25,20 @@ protocol BridgedValue: Equatable, CustomStringConvertible {
     /// The value as a hook argument or result for the model; nil for types the model never
     /// receives from a hook (they reach it as a reference to the Lua table).
     var scriptValue: ScriptValue? { get }
+    /// Whether the fields are pushed as Lua integers (an IndexPath's item prints as 3, not 3.0).
+    static var hasIntegerFields: Bool { get }
 }
 
 extension BridgedValue {
     static var finiteRequirement: String { "must be finite" }
+    static var hasIntegerFields: Bool { false }
 }
 
 /// The registry: every value type the bridge knows, found by Lua class name.
 enum BridgedValues {
     nonisolated(unsafe) static let all: [any BridgedValue.Type] = [
         Rect.self, Point.self, Size.self, Vector.self, Color.self, Transform2D.self, Transform3D.self, EdgeInsets.self,
-        DirectionalEdgeInsets.self, TimingFunction.self, Spring.self,
+        DirectionalEdgeInsets.self, TimingFunction.self, Spring.self, LuaIndexPath.self,
     ]
     nonisolated(unsafe) static let byName: [String: any BridgedValue.Type] =
         Dictionary(uniqueKeysWithValues: all.map { ($0.luaName, $0) })
@@ -159,7 +162,12 @@ extension LuaRuntime {
         let names = V.fieldNames
         lua_createtable(L, 0, Int32(names.count))
         for (i, key) in names.enumerated() {
-            lua_pushnumber(L, value.field(i))
+            let number = value.field(i)
+            if V.hasIntegerFields, number == number.rounded(), abs(number) < 1e15 {
+                lua_pushinteger(L, lua_Integer(number))
+            } else {
+                lua_pushnumber(L, number)
+            }
             lua_setfield(L, -2, key)
         }
         pushValueMetatable(V.luaName)

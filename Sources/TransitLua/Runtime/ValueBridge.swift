@@ -51,6 +51,8 @@ extension LuaRuntime {
         case .transform3D(let t): push(t)
         case .color(let c): push(c)
         case .object(let o): push(o)
+        case .index(let i): lua_pushinteger(L, lua_Integer(i + 1))
+        case .indexPath(let p): push(LuaIndexPath(p))
         }
     }
 

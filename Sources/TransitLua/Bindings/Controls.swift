@@ -156,24 +156,7 @@ extension HostCall {
         }
         return ControlAction(targetKey: key, actionKey: actionKey, events: events) { [weak runtime] sender, _ in
             guard let runtime, let object = targetObject() else { return }
-            try runtime.performAction(named: name, on: object, sender: sender)
+            try runtime.performAction(named: name, on: object, sender: sender, senderName: sender.traceName)
         }
-    }
-}
-
-extension LuaRuntime {
-    /// Calls `target:name(sender)`, as UIKit sends a control's action to its target.
-    func performAction(named name: String, on target: AnyObject, sender: Button) throws {
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        push(target)
-        guard lua_type(L, -1) != LUA_TNIL else { return }
-        guard transit_pgetfield(L, -1, name) == LUA_OK else { throw ScriptError(errorMessage()) }
-        guard lua_type(L, -1) == LUA_TFUNCTION else {
-            throw ScriptError("\(sender.traceName) action: the target no longer has a method \"\(name)\"")
-        }
-        lua_rotate(L, -2, 1)
-        push(sender)
-        guard transit_pcall(L, 2, 0) == LUA_OK else { throw ScriptError(errorMessage()) }
     }
 }

@@ -412,16 +412,21 @@ extension LuaRuntime {
 
     /// Calls `target:name(recognizer)`, as UIKit sends an action to its target.
     func performAction(named name: String, on target: AnyObject, recognizer: GestureRecognizer) throws {
+        try performAction(named: name, on: target, sender: recognizer, senderName: recognizer.traceName)
+    }
+
+    /// Calls `target:name(sender)`: a recognizer's or a control's action sent to its target.
+    func performAction(named name: String, on target: AnyObject, sender: AnyObject, senderName: @autoclosure () -> String) throws {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         push(target)
         guard lua_type(L, -1) != LUA_TNIL else { return }
         guard transit_pgetfield(L, -1, name) == LUA_OK else { throw ScriptError(errorMessage()) }
         guard lua_type(L, -1) == LUA_TFUNCTION else {
-            throw ScriptError("\(recognizer.traceName) action: the target no longer has a method \"\(name)\"")
+            throw ScriptError("\(senderName()) action: the target no longer has a method \"\(name)\"")
         }
         lua_rotate(L, -2, 1)
-        push(recognizer)
+        push(sender)
         guard transit_pcall(L, 2, 0) == LUA_OK else { throw ScriptError(errorMessage()) }
     }
 }

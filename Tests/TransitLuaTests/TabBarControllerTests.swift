@@ -136,7 +136,7 @@ calls = {}
             bar = tabs.tabBar.frame
             onTop = tostring(tabs.view.subviews[#tabs.view.subviews] == tabs.tabBar)
             titles = {}
-            for _, label in ipairs(tabs.tabBar.subviews) do if label:isKind(UILabel) and label.text then titles[#titles + 1] = label.text end end
+            for _, label in ipairs(tabs.tabBar.subviews) do if label.text then titles[#titles + 1] = label.text end end
             titles = table.concat(titles, ",")
             """, device: "iPhone 15")
         // 49 pt plus the 34 pt home-indicator safe area of an iPhone 15, at the bottom.

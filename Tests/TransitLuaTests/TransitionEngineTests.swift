@@ -454,7 +454,7 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
     }
 
     @Test func beforeIOS8TheContextHasNoView() throws {
-        let result = try runScene(recordingAnimator.replacingOccurrences(of: "fromView = ctx:view(\"from\"), toView = ctx:view(\"to\"),", with: "hasView = ctx:responds(\"view\"),")
+        let result = try runScene(recordingAnimator.replacingOccurrences(of: "fromView = ctx:view(\"from\"), toView = ctx:view(\"to\"),", with: "hasView = ctx.view ~= nil,")
             .replacingOccurrences(of: "local view = isPresenting and ctx:view(\"to\") or ctx:view(\"from\")", with: "local view = isPresenting and toVC.view or ctx:viewController(\"from\").view") + """
             local A, B = UIViewController.new(), UIViewController.new()
             transit.window.rootViewController = A

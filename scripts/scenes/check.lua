@@ -8,13 +8,6 @@
 -- object: a second round that differs from the first means state leaked between transitions.
 -- The scene waits for each transition at most `LIMIT` seconds and stops the cell when one is
 -- still running (transit check then reports it as stuck) rather than raising.
--- An effect's option, nil when it has none: a built-in object used as the effect (an
--- interaction controller with hooks stored on it) is asked with responds, since reading a
--- member its class lacks is an error.
-local function option(object, name)
-  if object == nil or (type(object) == "userdata" and not object:responds(name)) then return nil end
-  return object[name]
-end
 
 local cell = transit.checkCell or { path = "present-dismiss", animated = true, rounds = 1 }
 local effect = transit.effect
@@ -33,19 +26,19 @@ if cell.probe then
     return ""
   end
   local styles = {}
-  if type(option(effect, "supportedPresentationStyles")) == "table" then
-    for _, style in ipairs(option(effect, "supportedPresentationStyles")) do styles[#styles + 1] = tostring(style) end
+  if type(effect.supportedPresentationStyles) == "table" then
+    for _, style in ipairs(effect.supportedPresentationStyles) do styles[#styles + 1] = tostring(style) end
   end
-  if #styles == 0 then styles[1] = tostring(option(effect, "modalPresentationStyle") or "custom") end
+  if #styles == 0 then styles[1] = tostring(effect.modalPresentationStyle or "custom") end
   transit.checkProbe = table.concat({
     "kind=" .. tostring(transit.effectKind or "transitioning delegate"),
     "navigation=" .. tostring(navigationEffect),
     "tabs=" .. tostring(tabEffect),
     "styles=" .. table.concat(styles, ","),
-    "dismissal=" .. gesture(tabEffect and option(effect, "interactiveTabSwitch") or option(effect, "interactiveDismissal")),
+    "dismissal=" .. gesture(tabEffect and effect.interactiveTabSwitch or effect.interactiveDismissal),
     -- An interactive presentation needs the gesture on the presenting screen: the effect
     -- installs it (installPresentationGesture), the scene only moves the finger.
-    "presentation=" .. (type(option(effect, "installPresentationGesture")) == "function" and gesture(option(effect, "interactivePresentation")) or ""),
+    "presentation=" .. (type(effect.installPresentationGesture) == "function" and gesture(effect.interactivePresentation) or ""),
   }, ";")
   return
 end
@@ -78,7 +71,7 @@ if tabEffect then
   tabs = UITabBarController.new{ viewControllers = { inbox, makeMessage(), third } }
   tabs.delegate = effect
   -- Apple's storyboard outlet: a delegate that installs its own gestures has a setter for it.
-  if type(option(effect, "setTabBarController")) == "function" then effect:setTabBarController(tabs) end
+  if type(effect.setTabBarController) == "function" then effect:setTabBarController(tabs) end
   transit.window.rootViewController = tabs
 elseif navigationEffect then
   navigation = UINavigationController.new(inbox)
@@ -107,7 +100,7 @@ end
 -- the effect's interactiveDismissal over the presented screen, or its interactivePresentation
 -- over the presenting one.
 local function gesture(view, fraction, interactive)
-  interactive = interactive or option(effect, "interactiveDismissal")
+  interactive = interactive or effect.interactiveDismissal
   local DURATION = 0.4
   if interactive.edge then
     transit.touch.edgePan{ edge = interactive.edge, to = fraction, duration = DURATION, release = true }
@@ -159,7 +152,7 @@ local function tabSwitchRound()
     return true
   end
   if cell.fraction then
-    local spec = option(effect, "interactiveTabSwitch")
+    local spec = effect.interactiveTabSwitch
     local f = tabs.view.bounds
     local sign = spec.pan == "right" and 1 or -1
     for _, direction in ipairs({ sign, -sign }) do
@@ -183,7 +176,7 @@ end
 local function presentDismissRound()
   local message = makeMessage()
   message.transitioningDelegate = effect
-  message.modalPresentationStyle = cell.style or option(effect, "modalPresentationStyle") or "custom"
+  message.modalPresentationStyle = cell.style or effect.modalPresentationStyle or "custom"
   local animated = cell.animated ~= false
   inbox:present(message, animated, nil)
   transit.wait(0)
@@ -223,7 +216,7 @@ local presented
 local function presentFromGesture()
   local message = makeMessage()
   message.transitioningDelegate = effect
-  message.modalPresentationStyle = cell.style or option(effect, "modalPresentationStyle") or "custom"
+  message.modalPresentationStyle = cell.style or effect.modalPresentationStyle or "custom"
   presented = message
   inbox:present(message, true, nil)
   return message
@@ -231,7 +224,7 @@ end
 
 local function interactivePresentRound()
   presented = nil
-  gesture(inbox.view, cell.fraction or 0.5, option(effect, "interactivePresentation"))
+  gesture(inbox.view, cell.fraction or 0.5, effect.interactivePresentation)
   local message = presented
   if message == nil then return true end  -- the gesture never began a presentation
   if not waitWhile(function() return message.isBeingPresented end) then return false end

@@ -11,13 +11,6 @@
 -- (animationControllerForTransitionFrom) as tab switches in a UITabBarController (Inbox, Message,
 -- Settings): to the second tab, the third and back to the first, then, when the effect declares
 -- interactiveTabSwitch = { pan = "left" }, a pan 10 % of the way (it should cancel) and 90 %.
--- An effect's option, nil when it has none: a built-in object used as the effect (an
--- interaction controller with hooks stored on it) is asked with responds, since reading a
--- member its class lacks is an error.
-local function option(object, name)
-  if object == nil or (type(object) == "userdata" and not object:responds(name)) then return nil end
-  return object[name]
-end
 
 local screen = transit.screen.bounds
 local W, H = screen.width, screen.height
@@ -194,7 +187,7 @@ end
 
 local function present(message)
   message.transitioningDelegate = effect
-  message.modalPresentationStyle = option(effect, "modalPresentationStyle") or "custom"
+  message.modalPresentationStyle = effect.modalPresentationStyle or "custom"
   inbox:present(message, true, function() transit.log("presented") end)
   transit.wait(0)  -- let the turn that began the presentation end
   waitWhile(function() return message.isBeingPresented end)
@@ -263,7 +256,7 @@ if message.presentingViewController ~= nil then
 end
 
 -- Interactive dismissal, when the effect drives one with a gesture.
-local interactive = option(effect, "interactiveDismissal")
+local interactive = effect.interactiveDismissal
 if interactive then
   message = makeMessage()
   transit.log("present again")

@@ -4,15 +4,16 @@ local support = {}
 -- The view UIKit wrapped a presented controller's view in before iOS 8 (the form sheet's): what
 -- the system animators move instead of the controller's view.
 support.Wrapper = UIView:subclass("SystemWrapper")
+support.Wrapper.transitWrapper = true
 
 -- The view an animator may animate for `key`. Before iOS 8 the context has no view(key)
 -- (docs/design.md §2.10): use the controller's view, unless it is on screen outside the container (a
 -- presenter the presentation does not remove), which is the case where iOS 8's view(key) is nil.
 function support.viewFor(ctx, key)
-  if ctx:responds("view") then return ctx:view(key) end
+  if ctx.view then return ctx:view(key) end
   local view = ctx:viewController(key).view
   -- A system wrapper (the iOS 7 form sheet's) is what moves.
-  if view.superview and view.superview:isKind(support.Wrapper) then return view.superview end
+  if view.superview and view.superview.transitWrapper then return view.superview end
   if view.window and view.superview ~= ctx.containerView then return nil end
   return view
 end
@@ -20,7 +21,7 @@ end
 -- The frame the animator gives the presented view at the end. Before iOS 8 a system wrapper
 -- keeps the frame UIKit (or the app's viewWillAppear) gave it.
 function support.finalFrame(ctx, view, controller)
-  if view:isKind(support.Wrapper) then return view.frame end
+  if view.transitWrapper then return view.frame end
   return ctx:finalFrame(controller)
 end
 

@@ -748,11 +748,6 @@ function NSObject.isSubclass(self, of) end
 ---@return boolean
 function NSObject:isKind(class) end
 
----responds(to:): whether the object has the member (a property, method or hook of its class, or a field of a Lua subclass's instance); the way to probe, since reading a member a built-in class lacks is an error
----@param name string a member's name
----@return boolean
-function NSObject:responds(name) end
-
 ---whether the object is an instance of exactly this class (Swift isMember(of:))
 ---@param class table a class table: UIView, or a Lua subclass
 ---@return boolean

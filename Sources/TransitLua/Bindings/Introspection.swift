@@ -18,23 +18,6 @@ extension TransitAPI {
                 call.push(isKind)
                 return 1
             },
-            method("responds", [parameter("name", .string, "a member's name")], returns: .boolean,
-                   "responds(to:): whether the object has the member (a property, method or hook of its class, or a field of a Lua subclass's instance); the way to probe, since reading a member a built-in class lacks is an error", of: HostObject.self) { call, _ in
-                guard lua_type(call.L, call.index(1)) == LUA_TSTRING, let name = call.runtime.string(at: call.index(1)) else {
-                    throw call.argumentError(1, "a string")
-                }
-                let runtime = call.runtime
-                if let known = runtime.knownMembers(ofObjectAt: 1), known.unavailable[name] == nil,
-                   known.members.contains(name) || known.hooks.contains(name) {
-                    call.push(true)
-                    return 1
-                }
-                let top = lua_gettop(call.L)
-                let found = transit_pgetfield(call.L, 1, name) == LUA_OK && lua_type(call.L, -1) != LUA_TNIL
-                lua_settop(call.L, top)
-                call.push(found)
-                return 1
-            },
             method("isMember", [classParameter], returns: .boolean, "whether the object is an instance of exactly this class (Swift isMember(of:))", of: HostObject.self) { call, _ in
                 try call.checkClassTable(1)
                 call.runtime.pushClassOfObject(at: 1)

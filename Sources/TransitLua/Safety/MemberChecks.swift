@@ -9,11 +9,9 @@ import TransitCore
 //   instances of Lua subclasses keep free fields (`self.dimmingView = v`).
 // - Reading a well-known UIKit member Transit lacks raises "X.name is not available in
 //   Transit" (the markers sit in the class's getter table: a raw lookup on the miss path).
-// - Reading a near miss of a real member on a built-in instance raises with a suggestion; any
-//   other name it lacks raises "Class.name is not available in Transit": a port that reads one
-//   meets something Transit does not have, and a nil would only fail later, further away. A
-//   script that probes asks `object:responds("name")` (Swift's responds(to:)). On Lua subclass
-//   instances an unknown field reads as nil (it may simply be unset).
+// - Reading a near miss of a real member on a built-in instance raises with a suggestion;
+//   anything else reads as nil, so `if object.someOptionalThing then` keeps working, and on
+//   Lua subclass instances every unknown field reads as nil (it may simply be unset).
 
 extension LuaRuntime {
     /// The bound class of our userdata at `index`.
@@ -57,16 +55,13 @@ extension LuaRuntime {
         throw LuaCallError("\(className) has no property \"\(name)\"\(hint) \(keep)")
     }
 
-    /// `object[key]` found nothing (stack: object, key at 1, 2): nil for a Lua subclass's
-    /// instance or a hook name (an override not given); for a plain built-in instance an error,
-    /// with a suggestion when the name is a near miss of one of its members.
+    /// `object[key]` found nothing (stack: object, key at 1, 2): nil, or an error when a plain
+    /// built-in instance is asked for a near miss of one of its members.
     func missingMember() throws -> Int32 {
         guard lua_type(L, 2) == LUA_TSTRING, !isSubclassInstance(at: 1), let known = knownMembers(ofObjectAt: 1),
-              let name = string(at: 2), !KnownMembers.allHooks.contains(name) else { return 0 }
-        if let suggestion = NearMiss.suggestion(for: name, among: known.members) {
-            throw LuaCallError("\(known.className) has no member \"\(name)\"; did you mean \"\(suggestion)\"?")
-        }
-        throw LuaCallError("\(Self.unavailableMessage(known.className, name)) (probe with object:responds(\"\(name)\"))")
+              let name = string(at: 2), !KnownMembers.allHooks.contains(name),
+              let suggestion = NearMiss.suggestion(for: name, among: known.members) else { return 0 }
+        throw LuaCallError("\(known.className) has no member \"\(name)\"; did you mean \"\(suggestion)\"?")
     }
 
     /// Whether a global named `name` is Apple's (UIKit, Core Animation, Foundation, Core

@@ -44,6 +44,8 @@ local tabEffect = transit.effect and type(transit.effect.animationControllerForT
 local navigation
 if navigationEffect then
   navigation = UINavigationController.new(inbox)
+  -- The mock screens draw their own header, so the controller's own bar stays hidden.
+  navigation.isNavigationBarHidden = true
   navigation.delegate = transit.effect
   transit.window.rootViewController = navigation
 elseif not tabEffect then

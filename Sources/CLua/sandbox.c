@@ -389,8 +389,17 @@ int transit_runfinalizers(lua_State *L) {
         lua_pushcfunction(L, run_finalizer);
         lua_pushnil(L);
         lua_rawgeti(L, queue, numbers[i]);
-        /* run_finalizer only fails on memory; a finalizer's own failure is kept, not raised. */
-        if (lua_pcall(L, 2, 0, 0) != LUA_OK) lua_pop(L, 1);
+        /* A finalizer's own failure is kept, not raised. But the hook of this thread may raise
+        ** the kept failure as run_finalizer returns (it does so in the code that runs next, and
+        ** Ctrl-C installs it on every call and return): then it is put back, to be taken. */
+        if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
+            if (!limits->finalizerFailed) {
+                lua_setfield(L, LUA_REGISTRYINDEX, "transit.finalizerError");
+                limits->finalizerFailed = 1;
+            } else {
+                lua_pop(L, 1);
+            }
+        }
     }
     lua_settop(L, top);
     return (int)filled;

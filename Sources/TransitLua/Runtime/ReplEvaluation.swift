@@ -72,10 +72,18 @@ extension LuaRuntime {
         pushValuesFunction()
         transit_resetbudget(L)   // each chunk is an entry from the host with a budget of its own
         let status = transit_pcall(L, 1, LUA_MULTRET)
+        // A chunk's end is the end of the REPL's turn: the finalizers of what it freed run now
+        // (still interruptible: a finalizer that loops is stopped by Ctrl-C).
+        var finalizerFailure: String?
+        if transit_runfinalizers(L) > 0, transit_takefinalizerfailure(L) != 0 {
+            finalizerFailure = string(at: -1) ?? "a __gc finalizer failed"
+            transit_pop(L, 1)
+        }
         finishInterruptibleRun()
         guard status == LUA_OK else {
             return .failure(Self.trimmedTraceback(errorMessage()))
         }
+        if let finalizerFailure { return .failure(finalizerFailure) }
         var values: [String] = []
         let results = lua_gettop(L) - base
         if results > 0 {

@@ -37,11 +37,17 @@ extension World {
         guard presented !== presenting else {
             throw AnimationError.invalid("a view controller cannot present itself")
         }
-        guard presenting.viewIfLoaded?.window != nil else {
-            throw AnimationError.invalid("\(presenting.traceName) is not in a window: set it as transit.window.rootViewController (or present from a controller that is on screen)")
+        // UIKit refuses these with a console warning and goes on: the call is ignored, its
+        // completion is not called (docs/semantics.md, "Refused presentations").
+        if let running = activeTransitions.first(where: { $0.kind == .presentation || $0.kind == .dismissal }) {
+            let what = running.kind == .presentation ? "presentation" : "dismissal"
+            return warnIgnored("Attempt to present <\(presented.traceName)> on <\(presenting.traceName)> (from <\(presenting.traceName)>) while a \(what) is in progress.")
         }
         if let current = presenting.presentedViewController {
-            throw AnimationError.invalid("\(presenting.traceName) is already presenting \(current.traceName); dismiss it first, or present from \(current.traceName)")
+            return warnIgnored("Attempt to present <\(presented.traceName)> on <\(presenting.traceName)> which is already presenting <\(current.traceName)>")
+        }
+        guard presenting.viewIfLoaded?.window != nil else {
+            return warnIgnored("Attempt to present <\(presented.traceName)> on <\(presenting.traceName)> whose view is not in the window hierarchy.")
         }
         guard presented.presentingViewController == nil, !presented.isBeingPresented else {
             throw AnimationError.invalid("\(presented.traceName) is already presented")
@@ -152,9 +158,14 @@ extension World {
         } else {
             throw AnimationError.invalid("\(controller.traceName) is neither presenting nor presented; nothing to dismiss")
         }
-        guard !presented.isBeingDismissed else { throw AnimationError.invalid("\(presented.traceName) is already being dismissed") }
-        guard !presented.isBeingPresented else {
-            throw AnimationError.invalid("\(presented.traceName) is still being presented; dismiss it from the present completion")
+        // A dismiss during a dismissal does nothing in UIKit (a pan handler calls dismiss on
+        // every drag event); one during a presentation is refused with a warning.
+        guard !presented.isBeingDismissed else {
+            trace.note(time: now, turn: turn, "\(controller.traceName) dismiss ignored: \(presented.traceName) is already being dismissed")
+            return
+        }
+        guard presented.activeTransition?.kind != .presentation else {
+            return warnIgnored("Attempt to dismiss from view controller <\(controller.traceName)> while a presentation or dismiss is in progress!")
         }
         presented.isBeingDismissed = true
         traceEvent(controller.traceName, "dismiss", [presented.traceName, animated ? "animated" : "not animated"])
@@ -173,6 +184,12 @@ extension World {
             animated: animated, animatorHook: Hook.TransitioningDelegate.animationControllerForDismissed, animatorArguments: [.object(presented)],
             interactionHook: Hook.TransitioningDelegate.interactionControllerForDismissal, completion: completion)
         try startTransition(transition)
+    }
+
+    /// A refused call: UIKit's console warning, on standard error and in the trace.
+    func warnIgnored(_ message: String) {
+        trace.note(time: now, turn: turn, "warning: \(message)")
+        warningHandler?(message)
     }
 
     // MARK: - The common part

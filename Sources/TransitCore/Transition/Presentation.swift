@@ -485,21 +485,18 @@ extension World {
         } else {
         switch (transition.kind, completed) {
         case (.presentation, true):
-            presented.isBeingPresented = false
             if transition.removesPresentersView, let presenterView {
                 presenterView.removeFromSuperview()
             }
             try controller.presentationTransitionDidEnd(true)
         case (.presentation, false):
             // A cancelled presentation: UIKit removes the presented view and the container.
-            presented.isBeingPresented = false
             presentedView?.removeFromSuperview()
             try restorePresenterView(transition)
             container.removeFromSuperview()
             unlink(presented, from: presenting)
             try controller.presentationTransitionDidEnd(false)
         case (.dismissal, true):
-            presented.isBeingDismissed = false
             // An animator that did not add the revealed view was reported at completeTransition
             // (revealed-not-visible, ProblemChecks.swift); the view goes back for the next scene.
             try restorePresenterView(transition)
@@ -508,7 +505,6 @@ extension World {
             try controller.dismissalTransitionDidEnd(true)
         case (.dismissal, false):
             // UIKit does not remove the to-view after a cancelled dismissal.
-            presented.isBeingDismissed = false
             if transition.removesPresentersView, let presenterView, presenterView.superview === container {
                 presenterView.removeFromSuperview()
             }
@@ -523,6 +519,14 @@ extension World {
                                        : [transition.toViewController, transition.fromViewController] {
             try controller.endAppearance(animated: transition.isAnimated)
         }
+        // isBeingPresented / isBeingDismissed hold through viewDidAppear / viewDidDisappear
+        // (UIViewController.h documents them for use in those methods); isMovingTo/FromParent too.
+        if !isNavigation {
+            presented.isBeingPresented = false
+            presented.isBeingDismissed = false
+        }
+        transition.presented.isMovingToParent = false
+        transition.presented.isMovingFromParent = false
         if completed, isNavigation, let navigation = transition.navigationController { try navigation.tellDelegateDidShow(transition) }
         // The present/dismiss completion is for a transition that happened (docs/semantics.md).
         if completed { try transition.userCompletion?() }

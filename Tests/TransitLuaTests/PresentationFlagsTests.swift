@@ -103,3 +103,80 @@ function calls.text() return table.concat(calls, ", ") end
         #expect(try result.text("calls.text()") == "0010, 0000, 0001, 0000")
     }
 }
+
+/// A dismissal animator recording which controllers it was asked to move.
+private let stackScene = """
+log = {}
+Slide = NSObject:subclass("Slide")
+function Slide:transitionDuration() return 0.3 end
+function Slide:animateTransition(ctx)
+  local from, to = ctx:viewController("from"), ctx:viewController("to")
+  log[#log + 1] = "animate " .. from.title .. " to " .. to.title
+  local toView = ctx:view("to")
+  if toView then ctx.containerView:insertSubview(toView, 0) end
+  UIView.animate(0.3, function() ctx:view("from").alpha = 0 end,
+    function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+end
+Rec = UIViewController:subclass("Rec")
+for _, hook in ipairs({ "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear" }) do
+  Rec[hook] = function(self) log[#log + 1] = self.title .. "." .. hook end
+end
+local delegate = { animationControllerForDismissed = function() return Slide.new() end }
+A = Rec.new{ title = "A" }
+transit.window.rootViewController = A
+B = Rec.new{ title = "B" }
+C = Rec.new{ title = "C" }
+B.modalPresentationStyle = "fullScreen"
+C.modalPresentationStyle = "fullScreen"
+B.transitioningDelegate = delegate
+C.transitioningDelegate = delegate
+A:present(B, false)
+B:present(C, false)
+transit.wait(0.1)
+log = {}
+
+"""
+
+@Suite struct PresentationStackTests {
+    /// Apple: "calling this method on a view controller lower in the stack dismisses its immediate
+    /// child view controller and all view controllers above that child on the stack. ... only the
+    /// top-most view is dismissed in an animated fashion; any intermediate view controllers are
+    /// simply removed from the stack."
+    @Test func dismissingFromLowerInTheStackDismissesEveryControllerAboveAnimatingOnlyTheTopOne() throws {
+        let result = try runScene(stackScene + """
+            local done = 0
+            A:dismiss(true, function() done = done + 1 end)
+            transit.wait(1)
+            log[#log + 1] = "completions " .. done
+            log[#log + 1] = tostring(A.presentedViewController == nil and B.presentingViewController == nil
+              and B.presentedViewController == nil and C.presentingViewController == nil)
+            log[#log + 1] = "window " .. #transit.window.subviews .. " " .. tostring(transit.window.subviews[1] == A.view)
+            """)
+        #expect(try result.text("table.concat(log, ', ')") == "C.viewWillDisappear, A.viewWillAppear, animate C to A, A.viewDidAppear, C.viewDidDisappear, completions 1, true, window 1 true")
+        #expect(result.world.problemRecords.isEmpty, "\(result.world.problemRecords.map(\.message))")
+    }
+
+    /// The presenting controller dismisses what it presented: B, which presents C, dismisses C.
+    @Test func dismissOnAPresentedControllerThatPresentsDismissesTheOneItPresented() throws {
+        let result = try runScene(stackScene + """
+            B:dismiss(true)
+            transit.wait(1)
+            log[#log + 1] = tostring(A.presentedViewController == B and B.presentedViewController == nil and C.presentingViewController == nil)
+            """)
+        #expect(try result.text("table.concat(log, ', ')") == "C.viewWillDisappear, B.viewWillAppear, animate C to B, B.viewDidAppear, C.viewDidDisappear, true")
+    }
+
+    /// An intermediate still on screen (the top one is a sheet over it) disappears at once, without
+    /// animation, and the view it covered is back behind the top one for its dismissal.
+    @Test func anIntermediateUnderASheetIsRemovedAtOnceAndTheRevealedViewIsBackBehindTheTopOne() throws {
+        let result = try runScene(stackScene.replacingOccurrences(of: "C.modalPresentationStyle = \"fullScreen\"", with: "C.modalPresentationStyle = \"pageSheet\"")
+            .replacingOccurrences(of: "C.transitioningDelegate = delegate", with: "") + """
+            A:dismiss(true)
+            log[#log + 1] = "B.window " .. tostring(B.view.window ~= nil) .. ", A.window " .. tostring(A.view.window ~= nil)
+            transit.wait(1)
+            log[#log + 1] = "window " .. #transit.window.subviews .. " " .. tostring(transit.window.subviews[1] == A.view)
+            """)
+        #expect(try result.text("table.concat(log, ', ')") == "B.viewWillDisappear, B.viewDidDisappear, A.viewWillAppear, C.viewWillDisappear, B.window false, A.window true, A.viewDidAppear, C.viewDidDisappear, window 1 true")
+        #expect(result.world.problemRecords.isEmpty, "\(result.world.problemRecords.map(\.message))")
+    }
+}

@@ -158,18 +158,57 @@ extension World {
         } else {
             throw AnimationError.invalid("\(controller.traceName) is neither presenting nor presented; nothing to dismiss")
         }
+        // The presented controllers above it: dismissing a controller lower in a stack dismisses
+        // them all (Apple's dismiss(animated:completion:) documentation).
+        var stack = [presented]
+        while let above = stack.last!.presentedViewController { stack.append(above) }
         // A dismiss during a dismissal does nothing in UIKit (a pan handler calls dismiss on
         // every drag event); one during a presentation is refused with a warning.
-        guard !presented.isBeingDismissed else {
-            trace.note(time: now, turn: turn, "\(controller.traceName) dismiss ignored: \(presented.traceName) is already being dismissed")
+        if let dismissing = stack.first(where: { $0.isBeingDismissed }) {
+            trace.note(time: now, turn: turn, "\(controller.traceName) dismiss ignored: \(dismissing.traceName) is already being dismissed")
             return
         }
-        guard presented.activeTransition?.kind != .presentation else {
+        guard !stack.contains(where: { $0.activeTransition?.kind == .presentation }) else {
             return warnIgnored("Attempt to dismiss from view controller <\(controller.traceName)> while a presentation or dismiss is in progress!")
         }
-        presented.isBeingDismissed = true
         traceEvent(controller.traceName, "dismiss", [presented.traceName, animated ? "animated" : "not animated"])
-        try beginDismissal(presented, animated: animated, completion: completion)
+        let top = stack.last!
+        if top !== presented, let revealed = presented.presentingViewController {
+            try removeIntermediates(Array(stack.dropLast()), under: top, revealing: revealed, animated: animated)
+        }
+        top.isBeingDismissed = true
+        try beginDismissal(top, animated: animated, completion: completion)
+    }
+
+    /// "Only the top-most view is dismissed in an animated fashion; any intermediate view
+    /// controllers are simply removed from the stack": the intermediates leave at once, without
+    /// animation, and the top one is then dismissed as if `revealed` had presented it.
+    private func removeIntermediates(_ intermediates: [ViewController], under top: ViewController,
+                                     revealing revealed: ViewController, animated: Bool) throws {
+        for controller in intermediates.reversed() {
+            traceEvent(controller.traceName, "removed from the stack", ["under \(top.traceName)"])
+            controller.isBeingDismissed = true
+            try controller.beginAppearance(appearing: false, animated: false)
+            controller.viewIfLoaded?.removeFromSuperview()
+            controller.presentationController?.containerView?.removeFromSuperview()
+            try controller.endAppearance(animated: false)
+            controller.isBeingDismissed = false
+            controller.presentedViewController = nil
+            unlink(controller, from: controller.presentingViewController ?? revealed)
+        }
+        revealed.presentedViewController = top
+        top.presentingViewController = revealed
+        top.presentationController?.presentingViewController = revealed
+        // The revealed view comes back behind the top one unless the top one's style hands it
+        // to the animator (view("to")), as its own dismissal would.
+        if let view = revealed.viewIfLoaded, view.window == nil, let controller = top.presentationController,
+           try !controller.shouldRemovePresentersView() {
+            let home = revealed.presentationController?.containerView ?? (window as View)
+            try home.insertSubview(view, at: 0)
+            withoutAnimation { view.frame = home.bounds }
+            // The top one's dismissal gives no callbacks to a presenter whose view it keeps.
+            try revealed.beginAppearance(appearing: true, animated: animated)
+        }
     }
 
     private func beginDismissal(_ presented: ViewController, animated: Bool, completion: (() throws -> Void)?) throws {

@@ -180,3 +180,54 @@ log = {}
         #expect(result.world.problemRecords.isEmpty, "\(result.world.problemRecords.map(\.message))")
     }
 }
+
+@Suite struct InteractiveCoordinatorTests {
+    /// The standard pattern: viewWillAppear of the controller an edge swipe reveals reads an
+    /// interactive coordinator and registers notifyWhenInteractionChanges, which runs when the
+    /// finger lifts (UIViewControllerTransitionCoordinator.h: initiallyInteractive never changes).
+    @Test func duringAnInteractivePopViewWillAppearSeesAnInteractiveCoordinatorWhoseInteractionChangeHandlerRuns() throws {
+        let result = try runScene("""
+            log = {}
+            Lower = UIViewController:subclass("Lower")
+            function Lower:viewWillAppear(animated)
+              local c = self.transitionCoordinator
+              if not c then log[#log + 1] = "no coordinator" return end
+              log[#log + 1] = "willAppear " .. tostring(c.isInteractive) .. " " .. tostring(c.initiallyInteractive)
+              c:notifyWhenInteractionChanges(function(ctx)
+                log[#log + 1] = "interaction ended cancelled=" .. tostring(ctx.isCancelled) .. " " .. tostring(ctx.initiallyInteractive)
+              end)
+            end
+            local A = Lower.new{ title = "A" }
+            nav = UINavigationController.new(A)
+            transit.window.rootViewController = nav
+            nav:pushViewController(UIViewController.new{ title = "B" }, false)
+            transit.wait(0.5)
+            log = {}
+            transit.touch.edgePan{ edge = "left", to = 0.2, duration = 0.3 }
+            transit.wait(1)
+            transit.touch.edgePan{ edge = "left", to = 0.8, duration = 0.3 }
+            transit.wait(1)
+            """)
+        #expect(try result.text("table.concat(log, ', ')") == "willAppear true true, interaction ended cancelled=true true, willAppear true true, interaction ended cancelled=false true")
+    }
+
+    /// A pop that is not interactive reads false in the same place.
+    @Test func duringAnAnimatedPopWithoutInteractionTheCoordinatorIsNotInteractive() throws {
+        let result = try runScene("""
+            log = {}
+            Lower = UIViewController:subclass("Lower")
+            function Lower:viewWillAppear(animated)
+              local c = self.transitionCoordinator
+              if c then log[#log + 1] = tostring(c.isInteractive) .. " " .. tostring(c.initiallyInteractive) end
+            end
+            nav = UINavigationController.new(Lower.new{ title = "A" })
+            transit.window.rootViewController = nav
+            nav:pushViewController(UIViewController.new{ title = "B" }, false)
+            transit.wait(0.5)
+            log = {}
+            nav:popViewController(true)
+            transit.wait(1)
+            """)
+        #expect(try result.text("table.concat(log, ', ')") == "false false")
+    }
+}

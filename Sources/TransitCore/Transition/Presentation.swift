@@ -332,6 +332,7 @@ extension World {
                 transition.presenterFrame = transition.containerView.bounds
             }
         }
+        try prepareInteraction(transition)
         // Appearance: the presenter only disappears when its view goes away.
         if isPresentation {
             if removes { try presenting.beginAppearance(appearing: false, animated: transition.isAnimated) }
@@ -376,9 +377,7 @@ extension World {
         if let interaction = transition.interactionController {
             // Every interaction controller is started; wantsInteractiveStart (any controller's,
             // default true) says whether it starts paused or running (docs/semantics.md).
-            let wantsInteractive = try wantsInteractiveStart(interaction)
-            transition.isInteractive = wantsInteractive
-            transition.initiallyInteractive = wantsInteractive
+            let wantsInteractive = transition.initiallyInteractive
             transition.space = TimeSpace.child(of: rootTimeSpace, world: self, frozen: wantsInteractive, label: transition.label)
             if let percent = interaction as? PercentDrivenInteractiveTransition {
                 transition.completionSpeed = try percent.effectiveCompletionSpeed()
@@ -432,6 +431,16 @@ extension World {
             let value = try callScript(animator, Hook.AnimatedTransitioning.interruptibleAnimator, [.object(transition.context)])
             transition.interruptibleAnimator = value.object as? PropertyAnimator
         }
+    }
+
+    /// Whether the transition starts interactive, known before the appearance callbacks so
+    /// that viewWillAppear reads `transitionCoordinator.isInteractive` and
+    /// `initiallyInteractive` as they stay (UIKit's header: initiallyInteractive never changes).
+    func prepareInteraction(_ transition: Transition) throws {
+        guard transition.animator != nil, let interaction = transition.interactionController else { return }
+        let wantsInteractive = try wantsInteractiveStart(interaction)
+        transition.isInteractive = wantsInteractive
+        transition.initiallyInteractive = wantsInteractive
     }
 
     /// UIViewControllerInteractiveTransitioning.wantsInteractiveStart, default true: a stored

@@ -230,4 +230,25 @@ log = {}
             """)
         #expect(try result.text("table.concat(log, ', ')") == "false false")
     }
+
+    /// UIKit's order for a cancelled interactive pop: current will-disappear, new will-appear,
+    /// then new will-disappear, new did-disappear, current will-appear, current did-appear.
+    @Test func aCancelledInteractivePopCallsTheNewControllersDisappearanceThenTheCurrentOnesAppearance() throws {
+        let result = try runScene("""
+            log = {}
+            Rec = UIViewController:subclass("Rec")
+            for _, hook in ipairs({ "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear" }) do
+              Rec[hook] = function(self) log[#log + 1] = self.title .. "." .. hook end
+            end
+            nav = UINavigationController.new(Rec.new{ title = "New" })
+            transit.window.rootViewController = nav
+            nav:pushViewController(Rec.new{ title = "Current" }, false)
+            transit.wait(0.5)
+            log = {}
+            transit.touch.edgePan{ edge = "left", to = 0.2, duration = 0.3 }
+            transit.wait(1)
+            log[#log + 1] = "stack " .. #nav.viewControllers
+            """)
+        #expect(try result.text("table.concat(log, ', ')") == "Current.viewWillDisappear, New.viewWillAppear, New.viewWillDisappear, New.viewDidDisappear, Current.viewWillAppear, Current.viewDidAppear, stack 2")
+    }
 }

@@ -485,6 +485,10 @@ extension World {
     func swapAppearance(_ transition: Transition) throws {
         let appearing = transition.toViewController, disappearing = transition.fromViewController
         if appearing.appearance == .appearing { try appearing.beginAppearance(appearing: false, animated: true) }
+        // A cancelled push or pop gives the controller staying on screen its viewWillAppear when
+        // the transition ends, after the other one's viewDidDisappear (UINavigationController's
+        // order, docs/semantics.md).
+        if transition.kind == .push || transition.kind == .pop { return }
         if disappearing.appearance == .disappearing { try disappearing.beginAppearance(appearing: true, animated: true) }
     }
 
@@ -563,9 +567,17 @@ extension World {
         }
         // Appearance: did-callbacks for whatever began; the appearing controller first for modal
         // transitions, the disappearing one first for push, pop and tab switch (as UINavigationController).
-        for controller in isNavigation ? [transition.fromViewController, transition.toViewController]
-                                       : [transition.toViewController, transition.fromViewController] {
-            try controller.endAppearance(animated: transition.isAnimated)
+        if transition.kind == .push || transition.kind == .pop, !completed {
+            // Cancelled: the controller that was to appear disappears, then the one that stays
+            // appears again: will and did for each, in that order.
+            try transition.toViewController.endAppearance(animated: transition.isAnimated)
+            try transition.fromViewController.beginAppearance(appearing: true, animated: transition.isAnimated)
+            try transition.fromViewController.endAppearance(animated: transition.isAnimated)
+        } else {
+            for controller in isNavigation ? [transition.fromViewController, transition.toViewController]
+                                           : [transition.toViewController, transition.fromViewController] {
+                try controller.endAppearance(animated: transition.isAnimated)
+            }
         }
         // isBeingPresented / isBeingDismissed hold through viewDidAppear / viewDidDisappear
         // (UIViewController.h documents them for use in those methods); isMovingTo/FromParent too.

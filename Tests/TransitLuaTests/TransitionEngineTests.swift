@@ -8,6 +8,10 @@ struct SceneResult {
     let world: World
     let runtime: LuaRuntime
     let log: [String]
+    /// What the world's warning handler received (what `transit run` prints on standard error).
+    var warnings: [String] = []
+    /// The log lines without their `[t]` time prefix.
+    var messages: [String] { log.map { line in line.range(of: "] ").map { String(line[$0.upperBound...]) } ?? line } }
     func number(_ expression: String) throws -> Double {
         try #require(Double(try runtime.evaluate("return " + expression) ?? ""))
     }
@@ -24,8 +28,10 @@ func runScene(_ source: String, device: String = "iPhone SE", ios: Double = 17) 
     let runtime = try LuaRuntime(world: world)
     var log: [String] = []
     runtime.output = { log.append($0) }
+    var warnings: [String] = []
+    world.warningHandler = { warnings.append($0) }
     try runtime.runScene(file)
-    return SceneResult(world: world, runtime: runtime, log: log)
+    return SceneResult(world: world, runtime: runtime, log: log, warnings: warnings)
 }
 
 /// A fade animator recording calls into `calls`, used by several tests.
@@ -444,13 +450,69 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
         #expect(world.problemRecords[0].phase == "scene")
     }
 
-    @Test func presentingWhileAlreadyPresentingOrOffScreenIsAnError() throws {
-        let h = try Harness()
-        let offScreen = try h.error("UIViewController.new():present(UIViewController.new(), true)")
-        #expect(offScreen?.contains("is not in a window") == true)
-        try h.run("A = UIViewController.new{ title = 'A' }; transit.window.rootViewController = A; A:present(UIViewController.new(), false)")
-        let twice = try h.error("A:present(UIViewController.new(), false)")
-        #expect(twice?.contains("UIViewController \"A\" is already presenting") == true)
+    @Test func presentingFromAControllerAlreadyPresentingOrOffScreenIsIgnoredWithUIKitsWarning() throws {
+        let result = try runScene("""
+            local offScreen = UIViewController.new{ title = "Off" }
+            local ran = {}
+            offScreen:present(UIViewController.new{ title = "X" }, true, function() ran[#ran + 1] = "off" end)
+            A = UIViewController.new{ title = "A" }
+            transit.window.rootViewController = A
+            B = UIViewController.new{ title = "B" }
+            A:present(B, false)
+            C = UIViewController.new{ title = "C" }
+            A:present(C, false, function() ran[#ran + 1] = "twice" end)
+            transit.wait(0.1)
+            transit.log(#ran, tostring(A.presentedViewController == B), tostring(C.presentingViewController == nil))
+            """)
+        #expect(result.warnings == [
+            "Attempt to present <UIViewController \"X\"> on <UIViewController \"Off\"> whose view is not in the window hierarchy.",
+            "Attempt to present <UIViewController \"C\"> on <UIViewController \"A\"> which is already presenting <UIViewController \"B\">",
+        ])
+        #expect(result.messages == ["0 true true"])
+        #expect(result.world.problemRecords.isEmpty)
+        let notes = result.world.trace.entries.filter { $0.kind == .note }.map(\.hook)
+        #expect(notes.contains { $0.hasPrefix("warning: Attempt to present <UIViewController \"C\">") })
+    }
+
+    @Test func presentingWhileAPresentationOrDismissalIsInProgressIsIgnoredWithUIKitsWarning() throws {
+        let result = try runScene("""
+            A = UIViewController.new{ title = "A" }
+            transit.window.rootViewController = A
+            B = UIViewController.new{ title = "B" }
+            local ran = 0
+            A:present(B, true)
+            B:present(UIViewController.new{ title = "C" }, true, function() ran = ran + 1 end)
+            transit.wait(1)
+            B:dismiss(true)
+            A:present(UIViewController.new{ title = "D" }, true, function() ran = ran + 1 end)
+            transit.wait(1)
+            transit.log(ran, tostring(A.presentedViewController == nil), tostring(B.presentedViewController == nil))
+            """)
+        #expect(result.warnings == [
+            "Attempt to present <UIViewController \"C\"> on <UIViewController \"B\"> (from <UIViewController \"B\">) while a presentation is in progress.",
+            "Attempt to present <UIViewController \"D\"> on <UIViewController \"A\"> (from <UIViewController \"A\">) while a dismissal is in progress.",
+        ])
+        #expect(result.messages == ["0 true true"])
+    }
+
+    /// The App Store card's pan handler calls dismiss on every drag event.
+    @Test func aSecondDismissDuringADismissalDoesNothing() throws {
+        let result = try runScene("""
+            A = UIViewController.new{ title = "A" }
+            transit.window.rootViewController = A
+            B = UIViewController.new{ title = "B" }
+            A:present(B, false)
+            local done = 0
+            B:dismiss(true, function() done = done + 1 end)
+            transit.wait(0.05)
+            B:dismiss(true, function() done = done + 10 end)
+            A:dismiss(true, function() done = done + 100 end)
+            transit.wait(1)
+            transit.log(done, tostring(A.presentedViewController == nil))
+            """)
+        #expect(result.messages == ["1 true"])
+        #expect(result.warnings.isEmpty)
+        #expect(result.world.problemRecords.isEmpty)
     }
 
     @Test func beforeIOS8TheContextHasNoView() throws {

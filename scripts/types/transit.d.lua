@@ -1225,8 +1225,10 @@ CGPath = {}
 ---@field definesPresentationContext boolean (overridable: a subclass's method of this name is what UIKit and scripts read) whether currentContext presentations cover this controller
 ---@field presentingViewController UIViewController? (read-only) the controller that presented this one
 ---@field presentedViewController UIViewController? (read-only) the controller this one presented
----@field isBeingPresented boolean (read-only) true during its presentation transition
----@field isBeingDismissed boolean (read-only) true during its dismissal transition
+---@field isBeingPresented boolean (read-only) true during its presentation transition, viewWillAppear and viewDidAppear included
+---@field isBeingDismissed boolean (read-only) true during its dismissal transition, viewWillDisappear and viewDidDisappear included
+---@field isMovingToParent boolean (read-only) true while a push (or addChild, until didMoveToParent) adds it to its parent
+---@field isMovingFromParent boolean (read-only) true while a pop (or willMoveToParent(nil), until removeFromParent) takes it from its parent
 ---@field isViewLoaded boolean (read-only) whether the view has been loaded
 ---@field presentationController UIPresentationController? (read-only) manages this controller's presentation (from present until dismissal ends)
 ---@field transitionCoordinator UIViewControllerTransitionCoordinator? (read-only) the coordinator, during a transition
@@ -1278,11 +1280,11 @@ function UIViewController:addChild(childController) end
 ---leaves the parent (call willMoveToParent(nil) first; this calls didMoveToParent(nil))
 function UIViewController:removeFromParent() end
 
----willMove(toParent:): tells the controller (and its override) it is about to move
+---willMove(toParent:), UIKit's implementation (an override calls it as Class.super.willMoveToParent(self, parent))
 ---@param parent? UIViewController
 function UIViewController:willMoveToParent(parent) end
 
----didMove(toParent:): tells the controller (and its override) it moved
+---didMove(toParent:), UIKit's implementation (an override calls it as Class.super.didMoveToParent(self, parent))
 ---@param parent? UIViewController
 function UIViewController:didMoveToParent(parent) end
 

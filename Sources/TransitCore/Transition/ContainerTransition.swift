@@ -20,6 +20,7 @@ extension World {
         transition.toView = try to.loadViewIfNeeded()
         configure(transition)
         register(transition)
+        try prepareInteraction(transition)
         try from.beginAppearance(appearing: false, animated: transition.isAnimated)
         try to.beginAppearance(appearing: true, animated: transition.isAnimated)
         try beforeAnimation()

@@ -37,11 +37,17 @@ extension World {
         guard presented !== presenting else {
             throw AnimationError.invalid("a view controller cannot present itself")
         }
-        guard presenting.viewIfLoaded?.window != nil else {
-            throw AnimationError.invalid("\(presenting.traceName) is not in a window: set it as transit.window.rootViewController (or present from a controller that is on screen)")
+        // UIKit refuses these with a console warning and goes on: the call is ignored, its
+        // completion is not called (docs/semantics.md, "Refused presentations").
+        if let running = activeTransitions.first(where: { $0.kind == .presentation || $0.kind == .dismissal }) {
+            let what = running.kind == .presentation ? "presentation" : "dismissal"
+            return warnIgnored("Attempt to present <\(presented.traceName)> on <\(presenting.traceName)> (from <\(presenting.traceName)>) while a \(what) is in progress.")
         }
         if let current = presenting.presentedViewController {
-            throw AnimationError.invalid("\(presenting.traceName) is already presenting \(current.traceName); dismiss it first, or present from \(current.traceName)")
+            return warnIgnored("Attempt to present <\(presented.traceName)> on <\(presenting.traceName)> which is already presenting <\(current.traceName)>")
+        }
+        guard presenting.viewIfLoaded?.window != nil else {
+            return warnIgnored("Attempt to present <\(presented.traceName)> on <\(presenting.traceName)> whose view is not in the window hierarchy.")
         }
         guard presented.presentingViewController == nil, !presented.isBeingPresented else {
             throw AnimationError.invalid("\(presented.traceName) is already presented")
@@ -152,13 +158,57 @@ extension World {
         } else {
             throw AnimationError.invalid("\(controller.traceName) is neither presenting nor presented; nothing to dismiss")
         }
-        guard !presented.isBeingDismissed else { throw AnimationError.invalid("\(presented.traceName) is already being dismissed") }
-        guard !presented.isBeingPresented else {
-            throw AnimationError.invalid("\(presented.traceName) is still being presented; dismiss it from the present completion")
+        // The presented controllers above it: dismissing a controller lower in a stack dismisses
+        // them all (Apple's dismiss(animated:completion:) documentation).
+        var stack = [presented]
+        while let above = stack.last!.presentedViewController { stack.append(above) }
+        // A dismiss during a dismissal does nothing in UIKit (a pan handler calls dismiss on
+        // every drag event); one during a presentation is refused with a warning.
+        if let dismissing = stack.first(where: { $0.isBeingDismissed }) {
+            trace.note(time: now, turn: turn, "\(controller.traceName) dismiss ignored: \(dismissing.traceName) is already being dismissed")
+            return
         }
-        presented.isBeingDismissed = true
+        guard !stack.contains(where: { $0.activeTransition?.kind == .presentation }) else {
+            return warnIgnored("Attempt to dismiss from view controller <\(controller.traceName)> while a presentation or dismiss is in progress!")
+        }
         traceEvent(controller.traceName, "dismiss", [presented.traceName, animated ? "animated" : "not animated"])
-        try beginDismissal(presented, animated: animated, completion: completion)
+        let top = stack.last!
+        if top !== presented, let revealed = presented.presentingViewController {
+            try removeIntermediates(Array(stack.dropLast()), under: top, revealing: revealed, animated: animated)
+        }
+        top.isBeingDismissed = true
+        try beginDismissal(top, animated: animated, completion: completion)
+    }
+
+    /// "Only the top-most view is dismissed in an animated fashion; any intermediate view
+    /// controllers are simply removed from the stack": the intermediates leave at once, without
+    /// animation, and the top one is then dismissed as if `revealed` had presented it.
+    private func removeIntermediates(_ intermediates: [ViewController], under top: ViewController,
+                                     revealing revealed: ViewController, animated: Bool) throws {
+        for controller in intermediates.reversed() {
+            traceEvent(controller.traceName, "removed from the stack", ["under \(top.traceName)"])
+            controller.isBeingDismissed = true
+            try controller.beginAppearance(appearing: false, animated: false)
+            controller.viewIfLoaded?.removeFromSuperview()
+            controller.presentationController?.containerView?.removeFromSuperview()
+            try controller.endAppearance(animated: false)
+            controller.isBeingDismissed = false
+            controller.presentedViewController = nil
+            unlink(controller, from: controller.presentingViewController ?? revealed)
+        }
+        revealed.presentedViewController = top
+        top.presentingViewController = revealed
+        top.presentationController?.presentingViewController = revealed
+        // The revealed view comes back behind the top one unless the top one's style hands it
+        // to the animator (view("to")), as its own dismissal would.
+        if let view = revealed.viewIfLoaded, view.window == nil, let controller = top.presentationController,
+           try !controller.shouldRemovePresentersView() {
+            let home = revealed.presentationController?.containerView ?? (window as View)
+            try home.insertSubview(view, at: 0)
+            withoutAnimation { view.frame = home.bounds }
+            // The top one's dismissal gives no callbacks to a presenter whose view it keeps.
+            try revealed.beginAppearance(appearing: true, animated: animated)
+        }
     }
 
     private func beginDismissal(_ presented: ViewController, animated: Bool, completion: (() throws -> Void)?) throws {
@@ -173,6 +223,12 @@ extension World {
             animated: animated, animatorHook: Hook.TransitioningDelegate.animationControllerForDismissed, animatorArguments: [.object(presented)],
             interactionHook: Hook.TransitioningDelegate.interactionControllerForDismissal, completion: completion)
         try startTransition(transition)
+    }
+
+    /// A refused call: UIKit's console warning, on standard error and in the trace.
+    func warnIgnored(_ message: String) {
+        trace.note(time: now, turn: turn, "warning: \(message)")
+        warningHandler?(message)
     }
 
     // MARK: - The common part
@@ -276,6 +332,7 @@ extension World {
                 transition.presenterFrame = transition.containerView.bounds
             }
         }
+        try prepareInteraction(transition)
         // Appearance: the presenter only disappears when its view goes away.
         if isPresentation {
             if removes { try presenting.beginAppearance(appearing: false, animated: transition.isAnimated) }
@@ -320,9 +377,7 @@ extension World {
         if let interaction = transition.interactionController {
             // Every interaction controller is started; wantsInteractiveStart (any controller's,
             // default true) says whether it starts paused or running (docs/semantics.md).
-            let wantsInteractive = try wantsInteractiveStart(interaction)
-            transition.isInteractive = wantsInteractive
-            transition.initiallyInteractive = wantsInteractive
+            let wantsInteractive = transition.initiallyInteractive
             transition.space = TimeSpace.child(of: rootTimeSpace, world: self, frozen: wantsInteractive, label: transition.label)
             if let percent = interaction as? PercentDrivenInteractiveTransition {
                 transition.completionSpeed = try percent.effectiveCompletionSpeed()
@@ -378,6 +433,16 @@ extension World {
         }
     }
 
+    /// Whether the transition starts interactive, known before the appearance callbacks so
+    /// that viewWillAppear reads `transitionCoordinator.isInteractive` and
+    /// `initiallyInteractive` as they stay (UIKit's header: initiallyInteractive never changes).
+    func prepareInteraction(_ transition: Transition) throws {
+        guard transition.animator != nil, let interaction = transition.interactionController else { return }
+        let wantsInteractive = try wantsInteractiveStart(interaction)
+        transition.isInteractive = wantsInteractive
+        transition.initiallyInteractive = wantsInteractive
+    }
+
     /// UIViewControllerInteractiveTransitioning.wantsInteractiveStart, default true: a stored
     /// value, a script's field, or a getter a script overrides it with.
     private func wantsInteractiveStart(_ interaction: AnyObject) throws -> Bool {
@@ -420,6 +485,10 @@ extension World {
     func swapAppearance(_ transition: Transition) throws {
         let appearing = transition.toViewController, disappearing = transition.fromViewController
         if appearing.appearance == .appearing { try appearing.beginAppearance(appearing: false, animated: true) }
+        // A cancelled push or pop gives the controller staying on screen its viewWillAppear when
+        // the transition ends, after the other one's viewDidDisappear (UINavigationController's
+        // order, docs/semantics.md).
+        if transition.kind == .push || transition.kind == .pop { return }
         if disappearing.appearance == .disappearing { try disappearing.beginAppearance(appearing: true, animated: true) }
     }
 
@@ -468,21 +537,18 @@ extension World {
         } else {
         switch (transition.kind, completed) {
         case (.presentation, true):
-            presented.isBeingPresented = false
             if transition.removesPresentersView, let presenterView {
                 presenterView.removeFromSuperview()
             }
             try controller.presentationTransitionDidEnd(true)
         case (.presentation, false):
             // A cancelled presentation: UIKit removes the presented view and the container.
-            presented.isBeingPresented = false
             presentedView?.removeFromSuperview()
             try restorePresenterView(transition)
             container.removeFromSuperview()
             unlink(presented, from: presenting)
             try controller.presentationTransitionDidEnd(false)
         case (.dismissal, true):
-            presented.isBeingDismissed = false
             // An animator that did not add the revealed view was reported at completeTransition
             // (revealed-not-visible, ProblemChecks.swift); the view goes back for the next scene.
             try restorePresenterView(transition)
@@ -491,7 +557,6 @@ extension World {
             try controller.dismissalTransitionDidEnd(true)
         case (.dismissal, false):
             // UIKit does not remove the to-view after a cancelled dismissal.
-            presented.isBeingDismissed = false
             if transition.removesPresentersView, let presenterView, presenterView.superview === container {
                 presenterView.removeFromSuperview()
             }
@@ -502,10 +567,26 @@ extension World {
         }
         // Appearance: did-callbacks for whatever began; the appearing controller first for modal
         // transitions, the disappearing one first for push, pop and tab switch (as UINavigationController).
-        for controller in isNavigation ? [transition.fromViewController, transition.toViewController]
-                                       : [transition.toViewController, transition.fromViewController] {
-            try controller.endAppearance(animated: transition.isAnimated)
+        if transition.kind == .push || transition.kind == .pop, !completed {
+            // Cancelled: the controller that was to appear disappears, then the one that stays
+            // appears again: will and did for each, in that order.
+            try transition.toViewController.endAppearance(animated: transition.isAnimated)
+            try transition.fromViewController.beginAppearance(appearing: true, animated: transition.isAnimated)
+            try transition.fromViewController.endAppearance(animated: transition.isAnimated)
+        } else {
+            for controller in isNavigation ? [transition.fromViewController, transition.toViewController]
+                                           : [transition.toViewController, transition.fromViewController] {
+                try controller.endAppearance(animated: transition.isAnimated)
+            }
         }
+        // isBeingPresented / isBeingDismissed hold through viewDidAppear / viewDidDisappear
+        // (UIViewController.h documents them for use in those methods); isMovingTo/FromParent too.
+        if !isNavigation {
+            presented.isBeingPresented = false
+            presented.isBeingDismissed = false
+        }
+        transition.presented.isMovingToParent = false
+        transition.presented.isMovingFromParent = false
         if completed, isNavigation, let navigation = transition.navigationController { try navigation.tellDelegateDidShow(transition) }
         // The present/dismiss completion is for a transition that happened (docs/semantics.md).
         if completed { try transition.userCompletion?() }

@@ -25,6 +25,7 @@ extension ViewController {
         if child.parent === self { return }
         // UIKit moves a child that has another parent: it is removed from that one first.
         if child.parent != nil { try child.removeFromParent() }
+        child.isMovingToParent = true
         try child.willMove(toParent: self)
         addedChildren.append(child)
         child.parent = self
@@ -38,16 +39,31 @@ extension ViewController {
         parent.addedChildren.removeAll { $0 === self }
         self.parent = nil
         world.traceEvent(parent.traceName, "removeChild", [traceName])
+        isMovingFromParent = true
+        defer { isMovingFromParent = false }
         try didMove(toParent: nil)
     }
 
-    /// willMove(toParent:): the script's override, if it has one.
+    /// willMove(toParent:) as UIKit calls it: the base implementation, then the script's
+    /// override, if it has one (which may call the base again through `super`).
     public func willMove(toParent parent: ViewController?) throws {
+        baseWillMove(toParent: parent)
         _ = try callOverride(Hook.ViewController.willMoveToParent, [parent.map { .object($0) } ?? .none])
     }
 
-    /// didMove(toParent:): the script's override, if it has one.
+    /// didMove(toParent:) as UIKit calls it: the script's override, then the base.
     public func didMove(toParent parent: ViewController?) throws {
         _ = try callOverride(Hook.ViewController.didMoveToParent, [parent.map { .object($0) } ?? .none])
+        baseDidMove(toParent: parent)
+    }
+
+    /// UIViewController's own willMove(toParent:): leaving the parent begins.
+    public func baseWillMove(toParent parent: ViewController?) {
+        if parent == nil, self.parent != nil { isMovingFromParent = true }
+    }
+
+    /// UIViewController's own didMove(toParent:): joining the parent is over.
+    public func baseDidMove(toParent parent: ViewController?) {
+        if parent != nil { isMovingToParent = false }
     }
 }

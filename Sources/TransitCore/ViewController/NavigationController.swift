@@ -257,6 +257,9 @@ public final class NavigationController: ViewController {
     private func startNavigation(_ operation: NavigationOperation, upper: ViewController, lower: ViewController, animated: Bool) throws {
         isTransitioning = true
         let from = operation == .push ? lower : upper, to = operation == .push ? upper : lower
+        // The pushed controller moves to its parent, the popped one from it, until the
+        // transition ends (finishTransition clears both).
+        if operation == .push { upper.isMovingToParent = true } else { upper.isMovingFromParent = true }
         var animator: AnyObject?
         if let delegate {
             animator = try world.protocolResult(

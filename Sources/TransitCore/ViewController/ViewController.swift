@@ -96,6 +96,11 @@ open class ViewController: HostObject {
     public internal(set) weak var parent: ViewController?
     public internal(set) var isBeingPresented = false
     public internal(set) var isBeingDismissed = false
+    /// True while a navigation push (or addChild, until didMove(toParent:)) adds this
+    /// controller to its parent; isMovingFromParent while a pop (or willMove(toParent: nil)
+    /// until removeFromParent) takes it out.
+    public internal(set) var isMovingToParent = false
+    public internal(set) var isMovingFromParent = false
     /// The controller managing this one's presentation, from present until dismissal ends.
     public internal(set) var presentationController: PresentationController?
     /// The transition this controller takes part in right now.

@@ -46,10 +46,14 @@ extension TransitAPI {
                      get: { call, c in call.push(c.presentingViewController) }),
             property("presentedViewController", .optional(.object("UIViewController")), "the controller this one presented", of: ViewController.self,
                      get: { call, c in call.push(c.presentedViewController) }),
-            property("isBeingPresented", .boolean, "true during its presentation transition", of: ViewController.self,
+            property("isBeingPresented", .boolean, "true during its presentation transition, viewWillAppear and viewDidAppear included", of: ViewController.self,
                      get: { call, c in call.push(c.isBeingPresented) }),
-            property("isBeingDismissed", .boolean, "true during its dismissal transition", of: ViewController.self,
+            property("isBeingDismissed", .boolean, "true during its dismissal transition, viewWillDisappear and viewDidDisappear included", of: ViewController.self,
                      get: { call, c in call.push(c.isBeingDismissed) }),
+            property("isMovingToParent", .boolean, "true while a push (or addChild, until didMoveToParent) adds it to its parent", of: ViewController.self,
+                     get: { call, c in call.push(c.isMovingToParent) }),
+            property("isMovingFromParent", .boolean, "true while a pop (or willMoveToParent(nil), until removeFromParent) takes it from its parent", of: ViewController.self,
+                     get: { call, c in call.push(c.isMovingFromParent) }),
             property("isViewLoaded", .boolean, "whether the view has been loaded", of: ViewController.self,
                      get: { call, c in call.push(c.isViewLoaded) }),
         ]
@@ -81,12 +85,12 @@ extension TransitAPI {
                 try c.removeFromParent(); return 0
             },
             method("willMoveToParent", .optional(.object("parent", ViewController.self, "UIViewController")),
-                   doc: "willMove(toParent:): tells the controller (and its override) it is about to move", of: ViewController.self) { call, c, parent in
-                try c.willMove(toParent: parent); return 0
+                   doc: "willMove(toParent:), UIKit's implementation (an override calls it as Class.super.willMoveToParent(self, parent))", of: ViewController.self) { call, c, parent in
+                c.baseWillMove(toParent: parent); return 0
             },
             method("didMoveToParent", .optional(.object("parent", ViewController.self, "UIViewController")),
-                   doc: "didMove(toParent:): tells the controller (and its override) it moved", of: ViewController.self) { call, c, parent in
-                try c.didMove(toParent: parent); return 0
+                   doc: "didMove(toParent:), UIKit's implementation (an override calls it as Class.super.didMoveToParent(self, parent))", of: ViewController.self) { call, c, parent in
+                c.baseDidMove(toParent: parent); return 0
             },
         ] + presentation.methods
         typealias H = Hook.ViewController

@@ -54,6 +54,44 @@ private func sceneError(_ source: String) -> String? {
     do { _ = try runScene(source); return nil } catch let error as ScriptError { return error.message } catch { return "\(error)" }
 }
 
+@Suite struct DequeueFormTests {
+    @Test func dequeueTakesSwiftsLabelsAsAnOptionsTableToo() throws {
+        // Swift's dequeueReusableCell(withReuseIdentifier:for:) / (withIdentifier:for:), with its
+        // labels as keys, as scripts written from Swift spell it.
+        let result = try runScene("""
+            Cell = UICollectionViewCell:subclass("Cell")
+            Grid = UICollectionViewController:subclass("Grid")
+            function Grid:viewDidLoad() self.collectionView:register(Cell, "cell") end
+            function Grid:numberOfItemsInSection(cv, section) return 3 end
+            function Grid:cellForItemAt(cv, path)
+              local cell = cv:dequeueReusableCell{ withReuseIdentifier = "cell", ["for"] = path }
+              cell.tag = path.item
+              return cell
+            end
+            vc = Grid.new{ collectionViewLayout = UICollectionViewFlowLayout.new{ itemSize = CGSize(100, 100) } }
+            transit.window.rootViewController = vc
+            transit.wait(0.1)
+            tags = {}
+            for _, cell in ipairs(vc.collectionView.visibleCells) do tags[#tags + 1] = string.format("%d", cell.tag) end
+            table.sort(tags)
+            Rows = UITableViewController:subclass("Rows")
+            function Rows:viewDidLoad() self.tableView:register(UITableViewCell, "row") end
+            function Rows:numberOfRowsInSection(tv, section) return 2 end
+            function Rows:cellForRowAt(tv, path) return tv:dequeueReusableCell{ withIdentifier = "row", ["for"] = path } end
+            rows = Rows.new()
+            transit.window.rootViewController = rows
+            transit.wait(0.1)
+            """)
+        #expect(try result.text("table.concat(tags, ',')") == "1,2,3")
+        #expect(try result.number("#rows.tableView.visibleCells") == 2)
+        let missing = sceneError("""
+            local cv = UICollectionView.new{ collectionViewLayout = UICollectionViewFlowLayout.new() }
+            cv:dequeueReusableCell{ withReuseIdentifier = "cell" }
+            """)
+        #expect(missing?.contains("scene.lua:2:") == true && missing?.contains("needs the index path") == true, "\(missing ?? "")")
+    }
+}
+
 @Suite struct FlowLayoutTests {
     @Test func itemsFillLinesAndTheSpacingIsAdjustedUpward() throws {
         let result = try gridScene(layout: """

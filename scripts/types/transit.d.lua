@@ -2509,8 +2509,8 @@ function UICollectionView:reloadData() end
 function UICollectionView:numberOfItems(section) end
 
 ---dequeueReusableCell(withReuseIdentifier:for:): a reused cell (after its prepareForReuse) or a new one of the registered class
----@param identifier string
----@param indexPath IndexPath
+---@param identifier string|table the reuse identifier, or {withReuseIdentifier =, ["for"] = indexPath}
+---@param indexPath? IndexPath with an identifier string
 ---@return UICollectionViewCell
 function UICollectionView:dequeueReusableCell(identifier, indexPath) end
 
@@ -2636,8 +2636,8 @@ function UITableView:reloadData() end
 function UITableView:numberOfRows(section) end
 
 ---with an indexPath, dequeueReusableCell(withIdentifier:for:) (the identifier must be registered); without, dequeueReusableCell(withIdentifier:), nil when none is queued or registered
----@param identifier string
----@param indexPath? IndexPath
+---@param identifier string|table the reuse identifier, or {withIdentifier =, ["for"] = indexPath}
+---@param indexPath? IndexPath with an identifier string
 ---@return UITableViewCell?
 function UITableView:dequeueReusableCell(identifier, indexPath) end
 

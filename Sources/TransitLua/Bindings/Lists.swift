@@ -336,8 +336,11 @@ extension TransitAPI {
                      get: { call, c in call.pushPaths(c.indexPathsForSelectedItems) }),
         ]
         cls.methods = listMethods("UICollectionView", "UICollectionViewCell", itemWord: "Item") + [
-            method("dequeueReusableCell", .string("identifier"), .indexPath(), returns: .object("UICollectionViewCell"),
-                   doc: "dequeueReusableCell(withReuseIdentifier:for:): a reused cell (after its prepareForReuse) or a new one of the registered class", of: CollectionView.self) { call, c, identifier, path in
+            method("dequeueReusableCell", .checked("identifier", .union([.string, .table]), "the reuse identifier, or {withReuseIdentifier =, [\"for\"] = indexPath}"),
+                   .checked("indexPath", .optional(.value(LuaIndexPath.luaName)), "with an identifier string"), returns: .object("UICollectionViewCell"),
+                   doc: "dequeueReusableCell(withReuseIdentifier:for:): a reused cell (after its prepareForReuse) or a new one of the registered class", of: CollectionView.self) { call, c, _, _ in
+                let (identifier, given) = try call.dequeueArguments(identifierKey: "withReuseIdentifier")
+                guard let path = given else { throw call.fail("needs the index path: dequeueReusableCell(identifier, indexPath) or {withReuseIdentifier =, [\"for\"] = indexPath}") }
                 guard try c.isValid(path) else { throw call.fail("argument 2 (indexPath) \(path) is not an item of the collection view") }
                 guard let cell = try c.dequeueCell(identifier) else {
                     throw call.fail("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a class for the identifier (collectionView:register(Cell, \"\(identifier)\"))")
@@ -482,8 +485,10 @@ extension TransitAPI {
                      get: { call, t in call.pushPaths(t.indexPathsForSelectedItems) }),
         ]
         cls.methods = listMethods("UITableView", "UITableViewCell", itemWord: "Row") + [
-            method("dequeueReusableCell", .string("identifier"), .optional(.indexPath()), returns: .optional(.object("UITableViewCell")),
-                   doc: "with an indexPath, dequeueReusableCell(withIdentifier:for:) (the identifier must be registered); without, dequeueReusableCell(withIdentifier:), nil when none is queued or registered", of: TableView.self) { call, t, identifier, path in
+            method("dequeueReusableCell", .checked("identifier", .union([.string, .table]), "the reuse identifier, or {withIdentifier =, [\"for\"] = indexPath}"),
+                   .checked("indexPath", .optional(.value(LuaIndexPath.luaName)), "with an identifier string"), returns: .optional(.object("UITableViewCell")),
+                   doc: "with an indexPath, dequeueReusableCell(withIdentifier:for:) (the identifier must be registered); without, dequeueReusableCell(withIdentifier:), nil when none is queued or registered", of: TableView.self) { call, t, _, _ in
+                let (identifier, path) = try call.dequeueArguments(identifierKey: "withIdentifier")
                 if let path, !(try t.isValid(path)) { throw call.fail("argument 2 (indexPath) \(path) is not a row of the table view") }
                 let cell = try t.dequeueCell(identifier)
                 if cell == nil, path != nil {
@@ -571,5 +576,42 @@ extension TransitAPI {
                 hook(TD.didDeselectRowAt, [table, path], swift: "tableView(_:didDeselectRowAt:)", "a tap deselected the row (selecting another)"),
             ], usedAs: "tableView.delegate; a UITableViewController is its own"),
         ]
+    }
+}
+
+extension HostCall {
+    /// dequeueReusableCell's arguments in either form: (identifier, indexPath), or the options
+    /// table of Swift's labels ({withReuseIdentifier = "cell", ["for"] = indexPath}; a table view's
+    /// label is withIdentifier, and either is taken by both).
+    func dequeueArguments(identifierKey: String) throws -> (String, ListIndexPath?) {
+        func path(at index: Int32, _ what: String) throws -> ListIndexPath? {
+            guard lua_type(L, index) > LUA_TNIL else { return nil }  // nil or absent
+            guard let value = runtime.read(LuaIndexPath.self, at: index), let model = value.model else {
+                throw fail("\(what) must be an IndexPath with an integer item and section ≥ 1, the first being IndexPath{item = 1, section = 1} (got \(runtime.typeDescription(at: index)))")
+            }
+            return model
+        }
+        if isTable(1) {
+            let known: Set<String> = ["withReuseIdentifier", "withIdentifier", "for"]
+            if let key = unknownKeys(1, known: known).first { throw fail("unknown option \"\(key)\"; accepted: \(identifierKey), for") }
+            var identifier: String?
+            for key in [identifierKey, identifierKey == "withIdentifier" ? "withReuseIdentifier" : "withIdentifier"] where identifier == nil {
+                if field(1, key) {
+                    defer { transit_pop(L, 1) }
+                    guard lua_type(L, -1) == LUA_TSTRING, let text = runtime.string(at: -1) else {
+                        throw fail("option \(key) must be a string (got \(runtime.typeDescription(at: -1)))")
+                    }
+                    identifier = text
+                } else {
+                    transit_pop(L, 1)
+                }
+            }
+            guard let identifier else { throw fail("option \(identifierKey) (the reuse identifier) is required") }
+            _ = field(1, "for")
+            defer { transit_pop(L, 1) }
+            return (identifier, try path(at: -1, "option for"))
+        }
+        guard let identifier = runtime.string(at: index(1)) else { throw argumentError(1, "a string") }
+        return (identifier, try path(at: index(2), "argument 2 (indexPath)"))
     }
 }

@@ -13,7 +13,8 @@
 --   the presenter's full-screen view scales back behind the card, alongside the transition, to
 --   (width − 32)/width with its top at the status bar and 10-pt corners;
 --   a downward pull on the sheet dismisses it interactively (finishes past half its height or
---   when flicked down faster than 1000 pt/s);
+--   when flicked down faster than 1000 pt/s), asking the presentation controller's delegate
+--   first (iOS 13's user dismissal, below);
 --   iOS 15+: detents ("medium", half the container height, and "large") through the presented
 --   controller's sheetPresentationController: detents, selectedDetentIdentifier, animateChanges.
 
@@ -151,13 +152,41 @@ function PageSheet:presentationTransitionDidEnd(completed)
   end
 end
 
+-- The pull is a dismissal by the user (iOS 13, UIAdaptivePresentationControllerDelegate):
+-- when it begins the sheet asks transit.userDismissal "should" (false when the presented
+-- controller's isModalInPresentation is true, else the delegate's
+-- presentationControllerShouldDismiss); refused, the sheet only gives a little under the finger
+-- (at most RESIST_MAX pt, our number) and springs back on release, which calls
+-- presentationControllerDidAttemptToDismiss. Allowed, the dismissal begins, then
+-- presentationControllerWillDismiss; presentationControllerDidDismiss comes from the dismissal's
+-- completion, so a cancelled pull never calls it. docs/semantics.md (System styles).
+local RESIST_MAX = 60
+
 function PageSheet:handlePull(pan)
   local sheet = self:presentedView()
-  local progress = math.max(0, math.min(1, pan:translation(sheet).y / math.max(1, sheet.bounds.height)))
+  local distance = pan:translation(sheet).y
+  local progress = math.max(0, math.min(1, distance / math.max(1, sheet.bounds.height)))
   if pan.state == "began" then
     if pan:velocity(sheet).y < 0 or self.presentedViewController.isBeingDismissed then return end
+    if not transit.userDismissal(self, "should") then
+      self.resisting = true
+      return
+    end
     self.pullInteraction = UIPercentDrivenInteractiveTransition.new()
-    self.presentedViewController:dismiss(true)
+    local controller = self
+    self.presentedViewController:dismiss(true, function() transit.userDismissal(controller, "did") end)
+    transit.userDismissal(self, "will")
+  elseif self.resisting then
+    if pan.state == "changed" then
+      local give = RESIST_MAX * (1 - 1 / (1 + math.max(0, distance) / (2 * RESIST_MAX)))
+      sheet.transform = CGAffineTransform.translation(0, give)
+    else
+      self.resisting = nil
+      UIView.animate{ duration = 0.5, dampingRatio = 500 / (2 * math.sqrt(3000)), animations = function()
+        sheet.transform = CGAffineTransform.new(1, 0, 0, 1, 0, 0)
+      end }
+      if pan.state == "ended" then transit.userDismissal(self, "attempted") end
+    end
   elseif not self.pullInteraction then
     return
   elseif pan.state == "changed" then

@@ -89,6 +89,13 @@
 ---| "landscapeRight"
 ---| "portraitUpsideDown"
 
+---transit.userDismissal
+---@alias UserDismissalStep
+---| "should"
+---| "will"
+---| "did"
+---| "attempted"
+
 ---named timing functions
 ---@alias CAMediaTimingFunctionName
 ---| "default"
@@ -392,6 +399,10 @@
 ---@class UIAdaptivePresentationControllerDelegate
 ---@field adaptivePresentationStyle? fun(self: UIAdaptivePresentationControllerDelegate, controller: UIPresentationController, traitCollection: UITraitCollection): string? optional hook (Swift `adaptivePresentationStyle(for:traitCollection:)`): a UIModalPresentationStyle to adapt to, or "none"
 ---@field viewControllerForAdaptivePresentationStyle? fun(self: UIAdaptivePresentationControllerDelegate, controller: UIPresentationController, style: UIModalPresentationStyle): UIViewController? optional hook (Swift `presentationController(_:viewControllerForAdaptivePresentationStyle:)`): after adapting: a controller to show instead of the presented one (e.g. it in a UINavigationController), or nil
+---@field presentationControllerShouldDismiss? fun(self: UIAdaptivePresentationControllerDelegate, presentationController: UIPresentationController): boolean optional hook (Swift `presentationControllerShouldDismiss(_:)`): iOS 13+: the user began to pull the sheet down; false refuses (not asked when isModalInPresentation is true)
+---@field presentationControllerWillDismiss? fun(self: UIAdaptivePresentationControllerDelegate, presentationController: UIPresentationController) optional hook (Swift `presentationControllerWillDismiss(_:)`): iOS 13+: the user's dismissal began (its transitionCoordinator is live); not called for a programmatic dismiss
+---@field presentationControllerDidDismiss? fun(self: UIAdaptivePresentationControllerDelegate, presentationController: UIPresentationController) optional hook (Swift `presentationControllerDidDismiss(_:)`): iOS 13+: the user's dismissal completed (not called when it was cancelled, nor for a programmatic dismiss)
+---@field presentationControllerDidAttemptToDismiss? fun(self: UIAdaptivePresentationControllerDelegate, presentationController: UIPresentationController) optional hook (Swift `presentationControllerDidAttemptToDismiss(_:)`): iOS 13+: a pull the sheet refused (isModalInPresentation, or presentationControllerShouldDismiss returned false) was released
 
 ---Told when a Core Animation animation starts and stops. Used as animation.delegate.
 ---@class CAAnimationDelegate
@@ -1223,6 +1234,7 @@ CGPath = {}
 ---@field modalTransitionStyle UIModalTransitionStyle (overridable: a subclass's method of this name is what UIKit and scripts read) the system animation used without a custom animator
 ---@field transitioningDelegate UIViewControllerTransitioningDelegate? (overridable: a subclass's method of this name is what UIKit and scripts read) supplies animators and presentation controllers
 ---@field definesPresentationContext boolean (overridable: a subclass's method of this name is what UIKit and scripts read) whether currentContext presentations cover this controller
+---@field isModalInPresentation boolean (overridable: a subclass's method of this name is what UIKit and scripts read) iOS 13+: true prevents the user's dismissal (the sheet's pull resists and presentationControllerDidAttemptToDismiss is called)
 ---@field presentingViewController UIViewController? (read-only) the controller that presented this one
 ---@field presentedViewController UIViewController? (read-only) the controller this one presented
 ---@field isBeingPresented boolean (read-only) true during its presentation transition, viewWillAppear and viewDidAppear included
@@ -2937,6 +2949,12 @@ function transit.touch.pan(options) end
 ---a screen-edge pan covering a fraction of the screen
 ---@param options table {edge="left", to=fraction, duration=0.3, release=true}
 function transit.touch.edgePan(options) end
+
+---system sheets (iOS 13+): a step of a dismissal by the user, UIAdaptivePresentationControllerDelegate's: "should" (false when the presented controller's isModalInPresentation is true, else presentationControllerShouldDismiss, default true), "will", "did", "attempted" (presentationControllerDidAttemptToDismiss)
+---@param presentationController UIPresentationController
+---@param step UserDismissalStep
+---@return boolean
+function transit.userDismissal(presentationController, step) end
 
 ---rotates the device (viewWillTransitionToSize, then layout)
 ---@param orientation UIDeviceOrientation

@@ -15,6 +15,7 @@ public enum Hook {
     public enum OverridableProperty {
         public static let preferredContentSize = "preferredContentSize"
         public static let definesPresentationContext = "definesPresentationContext"
+        public static let isModalInPresentation = "isModalInPresentation"
         public static let modalPresentationCapturesStatusBarAppearance = "modalPresentationCapturesStatusBarAppearance"
         public static let wantsInteractiveStart = "wantsInteractiveStart"
         public static let completionSpeed = "completionSpeed"
@@ -26,7 +27,7 @@ public enum Hook {
         public static let prefersStatusBarHidden = "prefersStatusBarHidden"
         public static let childForStatusBarStyle = "childForStatusBarStyle"
         public static let childForStatusBarHidden = "childForStatusBarHidden"
-        public static let all = [preferredContentSize, definesPresentationContext, modalPresentationCapturesStatusBarAppearance,
+        public static let all = [preferredContentSize, definesPresentationContext, isModalInPresentation, modalPresentationCapturesStatusBarAppearance,
                                  wantsInteractiveStart, completionSpeed, completionCurve, transitioningDelegate,
                                  modalPresentationStyle, modalTransitionStyle, preferredStatusBarStyle, prefersStatusBarHidden,
                                  childForStatusBarStyle, childForStatusBarHidden]
@@ -96,7 +97,14 @@ public enum Hook {
         public static let protocolName = "UIAdaptivePresentationControllerDelegate"
         public static let adaptivePresentationStyle = "adaptivePresentationStyle"
         public static let viewControllerForAdaptivePresentationStyle = "viewControllerForAdaptivePresentationStyle"
-        public static let all = [adaptivePresentationStyle, viewControllerForAdaptivePresentationStyle]
+        /// iOS 13: a dismissal by the user (the sheet's pull), never a programmatic one.
+        public static let presentationControllerShouldDismiss = "presentationControllerShouldDismiss"
+        public static let presentationControllerWillDismiss = "presentationControllerWillDismiss"
+        public static let presentationControllerDidDismiss = "presentationControllerDidDismiss"
+        public static let presentationControllerDidAttemptToDismiss = "presentationControllerDidAttemptToDismiss"
+        public static let all = [adaptivePresentationStyle, viewControllerForAdaptivePresentationStyle,
+                                 presentationControllerShouldDismiss, presentationControllerWillDismiss,
+                                 presentationControllerDidDismiss, presentationControllerDidAttemptToDismiss]
     }
 
     /// UIGestureRecognizerDelegate: `recognizer.delegate` (Recognition.swift).

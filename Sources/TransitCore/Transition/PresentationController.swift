@@ -90,6 +90,41 @@ open class PresentationController: HostObject {
         return controller
     }
 
+    /// The steps of a dismissal by the user (iOS 13, UIAdaptivePresentationControllerDelegate),
+    /// which UIKit's sheet runs from its pull: never for a programmatic `dismiss`.
+    public enum UserDismissalStep: String, CaseIterable, Sendable {
+        /// The pull began: may it dismiss? (false when the presented controller's
+        /// `isModalInPresentation` is true, without asking the delegate.)
+        case should
+        /// The dismissal began.
+        case will
+        /// The dismissal completed.
+        case did
+        /// A refused pull was released.
+        case attempted
+    }
+
+    /// Runs one step of a user dismissal; the answer matters only for `.should`.
+    public func userDismissal(_ step: UserDismissalStep) throws -> Bool {
+        typealias H = Hook.AdaptivePresentationDelegate
+        switch step {
+        case .should:
+            if try presentedViewController.effectiveIsModalInPresentation() {
+                world.traceEvent(traceName, "refuses the user's dismissal", ["isModalInPresentation"])
+                return false
+            }
+            guard let value = try world.callIfImplemented(delegate, H.presentationControllerShouldDismiss, [.object(self)]) else { return true }
+            guard case .boolean(let allowed) = value else {
+                throw world.hookError(delegate, H.presentationControllerShouldDismiss, "\(H.presentationControllerShouldDismiss) must return a boolean (got \(value.traceDescription))")
+            }
+            return allowed
+        case .will: _ = try world.callIfImplemented(delegate, H.presentationControllerWillDismiss, [.object(self)])
+        case .did: _ = try world.callIfImplemented(delegate, H.presentationControllerDidDismiss, [.object(self)])
+        case .attempted: _ = try world.callIfImplemented(delegate, H.presentationControllerDidAttemptToDismiss, [.object(self)])
+        }
+        return true
+    }
+
     /// The style to adapt to for the current trait collection; nil means no adaptation.
     public func adaptivePresentationStyle(traits: TraitCollection) throws -> ModalPresentationStyle? {
         let value = try world.hook(self, Hook.PresentationController.adaptivePresentationStyle, [.object(traits)], default: {

@@ -31,6 +31,8 @@ open class ViewController: HostObject {
     /// A script object or model object implementing the transitioning-delegate hooks.
     public var transitioningDelegate: AnyObject?
     public var definesPresentationContext = false
+    /// iOS 13: true prevents the user from dismissing it interactively (the sheet's pull).
+    public var isModalInPresentation = false
     /// Whether, presented in a style that does not cover the screen, it takes the status bar's
     /// appearance from its presenter (StatusBar.swift).
     public var modalPresentationCapturesStatusBarAppearance = false
@@ -67,6 +69,14 @@ open class ViewController: HostObject {
     // (`override var modalPresentationStyle` in Swift), which win over the stored values.
     public func effectiveModalPresentationStyle() throws -> ModalPresentationStyle {
         try overriddenEnum(Hook.OverridableProperty.modalPresentationStyle) ?? modalPresentationStyle
+    }
+    /// isModalInPresentation as UIKit reads it (a subclass's `override var` wins).
+    public func effectiveIsModalInPresentation() throws -> Bool {
+        guard let value = try world.scripting?.property(self, Hook.OverridableProperty.isModalInPresentation), !value.isNone else { return isModalInPresentation }
+        guard case .boolean(let modal) = value else {
+            throw world.hookError(self, Hook.OverridableProperty.isModalInPresentation, "isModalInPresentation must return a boolean (got \(value.traceDescription))")
+        }
+        return modal
     }
     public func effectiveModalTransitionStyle() throws -> ModalTransitionStyle {
         try overriddenEnum(Hook.OverridableProperty.modalTransitionStyle) ?? modalTransitionStyle

@@ -27,7 +27,7 @@ extension TransitAPI {
             "backgroundFilters", "edgeAntialiasingMask", "hitTest", "layoutSublayers", "setNeedsLayout",
         ],
         "UIViewController": [
-            "willMove", "didMove", "show", "showDetailViewController", "performSegue", "isModalInPresentation",
+            "willMove", "didMove", "show", "showDetailViewController", "performSegue",
             "splitViewController", "traitCollection", "overrideUserInterfaceStyle",
             "popoverPresentationController", "viewIfLoaded", "restorationIdentifier", "setOverrideTraitCollection",
             "presentedViewControllerDidChange", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",

@@ -39,6 +39,7 @@ enum TransitAPI {
         APIEnum(name: "UIRectEdge", cases: RectEdge.allCases.map(\.rawValue), doc: "screen edges"),
         APIEnum(name: "UISwipeGestureRecognizerDirection", cases: SwipeDirection.allCases.map(\.rawValue), doc: "UISwipeGestureRecognizer.direction entries"),
         APIEnum(name: "UIDeviceOrientation", cases: Orientation.allCases.map(\.rawValue), doc: "transit.rotate"),
+        APIEnum(name: "UserDismissalStep", cases: PresentationController.UserDismissalStep.allCases.map(\.rawValue), doc: "transit.userDismissal"),
         APIEnum(name: "CAMediaTimingFunctionName", cases: ["default", "easeIn", "easeOut", "easeInEaseOut", "linear"], doc: "named timing functions"),
         APIEnum(name: "UIViewAnimationCurve", cases: AnimationCurve.allCases.map(\.rawValue), doc: "UIViewPropertyAnimator curve"),
         APIEnum(name: "UIViewAnimationOptions", cases: AnimationOptionNames.all + ViewTransitionStyle.allCases.map(\.rawValue), doc: "UIView.animate and UIView.transition options"),

@@ -56,6 +56,12 @@ extension TransitAPI {
                                                     release: try call.booleanOption(1, "release") ?? true)
                 return 0
             },
+            function("userDismissal", .object("presentationController", PresentationController.self, "UIPresentationController"),
+                     .enumeration("step", PresentationController.UserDismissalStep.self, "UserDismissalStep"), returns: .boolean,
+                     doc: "system sheets (iOS 13+): a step of a dismissal by the user, UIAdaptivePresentationControllerDelegate's: \"should\" (false when the presented controller's isModalInPresentation is true, else presentationControllerShouldDismiss, default true), \"will\", \"did\", \"attempted\" (presentationControllerDidAttemptToDismiss)") { call, controller, step in
+                call.push(try controller.userDismissal(step))
+                return 1
+            },
             function("rotate", .enumeration("orientation", Orientation.self, "UIDeviceOrientation"), doc: "rotates the device (viewWillTransitionToSize, then layout)") { call, orientation in
                 try call.runtime.world.rotate(to: orientation)
                 return 0

@@ -42,6 +42,8 @@ extension TransitAPI {
                      set: { call, c in c.transitioningDelegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }).overridable(),
             property("definesPresentationContext", .boolean(), "whether currentContext presentations cover this controller", of: ViewController.self,
                      get: { call, c in call.push(c.definesPresentationContext) }, set: { call, c, newValue in c.definesPresentationContext = newValue }).overridable(),
+            property("isModalInPresentation", .boolean(), "iOS 13+: true prevents the user's dismissal (the sheet's pull resists and presentationControllerDidAttemptToDismiss is called)", of: ViewController.self,
+                     get: { call, c in call.push(c.isModalInPresentation) }, set: { call, c, newValue in c.isModalInPresentation = newValue }).overridable(),
             property("presentingViewController", .optional(.object("UIViewController")), "the controller that presented this one", of: ViewController.self,
                      get: { call, c in call.push(c.presentingViewController) }),
             property("presentedViewController", .optional(.object("UIViewController")), "the controller this one presented", of: ViewController.self,

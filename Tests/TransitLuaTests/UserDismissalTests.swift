@@ -1,0 +1,109 @@
+import Testing
+@testable import TransitCore
+@testable import TransitLua
+
+/// iOS 13's dismissal by the user (UIAdaptivePresentationControllerDelegate and
+/// isModalInPresentation), driven by the system sheet's pull.
+@Suite struct UserDismissalTests {
+    /// A sheet presented by A, a delegate that records its calls in `calls`, and `pull(f)`, a
+    /// drag down a fraction f of the sheet's height.
+    static func scene(style: String = "pageSheet", setUp: String = "", delegate: String = "") -> String {
+        """
+        A, B = UIViewController.new{ title = "A" }, UIViewController.new{ title = "B" }
+        transit.window.rootViewController = A
+        B.modalPresentationStyle = "\(style)"
+        calls = {}
+        Delegate = NSObject:subclass("Delegate")
+        function Delegate:presentationControllerShouldDismiss(pc) calls[#calls + 1] = "should" return answer ~= false end
+        function Delegate:presentationControllerWillDismiss(pc)
+          calls[#calls + 1] = "will"
+          coordinatorInWill = B.transitionCoordinator ~= nil
+          samePC = pc == B.presentationController
+        end
+        function Delegate:presentationControllerDidDismiss(pc) calls[#calls + 1] = "did" presentedInDid = B.presentingViewController ~= nil end
+        function Delegate:presentationControllerDidAttemptToDismiss(pc) calls[#calls + 1] = "attempted" end
+        \(delegate)
+        \(setUp)
+        A:present(B, true)
+        transit.wait(1)
+        B.presentationController.delegate = Delegate.new()
+        function pull(fraction)
+          local f = B.view:convert(B.view.bounds, transit.window)
+          transit.touch.pan{ from = CGPoint(f.midX, f.minY + 40), to = CGPoint(f.midX, f.minY + 40 + f.height * fraction), duration = 0.6, release = true }
+          transit.wait(1.5)
+        end
+
+        """
+    }
+
+    @Test(arguments: ["pageSheet", "formSheet", "automatic"])
+    func pullingASheetAwayAsksTheDelegateThenTellsItWillAndDidDismiss(style: String) throws {
+        let result = try runScene(Self.scene(style: style) + """
+            pull(0.8)
+            dismissed = B.presentingViewController == nil
+            """, device: "iPhone 15")
+        #expect(try result.text("table.concat(calls, ' ')") == "should will did")
+        #expect(try result.text("tostring(dismissed)") == "true")
+        #expect(try result.text("tostring(coordinatorInWill)") == "true")
+        #expect(try result.text("tostring(samePC)") == "true")
+        #expect(try result.text("tostring(presentedInDid)") == "false")
+        #expect(result.world.problems.isEmpty, "\(result.world.problems)")
+    }
+
+    @Test func aPullThatSpringsBackIsNotADismissal() throws {
+        let result = try runScene(Self.scene() + """
+            pull(0.2)
+            presented = B.presentingViewController ~= nil
+            """, device: "iPhone 15")
+        #expect(try result.text("table.concat(calls, ' ')") == "should will")
+        #expect(try result.text("tostring(presented)") == "true")
+    }
+
+    @Test func aDelegateThatRefusesKeepsTheSheetAndIsToldOfTheAttempt() throws {
+        let result = try runScene(Self.scene(setUp: "answer = false") + """
+            local top = B.view.frame.minY
+            -- Sample the sheet while the finger is down: it gives a little, no more.
+            gave = 0
+            local link = CADisplayLink.new(function() gave = math.max(gave, B.view.frame.minY - top) end)
+            link:add(RunLoop.main, "common")
+            pull(0.8)
+            link:invalidate()
+            presented = B.presentingViewController ~= nil
+            settled = B.view.frame.minY == top
+            """, device: "iPhone 15")
+        #expect(try result.text("table.concat(calls, ' ')") == "should attempted")
+        #expect(try result.text("tostring(presented)") == "true")
+        #expect(try result.text("tostring(settled)") == "true")
+        let gave = try result.number("gave")
+        #expect(gave > 0 && gave <= 60)
+        #expect(result.world.transitionHistory.filter { $0.kind == .dismissal }.isEmpty)
+    }
+
+    @Test func isModalInPresentationRefusesThePullWithoutAskingTheDelegate() throws {
+        let result = try runScene(Self.scene() + """
+            B.isModalInPresentation = true
+            pull(0.8)
+            presented = B.presentingViewController ~= nil
+            """, device: "iPhone 15")
+        #expect(try result.text("table.concat(calls, ' ')") == "attempted")
+        #expect(try result.text("tostring(presented)") == "true")
+    }
+
+    @Test func aProgrammaticDismissCallsNoneOfTheUserDismissalHooks() throws {
+        let result = try runScene(Self.scene() + """
+            B:dismiss(true)
+            transit.wait(1)
+            dismissed = B.presentingViewController == nil
+            """, device: "iPhone 15")
+        #expect(try result.text("table.concat(calls, ' ')") == "")
+        #expect(try result.text("tostring(dismissed)") == "true")
+    }
+
+    @Test func presentationControllerShouldDismissMustReturnABoolean() throws {
+        let error = #expect(throws: ScriptError.self) {
+            try runScene(Self.scene(delegate: "function Delegate:presentationControllerShouldDismiss(pc) return 1 end") + "pull(0.8)", device: "iPhone 15")
+        }
+        // Line 14 defines the delegate's answer.
+        #expect(error?.message.contains("scene.lua:14: presentationControllerShouldDismiss must return a boolean (got 1)") == true, "\(String(describing: error))")
+    }
+}

@@ -107,3 +107,59 @@ import Testing
         #expect(error?.message.contains("scene.lua:14: presentationControllerShouldDismiss must return a boolean (got 1)") == true, "\(String(describing: error))")
     }
 }
+
+/// `presentationController` read before presenting (Apple: "accessing this property creates a
+/// presentation controller based on the current value in the modalPresentationStyle property").
+@Suite struct EarlyPresentationControllerTests {
+    @Test func readingPresentationControllerBeforePresentingMakesTheOneThePresentationUses() throws {
+        let result = try runScene("""
+            A = UIViewController.new{ title = "A" }
+            transit.window.rootViewController = A
+            Sheet = UIViewController:subclass("Sheet")
+            calls = {}
+            function Sheet:viewDidLoad()
+              early = self.presentationController
+              early.delegate = { presentationControllerShouldDismiss = function(_, pc) calls[#calls + 1] = "should" return false end,
+                                 presentationControllerDidAttemptToDismiss = function(_, pc) calls[#calls + 1] = "attempted" end }
+            end
+            B = Sheet.new()
+            B.modalPresentationStyle = "formSheet"
+            local _ = B.view   -- viewDidLoad, before presenting
+            earlyStyle = early.presentationStyle
+            sameAsSheet = B.sheetPresentationController == early
+            A:present(B, true)
+            transit.wait(1)
+            same = B.presentationController == early
+            presenterFixed = early.presentingViewController == A
+            local f = B.view:convert(B.view.bounds, transit.window)
+            transit.touch.pan{ from = CGPoint(f.midX, f.minY + 40), to = CGPoint(f.midX, f.minY + 400), duration = 0.6 }
+            transit.wait(1.5)
+            """, device: "iPhone 15")
+        #expect(try result.text("earlyStyle") == "formSheet")
+        #expect(try result.text("tostring(sameAsSheet)") == "true")
+        #expect(try result.text("tostring(same)") == "true")
+        #expect(try result.text("tostring(presenterFixed)") == "true")
+        // The delegate set in viewDidLoad is the one the sheet's pull asks.
+        #expect(try result.text("table.concat(calls, ' ')") == "should attempted")
+    }
+
+    @Test func readingPresentationControllerBeforePresentingFollowsTheStyle() throws {
+        let result = try runScene("""
+            A = UIViewController.new{ title = "A" }
+            transit.window.rootViewController = A
+            B = UIViewController.new{ title = "B" }
+            B.modalPresentationStyle = "overFullScreen"
+            early = B.presentationController
+            earlyStyle = early.presentationStyle
+            C = UIViewController.new{ title = "C" }
+            C.modalPresentationStyle = "custom"
+            customIsNil = C.presentationController == nil
+            A:present(B, false)
+            transit.wait(0.5)
+            same = B.presentationController == early
+            """)
+        #expect(try result.text("earlyStyle") == "overFullScreen")
+        #expect(try result.text("tostring(customIsNil)") == "true")
+        #expect(try result.text("tostring(same)") == "true")
+    }
+}

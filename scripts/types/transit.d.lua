@@ -1242,7 +1242,7 @@ CGPath = {}
 ---@field isMovingToParent boolean (read-only) true while a push (or addChild, until didMoveToParent) adds it to its parent
 ---@field isMovingFromParent boolean (read-only) true while a pop (or willMoveToParent(nil), until removeFromParent) takes it from its parent
 ---@field isViewLoaded boolean (read-only) whether the view has been loaded
----@field presentationController UIPresentationController? (read-only) manages this controller's presentation (from present until dismissal ends)
+---@field presentationController UIPresentationController? (read-only) manages this controller's presentation (from present until dismissal ends); read before presenting, UIKit's controller for the current modalPresentationStyle, made then and used by the presentation (set its delegate in viewDidLoad); nil for custom before presenting
 ---@field transitionCoordinator UIViewControllerTransitionCoordinator? (read-only) the coordinator, during a transition
 ---@field sheetPresentationController UIPresentationController? (read-only) iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges) when presented as a page or form sheet, available before presenting
 ---@field navigationController UINavigationController? (read-only) the navigation controller it is in

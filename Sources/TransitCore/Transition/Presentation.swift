@@ -100,8 +100,8 @@ extension World {
             presentationController = controller
         } else if style == .custom {
             presentationController = PresentationController(world: self, presented: presented, presenting: presenting)
-        } else if let sheet = presented.pendingSheetController, sheet.presentationStyle == style {
-            // The sheet controller the script configured through sheetPresentationController.
+        } else if let sheet = presented.pendingPresentationController, sheet.presentationStyle == style {
+            // The controller the script read (and configured) before presenting.
             sheet.presentingViewController = presenting
             presentationController = sheet
         } else {
@@ -109,7 +109,7 @@ extension World {
                 ?? PresentationController(world: self, presented: presented, presenting: presenting)
             presentationController.presentationStyle = style
         }
-        presented.pendingSheetController = nil
+        presented.pendingPresentationController = nil
         // Adaptivity: a compact-width environment may ask for another style.
         if systemVersion >= 8, let adapted = try presentationController.adaptivePresentationStyle(traits: TraitCollection(world: self)),
            screen.horizontalSizeClass == .compact, adapted != style, adapted == .fullScreen || adapted == .overFullScreen {

@@ -46,9 +46,26 @@ open class ViewController: HostObject {
         try onPreferredContentSizeChange?(self)
     }
     public var onPreferredContentSizeChange: ((ViewController) throws -> Void)?
-    /// The sheet controller `sheetPresentationController` made before the presentation (UIKit's
-    /// exists as soon as the style is a sheet, so detents can be set before presenting).
-    var pendingSheetController: PresentationController?
+    /// The presentation controller `presentationController` or `sheetPresentationController`
+    /// made before the presentation: UIKit creates one for the current modalPresentationStyle
+    /// when either is read before presenting, and the presentation then uses that object (its
+    /// delegate, detents), so apps can set its delegate in viewDidLoad.
+    var pendingPresentationController: PresentationController?
+
+    /// `presentationController` as a script reads it: the managing controller during a
+    /// presentation; before one, UIKit's controller for the current style, made now and used by
+    /// the presentation (not for `custom`, whose controller the transitioning delegate gives
+    /// when presenting, nor before iOS 8).
+    public func presentationControllerCreatingIfNeeded() throws -> PresentationController? {
+        if let presentationController { return presentationController }
+        guard world.systemVersion >= 8, presentingViewController == nil else { return nil }
+        let style = world.resolvedStyle(try effectiveModalPresentationStyle())
+        guard style != .custom else { return nil }
+        if let pending = pendingPresentationController, pending.presentationStyle == style { return pending }
+        pendingPresentationController = try world.systemStyles?.presentationController(for: style, presented: self, presenting: self)
+        pendingPresentationController?.presentationStyle = style
+        return pendingPresentationController
+    }
 
     /// `sheetPresentationController` (iOS 15): the presentation controller when the controller
     /// is, or will be, presented as a page or form sheet; nil otherwise.
@@ -59,10 +76,7 @@ open class ViewController: HostObject {
         }
         let style = world.resolvedStyle(try effectiveModalPresentationStyle())
         guard style == .pageSheet || style == .formSheet else { return nil }
-        if let pending = pendingSheetController, pending.presentationStyle == style { return pending }
-        pendingSheetController = try world.systemStyles?.presentationController(for: style, presented: self, presenting: self)
-        pendingSheetController?.presentationStyle = style
-        return pendingSheetController
+        return try presentationControllerCreatingIfNeeded()
     }
 
     // What UIKit reads when presenting: a subclass may override these getters with methods

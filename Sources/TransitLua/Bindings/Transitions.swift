@@ -12,8 +12,8 @@ extension TransitAPI {
 
     static func viewControllerPresentationMembers() -> (properties: [APIProperty], methods: [APIFunction]) {
         let properties = [
-            property("presentationController", .optional(.object("UIPresentationController")), "manages this controller's presentation (from present until dismissal ends)", of: ViewController.self,
-                     get: { call, c in call.push(c.presentationController) }),
+            property("presentationController", .optional(.object("UIPresentationController")), "manages this controller's presentation (from present until dismissal ends); read before presenting, UIKit's controller for the current modalPresentationStyle, made then and used by the presentation (set its delegate in viewDidLoad); nil for custom before presenting", of: ViewController.self,
+                     get: { call, c in call.push(try c.presentationControllerCreatingIfNeeded()) }),
             property("transitionCoordinator", .optional(.object("UIViewControllerTransitionCoordinator")), "the coordinator, during a transition", of: ViewController.self,
                      get: { call, c in call.push(c.transitionCoordinator) }),
             property("sheetPresentationController", .optional(.object("UIPresentationController")), "iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges) when presented as a page or form sheet, available before presenting", of: ViewController.self,

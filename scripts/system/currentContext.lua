@@ -1,8 +1,8 @@
 -- UIModalPresentationStyle.currentContext: the presented view covers the view of the
 -- presentation context (the nearest ancestor with definesPresentationContext, else the root)
 -- and that context's views are removed after the presentation, as for fullScreen (UIKit docs,
--- docs/sources.md §3.7). Transit has no child view controllers in presentations, so the context is
--- the presenting controller: for the window's root this is exactly fullScreen.
+-- docs/sources.md §3.7). The host picks that context as the presenting controller
+-- (docs/semantics.md, "Who presents"): for the window's root this is exactly fullScreen.
 
 local FullScreen = require("system.fullScreen")
 

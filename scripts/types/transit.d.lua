@@ -1235,8 +1235,8 @@ CGPath = {}
 ---@field transitioningDelegate UIViewControllerTransitioningDelegate? (overridable: a subclass's method of this name is what UIKit and scripts read) supplies animators and presentation controllers
 ---@field definesPresentationContext boolean (overridable: a subclass's method of this name is what UIKit and scripts read) whether currentContext presentations cover this controller
 ---@field isModalInPresentation boolean (overridable: a subclass's method of this name is what UIKit and scripts read) iOS 13+: true prevents the user's dismissal (the sheet's pull resists and presentationControllerDidAttemptToDismiss is called)
----@field presentingViewController UIViewController? (read-only) the controller that presented this one
----@field presentedViewController UIViewController? (read-only) the controller this one presented
+---@field presentingViewController UIViewController? (read-only) the controller that presented this one, or one of its ancestors (the controller that performed the presentation, which may not be the one present was called on)
+---@field presentedViewController UIViewController? (read-only) the controller presented by this one or one of its ancestors
 ---@field isBeingPresented boolean (read-only) true during its presentation transition, viewWillAppear and viewDidAppear included
 ---@field isBeingDismissed boolean (read-only) true during its dismissal transition, viewWillDisappear and viewDidDisappear included
 ---@field isMovingToParent boolean (read-only) true while a push (or addChild, until didMoveToParent) adds it to its parent

@@ -32,16 +32,18 @@ extension World {
     /// `presenting.present(presented, animated, completion)`: the transition begins inside the
     /// call, so `transitionCoordinator` and the interaction controller are live when it returns
     /// (docs/semantics.md, "When a transition begins").
-    public func present(_ presented: ViewController, from presenting: ViewController, animated: Bool,
+    public func present(_ presented: ViewController, from caller: ViewController, animated: Bool,
                         completion: (() throws -> Void)?) throws {
-        guard presented !== presenting else {
+        guard presented !== caller else {
             throw AnimationError.invalid("a view controller cannot present itself")
         }
+        // A child's request is performed by its presentation context (PresentationContext.swift).
+        let presenting = try presentationContext(for: presented, requestedBy: caller)
         // UIKit refuses these with a console warning and goes on: the call is ignored, its
         // completion is not called (docs/semantics.md, "Refused presentations").
         if let running = activeTransitions.first(where: { $0.kind == .presentation || $0.kind == .dismissal }) {
             let what = running.kind == .presentation ? "presentation" : "dismissal"
-            return warnIgnored("Attempt to present <\(presented.traceName)> on <\(presenting.traceName)> (from <\(presenting.traceName)>) while a \(what) is in progress.")
+            return warnIgnored("Attempt to present <\(presented.traceName)> on <\(presenting.traceName)> (from <\(caller.traceName)>) while a \(what) is in progress.")
         }
         if let current = presenting.presentedViewController {
             return warnIgnored("Attempt to present <\(presented.traceName)> on <\(presenting.traceName)> which is already presenting <\(current.traceName)>")
@@ -66,8 +68,9 @@ extension World {
         presenting.presentedViewController = presented
         presented.presentingViewController = presenting
         presented.isBeingPresented = true
-        traceEvent(presenting.traceName, "present", [presented.traceName, animated ? "animated" : "not animated"])
-        try beginPresentation(presented, presenting: presenting, animated: animated, completion: completion)
+        traceEvent(caller.traceName, "present", [presented.traceName, animated ? "animated" : "not animated"])
+        if caller !== presenting { traceEvent(presenting.traceName, "presents for", [caller.traceName]) }
+        try beginPresentation(presented, presenting: presenting, source: caller, animated: animated, completion: completion)
     }
 
     /// The style UIKit uses for a requested one on this device and system version.
@@ -76,7 +79,7 @@ extension World {
         return systemVersion < 13 ? .fullScreen : .pageSheet
     }
 
-    private func beginPresentation(_ presented: ViewController, presenting: ViewController, animated: Bool,
+    private func beginPresentation(_ presented: ViewController, presenting: ViewController, source: ViewController, animated: Bool,
                                    completion: (() throws -> Void)?) throws {
         let delegate = try presented.effectiveTransitioningDelegate()
         var style = resolvedStyle(try presented.effectiveModalPresentationStyle())
@@ -85,7 +88,7 @@ extension World {
         var controller: PresentationController?
         if usesCustom, systemVersion >= 8, let delegate {
             let value = try callIfImplemented(delegate, Hook.TransitioningDelegate.presentationController,
-                                              [.object(presented), .object(presenting), .object(presenting)])
+                                              [.object(presented), .object(presenting), .object(source)])
             if let value, !value.isNone {
                 guard let custom = value.object as? PresentationController else {
                     throw hookError(delegate, Hook.TransitioningDelegate.presentationController, "presentationController must return a UIPresentationController or nil (got \(value.traceDescription))")
@@ -136,7 +139,7 @@ extension World {
         let transition = try makeTransition(
             .presentation, presented: presented, presenting: presenting, controller: presentationController,
             animated: animated, animatorHook: Hook.TransitioningDelegate.animationControllerForPresented,
-            animatorArguments: [.object(presented), .object(presenting), .object(presenting)],
+            animatorArguments: [.object(presented), .object(presenting), .object(source)],
             interactionHook: Hook.TransitioningDelegate.interactionControllerForPresentation, completion: completion)
         presented.onPreferredContentSizeChange = { [weak presentationController] child in
             try presentationController?.preferredContentSizeDidChange(child)
@@ -151,10 +154,14 @@ extension World {
     /// `controller.dismiss(animated, completion)`: dismisses what it presented, or itself.
     public func dismiss(_ controller: ViewController, animated: Bool, completion: (() throws -> Void)?) throws {
         let presented: ViewController
-        if let child = controller.presentedViewController {
+        if let child = controller.presentedViewControllerThroughAncestors {
+            // What it, or one of its ancestors, presented.
             presented = child
         } else if controller.presentingViewController != nil {
             presented = controller
+        } else if let ancestor = Self.presentedAncestor(of: controller) {
+            // A child of a presented container (the root of a presented navigation controller).
+            presented = ancestor
         } else {
             throw AnimationError.invalid("\(controller.traceName) is neither presenting nor presented; nothing to dismiss")
         }
@@ -178,6 +185,15 @@ extension World {
         }
         top.isBeingDismissed = true
         try beginDismissal(top, animated: animated, completion: completion)
+    }
+
+    private static func presentedAncestor(of controller: ViewController) -> ViewController? {
+        var current = controller.parent
+        while let candidate = current {
+            if candidate.presentingViewController != nil { return candidate }
+            current = candidate.parent
+        }
+        return nil
     }
 
     /// "Only the top-most view is dismissed in an animated fashion; any intermediate view

@@ -565,9 +565,15 @@ extension World {
             unlink(presented, from: presenting)
             try controller.presentationTransitionDidEnd(false)
         case (.dismissal, true):
-            // An animator that did not add the revealed view was reported at completeTransition
-            // (revealed-not-visible, ProblemChecks.swift); the view goes back for the next scene.
-            try restorePresenterView(transition)
+            // The revealed view goes home only when the animator put it on screen: one it forgot
+            // stays out of the window, iOS's black screen (reported at completeTransition as
+            // revealed-not-visible, ProblemChecks.swift).
+            if presenterView?.window != nil { try restorePresenterView(transition) }
+            // Whatever the style, the presented view leaves its superview.
+            presentedView?.removeFromSuperview()
+            if let own = presented.viewIfLoaded, own.superview != nil, presentedView.map({ !own.isDescendant(of: $0) }) ?? true {
+                own.removeFromSuperview()
+            }
             container.removeFromSuperview()
             unlink(presented, from: presenting)
             try controller.dismissalTransitionDidEnd(true)

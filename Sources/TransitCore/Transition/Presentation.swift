@@ -70,10 +70,15 @@ extension World {
         try beginPresentation(presented, presenting: presenting, animated: animated, completion: completion)
     }
 
-    /// The style UIKit uses for a requested one on this device and system version.
+    /// The style UIKit uses for a requested one on this device and system version. `automatic`
+    /// (iOS 13) is full screen before 13; Apple's UIModalPresentationStyle.automatic: "For most
+    /// view controllers, UIKit maps this style to formSheet in iOS 18 and later, pageSheet in
+    /// versions of iOS earlier than iOS 18". In compact width (iPhone portrait) a form sheet is
+    /// laid out as a page sheet, so only regular width (iPad) looks different from 18.
     func resolvedStyle(_ style: ModalPresentationStyle) -> ModalPresentationStyle {
         guard style == .automatic else { return style }
-        return systemVersion < 13 ? .fullScreen : .pageSheet
+        if systemVersion < 13 { return .fullScreen }
+        return systemVersion < 18 ? .pageSheet : .formSheet
     }
 
     private func beginPresentation(_ presented: ViewController, presenting: ViewController, animated: Bool,

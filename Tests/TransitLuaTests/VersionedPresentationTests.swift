@@ -59,3 +59,65 @@ private func automaticScene(explicit: String) -> String {
         #expect(try iPad18.number("width") < iPad17.number("width"))
     }
 }
+
+/// Apple, UIModalTransitionStyle.partialCurl: "supported only if the parent view controller is
+/// presenting a full-screen view and you use the fullScreen modal presentation style. Attempting to
+/// use a different form factor for the parent view or a different presentation style triggers an
+/// exception."
+@Suite struct PartialCurlTests {
+    private func expectCurlError(_ source: String, line: Int, device: String = "iPhone 15") {
+        do {
+            _ = try runScene(source, device: device)
+            Issue.record("expected the partialCurl presentation to raise")
+        } catch let error as ScriptError {
+            #expect(error.message.contains("scene.lua:\(line): "), "\(error.message)")
+            #expect(error.message.contains("Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view controller"), "\(error.message)")
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test func partialCurlFromAPresenterThatIsNotFullScreenRaises() {
+        expectCurlError("""
+            A = UIViewController.new{ title = "A" }
+            Sheet = UIViewController.new{ title = "Sheet" }
+            transit.window.rootViewController = A
+            Sheet.modalPresentationStyle = "pageSheet"
+            A:present(Sheet, false)
+            transit.wait(1)
+            Curl = UIViewController.new{ title = "Curl" }
+            Curl.modalPresentationStyle = "fullScreen"
+            Curl.modalTransitionStyle = "partialCurl"
+            Sheet:present(Curl, true)
+            """, line: 10)
+    }
+
+    @Test func partialCurlWithAStyleOtherThanFullScreenRaises() {
+        expectCurlError("""
+            A = UIViewController.new{ title = "A" }
+            transit.window.rootViewController = A
+            Curl = UIViewController.new{ title = "Curl" }
+            Curl.modalPresentationStyle = "formSheet"
+            Curl.modalTransitionStyle = "partialCurl"
+            A:present(Curl, true)
+            """, line: 6, device: "iPad")
+    }
+
+    @Test func partialCurlFullScreenFromAFullScreenPresenterPresents() throws {
+        let result = try runScene("""
+            A = UIViewController.new{ title = "A" }
+            Full = UIViewController.new{ title = "Full" }
+            transit.window.rootViewController = A
+            Full.modalPresentationStyle = "fullScreen"
+            A:present(Full, false)
+            transit.wait(1)
+            Curl = UIViewController.new{ title = "Curl" }
+            Curl.modalPresentationStyle = "fullScreen"
+            Curl.modalTransitionStyle = "partialCurl"
+            Full:present(Curl, true)
+            transit.wait(2)
+            presented = tostring(Full.presentedViewController == Curl)
+            """)
+        #expect(try result.text("presented") == "true")
+    }
+}

@@ -58,6 +58,7 @@ extension World {
         if presented === window.rootViewController {
             throw AnimationError.invalid("\(presented.traceName) is the window's root view controller; an active controller cannot be presented")
         }
+        try checkPartialCurl(presented, presenting: presenting)
         if presentationsInstant != now { presentationsInstant = now; presentationsAtThisInstant = 0 }
         presentationsAtThisInstant += 1
         guard presentationsAtThisInstant <= World.maximumPresentationsPerInstant else {
@@ -68,6 +69,27 @@ extension World {
         presented.isBeingPresented = true
         traceEvent(presenting.traceName, "present", [presented.traceName, animated ? "animated" : "not animated"])
         try beginPresentation(presented, presenting: presenting, animated: animated, completion: completion)
+    }
+
+    /// Apple, UIModalTransitionStyle.partialCurl: "This transition style is supported only if the
+    /// parent view controller is presenting a full-screen view and you use the fullScreen modal
+    /// presentation style. Attempting to use a different form factor for the parent view or a
+    /// different presentation style triggers an exception." The presenter is full screen unless
+    /// it (or the controller that contains it) was itself presented in a style that leaves the
+    /// screen partly uncovered.
+    private func checkPartialCurl(_ presented: ViewController, presenting: ViewController) throws {
+        guard try presented.effectiveModalTransitionStyle() == .partialCurl else { return }
+        let message = "NSInvalidArgumentException: Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view controller"
+        let style = resolvedStyle(try presented.effectiveModalPresentationStyle())
+        guard style == .fullScreen else {
+            throw AnimationError.invalid("\(message) (\(presented.traceName) has modalPresentationStyle \(style.rawValue); partialCurl needs fullScreen)")
+        }
+        var container = presenting
+        while let parent = container.parent { container = parent }
+        if let shown = container.presentationController?.presentationStyle, container.presentingViewController != nil,
+           shown != .fullScreen && shown != .overFullScreen {
+            throw AnimationError.invalid("\(message) (\(presenting.traceName) is presented as \(shown.rawValue), not full screen)")
+        }
     }
 
     /// The style UIKit uses for a requested one on this device and system version. `automatic`

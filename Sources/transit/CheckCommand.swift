@@ -2,12 +2,14 @@ import Foundation
 import TransitCore
 import TransitLua
 
-// `transit check FILE... [--matrix quick|full] [--device D] [--format text|json|junit]`: runs
-// every effect through a matrix of cells (docs/check.md), each in a fresh world and Lua state on
+// `transit check FILE... [--matrix quick|full] [--device D] [--ios LIST] [--format text|json|junit]`:
+// runs every effect through a matrix of cells (docs/check.md), once per iOS version, each in a
+// fresh world and Lua state on
 // scripts/scenes/check.lua, and reports the problems of each cell. Exit 0 when every cell
 // passed, 1 when one failed, 2 for bad usage.
 
-/// One cell of the matrix: a device, a presentation style and a path through the effect.
+/// One cell of the matrix: a device, an iOS version, a presentation style and a path through
+/// the effect.
 struct CheckCell {
     /// `load`: the file failed before its matrix could be built (its one, failing cell).
     enum Path: String {
@@ -18,15 +20,17 @@ struct CheckCell {
         case scene, load
     }
     var device: String
+    /// The iOS version the cell's world runs (`--ios`).
+    var ios: Double
     var style: String?
     var path: Path
     var animated = true
     var fraction: Double?
     var rotate = false
 
-    /// "iPhone 15 / fullScreen / interactive-dismiss 10 %": unique within an effect.
+    /// "iPhone 15 / iOS 17 / fullScreen / interactive-dismiss 10 %": unique within an effect.
     var name: String {
-        var parts = [device]
+        var parts = [device, "iOS \(formatNumber(ios))"]
         if let style { parts.append(style) }
         switch path {
         case .interactiveDismiss, .interactivePresent: parts.append("\(path.rawValue) \(formatNumber((fraction ?? 0) * 100)) %")
@@ -82,6 +86,7 @@ func commandCheck(_ arguments: ArraySlice<String>) throws -> Int32 {
     var matrix = CheckMatrix.quick
     var format = CheckFormat.text
     var devices: [String]?
+    var versions: [Double]?
     var rest = arguments
     func value(_ flag: String) throws -> String {
         guard let next = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
@@ -103,6 +108,8 @@ func commandCheck(_ arguments: ArraySlice<String>) throws -> Int32 {
                 throw UsageError(message: "unknown device \"\(name)\"; expected one of: \(Device.profileNames.joined(separator: ", "))")
             }
             devices = [device.name]
+        case "--ios":
+            versions = try parseSystemVersionList(try value(argument))
         default:
             if argument.hasPrefix("-") && argument != "-" { throw UsageError(message: "unknown option \(argument) for check (see transit --help)") }
             files.append(argument)
@@ -122,37 +129,62 @@ func commandCheck(_ arguments: ArraySlice<String>) throws -> Int32 {
     var deviceNames = devices ?? ["iPhone SE", "iPhone 15", "iPad"]
     if matrix == .full && devices == nil { deviceNames.append("iPad landscape") }
 
-    let results = files.map { checkEffect($0, devices: deviceNames, matrix: matrix, scene: checkScene) }
+    let results = files.map { checkEffect($0, devices: deviceNames, versions: versions ?? defaultCheckVersions, matrix: matrix, scene: checkScene) }
     switch format {
     case .text: print(checkReportText(results), terminator: "")
-    case .json: print(try checkReportJSON(results, matrix: matrix))
+    case .json: print(try checkReportJSON(results, matrix: matrix, versions: versions ?? defaultCheckVersions))
     case .junit: print(checkReportJUnit(results), terminator: "")
     }
     return results.allSatisfy { $0.failed == 0 } ? 0 : 1
 }
 
+/// The versions of the default matrix: the oldest with iOS 8's transition API (`ctx:view`,
+/// presentation controllers), which every effect Transit checks is written against, and the
+/// newest Transit models, so one run shows an effect at both ends of what changed between them.
+/// iOS 7 (`--ios 7`, Transit's oldest) is asked for by name: an effect that calls `ctx:view`
+/// fails every cell there, as it would crash on iOS 7 (docs/check.md).
+let defaultCheckVersions = [World.transitionAPIVersion, World.newestSystemVersion]
+
+/// `--ios 12,15,17,18`: comma-separated versions, each a number Transit models; duplicates are
+/// dropped, the order is kept.
+func parseSystemVersionList(_ text: String) throws -> [Double] {
+    let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+    guard !items.contains(where: \.isEmpty) else {
+        throw UsageError(message: "--ios needs a comma-separated list of iOS versions, such as 12,15,17,18 (got \"\(text)\")")
+    }
+    var versions: [Double] = []
+    for item in items {
+        let version = try parseSystemVersion(item, flag: "--ios")
+        if !versions.contains(version) { versions.append(version) }
+    }
+    return versions
+}
+
 /// Probes the file, builds its cells and runs each.
-func checkEffect(_ file: String, devices: [String], matrix: CheckMatrix, scene: URL) -> EffectResult {
+func checkEffect(_ file: String, devices: [String], versions: [Double], matrix: CheckMatrix, scene: URL) -> EffectResult {
     let name = LuaRuntimeDisplay.path(URL(fileURLWithPath: file))
-    // The probe runs on the first device; a scene (a file returning nothing) runs in full there.
-    let probe = runCheckCell(file, device: devices[0], cellTable: "{ probe = true }", scene: scene)
+    // The probe runs on the first device and version; a scene (a file returning nothing) runs
+    // in full there.
+    let probe = runCheckCell(file, device: devices[0], ios: versions[0], cellTable: "{ probe = true }", scene: scene)
     guard let declaration = probe.declaration else {
-        let cell = CheckCell(device: devices[0], style: nil, path: .scene)
+        let cell = CheckCell(device: devices[0], ios: versions[0], style: nil, path: .scene)
         if probe.error != nil {
-            let load = CheckCell(device: devices[0], style: nil, path: .load)
+            let load = CheckCell(device: devices[0], ios: versions[0], style: nil, path: .load)
             return EffectResult(file: name, kind: "unknown", cells: [CellResult(cell: load, problems: probe.problems, error: probe.error)])
         }
-        // A scene: one cell per device, the first already run.
+        // A scene: one cell per version and device, the first already run.
         var cells = [CellResult(cell: cell, problems: probe.problems, error: nil)]
-        for device in devices.dropFirst() {
-            let run = runCheckCell(file, device: device, cellTable: "{ probe = true }", scene: scene)
-            cells.append(CellResult(cell: CheckCell(device: device, style: nil, path: .scene), problems: run.problems, error: run.error))
+        for ios in versions {
+            for device in devices where !(ios == versions[0] && device == devices[0]) {
+                let run = runCheckCell(file, device: device, ios: ios, cellTable: "{ probe = true }", scene: scene)
+                cells.append(CellResult(cell: CheckCell(device: device, ios: ios, style: nil, path: .scene), problems: run.problems, error: run.error))
+            }
         }
         return EffectResult(file: name, kind: "scene", cells: cells)
     }
-    let cells = checkCells(declaration, devices: devices, matrix: matrix)
+    let cells = versions.flatMap { checkCells(declaration, devices: devices, ios: $0, matrix: matrix) }
     let results = cells.map { cell in
-        let run = runCheckCell(file, device: cell.device, cellTable: cell.luaTable, scene: scene)
+        let run = runCheckCell(file, device: cell.device, ios: cell.ios, cellTable: cell.luaTable, scene: scene)
         return CellResult(cell: cell, problems: run.problems, error: run.error)
     }
     return EffectResult(file: name, kind: declaration.kind, cells: results)
@@ -162,35 +194,35 @@ func checkEffect(_ file: String, devices: [String], matrix: CheckMatrix, scene: 
 /// interactive dismissal (and an interactive presentation) at several distances when the effect
 /// declares one, and in `full` a rotation while presented. Navigation delegates push and pop
 /// instead; tab bar delegates switch tabs (and switch by a pan when they declare one).
-func checkCells(_ declaration: EffectDeclaration, devices: [String], matrix: CheckMatrix) -> [CheckCell] {
+func checkCells(_ declaration: EffectDeclaration, devices: [String], ios: Double, matrix: CheckMatrix) -> [CheckCell] {
     var cells: [CheckCell] = []
     let fractions = matrix == .quick ? [0.1, 0.9] : [0.1, 0.3, 0.6, 0.9]
     for device in devices {
         if declaration.tabs {
-            cells.append(CheckCell(device: device, style: nil, path: .tabSwitch))
+            cells.append(CheckCell(device: device, ios: ios, style: nil, path: .tabSwitch))
             if !declaration.dismissalGesture.isEmpty {
-                for fraction in fractions { cells.append(CheckCell(device: device, style: nil, path: .tabSwitch, fraction: fraction)) }
+                for fraction in fractions { cells.append(CheckCell(device: device, ios: ios, style: nil, path: .tabSwitch, fraction: fraction)) }
             }
             continue
         }
         if declaration.navigation {
-            for animated in [true, false] { cells.append(CheckCell(device: device, style: nil, path: .pushPop, animated: animated)) }
+            for animated in [true, false] { cells.append(CheckCell(device: device, ios: ios, style: nil, path: .pushPop, animated: animated)) }
             continue
         }
         for style in declaration.styles {
-            for animated in [true, false] { cells.append(CheckCell(device: device, style: style, path: .presentDismiss, animated: animated)) }
+            for animated in [true, false] { cells.append(CheckCell(device: device, ios: ios, style: style, path: .presentDismiss, animated: animated)) }
             if !declaration.dismissalGesture.isEmpty {
                 for fraction in fractions {
-                    cells.append(CheckCell(device: device, style: style, path: .interactiveDismiss, fraction: fraction))
+                    cells.append(CheckCell(device: device, ios: ios, style: style, path: .interactiveDismiss, fraction: fraction))
                 }
             }
             if !declaration.presentationGesture.isEmpty {
                 for fraction in fractions {
-                    cells.append(CheckCell(device: device, style: style, path: .interactivePresent, fraction: fraction))
+                    cells.append(CheckCell(device: device, ios: ios, style: style, path: .interactivePresent, fraction: fraction))
                 }
             }
             if matrix == .full {
-                cells.append(CheckCell(device: device, style: style, path: .presentDismiss, animated: true, rotate: true))
+                cells.append(CheckCell(device: device, ios: ios, style: style, path: .presentDismiss, animated: true, rotate: true))
             }
         }
     }
@@ -204,10 +236,11 @@ struct CheckRun {
 }
 
 /// Runs the file in a fresh world and Lua state on `device` with transit.checkCell = cellTable.
-func runCheckCell(_ file: String, device: String, cellTable: String, scene: URL) -> CheckRun {
+func runCheckCell(_ file: String, device: String, ios: Double, cellTable: String, scene: URL) -> CheckRun {
     var options = Options()
     options.file = file
     options.device = Device.named(device) ?? Device.defaultProfile
+    options.systemVersion = ios
     options.scene = scene.path
     var result = CheckRun()
     do {

@@ -36,11 +36,12 @@ func checkReportText(_ results: [EffectResult]) -> String {
     return out
 }
 
-func checkReportJSON(_ results: [EffectResult], matrix: CheckMatrix) throws -> String {
+func checkReportJSON(_ results: [EffectResult], matrix: CheckMatrix, versions: [Double]) throws -> String {
     func cellObject(_ result: CellResult) -> [String: Any] {
         [
             "name": result.cell.name,
             "device": result.cell.device,
+            "ios": result.cell.ios,
             "style": result.cell.style.map { $0 as Any } ?? NSNull(),
             "path": result.cell.path.rawValue,
             "animated": result.cell.animated,
@@ -58,6 +59,7 @@ func checkReportJSON(_ results: [EffectResult], matrix: CheckMatrix) throws -> S
     let failed = results.reduce(0) { $0 + $1.failed }
     let document: [String: Any] = [
         "matrix": matrix.rawValue,
+        "ios": versions,
         "summary": ["files": results.count, "cells": cells, "passed": cells - failed, "failed": failed],
         "effects": results.map { effect -> [String: Any] in
             ["file": effect.file, "kind": effect.kind, "passed": effect.failed == 0,

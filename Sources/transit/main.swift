@@ -17,13 +17,16 @@ commands:
                       effect (a file that returns an animator, delegate or presentation
                       controller) inside the default scene or --scene S; print its log,
                       the trace with --trace, and any problems (exit 1 if any)
-  check FILE... [--matrix quick|full] [--device D] [--format text|json|junit]
+  check FILE... [--matrix quick|full] [--device D] [--ios LIST] [--format text|json|junit]
                       run each effect through a matrix (present and dismiss, animated and
                       not, interactive finish and cancel when it declares a gesture, iPhone SE,
                       iPhone 15 and iPad; full adds iPad landscape, more gesture distances and
                       a rotation mid-presentation; each cell in a fresh world, its path run
-                      twice) and report each cell's problems by id (docs/check.md); --format
-                      json and junit are for CI; exit 1 if a cell failed, 2 for bad usage
+                      twice), once per iOS version of --ios LIST (such as 12,15,17,18; each in
+                      7...18; default 8, the first with ctx:view, and 18, the newest Transit
+                      models), and report each cell's problems by id, the cell naming its
+                      version (docs/check.md); --format json and junit are for CI; exit 1 if
+                      a cell failed, 2 for bad usage
   render FILE [-o OUT | --tty] [--fps N] [--scale S|device] [--scene S] [--device D] [--ios N]
               [--no-status-bar] [--unsafe] [--budget N] [--memory MB] [--allow-read DIR]
                       run a scene (or an effect in the default scene) and render it:
@@ -139,8 +142,7 @@ func parseOptions(_ arguments: ArraySlice<String>, allowed: Set<String>) throws 
                 options.device = device
             case "--ios":
                 let text = try value(argument)
-                guard let version = Double(text), version >= 7, version < 100 else { throw UsageError(message: "--ios needs a version number ≥ 7 (got \(text))") }
-                options.systemVersion = version
+                options.systemVersion = try parseSystemVersion(text, flag: "--ios")
             case "--fps":
                 let text = try value(argument)
                 guard let fps = Double(text), fps >= 1, fps <= 120 else { throw UsageError(message: "--fps needs a number in 1...120 (got \(text))") }
@@ -187,6 +189,19 @@ func parseOptions(_ arguments: ArraySlice<String>, allowed: Set<String>) throws 
         }
     }
     return options
+}
+
+/// An iOS version for `--ios`: a number in the range Transit models.
+func parseSystemVersion(_ text: String, flag: String) throws -> Double {
+    let range = World.supportedSystemVersions
+    let bounds = "\(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound))"
+    guard let version = Double(text.trimmingCharacters(in: .whitespaces)), version.isFinite else {
+        throw UsageError(message: "\(flag) needs iOS version numbers in \(bounds) (got \"\(text)\")")
+    }
+    guard range.contains(version) else {
+        throw UsageError(message: "\(flag) \(text): Transit models iOS \(bounds)")
+    }
+    return version
 }
 
 /// A world and runtime for a file, or a usage error for a missing file.

@@ -55,7 +55,7 @@ EXPECTED = {
     "ambiguous-layout": EVERY,
 }
 PHASES = {"present", "dismiss", "interactive", "interactive finish", "interactive cancel", "push", "pop", "scene"}
-CELL_KEYS = {"name", "device", "style", "path", "animated", "fraction", "rotated", "passed", "error", "problems"}
+CELL_KEYS = {"name", "device", "ios", "style", "path", "animated", "fraction", "rotated", "passed", "error", "problems"}
 PROBLEM_KEYS = {"id", "explanation", "message", "phase", "time"}
 
 # Every id has its fixture, and every fixture is an id.
@@ -127,9 +127,9 @@ drawer = transit("check", "--format", "json", drawer_file)
 drawer_cells = cells_of(json.loads(drawer.stdout)) if drawer.stdout.startswith("{") else []
 INTERACTIVE_PRESENT = lambda cell: cell["path"] == "interactive-present"  # noqa: E731
 checks.check("an interactive presentation passes", drawer.returncode == 0, drawer.stdout[-600:])
-checks.check("an interactive presentation gets cells at 10 % and 90 % on every device",
-             sorted((c["device"], c["fraction"]) for c in drawer_cells if INTERACTIVE_PRESENT(c)) ==
-             sorted((d, f) for d in ("iPhone SE", "iPhone 15", "iPad") for f in (0.1, 0.9)))
+checks.check("an interactive presentation gets cells at 10 % and 90 % on every device and version",
+             sorted((c["ios"], c["device"], c["fraction"]) for c in drawer_cells if INTERACTIVE_PRESENT(c)) ==
+             sorted((v, d, f) for v in (8, 18) for d in ("iPhone SE", "iPhone 15", "iPad") for f in (0.1, 0.9)))
 # The same drawer whose gesture never finishes nor cancels: only the interactive-present cells,
 # where the finger began a presentation, are stuck.
 stuck_file = checks.path("drawer-stuck.lua")
@@ -148,9 +148,9 @@ navigation = transit("check", "--format", "json", os.path.join(ROOT, "Tests", "F
 navigation_document = json.loads(navigation.stdout) if navigation.stdout.startswith("{") else {"effects": []}
 checks.check("a navigation delegate passes", navigation.returncode == 0, navigation.stdout[-600:])
 checks.check("a navigation delegate is named so", [e["kind"] for e in navigation_document["effects"]] == ["navigation delegate"])
-checks.check("a navigation delegate pushes and pops, animated and not, on three devices",
+checks.check("a navigation delegate pushes and pops, animated and not, on three devices at two versions",
              sorted((c["path"], c["animated"]) for c in cells_of(navigation_document)) ==
-             sorted([("push-pop", True), ("push-pop", False)] * 3))
+             sorted([("push-pop", True), ("push-pop", False)] * 6))
 forgets = transit("check", "--format", "json", os.path.join(ROOT, "Tests", "Fixtures", "check", "navigation-forgets-to-view.lua"))
 forgets_cells = cells_of(json.loads(forgets.stdout)) if forgets.stdout.startswith("{") else []
 checks.check("a push without the to view is presented-not-visible, a pop revealed-not-visible",
@@ -166,7 +166,7 @@ shipped = sorted(
 result = transit("check", "--matrix", "quick", "--format", "json", *shipped)
 checks.check("shipped scripts pass --matrix quick", result.returncode == 0, result.stdout[-1500:])
 document = json.loads(result.stdout)
-checks.check("top-level JSON keys", set(document) == {"matrix", "summary", "effects"}, "%s" % sorted(document))
+checks.check("top-level JSON keys", set(document) == {"matrix", "ios", "summary", "effects"}, "%s" % sorted(document))
 checks.check("summary keys", set(document["summary"]) == {"files", "cells", "passed", "failed"}, "%s" % document["summary"])
 checks.check("one entry per file", [effect["file"] for effect in document["effects"]] == shipped,
              "%s" % [effect["file"] for effect in document["effects"]])
@@ -177,9 +177,13 @@ by_file = {effect["file"]: effect for effect in document["effects"]}
 swipe = by_file["scripts/animators/swipe.lua"]
 devices = {cell["device"] for cell in swipe["cells"]}
 checks.check("quick matrix devices", devices == {"iPhone SE", "iPhone 15", "iPad"}, "%s" % devices)
+# The default versions: iOS 8 (the first with ctx:view and presentation controllers) and 18 (the
+# newest Transit models), docs/check.md.
+checks.check("default versions", document["ios"] == [8, 18] and {cell["ios"] for cell in swipe["cells"]} == {8, 18},
+             "%s %s" % (document["ios"], sorted({cell["ios"] for cell in swipe["cells"]})))
 # Swipe declares an edge-pan dismissal and the fullScreen style: present and dismiss animated and
-# not, and a gesture of 10 % and of 90 %, on each of the three devices.
-checks.check("swipe: 3 devices x (2 + 2) cells", len(swipe["cells"]) == 12, "%d" % len(swipe["cells"]))
+# not, and a gesture of 10 % and of 90 %, on each of the three devices, at each of two versions.
+checks.check("swipe: 2 versions x 3 devices x (2 + 2) cells", len(swipe["cells"]) == 24, "%d" % len(swipe["cells"]))
 checks.check("swipe: its style", {cell["style"] for cell in swipe["cells"]} == {"fullScreen"})
 checks.check("swipe is a transitioning delegate", swipe["kind"] == "transitioning delegate", swipe["kind"])
 checks.check("cross-dissolve is an animator", by_file["scripts/animators/crossDissolve.lua"]["kind"] == "animator")
@@ -218,9 +222,9 @@ try:
     checks.check("junit: one suite per file", [suite.get("name") for suite in suites] ==
                  [os.path.relpath(broken, ROOT), "scripts/animators/crossDissolve.lua"], "%s" % [s.get("name") for s in suites])
     cases = root.findall("testsuite/testcase")
-    checks.check("junit: tests attribute counts testcases", int(root.get("tests")) == len(cases) == 12, "%s %d" % (root.get("tests"), len(cases)))
+    checks.check("junit: tests attribute counts testcases", int(root.get("tests")) == len(cases) == 24, "%s %d" % (root.get("tests"), len(cases)))
     failures = root.findall("testsuite/testcase/failure")
-    checks.check("junit: the broken file's cells fail", len(failures) == 6 and int(root.get("failures")) == 6, "%d" % len(failures))
+    checks.check("junit: the broken file's cells fail", len(failures) == 12 and int(root.get("failures")) == 12, "%d" % len(failures))
     checks.check("junit: failure type is the id", all(failure.get("type") == "view-left-over" for failure in failures))
     checks.check("junit: the good file's cells pass", not suites[1].findall("testcase/failure"))
 except ElementTree.ParseError as error:
@@ -237,9 +241,9 @@ checks.check("a load failure names file and line", load_cells and load_cells[0][
 
 # The readable table.
 text = transit("check", broken)
-checks.check("text: FAIL lines", "  FAIL  iPhone SE / custom / present-dismiss animated" in text.stdout, text.stdout[:600])
+checks.check("text: FAIL lines", "  FAIL  iPhone SE / iOS 8 / custom / present-dismiss animated" in text.stdout, text.stdout[:600])
 checks.check("text: the problem under its cell", "        [view-left-over] present at " in text.stdout)
-checks.check("text: summary", text.stdout.rstrip().endswith("checked 1 file: 6 cells, 0 passed, 6 failed"), text.stdout[-200:])
+checks.check("text: summary", text.stdout.rstrip().endswith("checked 1 file: 12 cells, 0 passed, 12 failed"), text.stdout[-200:])
 
 # Bad usage: exit 2 and one clear line.
 for title, arguments, message in [
@@ -249,10 +253,50 @@ for title, arguments, message in [
     ("bad matrix", ["check", "--matrix", "huge", "scripts/animators/swipe.lua"], "--matrix must be quick or full"),
     ("bad format", ["check", "--format", "xml", "scripts/animators/swipe.lua"], "--format must be text, json or junit"),
     ("unknown device", ["check", "--device", "Nokia", "scripts/animators/swipe.lua"], "unknown device \"Nokia\""),
+    ("a version that is not a number", ["check", "--ios", "12,x", "scripts/animators/swipe.lua"], "--ios needs iOS version numbers in 7...18 (got \"x\")"),
+    ("a version out of range", ["check", "--ios", "6", "scripts/animators/swipe.lua"], "--ios 6: Transit models iOS 7...18"),
+    ("a version above the range", ["check", "--ios", "12,19", "scripts/animators/swipe.lua"], "--ios 19: Transit models iOS 7...18"),
+    ("an empty version list", ["check", "--ios", "", "scripts/animators/swipe.lua"], "--ios needs a comma-separated list"),
+    ("an empty item in the list", ["check", "--ios", "12,,13", "scripts/animators/swipe.lua"], "--ios needs a comma-separated list"),
+    ("--ios without a value", ["check", "scripts/animators/swipe.lua", "--ios"], "--ios needs a value"),
 ]:
     bad = transit(*arguments)
     checks.check("%s exits 2" % title, bad.returncode == 2, "exit %d" % bad.returncode)
     checks.check("%s: one line" % title, bad.stderr.count("\n") == 1 and message in bad.stderr, bad.stderr)
+
+# --ios LIST: the matrix once per version, each cell naming its version. iOS 7's context has no
+# view(key) (viewForKey: came in iOS 8), so an animator that calls it errors in every iOS 7 cell
+# and passes at 8: one run shows where the version changes the outcome.
+checks.write("view_for_key.lua", """local fade = {}
+function fade:transitionDuration(ctx) return 0.3 end
+function fade:animateTransition(ctx)
+  local toVC = ctx:viewController("to")
+  if toVC.presentingViewController == ctx:viewController("from") then
+    local v = ctx:view("to"); v.frame = ctx:finalFrame(toVC); ctx.containerView:addSubview(v)
+  end
+  UIView.animate(0.3, function() end, function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+end
+return fade
+""")
+versions = transit("check", "--ios", "7,8", "--format", "json", checks.path("view_for_key.lua"))
+version_document = json.loads(versions.stdout) if versions.stdout.startswith("{") else {"effects": [], "ios": None}
+version_cells = cells_of(version_document)
+checks.check("--ios 7,8: the report's versions", version_document["ios"] == [7, 8], "%s" % version_document["ios"])
+checks.check("--ios 7,8: as many cells at each version", version_cells and
+             sorted(c["name"].replace("iOS 7", "iOS 8") for c in version_cells if c["ios"] == 7) ==
+             sorted(c["name"] for c in version_cells if c["ios"] == 8), versions.stdout[-600:])
+checks.check("--ios 7,8: each cell's name names its version",
+             version_cells and all(" / iOS %d / " % c["ios"] in c["name"] for c in version_cells))
+checks.check("--ios 7,8: every iOS 7 cell fails on ctx:view, every iOS 8 cell passes", versions.returncode == 1 and version_cells and
+             all((c["ios"] == 7) == (c["error"] is not None and "method 'view'" in c["error"]) and c["passed"] == (c["ios"] == 8)
+                 for c in version_cells), versions.stdout[-800:])
+versions_text = transit("check", "--ios", "7,8", checks.path("view_for_key.lua"))
+checks.check("--ios 7,8: the text report names the version of each cell",
+             "  FAIL  iPhone SE / iOS 7 / custom / present-dismiss animated" in versions_text.stdout
+             and "  PASS  iPhone SE / iOS 8 / custom / present-dismiss animated" in versions_text.stdout, versions_text.stdout[:800])
+help_text = transit("check", "--help")
+checks.check("check --help documents --ios LIST", help_text.returncode == 0 and "[--ios LIST]" in help_text.stdout
+             and "default 8" in help_text.stdout and "7...18" in help_text.stdout, help_text.stdout[:600])
 
 # The trace shows the script's calls into the context and names effects by file name.
 trace = transit("run", os.path.join(FIXTURES, "cancel-not-restored.lua"), "--trace")

@@ -1542,7 +1542,7 @@ function UISpringTimingParameters:settlingDuration() end
 ---@field state UIViewAnimatingState (read-only) inactive, active or stopped
 ---@field isRunning boolean (read-only) active and not paused
 ---@field isInterruptible boolean (read-only) always true here
----@field scrubsLinearly boolean fractionComplete maps linearly while paused (default true)
+---@field scrubsLinearly boolean true (default): a paused animator's fractionComplete maps linearly; false: scrubbing follows the timing curve
 ---@field pausesOnCompletion boolean stay active and paused at the end instead of completing
 ---@field duration number (read-only) the duration given
 UIViewPropertyAnimator = {}

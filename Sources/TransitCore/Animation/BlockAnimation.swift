@@ -131,6 +131,7 @@ extension World {
         let start = space.localTime(atWorld: now) + delay
         let group = AnimationGroup(world: self, space: space, nominalEnd: start + max(0, duration),
                                    label: "UIView.animate", completion: nil)
+        group.blocksUserInteraction = !options.contains(.allowUserInteraction)
         joinCurrentTransaction(group, completion: completion)
         let context = AnimationContext(kind: .block, group: group, duration: max(0, duration), delay: delay,
                                        timing: timing, options: options)
@@ -183,6 +184,7 @@ extension World {
         let start = space.localTime(atWorld: now) + delay
         let group = AnimationGroup(world: self, space: space, nominalEnd: start + duration,
                                    label: "UIView.animateKeyframes", completion: nil)
+        group.blocksUserInteraction = !options.contains(.allowUserInteraction)
         joinCurrentTransaction(group, completion: completion)
         let context = AnimationContext(kind: .keyframes, group: group, duration: duration, delay: delay,
                                        timing: .linear, options: options)

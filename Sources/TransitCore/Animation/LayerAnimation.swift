@@ -207,6 +207,9 @@ public final class AnimationGroup {
     /// CAAnimation.isRemovedOnCompletion = false: its animations stay on their layers when it
     /// ends (until removed by key), showing their fill.
     var keepsAnimationsWhenFinished = false
+    /// A `UIView.animate` (or `animateKeyframes`) block without `allowUserInteraction`: the
+    /// views it animates take no touches until it ends (View.hitTest).
+    var blocksUserInteraction = false
     /// Local time the group ends when nothing was animated (its duration and delay).
     var nominalEnd: Double
     private var completionEvent: EventToken?

@@ -4,7 +4,8 @@
 // The animator's space holds progress × duration: its animations are linear in local time,
 // and the timing curve (or spring) shapes how the space moves while running. Scrubbing
 // (`fractionComplete` while paused) sets the progress directly, which is UIKit's default
-// `scrubsLinearly = true`.
+// `scrubsLinearly = true`; with `scrubsLinearly = false` the progress is the timing curve at
+// the fraction, and `fractionComplete` reads back the fraction that was set.
 
 public final class PropertyAnimator: HostObject {
     public override class var className: String { "UIViewPropertyAnimator" }
@@ -26,7 +27,12 @@ public final class PropertyAnimator: HostObject {
         didSet { if isRunning && isReversed != oldValue { drive(toEnd: !isReversed, durationFactor: 1) } }
     }
     public var pausesOnCompletion = false
+    /// Apple: true (the default) maps a paused animator's fractionComplete linearly; false
+    /// makes scrubbing follow the animator's timing curve.
     public var scrubsLinearly = true
+    /// The fraction set while paused with `scrubsLinearly = false` (the space holds the curve's
+    /// value there); nil once the animator runs again.
+    private var scrubbedFraction: Double?
     public let isInterruptible = true
 
     public private(set) var space: TimeSpace
@@ -58,7 +64,20 @@ public final class PropertyAnimator: HostObject {
     private var local: Double { space.localTime(atWorld: world.now) }
 
     public var fractionComplete: Double {
-        min(1, max(0, local / runLength))
+        if !isRunning, let scrubbedFraction { return scrubbedFraction }
+        return min(1, max(0, local / runLength))
+    }
+
+    /// Where a scrub to `fraction` puts the progress: the fraction itself (scrubsLinearly), or
+    /// the timing curve at it (for a spring, its normalized position at that share of its run).
+    private func scrubbedProgress(_ fraction: Double) -> Double {
+        guard !scrubsLinearly else { return fraction }
+        switch timing {
+        case .curve(let function): return function.value(at: fraction)
+        case .spring(let spring, let ignoresDuration):
+            let span = ignoresDuration && spring.settlingDuration.isFinite ? spring.settlingDuration : duration
+            return span > 0 && span.isFinite ? spring.value(at: fraction * span) : fraction
+        }
     }
 
     // MARK: - Animations and completions
@@ -136,7 +155,9 @@ public final class PropertyAnimator: HostObject {
             throw AnimationError.invalid("UIViewPropertyAnimator.fractionComplete can only be set while the animator is paused (call pauseAnimation() first)")
         }
         try activate()
-        space.setMode(.frozen(at: min(1, max(0, fraction)) * runLength), world: world)
+        let clamped = min(1, max(0, fraction))
+        scrubbedFraction = scrubsLinearly ? nil : clamped
+        space.setMode(.frozen(at: scrubbedProgress(clamped) * runLength), world: world)
     }
 
     private func freeze() {
@@ -150,6 +171,7 @@ public final class PropertyAnimator: HostObject {
     /// the remaining share of the duration (start, resume, reversal).
     private func drive(toEnd forward: Bool, durationFactor: Double, delay: Double = 0, wholeDuration: Bool = false) {
         endEvent?.cancel()
+        scrubbedFraction = nil
         let length = runLength
         let current = local
         let target = forward ? length : 0

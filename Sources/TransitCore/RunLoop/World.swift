@@ -9,6 +9,13 @@ public final class World {
 
     public var device: Device
     public var systemVersion: Double
+    /// The iOS versions Transit models (`--ios`): 7, the oldest (a context without `view(...)`),
+    /// to 18, the newest whose behaviour it knows (iPad's `automatic` becomes a form sheet).
+    public static let oldestSystemVersion = 7.0
+    public static let newestSystemVersion = 18.0
+    /// The first version with `viewForKey:` on the context and presentation controllers.
+    public static let transitionAPIVersion = 8.0
+    public static var supportedSystemVersions: ClosedRange<Double> { oldestSystemVersion...newestSystemVersion }
     /// The memory held for scripts (counted against the Lua state's limit by TransitLua).
     public let hostMemory = HostMemory()
     /// Auto Layout's engine, once a constraint was made (LayoutEngine.swift).

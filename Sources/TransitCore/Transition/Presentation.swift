@@ -60,6 +60,7 @@ extension World {
         if presented === window.rootViewController {
             throw AnimationError.invalid("\(presented.traceName) is the window's root view controller; an active controller cannot be presented")
         }
+        try checkPartialCurl(presented, presenting: presenting)
         if presentationsInstant != now { presentationsInstant = now; presentationsAtThisInstant = 0 }
         presentationsAtThisInstant += 1
         guard presentationsAtThisInstant <= World.maximumPresentationsPerInstant else {
@@ -73,10 +74,36 @@ extension World {
         try beginPresentation(presented, presenting: presenting, source: caller, animated: animated, completion: completion)
     }
 
-    /// The style UIKit uses for a requested one on this device and system version.
+    /// Apple, UIModalTransitionStyle.partialCurl: "This transition style is supported only if the
+    /// parent view controller is presenting a full-screen view and you use the fullScreen modal
+    /// presentation style. Attempting to use a different form factor for the parent view or a
+    /// different presentation style triggers an exception." The presenter is full screen unless
+    /// it (or the controller that contains it) was itself presented in a style that leaves the
+    /// screen partly uncovered.
+    private func checkPartialCurl(_ presented: ViewController, presenting: ViewController) throws {
+        guard try presented.effectiveModalTransitionStyle() == .partialCurl else { return }
+        let message = "NSInvalidArgumentException: Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view controller"
+        let style = resolvedStyle(try presented.effectiveModalPresentationStyle())
+        guard style == .fullScreen else {
+            throw AnimationError.invalid("\(message) (\(presented.traceName) has modalPresentationStyle \(style.rawValue); partialCurl needs fullScreen)")
+        }
+        var container = presenting
+        while let parent = container.parent { container = parent }
+        if let shown = container.presentationController?.presentationStyle, container.presentingViewController != nil,
+           shown != .fullScreen && shown != .overFullScreen {
+            throw AnimationError.invalid("\(message) (\(presenting.traceName) is presented as \(shown.rawValue), not full screen)")
+        }
+    }
+
+    /// The style UIKit uses for a requested one on this device and system version. `automatic`
+    /// (iOS 13) is full screen before 13; Apple's UIModalPresentationStyle.automatic: "For most
+    /// view controllers, UIKit maps this style to formSheet in iOS 18 and later, pageSheet in
+    /// versions of iOS earlier than iOS 18". In compact width (iPhone portrait) a form sheet is
+    /// laid out as a page sheet, so only regular width (iPad) looks different from 18.
     func resolvedStyle(_ style: ModalPresentationStyle) -> ModalPresentationStyle {
         guard style == .automatic else { return style }
-        return systemVersion < 13 ? .fullScreen : .pageSheet
+        if systemVersion < 13 { return .fullScreen }
+        return systemVersion < 18 ? .pageSheet : .formSheet
     }
 
     private func beginPresentation(_ presented: ViewController, presenting: ViewController, source: ViewController, animated: Bool,

@@ -169,6 +169,11 @@ public class Layer: HostObject {
 
     /// Running animations, oldest first.
     public var animations: [LayerAnimation] { running.elements }
+    /// A block animation without `allowUserInteraction` is animating this layer (UIKit ignores
+    /// touches on such views until the block ends).
+    var isAnimatedWithoutUserInteraction: Bool {
+        running.elements.contains { $0.group.blocksUserInteraction && !$0.group.isFinished }
+    }
 
 
     /// This layer's running animations in the order they were added: the fold order of every

@@ -365,9 +365,10 @@ open class View: HostObject {
     public func point(inside p: Point) -> Bool { bounds.contains(p) }
 
     /// UIKit's hit-testing: hidden, transparent (alpha < 0.01) or non-interactive views are
-    /// skipped; subviews are tested front to back.
+    /// skipped, and so are views a block animation without `allowUserInteraction` is animating
+    /// (Apple's UIView.AnimationOptions.allowUserInteraction); subviews are tested front to back.
     public func hitTest(_ p: Point) -> View? {
-        if isHidden || !isUserInteractionEnabled || alpha < 0.01 { return nil }
+        if isHidden || !isUserInteractionEnabled || alpha < 0.01 || layer.isAnimatedWithoutUserInteraction { return nil }
         guard point(inside: p) else { return nil }
         for subview in subviews.reversed() {
             if let hit = subview.hitTest(subview.pointFromSuperview(p)) { return hit }

@@ -330,7 +330,7 @@ extension TransitAPI {
                      get: { call, a in call.push(a.isRunning) }),
             property("isInterruptible", .boolean, "always true here", of: PropertyAnimator.self,
                      get: { call, a in call.push(a.isInterruptible) }),
-            property("scrubsLinearly", .boolean(), "fractionComplete maps linearly while paused (default true)", of: PropertyAnimator.self,
+            property("scrubsLinearly", .boolean(), "true (default): a paused animator's fractionComplete maps linearly; false: scrubbing follows the timing curve", of: PropertyAnimator.self,
                      get: { call, a in call.push(a.scrubsLinearly) }, set: { call, a, newValue in a.scrubsLinearly = newValue }),
             property("pausesOnCompletion", .boolean(), "stay active and paused at the end instead of completing", of: PropertyAnimator.self,
                      get: { call, a in call.push(a.pausesOnCompletion) }, set: { call, a, newValue in a.pausesOnCompletion = newValue }),

@@ -169,8 +169,12 @@ function SheetPresentationController:constrainIndicator(sheet)
   }
 end
 
+-- PanModal's transitionAnimationOptions (PanModalPresentable+Defaults.swift): the sheet stays
+-- draggable while it springs.
+local ANIMATION_OPTIONS = { "curveEaseInOut", "allowUserInteraction", "beginFromCurrentState" }
+
 function SheetPresentationController:snap(y)
-  UIView.animate{ duration = DURATION, dampingRatio = SPRING_DAMPING, velocity = 0, animations = function()
+  UIView.animate{ duration = DURATION, dampingRatio = SPRING_DAMPING, velocity = 0, options = ANIMATION_OPTIONS, animations = function()
     self:adjust(y)
   end }
 end
@@ -244,7 +248,7 @@ function SheetPresentationController:animateTransition(ctx)
   -- PanModal animates with UIView.animate(withDuration:delay:usingSpringWithDamping:...):
   -- the spring runs for the duration given.
   UIView.animate{ duration = self:transitionDuration(ctx), dampingRatio = SPRING_DAMPING, velocity = 0,
-    animations = function()
+    options = ANIMATION_OPTIONS, animations = function()
       local frame = view.frame
       view.frame = CGRect(frame.x, target, frame.width, frame.height)
       ctx.containerView:layoutIfNeeded()

@@ -175,7 +175,9 @@ function StorkPresentationController:handlePan(recognizer)
       self.presentedViewController:dismiss(true, nil)
     else
       local shrunk = self:shrunkTransform()
-      UIView.animate{ duration = DURATION, dampingRatio = 1, velocity = 1, options = { "curveEaseOut" }, animations = function()
+      -- SPStork's spring back (handlePan): [.curveEaseOut, .allowUserInteraction], so the card
+      -- can be caught again while it springs.
+      UIView.animate{ duration = DURATION, dampingRatio = 1, velocity = 1, options = { "curveEaseOut", "allowUserInteraction" }, animations = function()
         card.transform = CGAffineTransform.identity
         self.snapshotView.transform = shrunk
         self.gradeView.alpha = GRADE_ALPHA

@@ -114,28 +114,25 @@ public class ScrollView: View {
             lastTranslation = translation
             let (low, high) = offsetRange
             var offset = contentOffset
-            // Inside the range the content follows the finger; past an edge a bouncing scroll
-            // view lets it go with resistance (the rubber band), else it stops there.
-            if unboundedOffset.x.isFinite == false || abs(offset.x - ScrollView.rubberBand(unboundedOffset.x, low.x, high.x, bounds.width)) > 0.5 {
-                unboundedOffset.x = offset.x
-            }
-            if unboundedOffset.y.isFinite == false || abs(offset.y - ScrollView.rubberBand(unboundedOffset.y, low.y, high.y, bounds.height)) > 0.5 {
-                unboundedOffset.y = offset.y
-            }
-            if scrollsHorizontally {
-                unboundedOffset.x -= delta.x
-                offset.x = bounces ? ScrollView.rubberBand(unboundedOffset.x, low.x, high.x, bounds.width) : min(max(unboundedOffset.x, low.x), high.x)
-            }
-            if scrollsVertically {
-                unboundedOffset.y -= delta.y
-                offset.y = bounces ? ScrollView.rubberBand(unboundedOffset.y, low.y, high.y, bounds.height) : min(max(unboundedOffset.y, low.y), high.y)
-            }
+            if scrollsHorizontally { offset.x = follow(&unboundedOffset.x, shown: offset.x, delta: delta.x, low.x, high.x, bounds.width) }
+            if scrollsVertically { offset.y = follow(&unboundedOffset.y, shown: offset.y, delta: delta.y, low.y, high.y, bounds.height) }
             // Huge contents and insets can overflow; an offset that is not finite is not taken.
             if offset.isFinite { try setContentOffset(offset) }
         default:
             isDragging = false; isTracking = false
             try springBackIfPastAnEdge()
         }
+    }
+
+    /// One axis of a drag: the offset the finger's movement `delta` gives, from `raw`, where the
+    /// finger would have put the content without edges. Inside [low, high] the content follows
+    /// the finger; past an edge a bouncing scroll view lets it go with resistance (the rubber
+    /// band), else it stops there. An offset someone else set since the last movement (a script
+    /// holding the content still) is where this movement starts.
+    private func follow(_ raw: inout Double, shown: Double, delta: Double, _ low: Double, _ high: Double, _ length: Double) -> Double {
+        if !raw.isFinite || abs(shown - ScrollView.rubberBand(raw, low, high, length)) > 0.5 { raw = shown }
+        raw -= delta
+        return bounces ? ScrollView.rubberBand(raw, low, high, length) : min(max(raw, low), high)
     }
 
     /// The offset a finger at `raw` shows: `raw` inside [low, high]; past an edge, the rubber

@@ -720,7 +720,7 @@ func slideDownAnimator(addsToView: Bool) -> String {
             transit.window.rootViewController = A
             B.modalPresentationStyle = "pageSheet"
             local sheet = B.sheetPresentationController
-            sheet.detents = { "medium", "large" }
+            sheet.detents = { UISheetPresentationController.Detent.medium(), UISheetPresentationController.Detent.large() }
             A:present(B, true)
             transit.wait(1)
             sameController = B.presentationController == sheet

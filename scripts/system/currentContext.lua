@@ -8,14 +8,18 @@ local FullScreen = require("system.fullScreen")
 
 local CurrentContext = FullScreen:subclass("UICurrentContextPresentationController")
 
+-- The frame each controller remembers, kept here: UIKit's controllers have no fields for
+-- scripts to add (Transit reports one written on them as a mistake).
+local contextFrames = setmetatable({}, { __mode = "k" })
+
 -- The presenting controller's view, in the container's coordinates. Remembered, because the
 -- presenter's view leaves the window once the presentation completes.
 function CurrentContext:frameOfPresentedViewInContainerView()
   local context = self.presentingViewController.view
   if context.window and self.containerView then
-    self.contextFrame = context:convert(context.bounds, self.containerView)
+    contextFrames[self] = context:convert(context.bounds, self.containerView)
   end
-  return self.contextFrame or self.containerView.bounds
+  return contextFrames[self] or self.containerView.bounds
 end
 
 return CurrentContext

@@ -32,15 +32,16 @@ end
 -- The wrapper is the presented view; the controller's view fills it.
 function FormSheet:presentedView()
   if iosVersion() >= 8 then return PageSheet.presentedView(self) end
-  if not self.wrapper then
+  local s = PageSheet.stateOf(self)
+  if not s.wrapper then
     local content = self.presentedViewController.view
     -- system/support.lua: a Wrapper is the view iOS 7 animators move.
-    self.wrapper = support.Wrapper.new{ frame = self:frameOfPresentedViewInContainerView(), name = "form sheet" }
-    content.frame = self.wrapper.bounds
+    s.wrapper = support.Wrapper.new{ frame = self:frameOfPresentedViewInContainerView(), name = "form sheet" }
+    content.frame = s.wrapper.bounds
     content.autoresizingMask = { "flexibleWidth", "flexibleHeight" }
-    self.wrapper:addSubview(content)
+    s.wrapper:addSubview(content)
   end
-  return self.wrapper
+  return s.wrapper
 end
 
 function FormSheet:roundedCorners()

@@ -404,6 +404,16 @@
 ---@field presentationControllerDidDismiss? fun(self: UIAdaptivePresentationControllerDelegate, presentationController: UIPresentationController) optional hook (Swift `presentationControllerDidDismiss(_:)`): iOS 13+: the user's dismissal completed (not called when it was cancelled, nor for a programmatic dismiss)
 ---@field presentationControllerDidAttemptToDismiss? fun(self: UIAdaptivePresentationControllerDelegate, presentationController: UIPresentationController) optional hook (Swift `presentationControllerDidAttemptToDismiss(_:)`): iOS 13+: a pull the sheet refused (isModalInPresentation, or presentationControllerShouldDismiss returned false) was released
 
+---iOS 15+: a sheet's delegate: every UIAdaptivePresentationControllerDelegate hook, and the user's change of detent. Used as sheetPresentationController.delegate (also its UIAdaptivePresentationControllerDelegate).
+---@class UISheetPresentationControllerDelegate
+---@field adaptivePresentationStyle? fun(self: UISheetPresentationControllerDelegate, controller: UIPresentationController, traitCollection: UITraitCollection): string? optional hook (Swift `adaptivePresentationStyle(for:traitCollection:)`): a UIModalPresentationStyle to adapt to, or "none"
+---@field viewControllerForAdaptivePresentationStyle? fun(self: UISheetPresentationControllerDelegate, controller: UIPresentationController, style: UIModalPresentationStyle): UIViewController? optional hook (Swift `presentationController(_:viewControllerForAdaptivePresentationStyle:)`): after adapting: a controller to show instead of the presented one (e.g. it in a UINavigationController), or nil
+---@field presentationControllerShouldDismiss? fun(self: UISheetPresentationControllerDelegate, presentationController: UIPresentationController): boolean optional hook (Swift `presentationControllerShouldDismiss(_:)`): iOS 13+: the user began to pull the sheet down; false refuses (not asked when isModalInPresentation is true)
+---@field presentationControllerWillDismiss? fun(self: UISheetPresentationControllerDelegate, presentationController: UIPresentationController) optional hook (Swift `presentationControllerWillDismiss(_:)`): iOS 13+: the user's dismissal began (its transitionCoordinator is live); not called for a programmatic dismiss
+---@field presentationControllerDidDismiss? fun(self: UISheetPresentationControllerDelegate, presentationController: UIPresentationController) optional hook (Swift `presentationControllerDidDismiss(_:)`): iOS 13+: the user's dismissal completed (not called when it was cancelled, nor for a programmatic dismiss)
+---@field presentationControllerDidAttemptToDismiss? fun(self: UISheetPresentationControllerDelegate, presentationController: UIPresentationController) optional hook (Swift `presentationControllerDidAttemptToDismiss(_:)`): iOS 13+: a pull the sheet refused (isModalInPresentation, or presentationControllerShouldDismiss returned false) was released
+---@field sheetPresentationControllerDidChangeSelectedDetentIdentifier? fun(self: UISheetPresentationControllerDelegate, sheetPresentationController: UISheetPresentationController) optional hook (Swift `sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)`): the user's drag left the sheet at another detent (read selectedDetentIdentifier); not called for changes the app makes
+
 ---Told when a Core Animation animation starts and stops. Used as animation.delegate.
 ---@class CAAnimationDelegate
 ---@field animationDidStart? fun(self: CAAnimationDelegate, anim: CAAnimation) optional hook (Swift `animationDidStart(_:)`): when the animation begins (at its beginTime)
@@ -1244,7 +1254,7 @@ CGPath = {}
 ---@field isViewLoaded boolean (read-only) whether the view has been loaded
 ---@field presentationController UIPresentationController? (read-only) manages this controller's presentation (from present until dismissal ends); read before presenting, UIKit's controller for the current modalPresentationStyle, made then and used by the presentation (set its delegate in viewDidLoad); nil for custom before presenting
 ---@field transitionCoordinator UIViewControllerTransitionCoordinator? (read-only) the coordinator, during a transition
----@field sheetPresentationController UIPresentationController? (read-only) iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges) when presented as a page or form sheet, available before presenting
+---@field sheetPresentationController UISheetPresentationController? (read-only) iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges, ...) when presented as a page or form sheet, available before presenting (reading it creates it)
 ---@field navigationController UINavigationController? (read-only) the navigation controller it is in
 ---@field tabBarController UITabBarController? (read-only) the tab bar controller it is in
 ---@field navigationItem UINavigationItem (read-only) what a navigation bar shows for this controller
@@ -1961,6 +1971,72 @@ function UIPercentDrivenInteractiveTransition:pause() end
 ---UIKit's: keeps the context and asks the animator to animate on the frozen timeline
 ---@param context UIViewControllerContextTransitioning
 function UIPercentDrivenInteractiveTransition:startInteractiveTransition(context) end
+
+---What a custom detent's resolver is given (iOS 16).
+---@class UISheetPresentationControllerDetentResolutionContext : NSObject
+---@field maximumDetentValue number (read-only) the large detent's height: the most a detent may be
+---@field containerTraitCollection UITraitCollection (read-only) the container's traits
+UISheetPresentationControllerDetentResolutionContext = {}
+
+---A height a sheet may rest at (UISheetPresentationController.Detent).
+---@class UISheetPresentationControllerDetent : NSObject
+---@field identifier string (read-only) "medium", "large", or a custom detent's identifier
+---@field Identifier table UISheetPresentationController.Detent.Identifier: medium = "medium", large = "large"
+UISheetPresentationControllerDetent = {}
+
+---about half the screen's height
+---@return UISheetPresentationControllerDetent
+function UISheetPresentationControllerDetent.medium() end
+
+---the sheet's full height
+---@return UISheetPresentationControllerDetent
+function UISheetPresentationControllerDetent.large() end
+
+---iOS 16: a detent whose height the resolver gives (nil: inactive); without an identifier it gets a unique one
+---@param options table|function {identifier=, resolver=function(context) return height end}, or the resolver alone
+---@return UISheetPresentationControllerDetent
+function UISheetPresentationControllerDetent.custom(options) end
+
+---iOS 16: the detent's height in the context, nil when inactive
+---@param context UISheetPresentationControllerDetentResolutionContext
+---@return number?
+function UISheetPresentationControllerDetent:resolvedValue(context) end
+
+---iOS 15+: the controller of a page or form sheet; configure it through vc.sheetPresentationController before presenting.
+---@class UISheetPresentationController : UIPresentationController
+---@field detents UISheetPresentationControllerDetent[] the heights the sheet may rest at (default { Detent.large() }); never empty. The strings "medium" and "large" (Transit's older form) are read as those detents
+---@field selectedDetentIdentifier string? the detent the sheet rests at; nil means the smallest. Set outside animateChanges it applies at the next layout, without animation
+---@field largestUndimmedDetentIdentifier string? detents up to this one leave the presenter undimmed and touchable; nil dims at every detent
+---@field prefersGrabberVisible boolean draws the grabber at the sheet's top (default false)
+---@field preferredCornerRadius number? the sheet's corner radius; nil is the system's (10 pt)
+---@field prefersScrollingExpandsWhenScrolledToEdge boolean whether dragging a scroll view of the sheet at its top grows the sheet to a larger detent first (default true)
+---@field prefersEdgeAttachedInCompactHeight boolean in compact height (iPhone landscape), stay attached to the bottom edge with the detents instead of filling the screen (default false)
+---@field widthFollowsPreferredContentSizeWhenEdgeAttached boolean an edge-attached sheet in compact height takes its width from preferredContentSize (default false: the safe area's width)
+---@field Detent table UISheetPresentationController.Detent: the class UISheetPresentationControllerDetent (medium(), large(), custom{...}, Identifier)
+---@field super table the base class (in subclasses)
+UISheetPresentationController = {}
+
+---makes a UISheetPresentationController; subclasses then call init(self, ...)
+---@param presented UIViewController
+---@param presenting? UIViewController
+---@return UISheetPresentationController
+function UISheetPresentationController.new(presented, presenting) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UISheetPresentationController:subclass(name) end
+
+---the changes the function makes (selectedDetentIdentifier, detents, ...) move the sheet with the sheet's spring
+---@param changes function
+function UISheetPresentationController:animateChanges(changes) end
+
+---iOS 16: custom detents are resolved again at the next layout
+function UISheetPresentationController:invalidateDetents() end
+
+---the sheet's frame: its current detent's in compact width (docs/semantics.md, Sheets)
+---@return CGRect
+function UISheetPresentationController:frameOfPresentedViewInContainerView() end
 
 ---A stack of view controllers with push and pop transitions.
 ---@class UINavigationController : UIViewController
@@ -2999,4 +3075,14 @@ function transit.touch.swipe(options) end
 ---two fingers moving apart or together on a horizontal line through center
 ---@param options table {center=CGPoint, fromScale=1, toScale=, from=, to= (finger distances), duration=0.3, release=true}
 function transit.touch.pinch(options) end
+
+---system sheets: the active detents for the current container, smallest first, each {identifier=, value=, frame=CGRect, dims=boolean, current=boolean}; empty when the detents do not shape the sheet (regular width, a landscape iPhone, before iOS 15)
+---@param sheet UISheetPresentationController
+---@return table[]
+function transit.sheet.detents(sheet) end
+
+---system sheets: the user's drag left the sheet at this detent: it becomes selectedDetentIdentifier and the delegate's sheetPresentationControllerDidChangeSelectedDetentIdentifier is called (when it changed)
+---@param sheet UISheetPresentationController
+---@param identifier string
+function transit.sheet.userSelect(sheet, identifier) end
 

@@ -107,6 +107,15 @@ public enum Hook {
                                  presentationControllerDidDismiss, presentationControllerDidAttemptToDismiss]
     }
 
+    /// UISheetPresentationControllerDelegate (iOS 15): a sheet's delegate, which is also its
+    /// adaptive presentation delegate.
+    public enum SheetPresentationDelegate {
+        public static let protocolName = "UISheetPresentationControllerDelegate"
+        /// The user's drag moved the sheet to another detent (not called for the app's changes).
+        public static let didChangeSelectedDetentIdentifier = "sheetPresentationControllerDidChangeSelectedDetentIdentifier"
+        public static let all = AdaptivePresentationDelegate.all + [didChangeSelectedDetentIdentifier]
+    }
+
     /// UIGestureRecognizerDelegate: `recognizer.delegate` (Recognition.swift).
     public enum GestureRecognizerDelegate {
         public static let protocolName = "UIGestureRecognizerDelegate"
@@ -269,6 +278,7 @@ public enum Hook {
         (NavigationDelegate.protocolName, NavigationDelegate.all),
         (TabBarControllerDelegate.protocolName, TabBarControllerDelegate.all),
         (AdaptivePresentationDelegate.protocolName, AdaptivePresentationDelegate.all),
+        (SheetPresentationDelegate.protocolName, SheetPresentationDelegate.all),
         (AnimationDelegate.protocolName, AnimationDelegate.all),
         (GestureRecognizerDelegate.protocolName, GestureRecognizerDelegate.all),
         (ScrollViewDelegate.protocolName, ScrollViewDelegate.all),

@@ -22,6 +22,10 @@ open class HostObject {
         didSet { recharge(from: oldValue, to: scriptClassName) }
     }
 
+    /// UIKit's own object implemented by a system script (a sheet's controller): scripts see it
+    /// as a built-in instance, so a field it does not have is a mistake, not a free field.
+    public var isSystemObject = false
+
     public init(world: World) {
         self.world = world
         memory = world.hostMemory

@@ -34,13 +34,21 @@ open class PresentationController: HostObject {
     }
 
     public func frameOfPresentedViewInContainerView() throws -> Rect {
-        let value = try world.hook(self, Hook.PresentationController.frameOfPresentedViewInContainerView, [], default: { .rect(containerView?.bounds ?? .zero) })
+        let value = try world.hook(self, Hook.PresentationController.frameOfPresentedViewInContainerView, [], default: { .rect(try defaultFrameOfPresentedView()) })
         guard let rect = value.rect else {
             throw world.hookError(self, Hook.PresentationController.frameOfPresentedViewInContainerView, "\(traceName).frameOfPresentedViewInContainerView must return a CGRect (got \(value.traceDescription))")
         }
         guard rect.isFinite else { throw world.hookError(self, Hook.PresentationController.frameOfPresentedViewInContainerView, "\(traceName).frameOfPresentedViewInContainerView returned a non-finite CGRect \(rect)") }
         return rect
     }
+
+    /// UIKit's own frame for this class: the container's bounds for the base class (what
+    /// `UIPresentationController.frameOfPresentedViewInContainerView(self)` returns); the sheet
+    /// gives its detent's.
+    open func defaultFrameOfPresentedView() throws -> Rect { containerView?.bounds ?? .zero }
+
+    /// Whether a touch on the container outside every subview reaches the views under it.
+    open var passesTouchesThroughContainer: Bool { false }
 
     public func shouldRemovePresentersView() throws -> Bool {
         // UIKit: NO for the base (custom) class; the full-screen system styles return YES.

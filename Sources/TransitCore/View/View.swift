@@ -373,6 +373,9 @@ open class View: HostObject {
         for subview in subviews.reversed() {
             if let hit = subview.hitTest(subview.pointFromSuperview(p)) { return hit }
         }
+        // A presentation's container lets touches through to the presenter where its
+        // controller says so (a sheet resting at an undimmed detent).
+        if let container = self as? ContainerView, container.presentationController?.passesTouchesThroughContainer == true { return nil }
         return self
     }
 

@@ -69,14 +69,12 @@ open class ViewController: HostObject {
 
     /// `sheetPresentationController` (iOS 15): the presentation controller when the controller
     /// is, or will be, presented as a page or form sheet; nil otherwise.
-    public func sheetPresentationController() throws -> PresentationController? {
+    public func sheetPresentationController() throws -> SheetPresentationController? {
         guard world.systemVersion >= 15 else { return nil }
-        if let current = presentationController {
-            return current.presentationStyle == .pageSheet || current.presentationStyle == .formSheet ? current : nil
-        }
+        if let current = presentationController { return current as? SheetPresentationController }
         let style = world.resolvedStyle(try effectiveModalPresentationStyle())
         guard style == .pageSheet || style == .formSheet else { return nil }
-        return try presentationControllerCreatingIfNeeded()
+        return try presentationControllerCreatingIfNeeded() as? SheetPresentationController
     }
 
     // What UIKit reads when presenting: a subclass may override these getters with methods

@@ -84,6 +84,6 @@ extension TransitAPI {
         "UITabBar", "UIToolbar",
         "UIStackView", "UIFont",
         "UIRotationGestureRecognizer",
-        "UISheetPresentationController", "UIPopoverPresentationController",
+        "UIPopoverPresentationController",
     ]
 }

@@ -9,7 +9,7 @@ enum TransitAPI {
         var api = APIDescription()
         api.enums = enums + layerEnums + coreAnimationEnums + layoutEnums + controlEnums + dynamicsEnums + listEnums
         api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses()
-            + coreAnimationClasses() + transitionClasses() + [navigationClass(), tabBarClass()] + navigationBarClasses() + controlClasses()
+            + coreAnimationClasses() + transitionClasses() + sheetClasses() + [navigationClass(), tabBarClass()] + navigationBarClasses() + controlClasses()
             + [edgeInsetsClass(), directionalEdgeInsetsClass(), layoutGuideClass()] + autoLayoutClasses() + runLoopClasses() + feedbackClasses() + imageClasses() + listClasses()
             + dynamicsClasses()
         api.globals = imageContextFunctions() + [
@@ -23,7 +23,7 @@ enum TransitAPI {
         api.unavailableClasses = unavailableClasses
         api.unavailableStatics = unavailableStatics
         api.namespace = namespace()
-        api.namespace.functions += gestureTouchFunctions()
+        api.namespace.functions += gestureTouchFunctions() + sheetNamespaceFunctions()
         return api
     }()
 

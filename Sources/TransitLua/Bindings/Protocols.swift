@@ -18,6 +18,33 @@ extension TransitAPI {
         typealias Delegate = Hook.TransitioningDelegate
         typealias Navigation = Hook.NavigationDelegate
         typealias Adaptive = Hook.AdaptivePresentationDelegate
+        // UIAdaptivePresentationControllerDelegate's hooks, which UISheetPresentationControllerDelegate inherits.
+        let adaptiveHooks: [APIFunction] = [
+            hook(Adaptive.adaptivePresentationStyle,
+                 [parameter("controller", .object("UIPresentationController")), parameter("traitCollection", .object("UITraitCollection"))],
+                 returns: .optional(.string), swift: "adaptivePresentationStyle(for:traitCollection:)",
+                 "a UIModalPresentationStyle to adapt to, or \"none\""),
+            hook(Adaptive.viewControllerForAdaptivePresentationStyle,
+                 [parameter("controller", .object("UIPresentationController")), parameter("style", .enumeration("UIModalPresentationStyle"))],
+                 returns: .optional(controller), swift: "presentationController(_:viewControllerForAdaptivePresentationStyle:)",
+                 "after adapting: a controller to show instead of the presented one (e.g. it in a UINavigationController), or nil"),
+            hook(Adaptive.presentationControllerShouldDismiss,
+                 [parameter("presentationController", .object("UIPresentationController"))],
+                 returns: .boolean, swift: "presentationControllerShouldDismiss(_:)",
+                 "iOS 13+: the user began to pull the sheet down; false refuses (not asked when isModalInPresentation is true)"),
+            hook(Adaptive.presentationControllerWillDismiss,
+                 [parameter("presentationController", .object("UIPresentationController"))],
+                 swift: "presentationControllerWillDismiss(_:)",
+                 "iOS 13+: the user's dismissal began (its transitionCoordinator is live); not called for a programmatic dismiss"),
+            hook(Adaptive.presentationControllerDidDismiss,
+                 [parameter("presentationController", .object("UIPresentationController"))],
+                 swift: "presentationControllerDidDismiss(_:)",
+                 "iOS 13+: the user's dismissal completed (not called when it was cancelled, nor for a programmatic dismiss)"),
+            hook(Adaptive.presentationControllerDidAttemptToDismiss,
+                 [parameter("presentationController", .object("UIPresentationController"))],
+                 swift: "presentationControllerDidAttemptToDismiss(_:)",
+                 "iOS 13+: a pull the sheet refused (isModalInPresentation, or presentationControllerShouldDismiss returned false) was released"),
+        ]
         typealias Tabs = Hook.TabBarControllerDelegate
         return [
             APIProtocol(
@@ -112,33 +139,18 @@ extension TransitAPI {
             APIProtocol(
                 name: Adaptive.protocolName,
                 doc: "The presentation controller's delegate: how a presentation adapts to a compact environment.",
-                hooks: [
-                    hook(Adaptive.adaptivePresentationStyle,
-                         [parameter("controller", .object("UIPresentationController")), parameter("traitCollection", .object("UITraitCollection"))],
-                         returns: .optional(.string), swift: "adaptivePresentationStyle(for:traitCollection:)",
-                         "a UIModalPresentationStyle to adapt to, or \"none\""),
-                    hook(Adaptive.viewControllerForAdaptivePresentationStyle,
-                         [parameter("controller", .object("UIPresentationController")), parameter("style", .enumeration("UIModalPresentationStyle"))],
-                         returns: .optional(controller), swift: "presentationController(_:viewControllerForAdaptivePresentationStyle:)",
-                         "after adapting: a controller to show instead of the presented one (e.g. it in a UINavigationController), or nil"),
-                    hook(Adaptive.presentationControllerShouldDismiss,
-                         [parameter("presentationController", .object("UIPresentationController"))],
-                         returns: .boolean, swift: "presentationControllerShouldDismiss(_:)",
-                         "iOS 13+: the user began to pull the sheet down; false refuses (not asked when isModalInPresentation is true)"),
-                    hook(Adaptive.presentationControllerWillDismiss,
-                         [parameter("presentationController", .object("UIPresentationController"))],
-                         swift: "presentationControllerWillDismiss(_:)",
-                         "iOS 13+: the user's dismissal began (its transitionCoordinator is live); not called for a programmatic dismiss"),
-                    hook(Adaptive.presentationControllerDidDismiss,
-                         [parameter("presentationController", .object("UIPresentationController"))],
-                         swift: "presentationControllerDidDismiss(_:)",
-                         "iOS 13+: the user's dismissal completed (not called when it was cancelled, nor for a programmatic dismiss)"),
-                    hook(Adaptive.presentationControllerDidAttemptToDismiss,
-                         [parameter("presentationController", .object("UIPresentationController"))],
-                         swift: "presentationControllerDidAttemptToDismiss(_:)",
-                         "iOS 13+: a pull the sheet refused (isModalInPresentation, or presentationControllerShouldDismiss returned false) was released"),
-                ],
+                hooks: adaptiveHooks,
                 usedAs: "presentationController.delegate"),
+            APIProtocol(
+                name: Hook.SheetPresentationDelegate.protocolName,
+                doc: "iOS 15+: a sheet's delegate: every UIAdaptivePresentationControllerDelegate hook, and the user's change of detent.",
+                hooks: adaptiveHooks + [
+                    hook(Hook.SheetPresentationDelegate.didChangeSelectedDetentIdentifier,
+                         [parameter("sheetPresentationController", .object("UISheetPresentationController"))],
+                         swift: "sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)",
+                         "the user's drag left the sheet at another detent (read selectedDetentIdentifier); not called for changes the app makes"),
+                ],
+                usedAs: "sheetPresentationController.delegate (also its UIAdaptivePresentationControllerDelegate)"),
             APIProtocol(
                 name: Hook.AnimationDelegate.protocolName,
                 doc: "Told when a Core Animation animation starts and stops.",

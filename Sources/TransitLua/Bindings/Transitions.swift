@@ -16,7 +16,7 @@ extension TransitAPI {
                      get: { call, c in call.push(try c.presentationControllerCreatingIfNeeded()) }),
             property("transitionCoordinator", .optional(.object("UIViewControllerTransitionCoordinator")), "the coordinator, during a transition", of: ViewController.self,
                      get: { call, c in call.push(c.transitionCoordinator) }),
-            property("sheetPresentationController", .optional(.object("UIPresentationController")), "iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges) when presented as a page or form sheet, available before presenting", of: ViewController.self,
+            property("sheetPresentationController", .optional(.object("UISheetPresentationController")), "iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges, ...) when presented as a page or form sheet, available before presenting (reading it creates it)", of: ViewController.self,
                      get: { call, c in call.push(try c.sheetPresentationController()) }),
         ]
         let methods = [

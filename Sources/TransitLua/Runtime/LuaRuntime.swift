@@ -45,6 +45,8 @@ public final class LuaRuntime {
     /// Instances of Lua classes that define `deinit` made and not yet deinitialised: while
     /// there are any, each turn ends with a full collection (ObjectIdentity.swift, "deinit").
     var objectsAwaitingDeinit = 0
+    /// Custom detents made without an identifier, numbered for theirs (Sheets.swift).
+    var customDetentCount = 0
     /// Swift memory behind userdata made since the collector was last told (ObjectIdentity.swift).
     var hostBytesSinceStep = 0
     /// Userdata made since the last sweep, and how many objects that sweep walked: a sweep

@@ -287,6 +287,7 @@ extension LuaRuntime: SystemStyleProvider {
             throw ScriptError("scripts/system/\(style.rawValue).lua: new did not return a UIPresentationController")
         }
         controller.presentationStyle = style
+        controller.isSystemObject = true
         return controller
     }
 

@@ -23,7 +23,10 @@ extension LuaRuntime {
     /// Whether the userdata at `index` is an instance of a Lua subclass (`Card.new()`).
     func isSubclassInstance(at index: Int32) -> Bool {
         guard let raw = objectBox(at: index)?.pointee.object else { return false }
-        return Unmanaged<AnyObject>.borrow(raw) { ($0 as? HostObject)?.scriptClassName != nil }
+        return Unmanaged<AnyObject>.borrow(raw) { object in
+            guard let host = object as? HostObject else { return false }
+            return host.scriptClassName != nil && !host.isSystemObject
+        }
     }
 
     /// `object[key] = value` where `key` is no property of the object's class (stack: object,

@@ -76,6 +76,29 @@ import Testing
         #expect(try result.text("tostring(withoutContext)") == "true")
     }
 
+    /// Apple: "The default value for this property is false. Some system-provided view
+    /// controllers, such as UINavigationController, change the default value to true."
+    @Test func aNavigationControllerDefinesAPresentationContextByDefault() throws {
+        let result = try runScene("""
+            R = UIViewController.new{ title = "R" }
+            transit.window.rootViewController = R
+            A = UIViewController.new{ title = "A" }
+            N = UINavigationController.new(A)
+            R:addChild(N) R.view:addSubview(N.view) N:didMoveToParent(R)
+            N.view.frame = CGRect(0, 200, 320, 300)
+            defaults = tostring(UIViewController.new().definesPresentationContext) .. " " .. tostring(N.definesPresentationContext)
+            B = UIViewController.new{ title = "B" }
+            B.modalPresentationStyle = "currentContext"
+            A:present(B, false)
+            transit.wait(0.5)
+            byN = B.presentingViewController == N
+            frame = B.view:convert(B.view.bounds, transit.window)
+            """)
+        #expect(try result.text("defaults") == "false true")
+        #expect(try result.text("tostring(byN)") == "true")
+        #expect(try result.text("tostring(frame)") == "CGRect(0, 200, 320, 300)")
+    }
+
     @Test func aPresentedNavigationChildPresentsFromThePresentedNavigationController() throws {
         let result = try runScene("""
             R = UIViewController.new{ title = "R" }

@@ -33,6 +33,9 @@ public final class NavigationController: ViewController {
         }
         guard root.parent == nil else { throw AnimationError.invalid("\(root.traceName) already has a parent") }
         super.init(world: world)
+        // Apple (definesPresentationContext): "Some system-provided view controllers, such as
+        // UINavigationController, change the default value to true."
+        definesPresentationContext = true
         viewControllers = [root]
         root.parent = self
     }

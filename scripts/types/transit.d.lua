@@ -1808,7 +1808,7 @@ function UIViewControllerContextTransitioning:view(key) end
 ---@return CGRect
 function UIViewControllerContextTransitioning:initialFrame(viewController) end
 
----where its view must end (zero iff removed)
+---where its view must end: zero for a presenter whose view is removed; for the dismissed controller, its view's frame when the dismissal began
 ---@param viewController UIViewController
 ---@return CGRect
 function UIViewControllerContextTransitioning:finalFrame(viewController) end
@@ -1850,7 +1850,7 @@ function UIViewControllerContextTransitioningIOS7:viewController(key) end
 ---@return CGRect
 function UIViewControllerContextTransitioningIOS7:initialFrame(viewController) end
 
----where its view must end (zero iff removed)
+---where its view must end: zero for a presenter whose view is removed; for the dismissed controller, its view's frame when the dismissal began
 ---@param viewController UIViewController
 ---@return CGRect
 function UIViewControllerContextTransitioningIOS7:finalFrame(viewController) end

@@ -172,7 +172,7 @@ extension TransitAPI {
             method("initialFrame", .object("viewController", ViewController.self, "UIViewController"), returns: .value("CGRect"), doc: "where its view starts (zero if unknown)", of: TransitionContext.self) { call, c, viewController in
                 call.push(try state(call, c).initialFrame(viewController)); return 1
             },
-            method("finalFrame", .object("viewController", ViewController.self, "UIViewController"), returns: .value("CGRect"), doc: "where its view must end (zero iff removed)", of: TransitionContext.self) { call, c, viewController in
+            method("finalFrame", .object("viewController", ViewController.self, "UIViewController"), returns: .value("CGRect"), doc: "where its view must end: zero for a presenter whose view is removed; for the dismissed controller, its view's frame when the dismissal began", of: TransitionContext.self) { call, c, viewController in
                 call.push(try state(call, c).finalFrame(viewController)); return 1
             },
             method("completeTransition", .boolean("didComplete"), doc: "must be called exactly once, when the animation ends", of: TransitionContext.self) { call, c, didComplete in

@@ -54,6 +54,7 @@
 ---| "custom"
 ---| "overFullScreen"
 ---| "overCurrentContext"
+---| "popover"
 ---| "automatic"
 
 ---UIViewController.modalTransitionStyle
@@ -782,6 +783,7 @@ function NSObject:isMember(class) end
 ---@field subviews UIView[] (read-only) subviews, back to front (a copy)
 ---@field window UIWindow? (read-only) the window, when the view is in one
 ---@field layer CALayer (read-only) the backing layer
+---@field traitCollection UITraitCollection (read-only) read-only: its controller's traits when it is a controller's view, else its superview's (the window's at the top)
 ---@field tintColor UIColor? the tint (reads the inherited one, the system blue at the top; nil: inherit)
 ---@field isOpaque boolean a drawing hint (every view composites the same way)
 ---@field safeAreaInsets UIEdgeInsets (read-only) the part of the bounds the window's insets (and controllers' additionalSafeAreaInsets) cover; zero outside a window
@@ -1244,6 +1246,7 @@ CGPath = {}
 ---@field isViewLoaded boolean (read-only) whether the view has been loaded
 ---@field presentationController UIPresentationController? (read-only) manages this controller's presentation (from present until dismissal ends); read before presenting, UIKit's controller for the current modalPresentationStyle, made then and used by the presentation (set its delegate in viewDidLoad); nil for custom before presenting
 ---@field transitionCoordinator UIViewControllerTransitionCoordinator? (read-only) the coordinator, during a transition
+---@field traitCollection UITraitCollection (read-only) read-only: while presented, its presentation's traits (a form sheet or popover in regular width is horizontally compact); else its parent's, else the window's
 ---@field sheetPresentationController UIPresentationController? (read-only) iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges) when presented as a page or form sheet, available before presenting
 ---@field navigationController UINavigationController? (read-only) the navigation controller it is in
 ---@field tabBarController UITabBarController? (read-only) the tab bar controller it is in
@@ -1691,6 +1694,7 @@ function CATransaction.setCompletionBlock(block) end
 ---@field presentingViewController UIViewController (read-only) the controller presenting it
 ---@field containerView UIView? (read-only) the container, once the transition begins
 ---@field presentationStyle UIModalPresentationStyle the style this controller presents with
+---@field traitCollection UITraitCollection (read-only) read-only: the presented controller's traits (the presenter's, horizontally compact for a form sheet or popover in regular width)
 ---@field delegate UIAdaptivePresentationControllerDelegate? asked for adaptivePresentationStyle
 ---@field presentedView fun(self: UIPresentationController): UIView? overridable hook (Swift `var presentedView: UIView?`): the view to animate (may be a wrapper)
 ---@field frameOfPresentedViewInContainerView fun(self: UIPresentationController): CGRect? overridable hook (Swift `var frameOfPresentedViewInContainerView: CGRect`): the presented view's final frame
@@ -1776,11 +1780,12 @@ function UIPresentationController:preferredContentSizeDidChange(child) end
 ---@param coordinator? any
 function UIPresentationController:viewWillTransitionToSize(size, coordinator) end
 
----Size classes and idiom.
+---Size classes, idiom and display scale (read-only; UIView, UIViewController and UIPresentationController.traitCollection).
 ---@class UITraitCollection : NSObject
 ---@field horizontalSizeClass string (read-only) "compact" or "regular"
 ---@field verticalSizeClass string (read-only) "compact" or "regular"
 ---@field userInterfaceIdiom string (read-only) "phone" or "pad"
+---@field displayScale number (read-only) pixels per point (the screen's scale)
 UITraitCollection = {}
 
 ---The transition context an animator receives.

@@ -142,22 +142,6 @@ open class PresentationController: HostObject {
     }
 }
 
-/// UITraitCollection: the size classes a presentation adapts to.
-public final class TraitCollection: HostObject {
-    public override class var className: String { "UITraitCollection" }
-    public let horizontalSizeClass: SizeClass
-    public let verticalSizeClass: SizeClass
-    public let userInterfaceIdiom: UserInterfaceIdiom
-
-    public override init(world: World) {
-        horizontalSizeClass = world.screen.horizontalSizeClass
-        verticalSizeClass = world.screen.verticalSizeClass
-        userInterfaceIdiom = world.device.idiom
-        super.init(world: world)
-    }
-    public override var traceName: String { "UITraitCollection(\(horizontalSizeClass.rawValue)/\(verticalSizeClass.rawValue))" }
-}
-
 extension World {
     /// Calls a model object's hook: the script's override when there is one (traced as a
     /// script call), else UIKit's behaviour (traced too, marked "default", so call-order

@@ -2,7 +2,7 @@
 // properties presentation reads.
 
 public enum ModalPresentationStyle: String, CaseIterable, Sendable {
-    case fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, automatic
+    case fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover, automatic
 }
 
 public enum ModalTransitionStyle: String, CaseIterable, Sendable {

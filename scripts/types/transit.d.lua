@@ -209,6 +209,15 @@
 ---| "systemThickMaterialDark"
 ---| "systemChromeMaterialDark"
 
+---UIPopoverPresentationController.permittedArrowDirections entries ("any": all four) and arrowDirection ("unknown" before layout)
+---@alias UIPopoverArrowDirection
+---| "up"
+---| "down"
+---| "left"
+---| "right"
+---| "any"
+---| "unknown"
+
 ---CALayer.contentsGravity
 ---@alias CALayerContentsGravity
 ---| "resize"
@@ -409,6 +418,12 @@
 ---@class CAAnimationDelegate
 ---@field animationDidStart? fun(self: CAAnimationDelegate, anim: CAAnimation) optional hook (Swift `animationDidStart(_:)`): when the animation begins (at its beginTime)
 ---@field animationDidStop? fun(self: CAAnimationDelegate, anim: CAAnimation, finished: boolean) optional hook (Swift `animationDidStop(_:finished:)`): when it ends (finished = true) or is removed (false)
+
+---A popover's delegate (also a UIAdaptivePresentationControllerDelegate: adaptivePresentationStyle "none" keeps a popover in compact width). Used as popoverPresentationController.delegate.
+---@class UIPopoverPresentationControllerDelegate
+---@field prepareForPopoverPresentation? fun(self: UIPopoverPresentationControllerDelegate, popoverPresentationController: UIPopoverPresentationController) optional hook (Swift `prepareForPopoverPresentation(_:)`): the popover is about to be presented as a popover (set sourceView here at the latest)
+---@field popoverPresentationControllerShouldDismissPopover? fun(self: UIPopoverPresentationControllerDelegate, popoverPresentationController: UIPopoverPresentationController): boolean optional hook (Swift `popoverPresentationControllerShouldDismissPopover(_:)`): deprecated in iOS 13: asked after presentationControllerShouldDismiss when the user taps outside; false keeps it
+---@field popoverPresentationControllerDidDismissPopover? fun(self: UIPopoverPresentationControllerDelegate, popoverPresentationController: UIPopoverPresentationController) optional hook (Swift `popoverPresentationControllerDidDismissPopover(_:)`): deprecated in iOS 13: a tap outside dismissed it
 
 ---A gesture recognizer's delegate: whether it may begin, recognize with another, or must wait for another to fail. Used as recognizer.delegate.
 ---@class UIGestureRecognizerDelegate
@@ -1247,6 +1262,7 @@ CGPath = {}
 ---@field presentationController UIPresentationController? (read-only) manages this controller's presentation (from present until dismissal ends); read before presenting, UIKit's controller for the current modalPresentationStyle, made then and used by the presentation (set its delegate in viewDidLoad); nil for custom before presenting
 ---@field transitionCoordinator UIViewControllerTransitionCoordinator? (read-only) the coordinator, during a transition
 ---@field traitCollection UITraitCollection (read-only) read-only: while presented, its presentation's traits (a form sheet or popover in regular width is horizontally compact); else its parent's, else the window's
+---@field popoverPresentationController UIPopoverPresentationController? (read-only) the popover's controller: non-nil once modalPresentationStyle is "popover" (before presenting too, and the presentation uses it), and while presented as, or adapted from, a popover
 ---@field sheetPresentationController UIPresentationController? (read-only) iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges) when presented as a page or form sheet, available before presenting
 ---@field navigationController UINavigationController? (read-only) the navigation controller it is in
 ---@field tabBarController UITabBarController? (read-only) the tab bar controller it is in
@@ -1966,6 +1982,50 @@ function UIPercentDrivenInteractiveTransition:pause() end
 ---UIKit's: keeps the context and asks the animator to animate on the frozen timeline
 ---@param context UIViewControllerContextTransitioning
 function UIPercentDrivenInteractiveTransition:startInteractiveTransition(context) end
+
+---UIKit's controller for the popover style: anchor, arrow directions, margins; scripts/system/popover.lua subclasses it.
+---@class UIPopoverPresentationController : UIPresentationController
+---@field sourceView UIView? the view the popover is anchored to (required before presenting as a popover)
+---@field sourceRect CGRect the rectangle in sourceView the arrow points at; unset, the source view's bounds (iOS 13.2+; CGRectZero before)
+---@field permittedArrowDirections UIPopoverArrowDirection[] the sides the arrow may point from (default { "any" }; {} for no arrow)
+---@field arrowDirection UIPopoverArrowDirection (read-only) read-only: the way the arrow points once laid out ("up": the popover is below its source), "unknown" before
+---@field arrowOffset number (read-only) read-only (UIPopoverBackgroundView's name): the arrow's offset from the middle of its side
+---@field backgroundColor UIColor? the popover's colour, arrow included (nil: white)
+---@field popoverLayoutMargins UIEdgeInsets kept between the popover and the safe area (default 10 on each side)
+---@field canOverlapSourceViewRect boolean when no side has room, keep the popover's size and let it cover the source (default false: shrink it)
+---@field super table the base class (in subclasses)
+UIPopoverPresentationController = {}
+
+---makes a UIPopoverPresentationController; subclasses then call init(self, ...)
+---@param presented UIViewController
+---@param presenting? UIViewController
+---@return UIPopoverPresentationController
+function UIPopoverPresentationController.new(presented, presenting) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UIPopoverPresentationController:subclass(name) end
+
+---beside the source on the first permitted side where it fits, inside the safe area less popoverLayoutMargins
+---@return CGRect
+function UIPopoverPresentationController:frameOfPresentedViewInContainerView() end
+
+---Transit: lays the popover out now (sets arrowDirection and arrowOffset) and returns the presented view's frame
+---@return CGRect
+function UIPopoverPresentationController:layoutPopover() end
+
+---UIPopoverBackgroundView.arrowHeight(): 13
+---@return number
+function UIPopoverPresentationController:arrowHeight() end
+
+---UIPopoverBackgroundView.arrowBase(): 26
+---@return number
+function UIPopoverPresentationController:arrowBase() end
+
+---false: the presenter stays
+---@return boolean
+function UIPopoverPresentationController:shouldRemovePresentersView() end
 
 ---A stack of view controllers with push and pop transitions.
 ---@class UINavigationController : UIViewController

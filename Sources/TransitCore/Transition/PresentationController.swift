@@ -34,13 +34,20 @@ open class PresentationController: HostObject {
     }
 
     public func frameOfPresentedViewInContainerView() throws -> Rect {
-        let value = try world.hook(self, Hook.PresentationController.frameOfPresentedViewInContainerView, [], default: { .rect(containerView?.bounds ?? .zero) })
+        let value = try world.hook(self, Hook.PresentationController.frameOfPresentedViewInContainerView, [], default: { .rect(try defaultFrameOfPresentedView()) })
         guard let rect = value.rect else {
             throw world.hookError(self, Hook.PresentationController.frameOfPresentedViewInContainerView, "\(traceName).frameOfPresentedViewInContainerView must return a CGRect (got \(value.traceDescription))")
         }
         guard rect.isFinite else { throw world.hookError(self, Hook.PresentationController.frameOfPresentedViewInContainerView, "\(traceName).frameOfPresentedViewInContainerView returned a non-finite CGRect \(rect)") }
         return rect
     }
+
+    /// UIKit's frameOfPresentedViewInContainerView: the container's bounds (a popover lays
+    /// itself out, PopoverPresentationController.swift).
+    func defaultFrameOfPresentedView() throws -> Rect { containerView?.bounds ?? .zero }
+
+    /// The adaptive style UIKit picks when no delegate answers: none (a popover adapts to a sheet).
+    func defaultAdaptivePresentationStyle(traits: TraitCollection) -> ScriptValue { .none }
 
     public func shouldRemovePresentersView() throws -> Bool {
         // UIKit: NO for the base (custom) class; the full-screen system styles return YES.
@@ -131,7 +138,7 @@ open class PresentationController: HostObject {
             if let delegate, try world.responds(delegate, Hook.AdaptivePresentationDelegate.adaptivePresentationStyle) {
                 return try world.callScript(delegate, Hook.AdaptivePresentationDelegate.adaptivePresentationStyle, [.object(self), .object(traits)])
             }
-            return .none
+            return defaultAdaptivePresentationStyle(traits: traits)
         })
         guard case .string(let name) = value else { return nil }
         if name == "none" { return nil }

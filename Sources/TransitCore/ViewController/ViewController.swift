@@ -51,6 +51,9 @@ open class ViewController: HostObject {
     /// when either is read before presenting, and the presentation then uses that object (its
     /// delegate, detents), so apps can set its delegate in viewDidLoad.
     var pendingPresentationController: PresentationController?
+    /// The popover controller a compact width adapted into a sheet: still this controller's
+    /// `popoverPresentationController` while the sheet is up, as in UIKit.
+    var adaptedPopover: PopoverPresentationController?
 
     /// `presentationController` as a script reads it: the managing controller during a
     /// presentation; before one, UIKit's controller for the current style, made now and used by

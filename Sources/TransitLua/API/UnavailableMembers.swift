@@ -29,7 +29,6 @@ extension TransitAPI {
         "UIViewController": [
             "willMove", "didMove", "show", "showDetailViewController", "performSegue",
             "splitViewController", "overrideUserInterfaceStyle",
-            "popoverPresentationController",
             "viewIfLoaded", "restorationIdentifier", "setOverrideTraitCollection",
             "presentedViewControllerDidChange", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",
             "tabBarItem", "toolbarItems", "isEditing", "setEditing",
@@ -85,6 +84,6 @@ extension TransitAPI {
         "UITabBar", "UIToolbar",
         "UIStackView", "UIFont",
         "UIRotationGestureRecognizer",
-        "UISheetPresentationController", "UIPopoverPresentationController",
+        "UISheetPresentationController",
     ]
 }

@@ -18,6 +18,7 @@ extension TransitAPI {
                      get: { call, c in call.push(c.transitionCoordinator) }),
             property("traitCollection", .object("UITraitCollection"), "read-only: while presented, its presentation's traits (a form sheet or popover in regular width is horizontally compact); else its parent's, else the window's", of: ViewController.self,
                      get: { call, c in call.push(c.traitCollection) }),
+            viewControllerPopoverProperty(),
             property("sheetPresentationController", .optional(.object("UIPresentationController")), "iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges) when presented as a page or form sheet, available before presenting", of: ViewController.self,
                      get: { call, c in call.push(try c.sheetPresentationController()) }),
         ]

@@ -298,6 +298,36 @@ import Testing
         #expect(try result.number("midY") == 253)
     }
 
+    /// What `UIPopoverPresentationController.adaptivePresentationStyle(self, traits)` (super) gives a
+    /// subclass: UIKit's default for a popover, a sheet in compact width.
+    @Test func thePopoversDefaultAdaptiveStyleIsASheetInCompactWidth() throws {
+        let body = """
+            p = B.popoverPresentationController
+            answer = tostring(UIPopoverPresentationController.adaptivePresentationStyle(p, A.traitCollection))
+            """
+        #expect(try runScene(scene(body), device: "iPhone 15").text("answer") == "pageSheet")
+        #expect(try runScene(scene(body), device: "iPad").text("answer") == "nil")
+    }
+
+    /// A rotation lays the popover out again beside its source.
+    @Test func aPopoverFollowsItsSourceThroughARotation() throws {
+        let result = try runScene(scene("""
+            p = B.popoverPresentationController
+            p.sourceView = button
+            B.preferredContentSize = CGSize(200, 150)
+            button.autoresizingMask = { "flexibleLeftMargin" }
+            """ + present + """
+            transit.rotate("landscapeLeft")
+            transit.wait(0.1)
+            """, at: "CGRect(700, 200, 80, 40)"), device: "iPad")
+        let mid = try result.number("button:convert(button.bounds, transit.window).midX")
+        #expect(mid == 1100)
+        // Kept inside the landscape container's margin, the arrow still at the source's middle.
+        #expect(try result.number("B.view.frame.maxX") == 1180 - 10)
+        #expect(try result.number("B.view.frame.midX + p.arrowOffset") == mid)
+        #expect(try result.text("p.arrowDirection") == "up")
+    }
+
     @Test func unknownIsNotAPermittedArrowDirection() throws {
         let result = try runScene(scene("""
             ok, message = pcall(function() B.popoverPresentationController.permittedArrowDirections = { "unknown" } end)

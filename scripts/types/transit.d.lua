@@ -2027,6 +2027,11 @@ function UIPopoverPresentationController:arrowBase() end
 ---@return boolean
 function UIPopoverPresentationController:shouldRemovePresentersView() end
 
+---asks the delegate; without one, "pageSheet" in compact width ("fullScreen" before iOS 13), else nil
+---@param traitCollection UITraitCollection
+---@return string?
+function UIPopoverPresentationController:adaptivePresentationStyle(traitCollection) end
+
 ---A stack of view controllers with push and pop transitions.
 ---@class UINavigationController : UIViewController
 ---@field viewControllers UIViewController[] the stack, bottom first (a copy); setting it is setViewControllers(list, false)

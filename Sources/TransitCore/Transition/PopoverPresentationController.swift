@@ -56,7 +56,7 @@ public final class PopoverPresentationController: PresentationController {
 
     /// In compact width a popover becomes a sheet (iOS 13; full screen before), unless the
     /// delegate says otherwise (Apple's adaptivePresentationStyle(for:traitCollection:)).
-    override func defaultAdaptivePresentationStyle(traits: TraitCollection) -> ScriptValue {
+    public override func defaultAdaptivePresentationStyle(traits: TraitCollection) -> ScriptValue {
         guard traits.horizontalSizeClass == .compact else { return .none }
         return .string(world.systemVersion >= 13 ? ModalPresentationStyle.pageSheet.rawValue : ModalPresentationStyle.fullScreen.rawValue)
     }

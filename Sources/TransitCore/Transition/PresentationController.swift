@@ -47,7 +47,7 @@ open class PresentationController: HostObject {
     func defaultFrameOfPresentedView() throws -> Rect { containerView?.bounds ?? .zero }
 
     /// The adaptive style UIKit picks when no delegate answers: none (a popover adapts to a sheet).
-    func defaultAdaptivePresentationStyle(traits: TraitCollection) -> ScriptValue { .none }
+    public func defaultAdaptivePresentationStyle(traits: TraitCollection) -> ScriptValue { .none }
 
     public func shouldRemovePresentersView() throws -> Bool {
         // UIKit: NO for the base (custom) class; the full-screen system styles return YES.

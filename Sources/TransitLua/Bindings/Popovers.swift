@@ -81,6 +81,16 @@ extension TransitAPI {
             method("shouldRemovePresentersView", [], returns: .boolean, "false: the presenter stays", of: P.self) { call, _ in
                 call.push(false); return 1
             },
+            method("adaptivePresentationStyle", .checked("traitCollection", .object("UITraitCollection")), returns: .optional(.string),
+                   doc: "asks the delegate; without one, \"pageSheet\" in compact width (\"fullScreen\" before iOS 13), else nil", of: P.self) { call, p, _ in
+                guard let traits = call.runtime.object(at: call.index(1)) as? TraitCollection else { call.pushNil(); return 1 }
+                if let delegate = p.delegate, try call.runtime.world.responds(delegate, Hook.AdaptivePresentationDelegate.adaptivePresentationStyle) {
+                    call.runtime.push(try call.runtime.world.callScript(delegate, Hook.AdaptivePresentationDelegate.adaptivePresentationStyle, [.object(p), .object(traits)]))
+                    return 1
+                }
+                call.runtime.push(p.defaultAdaptivePresentationStyle(traits: traits))
+                return 1
+            },
         ]
         return cls
     }

@@ -226,6 +226,26 @@ import Testing
         #expect(allowed.world.problemRecords.isEmpty)
     }
 
+    /// isModalInPresentation "prevents the interactive dismissal of the view controller while it
+    /// is onscreen": a tap outside is refused without asking presentationControllerShouldDismiss.
+    @Test func isModalInPresentationKeepsThePopoverOnATapOutside() throws {
+        let result = try runScene(scene("""
+            asked = {}
+            Delegate = NSObject:subclass("Delegate")
+            function Delegate:presentationControllerShouldDismiss(c) asked[#asked + 1] = "should" return true end
+            function Delegate:presentationControllerDidAttemptToDismiss(c) asked[#asked + 1] = "attempted" end
+            p = B.popoverPresentationController
+            p.delegate = Delegate.new()
+            p.sourceView = button
+            B.isModalInPresentation = true
+            """ + present + """
+            transit.touch.tap{ at = CGPoint(600, 900) }
+            transit.wait(1)
+            """), device: "iPad")
+        #expect(try result.text("tostring(A.presentedViewController == B)") == "true")
+        #expect(try result.text("table.concat(asked, ',')") == "attempted")
+    }
+
     @Test func theDeprecatedShouldDismissPopoverCanKeepIt() throws {
         let result = try runScene(scene("""
             Delegate = NSObject:subclass("Delegate")

@@ -1,7 +1,8 @@
--- UIModalPresentationStyle.formSheet: in regular width a centred 540×620 sheet (the pre-iOS 13
--- iPad form sheet size, a community constant, not Apple-documented: docs/sources.md §3.7) with all
--- four corners rounded; in compact width exactly like pageSheet (iOS 13+; before 13 it adapts
--- to fullScreen). Chrome, dimming and numbers come from pageSheet.lua; see
+-- UIModalPresentationStyle.formSheet: in regular width a centred sheet of the presented
+-- controller's preferredContentSize, else 540×620 (the pre-iOS 13 iPad form sheet size, a
+-- community constant, not Apple-documented: docs/sources.md §3.7), with all four corners rounded;
+-- a later preferredContentSize change resizes it at the container's next layout; in compact
+-- width exactly like pageSheet (iOS 13+; before 13 it adapts to fullScreen). Chrome, dimming and numbers come from pageSheet.lua; see
 -- docs/semantics.md (System styles).
 
 local PageSheet = require("system.pageSheet")
@@ -19,11 +20,24 @@ function FormSheet:isFloating()
   return PageSheet.isRegularWidth(self.containerView.bounds)
 end
 
+-- UIKit: "To provide a custom content size, use the modal view controller's
+-- preferredContentSize property" (UIModalPresentationStyle.formSheet). A dimension left at 0
+-- keeps the default (our reading; Apple is silent about a half-set size).
+function FormSheet:contentSize()
+  local presented = self.presentedViewController
+  local preferred = presented.preferredContentSize
+  if type(preferred) == "function" then preferred = preferred(presented) end  -- an overriding getter
+  local width = (preferred and preferred.width > 0) and preferred.width or WIDTH
+  local height = (preferred and preferred.height > 0) and preferred.height or HEIGHT
+  return width, height
+end
+
 function FormSheet:frameOfPresentedViewInContainerView()
   if not self:isFloating() then return PageSheet.frameOfPresentedViewInContainerView(self) end
   local bounds = self.containerView.bounds
-  local width = math.min(WIDTH, bounds.width)
-  local height = math.min(HEIGHT, bounds.height - 2 * PageSheet.topInset(bounds))
+  local preferredWidth, preferredHeight = self:contentSize()
+  local width = math.min(preferredWidth, bounds.width)
+  local height = math.min(preferredHeight, bounds.height - 2 * PageSheet.topInset(bounds))
   return CGRect((bounds.width - width) / 2, (bounds.height - height) / 2, width, height)
 end
 

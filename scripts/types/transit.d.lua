@@ -54,6 +54,7 @@
 ---| "custom"
 ---| "overFullScreen"
 ---| "overCurrentContext"
+---| "popover"
 ---| "automatic"
 
 ---UIViewController.modalTransitionStyle
@@ -207,6 +208,15 @@
 ---| "systemMaterialDark"
 ---| "systemThickMaterialDark"
 ---| "systemChromeMaterialDark"
+
+---UIPopoverPresentationController.permittedArrowDirections entries ("any": all four) and arrowDirection ("unknown" before layout)
+---@alias UIPopoverArrowDirection
+---| "up"
+---| "down"
+---| "left"
+---| "right"
+---| "any"
+---| "unknown"
 
 ---CALayer.contentsGravity
 ---@alias CALayerContentsGravity
@@ -418,6 +428,12 @@
 ---@class CAAnimationDelegate
 ---@field animationDidStart? fun(self: CAAnimationDelegate, anim: CAAnimation) optional hook (Swift `animationDidStart(_:)`): when the animation begins (at its beginTime)
 ---@field animationDidStop? fun(self: CAAnimationDelegate, anim: CAAnimation, finished: boolean) optional hook (Swift `animationDidStop(_:finished:)`): when it ends (finished = true) or is removed (false)
+
+---A popover's delegate (also a UIAdaptivePresentationControllerDelegate: adaptivePresentationStyle "none" keeps a popover in compact width). Used as popoverPresentationController.delegate.
+---@class UIPopoverPresentationControllerDelegate
+---@field prepareForPopoverPresentation? fun(self: UIPopoverPresentationControllerDelegate, popoverPresentationController: UIPopoverPresentationController) optional hook (Swift `prepareForPopoverPresentation(_:)`): the popover is about to be presented as a popover (set sourceView here at the latest)
+---@field popoverPresentationControllerShouldDismissPopover? fun(self: UIPopoverPresentationControllerDelegate, popoverPresentationController: UIPopoverPresentationController): boolean optional hook (Swift `popoverPresentationControllerShouldDismissPopover(_:)`): deprecated in iOS 13: asked after presentationControllerShouldDismiss when the user taps outside; false keeps it
+---@field popoverPresentationControllerDidDismissPopover? fun(self: UIPopoverPresentationControllerDelegate, popoverPresentationController: UIPopoverPresentationController) optional hook (Swift `popoverPresentationControllerDidDismissPopover(_:)`): deprecated in iOS 13: a tap outside dismissed it
 
 ---A gesture recognizer's delegate: whether it may begin, recognize with another, or must wait for another to fail. Used as recognizer.delegate.
 ---@class UIGestureRecognizerDelegate
@@ -792,6 +808,7 @@ function NSObject:isMember(class) end
 ---@field subviews UIView[] (read-only) subviews, back to front (a copy)
 ---@field window UIWindow? (read-only) the window, when the view is in one
 ---@field layer CALayer (read-only) the backing layer
+---@field traitCollection UITraitCollection (read-only) read-only: its controller's traits when it is a controller's view, else its superview's (the window's at the top)
 ---@field tintColor UIColor? the tint (reads the inherited one, the system blue at the top; nil: inherit)
 ---@field isOpaque boolean a drawing hint (every view composites the same way)
 ---@field safeAreaInsets UIEdgeInsets (read-only) the part of the bounds the window's insets (and controllers' additionalSafeAreaInsets) cover; zero outside a window
@@ -1254,6 +1271,8 @@ CGPath = {}
 ---@field isViewLoaded boolean (read-only) whether the view has been loaded
 ---@field presentationController UIPresentationController? (read-only) manages this controller's presentation (from present until dismissal ends); read before presenting, UIKit's controller for the current modalPresentationStyle, made then and used by the presentation (set its delegate in viewDidLoad); nil for custom before presenting
 ---@field transitionCoordinator UIViewControllerTransitionCoordinator? (read-only) the coordinator, during a transition
+---@field traitCollection UITraitCollection (read-only) read-only: while presented, its presentation's traits (a form sheet or popover in regular width is horizontally compact); else its parent's, else the window's
+---@field popoverPresentationController UIPopoverPresentationController? (read-only) the popover's controller: non-nil once modalPresentationStyle is "popover" (before presenting too, and the presentation uses it), and while presented as, or adapted from, a popover
 ---@field sheetPresentationController UISheetPresentationController? (read-only) iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges, ...) when presented as a page or form sheet, available before presenting (reading it creates it)
 ---@field navigationController UINavigationController? (read-only) the navigation controller it is in
 ---@field tabBarController UITabBarController? (read-only) the tab bar controller it is in
@@ -1701,6 +1720,7 @@ function CATransaction.setCompletionBlock(block) end
 ---@field presentingViewController UIViewController (read-only) the controller presenting it
 ---@field containerView UIView? (read-only) the container, once the transition begins
 ---@field presentationStyle UIModalPresentationStyle the style this controller presents with
+---@field traitCollection UITraitCollection (read-only) read-only: the presented controller's traits (the presenter's, horizontally compact for a form sheet or popover in regular width)
 ---@field delegate UIAdaptivePresentationControllerDelegate? asked for adaptivePresentationStyle
 ---@field presentedView fun(self: UIPresentationController): UIView? overridable hook (Swift `var presentedView: UIView?`): the view to animate (may be a wrapper)
 ---@field frameOfPresentedViewInContainerView fun(self: UIPresentationController): CGRect? overridable hook (Swift `var frameOfPresentedViewInContainerView: CGRect`): the presented view's final frame
@@ -1786,11 +1806,12 @@ function UIPresentationController:preferredContentSizeDidChange(child) end
 ---@param coordinator? any
 function UIPresentationController:viewWillTransitionToSize(size, coordinator) end
 
----Size classes and idiom.
+---Size classes, idiom and display scale (read-only; UIView, UIViewController and UIPresentationController.traitCollection).
 ---@class UITraitCollection : NSObject
 ---@field horizontalSizeClass string (read-only) "compact" or "regular"
 ---@field verticalSizeClass string (read-only) "compact" or "regular"
 ---@field userInterfaceIdiom string (read-only) "phone" or "pad"
+---@field displayScale number (read-only) pixels per point (the screen's scale)
 UITraitCollection = {}
 
 ---The transition context an animator receives.
@@ -1818,7 +1839,7 @@ function UIViewControllerContextTransitioning:view(key) end
 ---@return CGRect
 function UIViewControllerContextTransitioning:initialFrame(viewController) end
 
----where its view must end (zero iff removed)
+---where its view must end: zero for a presenter whose view is removed; for the dismissed controller, its view's frame when the dismissal began
 ---@param viewController UIViewController
 ---@return CGRect
 function UIViewControllerContextTransitioning:finalFrame(viewController) end
@@ -1860,7 +1881,7 @@ function UIViewControllerContextTransitioningIOS7:viewController(key) end
 ---@return CGRect
 function UIViewControllerContextTransitioningIOS7:initialFrame(viewController) end
 
----where its view must end (zero iff removed)
+---where its view must end: zero for a presenter whose view is removed; for the dismissed controller, its view's frame when the dismissal began
 ---@param viewController UIViewController
 ---@return CGRect
 function UIViewControllerContextTransitioningIOS7:finalFrame(viewController) end
@@ -2037,6 +2058,55 @@ function UISheetPresentationController:invalidateDetents() end
 ---the sheet's frame: its current detent's in compact width (docs/semantics.md, Sheets)
 ---@return CGRect
 function UISheetPresentationController:frameOfPresentedViewInContainerView() end
+
+---UIKit's controller for the popover style: anchor, arrow directions, margins; scripts/system/popover.lua subclasses it.
+---@class UIPopoverPresentationController : UIPresentationController
+---@field sourceView UIView? the view the popover is anchored to (required before presenting as a popover)
+---@field sourceRect CGRect the rectangle in sourceView the arrow points at; unset, the source view's bounds (iOS 13.2+; CGRectZero before)
+---@field permittedArrowDirections UIPopoverArrowDirection[] the sides the arrow may point from (default { "any" }; {} for no arrow)
+---@field arrowDirection UIPopoverArrowDirection (read-only) read-only: the way the arrow points once laid out ("up": the popover is below its source), "unknown" before
+---@field arrowOffset number (read-only) read-only (UIPopoverBackgroundView's name): the arrow's offset from the middle of its side
+---@field backgroundColor UIColor? the popover's colour, arrow included (nil: white)
+---@field popoverLayoutMargins UIEdgeInsets kept between the popover and the safe area (default 10 on each side)
+---@field canOverlapSourceViewRect boolean when no side has room, keep the popover's size and let it cover the source (default false: shrink it)
+---@field super table the base class (in subclasses)
+UIPopoverPresentationController = {}
+
+---makes a UIPopoverPresentationController; subclasses then call init(self, ...)
+---@param presented UIViewController
+---@param presenting? UIViewController
+---@return UIPopoverPresentationController
+function UIPopoverPresentationController.new(presented, presenting) end
+
+---a Lua subclass whose functions are methods of its instances
+---@param name string
+---@return table
+function UIPopoverPresentationController:subclass(name) end
+
+---beside the source on the first permitted side where it fits, inside the safe area less popoverLayoutMargins
+---@return CGRect
+function UIPopoverPresentationController:frameOfPresentedViewInContainerView() end
+
+---Transit: lays the popover out now (sets arrowDirection and arrowOffset) and returns the presented view's frame
+---@return CGRect
+function UIPopoverPresentationController:layoutPopover() end
+
+---UIPopoverBackgroundView.arrowHeight(): 13
+---@return number
+function UIPopoverPresentationController:arrowHeight() end
+
+---UIPopoverBackgroundView.arrowBase(): 26
+---@return number
+function UIPopoverPresentationController:arrowBase() end
+
+---false: the presenter stays
+---@return boolean
+function UIPopoverPresentationController:shouldRemovePresentersView() end
+
+---asks the delegate; without one, "pageSheet" in compact width ("fullScreen" before iOS 13), else nil
+---@param traitCollection UITraitCollection
+---@return string?
+function UIPopoverPresentationController:adaptivePresentationStyle(traitCollection) end
 
 ---A stack of view controllers with push and pop transitions.
 ---@class UINavigationController : UIViewController

@@ -116,6 +116,18 @@ public enum Hook {
         public static let all = AdaptivePresentationDelegate.all + [didChangeSelectedDetentIdentifier]
     }
 
+    /// UIPopoverPresentationControllerDelegate (a UIAdaptivePresentationControllerDelegate):
+    /// the popover's delegate (PopoverPresentationController.swift).
+    public enum PopoverPresentationDelegate {
+        public static let protocolName = "UIPopoverPresentationControllerDelegate"
+        public static let prepareForPopoverPresentation = "prepareForPopoverPresentation"
+        /// Deprecated in iOS 13 for presentationControllerShouldDismiss, still asked after it.
+        public static let popoverPresentationControllerShouldDismissPopover = "popoverPresentationControllerShouldDismissPopover"
+        public static let popoverPresentationControllerDidDismissPopover = "popoverPresentationControllerDidDismissPopover"
+        public static let all = [prepareForPopoverPresentation, popoverPresentationControllerShouldDismissPopover,
+                                 popoverPresentationControllerDidDismissPopover]
+    }
+
     /// UIGestureRecognizerDelegate: `recognizer.delegate` (Recognition.swift).
     public enum GestureRecognizerDelegate {
         public static let protocolName = "UIGestureRecognizerDelegate"
@@ -280,6 +292,7 @@ public enum Hook {
         (AdaptivePresentationDelegate.protocolName, AdaptivePresentationDelegate.all),
         (SheetPresentationDelegate.protocolName, SheetPresentationDelegate.all),
         (AnimationDelegate.protocolName, AnimationDelegate.all),
+        (PopoverPresentationDelegate.protocolName, PopoverPresentationDelegate.all),
         (GestureRecognizerDelegate.protocolName, GestureRecognizerDelegate.all),
         (ScrollViewDelegate.protocolName, ScrollViewDelegate.all),
         (DynamicAnimatorDelegate.protocolName, DynamicAnimatorDelegate.all),

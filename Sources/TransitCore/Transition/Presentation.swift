@@ -136,13 +136,18 @@ extension World {
             presentationController = sheet
         } else {
             presentationController = try systemStyles?.presentationController(for: style, presented: presented, presenting: presenting)
-                ?? PresentationController(world: self, presented: presented, presenting: presenting)
+                ?? (style == .popover ? PopoverPresentationController(world: self, presented: presented, presenting: presenting)
+                                      : PresentationController(world: self, presented: presented, presenting: presenting))
             presentationController.presentationStyle = style
         }
         presented.pendingPresentationController = nil
+        presented.adaptedPopover = nil
         // Adaptivity: a compact-width environment may ask for another style.
         if systemVersion >= 8, let adapted = try presentationController.adaptivePresentationStyle(traits: TraitCollection(world: self)),
-           screen.horizontalSizeClass == .compact, adapted != style, adapted == .fullScreen || adapted == .overFullScreen {
+           screen.horizontalSizeClass == .compact, adapted != style,
+           adapted == .fullScreen || adapted == .overFullScreen
+            // A popover becomes a sheet in compact width from iOS 13 (PopoverPresentationController.swift).
+            || (style == .popover && systemVersion >= 13 && (adapted == .pageSheet || adapted == .formSheet)) {
             traceEvent(presentationController.traceName, "adapts", [adapted.rawValue])
             let system = try systemStyles?.presentationController(for: adapted, presented: presented, presenting: presenting)
                 ?? PresentationController(world: self, presented: presented, presenting: presenting)
@@ -151,8 +156,19 @@ extension World {
             // Presentation wraps the presented one in a navigation controller).
             system.adaptiveViewController = try presentationController.viewControllerForAdaptivePresentationStyle(adapted)
             system.delegate = presentationController.delegate
+            presented.adaptedPopover = presentationController as? PopoverPresentationController
             presentationController = system
             style = adapted
+        }
+        if let popover = presentationController as? PopoverPresentationController {
+            // Shown as a popover: it needs its anchor (UIKit raises NSGenericException); the
+            // present call then leaves nothing behind.
+            do { try popover.prepareForPresentation() } catch {
+                presenting.presentedViewController = nil
+                presented.presentingViewController = nil
+                presented.isBeingPresented = false
+                throw error
+            }
         }
         presented.presentationController = presentationController
 
@@ -312,6 +328,10 @@ extension World {
            try !responds(returned, Hook.AnimatedTransitioning.animateTransition),
            try !responds(returned, Hook.AnimatedTransitioning.interruptibleAnimator) {
             throw hookError(delegate, animatorHook, "\(animatorHook) returned \(describe(returned)), which has no animateTransition: an animator must implement animateTransition(ctx) (UIViewControllerAnimatedTransitioning)")
+        }
+        // A popover ignores modalTransitionStyle: its system controller animates it (popover.lua).
+        if animator == nil && animated && controller.presentationStyle == .popover {
+            animator = try protocolResult(try controller.callOverride(animatorHook, animatorArguments), from: controller, animatorHook, "an animator")
         }
         if animator == nil && animated { animator = try systemStyles?.animator(for: try presented.effectiveModalTransitionStyle()) }
         var interaction: AnyObject?
@@ -653,6 +673,7 @@ extension World {
         presenting.presentedViewController = nil
         presented.presentingViewController = nil
         presented.presentationController = nil
+        presented.adaptedPopover = nil
         presented.onPreferredContentSizeChange = nil
     }
 

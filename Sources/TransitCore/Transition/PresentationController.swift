@@ -50,6 +50,9 @@ open class PresentationController: HostObject {
     /// Whether a touch on the container outside every subview reaches the views under it.
     open var passesTouchesThroughContainer: Bool { false }
 
+    /// The adaptive style UIKit picks when no delegate answers: none (a popover adapts to a sheet).
+    open func defaultAdaptivePresentationStyle(traits: TraitCollection) -> ScriptValue { .none }
+
     public func shouldRemovePresentersView() throws -> Bool {
         // UIKit: NO for the base (custom) class; the full-screen system styles return YES.
         let removes = presentationStyle == .fullScreen || presentationStyle == .currentContext
@@ -139,7 +142,7 @@ open class PresentationController: HostObject {
             if let delegate, try world.responds(delegate, Hook.AdaptivePresentationDelegate.adaptivePresentationStyle) {
                 return try world.callScript(delegate, Hook.AdaptivePresentationDelegate.adaptivePresentationStyle, [.object(self), .object(traits)])
             }
-            return .none
+            return defaultAdaptivePresentationStyle(traits: traits)
         })
         guard case .string(let name) = value else { return nil }
         if name == "none" { return nil }
@@ -148,22 +151,6 @@ open class PresentationController: HostObject {
         }
         return style
     }
-}
-
-/// UITraitCollection: the size classes a presentation adapts to.
-public final class TraitCollection: HostObject {
-    public override class var className: String { "UITraitCollection" }
-    public let horizontalSizeClass: SizeClass
-    public let verticalSizeClass: SizeClass
-    public let userInterfaceIdiom: UserInterfaceIdiom
-
-    public override init(world: World) {
-        horizontalSizeClass = world.screen.horizontalSizeClass
-        verticalSizeClass = world.screen.verticalSizeClass
-        userInterfaceIdiom = world.device.idiom
-        super.init(world: world)
-    }
-    public override var traceName: String { "UITraitCollection(\(horizontalSizeClass.rawValue)/\(verticalSizeClass.rawValue))" }
 }
 
 extension World {

@@ -116,9 +116,21 @@ public final class Transition {
             }
         }
         if controller === fromViewController {
-            // Zero if and only if the from view will be removed at the end.
-            if kind != .presentation { return .zero }
-            return removesPresentersView ? .zero : presenterFrame
+            switch kind {
+            case .presentation:
+                // The presenter: zero when its view leaves the screen (Apple allows zero "if the
+                // view controller's view is being removed"), else where it stays.
+                return removesPresentersView ? .zero : presenterFrame
+            case .dismissal:
+                // The dismissed controller: where its view is when the dismissal begins, not zero.
+                // Animators that set the from view's frame from it and then fade or offset it
+                // (Material Components' dialog transition since 2016, NYAlertViewController)
+                // show a visible dismissal on iOS, so UIKit's answer there is not CGRectZero
+                // (docs/semantics.md, "finalFrame of the dismissed controller").
+                return finalFrameOfPresented
+            case .push, .pop, .tabSwitch:
+                return .zero
+            }
         }
         return .zero
     }

@@ -2,7 +2,7 @@
 // properties presentation reads.
 
 public enum ModalPresentationStyle: String, CaseIterable, Sendable {
-    case fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, automatic
+    case fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover, automatic
 }
 
 public enum ModalTransitionStyle: String, CaseIterable, Sendable {
@@ -51,6 +51,9 @@ open class ViewController: HostObject {
     /// when either is read before presenting, and the presentation then uses that object (its
     /// delegate, detents), so apps can set its delegate in viewDidLoad.
     var pendingPresentationController: PresentationController?
+    /// The popover controller a compact width adapted into a sheet: still this controller's
+    /// `popoverPresentationController` while the sheet is up, as in UIKit.
+    var adaptedPopover: PopoverPresentationController?
 
     /// `presentationController` as a script reads it: the managing controller during a
     /// presentation; before one, UIKit's controller for the current style, made now and used by

@@ -14,7 +14,7 @@ extension TransitAPI {
             "tintAdjustmentMode", "contentMode", "contentScaleFactor", "setNeedsDisplay",
             "sizeToFit", "sizeThatFits", "systemLayoutSizeFitting",
             "viewWithTag", "exchangeSubview",
-            "traitCollection", "accessibilityIdentifier", "addInteraction",
+            "accessibilityIdentifier", "addInteraction",
             "overrideUserInterfaceStyle", "semanticContentAttribute", "isMultipleTouchEnabled", "isExclusiveTouch",
             "gestureRecognizers", "motionEffects", "addMotionEffect", "frameForAlignmentRect", "firstBaselineAnchor", "lastBaselineAnchor",
         ],
@@ -28,14 +28,14 @@ extension TransitAPI {
         ],
         "UIViewController": [
             "willMove", "didMove", "show", "showDetailViewController", "performSegue",
-            "splitViewController", "traitCollection", "overrideUserInterfaceStyle",
-            "popoverPresentationController", "viewIfLoaded", "restorationIdentifier", "setOverrideTraitCollection",
+            "splitViewController", "overrideUserInterfaceStyle",
+            "viewIfLoaded", "restorationIdentifier", "setOverrideTraitCollection",
             "presentedViewControllerDidChange", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",
             "tabBarItem", "toolbarItems", "isEditing", "setEditing",
             "topLayoutGuide", "bottomLayoutGuide",
         ],
         "UIPresentationController": [
-            "traitCollection", "overrideTraitCollection", "preferredContentSize", "systemLayoutFittingSizeDidChange",
+            "overrideTraitCollection", "preferredContentSize", "systemLayoutFittingSizeDidChange",
             "adaptivePresentationStyleForTraitCollection", "presentedViewControllerForCompactSizeClass",
         ],
         "UINavigationController": [
@@ -84,6 +84,5 @@ extension TransitAPI {
         "UITabBar", "UIToolbar",
         "UIStackView", "UIFont",
         "UIRotationGestureRecognizer",
-        "UIPopoverPresentationController",
     ]
 }

@@ -7,9 +7,9 @@ import TransitCore
 enum TransitAPI {
     nonisolated(unsafe) static let description: APIDescription = {
         var api = APIDescription()
-        api.enums = enums + layerEnums + coreAnimationEnums + layoutEnums + controlEnums + dynamicsEnums + listEnums
+        api.enums = enums + popoverEnums + layerEnums + coreAnimationEnums + layoutEnums + controlEnums + dynamicsEnums + listEnums
         api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses()
-            + coreAnimationClasses() + transitionClasses() + sheetClasses() + [navigationClass(), tabBarClass()] + navigationBarClasses() + controlClasses()
+            + coreAnimationClasses() + transitionClasses() + sheetClasses() + [popoverClass()] + [navigationClass(), tabBarClass()] + navigationBarClasses() + controlClasses()
             + [edgeInsetsClass(), directionalEdgeInsetsClass(), layoutGuideClass()] + autoLayoutClasses() + runLoopClasses() + feedbackClasses() + imageClasses() + listClasses()
             + dynamicsClasses()
         api.globals = imageContextFunctions() + [
@@ -18,7 +18,7 @@ enum TransitAPI {
                 return 1
             },
         ]
-        api.protocols = protocols() + gestureProtocols() + dynamicsProtocols() + listProtocols()
+        api.protocols = protocols() + popoverProtocols() + gestureProtocols() + dynamicsProtocols() + listProtocols()
         api.unavailable = unavailableMembers
         api.unavailableClasses = unavailableClasses
         api.unavailableStatics = unavailableStatics

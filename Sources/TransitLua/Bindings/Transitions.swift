@@ -16,6 +16,9 @@ extension TransitAPI {
                      get: { call, c in call.push(try c.presentationControllerCreatingIfNeeded()) }),
             property("transitionCoordinator", .optional(.object("UIViewControllerTransitionCoordinator")), "the coordinator, during a transition", of: ViewController.self,
                      get: { call, c in call.push(c.transitionCoordinator) }),
+            property("traitCollection", .object("UITraitCollection"), "read-only: while presented, its presentation's traits (a form sheet or popover in regular width is horizontally compact); else its parent's, else the window's", of: ViewController.self,
+                     get: { call, c in call.push(c.traitCollection) }),
+            viewControllerPopoverProperty(),
             property("sheetPresentationController", .optional(.object("UISheetPresentationController")), "iOS 15+: the sheet's presentation controller (detents, selectedDetentIdentifier, animateChanges, ...) when presented as a page or form sheet, available before presenting (reading it creates it)", of: ViewController.self,
                      get: { call, c in call.push(try c.sheetPresentationController()) }),
         ]
@@ -58,6 +61,8 @@ extension TransitAPI {
             property("presentationStyle", .enumeration("", ModalPresentationStyle.self, "UIModalPresentationStyle"), "the style this controller presents with", of: PresentationController.self,
                      get: { call, p in call.push(p.presentationStyle.rawValue) },
                      set: { call, p, newValue in p.presentationStyle = newValue }),
+            property("traitCollection", .object("UITraitCollection"), "read-only: the presented controller's traits (the presenter's, horizontally compact for a form sheet or popover in regular width)", of: PresentationController.self,
+                     get: { call, p in call.push(p.traitCollection) }),
             property("delegate", .optional(.protocol("UIAdaptivePresentationControllerDelegate")), "asked for adaptivePresentationStyle", of: PresentationController.self,
                      get: { call, p in call.push(p.delegate) },
                      set: { call, p in p.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
@@ -126,12 +131,13 @@ extension TransitAPI {
     }
 
     private static func traitCollectionClass() -> APIClass {
-        var cls = APIClass(name: "UITraitCollection", superclass: "NSObject", doc: "Size classes and idiom.", isValue: false)
+        var cls = APIClass(name: "UITraitCollection", superclass: "NSObject", doc: "Size classes, idiom and display scale (read-only; UIView, UIViewController and UIPresentationController.traitCollection).", isValue: false)
         cls.matches = { $0 is TraitCollection }
         cls.properties = [
             property("horizontalSizeClass", .string, "\"compact\" or \"regular\"", of: TraitCollection.self, get: { call, t in call.push(t.horizontalSizeClass.rawValue) }),
             property("verticalSizeClass", .string, "\"compact\" or \"regular\"", of: TraitCollection.self, get: { call, t in call.push(t.verticalSizeClass.rawValue) }),
             property("userInterfaceIdiom", .string, "\"phone\" or \"pad\"", of: TraitCollection.self, get: { call, t in call.push(t.userInterfaceIdiom.rawValue) }),
+            property("displayScale", .number, "pixels per point (the screen's scale)", of: TraitCollection.self, get: { call, t in call.push(t.displayScale) }),
         ]
         return cls
     }
@@ -172,7 +178,7 @@ extension TransitAPI {
             method("initialFrame", .object("viewController", ViewController.self, "UIViewController"), returns: .value("CGRect"), doc: "where its view starts (zero if unknown)", of: TransitionContext.self) { call, c, viewController in
                 call.push(try state(call, c).initialFrame(viewController)); return 1
             },
-            method("finalFrame", .object("viewController", ViewController.self, "UIViewController"), returns: .value("CGRect"), doc: "where its view must end (zero iff removed)", of: TransitionContext.self) { call, c, viewController in
+            method("finalFrame", .object("viewController", ViewController.self, "UIViewController"), returns: .value("CGRect"), doc: "where its view must end: zero for a presenter whose view is removed; for the dismissed controller, its view's frame when the dismissal began", of: TransitionContext.self) { call, c, viewController in
                 call.push(try state(call, c).finalFrame(viewController)); return 1
             },
             method("completeTransition", .boolean("didComplete"), doc: "must be called exactly once, when the animation ends", of: TransitionContext.self) { call, c, didComplete in

@@ -68,6 +68,8 @@ extension TransitAPI {
                      get: { call, v in call.push(v.window) }),
             property("layer", .object("CALayer"), "the backing layer", of: View.self,
                      get: { call, v in call.push(v.layer) }),
+            property("traitCollection", .object("UITraitCollection"), "read-only: its controller's traits when it is a controller's view, else its superview's (the window's at the top)", of: View.self,
+                     get: { call, v in call.push(v.traitCollection) }),
             property("tintColor", .optional(.value(Color.self)), "the tint (reads the inherited one, the system blue at the top; nil: inherit)", of: View.self,
                      get: { call, v in call.push(v.tintColor) }, set: { call, v, newValue in v.setTintColor(newValue) }),
             property("isOpaque", .boolean(), "a drawing hint (every view composites the same way)", of: View.self,

@@ -9,6 +9,10 @@ public protocol SystemStyleProvider: AnyObject {
     func animator(for style: ModalTransitionStyle) throws -> AnyObject?
     /// UIKit's push/pop animator.
     func navigationAnimator() throws -> AnyObject?
+    /// iOS 18's zoom (scripts/system/zoom.lua): an animator for one zoom in (push, present) or
+    /// out (pop, dismiss) of `zoomed`, whose preferredTransition is the zoom, from or to a
+    /// view of `source`.
+    func zoomAnimator(zoomed: ViewController, source: ViewController, zoomingIn: Bool) throws -> AnyObject?
 }
 
 /// The view UIKit creates to hold a presentation (UITransitionView); its layout runs the
@@ -110,6 +114,11 @@ extension World {
                                    completion: (() throws -> Void)?) throws {
         let delegate = try presented.effectiveTransitioningDelegate()
         var style = resolvedStyle(try presented.effectiveModalPresentationStyle())
+        // iOS 18's zoom covers the screen: UIKit presents it full screen whatever the style
+        // asked, except a custom one (its delegate's presentation controller and animator win)
+        // and overFullScreen, which keeps the presenter on screen (docs/semantics.md, "Zoom
+        // transition (iOS 18)").
+        if presented.prefersZoomTransition, style != .custom, style != .overFullScreen { style = .fullScreen }
         let usesCustom = style == .custom
         // 1. The presentation controller (not before iOS 8).
         var controller: PresentationController?
@@ -313,10 +322,20 @@ extension World {
            try !responds(returned, Hook.AnimatedTransitioning.interruptibleAnimator) {
             throw hookError(delegate, animatorHook, "\(animatorHook) returned \(describe(returned)), which has no animateTransition: an animator must implement animateTransition(ctx) (UIViewControllerAnimatedTransitioning)")
         }
+        // UIKit's zoom (iOS 18) when the delegate gives no animator: the delegate's wins.
+        var zooms = false
+        if animator == nil && animated && presented.prefersZoomTransition {
+            animator = try systemStyles?.zoomAnimator(zoomed: presented, source: presenting, zoomingIn: kind == .presentation)
+            zooms = animator != nil
+        }
         if animator == nil && animated { animator = try systemStyles?.animator(for: try presented.effectiveModalTransitionStyle()) }
         var interaction: AnyObject?
         if let animator {
             interaction = try interactionResult(try callIfImplemented(delegate, interactionHook, [.object(animator)]), from: delegate, interactionHook)
+            // The zoom drives its dismissal from its own drag and pinch on the zoomed view.
+            if interaction == nil, zooms {
+                interaction = try interactionResult(try callIfImplemented(animator, interactionHook, [.object(animator)]), from: animator, interactionHook)
+            }
             // UIKit's own sheets drive their dismissal from their own pull-down gesture: the
             // system presentation controller (scripts/system) may supply the interaction.
             if interaction == nil, controller.presentationStyle != .custom {

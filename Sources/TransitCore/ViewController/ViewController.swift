@@ -28,6 +28,8 @@ open class ViewController: HostObject {
     public internal(set) var addedChildren: [ViewController] = []
     public var modalPresentationStyle: ModalPresentationStyle = .automatic
     public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
+    /// iOS 18's preferredTransition (PreferredTransition.swift): nil by default.
+    public var preferredTransition: ViewControllerTransition?
     /// A script object or model object implementing the transitioning-delegate hooks.
     public var transitioningDelegate: AnyObject?
     public var definesPresentationContext = false
@@ -93,7 +95,9 @@ open class ViewController: HostObject {
         return modal
     }
     public func effectiveModalTransitionStyle() throws -> ModalTransitionStyle {
-        try overriddenEnum(Hook.OverridableProperty.modalTransitionStyle) ?? modalTransitionStyle
+        // iOS 18's .coverVertical(), .crossDissolve(), ... are these styles by another name.
+        if let style = effectivePreferredTransition?.modalTransitionStyle { return style }
+        return try overriddenEnum(Hook.OverridableProperty.modalTransitionStyle) ?? modalTransitionStyle
     }
     public func effectiveTransitioningDelegate() throws -> AnyObject? {
         guard let value = try world.scripting?.property(self, Hook.OverridableProperty.transitioningDelegate) else { return transitioningDelegate }

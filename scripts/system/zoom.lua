@@ -245,7 +245,8 @@ function Zoom.installGestures(zoomed)
   local state = {}
   local pan = UIPanGestureRecognizer.new(function(pan)
     local height = math.max(1, view.bounds.height * DRAG_DISTANCE_FRACTION)
-    local dy = pan:translation(view).y
+    -- In the window: the zoomed view itself shrinks while it follows the finger.
+    local dy = pan:translation(transit.window).y
     if pan.state == "began" then
       if not canZoomOut(zoomed) then return end
       local v = pan:velocity(view)
@@ -265,6 +266,9 @@ function Zoom.installGestures(zoomed)
     local progress = math.max(0, math.min(1, (1 - pinch.scale) / (1 - NO_SOURCE_SCALE)))
     drive(state, pinch, progress, pinch.scale < PINCH_FINISH_SCALE or pinch.velocity < PINCH_FINISH_VELOCITY)
   end)
+  -- In a navigation controller the edge swipe back wins over the drag (it zooms out too).
+  local navigation = zoomed.navigationController
+  if navigation then pan:require(navigation.interactivePopGestureRecognizer) end
   view:addGestureRecognizer(pan)
   view:addGestureRecognizer(pinch)
   gestures[view] = { pan, pinch }

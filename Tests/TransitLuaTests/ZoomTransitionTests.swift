@@ -335,7 +335,10 @@ import Testing
 
     @Test func aSourceViewProviderReturningANonViewIsAClearError() throws {
         let message = Self.sceneError(Self.scene(navigation: true, setUp: "source = 42") + "show()\ntransit.wait(1)\n")
-        #expect(message?.contains("UIViewController.Transition.zoom: sourceViewProvider must return a UIView or nil (got number)") == true, "\(message ?? "")")
+        // Named at the provider's line (the navigation scene's sourceViewProvider is on its line 24).
+        #expect(message?.contains("scene.lua:24: UIViewController.Transition.zoom: sourceViewProvider must return a UIView or nil (got number)") == true, "\(message ?? "")")
+        let rect = Self.sceneError(Self.scene(navigation: true, options: "alignmentRectProvider = function() return 5 end,") + "show()\ntransit.wait(1)\n")
+        #expect(rect?.contains("UIViewController.Transition.zoom: alignmentRectProvider must return a CGRect or nil (got number)") == true, "\(rect ?? "")")
     }
 
     @Test func zoomsArgumentsAreChecked() throws {

@@ -38,6 +38,12 @@ local rectMeta = getmetatable(CGRect(0, 0, 0, 0))
 local gestures = {}
 local pending = nil
 
+-- A mistake in what one of the script's functions returned, named at that function's line.
+local function fail(transition, option, message)
+  local where = transition:definedAt(option)
+  error((where and where .. ": " or "") .. "UIViewController.Transition.zoom: " .. option .. " " .. message, 0)
+end
+
 local function transitionOf(zoomed)
   local transition = zoomed.preferredTransition
   if transition == nil or transition.kind ~= "zoom" then return nil end
@@ -50,7 +56,7 @@ local function sourceView(transition, zoomed, source)
   local view = transition.sourceViewProvider({ sourceViewController = source, zoomedViewController = zoomed })
   if view == nil then return nil end
   if type(view) ~= "userdata" or not view.isKind or not view:isKind(UIView) then
-    error("UIViewController.Transition.zoom: sourceViewProvider must return a UIView or nil (got " .. type(view) .. ")", 0)
+    fail(transition, "sourceViewProvider", "must return a UIView or nil (got " .. type(view) .. ")")
   end
   if view.window == nil then return nil end
   if zoomed.isViewLoaded and view:isDescendant(zoomed.view) then return nil end
@@ -63,7 +69,7 @@ local function alignmentRect(transition, zoomed, source, view)
   local rect = provider({ sourceView = source, zoomedViewController = zoomed })
   if rect == nil then return view.bounds end
   if type(rect) ~= "table" or getmetatable(rect) ~= rectMeta then
-    error("UIViewController.Transition.zoom: alignmentRectProvider must return a CGRect or nil (got " .. type(rect) .. ")", 0)
+    fail(transition, "alignmentRectProvider", "must return a CGRect or nil (got " .. type(rect) .. ")")
   end
   if rect.width <= 0 or rect.height <= 0 then return view.bounds end
   return rect
@@ -210,7 +216,7 @@ local function shouldBegin(zoomed, recognizer, willBegin)
   if type(velocity) == "number" then velocity = CGPoint(0, 0) else velocity = recognizer:velocity(view) end
   local answer = ask({ location = recognizer:location(view), velocity = velocity, willBegin = willBegin })
   if type(answer) ~= "boolean" then
-    error("UIViewController.Transition.zoom: interactiveDismissShouldBegin must return a boolean (got " .. type(answer) .. ")", 0)
+    fail(transitionOf(zoomed), "interactiveDismissShouldBegin", "must return a boolean (got " .. type(answer) .. ")")
   end
   return answer
 end

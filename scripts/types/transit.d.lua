@@ -1371,6 +1371,11 @@ function UIViewController.Transition.flipHorizontal() end
 ---@return UIViewController.Transition
 function UIViewController.Transition.partialCurl() end
 
+---where the zoom's function option of this name is defined ("file:line"), for messages about what it returned (Transit's)
+---@param option string
+---@return string?
+function UIViewController.Transition:definedAt(option) end
+
 ---A gesture recognizer attached to a view.
 ---@class UIGestureRecognizer : NSObject
 ---@field view UIView? (read-only) the view it is attached to

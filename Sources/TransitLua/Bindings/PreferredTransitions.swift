@@ -13,6 +13,9 @@ final class ZoomOptions {
     let interactiveDismissShouldBegin: LuaValueReference?
     let dimmingColor: Color?
     let dimmingVisualEffect: BlurEffect?
+    /// Where each function option is defined ("scene.lua:12"): zoom.lua's messages about what a
+    /// provider returned name the provider's line, as the host's messages about hooks do.
+    var locations: [String: String] = [:]
 
     init(sourceViewProvider: LuaValueReference, alignmentRectProvider: LuaValueReference?,
          interactiveDismissShouldBegin: LuaValueReference?, dimmingColor: Color?, dimmingVisualEffect: BlurEffect?) {
@@ -44,6 +47,13 @@ extension TransitAPI {
                            isValue: false)
         cls.matches = { $0 is ViewControllerTransition }
         cls.properties = viewControllerTransitionProperties()
+        cls.methods = [
+            method("definedAt", .string("option"), returns: .optional(.string),
+                   doc: "where the zoom's function option of this name is defined (\"file:line\"), for messages about what it returned (Transit's)", of: ViewControllerTransition.self) { call, t, option in
+                call.push((t.options as? ZoomOptions)?.locations[option])
+                return 1
+            },
+        ]
         let options = "{sourceViewProvider = function(ctx) return view end, alignmentRectProvider = function(ctx) return CGRect end, interactiveDismissShouldBegin = function(ctx) return true end, dimmingColor = UIColor, dimmingVisualEffect = UIBlurEffect}"
         cls.functions = [
             function("zoom", .checked("options", .table, options), returns: .object(transitionClassName),
@@ -68,6 +78,7 @@ extension TransitAPI {
             throw call.fail("argument 1 (options): unknown option \"\(key)\"; accepted: " + zoomOptionNames.sorted().joined(separator: ", "))
         }
         let L = call.L, runtime = call.runtime
+        var locations: [String: String] = [:]
         func function(_ name: String, required: Bool) throws -> LuaValueReference? {
             lua_getfield(L, table, name)
             defer { transit_pop(L, 1) }
@@ -75,6 +86,9 @@ extension TransitAPI {
             guard lua_type(L, -1) == LUA_TFUNCTION else {
                 throw call.fail("argument 1 (options): \(name) must be a function (got \(runtime.typeDescription(at: -1)))")
             }
+            lua_pushvalue(L, -1)
+            var record = lua_Debug()
+            if lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0 { locations[name] = "\(record.shortSource):\(record.linedefined)" }
             return LuaValueReference(runtime: runtime, index: -1)
         }
         let source = try function("sourceViewProvider", required: true)!
@@ -102,6 +116,7 @@ extension TransitAPI {
         transit_pop(L, 1)
         let options = ZoomOptions(sourceViewProvider: source, alignmentRectProvider: alignment, interactiveDismissShouldBegin: shouldBegin,
                                   dimmingColor: color, dimmingVisualEffect: effect)
+        options.locations = locations
         call.push(ViewControllerTransition(world: runtime.world, kind: .zoom, options: options))
         return 1
     }

@@ -204,6 +204,8 @@ local function canZoomOut(zoomed)
     local stack = navigation.viewControllers
     return #stack > 1 and stack[#stack] == zoomed
   end
+  -- isModalInPresentation "prevents the interactive dismissal" (Apple), the zoom's included.
+  if zoomed.isModalInPresentation then return false end
   return zoomed.presentingViewController ~= nil and zoomed.presentedViewController == nil
 end
 

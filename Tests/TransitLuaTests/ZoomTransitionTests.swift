@@ -236,6 +236,34 @@ import Testing
         #expect(result.world.transitionHistory.count == 1)
     }
 
+    /// Apple: isModalInPresentation "prevents the interactive dismissal of the view controller".
+    @Test func isModalInPresentationRefusesTheDrag() throws {
+        let result = try runScene(Self.scene(navigation: false, setUp: "B.isModalInPresentation = true") + """
+            show()
+            transit.wait(1)
+            drag(0.5)
+            """, device: "iPhone 15", ios: 18)
+        #expect(try result.text("tostring(shown())") == "true")
+        #expect(result.world.transitionHistory.count == 1)
+    }
+
+    @Test func theDimmingColorDimsTheViewBehind() throws {
+        let result = try runScene(Self.scene(navigation: false, options: "dimmingColor = UIColor.red,") + """
+            show()
+            transit.wait(0.25)
+            for _, v in ipairs(B.presentationController.containerView.subviews) do
+              if v.name == "zoom dimming" then dimColor, dimAlpha = v.backgroundColor, v.layer:presentation().opacity end
+            end
+            transit.wait(1)
+            left = #B.presentationController.containerView.subviews
+            """, device: "iPhone 15", ios: 18)
+        #expect(try result.text("tostring(dimColor == UIColor.red)") == "true")
+        let alpha = try result.number("dimAlpha")
+        #expect(alpha > 0 && alpha < 1)
+        // The chrome goes when the zoom ends: only the zoomed view stays in the container.
+        #expect(try result.number("left") == 1)
+    }
+
     /// willBegin false (an upward drag) and the script returns true: its answer decides.
     @Test func interactiveDismissShouldBeginTrueOverridesWillBegin() throws {
         let result = try runScene(Self.scene(navigation: false, options: """

@@ -80,12 +80,16 @@ import Testing
             transit.wait(0)
             start, startRadius = fmt(clip()), B.view.superview.layer:presentation().cornerRadius
             hiddenDuring = cell1.isHidden
-            transit.wait(1)
+            transit.wait(0.1)
+            -- Scaled, never resized: the zoomed view lays out at its final size throughout.
+            boundsDuring = fmt(B.view.layer:presentation().bounds)
+            transit.wait(0.9)
             finish, hiddenAfter = fmt(B.view.frame), cell1.isHidden
             inContainer = B.view.superview == (nav and nav.view.subviews[1] or B.presentationController.containerView)
             """, device: "iPhone 15", ios: 18)
         #expect(Self.rect(try result.text("start")) == Rect(x: 20, y: 200, width: 100, height: 100))
         #expect(try result.number("startRadius") == 12)
+        #expect(Self.rect(try result.text("boundsDuring")) == Rect(x: 0, y: 0, width: 393, height: 852))
         #expect(Self.rect(try result.text("finish")) == Rect(x: 0, y: 0, width: 393, height: 852))
         #expect(try result.text("tostring(hiddenDuring)") == "true")
         #expect(try result.text("tostring(hiddenAfter)") == "false")
@@ -177,6 +181,37 @@ import Testing
         #expect(try result.number("smallest") < 393)
         #expect(try result.text("tostring(cell1.isHidden)") == "false")
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
+    }
+
+    /// The zoomed view shrinks under the finger and the point first touched stays under it.
+    @Test(arguments: [true, false])
+    func theZoomedViewFollowsTheFinger(navigation: Bool) throws {
+        let result = try runScene(Self.scene(navigation: navigation) + """
+            show()
+            transit.wait(1)
+            transit.touch.pan{ from = CGPoint(196, 300), to = CGPoint(196, 726), duration = 0.6, release = true }
+            transit.wait(0.3)
+            local c = B.view.superview.frame
+            local s = c.width / 393
+            scale = s
+            underX, underY = c.minX + s * 196, c.minY + s * 300
+            -- The zoomed view keeps its size inside the clip (no autoresizing), scaled.
+            size = fmt(B.view.bounds)
+            onScreen = fmt(B.view.layer:presentation().frame)
+            dimming = nil
+            for _, v in ipairs(B.view.superview.superview.subviews) do
+              if v.name == "zoom dimming" then dimming = v.alpha end
+            end
+            transit.wait(2)
+            """, device: "iPhone 15", ios: 18)
+        // Half way down (213 of the 426 points a full drag takes): scale 1 − 0.5 × 0.5.
+        #expect(abs(try result.number("scale") - 0.75) < 0.01)
+        #expect(abs(try result.number("underX") - 196) < 0.5)
+        #expect(abs(try result.number("underY") - 513) < 2)
+        #expect(abs(try result.number("dimming") - 0.5) < 0.02)
+        #expect(Self.rect(try result.text("size")) == Rect(x: 0, y: 0, width: 393, height: 852))
+        #expect(Self.close(Self.rect(try result.text("onScreen")), Rect(x: 0, y: 0, width: 294.75, height: 639)))
+        #expect(try result.text("tostring(shown())") == "false")
     }
 
     @Test func aShortDragSpringsBack() throws {

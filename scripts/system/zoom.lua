@@ -16,8 +16,10 @@
 --                adds a blur view that fades the same way
 --   no source    (nil, not in a window, inside the zoomed view): the zoomed view fades and
 --                scales from half its size at its centre
---   drag         finishes past a third of DRAG_DISTANCE or flicked down faster than 500 pt/s;
---   pinch        finishes below scale 0.7 or pinched in faster than 0.5 per second
+--   drag, pinch  the zoomed view follows the finger, scaled from 1 to 0.5 about the point
+--                first touched (a full drag is half the view's height down); released past a
+--                third of that, or flicked down faster than 500 pt/s (a pinch: below scale 0.7
+--                or closing faster than 0.5/s), it zooms into the source, else springs back
 
 local Zoom = {}
 
@@ -29,6 +31,9 @@ local FINISH_VELOCITY = 500          -- pt/s down
 local PINCH_FINISH_VELOCITY = -0.5   -- scale per second
 local PINCH_FINISH_SCALE = 0.7
 local NO_SOURCE_SCALE = 0.5
+local MIN_DRAG_SCALE = 0.5           -- the zoomed view's scale at a full drag or pinch
+local DRAG_CORNER_RADIUS = 40        -- the dragged view's corners (about the screen's)
+local RELEASE_DAMPING_RATIO = 0.85   -- springing back to full screen: a little give
 
 local IDENTITY = CGAffineTransform.new(1, 0, 0, 1, 0, 0)
 local rectMeta = getmetatable(CGRect(0, 0, 0, 0))
@@ -102,22 +107,27 @@ function ZoomAnimator:interactionControllerForDismissal(animator)
   if self.zoomingIn or pending == nil or pending.zoomed ~= self.zoomed then return nil end
   local interaction = pending.interaction
   pending = nil
+  interaction.source = self.source
   return interaction
 end
 
-function ZoomAnimator:animateTransition(ctx)
+-- The views of one zoom, at the large end (zoomingIn false) or the small one: the view behind
+-- (put back for a zoom out), the dimming over it, the clip holding the zoomed view. Returns the
+-- stage: setSmall/setLarge (what animations run) and finish(ctx), which puts the zoomed view
+-- back in the container, removes the chrome and completes the transition.
+local function stage(ctx, zoomed, sourceController, zoomingIn)
   local container = ctx.containerView
-  local zoomed, transition = self.zoomed, transitionOf(self.zoomed)
-  local zoomedView = self.zoomingIn and ctx:view("to") or ctx:view("from")
-  local behind = self.zoomingIn and ctx:view("from") or ctx:view("to")
-  local final = self.zoomingIn and ctx:finalFrame(zoomed) or zoomedView.frame
-  if not self.zoomingIn and behind then
+  local transition = transitionOf(zoomed)
+  local zoomedView = zoomingIn and ctx:view("to") or ctx:view("from")
+  local behind = zoomingIn and ctx:view("from") or ctx:view("to")
+  local final = zoomingIn and ctx:finalFrame(zoomed) or zoomedView.frame
+  if not zoomingIn and behind then
     -- The view the zoom out reveals, laid out, so the provider finds its source view.
     behind.frame = ctx:finalFrame(ctx:viewController("to"))
     container:insertSubviewBelow(behind, zoomedView)
     behind:layoutIfNeeded()
   end
-  local source = sourceView(transition, zoomed, self.source)
+  local source = sourceView(transition, zoomed, sourceController)
   local target, radius
   if source then
     target = source:convert(source.bounds, container)
@@ -137,7 +147,7 @@ function ZoomAnimator:animateTransition(ctx)
   -- The clipping view that morphs between the source's shape and the zoomed view's.
   local clip = UIView.new{ name = "zoom clip" }
   clip.clipsToBounds = true
-  if self.zoomingIn then
+  if zoomingIn then
     container:addSubview(dim)
     if blur then container:addSubview(blur) end
     container:addSubview(clip)
@@ -146,11 +156,16 @@ function ZoomAnimator:animateTransition(ctx)
     if blur then container:insertSubviewAbove(blur, dim) end
     container:insertSubviewAbove(clip, zoomedView)
   end
+  -- The clip changes size under the zoomed view, which keeps its own (a navigation
+  -- controller's child has flexible width and height): no autoresizing while it is inside.
+  local mask = zoomedView.autoresizingMask
+  zoomedView.autoresizingMask = {}
   zoomedView.transform = IDENTITY
   zoomedView.frame = CGRect(0, 0, final.width, final.height)
   clip:addSubview(zoomedView)
 
-  local function setSmall()
+  local z = { final = final, clip = clip, zoomedView = zoomedView }
+  function z.setSmall()
     clip.frame = small.clip
     clip.layer.cornerRadius = radius
     zoomedView.center = small.center
@@ -159,7 +174,7 @@ function ZoomAnimator:animateTransition(ctx)
     if blur then blur.alpha = 0 end
     if not source then clip.alpha = 0 end
   end
-  local function setLarge()
+  function z.setLarge()
     clip.frame = final
     clip.layer.cornerRadius = 0
     zoomedView.transform = IDENTITY
@@ -168,28 +183,68 @@ function ZoomAnimator:animateTransition(ctx)
     if blur then blur.alpha = 1 end
     clip.alpha = 1
   end
-  UIView.performWithoutAnimation(self.zoomingIn and setSmall or setLarge)
+  -- Under the finger: the large end scaled by `scale` about its centre, moved by `offset`,
+  -- the dimming fading with `progress`.
+  function z.setDragged(scale, offset, progress)
+    local w, h = final.width * scale, final.height * scale
+    clip.frame = CGRect(final.midX - w / 2 + offset.x, final.midY - h / 2 + offset.y, w, h)
+    clip.layer.cornerRadius = DRAG_CORNER_RADIUS * math.min(1, progress * 4)
+    zoomedView.transform = CGAffineTransform.scale(scale, scale)
+    zoomedView.center = CGPoint(w / 2, h / 2)
+    dim.alpha = 1 - progress
+    if blur then blur.alpha = 1 - progress end
+  end
+  function z.finish()
+    local cancelled = ctx.transitionWasCancelled
+    if source then source.isHidden = false end
+    -- The zoomed view goes back to the container, full size, whatever happened.
+    zoomedView.transform = IDENTITY
+    zoomedView.frame = final
+    container:insertSubviewAbove(zoomedView, clip)
+    zoomedView.autoresizingMask = mask
+    clip:removeFromSuperview()
+    dim:removeFromSuperview()
+    if blur then blur:removeFromSuperview() end
+    if cancelled and not zoomingIn and behind then behind:removeFromSuperview() end
+    if zoomingIn ~= cancelled then Zoom.installGestures(zoomed) else Zoom.removeGestures(zoomed) end
+    ctx:completeTransition(not cancelled)
+  end
+  UIView.performWithoutAnimation(zoomingIn and z.setSmall or z.setLarge)
   -- The source view is hidden while its image zooms (UIKit's documented behaviour).
   if source then source.isHidden = true end
+  return z
+end
 
-  local zoomingIn = self.zoomingIn
+function ZoomAnimator:animateTransition(ctx)
+  local z = stage(ctx, self.zoomed, self.source, self.zoomingIn)
   UIView.animate{ duration = self:transitionDuration(ctx), dampingRatio = DAMPING_RATIO,
-    animations = zoomingIn and setLarge or setSmall,
-    completion = function()
-      local cancelled = ctx.transitionWasCancelled
-      if source then source.isHidden = false end
-      -- The zoomed view goes back to the container, full size, whatever happened.
-      zoomedView.transform = IDENTITY
-      zoomedView.frame = final
-      container:insertSubviewAbove(zoomedView, clip)
-      clip:removeFromSuperview()
-      dim:removeFromSuperview()
-      if blur then blur:removeFromSuperview() end
-      if cancelled and not zoomingIn and behind then behind:removeFromSuperview() end
-      local shown = zoomingIn ~= cancelled
-      if shown then Zoom.installGestures(zoomed) else Zoom.removeGestures(zoomed) end
-      ctx:completeTransition(not cancelled)
-    end }
+    animations = self.zoomingIn and z.setLarge or z.setSmall, completion = z.finish }
+end
+
+-- The drag's and the pinch's zoom out: the zoomed view follows the finger (scaled down and
+-- moved with it) until the release, then springs into the source or back (an interaction
+-- controller of its own, as UIKit's; the percent reported is the drag's progress, so
+-- alongside animations such as the navigation bar's follow it too).
+local ZoomInteraction = NSObject:subclass("UIZoomInteractiveTransition")
+
+function ZoomInteraction:startInteractiveTransition(ctx)
+  self.ctx = ctx
+  self.stage = stage(ctx, self.zoomed, self.source, false)
+end
+
+function ZoomInteraction:update(scale, offset, progress)
+  if not self.stage then return end
+  self.stage.setDragged(scale, offset, progress)
+  self.ctx:updateInteractiveTransition(progress)
+end
+
+function ZoomInteraction:release(finishes)
+  local z, ctx = self.stage, self.ctx
+  if not z then return end
+  self.stage = nil
+  if finishes then ctx:finishInteractiveTransition() else ctx:cancelInteractiveTransition() end
+  UIView.animate{ duration = DURATION, dampingRatio = finishes and DAMPING_RATIO or RELEASE_DAMPING_RATIO,
+    animations = finishes and z.setSmall or z.setLarge, completion = z.finish }
 end
 
 -- MARK: The interactive zoom out
@@ -223,27 +278,35 @@ local function shouldBegin(zoomed, recognizer, willBegin)
   return answer
 end
 
-local function begin(zoomed, state)
-  local interaction = UIPercentDrivenInteractiveTransition.new()
+-- The zoom out starts under the finger at `anchor` (window coordinates).
+local function begin(zoomed, state, anchor)
+  local interaction = ZoomInteraction.new()
+  interaction.zoomed = zoomed
   pending = { zoomed = zoomed, interaction = interaction }
   local navigation = zoomed.navigationController
   if navigation then navigation:popViewController(true) else zoomed:dismiss(true) end
   -- Taken by the animator when the zoom out began interactively; else forget it.
   if pending ~= nil then pending = nil return end
-  state.interaction = interaction
+  state.interaction, state.anchor = interaction, anchor
 end
 
-local function drive(state, recognizer, progress, finishes)
+-- Follows the finger: the zoomed view at `scale`, the point first touched kept under it.
+local function drive(state, recognizer, scale, location, progress, finishes)
   local interaction = state.interaction
   if interaction == nil then return end
   if recognizer.state == "changed" then
-    interaction:update(progress)
+    local final, anchor = interaction.stage and interaction.stage.final, state.anchor
+    if not final then return end
+    -- Where the clip's centre goes so that the anchor point of the view is under the finger.
+    local offset = CGPoint(location.x - anchor.x + (1 - scale) * (anchor.x - final.midX),
+                           location.y - anchor.y + (1 - scale) * (anchor.y - final.midY))
+    interaction:update(scale, offset, progress)
   elseif recognizer.state == "ended" then
     state.interaction = nil
-    if finishes then interaction:finish() else interaction:cancel() end
+    interaction:release(finishes)
   elseif recognizer.state == "cancelled" or recognizer.state == "failed" then
     state.interaction = nil
-    interaction:cancel()
+    interaction:release(false)
   end
 end
 
@@ -251,28 +314,37 @@ function Zoom.installGestures(zoomed)
   local view = zoomed.view
   if gestures[view] then return end
   local state = {}
+  local window = transit.window
   local pan = UIPanGestureRecognizer.new(function(pan)
-    local height = math.max(1, view.bounds.height * DRAG_DISTANCE_FRACTION)
-    -- In the window: the zoomed view itself shrinks while it follows the finger.
-    local dy = pan:translation(transit.window).y
     if pan.state == "began" then
       if not canZoomOut(zoomed) then return end
       local v = pan:velocity(view)
       local downward = v.y > 0 and math.abs(v.y) >= math.abs(v.x)
-      if shouldBegin(zoomed, pan, downward) then begin(zoomed, state) end
+      if shouldBegin(zoomed, pan, downward) then
+        -- The anchor is where the finger came down: the recognizer began after some travel.
+        local t = pan:translation(window)
+        local at = pan:location(window)
+        begin(zoomed, state, CGPoint(at.x - t.x, at.y - t.y))
+      end
       return
     end
-    local progress = math.max(0, math.min(1, dy / height))
-    drive(state, pan, progress, progress > FINISH_FRACTION or pan:velocity(view).y > FINISH_VELOCITY)
+    -- Measured in the window: the zoomed view itself shrinks under the finger.
+    local distance = math.max(1, view.bounds.height * DRAG_DISTANCE_FRACTION)
+    local progress = math.max(0, math.min(1, pan:translation(window).y / distance))
+    local scale = 1 - (1 - MIN_DRAG_SCALE) * progress
+    drive(state, pan, scale, pan:location(window), progress,
+      progress > FINISH_FRACTION or pan:velocity(window).y > FINISH_VELOCITY)
   end)
   local pinch = UIPinchGestureRecognizer.new(function(pinch)
     if pinch.state == "began" then
       if not canZoomOut(zoomed) then return end
-      if shouldBegin(zoomed, pinch, pinch.scale < 1) then begin(zoomed, state) end
+      if shouldBegin(zoomed, pinch, pinch.scale < 1) then begin(zoomed, state, pinch:location(window)) end
       return
     end
-    local progress = math.max(0, math.min(1, (1 - pinch.scale) / (1 - NO_SOURCE_SCALE)))
-    drive(state, pinch, progress, pinch.scale < PINCH_FINISH_SCALE or pinch.velocity < PINCH_FINISH_VELOCITY)
+    local scale = math.max(MIN_DRAG_SCALE, math.min(1, pinch.scale))
+    local progress = (1 - scale) / (1 - MIN_DRAG_SCALE)
+    drive(state, pinch, scale, pinch:location(window), progress,
+      pinch.scale < PINCH_FINISH_SCALE or pinch.velocity < PINCH_FINISH_VELOCITY)
   end)
   -- In a navigation controller the edge swipe back wins over the drag (it zooms out too).
   local navigation = zoomed.navigationController

@@ -121,6 +121,8 @@ import Testing
     /// once the zoom in ends, and comes back for the zoom out.
     @Test func aZoomPresentationIsFullScreen() throws {
         let result = try runScene(Self.scene(navigation: false, setUp: "B.modalPresentationStyle = \"pageSheet\"") + """
+            sheetBefore = B.sheetPresentationController
+            styleBefore = B.presentationController.presentationStyle
             show()
             transit.wait(1)
             style = B.presentationController.presentationStyle
@@ -130,6 +132,9 @@ import Testing
             presenterBack = A.view.window ~= nil
             """, device: "iPhone 15", ios: 18)
         #expect(try result.text("style") == "fullScreen")
+        // Read before presenting, the controllers say so too: no sheet.
+        #expect(try result.text("tostring(sheetBefore)") == "nil")
+        #expect(try result.text("styleBefore") == "fullScreen")
         #expect(try result.text("tostring(presenterInWindow)") == "false")
         #expect(try result.text("tostring(presenterBack)") == "true")
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")

@@ -87,7 +87,7 @@ extension World {
     private func checkPartialCurl(_ presented: ViewController, presenting: ViewController) throws {
         guard try presented.effectiveModalTransitionStyle() == .partialCurl else { return }
         let message = "NSInvalidArgumentException: Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view controller"
-        let style = resolvedStyle(try presented.effectiveModalPresentationStyle())
+        let style = try presentationStyle(of: presented)
         guard style == .fullScreen else {
             throw AnimationError.invalid("\(message) (\(presented.traceName) has modalPresentationStyle \(style.rawValue); partialCurl needs fullScreen)")
         }
@@ -110,15 +110,21 @@ extension World {
         return systemVersion < 18 ? .pageSheet : .formSheet
     }
 
+    /// The style `controller` is presented in: its modalPresentationStyle as resolved for this
+    /// device and version, except that iOS 18's zoom covers the screen: UIKit presents it full
+    /// screen whatever the style asked, but for a custom one (its delegate's presentation
+    /// controller and animator win) and overFullScreen, which keeps the presenter on screen
+    /// (docs/semantics.md, "Zoom transition (iOS 18)").
+    func presentationStyle(of controller: ViewController) throws -> ModalPresentationStyle {
+        let style = resolvedStyle(try controller.effectiveModalPresentationStyle())
+        if controller.prefersZoomTransition, style != .custom, style != .overFullScreen { return .fullScreen }
+        return style
+    }
+
     private func beginPresentation(_ presented: ViewController, presenting: ViewController, source: ViewController, animated: Bool,
                                    completion: (() throws -> Void)?) throws {
         let delegate = try presented.effectiveTransitioningDelegate()
-        var style = resolvedStyle(try presented.effectiveModalPresentationStyle())
-        // iOS 18's zoom covers the screen: UIKit presents it full screen whatever the style
-        // asked, except a custom one (its delegate's presentation controller and animator win)
-        // and overFullScreen, which keeps the presenter on screen (docs/semantics.md, "Zoom
-        // transition (iOS 18)").
-        if presented.prefersZoomTransition, style != .custom, style != .overFullScreen { style = .fullScreen }
+        var style = try presentationStyle(of: presented)
         let usesCustom = style == .custom
         // 1. The presentation controller (not before iOS 8).
         var controller: PresentationController?

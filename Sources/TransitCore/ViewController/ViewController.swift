@@ -61,7 +61,7 @@ open class ViewController: HostObject {
     public func presentationControllerCreatingIfNeeded() throws -> PresentationController? {
         if let presentationController { return presentationController }
         guard world.systemVersion >= 8, presentingViewController == nil else { return nil }
-        let style = world.resolvedStyle(try effectiveModalPresentationStyle())
+        let style = try world.presentationStyle(of: self)
         guard style != .custom else { return nil }
         if let pending = pendingPresentationController, pending.presentationStyle == style { return pending }
         pendingPresentationController = try world.systemStyles?.presentationController(for: style, presented: self, presenting: self)
@@ -76,7 +76,7 @@ open class ViewController: HostObject {
         if let current = presentationController {
             return current.presentationStyle == .pageSheet || current.presentationStyle == .formSheet ? current : nil
         }
-        let style = world.resolvedStyle(try effectiveModalPresentationStyle())
+        let style = try world.presentationStyle(of: self)
         guard style == .pageSheet || style == .formSheet else { return nil }
         return try presentationControllerCreatingIfNeeded()
     }

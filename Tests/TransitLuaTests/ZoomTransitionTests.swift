@@ -433,6 +433,15 @@ import Testing
         #expect(try result.text("value") == "nil")
     }
 
+    /// The nested class is reached through UIViewController, as in Swift, and is no global.
+    @Test func theTransitionClassIsAMemberOfUIViewController() throws {
+        let h = try Harness()
+        #expect(h.runtime.completions(for: "UIViewController.Trans").contains("UIViewController.Transition"))
+        #expect(h.runtime.completions(for: "UIViewController.Transition.zo") == ["UIViewController.Transition.zoom"])
+        #expect(try h.run("return tostring(rawget(_G, 'UIViewController.Transition'))") == "nil")
+        #expect(try h.run("local Sub = UIViewController:subclass('Sub') return tostring(Sub.Transition == UIViewController.Transition)") == "true")
+    }
+
     /// iOS 18's .crossDissolve() and the others are the modal transition styles by new names.
     @Test func aPreferredCrossDissolveIsTheCrossDissolveStyle() throws {
         let result = try runScene("""

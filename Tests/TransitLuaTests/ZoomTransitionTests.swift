@@ -409,6 +409,36 @@ import Testing
         #expect(rect?.contains("UIViewController.Transition.zoom: alignmentRectProvider must return a CGRect or nil (got number)") == true, "\(rect ?? "")")
     }
 
+    /// Scripts that change things under the zoom: preferredTransition set to nil while it
+    /// runs (the zoom that began goes on; the next pop is the system slide), a provider that
+    /// raises (a script error at its line), a source already hidden (it stays hidden).
+    @Test func aZoomSurvivesWhatTheScriptChangesWhileItRuns() throws {
+        let result = try runScene(Self.scene(navigation: true) + """
+            show()
+            transit.wait(0.1)
+            B.preferredTransition = nil
+            transit.wait(1)
+            pushed = shown()
+            hide()
+            transit.wait(1)
+            """, device: "iPhone 15", ios: 18)
+        #expect(try result.text("tostring(pushed)") == "true")
+        #expect(try result.text("tostring(shown())") == "false")
+        #expect(try result.text("#asked") == "1")
+        #expect(result.world.problems.isEmpty, "\(result.world.problems)")
+
+        let raising = Self.sceneError(Self.scene(navigation: false, options: "", setUp: """
+            B.preferredTransition = UIViewController.Transition.zoom{ sourceViewProvider = function() error("no cell") end }
+            """) + "show()\ntransit.wait(1)\n")
+        #expect(raising?.contains("scene.lua:") == true && raising?.contains("no cell") == true, "\(raising ?? "")")
+
+        let hidden = try runScene(Self.scene(navigation: false, setUp: "cell1.isHidden = true") + """
+            show()
+            transit.wait(1)
+            """, device: "iPhone 15", ios: 18)
+        #expect(try hidden.text("tostring(cell1.isHidden)") == "true")
+    }
+
     @Test func zoomsArgumentsAreChecked() throws {
         let missing = Self.sceneError("t = UIViewController.Transition.zoom{}\n")
         #expect(missing?.contains("scene.lua:1: UIViewController.Transition.zoom: argument 1 (options): sourceViewProvider must be a function (got nil)") == true, "\(missing ?? "")")

@@ -95,6 +95,9 @@ local ZoomAnimator = NSObject:subclass("UIZoomTransitionAnimator")
 function Zoom.animator(zoomed, source, zoomingIn)
   local animator = ZoomAnimator.new()
   animator.zoomed, animator.source, animator.zoomingIn = zoomed, source, zoomingIn
+  -- The transition as it was when this zoom began: a script may change preferredTransition
+  -- while it runs.
+  animator.transition = transitionOf(zoomed)
   return animator
 end
 
@@ -107,7 +110,7 @@ function ZoomAnimator:interactionControllerForDismissal(animator)
   if self.zoomingIn or pending == nil or pending.zoomed ~= self.zoomed then return nil end
   local interaction = pending.interaction
   pending = nil
-  interaction.source = self.source
+  interaction.source, interaction.transition = self.source, self.transition
   return interaction
 end
 
@@ -115,9 +118,8 @@ end
 -- (put back for a zoom out), the dimming over it, the clip holding the zoomed view. Returns the
 -- stage: setSmall/setLarge (what animations run) and finish(ctx), which puts the zoomed view
 -- back in the container, removes the chrome and completes the transition.
-local function stage(ctx, zoomed, sourceController, zoomingIn)
+local function stage(ctx, transition, zoomed, sourceController, zoomingIn)
   local container = ctx.containerView
-  local transition = transitionOf(zoomed)
   local zoomedView = zoomingIn and ctx:view("to") or ctx:view("from")
   local behind = zoomingIn and ctx:view("from") or ctx:view("to")
   local final = zoomingIn and ctx:finalFrame(zoomed) or zoomedView.frame
@@ -165,6 +167,7 @@ local function stage(ctx, zoomed, sourceController, zoomingIn)
   clip:addSubview(zoomedView)
 
   local z = { final = final, clip = clip, zoomedView = zoomedView }
+  local sourceWasHidden = false
   function z.setSmall()
     clip.frame = small.clip
     clip.layer.cornerRadius = radius
@@ -196,7 +199,7 @@ local function stage(ctx, zoomed, sourceController, zoomingIn)
   end
   function z.finish()
     local cancelled = ctx.transitionWasCancelled
-    if source then source.isHidden = false end
+    if source then source.isHidden = sourceWasHidden end
     -- The zoomed view goes back to the container, full size, whatever happened.
     zoomedView.transform = IDENTITY
     zoomedView.frame = final
@@ -211,12 +214,12 @@ local function stage(ctx, zoomed, sourceController, zoomingIn)
   end
   UIView.performWithoutAnimation(zoomingIn and z.setSmall or z.setLarge)
   -- The source view is hidden while its image zooms (UIKit's documented behaviour).
-  if source then source.isHidden = true end
+  if source then sourceWasHidden, source.isHidden = source.isHidden, true end
   return z
 end
 
 function ZoomAnimator:animateTransition(ctx)
-  local z = stage(ctx, self.zoomed, self.source, self.zoomingIn)
+  local z = stage(ctx, self.transition, self.zoomed, self.source, self.zoomingIn)
   UIView.animate{ duration = self:transitionDuration(ctx), dampingRatio = DAMPING_RATIO,
     animations = self.zoomingIn and z.setLarge or z.setSmall, completion = z.finish }
 end
@@ -229,7 +232,7 @@ local ZoomInteraction = NSObject:subclass("UIZoomInteractiveTransition")
 
 function ZoomInteraction:startInteractiveTransition(ctx)
   self.ctx = ctx
-  self.stage = stage(ctx, self.zoomed, self.source, false)
+  self.stage = stage(ctx, self.transition, self.zoomed, self.source, false)
 end
 
 function ZoomInteraction:update(scale, offset, progress)

@@ -140,6 +140,26 @@ import Testing
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
 
+    /// overFullScreen keeps the presenter in the window; the zoom in and out (and the drag) work
+    /// over it.
+    @Test func anOverFullScreenZoomKeepsThePresenter() throws {
+        let result = try runScene(Self.scene(navigation: false, setUp: "B.modalPresentationStyle = \"overFullScreen\"") + """
+            show()
+            transit.wait(1)
+            style, presenterInWindow = B.presentationController.presentationStyle, A.view.window ~= nil
+            hide()
+            transit.wait(1)
+            show()
+            transit.wait(1)
+            drag(0.5)
+            """, device: "iPhone 15", ios: 18)
+        #expect(try result.text("style") == "overFullScreen")
+        #expect(try result.text("tostring(presenterInWindow)") == "true")
+        #expect(try result.text("tostring(shown())") == "false")
+        #expect(try result.text("#asked") == "4")
+        #expect(result.world.problems.isEmpty, "\(result.world.problems)")
+    }
+
     @Test(arguments: [true, false])
     func sourceViewProviderIsAskedAgainForTheZoomOut(navigation: Bool) throws {
         let result = try runScene(Self.scene(navigation: navigation) + """

@@ -154,7 +154,8 @@ local function stage(ctx, transition, zoomed, sourceController, zoomingIn)
     if blur then container:addSubview(blur) end
     container:addSubview(clip)
   else
-    container:insertSubviewAbove(dim, behind)
+    -- Over the view put back (if the style removed it; overFullScreen keeps it in place).
+    container:insertSubviewBelow(dim, zoomedView)
     if blur then container:insertSubviewAbove(blur, dim) end
     container:insertSubviewAbove(clip, zoomedView)
   end

@@ -468,6 +468,9 @@ import Testing
         #expect(unknown?.contains("unknown option \"dimming\"") == true, "\(unknown ?? "")")
         let color = Self.sceneError("t = UIViewController.Transition.zoom{ sourceViewProvider = print, dimmingColor = 1 }\n")
         #expect(color?.contains("dimmingColor must be a UIColor (got number)") == true, "\(color ?? "")")
+        // An options table whose metamethods raise is read raw: a clear error, no unwinding.
+        let hostile = Self.sceneError("t = UIViewController.Transition.zoom(setmetatable({}, { __index = function() error('trap') end }))\n")
+        #expect(hostile?.contains("sourceViewProvider must be a function (got nil)") == true, "\(hostile ?? "")")
         let property = Self.sceneError("v = UIViewController.new()\nv.preferredTransition = 5\n")
         #expect(property?.contains("scene.lua:2:") == true && property?.contains("UIViewController.Transition") == true, "\(property ?? "")")
     }

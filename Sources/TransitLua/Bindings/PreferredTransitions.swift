@@ -79,8 +79,13 @@ extension TransitAPI {
         }
         let L = call.L, runtime = call.runtime
         var locations: [String: String] = [:]
+        // Raw reads: a metamethod of the script's table must not raise through Swift frames.
+        func rawField(_ name: String) {
+            lua_pushstring(L, name)
+            lua_rawget(L, table)
+        }
         func function(_ name: String, required: Bool) throws -> LuaValueReference? {
-            lua_getfield(L, table, name)
+            rawField(name)
             defer { transit_pop(L, 1) }
             if lua_type(L, -1) == LUA_TNIL, !required { return nil }
             guard lua_type(L, -1) == LUA_TFUNCTION else {
@@ -95,7 +100,7 @@ extension TransitAPI {
         let alignment = try function("alignmentRectProvider", required: false)
         let shouldBegin = try function("interactiveDismissShouldBegin", required: false)
         var color: Color?
-        lua_getfield(L, table, "dimmingColor")
+        rawField("dimmingColor")
         if lua_type(L, -1) != LUA_TNIL {
             guard let value = runtime.read(Color.self, at: -1), value.isFinite else {
                 defer { transit_pop(L, 1) }
@@ -105,7 +110,7 @@ extension TransitAPI {
         }
         transit_pop(L, 1)
         var effect: BlurEffect?
-        lua_getfield(L, table, "dimmingVisualEffect")
+        rawField("dimmingVisualEffect")
         if lua_type(L, -1) != LUA_TNIL {
             guard let value = runtime.object(at: -1) as? BlurEffect else {
                 defer { transit_pop(L, 1) }

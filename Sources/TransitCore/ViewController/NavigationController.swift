@@ -282,7 +282,8 @@ public final class NavigationController: ViewController {
                     try world.callIfImplemented(delegate, Hook.NavigationDelegate.interactionControllerFor, [.object(self), .object(animator)]),
                     from: delegate, Hook.NavigationDelegate.interactionControllerFor)
             }
-            // The zoom's own drag and pinch; else the edge swipe, which drives a zoom out too.
+            // The zoom's own drag and pinch (its animator answers the dismissal hook for a pop
+            // too: zoom.lua's one entry); else the edge swipe, which drives a zoom out as well.
             if interaction == nil && zooms && operation == .pop {
                 interaction = try world.interactionResult(
                     try world.callIfImplemented(animator, Hook.TransitioningDelegate.interactionControllerForDismissal, [.object(animator)]),

@@ -1269,6 +1269,7 @@ CGPath = {}
 ---@field isMovingToParent boolean (read-only) true while a push (or addChild, until didMoveToParent) adds it to its parent
 ---@field isMovingFromParent boolean (read-only) true while a pop (or willMoveToParent(nil), until removeFromParent) takes it from its parent
 ---@field isViewLoaded boolean (read-only) whether the view has been loaded
+---@field preferredTransition UIViewController.Transition? iOS 18: the transition UIKit runs for its push or presentation when no delegate gives an animator (UIViewController.Transition.zoom{...}); nil by default
 ---@field presentationController UIPresentationController? (read-only) manages this controller's presentation (from present until dismissal ends); read before presenting, UIKit's controller for the current modalPresentationStyle, made then and used by the presentation (set its delegate in viewDidLoad); nil for custom before presenting
 ---@field transitionCoordinator UIViewControllerTransitionCoordinator? (read-only) the coordinator, during a transition
 ---@field traitCollection UITraitCollection (read-only) read-only: while presented, its presentation's traits (a form sheet or popover in regular width is horizontally compact); else its parent's, else the window's
@@ -1367,6 +1368,42 @@ UIScreen = {}
 ---@field orientation UIDeviceOrientation (read-only) the current orientation
 ---@field current UIDevice the simulated device
 UIDevice = {}
+
+---iOS 18: a transition UIKit runs for a push or a presentation when set as the pushed or presented controller's preferredTransition (zoom, coverVertical, crossDissolve, flipHorizontal, partialCurl).
+---@class UIViewController.Transition : NSObject
+---@field kind string (read-only) "zoom", "coverVertical", "crossDissolve", "flipHorizontal" or "partialCurl" (Transit's; UIKit's Transition is opaque)
+---@field sourceViewProvider function? (read-only) the zoom's source-view provider (the function given to zoom)
+---@field alignmentRectProvider function? (read-only) the zoom's alignment-rect provider, if given
+---@field interactiveDismissShouldBegin function? (read-only) the zoom's interactiveDismissShouldBegin, if given
+---@field dimmingColor UIColor? (read-only) the zoom's dimming colour, if given
+---@field dimmingVisualEffect UIBlurEffect? (read-only) the zoom's dimming blur, if given
+UIViewController.Transition = {}
+
+---UIKit's zoom from a source view (sourceViewProvider, asked at each zoom in and out with ctx.sourceViewController and ctx.zoomedViewController; nil zooms from nothing: a fade and scale in the middle of the screen); dragged down or pinched, the zoomed view shrinks back into it
+---@param options table {sourceViewProvider = function(ctx) return view end, alignmentRectProvider = function(ctx) return CGRect end, interactiveDismissShouldBegin = function(ctx) return true end, dimmingColor = UIColor, dimmingVisualEffect = UIBlurEffect}
+---@return UIViewController.Transition
+function UIViewController.Transition.zoom(options) end
+
+---the coverVertical modal transition style as a preferred transition (iOS 18)
+---@return UIViewController.Transition
+function UIViewController.Transition.coverVertical() end
+
+---the crossDissolve modal transition style as a preferred transition (iOS 18)
+---@return UIViewController.Transition
+function UIViewController.Transition.crossDissolve() end
+
+---the flipHorizontal modal transition style as a preferred transition (iOS 18)
+---@return UIViewController.Transition
+function UIViewController.Transition.flipHorizontal() end
+
+---the partialCurl modal transition style as a preferred transition (iOS 18)
+---@return UIViewController.Transition
+function UIViewController.Transition.partialCurl() end
+
+---where the zoom's function option of this name is defined ("file:line"), for messages about what it returned (Transit's)
+---@param option string
+---@return string?
+function UIViewController.Transition:definedAt(option) end
 
 ---A gesture recognizer attached to a view.
 ---@class UIGestureRecognizer : NSObject

@@ -9,6 +9,10 @@ public protocol SystemStyleProvider: AnyObject {
     func animator(for style: ModalTransitionStyle) throws -> AnyObject?
     /// UIKit's push/pop animator.
     func navigationAnimator() throws -> AnyObject?
+    /// iOS 18's zoom (scripts/system/zoom.lua): an animator for one zoom in (push, present) or
+    /// out (pop, dismiss) of `zoomed`, whose preferredTransition is the zoom, from or to a
+    /// view of `source`.
+    func zoomAnimator(zoomed: ViewController, source: ViewController, zoomingIn: Bool) throws -> AnyObject?
 }
 
 /// The view UIKit creates to hold a presentation (UITransitionView); its layout runs the
@@ -83,7 +87,7 @@ extension World {
     private func checkPartialCurl(_ presented: ViewController, presenting: ViewController) throws {
         guard try presented.effectiveModalTransitionStyle() == .partialCurl else { return }
         let message = "NSInvalidArgumentException: Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view controller"
-        let style = resolvedStyle(try presented.effectiveModalPresentationStyle())
+        let style = try presentationStyle(of: presented)
         guard style == .fullScreen else {
             throw AnimationError.invalid("\(message) (\(presented.traceName) has modalPresentationStyle \(style.rawValue); partialCurl needs fullScreen)")
         }
@@ -106,10 +110,21 @@ extension World {
         return systemVersion < 18 ? .pageSheet : .formSheet
     }
 
+    /// The style `controller` is presented in: its modalPresentationStyle as resolved for this
+    /// device and version, except that iOS 18's zoom covers the screen: UIKit presents it full
+    /// screen whatever the style asked, but for a custom one (its delegate's presentation
+    /// controller and animator win) and overFullScreen, which keeps the presenter on screen
+    /// (docs/semantics.md, "Zoom transition (iOS 18)").
+    func presentationStyle(of controller: ViewController) throws -> ModalPresentationStyle {
+        let style = resolvedStyle(try controller.effectiveModalPresentationStyle())
+        if controller.prefersZoomTransition, style != .custom, style != .overFullScreen { return .fullScreen }
+        return style
+    }
+
     private func beginPresentation(_ presented: ViewController, presenting: ViewController, source: ViewController, animated: Bool,
                                    completion: (() throws -> Void)?) throws {
         let delegate = try presented.effectiveTransitioningDelegate()
-        var style = resolvedStyle(try presented.effectiveModalPresentationStyle())
+        var style = try presentationStyle(of: presented)
         let usesCustom = style == .custom
         // 1. The presentation controller (not before iOS 8).
         var controller: PresentationController?
@@ -333,10 +348,20 @@ extension World {
         if animator == nil && animated && controller.presentationStyle == .popover {
             animator = try protocolResult(try controller.callOverride(animatorHook, animatorArguments), from: controller, animatorHook, "an animator")
         }
+        // UIKit's zoom (iOS 18) when the delegate gives no animator: the delegate's wins.
+        var zooms = false
+        if animator == nil && animated && presented.prefersZoomTransition {
+            animator = try systemStyles?.zoomAnimator(zoomed: presented, source: presenting, zoomingIn: kind == .presentation)
+            zooms = animator != nil
+        }
         if animator == nil && animated { animator = try systemStyles?.animator(for: try presented.effectiveModalTransitionStyle()) }
         var interaction: AnyObject?
         if let animator {
             interaction = try interactionResult(try callIfImplemented(delegate, interactionHook, [.object(animator)]), from: delegate, interactionHook)
+            // The zoom drives its dismissal from its own drag and pinch on the zoomed view.
+            if interaction == nil, zooms {
+                interaction = try interactionResult(try callIfImplemented(animator, interactionHook, [.object(animator)]), from: animator, interactionHook)
+            }
             // UIKit's own sheets drive their dismissal from their own pull-down gesture: the
             // system presentation controller (scripts/system) may supply the interaction.
             if interaction == nil, controller.presentationStyle != .custom {

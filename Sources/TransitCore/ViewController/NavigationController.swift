@@ -271,6 +271,12 @@ public final class NavigationController: ViewController {
                 from: delegate, Hook.NavigationDelegate.animationControllerForOperation, "an animator")
         }
         let usesSystemAnimation = animator == nil
+        // iOS 18's zoom, when the upper controller prefers it and the delegate gives no animator.
+        var zooms = false
+        if animator == nil && animated && upper.prefersZoomTransition {
+            animator = try world.systemStyles?.zoomAnimator(zoomed: upper, source: lower, zoomingIn: operation == .push)
+            zooms = animator != nil
+        }
         if animator == nil && animated { animator = try world.systemStyles?.navigationAnimator() }
         var interaction: AnyObject?
         if let animator {
@@ -278,6 +284,13 @@ public final class NavigationController: ViewController {
                 interaction = try world.interactionResult(
                     try world.callIfImplemented(delegate, Hook.NavigationDelegate.interactionControllerFor, [.object(self), .object(animator)]),
                     from: delegate, Hook.NavigationDelegate.interactionControllerFor)
+            }
+            // The zoom's own drag and pinch (its animator answers the dismissal hook for a pop
+            // too: zoom.lua's one entry); else the edge swipe, which drives a zoom out as well.
+            if interaction == nil && zooms && operation == .pop {
+                interaction = try world.interactionResult(
+                    try world.callIfImplemented(animator, Hook.TransitioningDelegate.interactionControllerForDismissal, [.object(animator)]),
+                    from: animator, Hook.TransitioningDelegate.interactionControllerForDismissal)
             }
             if interaction == nil && usesSystemAnimation && operation == .pop { interaction = edgeSwipeInteraction }
         }

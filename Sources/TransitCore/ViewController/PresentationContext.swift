@@ -53,7 +53,7 @@ extension World {
     /// or a presented controller: a full-screen presentation "must be made by a view controller
     /// that itself covers the entire screen").
     func presentationContext(for presented: ViewController, requestedBy caller: ViewController) throws -> ViewController {
-        let style = resolvedStyle(try presented.effectiveModalPresentationStyle())
+        let style = try presentationStyle(of: presented)
         if style == .currentContext || style == .overCurrentContext {
             var controller: ViewController? = caller
             while let current = controller {

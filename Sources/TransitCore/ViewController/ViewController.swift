@@ -28,6 +28,8 @@ open class ViewController: HostObject {
     public internal(set) var addedChildren: [ViewController] = []
     public var modalPresentationStyle: ModalPresentationStyle = .automatic
     public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
+    /// iOS 18's preferredTransition (PreferredTransition.swift): nil by default.
+    public var preferredTransition: ViewControllerTransition?
     /// A script object or model object implementing the transitioning-delegate hooks.
     public var transitioningDelegate: AnyObject?
     public var definesPresentationContext = false
@@ -62,7 +64,7 @@ open class ViewController: HostObject {
     public func presentationControllerCreatingIfNeeded() throws -> PresentationController? {
         if let presentationController { return presentationController }
         guard world.systemVersion >= 8, presentingViewController == nil else { return nil }
-        let style = world.resolvedStyle(try effectiveModalPresentationStyle())
+        let style = try world.presentationStyle(of: self)
         guard style != .custom else { return nil }
         if let pending = pendingPresentationController, pending.presentationStyle == style { return pending }
         pendingPresentationController = try world.systemStyles?.presentationController(for: style, presented: self, presenting: self)
@@ -75,7 +77,7 @@ open class ViewController: HostObject {
     public func sheetPresentationController() throws -> SheetPresentationController? {
         guard world.systemVersion >= 15 else { return nil }
         if let current = presentationController { return current as? SheetPresentationController }
-        let style = world.resolvedStyle(try effectiveModalPresentationStyle())
+        let style = try world.presentationStyle(of: self)
         guard style == .pageSheet || style == .formSheet else { return nil }
         return try presentationControllerCreatingIfNeeded() as? SheetPresentationController
     }
@@ -94,7 +96,9 @@ open class ViewController: HostObject {
         return modal
     }
     public func effectiveModalTransitionStyle() throws -> ModalTransitionStyle {
-        try overriddenEnum(Hook.OverridableProperty.modalTransitionStyle) ?? modalTransitionStyle
+        // iOS 18's .coverVertical(), .crossDissolve(), ... are these styles by another name.
+        if let style = effectivePreferredTransition?.modalTransitionStyle { return style }
+        return try overriddenEnum(Hook.OverridableProperty.modalTransitionStyle) ?? modalTransitionStyle
     }
     public func effectiveTransitioningDelegate() throws -> AnyObject? {
         guard let value = try world.scripting?.property(self, Hook.OverridableProperty.transitioningDelegate) else { return transitioningDelegate }

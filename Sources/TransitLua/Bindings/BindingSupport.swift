@@ -8,7 +8,7 @@ enum TransitAPI {
     nonisolated(unsafe) static let description: APIDescription = {
         var api = APIDescription()
         api.enums = enums + popoverEnums + layerEnums + coreAnimationEnums + layoutEnums + controlEnums + dynamicsEnums + listEnums
-        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + gestureClasses() + animationClasses()
+        api.classes = valueClasses() + viewClasses() + viewControllerClasses() + [viewControllerTransitionClass()] + gestureClasses() + animationClasses()
             + coreAnimationClasses() + transitionClasses() + sheetClasses() + [popoverClass()] + [navigationClass(), tabBarClass()] + navigationBarClasses() + controlClasses()
             + [edgeInsetsClass(), directionalEdgeInsetsClass(), layoutGuideClass()] + autoLayoutClasses() + runLoopClasses() + feedbackClasses() + imageClasses() + listClasses()
             + dynamicsClasses()

@@ -59,6 +59,7 @@ extension TransitAPI {
             property("isViewLoaded", .boolean, "whether the view has been loaded", of: ViewController.self,
                      get: { call, c in call.push(c.isViewLoaded) }),
         ]
+        cls.properties.append(preferredTransitionProperty())
         let presentation = viewControllerPresentationMembers()
         cls.properties += presentation.properties
         cls.properties.append(property("navigationController", .optional(.object("UINavigationController")), "the navigation controller it is in", of: ViewController.self,

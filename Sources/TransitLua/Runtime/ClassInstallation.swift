@@ -12,6 +12,16 @@ extension LuaRuntime {
         // In declaration order (superclasses first): a class's metatable links its base's table.
         for cls in api.classes {
             pushClassTable(cls)
+            // A nested class (UIViewController.Transition) is a member of its owner's table,
+            // as in Swift, and no global; its owner comes before it in the list.
+            if let dot = cls.name.lastIndex(of: ".") {
+                lua_getglobal(L, String(cls.name[..<dot]))
+                lua_pushstring(L, String(cls.name[cls.name.index(after: dot)...]))
+                lua_pushvalue(L, -3)
+                lua_rawset(L, -3)
+                transit_pop(L, 2)
+                continue
+            }
             lua_setglobal(L, cls.name)
         }
         for function in api.globals {

@@ -301,6 +301,23 @@ extension LuaRuntime: SystemStyleProvider {
         try systemAnimator("system.navigation")
     }
 
+    /// scripts/system/zoom.lua: iOS 18's zoom; its `animator(zoomed, source, zoomingIn)` makes
+    /// the animator for one zoom in or out.
+    public func zoomAnimator(zoomed: ViewController, source: ViewController, zoomingIn: Bool) throws -> AnyObject? {
+        guard resolveModule("system.zoom") != nil else { return nil }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try requireModule("system.zoom")
+        guard transit_pgetfield(L, -1, "animator") == LUA_OK, lua_type(L, -1) == LUA_TFUNCTION else {
+            throw ScriptError("scripts/system/zoom.lua must return a table with an animator function")
+        }
+        push(zoomed)
+        push(source)
+        lua_pushboolean(L, zoomingIn ? 1 : 0)
+        guard transit_pcall(L, 3, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        return protocolObject(at: -1)
+    }
+
     private func systemAnimator(_ module: String) throws -> AnyObject? {
         guard resolveModule(module) != nil else { return nil }
         let top = lua_gettop(L)

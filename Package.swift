@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Transit: UIKit's custom view-controller transitions, headless, with Lua 5.4 animators.
 // Layout and dependency direction: see docs/design.md §1.
-//   transit → TransitRender, TransitLua → TransitCore.  TransitCore imports only Foundation.
+//   transit → TransitPipeline → TransitRender, TransitLua → TransitCore.  TransitCore imports only Foundation.
 //   TransitLua → TransitDynamics → TransitCore, CBox2D (UIKit Dynamics on Box2D).
 import PackageDescription
 
@@ -32,9 +32,12 @@ let package = Package(
         .target(name: "TransitDynamics", dependencies: ["TransitCore", "CBox2D"]),
         .target(name: "TransitLua", dependencies: ["CLua", "TransitCore", "TransitDynamics"]),
         .target(name: "TransitRender", dependencies: ["CCairo", "CGif", "CMicroHTTPD", "TransitCore"]),
+        // The run pipeline: a file's run, its sampled frames and the output formats, which
+        // every command that runs or renders a file uses (docs/design.md, "The run pipeline").
+        .target(name: "TransitPipeline", dependencies: ["TransitCore", "TransitLua", "TransitRender"]),
         .executableTarget(
             name: "transit",
-            dependencies: ["TransitCore", "TransitLua", "TransitRender", "CEdit"]
+            dependencies: ["TransitCore", "TransitLua", "TransitRender", "TransitPipeline", "CEdit"]
         ),
 
         .testTarget(name: "TransitCoreTests", dependencies: ["TransitCore"]),
@@ -43,5 +46,6 @@ let package = Package(
         // The command-line tool's own logic (the fuzzer's generators), tested through the
         // executable target.
         .testTarget(name: "TransitTests", dependencies: ["transit", "TransitLua"]),
+        .testTarget(name: "TransitPipelineTests", dependencies: ["TransitPipeline", "TransitCore", "TransitRender"]),
     ]
 )

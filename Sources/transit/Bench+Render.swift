@@ -4,6 +4,7 @@ import Glibc
 #endif
 import TransitCore
 import TransitLua
+import TransitPipeline
 import TransitRender
 
 /// `transit bench`: the render figures. One frame rasterized, the default scene to a GIF end to
@@ -22,15 +23,10 @@ func benchRender(_ rounds: Int) throws -> [BenchFigure] {
 /// so the detail line also shows the cold first frame; the figure is the steady state every
 /// frame after the first sees.
 private func benchRenderFrame(_ rounds: Int, scene: String) throws -> BenchFigure {
-    var options = Options()
-    options.file = scene
-    let (world, runtime, url) = try makeRuntime(options)
-    runtime.output = { _ in }
+    let session = try SceneSession(RunConfiguration(file: URL(fileURLWithPath: scene)), quiet: true)
+    let world = session.world
     var snapshots: [(time: Double, tree: LayerSnapshot)] = []
-    var run = sceneRun(options)
-    run.frameInterval = 1 / 30
-    run.onFrame = { time in snapshots.append((time, world.window.layer.snapshot(at: time))) }
-    try runtime.runScene(url, run)
+    try session.run(sampling: .everyFrame, onFrame: { time, window in snapshots.append((time, window)) })
     guard let present = world.transitionHistory.first, let end = present.end else {
         throw RuntimeError("bench: the default scene made no transition")
     }
@@ -66,18 +62,18 @@ private func benchRenderDefaultGIF(_ rounds: Int, scene: String) throws -> Bench
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-bench-gif-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let target = try OutputTarget(path: directory.appendingPathComponent("default.gif").path)
-    var options = Options()
-    options.file = scene
+    let target = directory.appendingPathComponent("default.gif").path
+    let configuration = RunConfiguration(file: URL(fileURLWithPath: scene))
     var samples: [Double] = [], frames = 0
     for _ in 0..<rounds {
         ShadowCache.shared.removeAll()
         let before = processCPUSeconds()
-        guard let result = try renderGIF(options, to: target, quiet: true) else { throw RuntimeError("bench: the default scene failed") }
+        let outcome = try RenderJob.run(configuration, format: GIFFormat(), to: target, progress: false,
+                                        prepare: { session, _ in session.runtime.output = { _ in }; session.world.warningHandler = nil })
         samples.append(processCPUSeconds() - before)
-        frames = result.frames
+        frames = outcome.frames
     }
-    let bytes = (try? FileManager.default.attributesOfItem(atPath: target.path)[.size] as? Int) ?? 0
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? 0
     return BenchFigure.median("render.default_gif", samples.map { $0 * 1000 }, unit: "ms", target: 1000,
                               "CPU time (user+sys, all threads): run twice, rasterize twice, encode \(frames) frames at 30 fps → \(bytes / 1024) KiB")
 }
@@ -91,12 +87,9 @@ private func benchRenderMemory() throws -> BenchFigure {
     defer { try? FileManager.default.removeItem(at: directory) }
     let effect = directory.appendingPathComponent("slow-fade.lua")
     try Data(benchFadeEffect(duration: 2.5).utf8).write(to: effect)
-    var options = Options()
-    options.file = effect.path
-    let (world, runtime, url) = try makeRuntime(options)
-    runtime.output = { _ in }
-    try runtime.runScene(url, sceneRun(options))
-    let length = world.now
+    let session = try SceneSession(RunConfiguration(file: effect), quiet: true)
+    try session.run()
+    let length = session.world.now
     guard length > 0 else { throw RuntimeError("bench: the memory scene has no length") }
     // Frames are taken at 0, 1/fps, ... up to the end: choose fps so the count lands near N.
     func fps(for frames: Int) -> Double { min(120, Double(frames - 1) / length) }

@@ -25,14 +25,8 @@ struct BenchFigure: Encodable {
 }
 
 func commandBench(_ arguments: ArraySlice<String>) throws -> Int32 {
-    var json = false, quick = false
-    for argument in arguments {
-        switch argument {
-        case "--json": json = true
-        case "--quick": quick = true
-        default: throw UsageError(message: "unknown option \(argument) for bench (expected --json or --quick)")
-        }
-    }
+    let parsed = try Commands.bench.parse(arguments)
+    let json = parsed.has("--json"), quick = parsed.has("--quick")
     let rounds = quick ? 5 : 21
     var figures: [BenchFigure] = []
     // Each group lives in its own file (Bench+Group.swift) beside the code it measures.
@@ -92,7 +86,7 @@ func benchReload(_ rounds: Int) throws -> [BenchFigure] {
     options.file = effect.path
     let reloader = Reloader(options: options)
     reloader.holdsOutput = true
-    let target = try OutputTarget(path: directory.appendingPathComponent("fade.gif").path)
+    let target = directory.appendingPathComponent("fade.gif").path
     let watcher = try FileWatcher()
     _ = reloader.reload(into: .file(target), since: MonotonicClock.seconds(), quiet: true)  // warm-up
     watcher.watch(reloader.watchedFiles)

@@ -1,6 +1,7 @@
 import Foundation
 import TransitCore
 import TransitLua
+import TransitPipeline
 
 // `transit check FILE... [--matrix quick|full] [--device D] [--ios LIST] [--format text|json|junit]`:
 // runs every effect through a matrix of cells (docs/check.md), once per iOS version, each in a
@@ -82,39 +83,17 @@ enum CheckMatrix: String { case quick, full }
 enum CheckFormat: String { case text, json, junit }
 
 func commandCheck(_ arguments: ArraySlice<String>) throws -> Int32 {
-    var files: [String] = []
-    var matrix = CheckMatrix.quick
-    var format = CheckFormat.text
-    var devices: [String]?
-    var versions: [Double]?
-    var rest = arguments
-    func value(_ flag: String) throws -> String {
-        guard let next = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
-        return next
+    let parsed: ParsedArguments
+    do {
+        parsed = try Commands.check.parse(arguments)
+    } catch let error as UsageError where error.message.hasPrefix("missing FILE...") {
+        throw UsageError(message: "check needs at least one FILE (see transit check --help)")
     }
-    while let argument = rest.popFirst() {
-        switch argument {
-        case "--matrix":
-            let text = try value(argument)
-            guard let parsed = CheckMatrix(rawValue: text) else { throw UsageError(message: "--matrix must be quick or full (got \(text))") }
-            matrix = parsed
-        case "--format":
-            let text = try value(argument)
-            guard let parsed = CheckFormat(rawValue: text) else { throw UsageError(message: "--format must be text, json or junit (got \(text))") }
-            format = parsed
-        case "--device":
-            let name = try value(argument)
-            guard let device = Device.named(name) else {
-                throw UsageError(message: "unknown device \"\(name)\"; expected one of: \(Device.profileNames.joined(separator: ", "))")
-            }
-            devices = [device.name]
-        case "--ios":
-            versions = try parseSystemVersionList(try value(argument))
-        default:
-            if argument.hasPrefix("-") && argument != "-" { throw UsageError(message: "unknown option \(argument) for check (see transit --help)") }
-            files.append(argument)
-        }
-    }
+    let files = parsed.operands
+    let matrix = parsed.text("--matrix").flatMap(CheckMatrix.init) ?? .quick
+    let format = parsed.text("--format").flatMap(CheckFormat.init) ?? .text
+    let devices = parsed.text("--device").flatMap(Device.named).map { [$0.name] }
+    let versions = try parsed.text("--ios").map(parseSystemVersionList)
     guard !files.isEmpty else { throw UsageError(message: "check needs at least one FILE (see transit --help)") }
     for file in files {
         var isDirectory: ObjCBool = false
@@ -237,20 +216,19 @@ struct CheckRun {
 
 /// Runs the file in a fresh world and Lua state on `device` with transit.checkCell = cellTable.
 func runCheckCell(_ file: String, device: String, ios: Double, cellTable: String, scene: URL) -> CheckRun {
-    var options = Options()
-    options.file = file
-    options.device = Device.named(device) ?? Device.defaultProfile
-    options.systemVersion = ios
-    options.scene = scene.path
+    var configuration = RunConfiguration(file: URL(fileURLWithPath: file))
+    configuration.device = Device.named(device) ?? Device.defaultProfile
+    configuration.systemVersion = ios
+    configuration.scene = scene
     var result = CheckRun()
     do {
-        let (world, runtime, url) = try makeRuntime(options)
-        runtime.output = { _ in }   // the scene's log is not the report
-        defer { result.problems = world.problemRecords }
+        let session = try SceneSession(configuration)
+        session.runtime.output = { _ in }   // the scene's log is not the report
+        defer { result.problems = session.world.problemRecords }
         do {
-            try runtime.evaluate("transit.checkCell = \(cellTable)")
-            try runtime.runScene(url, sceneRun(options))
-            if let probe = try runtime.evaluate("return transit.checkProbe") {
+            try session.runtime.evaluate("transit.checkCell = \(cellTable)")
+            try session.run()
+            if let probe = try session.runtime.evaluate("return transit.checkProbe") {
                 result.declaration = EffectDeclaration(probe: probe)
             }
         } catch {

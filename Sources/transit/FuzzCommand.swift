@@ -14,28 +14,14 @@ import TransitRender
 func commandFuzz(_ arguments: ArraySlice<String>) throws -> Int32 {
     var settings = (seed: UInt64(1), count: 100, calls: 500, jobs: max(1, ProcessInfo.processInfo.activeProcessorCount),
                     out: "fuzz-failures", timeout: 20.0, generators: Set(FuzzGenerator.Kind.allCases))
-    var rest = arguments
-    func number(_ flag: String, _ range: ClosedRange<Int>) throws -> Int {
-        guard let text = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
-        guard let value = Int(text), range.contains(value) else { throw UsageError(message: "\(flag) needs a number in \(range.lowerBound)...\(range.upperBound) (got \(text))") }
-        return value
-    }
-    while let argument = rest.popFirst() {
-        switch argument {
-        case "--seed": settings.seed = UInt64(try number(argument, 0...Int.max))
-        case "--count": settings.count = try number(argument, 1...10_000_000)
-        case "--calls": settings.calls = try number(argument, 1...100_000)
-        case "--jobs": settings.jobs = try number(argument, 1...64)
-        case "--timeout": settings.timeout = Double(try number(argument, 1...3600))
-        case "--generators":
-            guard let value = rest.popFirst() else { throw UsageError(message: "--generators needs a list (all, or some of \(FuzzGenerator.Kind.allCases.map(\.rawValue).joined(separator: ",")))") }
-            settings.generators = try FuzzGenerator.Kind.parse(value)
-        case "--out":
-            guard let value = rest.popFirst() else { throw UsageError(message: "--out needs a directory") }
-            settings.out = value
-        default: throw UsageError(message: "unknown option \(argument) for fuzz (see transit --help)")
-        }
-    }
+    let parsed = try Commands.fuzz.parse(arguments)
+    if let seed = parsed.integer("--seed") { settings.seed = UInt64(seed) }
+    if let count = parsed.integer("--count") { settings.count = count }
+    if let calls = parsed.integer("--calls") { settings.calls = calls }
+    if let jobs = parsed.integer("--jobs") { settings.jobs = jobs }
+    if let timeout = parsed.integer("--timeout") { settings.timeout = Double(timeout) }
+    if let list = parsed.text("--generators") { settings.generators = try FuzzGenerator.Kind.parse(list) }
+    if let out = parsed.text("--out") { settings.out = out }
     // Constants from here on: the workers read them concurrently.
     let (seed, count, callsPerScript, jobs, out, timeout, generators) = settings
     let api = FuzzAPI(luaLanguageServerDefinitions: LuaRuntime.apiDescription.luaLanguageServerDefinitions)

@@ -4,6 +4,7 @@ import Glibc
 #endif
 import TransitCore
 import TransitLua
+import TransitPipeline
 import TransitRender
 
 // `transit gallery [-o DIR] [--device D] [--jobs N]`: every shipped effect (each .lua under the
@@ -20,30 +21,11 @@ import TransitRender
 let galleryCategories = ["animators", "presentations", "interactions"]
 
 func commandGallery(_ arguments: ArraySlice<String>) throws -> Int32 {
-    if arguments.first == "--entry" { return try commandGalleryEntry(arguments.dropFirst()) }
-    var output = "gallery", device = Device.defaultProfile
-    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    var rest = arguments
-    while let argument = rest.popFirst() {
-        func value() throws -> String {
-            guard let next = rest.popFirst() else { throw UsageError(message: "\(argument) needs a value") }
-            return next
-        }
-        switch argument {
-        case "-o", "--output": output = try value()
-        case "--device":
-            let name = try value()
-            guard let named = Device.named(name) else {
-                throw UsageError(message: "unknown device \"\(name)\"; expected one of: \(Device.profileNames.joined(separator: ", "))")
-            }
-            device = named
-        case "--jobs":
-            let text = try value()
-            guard let count = Int(text), (1...64).contains(count) else { throw UsageError(message: "--jobs needs a number in 1...64 (got \(text))") }
-            jobs = count
-        default: throw UsageError(message: "unknown option \(argument) for gallery (see transit --help)")
-        }
-    }
+    let parsed = try Commands.gallery.parse(arguments)
+    if parsed.has("--entry") { return try commandGalleryEntry(parsed) }
+    let output = parsed.text("--output") ?? "gallery"
+    let device = parsed.text("--device").flatMap(Device.named) ?? Device.defaultProfile
+    let jobs = parsed.integer("--jobs") ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
     guard let scripts = LuaRuntime.defaultScriptsDirectory else { throw UsageError(message: "no scripts directory (set TRANSIT_PATH)") }
     let effects = GalleryEffect.discover(in: scripts)
     guard !effects.isEmpty else { throw UsageError(message: "no effects under \(scripts.path)/{\(galleryCategories.joined(separator: ","))}") }
@@ -54,7 +36,7 @@ func commandGallery(_ arguments: ArraySlice<String>) throws -> Int32 {
             try FileManager.default.createDirectory(at: directory.appendingPathComponent(category), withIntermediateDirectories: true)
         }
     } catch {
-        throw OutputError(message: "\(output): cannot create the gallery directory (\((error as NSError).localizedDescription))")
+        throw PipelineError.cannotWrite(path: output, reason: "cannot create the gallery directory (\((error as NSError).localizedDescription))")
     }
 
     // Each child writes what the index shows about its effect to a file here (its stdout carries
@@ -88,7 +70,7 @@ func commandGallery(_ arguments: ArraySlice<String>) throws -> Int32 {
     do {
         try Data(GalleryIndex.page(entries, device: deviceName).utf8).write(to: index, options: .atomic)
     } catch {
-        throw OutputError(message: "\(index.path): cannot write: \((error as NSError).localizedDescription)")
+        throw PipelineError.cannotWrite(path: index.path, reason: (error as NSError).localizedDescription)
     }
     let failures = entries.filter { $0.1.error != nil }
     for (effect, outcome) in failures {
@@ -230,66 +212,42 @@ struct GalleryEntryReport {
     }
 }
 
-/// The child: renders one effect into DIR as NAME.gif, NAME.png and NAME.html. One run samples
-/// every frame for the GIF and the player (the same images: `GIFEncoder.encode` of them is what
-/// `transit render -o x.gif` writes); the filmstrip is `transit render -o x.png`'s.
-func commandGalleryEntry(_ arguments: ArraySlice<String>) throws -> Int32 {
-    var rest = arguments
-    guard let file = rest.popFirst() else { throw UsageError(message: "--entry needs a FILE") }
-    var options = Options()
-    options.file = file
-    var into: String?, report: String?
-    while let argument = rest.popFirst() {
-        guard let value = rest.popFirst() else { throw UsageError(message: "\(argument) needs a value") }
-        switch argument {
-        case "--into": into = value
-        case "--report": report = value
-        case "--device":
-            guard let device = Device.named(value) else { throw UsageError(message: "unknown device \"\(value)\"") }
-            options.device = device
-        default: throw UsageError(message: "unknown option \(argument) for gallery --entry")
-        }
+/// The child: renders one effect into DIR as NAME.gif, NAME.png and NAME.html. One run keeps
+/// every frame for the GIF and the player (the same images: the GIF is what `transit render -o
+/// x.gif` writes); the filmstrip is `transit render -o x.png`'s.
+func commandGalleryEntry(_ parsed: ParsedArguments) throws -> Int32 {
+    guard let file = parsed.text("--entry"), let into = parsed.text("--into"), let report = parsed.text("--report") else {
+        throw UsageError(message: "--entry needs --into DIR and --report FILE")
     }
-    guard let into, let report else { throw UsageError(message: "--entry needs --into DIR and --report FILE") }
+    var configuration = RunConfiguration(file: URL(fileURLWithPath: file))
+    if let device = parsed.text("--device").flatMap(Device.named) { configuration.device = device }
     let base = URL(fileURLWithPath: into).appendingPathComponent(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent).path
-    let gif = try OutputTarget(path: base + ".gif"), player = try OutputTarget(path: base + ".html")
-    let filmstrip = try OutputTarget(path: base + ".png")
+    for path in [base + ".gif", base + ".html", base + ".png"] { try OutputFormats.checkWritable(path) }
 
-    let (world, runtime, url) = try makeRuntime(options)
-    runtime.output = { _ in }
-    var snapshots: [(time: Double, tree: LayerSnapshot)] = []
-    var screens: [LayerSnapshot] = []
-    var run = sceneRun(options)
-    run.frameInterval = 1 / options.fps
-    run.onFrame = { time in
-        let tree = world.window.layer.snapshot(at: time)
-        snapshots.append((time, tree))
-        screens.append(screenFrame(world, at: time, options, window: tree))
-    }
+    let outcome: RenderJob.Outcome
     do {
-        try runtime.runScene(url, run)
-    } catch {
+        outcome = try RenderJob.run(configuration, format: TeeFormat([(InMemoryGIFFormat(), base + ".gif"), (PlayerFormat(), base + ".html")]),
+                                    to: nil, progress: false, prepare: { session, _ in session.runtime.output = { _ in } })
+    } catch PipelineError.scriptFailed(let error) {
         FileHandle.standardError.write(Data("\(Traceback.forUser(error))\n".utf8))
         return 1
     }
-    guard !snapshots.isEmpty else { throw OutputError(message: "nothing to render: the scene produced no frames") }
-    let rasterizer = Rasterizer(scale: renderScale(options, world), background: Color(white: 0))
-    let frames = FramePipeline.render(screens, rasterizer: rasterizer, size: world.screen.bounds.size) { $0.makeImage() }
-    try writing(gif) {
-        let delays = GIFEncoder.frameDelays(count: frames.count, fps: options.fps)
-        try Data(GIFEncoder.encode(frames: frames, delaysInCentiseconds: delays)).write(to: URL(fileURLWithPath: gif.path), options: .atomic)
+    let world = outcome.session.world
+    var filmstripFailed = false
+    do {
+        let filmstrip = try RenderJob.run(configuration, format: FilmstripFormat(), to: base + ".png", progress: false,
+                                          prepare: { session, _ in session.runtime.output = { _ in }; session.world.warningHandler = nil })
+        filmstripFailed = !filmstrip.session.world.problems.isEmpty
+    } catch PipelineError.scriptFailed(let error) {
+        FileHandle.standardError.write(Data("\(Traceback.forUser(error))\n".utf8))
+        filmstripFailed = true
     }
-    try writing(player) {
-        try player.writePlayer(PlayerDocument(title: url.lastPathComponent, fps: options.fps, frames: frames,
-                                              times: snapshots.map(\.time), snapshots: snapshots.map(\.tree), trace: world.trace.entries))
-    }
-    let filmstripStatus = try renderFilmstrip(options, target: filmstrip)
 
     let finished = world.transitionHistory.filter { $0.end != nil }
     let duration = finished.first.map { $0.end! - $0.start }
     try GalleryEntryReport(duration: duration, phases: finished.map(\.phase), problems: world.problems.map { "\($0)" })
         .write(to: URL(fileURLWithPath: report))
-    return world.problems.isEmpty && filmstripStatus == 0 ? 0 : 1
+    return world.problems.isEmpty && !filmstripFailed ? 0 : 1
 }
 
 /// The children's outcomes, gathered from every worker; also hands out the next effect to render.

@@ -16,11 +16,10 @@ let newTemplates: [(kind: String, placeholder: String)] = [
 
 func commandNew(_ arguments: ArraySlice<String>) throws -> Int32 {
     let kinds = newTemplates.map(\.kind).joined(separator: "|")
-    let positional = Array(arguments)
-    if let option = positional.first(where: { $0.hasPrefix("-") }) {
-        throw UsageError(message: "unknown option \(option) for new (usage: transit new \(kinds) NAME [DIR])")
-    }
-    guard positional.count >= 2, positional.count <= 3 else {
+    let positional: [String]
+    do {
+        positional = try Commands.new.parse(arguments).operands
+    } catch let error as UsageError where error.message.hasPrefix("missing") || error.message.hasPrefix("unexpected") {
         throw UsageError(message: "usage: transit new \(kinds) NAME [DIR]")
     }
     let kind = positional[0], name = positional[1]

@@ -2,6 +2,7 @@ import CEdit
 import Foundation
 import TransitCore
 import TransitLua
+import TransitPipeline
 import TransitRender
 
 // `transit repl [FILE]`: a Lua prompt on a live world (docs/repl.md). At a terminal: libedit,
@@ -9,18 +10,17 @@ import TransitRender
 // printed, exit 1 if any chunk failed.
 
 func commandRepl(_ arguments: ArraySlice<String>) throws -> Int32 {
-    let options = try parseOptions(arguments, allowed: ["--scene", "--device", "--ios", "--unsafe", "--budget", "--memory", "--scale", "--no-status-bar", "--allow-read"])
+    let options = try parseOptions(arguments, command: "repl")
     let interactive = isatty(STDIN_FILENO) != 0
-    let (world, runtime, url) = try makeReplRuntime(options, interactive: interactive, budgetGiven: arguments.contains("--budget"))
+    let (world, runtime, session) = try makeReplRuntime(options, interactive: interactive, budgetGiven: arguments.contains("--budget"))
     runtime.output = { line in print(line); transit_flush_stdout() }
 
     var effectFile: URL?
     var opening = "an empty window"
-    if let url {
-        var run = sceneRun(options)
-        run.stopsAtBreakpoint = true
+    if let session {
+        let url = session.configuration.file
         do {
-            try runtime.runScene(url, run)
+            try session.run(configure: { $0.stopsAtBreakpoint = true })
             try world.drain()   // the work of this instant, without moving time
         } catch {
             transit_flush_stdout()
@@ -38,7 +38,7 @@ func commandRepl(_ arguments: ArraySlice<String>) throws -> Int32 {
         }
     }
     try runtime.installReplHelpers(effectFile: effectFile,
-                                   extra: replRenderingHelpers(world: world, scale: renderScale(options, world), statusBar: options.statusBar))
+                                   extra: replRenderingHelpers(world: world, scale: options.deviceScale ? world.screen.scale : (options.scale ?? 1), statusBar: options.statusBar))
     if interactive {
         print("transit repl: \(opening) at t=\(formatNumber(world.now))s. help() lists the helpers; Ctrl-D exits.")
         transit_flush_stdout()
@@ -65,14 +65,14 @@ private final class ProblemReporter {
 /// A world and runtime for the REPL: like `run`'s, but FILE is optional (no FILE: an empty
 /// window), and at a terminal the instruction budget is off unless --budget is given, because
 /// Ctrl-C stops runaway code there.
-private func makeReplRuntime(_ options: Options, interactive: Bool, budgetGiven: Bool) throws -> (World, LuaRuntime, URL?) {
+private func makeReplRuntime(_ options: Options, interactive: Bool, budgetGiven: Bool) throws -> (World, LuaRuntime, SceneSession?) {
     var options = options
     if interactive && !budgetGiven { options.budget = 1 << 60 }
     if options.file != nil {
-        let (world, runtime, url) = try makeRuntime(options)
+        let session = try SceneSession(try options.runConfiguration())
         // A session may run for hours: keep the latest trace entries (trace() shows those).
-        world.trace.retention = Trace.defaultRetention
-        return (world, runtime, url)
+        session.world.trace.retention = Trace.defaultRetention
+        return (session.world, session.runtime, session)
     }
     let world = World(device: options.device, systemVersion: options.systemVersion)
     world.trace.retention = Trace.defaultRetention

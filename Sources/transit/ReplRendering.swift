@@ -2,6 +2,7 @@ import CEdit
 import Foundation
 import TransitCore
 import TransitLua
+import TransitPipeline
 import TransitRender
 
 // The REPL helpers that draw the world (they need the rasterizer, which TransitLua does not
@@ -11,8 +12,7 @@ func replRenderingHelpers(world: World, scale: Double, statusBar: Bool = true) -
     /// The screen at the current virtual time: the window, with the status bar over it unless
     /// `--no-status-bar`.
     func currentFrame(scale: Double) -> RasterImage {
-        let rasterizer = Rasterizer(scale: scale, background: Color(white: 0))
-        return rasterizer.render(world.screenSnapshot(world.window.layer.snapshot(at: world.now), at: world.now, statusBar: statusBar), size: world.screen.bounds.size)
+        ScreenStill.draw(world, scale: scale, statusBar: statusBar)
     }
     let show = ReplFunction(name: "show", usage: "show()",
                             summary: "draws the frame on screen now in the terminal (24-bit colour half-blocks)") { arguments in

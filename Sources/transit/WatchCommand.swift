@@ -4,6 +4,7 @@ import Glibc
 #endif
 import TransitCore
 import TransitLua
+import TransitPipeline
 import TransitRender
 
 // `transit watch FILE [-o OUT | --tty | --serve [PORT]]`: runs and renders FILE again on every
@@ -12,8 +13,7 @@ import TransitRender
 // its error and leaves the last good output as it was.
 
 func commandWatch(_ arguments: ArraySlice<String>) throws -> Int32 {
-    let options = try parseOptions(arguments, allowed: ["-o", "--output", "--tty", "--serve", "--fps", "--scale", "--scene", "--device",
-                                                        "--ios", "--unsafe", "--budget", "--memory", "--no-status-bar", "--allow-read"])
+    let options = try parseOptions(arguments, command: "watch")
     guard let file = options.file else { throw UsageError(message: "missing FILE (see transit --help)") }
     let modes = [options.output != nil, options.tty, options.serve != nil].filter { $0 }.count
     if modes > 1 { throw UsageError(message: "watch shows one way at a time: give -o OUT, --tty or --serve, not several") }
@@ -43,9 +43,8 @@ func commandWatch(_ arguments: ArraySlice<String>) throws -> Int32 {
         say("serving the live player on \(server.url)")
     } else {
         let output = options.output ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + ".gif"
-        let target = try OutputTarget(path: output)
-        reloader.rasterizes = target.format != .json
-        sink = .file(target)
+        _ = try reloader.format(for: output)   // an unknown type or a missing directory is refused now
+        sink = .file(output)
     }
     defer { if case .server(let server) = sink { server.stop() } }
 
@@ -68,7 +67,8 @@ func commandWatch(_ arguments: ArraySlice<String>) throws -> Int32 {
 
 /// Where a reload goes.
 enum ReloadSink {
-    case file(OutputTarget)
+    /// The output's path (its format chosen by its name).
+    case file(String)
     case server(LiveServer)
 }
 
@@ -109,8 +109,6 @@ final class Reloader {
     private var lastOutput: [String]?
     /// The terminal player owns the screen: the scene's output waits until it quits.
     var holdsOutput = false
-    /// The timeline (-o x.json) needs no pixels.
-    var rasterizes = true
 
     init(options: Options) { self.options = options }
 
@@ -121,19 +119,17 @@ final class Reloader {
     /// The files to watch after the last run.
     var watchedFiles: [URL] { lastFiles }
 
-    /// The outcome of one run: frames in memory, or the error a script raised.
-    struct Result {
-        var world: World
-        var frames: [RasterImage]
-        var times: [Double]
-        var snapshots: [LayerSnapshot]
-        var firstFrameTime: Double?
-        var title: String
+    /// The format a file output is written in: a GIF from frames in memory (one run; a
+    /// reload must show soon), everything else as `render` writes it.
+    func format(for path: String) throws -> OutputFormat {
+        var formatOptions = options.formatOptions
+        formatOptions.gifInMemory = true
+        return try OutputFormats.format(forPath: path, options: formatOptions)
     }
 
-    /// Runs the scene and rasterizes its frames as they are sampled. Errors are returned as a
-    /// message (with the traceback cut to start in the user's files).
-    func run() -> Swift.Result<Result, ReloadFailure> {
+    /// Runs the scene into `format` (written atomically to `path`, or kept in memory). Errors
+    /// are returned as a message (with the traceback cut to start in the user's files).
+    func run(_ format: OutputFormat, to path: String? = nil) -> Swift.Result<RenderJob.Outcome, ReloadFailure> {
         var output: [String] = []
         defer {
             if !holdsOutput, output != lastOutput, !output.isEmpty || lastOutput != nil {
@@ -141,39 +137,24 @@ final class Reloader {
             }
             lastOutput = output
         }
-        let world: World, runtime: LuaRuntime, url: URL
+        var loaded: [URL] = []
+        let url = URL(fileURLWithPath: options.file ?? "").standardizedFileURL
         do {
-            (world, runtime, url) = try makeRuntime(options)
-        } catch let error as UsageError {
-            return .failure(ReloadFailure(message: "transit: \(error.message)"))
+            let outcome = try RenderJob.run(try options.runConfiguration(), format: format, to: path, progress: false,
+                                            prepare: { session, pass in if pass == 0 { session.runtime.output = { output.append($0) } } },
+                                            finished: { loaded += $0.runtime.loadedFiles })
+            lastFiles = Array(Set(loaded + [url])).sorted { $0.path < $1.path }
+            return .success(outcome)
         } catch {
-            return .failure(ReloadFailure(message: "transit: \(error)"))
-        }
-        runtime.output = { output.append($0) }
-        let pipeline = FramePipeline(rasterizer: Rasterizer(scale: renderScale(options, world), background: Color(white: 0)),
-                                     size: world.screen.bounds.size)
-        var times: [Double] = []
-        var snapshots: [LayerSnapshot] = []
-        var run = sceneRun(options)
-        run.frameInterval = 1 / options.fps
-        run.onFrame = { time in
-            let snapshot = world.window.layer.snapshot(at: time)
-            times.append(time)
-            snapshots.append(snapshot)
-            if self.rasterizes { pipeline.submit(screenFrame(world, at: time, self.options, window: snapshot)) }
-        }
-        do {
-            try runtime.runScene(url, run)
-        } catch {
-            _ = pipeline.finish()
             // A broken version may not reach every module the last good one read: keep those too.
-            lastFiles = Array(Set(lastFiles + runtime.loadedFiles + [url.standardizedFileURL])).sorted { $0.path < $1.path }
-            return .failure(ReloadFailure(message: userFacing("\(error)")))
+            lastFiles = Array(Set(lastFiles + loaded + [url])).sorted { $0.path < $1.path }
+            switch error {
+            case PipelineError.scriptFailed(let underlying): return .failure(ReloadFailure(message: userFacing("\(underlying)")))
+            case let error as PipelineError where !error.isUsage || error.description.contains("cannot write"):
+                return .failure(ReloadFailure(message: "transit: \(error)", isWrite: true))
+            default: return .failure(ReloadFailure(message: "transit: \(error)"))
+            }
         }
-        lastFiles = runtime.loadedFiles + [url.standardizedFileURL]
-        let (frames, firstFrameTime) = pipeline.finish()
-        return .success(Result(world: world, frames: frames, times: times, snapshots: snapshots,
-                               firstFrameTime: firstFrameTime, title: url.lastPathComponent))
     }
 
     /// One reload into `sink`; `saved` is when the save was seen (monotonic seconds). Returns
@@ -185,61 +166,40 @@ final class Reloader {
         func milliseconds(_ time: Double?) -> String {
             time.map { String(Int(((($0 - saved) * 1000)).rounded())) } ?? "?"
         }
-        if case .file(let target) = sink, target.format == .filmstrip {
-            return reloadFilmstrip(target, since: saved, verb: verb)
-        }
-        switch run() {
-        case .failure(let failure):
-            if !quiet { report(failure) }
-            if case .server(let server) = sink { server.publishError(failure.message) }
-        case .success(let result):
-            for problem in result.world.problems { say("problem: \(problem)") }
-            switch sink {
-            case .server(let server):
-                server.publish(PlayerDocument(title: result.title, fps: options.fps, frames: result.frames, times: result.times,
-                                              snapshots: result.snapshots, trace: result.world.trace.entries))
-                say("\(verb) in \(milliseconds(result.firstFrameTime)) ms (first frame; \(result.frames.count) frames published in \(milliseconds(MonotonicClock.seconds())) ms)")
-            case .file(let target):
-                do {
-                    try AtomicOutput.write(target) { temporary in
-                        if target.format == .json {
-                            try temporary.writeTimeline(samples: Array(zip(result.times, result.snapshots)), fps: options.fps, world: result.world)
-                        } else {
-                            try temporary.write(frames: result.frames, times: result.times, fps: options.fps,
-                                                trace: result.world.trace.lines, title: result.title)
-                        }
-                    }
-                    let written = MonotonicClock.seconds()
-                    lastTiming = Timing(firstFrame: result.firstFrameTime ?? written, written: written, frames: result.frames.count)
-                    if result.firstFrameTime == nil {
-                        say("\(verb) in \(milliseconds(MonotonicClock.seconds())) ms (\(target.path) written)")
-                    } else {
-                        say("\(verb) in \(milliseconds(result.firstFrameTime)) ms (first frame; \(target.path) written in \(milliseconds(MonotonicClock.seconds())) ms)")
-                    }
-                } catch {
-                    say("transit: \(target.path): cannot write: \(error); keeping the last good output")
+        switch sink {
+        case .server(let server):
+            let frames = FrameCollector()
+            switch run(frames) {
+            case .failure(let failure):
+                if !quiet { report(failure) }
+                server.publishError(failure.message)
+            case .success(let outcome):
+                for problem in outcome.session.world.problems { say("problem: \(problem)") }
+                server.publish(frames.playerDocument(outcome.session))
+                say("\(verb) in \(milliseconds(outcome.firstFrameTime)) ms (first frame; \(frames.images.count) frames published in \(milliseconds(MonotonicClock.seconds())) ms)")
+            }
+        case .file(let path):
+            let format: OutputFormat
+            do { format = try self.format(for: path) } catch {
+                say("transit: \(error)")
+                return lastFiles
+            }
+            switch run(format, to: path) {
+            case .failure(let failure) where failure.isWrite:
+                say("\(failure.message); keeping the last good output")
+            case .failure(let failure):
+                if !quiet { report(failure) }
+            case .success(let outcome):
+                for problem in outcome.session.world.problems { say("problem: \(problem)") }
+                let written = MonotonicClock.seconds()
+                lastTiming = Timing(firstFrame: outcome.firstFrameTime ?? written, written: written, frames: outcome.frames)
+                if outcome.firstFrameTime == nil || format is FilmstripFormat {
+                    say("\(verb) in \(milliseconds(written)) ms (\(path) written)")
+                } else {
+                    say("\(verb) in \(milliseconds(outcome.firstFrameTime)) ms (first frame; \(path) written in \(milliseconds(written)) ms)")
                 }
             }
         }
-        return lastFiles
-    }
-
-    private func reloadFilmstrip(_ target: OutputTarget, since saved: Double, verb: String) -> [URL] {
-        var files: [URL] = []
-        do {
-            var status: Int32 = 0
-            try AtomicOutput.write(target) { temporary in
-                status = try renderFilmstrip(options, target: temporary, readFiles: { files = $0 })
-                if status != 0 && !FileManager.default.fileExists(atPath: temporary.path) { throw ReloadFailure(message: "") }
-            }
-            say("\(verb) in \(Int(((MonotonicClock.seconds() - saved) * 1000).rounded())) ms (\(target.path) written)")
-        } catch let failure as ReloadFailure where failure.message.isEmpty {
-            say("(keeping the last good \(target.path); watching for the next save)")
-        } catch {
-            say("\(error)\n(keeping the last good \(target.path); watching for the next save)")
-        }
-        if let url = options.file.map({ URL(fileURLWithPath: $0).standardizedFileURL }) { files.append(url) }
-        lastFiles = Array(Set(lastFiles + files)).sorted { $0.path < $1.path }
         return lastFiles
     }
 
@@ -260,6 +220,8 @@ final class Reloader {
 
 struct ReloadFailure: Error, CustomStringConvertible {
     var message: String
+    /// The run was good but its output could not be written.
+    var isWrite = false
     var description: String { message }
 }
 
@@ -276,10 +238,11 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String) t
         func update(lookingAt time: Double) -> TerminalPlayerUpdate? {
             guard watcher.debouncedChanges() else { return nil }
             defer { watcher.watch(reloader.watchedFiles) }
-            switch reloader.run() {
-            case .success(let result):
+            let collected = FrameCollector()
+            switch reloader.run(collected) {
+            case .success:
                 lastError = nil
-                return .frames(result.frames, times: result.times)
+                return .frames(collected.images, times: collected.times)
             case .failure(let failure):
                 lastError = failure.message
                 return .message(failure.message.split(separator: "\n").first.map(String.init) ?? "error")
@@ -289,9 +252,10 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String) t
     let feed = Feed(reloader: reloader, watcher: watcher)
     reloader.holdsOutput = true
     var frames: [RasterImage], times: [Double]
-    switch reloader.run() {
-    case .success(let result):
-        (frames, times) = (result.frames, result.times)
+    let collected = FrameCollector()
+    switch reloader.run(collected) {
+    case .success:
+        (frames, times) = (collected.images, collected.times)
     case .failure(let failure):
         // Nothing good yet: a blank screen until the first good save, the error in the status bar.
         feed.lastError = failure.message

@@ -55,47 +55,6 @@ enum TerminalText {
     }
 }
 
-/// Writes an output so that a reader never sees half of it: into a temporary file beside the
-/// target (same directory, so the rename stays on one file system), then renamed over it. A
-/// directory of frames is written beside too and swapped in with two renames.
-enum AtomicOutput {
-    static func write(_ target: OutputTarget, _ body: (OutputTarget) throws -> Void) throws {
-        let url = URL(fileURLWithPath: target.path)
-        let directory = url.deletingLastPathComponent()
-        let name = url.lastPathComponent
-        let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
-        let temporaryURL = directory.appendingPathComponent(".\(name).transit-\(getpid())\(suffix)")
-        let temporary = try OutputTarget(path: temporaryURL.path)
-        do {
-            try body(temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporaryURL)
-            throw error
-        }
-        var isDirectory: ObjCBool = false
-        if target.format == .directory, FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            let old = directory.appendingPathComponent(".\(name).transit-\(getpid())-old")
-            try? FileManager.default.removeItem(at: old)
-            guard rename(url.path, old.path) == 0 else {
-                try? FileManager.default.removeItem(at: temporaryURL)
-                throw OutputError(message: "\(target.path): cannot replace (\(String(cString: strerror(errno))))")
-            }
-            defer { try? FileManager.default.removeItem(at: old) }
-            guard rename(temporaryURL.path, url.path) == 0 else {
-                _ = rename(old.path, url.path)
-                try? FileManager.default.removeItem(at: temporaryURL)
-                throw OutputError(message: "\(target.path): cannot replace (\(String(cString: strerror(errno))))")
-            }
-            return
-        }
-        guard rename(temporaryURL.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporaryURL)
-            throw OutputError(message: "\(target.path): cannot replace (\(reason))")
-        }
-    }
-}
-
 /// SIGINT and SIGTERM as a readable descriptor (a self-pipe), so the watch loop ends between
 /// two reloads, after the output in progress is complete, and exits 0 with nothing left behind.
 final class StopSignals {

@@ -13,7 +13,7 @@ import TransitRender
 /// each is handed over in order, on the submitting thread, as soon as it and the frames before it
 /// are done, and dropped. At most 2 × cores + 2 frames are queued, being drawn or waiting to be
 /// delivered, so a long scene never piles up frames (docs/performance/render.md).
-final class FramePipeline<Frame: Sendable>: @unchecked Sendable {
+public final class FrameStream<Frame: Sendable>: @unchecked Sendable {
     private let rasterizer: Rasterizer
     private let size: Size
     private let keep: @Sendable (RasterFrame) -> Frame
@@ -30,7 +30,7 @@ final class FramePipeline<Frame: Sendable>: @unchecked Sendable {
     private var delivered = 0
     private var kept: [Frame] = []
 
-    init(rasterizer: Rasterizer, size: Size, progress: ProgressReporter? = nil,
+    public init(rasterizer: Rasterizer, size: Size, progress: ProgressReporter? = nil,
          keep: @escaping @Sendable (RasterFrame) -> Frame, deliver: ((Frame) -> Void)? = nil) {
         self.rasterizer = rasterizer
         self.size = size
@@ -41,7 +41,7 @@ final class FramePipeline<Frame: Sendable>: @unchecked Sendable {
 
     /// Queues a snapshot (waiting first if the window is full); frames keep the order they were
     /// submitted in.
-    func submit(_ snapshot: LayerSnapshot) {
+    public func submit(_ snapshot: LayerSnapshot) {
         handOver(whileMoreThan: window - 1)
         let index = submitted
         submitted += 1
@@ -58,7 +58,8 @@ final class FramePipeline<Frame: Sendable>: @unchecked Sendable {
 
     /// Waits for every queued frame. Returns the kept frames in order (empty with `deliver`, which
     /// has had them all) and the monotonic time the first one was finished.
-    func finish() -> (frames: [Frame], firstFrameTime: Double?) {
+    @discardableResult
+    public func finish() -> (frames: [Frame], firstFrameTime: Double?) {
         handOver(whileMoreThan: 0)
         progress?.finish()
         condition.lock()
@@ -84,18 +85,18 @@ final class FramePipeline<Frame: Sendable>: @unchecked Sendable {
     }
 
     /// Rasterizes `trees` (with a progress line for long jobs) and returns what was kept of each.
-    static func render(_ trees: [LayerSnapshot], rasterizer: Rasterizer, size: Size,
+    public static func render(_ trees: [LayerSnapshot], rasterizer: Rasterizer, size: Size,
                        keep: @escaping @Sendable (RasterFrame) -> Frame) -> [Frame] {
-        let pipeline = FramePipeline(rasterizer: rasterizer, size: size,
+        let pipeline = FrameStream(rasterizer: rasterizer, size: size,
                                      progress: ProgressReporter(total: trees.count, label: "rendering"), keep: keep)
         for tree in trees { pipeline.submit(tree) }
         return pipeline.finish().frames
     }
 }
 
-extension FramePipeline where Frame == RasterImage {
+extension FrameStream where Frame == RasterImage {
     /// Keeps the images themselves (the players show them all).
-    convenience init(rasterizer: Rasterizer, size: Size) {
+    public convenience init(rasterizer: Rasterizer, size: Size) {
         self.init(rasterizer: rasterizer, size: size, keep: { $0.makeImage() })
     }
 }

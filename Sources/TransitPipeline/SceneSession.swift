@@ -1,0 +1,89 @@
+import Foundation
+import TransitCore
+import TransitLua
+import TransitRender
+
+/// One run of a file: a fresh world and Lua state built from a configuration, the scene run on
+/// virtual time, and the window's presentation tree handed out at the sampled times. Every
+/// command that runs a file goes through here (docs/design.md §1, "The run pipeline").
+public final class SceneSession {
+    public let configuration: RunConfiguration
+    public let world: World
+    public let runtime: LuaRuntime
+
+    /// Which times of the run are sampled.
+    public enum Sampling: Sendable, Equatable {
+        /// None: the run only runs (check, the first pass of a filmstrip).
+        case none
+        /// Every frame at the configuration's fps.
+        case everyFrame
+        /// Exactly these times (sorted).
+        case times([Double])
+    }
+
+    /// Builds the world and the runtime; the file must exist and be readable. `quiet` drops
+    /// the scene's printed lines and UIKit's warnings (a repeated pass would print them twice).
+    public init(_ configuration: RunConfiguration, quiet: Bool = false) throws {
+        let file = configuration.file
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else { throw PipelineError.noSuchFile(file.relativePath) }
+        guard !isDirectory.boolValue else { throw PipelineError.isDirectory(file.relativePath) }
+        guard FileManager.default.isReadableFile(atPath: file.path) else { throw PipelineError.notReadable(file.relativePath) }
+        self.configuration = configuration
+        world = World(device: configuration.device, systemVersion: configuration.systemVersion)
+        var options = LuaRuntime.Options()
+        options.unsafe = configuration.unsafe
+        options.budget = configuration.budget
+        options.memoryLimit = configuration.memoryMegabytes << 20
+        world.warningHandler = quiet ? nil : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        world.textMeasurer = CairoTextMeasurer()
+        runtime = try LuaRuntime(world: world, options: options)
+        if quiet { runtime.output = { _ in } }
+        runtime.readableDirectories = configuration.readableDirectories
+        runtime.imageLoader = { url in
+            guard let data = FileManager.default.contents(atPath: url.path) else { throw RuntimeError("no such file") }
+            let image = try PNGDecoder.decode([UInt8](data))
+            return ImageContent(width: image.width, height: image.height, rgba: image.pixels)
+        }
+    }
+
+    /// How the file runs: a scene as it is, an effect inside the configured or default scene.
+    public var sceneRun: SceneRun {
+        var run = SceneRun()
+        run.effectScene = configuration.scene ?? LuaRuntime.defaultScriptsDirectory?.appendingPathComponent("scenes/default.lua")
+        return run
+    }
+
+    /// Runs the scene; `onFrame` gets each sampled time and the window's tree then. A script's
+    /// error comes back as it was raised (the caller shows its traceback).
+    public func run(sampling: Sampling = .none, configure: (inout SceneRun) -> Void = { _ in },
+                    onFrame: ((_ time: Double, _ window: LayerSnapshot) throws -> Void)? = nil) throws {
+        var run = sceneRun
+        switch sampling {
+        case .none: break
+        case .everyFrame: run.frameInterval = 1 / configuration.fps
+        case .times(let times): run.sampleTimes = times
+        }
+        if let onFrame {
+            run.onFrame = { [world] time in try onFrame(time, world.window.layer.snapshot(at: time)) }
+        }
+        configure(&run)
+        try runtime.runScene(configuration.file, run)
+    }
+
+    /// What the screen shows: the window's tree with the status bar over it (unless the
+    /// configuration leaves it out).
+    public func screen(_ window: LayerSnapshot, at time: Double) -> LayerSnapshot {
+        world.screenSnapshot(window, at: time, statusBar: configuration.statusBar)
+    }
+
+    public var scale: Double { configuration.scale.value(for: configuration.device) }
+
+    public func makeRasterizer() -> Rasterizer { Rasterizer(scale: scale, background: Color(white: 0)) }
+
+    /// The frames' size in pixels.
+    public var pixelSize: (width: Int, height: Int) { Rasterizer(scale: scale).pixelSize(of: world.screen.bounds.size) }
+
+    /// The file's name as titles show it.
+    public var title: String { configuration.file.lastPathComponent }
+}

@@ -17,7 +17,9 @@ public protocol FrameEncoder: AnyObject {
     /// samples at (it sets the codec's time base, see docs/formats.md), not a promise that every
     /// frame lasts `1 / frameRate`.
     init(path: String, width: Int, height: Int, frameRate: Double, options: EncoderOptions) throws
-    /// Encodes `frame`, shown for `duration` seconds (finite, ≥ 0).
+    /// Encodes `frame`, shown for `duration` seconds (finite, ≥ 0). Any error, a frame of the
+    /// wrong size or a bad duration included, ends the encode: the temporary file is removed
+    /// and later calls throw.
     func append(_ frame: RasterImage, duration: Double) throws
     /// Flushes the codec, closes the container and renames the file into place. Throws when no
     /// frame was appended (and writes nothing).

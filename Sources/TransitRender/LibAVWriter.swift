@@ -152,8 +152,8 @@ final class LibAVWriter {
 
     func append(_ frame: RasterImage, duration: Double) throws {
         guard !closed, let codec, let picture, let scaler else { throw RenderError("\(format.name): the encoder is finished") }
-        try validateFrame(format.name, frame, width: width, height: height, index: frameCount, duration: duration)
         do {
+            try validateFrame(format.name, frame, width: width, height: height, index: frameCount, duration: duration)
             try check(av_frame_make_writable(picture), "making the frame writable")
             let source = encodedWidth == width && encodedHeight == height ? frame.pixels : pad(frame)
             source.withUnsafeBufferPointer { rgba in

@@ -62,7 +62,12 @@ public final class WebPAnimationEncoder: FrameEncoder {
 
     public func append(_ frame: RasterImage, duration: Double) throws {
         guard !closed, let encoder else { throw RenderError("WebP: the encoder is finished") }
-        try validateFrame("WebP", frame, width: width, height: height, index: frameCount, duration: duration)
+        do {
+            try validateFrame("WebP", frame, width: width, height: height, index: frameCount, duration: duration)
+        } catch {
+            fail()
+            throw error
+        }
         let imported = frame.pixels.withUnsafeBufferPointer { WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }
         guard imported != 0 else {
             fail()

@@ -29,7 +29,37 @@ public struct VideoQuality: Sendable, Equatable {
     public var identicalFrames: Int
 }
 
+/// One row of a format comparison: `VideoMeasurement.measure`.
+public struct VideoMeasurementRow: Sendable {
+    public var path: String
+    public var bytes: Int
+    /// Wall-clock seconds spent in `append` and `finish` (making the source frames excluded).
+    public var encodeSeconds: Double
+    public var decoded: DecodedVideo
+    public var quality: VideoQuality
+}
+
 public enum VideoMeasurement {
+    /// Encodes `count` frames `source(0) ..< source(count)`, each lasting `1 / frameRate`, into
+    /// `path` (format by extension, `makeFrameEncoder`), then decodes the file and compares it
+    /// with the sources made again: size, encode time, SSIM and PSNR for a table per format.
+    public static func measure(path: String, width: Int, height: Int, frameRate: Double, count: Int,
+                               options: EncoderOptions = EncoderOptions(),
+                               source: (Int) throws -> RasterImage) throws -> VideoMeasurementRow {
+        let encoder = try makeFrameEncoder(forPath: path, width: width, height: height, frameRate: frameRate, options: options)
+        var encoding = Duration.zero
+        let clock = ContinuousClock()
+        for index in 0..<count {
+            let frame = try source(index)
+            encoding += try clock.measure { try encoder.append(frame, duration: 1 / frameRate) }
+        }
+        encoding += try clock.measure { try encoder.finish() }
+        let bytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        let (decoded, quality) = try compare(path: path, source: source)
+        let seconds = Double(encoding.components.seconds) + Double(encoding.components.attoseconds) / 1e18
+        return VideoMeasurementRow(path: path, bytes: bytes, encodeSeconds: seconds, decoded: decoded, quality: quality)
+    }
+
     /// Decodes `path` by its extension: .mp4 and .webm through libavformat/libavcodec (frames
     /// converted to RGBA with BT.709 limited range, as the encoders tagged them; alpha 255),
     /// .webp through WebPAnimDecoder (full canvas per frame, straight RGBA).

@@ -290,3 +290,41 @@ import TransitCore
         #expect(VideoMeasurement.ssim(RasterImage(width: 4, height: 4), RasterImage(width: 4, height: 4)) == nil)
     }
 }
+
+/// The table in docs/formats.md: `TRANSIT_MEASURE_VIDEO=1 swift test --filter VideoMeasurementTable`.
+/// Prints size, encode time and SSIM per format; asserts nothing beyond the encodes working.
+@Suite struct VideoMeasurementTable {
+    /// A transition-like scene at phone size: GIFStreamingTests' card sliding up and fading in
+    /// over list rows, rasterized at 3× (360×480 px).
+    static func scene(_ index: Int, of count: Int) -> RasterImage {
+        Rasterizer(scale: 3, background: Color(white: 0)).render(GIFStreamingTests.frame(index, of: count), size: GIFStreamingTests.size)
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["TRANSIT_MEASURE_VIDEO"] != nil))
+    func printTable() throws {
+        let directory = try VideoEncoderTests.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let count = 60
+        let first = Self.scene(0, of: count)
+        var lines = ["| source | format | options | bytes | encode s | mean SSIM | min SSIM | PSNR dB | duration s |",
+                     "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        let sources: [(String, Int, Int, (Int) -> RasterImage)] = [
+            ("scene 360×480 ×60", first.width, first.height, { Self.scene($0, of: count) }),
+            ("square 64×48 ×60", 64, 48, { VideoEncoderTests.square($0) }),
+        ]
+        for (label, width, height, source) in sources {
+            for (ext, options, described) in [("mp4", EncoderOptions(), "q75 (crf 14)"), ("mp4", EncoderOptions(quality: 50), "q50 (crf 26)"),
+                                               ("webm", EncoderOptions(), "q75 (crf 16)"), ("webm", EncoderOptions(quality: 50), "q50 (crf 32)"),
+                                               ("webp", EncoderOptions(), "q75 lossy"), ("webp", EncoderOptions(lossless: true), "lossless")] {
+                let path = directory.appendingPathComponent("measure.\(ext)").path
+                let row = try VideoMeasurement.measure(path: path, width: width, height: height, frameRate: 60, count: count,
+                                                       options: options, source: source)
+                lines.append("| \(label) | .\(ext) | \(described) | \(row.bytes) | \(String(format: "%.2f", row.encodeSeconds)) | "
+                             + "\(String(format: "%.4f", row.quality.meanSSIM)) | \(String(format: "%.4f", row.quality.minimumSSIM)) | "
+                             + "\(row.quality.psnr.isInfinite ? "∞" : String(format: "%.1f", row.quality.psnr)) | \(String(format: "%.3f", row.decoded.duration)) |")
+                #expect(row.decoded.frameCount == count)
+            }
+        }
+        print(lines.joined(separator: "\n"))
+    }
+}

@@ -128,9 +128,9 @@ final class AtomicTemporaryFile {
     /// Renames the temporary file over the destination.
     func commit() throws {
         guard !done else { throw RenderError("\(destination): already finished") }
-        // mkstemp creates 0600; the output should be readable like any other file.
-        let mask = umask(0); umask(mask)
-        chmod(path, 0o666 & ~mask)
+        // mkstemp creates 0600; the output is 0644 like the renderer's other files (reading
+        // the umask would mean setting it, which races with other threads creating files).
+        chmod(path, 0o644)
         guard rename(path, destination) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()

@@ -15,7 +15,8 @@ import Glibc
 // keeps the encoded (compressed) frames until `finish()` assembles the file, plus the previous
 // canvas or two for its sub-frame search: so memory grows with the output file's size, never
 // with the frames' raw size. libwebp merges a frame identical to the one before into it (a
-// longer frame); the timing stays the same.
+// longer frame); the timing stays the same. One distinct frame in all becomes a still WebP,
+// which carries no duration.
 public final class WebPAnimationEncoder: FrameEncoder {
     public let width: Int
     public let height: Int

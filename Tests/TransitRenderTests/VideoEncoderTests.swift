@@ -54,6 +54,8 @@ import TransitCore
         let path = try Self.encode("square.\(ext)", in: directory)
         #expect(Self.size(path) > 0)
         #expect(Self.others(in: directory, keeping: ["square.\(ext)"]).isEmpty)
+        let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o644)
         let (decoded, quality) = try VideoMeasurement.compare(path: path) { Self.square($0) }
         #expect(decoded.frameCount == 30)
         #expect(decoded.width == 64 && decoded.height == 48)
@@ -154,6 +156,27 @@ import TransitCore
             start += duration
         }
         #expect(abs(decoded.duration - start) <= 0.001, "duration \(decoded.duration), expected \(start)")
+    }
+
+    /// Non-integer, very low and very high nominal rates still give a time base the codecs take.
+    @Test(arguments: ["mp4", "webm", "webp"])
+    func unusualFrameRatesEncode(ext: String) throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for rate in [29.97, 24, 0.5, 1000] {
+            let path = directory.appendingPathComponent("rate.\(ext)").path
+            let encoder = try makeFrameEncoder(forPath: path, width: 16, height: 16, frameRate: rate)
+            for index in 0..<4 {
+                // Distinct frames: libwebp merges identical ones, and writes a lone frame as a still image.
+                var frame = Self.square(index, width: 16, height: 16)
+                for offset in stride(from: 0, to: frame.pixels.count, by: 4) { frame.pixels[offset + 1] = UInt8(index * 60) }
+                try encoder.append(frame, duration: 1 / rate)
+            }
+            try encoder.finish()
+            let decoded = try VideoMeasurement.decode(path: path)
+            #expect(decoded.frameCount == 4, "\(ext) at \(rate) fps")
+            #expect(abs(decoded.duration - 4 / rate) <= 0.002, "\(ext) at \(rate) fps lasts \(decoded.duration)")
+        }
     }
 
     @Test func sixtyFramesPerSecondTicksAddUpExactly() {

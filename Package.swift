@@ -26,12 +26,17 @@ let package = Package(
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // FFmpeg for .mp4 (H.264 through libx264) and .webm (VP9 through libvpx); libwebp for
+        // animated .webp. Licences and formats: docs/formats.md.
+        .systemLibrary(name: "CAVCodec", pkgConfig: "libavformat",
+                       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
 
         .target(name: "TransitCore"),
         // UIKit Dynamics: the model over Box2D, apart so TransitCore stays pure Swift.
         .target(name: "TransitDynamics", dependencies: ["TransitCore", "CBox2D"]),
         .target(name: "TransitLua", dependencies: ["CLua", "TransitCore", "TransitDynamics"]),
-        .target(name: "TransitRender", dependencies: ["CCairo", "CGif", "CMicroHTTPD", "TransitCore"]),
+        .target(name: "TransitRender", dependencies: ["CCairo", "CGif", "CMicroHTTPD", "CAVCodec", "CWebP", "TransitCore"]),
         // The run pipeline: a file's run, its sampled frames and the output formats, which
         // every command that runs or renders a file uses (docs/design.md, "The run pipeline").
         .target(name: "TransitPipeline", dependencies: ["TransitCore", "TransitLua", "TransitRender"]),

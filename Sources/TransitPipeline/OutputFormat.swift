@@ -54,6 +54,8 @@ public struct FormatOptions: Sendable {
     /// A GIF written from frames held in memory (one run) instead of streamed (two runs, memory
     /// flat in the frame count): for short outputs that must appear quickly (watch).
     public var gifInMemory = false
+    /// An HTML player's frames as one video stream ("webm", "mp4"); nil: PNG images.
+    public var playerVideo: String?
     public init() {}
 }
 

@@ -36,7 +36,7 @@ public enum RenderJob {
                 prepare(session, pass)
                 defer { finished(session) }
                 let reporter = progress && knownFrameCount != nil ? ProgressReporter(total: knownFrameCount!, label: "rendering") : nil
-                outcome = try run(session, format: format, pass: pass, destination: destination?.temporary, progress: reporter)
+                outcome = try run(session, format: format, pass: pass, destination: destination?.temporary, progress: reporter, target: path)
                 knownFrameCount = outcome?.frames
             }
             try destination?.commit()
@@ -50,8 +50,14 @@ public enum RenderJob {
     /// One pass: the scene runs, each sampled frame is drawn (when the pass keeps pixels) and
     /// given to the format in order.
     private static func run(_ session: SceneSession, format: OutputFormat, pass: Int, destination: URL?,
-                            progress: ProgressReporter?) throws -> Outcome {
-        try format.begin(pass: pass, session: session, destination: destination)
+                            progress: ProgressReporter?, target: String?) throws -> Outcome {
+        // What a format fails with, other than the pipeline's own errors, is a failed write.
+        func writing<T>(_ body: () throws -> T) throws -> T {
+            do { return try body() } catch let error as PipelineError { throw error } catch {
+                throw PipelineError.cannotWrite(path: target ?? "output", reason: "\(error)")
+            }
+        }
+        try writing { try format.begin(pass: pass, session: session, destination: destination) }
         let sampling = format.sampling(forPass: pass)
         var count = 0
         var stream: FrameStream<any Sendable>?
@@ -67,7 +73,7 @@ public enum RenderJob {
                 if waitingStart > 64 { waiting.removeFirst(waitingStart); waitingStart = 0 }
                 guard failure == nil else { return }
                 do {
-                    try format.frame(SampledFrame(index: next.index, time: next.time, window: next.window, kept: kept), pass: pass)
+                    try writing { try format.frame(SampledFrame(index: next.index, time: next.time, window: next.window, kept: kept), pass: pass) }
                 } catch {
                     failure = error
                 }
@@ -85,7 +91,7 @@ public enum RenderJob {
                     stream.submit(session.screen(window, at: time))
                 } else {
                     do {
-                        try format.frame(SampledFrame(index: index, time: time, window: window, kept: nil), pass: pass)
+                        try writing { try format.frame(SampledFrame(index: index, time: time, window: window, kept: nil), pass: pass) }
                     } catch {
                         failure = error
                     }
@@ -97,7 +103,7 @@ public enum RenderJob {
         }
         let firstFrameTime = stream?.finish().firstFrameTime
         if let failure { throw failure }
-        try format.end(pass: pass, session: session, destination: destination)
+        try writing { try format.end(pass: pass, session: session, destination: destination) }
         return Outcome(session: session, frames: count, firstFrameTime: firstFrameTime)
     }
 }

@@ -7,6 +7,7 @@ import TransitCore
 ///
 ///     {"title":…, "fps":…, "width":…, "height":…,
 ///      "frames":["data:image/png;base64,…", …], "times":[…],
+///      (or "frameCount":N, "video":"data:video/webm;base64,…", "frames":[]),
 ///      "trace":[[time, "line"], …],
 ///      "curves":[{"name":…, "charts":[{"title":…, "series":[{"name":…, "values":[…|null]}]}]}]}
 public enum PlayerPayload {
@@ -16,16 +17,27 @@ public enum PlayerPayload {
 
     /// `trace` as (time, line) pairs: the page highlights a line once the playhead reaches its time.
     static func json(_ document: PlayerDocument, trace: [(time: Double, line: String)]) throws -> String {
-        guard !document.frames.isEmpty else { throw RenderError("HTML player: no frames") }
+        let count = document.frameCount
+        guard count > 0, document.video == nil || !document.times.isEmpty else { throw RenderError("HTML player: no frames") }
         let fps = document.fps.isFinite && document.fps > 0 ? document.fps : 30
         // Documents built without times (or with a mismatched count) play at the frame rate.
-        let times = document.times.count == document.frames.count
-            ? document.times : document.frames.indices.map { Double($0) / fps }
+        let times = document.times.count == count ? document.times : (0..<count).map { Double($0) / fps }
         var out = "{\"title\":\(string(document.title)),\"fps\":\(number(fps))"
-        out += ",\"width\":\(document.frames[0].width),\"height\":\(document.frames[0].height)"
-        out += ",\"frames\":[" + (try encodedFrames(document.frames)).joined(separator: ",\n") + "],\n\"times\":[" + times.map(number).joined(separator: ",") + "]"
+        if let video = document.video {
+            // One stream; the page seeks it to the middle of frame i's interval (i + ½) / fps.
+            out += ",\"width\":\(video.width),\"height\":\(video.height),\"frameCount\":\(count)"
+            switch video.source {
+            case .embedded(let bytes): out += ",\"video\":\"data:\(video.mimeType);base64," + Data(bytes).base64EncodedString() + "\""
+            case .file(let url): out += ",\"video\":" + string(url)
+            }
+            out += ",\"frames\":[]"
+        } else {
+            out += ",\"width\":\(document.frames[0].width),\"height\":\(document.frames[0].height)"
+            out += ",\"frames\":[" + (try encodedFrames(document.frames)).joined(separator: ",\n") + "]"
+        }
+        out += ",\n\"times\":[" + times.map(number).joined(separator: ",") + "]"
         out += ",\n\"trace\":[" + trace.map { "[\(number($0.time)),\(string($0.line))]" }.joined(separator: ",\n") + "]"
-        let curves = document.snapshots.count == document.frames.count ? PlayerCurves(snapshots: document.snapshots).layers : []
+        let curves = document.snapshots.count == count ? PlayerCurves(snapshots: document.snapshots).layers : []
         out += ",\n\"curves\":[" + curves.map(layer).joined(separator: ",\n") + "]}"
         return out
     }

@@ -12,7 +12,7 @@ enum PlayerScript {
     #title{font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
     #status{font-weight:normal;color:#777;margin-left:8px}
     #frame-box{position:relative;flex:1 1 auto;min-height:0}
-    #frame{position:absolute;left:0;top:0;width:100%;height:100%;object-fit:contain;object-position:center top}
+    #frame,#video{position:absolute;left:0;top:0;width:100%;height:100%;object-fit:contain;object-position:center top}
     #waiting{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;color:#777}
     #waiting[hidden]{display:none}
     #controls{display:flex;gap:8px;align-items:center;flex:0 0 auto}
@@ -45,7 +45,7 @@ enum PlayerScript {
         <div id="app">
         <div id="stage">
         <div id="title">\(HTMLPlayer.escape(title))<span id="status"></span></div>
-        <div id="frame-box"><img id="frame" alt="frame"><div id="waiting">waiting for the first render…</div></div>
+        <div id="frame-box"><img id="frame" alt="frame"><video id="video" muted playsinline preload="auto" hidden></video><div id="waiting">waiting for the first render…</div></div>
         <div id="controls"><button id="play">Play</button><input id="scrub" type="range" min="0" max="0" value="0"><span id="time"></span></div>
         <div id="help">space play/pause · ←/→ one frame · Home/End first/last</div>
         </div>
@@ -61,7 +61,7 @@ enum PlayerScript {
     (function(){
     'use strict';
     const $=id=>document.getElementById(id);
-    const img=$('frame'),scrub=$('scrub'),timeLabel=$('time'),playButton=$('play'),traceBox=$('trace'),curvesBox=$('curves');
+    const img=$('frame'),video=$('video'),scrub=$('scrub'),timeLabel=$('time'),playButton=$('play'),traceBox=$('trace'),curvesBox=$('curves');
     const colors=['#d62728','#1f77b4','#2ca02c','#ff7f0e','#9467bd','#8c564b','#e377c2','#17becf','#7f7f7f'];
     let data=null,index=0,timer=null,traceRows=[],pastCount=0,playheads=[];
 
@@ -108,6 +108,9 @@ enum PlayerScript {
         for(const chart of layer.charts)charts.appendChild(buildChart(chart));
         box.appendChild(charts);curvesBox.appendChild(box);
       }
+      // A video payload carries one stream: frame i is the middle of its interval.
+      img.hidden=!!data.video;video.hidden=!data.video;
+      if(data.video&&video.src!==data.video)video.src=data.video;
       scrub.max=String(data.frames.length-1);
       document.getElementById('stage').style.setProperty('--aspect',String(data.width/data.height));
       $('waiting').hidden=true;
@@ -131,7 +134,8 @@ enum PlayerScript {
     function show(i){
       if(!data)return;
       index=Math.max(0,Math.min(data.frames.length-1,i));
-      img.src=data.frames[index];scrub.value=String(index);
+      if(data.video)video.currentTime=(index+0.5)/data.fps;else img.src=data.frames[index];
+      scrub.value=String(index);
       const t=data.times[index];
       timeLabel.textContent='t='+t.toFixed(3)+'s  frame '+(index+1)+'/'+data.frames.length;
       const x=timeToX(t).toFixed(1);
@@ -154,6 +158,7 @@ enum PlayerScript {
     }
 
     function load(next,keepTime){
+      if(next.video&&!next.frames.length)next.frames=new Array(next.frameCount).fill(null);
       const t=data&&keepTime?data.times[index]:null;
       const playing=!!timer;
       if(timer){clearInterval(timer);timer=null;}
@@ -239,7 +244,7 @@ enum PlayerScript {
         charts:document.querySelectorAll('.chart').length,
         viewport:{width:innerWidth,height:innerHeight},
         scroll:{width:document.documentElement.scrollWidth,height:document.documentElement.scrollHeight},
-        controls:rect($('controls')),frame:rect(img)};
+        controls:rect($('controls')),frame:rect(data.video?video:img),video:!!data.video};
       key('End');r.afterEnd=index;r.pastAtEnd=traceBox.querySelectorAll('.past').length;r.playheadAtEnd=playheads.length?+playheads[0].getAttribute('x1'):null;
       key('Home');r.afterHome=index;r.pastAtHome=traceBox.querySelectorAll('.past').length;r.playheadAtHome=playheads.length?+playheads[0].getAttribute('x1'):null;
       r.currentAtHome=(traceBox.querySelector('.current')||{}).textContent||null;
@@ -251,10 +256,19 @@ enum PlayerScript {
       // the decode finished still shows that the self-test ran (the test then asks again).
       const out=el('pre',{id:'selftest-result'},JSON.stringify(r));out.hidden=true;document.body.appendChild(out);
       try{
-        await img.decode();
-        const canvas=document.createElement('canvas');canvas.width=img.naturalWidth;canvas.height=img.naturalHeight;
-        const context=canvas.getContext('2d');context.drawImage(img,0,0);
-        r.shown=index;r.natural=[img.naturalWidth,img.naturalHeight];
+        let source=img,width,height;
+        if(data.video){
+          // Wait for the seek show() asked for, then read the frame the video shows.
+          if(video.readyState<1)await new Promise(ok=>video.addEventListener('loadedmetadata',ok,{once:true}));
+          video.currentTime=(index+0.5)/data.fps;
+          await new Promise(ok=>video.addEventListener('seeked',ok,{once:true}));
+          source=video;width=video.videoWidth;height=video.videoHeight;r.duration=video.duration;
+        }else{
+          await img.decode();width=img.naturalWidth;height=img.naturalHeight;
+        }
+        const canvas=document.createElement('canvas');canvas.width=width;canvas.height=height;
+        const context=canvas.getContext('2d');context.drawImage(source,0,0);
+        r.shown=index;r.natural=[width,height];
         r.pixel=Array.from(context.getImageData(parseInt(params.get('x')||'0',10),parseInt(params.get('y')||'0',10),1,1).data);
       }catch(err){r.pixelError=String(err);}
       out.textContent=JSON.stringify(r);

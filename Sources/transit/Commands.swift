@@ -29,10 +29,12 @@ enum SharedOption {
     static let tty = OptionSpec(names: ["--tty"], value: .flag, help: "play in the terminal (space, ←/→, r, q) instead of writing a file")
     static let quality = OptionSpec(names: ["--quality"], value: .integer(placeholder: "Q", range: 0...100), help: "video and WebP quality, 0...100 (default: each format's, docs/formats.md)")
     static let lossless = OptionSpec(names: ["--lossless"], value: .flag, help: "animated WebP without loss")
+    static let playerFrames = OptionSpec(names: ["--player-frames"], value: .choice(["png", "webm", "mp4"]),
+                                         help: "how an HTML player carries its frames: PNG images (default) or one video stream (a fraction of the size; the scrubber seeks it)")
 
     static let world = [scene, device, ios]
     static let sandbox = [unsafe, budget, memory, allowRead]
-    static let frames = [fps, scale, noStatusBar, quality, lossless]
+    static let frames = [fps, scale, noStatusBar, quality, lossless, playerFrames]
 }
 
 enum Commands {

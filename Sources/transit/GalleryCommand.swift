@@ -20,6 +20,10 @@ import TransitRender
 /// The directories under the scripts directory whose files are the shipped effects.
 let galleryCategories = ["animators", "presentations", "interactions"]
 
+/// The gallery's videos: VP9 at this quality keeps text and edges clean at a fraction of a
+/// GIF's size (the measurements behind it: docs/formats.md).
+let galleryVideoQuality = 50
+
 func commandGallery(_ arguments: ArraySlice<String>) throws -> Int32 {
     let parsed = try Commands.gallery.parse(arguments)
     if parsed.has("--entry") { return try commandGalleryEntry(parsed) }
@@ -212,9 +216,10 @@ struct GalleryEntryReport {
     }
 }
 
-/// The child: renders one effect into DIR as NAME.gif, NAME.png and NAME.html. One run keeps
-/// every frame for the GIF and the player (the same images: the GIF is what `transit render -o
-/// x.gif` writes); the filmstrip is `transit render -o x.png`'s.
+/// The child: renders one effect into DIR as NAME.webm (the card plays it), NAME.html (the
+/// player, which seeks that video: one stream stored once) and NAME.png (the filmstrip, as
+/// `transit render -o x.png` writes it). GIFs stay `transit render`'s: 46 of them were most of
+/// a gallery's size (docs/formats.md).
 func commandGalleryEntry(_ parsed: ParsedArguments) throws -> Int32 {
     guard let file = parsed.text("--entry"), let into = parsed.text("--into"), let report = parsed.text("--report") else {
         throw UsageError(message: "--entry needs --into DIR and --report FILE")
@@ -222,12 +227,14 @@ func commandGalleryEntry(_ parsed: ParsedArguments) throws -> Int32 {
     var configuration = RunConfiguration(file: URL(fileURLWithPath: file))
     if let device = parsed.text("--device").flatMap(Device.named) { configuration.device = device }
     let base = URL(fileURLWithPath: into).appendingPathComponent(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent).path
-    for path in [base + ".gif", base + ".html", base + ".png"] { try OutputFormats.checkWritable(path) }
+    for path in [base + ".webm", base + ".html", base + ".png"] { try OutputFormats.checkWritable(path) }
 
     let outcome: RenderJob.Outcome
     do {
-        outcome = try RenderJob.run(configuration, format: TeeFormat([(InMemoryGIFFormat(), base + ".gif"), (PlayerFormat(), base + ".html")]),
-                                    to: nil, progress: false, prepare: { session, _ in session.runtime.output = { _ in } })
+        // The video is written beside the page, which names it: the player's one file to fetch.
+        let player = PlayerFormat(video: "webm", quality: galleryVideoQuality, videoFile: base + ".webm")
+        outcome = try RenderJob.run(configuration, format: player, to: base + ".html", progress: false,
+                                    prepare: { session, _ in session.runtime.output = { _ in } })
     } catch PipelineError.scriptFailed(let error) {
         FileHandle.standardError.write(Data("\(Traceback.forUser(error))\n".utf8))
         return 1

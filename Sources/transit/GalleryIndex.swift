@@ -1,6 +1,6 @@
 import Foundation
 
-/// The gallery's index.html: a grid of cards, one per effect, each its GIF playing, its name,
+/// The gallery's index.html: a grid of cards, one per effect, each its video playing, its name,
 /// category, duration and description, linking to its HTML player; a text box filters the cards
 /// by name. Self-contained (inline style and script, relative links only) so it opens from disk
 /// with no network. With the fragment `#selftest&filter=TEXT` the page types TEXT into the box
@@ -33,10 +33,10 @@ enum GalleryIndex {
                 cards += """
                 <div class="effect" data-name="\(escape(effect.name))" data-label="\(escape(base))">
                   <a class="open" href="\(escape(base)).html" title="open the player">
-                  <div class="frame"><img src="\(escape(base)).gif" alt="\(escape(effect.name)) playing" loading="lazy"></div>
+                  <div class="frame"><video src="\(escape(base)).webm" title="\(escape(effect.name)) playing" autoplay loop muted playsinline preload="metadata"></video></div>
                 \(info)
                   </a>
-                  <p class="files"><a href="\(escape(base)).html">player</a> · <a href="\(escape(base)).png">filmstrip</a> · <a href="\(escape(base)).gif">GIF</a></p>
+                  <p class="files"><a href="\(escape(base)).html">player</a> · <a href="\(escape(base)).png">filmstrip</a> · <a href="\(escape(base)).webm">video</a></p>
                 </div>
 
                 """
@@ -64,7 +64,7 @@ enum GalleryIndex {
         .effect:hover, .effect:focus-within { border-color: #5b9cff; }
         .open { display: flex; flex-direction: column; gap: 6px; color: inherit; text-decoration: none; }
         .frame { display: flex; align-items: center; justify-content: center; height: 320px; background: #000; border-radius: 6px; overflow: hidden; }
-        .frame img { max-width: 100%; max-height: 100%; }
+        .frame video { max-width: 100%; max-height: 100%; }
         .info { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
         .name { font-weight: 600; }
         .category, .duration, .files { color: #9aa0a6; font-size: 12px; }

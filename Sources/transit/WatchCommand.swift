@@ -168,7 +168,8 @@ final class Reloader {
         }
         switch sink {
         case .server(let server):
-            let frames = FrameCollector()
+            // --player-frames webm|mp4: each version published as one video stream.
+            let frames: FrameCollector = options.playerFrames.map { PlayerFormat(video: $0, quality: options.quality) } ?? FrameCollector()
             switch run(frames) {
             case .failure(let failure):
                 if !quiet { report(failure) }
@@ -176,7 +177,7 @@ final class Reloader {
             case .success(let outcome):
                 for problem in outcome.session.world.problems { say("problem: \(problem)") }
                 server.publish(frames.playerDocument(outcome.session))
-                say("\(verb) in \(milliseconds(outcome.firstFrameTime)) ms (first frame; \(frames.images.count) frames published in \(milliseconds(MonotonicClock.seconds())) ms)")
+                say("\(verb) in \(milliseconds(outcome.firstFrameTime)) ms (first frame; \(frames.times.count) frames published in \(milliseconds(MonotonicClock.seconds())) ms)")
             }
         case .file(let path):
             let format: OutputFormat

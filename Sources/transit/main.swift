@@ -38,6 +38,8 @@ struct Options {
     /// `--quality Q`, `--lossless`: video and WebP encoding.
     var quality: Int?
     var lossless = false
+    /// `--player-frames webm|mp4`: an HTML player's frames as one video stream.
+    var playerFrames: String?
 }
 
 /// The options of run, render, watch and repl, read by the command's declaration (Commands.swift).
@@ -64,6 +66,7 @@ func parseOptions(_ arguments: ArraySlice<String>, command: String) throws -> Op
     options.unsafe = parsed.has("--unsafe")
     options.quality = parsed.integer("--quality")
     options.lossless = parsed.has("--lossless")
+    options.playerFrames = parsed.text("--player-frames").flatMap { $0 == "png" ? nil : $0 }
     return options
 }
 
@@ -89,6 +92,7 @@ extension Options {
         var format = FormatOptions()
         format.quality = quality
         format.lossless = lossless
+        format.playerVideo = playerFrames
         return format
     }
 }

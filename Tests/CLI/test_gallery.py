@@ -47,7 +47,7 @@ class IndexParser(html.parser.HTMLParser):
             self.depth += 1
         if tag == "a" and attrs.get("href"):
             self.card["links"].append(attrs["href"])
-        if tag == "img":
+        if tag in ("img", "video"):
             self.card["images"].append(attrs.get("src"))
         for part in ("name", "category", "duration", "description", "error"):
             if part in classes:
@@ -108,13 +108,17 @@ def selftest(browser, page, text):
 
 
 def check_outputs(checks, gallery, card):
-    """Each listed GIF, filmstrip and player exists, is non-empty and is what its name says."""
+    """Each listed video, filmstrip and player exists, is non-empty and is what its name says."""
     base = os.path.join(gallery, card["label"])
-    for extension, magic in ((".gif", b"GIF89a"), (".png", b"\x89PNG\r\n\x1a\n"), (".html", b"<!DOCTYPE html>")):
+    # A WebM file is an EBML document (1A 45 DF A3).
+    for extension, magic in ((".webm", b"\x1a\x45\xdf\xa3"), (".png", b"\x89PNG\r\n\x1a\n"), (".html", b"<!DOCTYPE html>")):
         path = base + extension
         ok = os.path.isfile(path) and os.path.getsize(path) > 0 and open(path, "rb").read(len(magic)) == magic
         checks.check("%s%s exists and is a %s" % (card["label"], extension, extension[1:]), ok, path)
-    checks.check("%s: the card shows its GIF" % card["label"], card["images"] == [card["label"] + ".gif"], card["images"])
+    checks.check("%s: the card plays its video" % card["label"], card["images"] == [card["label"] + ".webm"], card["images"])
+    page = open(base + ".html", encoding="utf-8").read()
+    name = os.path.basename(card["label"]) + ".webm"
+    checks.check("%s: the player seeks the video beside it" % card["label"], ('"video":"%s"' % name) in page and "data:image/png" not in page)
     checks.check("%s: the card opens its player" % card["label"], card["label"] + ".html" in card["links"], card["links"])
 
 
@@ -133,6 +137,9 @@ def main():
     run = subprocess.run([BINARY, "gallery", "-o", gallery], capture_output=True, text=True)
     print(run.stdout.strip())  # the whole gallery's time, for the record (not asserted)
     checks.check("the gallery of the shipped effects renders", run.returncode == 0, run.stderr[-3000:])
+    total = sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(gallery) for f in files)
+    print("gallery: %.1f MB in all" % (total / 1e6))
+    checks.check("the whole gallery is under 30 MB", total < 30e6, "%.1f MB" % (total / 1e6))
     expected = shipped_effects(scripts)
     checks.check("there are effects on disk", len(expected) > 0)
     index = os.path.join(gallery, "index.html")

@@ -214,6 +214,46 @@ def main():
     checks.check("the same pixel of the first frame equals the first PNG's",
                  first is not None and first.get("pixel") == list(frame(0)[2](x, y)),
                  "%s vs %s" % (first and first.get("pixel"), frame(0)[2](x, y)))
+
+    # The same run at 60 fps with its frames as one video stream (--player-frames): Chromium's
+    # <video> lasts the timeline's frames at 60 fps, and the frame the scrubber seeks shows the
+    # pixels of that frame's PNG (within the loss of the codec), not its neighbours'.
+    for codec in ("webm", "mp4"):
+        video_page, video_frames = checks.path("video-%s.html" % codec), checks.path("video-frames-%s" % codec)
+        for output, extra in ((video_page, ["--player-frames", codec]), (video_frames, [])):
+            run = subprocess.run([BINARY, "render", SCENE, "-o", output, "--fps", "60"] + extra, capture_output=True, text=True)
+            checks.check("render -o %s at 60 fps" % os.path.basename(output), run.returncode == 0, run.stderr)
+        video_pngs = sorted(glob.glob(os.path.join(video_frames, "frame-*.png")))
+        text = open(video_page, encoding="utf-8").read()
+        checks.check("%s: the page carries one video stream, no PNG frames" % codec,
+                     ("data:video/%s;base64," % codec) in text and "data:image/png" not in text)
+        checks.check("%s: the page is smaller than the PNG player" % codec, os.path.getsize(video_page) < os.path.getsize(page),
+                     "%d vs %d bytes" % (os.path.getsize(video_page), os.path.getsize(page)))
+        n = len(video_pngs)
+        k = n // 2
+        vx, vy, found = 0, 0, False
+        _, vheight, here = decode_png(video_pngs[k])
+        _, _, before = decode_png(video_pngs[k - 2])
+        for yy in range(3, vheight, 5):
+            for xx in range(3, 390, 5):
+                a, b = here(xx, yy), before(xx, yy)
+                if sum(abs(a[i] - b[i]) for i in range(3)) > 120:
+                    vx, vy, found = xx, yy, True
+                    break
+            if found:
+                break
+        result = selftest(browser, video_page, frame=k, x=vx, y=vy)
+        if not checks.check("%s: the video page ran its self-test" % codec, result is not None and result.get("video") is True, result):
+            continue
+        duration = result.get("duration") or 0
+        checks.check("%s: video.duration is the timeline's %d frames at 60 fps" % (codec, n), abs(duration - n / 60) <= 1 / 60 + 1e-6,
+                     "duration %s, expected %.4f" % (duration, n / 60))
+        checks.check("%s: one frame per PNG" % codec, result["frames"] == n, result["frames"])
+        got, want, other = result.get("pixel") or [0, 0, 0], here(vx, vy), before(vx, vy)
+        near = sum(abs(got[i] - want[i]) for i in range(3))
+        far = sum(abs(got[i] - other[i]) for i in range(3))
+        checks.check("%s: the seeked frame shows its PNG's pixel (within the codec's loss)" % codec, found and near <= 45 and near < far,
+                     "page %s, frame %d PNG %s, frame %d PNG %s" % (got, k, want, k - 2, other))
     checks.finish()
 
 

@@ -307,6 +307,27 @@ import Testing
         #expect(result.world.transitionHistory.count == 1)
     }
 
+    /// A presented zoom's drag is a dismissal by the user, as a sheet's pull is: the
+    /// presentation controller's delegate is asked, told it will and did dismiss; a refusal
+    /// (the delegate's, or isModalInPresentation's without asking) is reported on release.
+    @Test(arguments: [("", "should will did"), ("answer = false", "should attempted"), ("B.isModalInPresentation = true", "attempted")])
+    func aDraggedZoomPresentationIsADismissalByTheUser(setUp: String, expected: String) throws {
+        let result = try runScene(Self.scene(navigation: false, setUp: setUp) + """
+            delegateCalls = {}
+            local Delegate = NSObject:subclass("Delegate")
+            function Delegate:presentationControllerShouldDismiss() delegateCalls[#delegateCalls + 1] = "should" return answer ~= false end
+            function Delegate:presentationControllerWillDismiss() delegateCalls[#delegateCalls + 1] = "will" end
+            function Delegate:presentationControllerDidDismiss() delegateCalls[#delegateCalls + 1] = "did" end
+            function Delegate:presentationControllerDidAttemptToDismiss() delegateCalls[#delegateCalls + 1] = "attempted" end
+            show()
+            transit.wait(1)
+            B.presentationController.delegate = Delegate.new()
+            drag(0.6)
+            """, device: "iPhone 15", ios: 18)
+        #expect(try result.text("table.concat(delegateCalls, ' ')") == expected)
+        #expect(try result.text("tostring(shown())") == (expected.hasSuffix("did") ? "false" : "true"))
+    }
+
     @Test func theDimmingColorDimsTheViewBehind() throws {
         let result = try runScene(Self.scene(navigation: false, options: "dimmingColor = UIColor.red,") + """
             show()

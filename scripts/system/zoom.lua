@@ -263,8 +263,8 @@ local function canZoomOut(zoomed)
     local stack = navigation.viewControllers
     return #stack > 1 and stack[#stack] == zoomed
   end
-  -- isModalInPresentation "prevents the interactive dismissal" (Apple), the zoom's included.
-  if zoomed.isModalInPresentation then return false end
+  -- isModalInPresentation "prevents the interactive dismissal" (Apple), the zoom's included:
+  -- begin() asks transit.userDismissal, which refuses then.
   return zoomed.presentingViewController ~= nil and zoomed.presentedViewController == nil
 end
 
@@ -288,7 +288,20 @@ local function begin(zoomed, state, anchor)
   interaction.zoomed = zoomed
   pending = { zoomed = zoomed, interaction = interaction }
   local navigation = zoomed.navigationController
-  if navigation then navigation:popViewController(true) else zoomed:dismiss(true) end
+  if navigation then
+    navigation:popViewController(true)
+  else
+    -- A presented zoom's drag is a dismissal by the user (UIAdaptivePresentationControllerDelegate),
+    -- as a sheet's pull is: asked first, then will, and did from the dismissal's completion.
+    local controller = zoomed.presentationController
+    if controller and not transit.userDismissal(controller, "should") then
+      pending = nil
+      state.refused = controller
+      return
+    end
+    zoomed:dismiss(true, function() if controller then transit.userDismissal(controller, "did") end end)
+    if controller and pending == nil then transit.userDismissal(controller, "will") end
+  end
   -- Taken by the animator when the zoom out began interactively; else forget it.
   if pending ~= nil then pending = nil return end
   state.interaction, state.anchor = interaction, anchor
@@ -297,7 +310,15 @@ end
 -- Follows the finger: the zoomed view at `scale`, the point first touched kept under it.
 local function drive(state, recognizer, scale, location, progress, finishes)
   local interaction = state.interaction
-  if interaction == nil then return end
+  if interaction == nil then
+    -- A refused drag tells the delegate when it is let go (presentationControllerDidAttemptToDismiss).
+    if state.refused and recognizer.state ~= "changed" then
+      local controller = state.refused
+      state.refused = nil
+      if recognizer.state == "ended" then transit.userDismissal(controller, "attempted") end
+    end
+    return
+  end
   if recognizer.state == "changed" then
     local final, anchor = interaction.stage and interaction.stage.final, state.anchor
     if not final then return end

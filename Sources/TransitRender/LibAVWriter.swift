@@ -110,6 +110,12 @@ final class LibAVWriter {
         codec.pointee.color_primaries = AVCOL_PRI_BT709
         codec.pointee.color_trc = AVCOL_TRC_BT709
         if format.zeroBitRate { codec.pointee.bit_rate = 0 }
+        // The same frames give the same bytes on every machine: no random track UIDs or
+        // encoder version strings (bit-exact), and a fixed thread count (x264 and libvpx split
+        // their work, and so their output, by the number of threads).
+        container.pointee.flags |= AVFMT_FLAG_BITEXACT
+        codec.pointee.flags |= Int32(AV_CODEC_FLAG_BITEXACT)
+        codec.pointee.thread_count = 2
         if container.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
             codec.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
         }

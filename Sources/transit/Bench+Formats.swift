@@ -25,6 +25,7 @@ func benchFormats(_ rounds: Int) throws -> [BenchFigure] {
     let formats: [(name: String, ext: String, options: EncoderOptions)] = [
         ("mp4", "mp4", EncoderOptions()), ("webm", "webm", EncoderOptions()),
         ("webp", "webp", EncoderOptions()), ("webp lossless", "webp", EncoderOptions(lossless: true)),
+        ("webm q40", "webm", EncoderOptions(quality: 40)),
     ]
     var ratios: [String: [Double]] = [:], gifSizes: [Double] = []
     var table = ["| effect | frames | format | KiB | × GIF | encode ms | SSIM | PSNR dB |", "|---|---:|---|---:|---:|---:|---:|---:|"]

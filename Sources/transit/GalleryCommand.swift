@@ -20,9 +20,10 @@ import TransitRender
 /// The directories under the scripts directory whose files are the shipped effects.
 let galleryCategories = ["animators", "presentations", "interactions"]
 
-/// The gallery's videos: VP9 at this quality keeps text and edges clean at a fraction of a
-/// GIF's size (the measurements behind it: docs/formats.md).
-let galleryVideoQuality = 50
+/// The gallery's videos (VP9 at quality 40, CRF 38) and filmstrips (half scale): the whole
+/// gallery of the shipped effects stays under 30 MB (docs/formats.md, "The gallery").
+let galleryVideoQuality = 40
+let galleryFilmstripScale = 0.5
 
 func commandGallery(_ arguments: ArraySlice<String>) throws -> Int32 {
     let parsed = try Commands.gallery.parse(arguments)
@@ -242,7 +243,9 @@ func commandGalleryEntry(_ parsed: ParsedArguments) throws -> Int32 {
     let world = outcome.session.world
     var filmstripFailed = false
     do {
-        let filmstrip = try RenderJob.run(configuration, format: FilmstripFormat(), to: base + ".png", progress: false,
+        var halfScale = configuration
+        halfScale.scale = .points(galleryFilmstripScale)
+        let filmstrip = try RenderJob.run(halfScale, format: FilmstripFormat(), to: base + ".png", progress: false,
                                           prepare: { session, _ in session.runtime.output = { _ in }; session.world.warningHandler = nil })
         filmstripFailed = !filmstrip.session.world.problems.isEmpty
     } catch PipelineError.scriptFailed(let error) {

@@ -258,3 +258,21 @@ final class LibAVWriter {
         pendingDurations = [:]
     }
 }
+
+/// What MP4Encoder and WebMEncoder share: a `LibAVWriter` for the subclass's format. Each
+/// subclass conforms to FrameEncoder with an initializer that names its format.
+public class LibAVEncoder {
+    private let writer: LibAVWriter
+
+    init(path: String, width: Int, height: Int, frameRate: Double, options: EncoderOptions, format: LibAVFormat) throws {
+        writer = try LibAVWriter(path: path, width: width, height: height, frameRate: frameRate, options: options, format: format)
+    }
+
+    /// The size in the file: width and height rounded up to even.
+    public var encodedSize: (width: Int, height: Int) { (writer.encodedWidth, writer.encodedHeight) }
+    /// Frames whose packets the codec has not handed back yet (bounded by its look-ahead).
+    public var framesInFlight: Int { writer.pendingDurations.count }
+
+    public func append(_ frame: RasterImage, duration: Double) throws { try writer.append(frame, duration: duration) }
+    public func finish() throws { try writer.finish() }
+}

@@ -4,7 +4,7 @@
 // (x264's lossless mode) is never used: it needs the High 4:4:4 Predictive profile, which
 // browsers do not play. Odd sides are padded to even by repeating the last column/row.
 // See docs/formats.md.
-public final class MP4Encoder: FrameEncoder {
+public final class MP4Encoder: LibAVEncoder, FrameEncoder {
     static let format = LibAVFormat(
         name: "MP4", muxer: "mp4", encoder: "libx264",
         codecOptions: { quality in [("crf", String(crf(forQuality: quality))), ("preset", "medium")] },
@@ -13,17 +13,7 @@ public final class MP4Encoder: FrameEncoder {
     /// The CRF for a quality already clamped to 0...100.
     public static func crf(forQuality quality: Double) -> Int { 1 + Int(((100 - quality) * 0.5).rounded()) }
 
-    private let writer: LibAVWriter
-
-    public init(path: String, width: Int, height: Int, frameRate: Double, options: EncoderOptions = EncoderOptions()) throws {
-        writer = try LibAVWriter(path: path, width: width, height: height, frameRate: frameRate, options: options, format: Self.format)
+    public required init(path: String, width: Int, height: Int, frameRate: Double, options: EncoderOptions = EncoderOptions()) throws {
+        try super.init(path: path, width: width, height: height, frameRate: frameRate, options: options, format: Self.format)
     }
-
-    /// The size in the file: width and height rounded up to even.
-    public var encodedSize: (width: Int, height: Int) { (writer.encodedWidth, writer.encodedHeight) }
-    /// Frames whose packets the codec has not handed back yet (bounded by its look-ahead).
-    public var framesInFlight: Int { writer.pendingDurations.count }
-
-    public func append(_ frame: RasterImage, duration: Double) throws { try writer.append(frame, duration: duration) }
-    public func finish() throws { try writer.finish() }
 }

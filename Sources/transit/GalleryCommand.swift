@@ -20,10 +20,10 @@ import TransitRender
 /// The directories under the scripts directory whose files are the shipped effects.
 let galleryCategories = ["animators", "presentations", "interactions"]
 
-/// The gallery's videos (VP9 at quality 40, CRF 38) and filmstrips (half scale): the whole
+/// The gallery's videos (VP9 at quality 40, CRF 38) and filmstrips (scale 0.4): the whole
 /// gallery of the shipped effects stays under 30 MB (docs/formats.md, "The gallery").
 let galleryVideoQuality = 40
-let galleryFilmstripScale = 0.5
+let galleryFilmstripScale = 0.4
 
 func commandGallery(_ arguments: ArraySlice<String>) throws -> Int32 {
     let parsed = try Commands.gallery.parse(arguments)

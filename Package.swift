@@ -9,6 +9,9 @@ let package = Package(
     name: "Transit",
     products: [
         .executable(name: "transit", targets: ["transit"]),
+        // The video encoders, loaded by transit only when it writes a video (TransitPipeline's
+        // VideoLibrary): FFmpeg and libwebp bring a hundred shared libraries no other run needs.
+        .library(name: "TransitVideo", type: .dynamic, targets: ["TransitVideo"]),
     ],
     targets: [
         // C shims over the system Lua 5.4: macros as functions, the error trampoline,
@@ -36,7 +39,9 @@ let package = Package(
         // UIKit Dynamics: the model over Box2D, apart so TransitCore stays pure Swift.
         .target(name: "TransitDynamics", dependencies: ["TransitCore", "CBox2D"]),
         .target(name: "TransitLua", dependencies: ["CLua", "TransitCore", "TransitDynamics"]),
-        .target(name: "TransitRender", dependencies: ["CCairo", "CGif", "CMicroHTTPD", "CAVCodec", "CWebP", "TransitCore"]),
+        .target(name: "TransitRender", dependencies: ["CCairo", "CGif", "CMicroHTTPD", "TransitCore"]),
+        // .mp4, .webm and animated .webp encoders and their decoding for measurements.
+        .target(name: "TransitVideo", dependencies: ["TransitRender", "CAVCodec", "CWebP"]),
         // The run pipeline: a file's run, its sampled frames and the output formats, which
         // every command that runs or renders a file uses (docs/design.md, "The run pipeline").
         .target(name: "TransitPipeline", dependencies: ["TransitCore", "TransitLua", "TransitRender"]),
@@ -47,10 +52,10 @@ let package = Package(
 
         .testTarget(name: "TransitCoreTests", dependencies: ["TransitCore"]),
         .testTarget(name: "TransitLuaTests", dependencies: ["TransitLua", "TransitCore", "TransitDynamics"]),
-        .testTarget(name: "TransitRenderTests", dependencies: ["TransitRender", "TransitCore", "TransitLua"]),
+        .testTarget(name: "TransitRenderTests", dependencies: ["TransitRender", "TransitCore", "TransitLua", "TransitVideo"]),
         // The command-line tool's own logic (the fuzzer's generators), tested through the
         // executable target.
         .testTarget(name: "TransitTests", dependencies: ["transit", "TransitLua"]),
-        .testTarget(name: "TransitPipelineTests", dependencies: ["TransitPipeline", "TransitCore", "TransitRender"]),
+        .testTarget(name: "TransitPipelineTests", dependencies: ["TransitPipeline", "TransitCore", "TransitRender", "TransitLua", "TransitVideo"]),
     ]
 )

@@ -43,7 +43,7 @@ public final class PlayerFormat: FrameCollector {
             .appendingPathComponent("transit-player-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).\(videoExtension)").path
         var options = EncoderOptions()
         if let quality { options.quality = Double(quality) }
-        encoder = try makeFrameEncoder(forPath: path, width: pixels.width, height: pixels.height, frameRate: session.configuration.fps, options: options)
+        encoder = try VideoLibrary.encoder(forPath: path, width: pixels.width, height: pixels.height, frameRate: session.configuration.fps, options: options)
         encodedPath = path
     }
 

@@ -37,7 +37,7 @@ public final class VideoFormat: OutputFormat {
         let pixels = session.pixelSize
         // The encoder's file keeps the output's extension (it picks the container by it).
         let path = destination.deletingPathExtension().appendingPathExtension(fileExtension).path
-        encoder = try makeFrameEncoder(forPath: path, width: pixels.width, height: pixels.height, frameRate: fps, options: options)
+        encoder = try VideoLibrary.encoder(forPath: path, width: pixels.width, height: pixels.height, frameRate: fps, options: options)
     }
 
     public func frame(_ frame: SampledFrame, pass: Int) throws {

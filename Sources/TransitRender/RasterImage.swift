@@ -25,7 +25,7 @@ public struct RasterImage: Sendable, Hashable {
     }
 
     /// For buffers built to the size here (no check, no copy).
-    init(width: Int, height: Int, validatedPixels: [UInt8]) {
+    public init(width: Int, height: Int, validatedPixels: [UInt8]) {
         self.width = width
         self.height = height
         pixels = validatedPixels

@@ -35,7 +35,7 @@ func commandBench(_ arguments: ArraySlice<String>) throws -> Int32 {
     // TRANSIT_BENCH_ONLY=timeline (or startup, render, bridge, reload) runs one group: for
     // profiling it alone (`perf record`), not for the figures, which are always all measured.
     let groups: [(String, (Int) throws -> [BenchFigure])] = [
-        ("startup", benchStartup), ("render", benchRender), ("bridge", benchBridge), ("timeline", benchTimeline), ("layout", benchLayout), ("reload", benchReload), ("formats", benchFormats),
+        ("startup", benchStartup), ("render", benchRender), ("bridge", benchBridge), ("timeline", benchTimeline), ("layout", benchLayout), ("reload", benchReload),
     ]
     let only = ProcessInfo.processInfo.environment["TRANSIT_BENCH_ONLY"]
     if let only, !groups.contains(where: { $0.0 == only }) {

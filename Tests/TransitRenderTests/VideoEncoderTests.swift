@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitCore
 @testable import TransitRender
+@testable import TransitVideo
 
 // The streaming video encoders (.mp4 H.264, .webm VP9, animated .webp), each checked by decoding
 // its file back: frame count, timing, size, and the pixels against the frames that went in.

@@ -1,3 +1,4 @@
+import TransitRender
 import CAVCodec
 
 // The FFmpeg pipeline that MP4Encoder and WebMEncoder share: RGBA → (pad to even) → swscale to

@@ -1,3 +1,4 @@
+import TransitRender
 import CWebP
 #if canImport(Glibc)
 import Glibc

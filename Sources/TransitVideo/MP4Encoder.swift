@@ -1,3 +1,4 @@
+import TransitRender
 // .mp4 with H.264 (libx264 through libavcodec; Debian's libavcodec59 is built with it), yuv420p,
 // BT.709 limited range, the moov atom up front (+faststart) so browsers start playing at once.
 // quality q (0...100) → x264 CRF 1 + round((100 − q) × 0.5): 100 → 1, 75 → 14, 0 → 51. CRF 0

@@ -1,3 +1,4 @@
+import TransitRender
 // .webm with VP9 (libvpx-vp9 through libavcodec), yuv420p, BT.709 limited range, in
 // constant-quality mode (bit rate 0): quality q (0...100) → CRF round((100 − q) × 0.63):
 // 100 → 0, 75 → 16, 0 → 63. Speed: deadline "good", cpu-used 4, row-mt. Odd sides are padded

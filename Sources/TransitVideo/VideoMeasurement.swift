@@ -1,6 +1,7 @@
 import CAVCodec
 import CWebP
 import Foundation
+import TransitRender
 
 // Reads what the FrameEncoders wrote back into RGBA frames, and scores them against the frames
 // that went in: for the tests, and for a table of size / encode time / quality per format.

@@ -56,7 +56,7 @@ public enum VideoMeasurement {
         }
         encoding += try clock.measure { try encoder.finish() }
         let bytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
-        let (decoded, quality) = try compare(path: path, source: source)
+        let (decoded, quality) = try compare(path: path, frameRate: frameRate, source: source)
         let seconds = Double(encoding.components.seconds) + Double(encoding.components.attoseconds) / 1e18
         return VideoMeasurementRow(path: path, bytes: bytes, encodeSeconds: seconds, decoded: decoded, quality: quality)
     }
@@ -73,10 +73,13 @@ public enum VideoMeasurement {
     /// Decodes `path` and compares frame i with `source(i)` (generated again rather than kept,
     /// so this too stays flat in memory). A decoded frame larger than its source (the encoders'
     /// even padding) is compared on the source's area. Throws when the counts differ.
-    public static func compare(path: String, source: (Int) throws -> RasterImage) throws -> (DecodedVideo, VideoQuality) {
+    /// With `frameRate`, each decoded frame is compared with the source frame its start time
+    /// falls on (an animated WebP merges identical consecutive frames, so its frames and the
+    /// sources stop lining up by position); without, the i-th with the i-th.
+    public static func compare(path: String, frameRate: Double? = nil, source: (Int) throws -> RasterImage) throws -> (DecodedVideo, VideoQuality) {
         var ssims: [Double] = [], squaredError = 0.0, samples = 0, identical = 0, index = 0
-        let decoded = try decode(path: path) { frame, _ in
-            let original = try source(index)
+        let decoded = try decode(path: path) { frame, start in
+            let original = try source(frameRate.map { Int((start * $0).rounded()) } ?? index)
             let cropped = crop(frame, width: original.width, height: original.height)
             ssims.append(ssim(cropped, original) ?? 0)
             let (sum, count) = squaredErrorRGB(cropped, original)

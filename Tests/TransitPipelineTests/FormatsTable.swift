@@ -61,7 +61,7 @@ func formatsTable() throws -> [String] {
         for format in formats {
             let path = directory.appendingPathComponent("\(name)-\(format.name.replacingOccurrences(of: " ", with: "-")).\(format.ext)").path
             let measured = try VideoMeasurement.measure(path: path, width: first.width, height: first.height, frameRate: 30,
-                                                        count: images.count, options: format.options) { images[$0] }
+                                                        count: images.count, options: format.options) { images[min($0, images.count - 1)] }
             let ratio = Double(measured.bytes) / Double(gif.count)
             ratios[format.name, default: []].append(ratio)
             table.append(row(name, images.count, format.name, measured.bytes, ratio, measured.encodeSeconds * 1000,

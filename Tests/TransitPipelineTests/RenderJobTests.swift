@@ -127,3 +127,29 @@ private func snapshot(_ path: String) throws -> [String: Data] {
     }
     return result
 }
+
+/// An HTML player carrying one video stream (render --player-frames, watch --serve): the
+/// payload the page (or the live server) reads has the stream and the frame times, no PNGs.
+@Suite struct PlayerVideoTests {
+    @Test(arguments: ["webm", "mp4"])
+    func aVideoPlayerCarriesOneStreamAndEveryFramesTime(codec: String) throws {
+        let directory = try RenderJobTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let player = PlayerFormat(video: codec)
+        let outcome = try RenderJob.run(RenderJobTests.configuration(directory, "fade.lua"), format: player, to: nil, progress: false)
+        let document = player.playerDocument(outcome.session)
+        #expect(document.frames.isEmpty)
+        #expect(document.times.count == outcome.frames)
+        let payload = try PlayerPayload.json(document)
+        #expect(payload.contains("\"video\":\"data:video/\(codec);base64,"))
+        #expect(payload.contains("\"frameCount\":\(outcome.frames)"))
+        #expect(!payload.contains("data:image/png"))
+        // Beside the page instead (the gallery's way): the page names the file.
+        let beside = PlayerFormat(video: codec, videoFile: directory.appendingPathComponent("fade.\(codec)").path)
+        let page = directory.appendingPathComponent("fade.html").path
+        try RenderJob.run(RenderJobTests.configuration(directory, "fade.lua"), format: beside, to: page, progress: false)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("\"video\":\"fade.\(codec)\""))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("fade.\(codec)").path))
+    }
+}

@@ -39,8 +39,9 @@ public enum RenderJob {
                 outcome = try run(session, format: format, pass: pass, destination: destination?.temporary, progress: reporter, target: path)
                 knownFrameCount = outcome?.frames
             }
+            guard let outcome else { throw PipelineError.noFrames }   // a format of no passes
             try destination?.commit()
-            return outcome!
+            return outcome
         } catch {
             destination?.discard()
             throw error

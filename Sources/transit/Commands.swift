@@ -124,6 +124,8 @@ enum Commands {
             OptionSpec(names: ["--timeout"], value: .integer(placeholder: "S", range: 1...3600), help: "seconds before a script counts as hung (default 20)"),
             OptionSpec(names: ["--generators"], value: .checkedText(placeholder: "LIST", check: { _ = try FuzzGenerator.Kind.parse($0) }), help: "which generators (default all)"),
             OptionSpec(names: ["--out"], value: .text(placeholder: "DIR"), help: "where reproducers go (default fuzz-failures)"),
+            OptionSpec(names: ["--ios"], value: .checkedText(placeholder: "N", check: { _ = try parseSystemVersion($0, flag: "--ios") }),
+                       help: "the iOS version every script runs as (default 17; 18 reaches the zoom transition)"),
         ], operandCount: 0...0)
 
     static let gallery = CommandSpec(name: "gallery", operands: "", summary: """

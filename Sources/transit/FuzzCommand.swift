@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TransitCore
 import TransitLua
 import TransitRender
 
@@ -22,6 +23,8 @@ func commandFuzz(_ arguments: ArraySlice<String>) throws -> Int32 {
     if let timeout = parsed.integer("--timeout") { settings.timeout = Double(timeout) }
     if let list = parsed.text("--generators") { settings.generators = try FuzzGenerator.Kind.parse(list) }
     if let out = parsed.text("--out") { settings.out = out }
+    // The iOS version every script runs as (--ios 18 reaches the zoom transition, 16 custom detents).
+    let systemVersion = try parsed.text("--ios").map { try parseSystemVersion($0, flag: "--ios") } ?? 17
     // Constants from here on: the workers read them concurrently.
     let (seed, count, callsPerScript, jobs, out, timeout, generators) = settings
     let api = FuzzAPI(luaLanguageServerDefinitions: LuaRuntime.apiDescription.luaLanguageServerDefinitions)
@@ -43,7 +46,7 @@ func commandFuzz(_ arguments: ArraySlice<String>) throws -> Int32 {
             let source = generator.script(calls: callsPerScript)
             let file = work.appendingPathComponent("fuzz-\(seed)-\(index).lua")
             do { try Data(source.utf8).write(to: file) } catch { results.record(.crash("cannot write \(file.path)"), index: index, source: source, calls: [:]); continue }
-            let limits = ["--budget", "20000000", "--memory", "128"]
+            let limits = ["--budget", "20000000", "--memory", "128", "--ios", formatNumber(systemVersion)]
             // Renders at 10 fps and scale 1: the rasterizer and encoders see every frame of the
             // short scene, and a render costs about what a run does.
             var arguments = ["run", file.path] + limits

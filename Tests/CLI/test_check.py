@@ -53,6 +53,11 @@ EXPECTED = {
     "interaction-drives-nothing": INTERACTIVE,
     # The badge is on the presented view in every cell that presents (every cell does).
     "ambiguous-layout": EVERY,
+    # Issue 22 item 6: the UIKit developers' mistakes (MISTAKES below runs their corrected twins).
+    # Scenes (a file that returns nothing) make the mistake in every cell they run.
+    "presentation-controller-ignored": EVERY,
+    "delegate-set-too-late": EVERY,
+    "delegate-on-presenter": EVERY,
 }
 PHASES = {"present", "dismiss", "interactive", "interactive finish", "interactive cancel", "push", "pop", "scene"}
 CELL_KEYS = {"name", "device", "ios", "style", "path", "animated", "fraction", "rotated", "passed", "error", "problems"}
@@ -96,6 +101,35 @@ for problem_id, fails in sorted(EXPECTED.items()):
     run = transit("run", path)
     checks.check("%s: run exits 1" % problem_id, run.returncode == 1, run.stderr[-400:])
     checks.check("%s: run reports [%s]" % (problem_id, problem_id), "problem: [%s]" % problem_id in run.stderr, run.stderr[-600:])
+
+# Issue 22 item 6: every mistake fails with the id that names its cause (above for a new id,
+# here for those reported under an older id), and its corrected twin, ok-<name>.lua beside it,
+# passes both transit check and transit run.
+MISTAKES_DIR = os.path.join(ROOT, "Tests", "Fixtures", "mistakes")
+MISTAKES = [  # (broken fixture, its id, which cells fail)
+    (os.path.join(FIXTURES, "presentation-controller-ignored.lua"), "presentation-controller-ignored", EVERY),
+    (os.path.join(FIXTURES, "delegate-set-too-late.lua"), "delegate-set-too-late", EVERY),
+    (os.path.join(FIXTURES, "delegate-on-presenter.lua"), "delegate-on-presenter", EVERY),
+]
+for broken_path, problem_id, fails in MISTAKES:
+    name = os.path.basename(broken_path)
+    if os.path.dirname(broken_path) == MISTAKES_DIR:
+        result = transit("check", broken_path, "--format", "json")
+        document = json.loads(result.stdout) if result.stdout.startswith("{") else {"effects": []}
+        cells = cells_of(document)
+        checks.check("mistake %s: check exits 1" % name, result.returncode == 1, result.stderr[-400:])
+        checks.check("mistake %s: fails exactly %s" % (name, problem_id),
+                     {p["id"] for c in cells for p in c["problems"]} == {problem_id} and not any(c["error"] for c in cells),
+                     "%s" % sorted({p["id"] for c in cells for p in c["problems"]}))
+        checks.check("mistake %s: fails in the cells its construction predicts" % name,
+                     cells and all(c["passed"] != fails(c) for c in cells), "wrong: %s" % [c["name"] for c in cells if c["passed"] == fails(c)])
+        run = transit("run", broken_path)
+        checks.check("mistake %s: run reports [%s]" % (name, problem_id), run.returncode == 1 and "problem: [%s]" % problem_id in run.stderr, run.stderr[-600:])
+    twin = os.path.join(os.path.dirname(broken_path), "ok-" + name)
+    fixed = transit("check", twin)
+    checks.check("mistake %s: the corrected twin passes transit check" % name, fixed.returncode == 0, fixed.stdout[-800:])
+    fixed_run = transit("run", twin)
+    checks.check("mistake %s: the corrected twin passes transit run" % name, fixed_run.returncode == 0, fixed_run.stderr[-600:])
 
 # The patterns the rules must allow: chrome behind the presented view, a snapshot removed right after.
 ok = transit("check", os.path.join(FIXTURES, "ok-chrome-and-snapshot.lua"))

@@ -15,6 +15,11 @@ function CardAnimator:animateTransition(ctx)
   if presenting then
     view.frame = below
     container:addSubview(view)
+  elseif ctx:view("to") then
+    -- A full-screen style hands the presenter's view back: put it under the card.
+    local under = ctx:view("to")
+    under.frame = ctx:finalFrame(toVC)
+    container:insertSubviewBelow(under, view)
   end
   UIView.animate(self:transitionDuration(ctx), function()
     view.frame = presenting and shown or below

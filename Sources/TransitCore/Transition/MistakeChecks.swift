@@ -72,7 +72,7 @@ extension World {
         let uncovered = bounds.width * bounds.height - rect.overlapArea(bounds)
         let share = Int((100 * uncovered / max(1, bounds.width * bounds.height)).rounded())
         let place = scripting?.location(of: transition.presentationController, Hook.PresentationController.shouldRemovePresentersView).map { "\($0): " } ?? ""
-        report(.presenterRemovedUncovered, "\(place)\(transition.presentationController.traceName).shouldRemovePresentersView is true, but \(view.traceName) (\(rect)) leaves \(share) % of the container (\(bounds)) uncovered: UIKit removes the presenter's view when the presentation ends and a black band shows there; return false from shouldRemovePresentersView for a presented view that does not cover the screen", phase: transition.phase)
+        report(.presenterRemovedUncovered, "\(place)\(transition.presentationController.traceName).shouldRemovePresentersView is true, but \(view.traceName) at \(rect) leaves \(share) % of the container \(bounds) uncovered: UIKit removes the presenter's view when the presentation ends and a black band shows there; return false from shouldRemovePresentersView for a presented view that does not cover the screen", phase: transition.phase)
     }
 
     /// dismissalTransitionDidEnd(false), with the views it removes from the container: after a

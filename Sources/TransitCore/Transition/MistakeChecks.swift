@@ -86,7 +86,7 @@ extension World {
         for view in before where view.superview !== container && view !== presentedView {
             if let presentedView, presentedView.isDescendant(of: view) { continue }
             let place = scripting?.location(of: transition.presentationController, Hook.PresentationController.dismissalTransitionDidEnd).map { "\($0): " } ?? ""
-            report(.chromeRemovedOnCancel, "\(place)dismissalTransitionDidEnd(false) removed \(view.traceName) from the container, but the dismissal was cancelled and the presentation stays (without it from now on); remove chrome only when completed is true: if completed then \(view.traceName):removeFromSuperview() end", phase: transition.phase)
+            report(.chromeRemovedOnCancel, "\(place)dismissalTransitionDidEnd(false) removed \(view.traceName) from the container, but the dismissal was cancelled and the presentation stays (without it from now on); remove chrome only when completed is true (wrap the removal in `if completed then ... end`)", phase: transition.phase)
         }
     }
 

@@ -721,7 +721,7 @@ extension World {
         let animator = transition.animator.map(describe) ?? "the animator"
         rememberTimedOut(transition)
         if !judgeOutlastingAnimation(transition) {
-        report(.completeNeverCalled, "\(animator) never called completeTransition for the \(transition.label) (duration \(formatNumber(transition.duration)) s + \(formatNumber(completeTransitionGrace)) s grace): UIKit would freeze here. Call ctx:completeTransition(not ctx.transitionWasCancelled) in the completion of your animation")
+        report(.completeNeverCalled, "\(animator) never called completeTransition for the \(transition.label) (duration \(formatNumber(transition.duration)) s + \(formatNumber(completeTransitionGrace)) s grace) and none of its animations is still running, so nothing will: UIKit would freeze here. Call ctx:completeTransition(not ctx.transitionWasCancelled) in the completion of your animation")
         }
         try finishTransition(transition, completed: !transition.transitionWasCancelled)
     }

@@ -123,6 +123,8 @@ MISTAKES = [  # (broken fixture, its id, which cells fail)
     (os.path.join(FIXTURES, "presenter-removed-uncovered.lua"), "presenter-removed-uncovered", None),
     (os.path.join(FIXTURES, "chrome-removed-on-cancel.lua"), "chrome-removed-on-cancel", None),
     (os.path.join(FIXTURES, "animation-outlasts-duration.lua"), "animation-outlasts-duration", None),
+    # A custom style: the animator runs unanimated too, so every cell dismisses into black.
+    (os.path.join(MISTAKES_DIR, "presenter-view-in-container.lua"), "revealed-not-visible", EVERY),
 ]
 for broken_path, problem_id, fails in MISTAKES:
     name = os.path.basename(broken_path)

@@ -125,6 +125,7 @@ MISTAKES = [  # (broken fixture, its id, which cells fail)
     (os.path.join(FIXTURES, "animation-outlasts-duration.lua"), "animation-outlasts-duration", None),
     # A custom style: the animator runs unanimated too, so every cell dismisses into black.
     (os.path.join(MISTAKES_DIR, "presenter-view-in-container.lua"), "revealed-not-visible", EVERY),
+    (os.path.join(MISTAKES_DIR, "presenter-scaled-after-cancel.lua"), "cancel-not-restored", CANCELLED),
 ]
 for broken_path, problem_id, fails in MISTAKES:
     name = os.path.basename(broken_path)

@@ -98,7 +98,7 @@ extension World {
               let presenterView = transition.presenting.viewIfLoaded, presenterView.window == nil,
               let state = checks.startStates.first(where: { $0.view === presenterView }) else { return }
         var differences: [String] = []
-        if !presenterView.layer.transform.isClose(to: state.transform) { differences.append("its transform is not what it was (not identity: scaled or moved)") }
+        if !presenterView.layer.transform.isClose(to: state.transform) { differences.append("its transform changed (scaled, rotated or moved)") }
         if abs(presenterView.alpha - state.alpha) > 0.001 { differences.append("alpha \(formatNumber(presenterView.alpha)) (was \(formatNumber(state.alpha)))") }
         if presenterView.isHidden != state.isHidden { differences.append("isHidden \(presenterView.isHidden) (was \(state.isHidden))") }
         guard !differences.isEmpty else { return }

@@ -111,6 +111,23 @@ extension World {
         "\(shown.traceName) is not in the window after the \(transition.label): the animator put the presenter's view into ctx.containerView, and UIKit removes the container, with what it holds, when the dismissal completes (the black screen). For the \(transition.presentationStyle.rawValue) style the presenter's view stays in the window under the presentation (ctx:view(\"to\") is nil): do not add it to the container; animate the presented view only"
     }
 
+    // MARK: - Interruptible animators
+
+    /// UIKit asks interruptibleAnimator again after animateTransition and needs the animator
+    /// that animateTransition started: one that is still inactive while another property
+    /// animator runs the transition's animations was made by a second call.
+    func judgeInterruptibleAnimatorAfterAnimate(_ transition: Transition) {
+        // Each property animator runs its animations in a child space of the transition's.
+        guard let returned = transition.interruptibleAnimator, !returned.isRunning,
+              transition.space.children.contains(where: { child in
+                  guard let space = child.space, space !== returned.space else { return false }
+                  return space.groups.contains { !$0.isFinished }
+              }),
+              let animator = transition.animator else { return }
+        let place = scripting?.location(of: animator, Hook.AnimatedTransitioning.interruptibleAnimator).map { "\($0): " } ?? ""
+        report(.interruptibleAnimatorChanged, "\(place)\(describe(animator)).interruptibleAnimator returned a new UIViewPropertyAnimator when UIKit called it after animateTransition, not the one animateTransition started (it builds one on every call): UIKit pauses, scrubs and finishes the one it gets, so the transition's animations run out of its control; create the animator once per transition, keep it in a field and return that same object until animationEnded", phase: transition.phase)
+    }
+
     // MARK: - The deadline
 
     /// At the completeTransition deadline: when an animation of the transition is still running

@@ -520,6 +520,7 @@ extension World {
         if transition.interruptibleAnimator == nil, try responds(animator, Hook.AnimatedTransitioning.interruptibleAnimator) {
             let value = try callScript(animator, Hook.AnimatedTransitioning.interruptibleAnimator, [.object(transition.context)])
             transition.interruptibleAnimator = value.object as? PropertyAnimator
+            judgeInterruptibleAnimatorAfterAnimate(transition)
         }
     }
 

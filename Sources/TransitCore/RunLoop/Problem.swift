@@ -27,6 +27,7 @@ public enum ProblemID: String, CaseIterable, Sendable {
     case chromeRemovedOnCancel = "chrome-removed-on-cancel"
     case animationOutlastsDuration = "animation-outlasts-duration"
     case interruptibleAnimatorChanged = "interruptible-animator-changed"
+    case snapshotNeverDrawn = "snapshot-never-drawn"
     /// A misspelt hook (reported by the hook-name check, issue 9 items 1–2).
     case hookTypo = "hook-typo"
     /// Reported without an id (kept so that older callers of `report(_:)` still work).
@@ -57,6 +58,7 @@ public enum ProblemID: String, CaseIterable, Sendable {
         case .presenterRemovedUncovered: return "shouldRemovePresentersView is true but the presented view does not cover the container: a black band shows"
         case .chromeRemovedOnCancel: return "dismissalTransitionDidEnd(false) removed chrome (a dimming view) although the cancelled dismissal keeps the presentation"
         case .animationOutlastsDuration: return "an animation of the transition outlasts transitionDuration, so completeTransition comes too late"
+        case .snapshotNeverDrawn: return "snapshotView(afterScreenUpdates: false) of a view that was never drawn: UIKit's snapshot is empty"
         case .interruptibleAnimatorChanged: return "interruptibleAnimator returned another UIViewPropertyAnimator than the one driving the transition: UIKit needs the same one for the whole transition"
         case .hookTypo: return "a function whose name is close to a hook's is never called (a misspelt hook)"
         case .other: return "a problem"

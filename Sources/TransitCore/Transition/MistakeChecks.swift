@@ -128,6 +128,18 @@ extension World {
         report(.interruptibleAnimatorChanged, "\(place)\(describe(animator)).interruptibleAnimator returned a new UIViewPropertyAnimator when UIKit called it after animateTransition, not the one animateTransition started (it builds one on every call): UIKit pauses, scrubs and finishes the one it gets, so the transition's animations run out of its control; create the animator once per transition, keep it in a field and return that same object until animationEnded", phase: transition.phase)
     }
 
+    // MARK: - Snapshots
+
+    /// snapshotView(afterScreenUpdates: false) shows what the screen last rendered of the view;
+    /// one never in a window when a run-loop turn ended was never rendered, and UIKit's
+    /// snapshot of it is empty (blank). Transit still draws it; each view is reported once.
+    func judgeSnapshotOfUndrawnView(_ view: View) {
+        // A snapshot view holds a picture already (a snapshot of a snapshot copies it).
+        if case .snapshot = view.layer.content { return }
+        guard !view.wasDrawn, reportedUndrawnSnapshots.insert(ObjectIdentifier(view)).inserted else { return }
+        report(.snapshotNeverDrawn, "\(view.traceName):snapshotView(false) (afterScreenUpdates: false) of a view that has never been drawn (it was never in the window when a run-loop turn ended, when UIKit renders): on iOS the snapshot is empty, so the animation shows nothing where it should be; pass true (snapshotView(true) renders it first), or snapshot it once it is on screen")
+    }
+
     // MARK: - The deadline
 
     /// At the completeTransition deadline: when an animation of the transition is still running
@@ -146,4 +158,20 @@ extension World {
         report(.animationOutlastsDuration, "\(place)an animation of the \(transition.label)\(length), but \(animator).transitionDuration returned \(formatNumber(transition.duration)) s: completeTransition, in its completion, comes after UIKit's deadline (UIKit also drives interactive transitions and the coordinator's alongside animations for transitionDuration); return the animation's real length from transitionDuration (or shorten the animation)", phase: transition.phase)
         return true
     }
+}
+
+extension View {
+    /// Joined or left a window: remembers whether it stayed in one past the end of a turn.
+    func noteWindowChange() {
+        if window != nil {
+            if windowEntryTurn == nil { windowEntryTurn = world.turnsEnded }
+        } else if let entry = windowEntryTurn {
+            if world.turnsEnded > entry { hasBeenDrawn = true }
+            windowEntryTurn = nil
+        }
+        for subview in subviews { subview.noteWindowChange() }
+    }
+
+    /// Rendered at least once: in a window when a run-loop turn ended.
+    var wasDrawn: Bool { hasBeenDrawn || windowEntryTurn.map { $0 < world.turnsEnded } == true }
 }

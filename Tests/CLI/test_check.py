@@ -53,6 +53,24 @@ EXPECTED = {
     "interaction-drives-nothing": INTERACTIVE,
     # The badge is on the presented view in every cell that presents (every cell does).
     "ambiguous-layout": EVERY,
+    # Issue 22 item 6: the UIKit developers' mistakes (MISTAKES below runs their corrected twins).
+    # Scenes (a file that returns nothing) make the mistake in every cell they run.
+    "presentation-controller-ignored": EVERY,
+    "delegate-set-too-late": EVERY,
+    "delegate-on-presenter": EVERY,
+    # Returned for every dismissal: the animated ones no finger finishes hang (a plain
+    # dismissal, or the one after a cancelled gesture); a non-animated one is not interactive.
+    "interaction-never-driven": lambda cell: ANIMATED(cell) or CANCELLED(cell),
+    # Every cell presents the card, animated or not.
+    "presenter-removed-uncovered": EVERY,
+    # Only a cancelled dismissal calls dismissalTransitionDidEnd(false).
+    "chrome-removed-on-cancel": CANCELLED,
+    # A 0 s animation for a non-animated transition: only animated cells outlast the duration.
+    "animation-outlasts-duration": ANIMATED,
+    # The custom style runs animateTransition unanimated too, and UIKit asks again after it.
+    "interruptible-animator-changed": EVERY,
+    # The presented view is snapshotted before it was ever drawn, animated or not (custom style).
+    "snapshot-never-drawn": EVERY,
 }
 PHASES = {"present", "dismiss", "interactive", "interactive finish", "interactive cancel", "push", "pop", "scene"}
 CELL_KEYS = {"name", "device", "ios", "style", "path", "animated", "fraction", "rotated", "passed", "error", "problems"}
@@ -96,6 +114,44 @@ for problem_id, fails in sorted(EXPECTED.items()):
     run = transit("run", path)
     checks.check("%s: run exits 1" % problem_id, run.returncode == 1, run.stderr[-400:])
     checks.check("%s: run reports [%s]" % (problem_id, problem_id), "problem: [%s]" % problem_id in run.stderr, run.stderr[-600:])
+
+# Issue 22 item 6: every mistake fails with the id that names its cause (above for a new id,
+# here for those reported under an older id), and its corrected twin, ok-<name>.lua beside it,
+# passes both transit check and transit run.
+MISTAKES_DIR = os.path.join(ROOT, "Tests", "Fixtures", "mistakes")
+MISTAKES = [  # (broken fixture, its id, which cells fail)
+    (os.path.join(FIXTURES, "presentation-controller-ignored.lua"), "presentation-controller-ignored", EVERY),
+    (os.path.join(FIXTURES, "delegate-set-too-late.lua"), "delegate-set-too-late", EVERY),
+    (os.path.join(FIXTURES, "delegate-on-presenter.lua"), "delegate-on-presenter", EVERY),
+    (os.path.join(FIXTURES, "interaction-never-driven.lua"), "interaction-never-driven", None),
+    (os.path.join(FIXTURES, "presenter-removed-uncovered.lua"), "presenter-removed-uncovered", None),
+    (os.path.join(FIXTURES, "chrome-removed-on-cancel.lua"), "chrome-removed-on-cancel", None),
+    (os.path.join(FIXTURES, "animation-outlasts-duration.lua"), "animation-outlasts-duration", None),
+    (os.path.join(FIXTURES, "interruptible-animator-changed.lua"), "interruptible-animator-changed", None),
+    (os.path.join(FIXTURES, "snapshot-never-drawn.lua"), "snapshot-never-drawn", None),
+    # A custom style: the animator runs unanimated too, so every cell dismisses into black.
+    (os.path.join(MISTAKES_DIR, "presenter-view-in-container.lua"), "revealed-not-visible", EVERY),
+    (os.path.join(MISTAKES_DIR, "presenter-scaled-after-cancel.lua"), "cancel-not-restored", CANCELLED),
+]
+for broken_path, problem_id, fails in MISTAKES:
+    name = os.path.basename(broken_path)
+    if os.path.dirname(broken_path) == MISTAKES_DIR:
+        result = transit("check", broken_path, "--format", "json")
+        document = json.loads(result.stdout) if result.stdout.startswith("{") else {"effects": []}
+        cells = cells_of(document)
+        checks.check("mistake %s: check exits 1" % name, result.returncode == 1, result.stderr[-400:])
+        checks.check("mistake %s: fails exactly %s" % (name, problem_id),
+                     {p["id"] for c in cells for p in c["problems"]} == {problem_id} and not any(c["error"] for c in cells),
+                     "%s" % sorted({p["id"] for c in cells for p in c["problems"]}))
+        checks.check("mistake %s: fails in the cells its construction predicts" % name,
+                     cells and all(c["passed"] != fails(c) for c in cells), "wrong: %s" % [c["name"] for c in cells if c["passed"] == fails(c)])
+        run = transit("run", broken_path)
+        checks.check("mistake %s: run reports [%s]" % (name, problem_id), run.returncode == 1 and "problem: [%s]" % problem_id in run.stderr, run.stderr[-600:])
+    twin = os.path.join(os.path.dirname(broken_path), "ok-" + name)
+    fixed = transit("check", twin)
+    checks.check("mistake %s: the corrected twin passes transit check" % name, fixed.returncode == 0, fixed.stdout[-800:])
+    fixed_run = transit("run", twin)
+    checks.check("mistake %s: the corrected twin passes transit run" % name, fixed_run.returncode == 0, fixed_run.stderr[-600:])
 
 # The patterns the rules must allow: chrome behind the presented view, a snapshot removed right after.
 ok = transit("check", os.path.join(FIXTURES, "ok-chrome-and-snapshot.lua"))

@@ -44,11 +44,13 @@ end
 
 -- A strip of `view` (x from `offset`, one fold-half wide) with a shadow on top, added to the
 -- container and hinged on its left edge (`left`) or right edge. Returns the strip and its shadow.
-local function createSnapshot(view, offset, left, foldWidth)
+-- `afterUpdates`: the library's afterScreenUpdates, YES for the new screen, which has never
+-- been drawn (a snapshot of it without screen updates is empty on iOS).
+local function createSnapshot(view, offset, left, foldWidth, afterUpdates)
   local size = view.frame.size
   local strip = UIView.new{ frame = CGRect(0, 0, foldWidth, size.height), clipsToBounds = true,
     backgroundColor = view.backgroundColor, name = "fold strip" }
-  local picture = view:snapshotView(false)
+  local picture = view:snapshotView(afterUpdates == true)
   picture.frame = CGRect(-offset, 0, size.width, size.height)
   strip:addSubview(picture)
 
@@ -97,10 +99,10 @@ function FoldAnimator:animateTransition(transitionContext)
 
     -- The new strips start folded flat against one edge, turned 90°, shadows dark.
     local edge = reverse and size.width or 0
-    local leftTo, leftToShadow = createSnapshot(toView, offset, true, foldWidth)
+    local leftTo, leftToShadow = createSnapshot(toView, offset, true, foldWidth, true)
     leftTo.layer.position = CGPoint(edge, size.height / 2)
     leftTo.layer.transform = CATransform3D.rotation(math.pi / 2, 0, 1, 0)
-    local rightTo, rightToShadow = createSnapshot(toView, offset + foldWidth, false, foldWidth)
+    local rightTo, rightToShadow = createSnapshot(toView, offset + foldWidth, false, foldWidth, true)
     rightTo.layer.position = CGPoint(edge, size.height / 2)
     rightTo.layer.transform = CATransform3D.rotation(-math.pi / 2, 0, 1, 0)
     toViewFolds[#toViewFolds + 1] = { view = leftTo, shadow = leftToShadow }

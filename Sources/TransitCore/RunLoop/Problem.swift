@@ -18,6 +18,16 @@ public enum ProblemID: String, CaseIterable, Sendable {
     case badDuration = "bad-duration"
     case interactionDrivesNothing = "interaction-drives-nothing"
     case ambiguousLayout = "ambiguous-layout"
+    // Issue 22 item 2: mistakes UIKit developers make, named by their cause (MistakeChecks.swift).
+    case presentationControllerIgnored = "presentation-controller-ignored"
+    case delegateSetTooLate = "delegate-set-too-late"
+    case delegateOnPresenter = "delegate-on-presenter"
+    case interactionNeverDriven = "interaction-never-driven"
+    case presenterRemovedUncovered = "presenter-removed-uncovered"
+    case chromeRemovedOnCancel = "chrome-removed-on-cancel"
+    case animationOutlastsDuration = "animation-outlasts-duration"
+    case interruptibleAnimatorChanged = "interruptible-animator-changed"
+    case snapshotNeverDrawn = "snapshot-never-drawn"
     /// A misspelt hook (reported by the hook-name check, issue 9 items 1–2).
     case hookTypo = "hook-typo"
     /// Reported without an id (kept so that older callers of `report(_:)` still work).
@@ -40,6 +50,16 @@ public enum ProblemID: String, CaseIterable, Sendable {
         case .badDuration: return "transitionDuration is not a positive finite number for an animated transition"
         case .interactionDrivesNothing: return "update/finish/cancel on an interaction controller that drives no transition"
         case .ambiguousLayout: return "a view's constraints do not fix its frame (hasAmbiguousLayout): UIKit may put it anywhere they allow"
+        // Issue 22 item 2 (MistakeChecks.swift).
+        case .presentationControllerIgnored: return "the transitioning delegate vends a presentation controller but modalPresentationStyle is not custom: UIKit never asks for it"
+        case .delegateSetTooLate: return "transitioningDelegate or modalPresentationStyle was set after present: UIKit read them when present was called"
+        case .delegateOnPresenter: return "the transitioningDelegate is set on the presenting controller, not on the presented one, so the presentation ignores it"
+        case .interactionNeverDriven: return "an interaction controller was returned but nothing drives it (no gesture): the transition hangs"
+        case .presenterRemovedUncovered: return "shouldRemovePresentersView is true but the presented view does not cover the container: a black band shows"
+        case .chromeRemovedOnCancel: return "dismissalTransitionDidEnd(false) removed chrome (a dimming view) although the cancelled dismissal keeps the presentation"
+        case .animationOutlastsDuration: return "an animation of the transition outlasts transitionDuration, so completeTransition comes too late"
+        case .snapshotNeverDrawn: return "snapshotView(afterScreenUpdates: false) of a view that was never drawn: UIKit's snapshot is empty"
+        case .interruptibleAnimatorChanged: return "interruptibleAnimator returned another UIViewPropertyAnimator than the one driving the transition: UIKit needs the same one for the whole transition"
         case .hookTypo: return "a function whose name is close to a hook's is never called (a misspelt hook)"
         case .other: return "a problem"
         }

@@ -29,6 +29,11 @@ public final class World {
     var pendingConstraintUpdates = 0
     /// Views already reported for an ambiguous layout (once each).
     var reportedAmbiguity = Set<ObjectIdentifier>()
+    /// Views whose never-drawn snapshot was reported (MistakeChecks.swift).
+    var reportedUndrawnSnapshots = Set<ObjectIdentifier>()
+    /// Run-loop turns ended (each ends with a layout and UIKit's render): what a view was
+    /// drawn in (MistakeChecks.swift). `turn` counts events only, not the scene's own turns.
+    var turnsEnded = 0
     /// Where UIKit's console warnings go besides the trace (the tool: stderr; tests collect them).
     public var warningHandler: ((String) -> Void)?
     /// Measures labels' text for their intrinsic size (the renderer's; nil: an estimate).
@@ -277,6 +282,7 @@ public final class World {
 
     /// Runs the judgements queued for the turn that ended (in the order they were queued).
     public func runEndOfTurnWork() {
+        turnsEnded += 1
         while !endOfTurnWork.isEmpty {
             let pending = endOfTurnWork
             endOfTurnWork = []

@@ -73,6 +73,7 @@ extension World {
         presenting.presentedViewController = presented
         presented.presentingViewController = presenting
         presented.isBeingPresented = true
+        presented.presentedAtTurn = turn
         traceEvent(caller.traceName, "present", [presented.traceName, animated ? "animated" : "not animated"])
         if caller !== presenting { traceEvent(presenting.traceName, "presents for", [caller.traceName]) }
         try beginPresentation(presented, presenting: presenting, source: caller, animated: animated, completion: completion)
@@ -126,6 +127,7 @@ extension World {
         let delegate = try presented.effectiveTransitioningDelegate()
         var style = try presentationStyle(of: presented)
         let usesCustom = style == .custom
+        try judgeDelegateAtPresent(presented, presenting: presenting, source: source, delegate: delegate, style: style)
         // 1. The presentation controller (not before iOS 8).
         var controller: PresentationController?
         if usesCustom, systemVersion >= 8, let delegate {
@@ -518,6 +520,7 @@ extension World {
         if transition.interruptibleAnimator == nil, try responds(animator, Hook.AnimatedTransitioning.interruptibleAnimator) {
             let value = try callScript(animator, Hook.AnimatedTransitioning.interruptibleAnimator, [.object(transition.context)])
             transition.interruptibleAnimator = value.object as? PropertyAnimator
+            judgeInterruptibleAnimatorAfterAnimate(transition)
         }
     }
 
@@ -625,6 +628,7 @@ extension World {
         } else {
         switch (transition.kind, completed) {
         case (.presentation, true):
+            judgeRemovedPresenter(transition, presentedView: presentedView)
             if transition.removesPresentersView, let presenterView {
                 presenterView.removeFromSuperview()
             }
@@ -654,7 +658,7 @@ extension World {
             if transition.removesPresentersView, let presenterView, presenterView.superview === container {
                 presenterView.removeFromSuperview()
             }
-            try controller.dismissalTransitionDidEnd(false)
+            try dismissalDidEndCancelled(transition)
         default:
             break
         }
@@ -717,7 +721,9 @@ extension World {
     func transitionTimedOut(_ transition: Transition) throws {
         let animator = transition.animator.map(describe) ?? "the animator"
         rememberTimedOut(transition)
-        report(.completeNeverCalled, "\(animator) never called completeTransition for the \(transition.label) (duration \(formatNumber(transition.duration)) s + \(formatNumber(completeTransitionGrace)) s grace): UIKit would freeze here. Call ctx:completeTransition(not ctx.transitionWasCancelled) in the completion of your animation")
+        if !judgeOutlastingAnimation(transition) {
+        report(.completeNeverCalled, "\(animator) never called completeTransition for the \(transition.label) (duration \(formatNumber(transition.duration)) s + \(formatNumber(completeTransitionGrace)) s grace) and none of its animations is still running, so nothing will: UIKit would freeze here. Call ctx:completeTransition(not ctx.transitionWasCancelled) in the completion of your animation")
+        }
         try finishTransition(transition, completed: !transition.transitionWasCancelled)
     }
 }

@@ -34,6 +34,8 @@ final class TransitionChecks {
     var timedOut = false
     /// A missing to view was already reported when completeTransition was called.
     var reportedMissingToView = false
+    /// Something updated, paused, finished or cancelled the interaction (MistakeChecks.swift).
+    var interactionDriven = false
 }
 
 extension World {
@@ -120,6 +122,9 @@ extension World {
         let isForward = transition.isForward
         // Views a presentation controller adds after this (in …TransitionDidEnd) are its chrome.
         let inContainerAtCompletion = Set(transition.containerView.subviews.map(ObjectIdentifier.init))
+        // A custom-style dismissal whose animator moved the presenter's view into the container.
+        let revealedInContainer = transition.kind == .dismissal && !transition.removesPresentersView
+            && transition.presenting.viewIfLoaded?.isDescendant(of: transition.containerView) == true
         // The transition is held until the judgement has run (it is released with the closure).
         atEndOfTurn { [weak self] in
             guard let self else { return }
@@ -130,12 +135,16 @@ extension World {
                     if isForward {
                         self.report(.presentedNotVisible, "\(shown.traceName) is not visible after the \(transition.label): add ctx:view(\"to\") to ctx.containerView at ctx:finalFrame(toVC), with alpha above 0", phase: phase)
                     } else {
-                        self.report(.revealedNotVisible, "\(shown.traceName) is not visible after the \(transition.label) (hidden, transparent, off screen or not in the window): the black screen", phase: phase)
+                        self.report(.revealedNotVisible, revealedInContainer && shown.window == nil ? self.revealedInContainerMessage(transition, shown)
+                                    : "\(shown.traceName) is not visible after the \(transition.label) (hidden, transparent, off screen or not in the window): the black screen", phase: phase)
                     }
                 }
             }
             self.judgeLeftovers(transition, completed: completed, candidates: inContainerAtCompletion, phase: phase)
-            if !completed { self.judgeRestored(transition, checks: checks, phase: phase) }
+            if !completed {
+                self.judgeRestored(transition, checks: checks, phase: phase)
+                self.judgeRestoredOutOfWindow(transition, checks: checks, phase: phase)
+            }
             self.judgeRunningAnimations(transition, completedAt: completedAt, phase: phase)
             self.judgeFiniteGeometry(transition, phase: phase)
             self.judgeAmbiguousLayout(phase: phase)
@@ -217,6 +226,7 @@ extension World {
         runEndOfTurnWork()
         judgeAmbiguousLayout(phase: "scene")
         for transition in activeTransitions {
+            if judgeNeverDriven(transition) { continue }
             let why = transition.isInteractive
                 ? "it is interactive and its interaction controller never called finish() or cancel() (or called them before the transition began)"
                 : "it never completed"

@@ -148,6 +148,7 @@ public final class Transition {
 
     public func updateInteractiveTransition(_ percent: Double) throws {
         guard !isCompleted else { return }
+        checks?.interactionDriven = true
         // A transition started non-interactively is interrupted first (wantsInteractiveStart = false).
         if !isInteractive { try pauseInteractiveTransition() }
         let p = min(1, max(0, percent.isFinite ? percent : 0))
@@ -163,6 +164,7 @@ public final class Transition {
 
     public func pauseInteractiveTransition() throws {
         guard !isCompleted else { return }
+        checks?.interactionDriven = true
         if let animator = interruptibleAnimator, animator.isRunning {
             try animator.pauseAnimation()
             percentComplete = animator.fractionComplete
@@ -190,6 +192,7 @@ public final class Transition {
     /// p·D / completionSpeed, then restores the captured animations' start values.
     private func endInteraction(cancelled: Bool) throws {
         guard !isCompleted else { return }
+        checks?.interactionDriven = true
         // Cancelling a transition that is still running non-interactively interrupts it first.
         if !isInteractive {
             guard cancelled else { return }

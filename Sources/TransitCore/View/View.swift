@@ -18,6 +18,10 @@ open class View: HostObject {
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []
     public var name: String? { didSet { recharge(from: oldValue, to: name) } }
+    /// The run-loop turn it last joined a window in, and whether it was ever in a window when a
+    /// turn ended (UIKit renders then): what snapshotView(afterScreenUpdates: false) can show.
+    var windowEntryTurn: Int?
+    var hasBeenDrawn = false
     public var tag = 0
     public var isUserInteractionEnabled = true
     public var autoresizingMask: Set<AutoresizingMask> = []
@@ -161,7 +165,7 @@ open class View: HostObject {
         subviews.insert(view, at: clamped)
         view.superview = self
         world.autoLayoutEngine?.modelChanged()   // a view's position rows relate to its superview
-        if oldWindow !== window { view.didMoveToWindow() }
+        if oldWindow !== window { view.noteWindowChange(); view.didMoveToWindow() }
         // A view that inherits its tint may see a new one under its new superview.
         if view.ownTintColor == nil { view.tintColorDidChangeInSubtree() }
         setNeedsLayout()
@@ -197,7 +201,7 @@ open class View: HostObject {
         old.subviews.removeAll { $0 === self }
         superview = nil
         world.autoLayoutEngine?.modelChanged()
-        if hadWindow { didMoveToWindow() }
+        if hadWindow { noteWindowChange(); didMoveToWindow() }
     }
 
     public func bringSubviewToFront(_ view: View) {
@@ -380,6 +384,13 @@ open class View: HostObject {
     }
 
     // MARK: - Snapshots and gestures
+
+    /// `snapshotView(afterScreenUpdates:)`: false of a view never drawn is reported (UIKit's
+    /// snapshot is empty then; Transit still draws it, docs/semantics.md "Safety net").
+    public func snapshotView(afterScreenUpdates: Bool?) -> View {
+        if afterScreenUpdates == false { world.judgeSnapshotOfUndrawnView(self) }
+        return snapshotView()
+    }
 
     /// A new view showing this view's current presentation as a picture.
     public func snapshotView() -> View {

@@ -26,12 +26,18 @@ open class ViewController: HostObject {
     public var hidesBottomBarWhenPushed = false
     /// The children added with addChild (containers keep their own lists too).
     public internal(set) var addedChildren: [ViewController] = []
-    public var modalPresentationStyle: ModalPresentationStyle = .automatic
+    public var modalPresentationStyle: ModalPresentationStyle = .automatic {
+        didSet { if oldValue != modalPresentationStyle { world.judgeLateSetting(self, "modalPresentationStyle") } }
+    }
     public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
     /// iOS 18's preferredTransition (PreferredTransition.swift): nil by default.
     public var preferredTransition: ViewControllerTransition?
     /// A script object or model object implementing the transitioning-delegate hooks.
-    public var transitioningDelegate: AnyObject?
+    public var transitioningDelegate: AnyObject? {
+        didSet { if oldValue !== transitioningDelegate { world.judgeLateSetting(self, "transitioningDelegate") } }
+    }
+    /// The run-loop turn of the present call that presented it (MistakeChecks.swift).
+    var presentedAtTurn = -1
     public var definesPresentationContext = false
     /// iOS 13: true prevents the user from dismissing it interactively (the sheet's pull).
     public var isModalInPresentation = false

@@ -125,7 +125,7 @@ extension TransitAPI {
             },
             method("snapshotView", .checked("afterScreenUpdates", .optional(.boolean)), returns: .object("UIView"),
                    doc: "a new view showing this view as it is now", of: View.self) { call, v, _ in
-                call.push(v.snapshotView()); return 1
+                call.push(v.snapshotView(afterScreenUpdates: call.isNil(1) ? nil : try call.boolean(1))); return 1
             },
             method("hitTest", .value("point", Point.self), returns: .optional(.object("UIView")),
                    doc: "the deepest interactive view containing the point", of: View.self) { call, v, point in

@@ -29,6 +29,8 @@ public final class World {
     var pendingConstraintUpdates = 0
     /// Views already reported for an ambiguous layout (once each).
     var reportedAmbiguity = Set<ObjectIdentifier>()
+    /// Hooks called under their former name (Hook.formerNames), warned about once each.
+    var warnedFormerNames = Set<String>()
     /// Where UIKit's console warnings go besides the trace (the tool: stderr; tests collect them).
     public var warningHandler: ((String) -> Void)?
     /// Measures labels' text for their intrinsic size (the renderer's; nil: an estimate).

@@ -129,11 +129,11 @@ extension World {
         // 1. The presentation controller (not before iOS 8).
         var controller: PresentationController?
         if usesCustom, systemVersion >= 8, let delegate {
-            let value = try callIfImplemented(delegate, Hook.TransitioningDelegate.presentationController,
+            let value = try callIfImplemented(delegate, Hook.TransitioningDelegate.presentationControllerForPresented,
                                               [.object(presented), .object(presenting), .object(source)])
             if let value, !value.isNone {
                 guard let custom = value.object as? PresentationController else {
-                    throw hookError(delegate, Hook.TransitioningDelegate.presentationController, "presentationController must return a UIPresentationController or nil (got \(value.traceDescription))")
+                    throw hookError(delegate, Hook.TransitioningDelegate.presentationControllerForPresented, "presentationControllerForPresented must return a UIPresentationController or nil (got \(value.traceDescription))")
                 }
                 controller = custom
             } else if value != nil {

@@ -18,7 +18,20 @@ extension APIDescription {
             for h in proto.hooks {
                 let params = (["self: \(proto.name)"] + h.parameters.map { "\($0.name): \($0.type.luals)" }).joined(separator: ", ")
                 let kind = h.isRequired ? "required hook" : "optional hook"
+                guard h.renamedTo == nil else { continue }
                 out.append("---@field \(h.name)\(h.isRequired ? "" : "?") fun(\(params))\(h.returns.map { ": \($0.luals)" } ?? "") \(kind) (Swift `\(h.swiftName ?? h.name)`): \(h.doc)")
+            }
+            // A hook's former name (the naming rule, docs/porting.md): a deprecated method, so
+            // LuaLS strikes it through and says what to write instead.
+            let renamed = proto.hooks.filter { $0.renamedTo != nil }
+            if !renamed.isEmpty {
+                out.append("local \(proto.name) = {}")
+                for h in renamed {
+                    out.append("---@deprecated renamed `\(h.renamedTo!)` (Swift `\(h.swiftName ?? h.name)`); still called when an object defines only this name")
+                    for p in h.parameters { out.append("---@param \(p.name) \(p.type.luals)") }
+                    if let returns = h.returns { out.append("---@return \(returns.luals)") }
+                    out.append("function \(proto.name):\(h.name)(\(h.parameters.map(\.name).joined(separator: ", "))) end")
+                }
             }
             out.append("")
         }

@@ -133,7 +133,10 @@ extension World {
                                               [.object(presented), .object(presenting), .object(source)])
             if let value, !value.isNone {
                 guard let custom = value.object as? PresentationController else {
-                    throw hookError(delegate, Hook.TransitioningDelegate.presentationControllerForPresented, "presentationControllerForPresented must return a UIPresentationController or nil (got \(value.traceDescription))")
+                    // Named as the script wrote it (the former name still works).
+                    let hook = try responds(delegate, Hook.TransitioningDelegate.presentationControllerForPresented)
+                        ? Hook.TransitioningDelegate.presentationControllerForPresented : Hook.TransitioningDelegate.presentationController
+                    throw hookError(delegate, hook, "\(hook) must return a UIPresentationController or nil (got \(value.traceDescription))")
                 }
                 controller = custom
             } else if value != nil {

@@ -23,6 +23,31 @@ private let presentationStage = """
 
     """
 
+@Suite struct NamingRuleTests {
+    /// Every hook's Lua name is the rule's name for its Swift declaration, but for the listed
+    /// older names; a renamed hook's former name is not, and its new name is.
+    @Test func everyHookFollowsTheRuleButTheListedOlderNames() {
+        let api = LuaRuntime.apiDescription
+        let types = Set(api.classes.map(\.name) + api.protocols.map(\.name))
+        let hooks = api.protocols.flatMap(\.hooks) + api.classes.flatMap(\.hooks)
+        var exceptions = Set<String>()
+        for hook in hooks {
+            guard let swift = hook.swiftName else { Issue.record("\(hook.name) has no Swift declaration"); continue }
+            let rule = SwiftSpellings.ruleName(swift, types: types)
+            if let renamed = hook.renamedTo {
+                #expect(rule == renamed && rule != hook.name, "\(hook.name): \(swift)")
+            } else if rule != hook.name {
+                exceptions.insert(hook.name)
+            }
+        }
+        #expect(exceptions == SwiftSpellings.ruleExceptions, "\(exceptions.sorted())")
+        #expect(SwiftSpellings.ruleName("presentationController(forPresented:presenting:source:)", types: types) == "presentationControllerForPresented")
+        #expect(SwiftSpellings.ruleName("navigationController(_:willShow:animated:)", types: types) == "willShow")
+        #expect(SwiftSpellings.ruleName("collectionView(_:layout:sizeForItemAt:)", types: types) == "sizeForItemAt")
+        #expect(SwiftSpellings.ruleName("animationDidStop(_:finished:)", types: types) == "animationDidStop")
+    }
+}
+
 @Suite struct RenamedHookTests {
     @Test func theRulesNameIsWhatTheEngineCalls() throws {
         let result = try runScene(presentationStage + """

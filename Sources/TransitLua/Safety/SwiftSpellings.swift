@@ -39,6 +39,39 @@ enum SwiftSpellings {
 
     static func capitalised(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
 
+    /// The naming rule (docs/porting.md, "Hook names"): the Lua name of a hook from its Swift
+    /// declaration. `types` are the bound classes' and protocols' names, to tell a delegate
+    /// method named after its sender (`navigationController(_:…)`: UINavigationController).
+    static func ruleName(_ swift: String, types: Set<String>) -> String {
+        // A property: its name.
+        if swift.hasPrefix("var ") || swift.hasPrefix("class var ") {
+            let name = swift.split(separator: " ").first { !["var", "class"].contains($0) } ?? ""
+            return String(name.prefix { $0 != ":" })
+        }
+        guard let base = baseName(swift) else { return swift }
+        var labels = labels(swift)
+        // 1. Named after its sender: the name starts at the next label (a second object
+        //    argument, collectionView(_:layout:…)'s, goes too).
+        if labels.first == "_", labels.count > 1, types.contains("UI" + capitalised(base)) {
+            labels.removeFirst()
+            if labels.first == "layout", labels.count > 1 { labels.removeFirst() }
+            return labels[0]
+        }
+        // 3. A label that only says how the argument relates adds nothing.
+        guard let first = labels.first, !relationLabels.contains(first) else { return base }
+        // 2. The base name and its first label.
+        return base + capitalised(first)
+    }
+
+    static let relationLabels: Set<String> = ["_", "using", "in", "of", "for"]
+
+    /// Hooks named before the rule, kept (docs/porting.md lists them with the reason).
+    static let ruleExceptions: Set<String> = [
+        Hook.ViewController.viewWillTransitionToSize, Hook.NavigationDelegate.animationControllerForOperation,
+        Hook.PresentationController.preferredContentSizeDidChange,
+        Hook.CollisionBehaviorDelegate.beganContactForItemWithBoundaryIdentifier, Hook.CollisionBehaviorDelegate.beganContactForItemWithItem,
+    ]
+
     /// Objective-C selectors' first parts a port from Objective-C writes, where they are not
     /// the Lua name (hook → spellings).
     static let objectiveC: [String: [String]] = [

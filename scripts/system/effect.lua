@@ -75,7 +75,7 @@ return function(effect, file)
       returned = type(effect) == "string" and string.format("the string %q", effect) or tostring(effect)
     end
     error(file .. " returns " .. returned .. ", which is not an effect: return an animator (with animateTransition), " ..
-      "a transitioning delegate (with animationControllerForPresented or presentationController), " ..
+      "a transitioning delegate (with animationControllerForPresented or presentationControllerForPresented), " ..
       "a navigation delegate (with animationControllerForOperation), a tab bar delegate " ..
       "(with animationControllerForTransitionFrom) or a UIPresentationController subclass", 0)
   end

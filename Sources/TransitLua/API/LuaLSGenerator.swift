@@ -149,7 +149,8 @@ extension APIDescription {
         var out = ["## Protocols", "",
                    "What the engine asks of the objects a script hands it. A Lua table or any object may implement a protocol: "
                    + "the engine calls the functions it finds under these names (an optional hook that is missing gets UIKit's default). "
-                   + "A function whose name is a near miss of one of these hooks is reported as a problem (`hook-typo`). "
+                   + "A function whose name is a near miss of one of these hooks, or UIKit's own spelling of one (its Swift base name, its labels run together, "
+                   + "its Objective-C selector: porting.md, \"Hook names\"), is reported as a problem (`hook-typo`). "
                    + "In LuaLS, `---@class Fade : \(Hook.AnimatedTransitioning.protocolName)` completes and checks them.", ""]
         for proto in protocols {
             out.append("### \(proto.name)")

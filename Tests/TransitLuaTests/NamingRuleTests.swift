@@ -3,7 +3,7 @@ import Testing
 @testable import TransitCore
 @testable import TransitLua
 
-// Issue 22, item 1: one naming rule (docs/porting.md, "Names"), the former name of a renamed
+// Issue 22, item 1: one naming rule (docs/porting.md, "Hook names"), the former name of a renamed
 // hook still called, and every other spelling a UIKit developer writes reported: on a hook as a
 // problem with "did you mean", on a host method as an error naming the Lua form, and in an
 // argument error as the Lua forms that take those arguments.
@@ -126,7 +126,7 @@ private let presentationStage = """
         #expect(problems.count == 1, "\(result.world.problems)")
         #expect(problems.first?.hasSuffix("/scene.lua:7: navigationController(nav, op, from, to) is not a hook Transit calls: "
                 + "UIKit's navigationController(_:animationControllerFor:from:to:) is animationControllerForOperation(navigationController, operation, fromVC, toVC) in Lua "
-                + "(UINavigationControllerDelegate, docs/porting.md \"Names\"); did you mean `animationControllerForOperation`?") == true, "\(problems)")
+                + "(UINavigationControllerDelegate, docs/porting.md \"Hook names\"); did you mean `animationControllerForOperation`?") == true, "\(problems)")
     }
 
     /// A base name several hooks share stands for the one taking as many arguments.

@@ -66,7 +66,7 @@ public enum Hook {
         public static let interactionControllerForPresentation = "interactionControllerForPresentation"
         public static let interactionControllerForDismissal = "interactionControllerForDismissal"
         /// Swift `presentationController(forPresented:presenting:source:)`, by the naming rule
-        /// (docs/porting.md, "Names").
+        /// (docs/porting.md, "Hook names").
         public static let presentationControllerForPresented = "presentationControllerForPresented"
         /// The name before the naming rule: still called when an object defines only it.
         public static let presentationController = "presentationController"
@@ -286,7 +286,7 @@ public enum Hook {
         public static let all = [beganContactForItemWithBoundaryIdentifier, beganContactForItemWithItem]
     }
 
-    /// Hooks renamed to follow the naming rule (docs/porting.md, "Names"): the rule's name → the
+    /// Hooks renamed to follow the naming rule (docs/porting.md, "Hook names"): the rule's name → the
     /// old one. The engine calls the rule's name, or the old one when an object defines only it
     /// (World.callIfImplemented), with a deprecation warning once per run.
     public static let formerNames: [String: String] = [

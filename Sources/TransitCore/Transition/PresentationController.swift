@@ -189,7 +189,7 @@ extension World {
     func warnFormerName(_ object: AnyObject, _ former: String, _ name: String) {
         guard warnedFormerNames.insert(former).inserted else { return }
         let place = scripting?.location(of: object, former).map { "\($0): " } ?? ""
-        let message = "\(place)deprecated: `\(former)` is the former name of `\(name)` (docs/porting.md, \"Names\"); it is still called, rename it"
+        let message = "\(place)deprecated: `\(former)` is the former name of `\(name)` (docs/porting.md, \"Hook names\"); it is still called, rename it"
         trace.note(time: now, turn: turn, message)
         warningHandler?(message)
     }

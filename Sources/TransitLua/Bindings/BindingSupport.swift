@@ -183,7 +183,7 @@ func hook(_ name: String, _ parameters: [APIParameter], returns: APIType? = nil,
     return function
 }
 
-/// A hook under its name from before the naming rule (docs/porting.md, "Names").
+/// A hook under its name from before the naming rule (docs/porting.md, "Hook names").
 func renamed(_ hook: APIFunction, to name: String) -> APIFunction {
     var hook = hook
     hook.renamedTo = name

@@ -251,7 +251,7 @@ extension LuaRuntime {
         let place = definition.place.map { "\($0): " } ?? ""
         let written = "\(definition.name)(\(definition.parameters.joined(separator: ", ")))"
         world.report(.hookTypo, "\(place)\(written) is not a hook Transit calls: UIKit's \(meaning.swift) is \(meaning.luaForm) in Lua "
-                     + "(\(group), docs/porting.md \"Names\"); did you mean `\(meaning.hook)`?")
+                     + "(\(group), docs/porting.md \"Hook names\"); did you mean `\(meaning.hook)`?")
     }
 
     /// Whether `definition` was not reported yet (and now counts as reported).

@@ -1,6 +1,6 @@
 import TransitCore
 
-// The spellings a UIKit developer writes for a Transit name (docs/porting.md, "Names").
+// The spellings a UIKit developer writes for a Transit name (docs/porting.md, "Hook names").
 //
 // - Hooks: from each hook's Swift declaration (`swift:` in the bindings), the Swift base name
 //   alone (`animationController`, `navigationController`), the Swift name with every label run

@@ -189,7 +189,7 @@ extension LuaRuntime {
         /// "fade.lua:4", or nil for a function defined in C.
         let place: String?
         let line: Int
-        /// The Lua function's parameter names, without `self` ("nav", "op", "from", "to").
+        /// The Lua function's parameter names, without `self` or `_` first ("nav", "op", "from", "to").
         var parameters: [String] = []
     }
 
@@ -227,7 +227,7 @@ extension LuaRuntime {
             parameters.append(String(cString: local))
         }
         transit_pop(L, 1)
-        if parameters.first == "self" { parameters.removeFirst() }
+        if parameters.first == "self" || parameters.first == "_" { parameters.removeFirst() }
         lua_pushvalue(L, index)
         var record = lua_Debug()
         guard lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0 else {

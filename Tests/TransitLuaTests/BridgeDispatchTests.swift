@@ -68,7 +68,7 @@ private func message(_ h: Harness, _ source: String) throws -> String? {
         #expect(try message(h, "local v = UIView.new()\nv:insertSubviewBelow(UIView.new(), nil)")
                 == "test.lua:2: UIView.insertSubviewBelow: argument 2 (sibling) must be a UIView (got nil)")
         #expect(try message(h, "local v = UIView.new()\nv.layer:removeAllAnimations(1)")
-                == "test.lua:2: CALayer.removeAllAnimations: expected at most 0 arguments (got 1)")
+                == "test.lua:2: CALayer.removeAllAnimations: expected at most 0 arguments (got 1): the Lua form is CALayer:removeAllAnimations()")
         // A layer is not a view: the class check still tells objects apart.
         #expect(try message(h, "local v = UIView.new()\nv:addSubview(v.layer)")
                 == "test.lua:2: UIView.addSubview: argument 1 (view) must be a UIView (got CALayer)")

@@ -845,7 +845,7 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
         ("B.transitioningDelegate = { presentationController = function() return UIView.new() end }",
          "presentationController must return a UIPresentationController or nil (got UIView)"),
         ("B.transitioningDelegate = setmetatable({}, { __index = function() error('boom') end })",
-         "looking up presentationController on Lua table failed"),
+         "looking up presentationControllerForPresented on Lua table failed"),
         ("B.transitioningDelegate = { animationControllerForPresented = function() return {} end }",
          "has no animateTransition"),
     ]

@@ -146,7 +146,7 @@ end
 -- The transitioning delegate hands out both.
 local CardStackTransitioningDelegate = NSObject:subclass("CardStackTransitioningDelegate")
 
-function CardStackTransitioningDelegate:presentationController(presented, presenting, source)
+function CardStackTransitioningDelegate:presentationControllerForPresented(presented, presenting, source)
   return CardStackPresentationController.new(presented, presenting)
 end
 

@@ -113,7 +113,7 @@ end
 -- The transitioning delegate.
 local PullDelegate = NSObject:subclass("VerticalSwipeDelegate")
 
-function PullDelegate:presentationController(presented, presenting, source)
+function PullDelegate:presentationControllerForPresented(presented, presenting, source)
   return DimmingPresentationController.new(presented, presenting)
 end
 

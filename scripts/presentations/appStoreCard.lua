@@ -388,7 +388,7 @@ function CardTransition:animationControllerForDismissed(dismissed)
   return DismissCardAnimator.new(self.params)
 end
 
-function CardTransition:presentationController(presented, presenting, source)
+function CardTransition:presentationControllerForPresented(presented, presenting, source)
   return CardPresentationController.new(presented, presenting)
 end
 

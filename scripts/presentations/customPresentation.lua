@@ -270,7 +270,7 @@ end
 -- UIViewControllerTransitioningDelegate: an instance is its own delegate when used directly
 -- (scripts/system/effect.lua makes one per presentation when this file is run as an effect).
 
-function CustomPresentationController:presentationController(presented, presenting, source)
+function CustomPresentationController:presentationControllerForPresented(presented, presenting, source)
   assert(self.presentedViewController == presented, "You didn't initialize " .. tostring(self) ..
     " with the correct presentedViewController.")
   return self

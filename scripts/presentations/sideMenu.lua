@@ -164,7 +164,7 @@ end
 -- The transitioning delegate (Jelly's Animator).
 local SideMenuTransitioningDelegate = NSObject:subclass("SideMenuTransitioningDelegate")
 
-function SideMenuTransitioningDelegate:presentationController(presented, presenting, source)
+function SideMenuTransitioningDelegate:presentationControllerForPresented(presented, presenting, source)
   return MenuPresentationController.new(presented, presenting)
 end
 

@@ -107,7 +107,7 @@ function QTranstionAnimation:animationControllerForDismissed(dismissed)
   return self
 end
 -- 該方法為對容器的處理
-function QTranstionAnimation:presentationController(presented, presenting, source)
+function QTranstionAnimation:presentationControllerForPresented(presented, presenting, source)
   local persentVC = QPresentationController.new(presented, presenting)
   persentVC.contentFrame = CGRect((kScreenW - 300) / 2, (kScreenH - 400) / 2, 300, 400)
   return persentVC

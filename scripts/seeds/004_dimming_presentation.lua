@@ -106,7 +106,7 @@ function YLSCheckoutSignatureController:viewWillAppear(animated)
   self.view.superview.frame = seedFrame()  -- CGRectMake(62, 114, 900, 540) on a 1024×768 or larger screen
 end
 
-function YLSCheckoutSignatureController:presentationController(presented, presenting, source)
+function YLSCheckoutSignatureController:presentationControllerForPresented(presented, presenting, source)
   return YLSMainPresentationController.new(presented, presenting)
 end
 

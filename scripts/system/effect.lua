@@ -15,7 +15,10 @@ local function has(object, name)
 end
 
 -- Delegate hooks an animator may also implement (interaction, its own gestures).
-local forwarded = { "interactionControllerForPresentation", "interactionControllerForDismissal", "presentationController" }
+-- (`presentationController` is the former name of presentationControllerForPresented: forwarded
+-- under its own name, the engine still calls it.)
+local forwarded = { "interactionControllerForPresentation", "interactionControllerForDismissal",
+  "presentationControllerForPresented", "presentationController" }
 
 return function(effect, file)
   -- The trace names effects by file name ("good_slide.lua"), not by path.
@@ -28,7 +31,7 @@ return function(effect, file)
     -- when it animates (as Apple's CustomPresentation sample does).
     local current
     delegate = {
-      presentationController = function(_, presented, presenting)
+      presentationControllerForPresented = function(_, presented, presenting)
         current = effect.new(presented, presenting)
         return current
       end,
@@ -40,7 +43,8 @@ return function(effect, file)
     for _, name in ipairs({ "interactionControllerForPresentation", "interactionControllerForDismissal" }) do
       if has(effect, name) then delegate[name] = function(_, ...) return current and current[name](current, ...) end end
     end
-  elseif has(effect, "presentationController") or has(effect, "animationControllerForPresented")
+  elseif has(effect, "presentationControllerForPresented") or has(effect, "presentationController")
+      or has(effect, "animationControllerForPresented")
       or has(effect, "animationControllerForOperation") or has(effect, "animationControllerForTransitionFrom") then
     -- A transitioning delegate, a navigation controller delegate (push/pop) or a tab bar
     -- controller delegate (tab switches).
@@ -71,7 +75,7 @@ return function(effect, file)
       returned = type(effect) == "string" and string.format("the string %q", effect) or tostring(effect)
     end
     error(file .. " returns " .. returned .. ", which is not an effect: return an animator (with animateTransition), " ..
-      "a transitioning delegate (with animationControllerForPresented or presentationController), " ..
+      "a transitioning delegate (with animationControllerForPresented or presentationControllerForPresented), " ..
       "a navigation delegate (with animationControllerForOperation), a tab bar delegate " ..
       "(with animationControllerForTransitionFrom) or a UIPresentationController subclass", 0)
   end

@@ -86,7 +86,7 @@ end
 
 -- The transitioning delegate (UIViewControllerTransitioningDelegate): this controller answers
 -- for itself. Run as an effect, Transit makes one per presentation and uses it as the delegate.
-function MyPresentation:presentationController(presented, presenting, source)
+function MyPresentation:presentationControllerForPresented(presented, presenting, source)
   return self
 end
 

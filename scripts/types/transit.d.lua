@@ -390,7 +390,14 @@
 ---@field animationControllerForDismissed? fun(self: UIViewControllerTransitioningDelegate, dismissed: UIViewController): UIViewControllerAnimatedTransitioning? optional hook (Swift `animationController(forDismissed:)`): the animator for the dismissal, or nil for UIKit's
 ---@field interactionControllerForPresentation? fun(self: UIViewControllerTransitioningDelegate, animator: UIViewControllerAnimatedTransitioning): UIViewControllerInteractiveTransitioning? optional hook (Swift `interactionControllerForPresentation(using:)`): an interaction controller to present interactively, or nil
 ---@field interactionControllerForDismissal? fun(self: UIViewControllerTransitioningDelegate, animator: UIViewControllerAnimatedTransitioning): UIViewControllerInteractiveTransitioning? optional hook (Swift `interactionControllerForDismissal(using:)`): an interaction controller to dismiss interactively, or nil
----@field presentationController? fun(self: UIViewControllerTransitioningDelegate, presented: UIViewController, presenting: UIViewController?, source: UIViewController): UIPresentationController? optional hook (Swift `presentationController(forPresented:presenting:source:)`): the presentation controller (asked only for the "custom" style)
+---@field presentationControllerForPresented? fun(self: UIViewControllerTransitioningDelegate, presented: UIViewController, presenting: UIViewController?, source: UIViewController): UIPresentationController? optional hook (Swift `presentationController(forPresented:presenting:source:)`): the presentation controller (asked only for the "custom" style)
+local UIViewControllerTransitioningDelegate = {}
+---@deprecated renamed `presentationControllerForPresented` (Swift `presentationController(forPresented:presenting:source:)`); still called when an object defines only this name
+---@param presented UIViewController
+---@param presenting UIViewController?
+---@param source UIViewController
+---@return UIPresentationController?
+function UIViewControllerTransitioningDelegate:presentationController(presented, presenting, source) end
 
 ---The navigation controller's delegate: animators for push and pop. Used as navigationController.delegate; an effect file that returns one.
 ---@class UINavigationControllerDelegate

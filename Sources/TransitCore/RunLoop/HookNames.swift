@@ -65,10 +65,14 @@ public enum Hook {
         public static let animationControllerForDismissed = "animationControllerForDismissed"
         public static let interactionControllerForPresentation = "interactionControllerForPresentation"
         public static let interactionControllerForDismissal = "interactionControllerForDismissal"
+        /// Swift `presentationController(forPresented:presenting:source:)`, by the naming rule
+        /// (docs/porting.md, "Hook names").
+        public static let presentationControllerForPresented = "presentationControllerForPresented"
+        /// The name before the naming rule: still called when an object defines only it.
         public static let presentationController = "presentationController"
         public static let all = [animationControllerForPresented, animationControllerForDismissed,
                                  interactionControllerForPresentation, interactionControllerForDismissal,
-                                 presentationController]
+                                 presentationControllerForPresented]
     }
 
     /// UINavigationControllerDelegate: `navigationController.delegate` (push and pop).
@@ -281,6 +285,13 @@ public enum Hook {
         public static let beganContactForItemWithItem = "beganContactForItemWithItem"
         public static let all = [beganContactForItemWithBoundaryIdentifier, beganContactForItemWithItem]
     }
+
+    /// Hooks renamed to follow the naming rule (docs/porting.md, "Hook names"): the rule's name → the
+    /// old one. The engine calls the rule's name, or the old one when an object defines only it
+    /// (World.callIfImplemented), with a deprecation warning once per run.
+    public static let formerNames: [String: String] = [
+        TransitioningDelegate.presentationControllerForPresented: TransitioningDelegate.presentationController,
+    ]
 
     /// Protocol name → the hooks the engine calls, for checks over every protocol.
     public static let protocols: [(name: String, hooks: [String])] = [

@@ -34,6 +34,8 @@ public final class World {
     /// Run-loop turns ended (each ends with a layout and UIKit's render): what a view was
     /// drawn in (MistakeChecks.swift). `turn` counts events only, not the scene's own turns.
     var turnsEnded = 0
+    /// Hooks called under their former name (Hook.formerNames), warned about once each.
+    var warnedFormerNames = Set<String>()
     /// Where UIKit's console warnings go besides the trace (the tool: stderr; tests collect them).
     public var warningHandler: ((String) -> Void)?
     /// Measures labels' text for their intrinsic size (the renderer's; nil: an estimate).

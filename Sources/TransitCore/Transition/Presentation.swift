@@ -131,11 +131,14 @@ extension World {
         // 1. The presentation controller (not before iOS 8).
         var controller: PresentationController?
         if usesCustom, systemVersion >= 8, let delegate {
-            let value = try callIfImplemented(delegate, Hook.TransitioningDelegate.presentationController,
+            let value = try callIfImplemented(delegate, Hook.TransitioningDelegate.presentationControllerForPresented,
                                               [.object(presented), .object(presenting), .object(source)])
             if let value, !value.isNone {
                 guard let custom = value.object as? PresentationController else {
-                    throw hookError(delegate, Hook.TransitioningDelegate.presentationController, "presentationController must return a UIPresentationController or nil (got \(value.traceDescription))")
+                    // Named as the script wrote it (the former name still works).
+                    let hook = try responds(delegate, Hook.TransitioningDelegate.presentationControllerForPresented)
+                        ? Hook.TransitioningDelegate.presentationControllerForPresented : Hook.TransitioningDelegate.presentationController
+                    throw hookError(delegate, hook, "\(hook) must return a UIPresentationController or nil (got \(value.traceDescription))")
                 }
                 controller = custom
             } else if value != nil {

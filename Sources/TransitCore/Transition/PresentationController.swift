@@ -176,7 +176,21 @@ extension World {
 
     /// Calls `name` on a protocol object if it implements it; nil when it does not.
     public func callIfImplemented(_ object: AnyObject?, _ name: String, _ arguments: [ScriptValue]) throws -> ScriptValue? {
-        guard let object, try responds(object, name) else { return nil }
-        return try callScript(object, name, arguments)
+        guard let object else { return nil }
+        if try responds(object, name) { return try callScript(object, name, arguments) }
+        // A hook renamed by the naming rule: an object that defines only the old name still works.
+        guard let former = Hook.formerNames[name], try responds(object, former) else { return nil }
+        warnFormerName(object, former, name)
+        return try callScript(object, former, arguments)
+    }
+
+    /// `presentationController` was renamed `presentationControllerForPresented`: said once per
+    /// run in the trace and on the console (not a problem: the old name keeps working).
+    func warnFormerName(_ object: AnyObject, _ former: String, _ name: String) {
+        guard warnedFormerNames.insert(former).inserted else { return }
+        let place = scripting?.location(of: object, former).map { "\($0): " } ?? ""
+        let message = "\(place)deprecated: `\(former)` is the former name of `\(name)` (docs/porting.md, \"Hook names\"); it is still called, rename it"
+        trace.note(time: now, turn: turn, message)
+        warningHandler?(message)
     }
 }

@@ -93,6 +93,9 @@ public struct APIFunction {
     public var swiftName: String?
     /// Hooks of a protocol: whether UIKit requires it (a non-`optional` protocol member).
     public var isRequired = false
+    /// Hooks renamed by the naming rule (docs/porting.md, "Hook names"): the new name. The engine
+    /// still calls this one when an object defines only it; the stubs mark it `---@deprecated`.
+    public var renamedTo: String?
     var implementation: HostImplementation?
     /// Declared with `Argument`s: the implementation reads (checks and converts) its arguments
     /// itself, so the dispatcher checks only their number.

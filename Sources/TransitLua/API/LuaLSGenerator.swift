@@ -18,7 +18,20 @@ extension APIDescription {
             for h in proto.hooks {
                 let params = (["self: \(proto.name)"] + h.parameters.map { "\($0.name): \($0.type.luals)" }).joined(separator: ", ")
                 let kind = h.isRequired ? "required hook" : "optional hook"
+                guard h.renamedTo == nil else { continue }
                 out.append("---@field \(h.name)\(h.isRequired ? "" : "?") fun(\(params))\(h.returns.map { ": \($0.luals)" } ?? "") \(kind) (Swift `\(h.swiftName ?? h.name)`): \(h.doc)")
+            }
+            // A hook's former name (the naming rule, docs/porting.md): a deprecated method, so
+            // LuaLS strikes it through and says what to write instead.
+            let renamed = proto.hooks.filter { $0.renamedTo != nil }
+            if !renamed.isEmpty {
+                out.append("local \(proto.name) = {}")
+                for h in renamed {
+                    out.append("---@deprecated renamed `\(h.renamedTo!)` (Swift `\(h.swiftName ?? h.name)`); still called when an object defines only this name")
+                    for p in h.parameters { out.append("---@param \(p.name) \(p.type.luals)") }
+                    if let returns = h.returns { out.append("---@return \(returns.luals)") }
+                    out.append("function \(proto.name):\(h.name)(\(h.parameters.map(\.name).joined(separator: ", "))) end")
+                }
             }
             out.append("")
         }
@@ -136,7 +149,8 @@ extension APIDescription {
         var out = ["## Protocols", "",
                    "What the engine asks of the objects a script hands it. A Lua table or any object may implement a protocol: "
                    + "the engine calls the functions it finds under these names (an optional hook that is missing gets UIKit's default). "
-                   + "A function whose name is a near miss of one of these hooks is reported as a problem (`hook-typo`). "
+                   + "A function whose name is a near miss of one of these hooks, or UIKit's own spelling of one (its Swift base name, its labels run together, "
+                   + "its Objective-C selector: porting.md, \"Hook names\"), is reported as a problem (`hook-typo`). "
                    + "In LuaLS, `---@class Fade : \(Hook.AnimatedTransitioning.protocolName)` completes and checks them.", ""]
         for proto in protocols {
             out.append("### \(proto.name)")

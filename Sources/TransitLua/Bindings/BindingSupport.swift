@@ -183,6 +183,13 @@ func hook(_ name: String, _ parameters: [APIParameter], returns: APIType? = nil,
     return function
 }
 
+/// A hook under its name from before the naming rule (docs/porting.md, "Hook names").
+func renamed(_ hook: APIFunction, to name: String) -> APIFunction {
+    var hook = hook
+    hook.renamedTo = name
+    return hook
+}
+
 func parameter(_ name: String, _ type: APIType, _ doc: String = "") -> APIParameter {
     APIParameter(name, type, doc)
 }

@@ -89,14 +89,23 @@ extension LuaRuntime {
         // Class table metatable: statics inherit from the superclass; calling the class
         // constructs (`CGRect(0, 0, 10, 10)`, `Card(...)`).
         lua_createtable(L, 0, 2)
-        if let statics = api.unavailableStatics[cls.name], !statics.isEmpty {
+        let statics = api.unavailableStatics[cls.name] ?? []
+        // Swift spellings of statics Lua names otherwise (`UIView.animateWithDuration`,
+        // `UIPresentationController.init`): SwiftSpellings.swift.
+        let spelt = SwiftSpellings.members.filter { $0.isStatic && $0.owner == cls.name }
+            .filter { spelling in !cls.functions.contains { $0.name == spelling.spelling } && !cls.methods.contains { $0.name == spelling.spelling } }
+        if !statics.isEmpty || !spelt.isEmpty {
             // UIKit class methods Transit lacks say so when read; anything else goes on to the
             // superclass's table as before.
             if let superclass = cls.superclass { lua_getglobal(L, superclass) } else { lua_pushnil(L) }
-            lua_createtable(L, 0, Int32(statics.count))
+            lua_createtable(L, 0, Int32(statics.count + spelt.count))
             for name in statics {
                 lua_pushstring(L, "\(cls.name).\(name) is not available in Transit")
                 lua_setfield(L, -2, name)
+            }
+            for spelling in spelt {
+                lua_pushstring(L, SwiftSpellings.message(spelling))
+                lua_setfield(L, -2, spelling.spelling)
             }
             transit_pushhostfunction(L, { L in indexClassTable(L) }, 2)
             lua_setfield(L, -2, "__index")
@@ -140,6 +149,15 @@ extension LuaRuntime {
             lua_setfield(L, classTable, constant.name)
         }
         if let prototypes {
+            // This __index replaces the one above: the statics' messages go with the prototypes.
+            for name in statics {
+                lua_pushstring(L, "\(cls.name).\(name) is not available in Transit")
+                lua_setfield(L, prototypes, name)
+            }
+            for spelling in spelt {
+                lua_pushstring(L, SwiftSpellings.message(spelling))
+                lua_setfield(L, prototypes, spelling.spelling)
+            }
             lua_getmetatable(L, classTable)
             lua_pushvalue(L, prototypes)
             transit_pushhostfunction(L, { L in copyValueConstant(L) }, 1)
@@ -217,6 +235,13 @@ extension LuaRuntime {
         for (name, owner) in KnownMembers.byClass[cls.name]?.unavailable ?? [:] {
             lua_pushstring(L, Self.unavailableMessage(owner, name))
             lua_setfield(L, getters, name)
+        }
+        // Swift names of members Lua spells otherwise (`coordinator.animate`): SwiftSpellings.swift.
+        let members = Set(KnownMembers.byClass[cls.name]?.members ?? [])
+        let lineageNames = Set(lineage.map(\.name))
+        for spelling in SwiftSpellings.members where !spelling.isStatic && lineageNames.contains(spelling.owner) && !members.contains(spelling.spelling) {
+            lua_pushstring(L, SwiftSpellings.message(spelling))
+            lua_setfield(L, getters, spelling.spelling)
         }
         // __index: the getters, then each class table of the lineage.
         lua_pushvalue(L, getters)

@@ -153,12 +153,16 @@ func dispatchHostFunction(_ L: OpaquePointer?) -> Int32 {
                 base = 2
             }
             var call = HostCall(runtime: runtime, site: entry, base: base)
-            try runtime.checkArguments(entry, &call)
+            do {
+                try runtime.checkArguments(entry, &call)
+            } catch let error as LuaCallError {
+                throw withLuaForms(error, entry)
+            }
             guard let implementation = entry.implementation else { return 0 }
             do {
                 return try implementation(&call)
             } catch let error as LuaCallError {
-                throw error
+                throw withLuaForms(error, entry)
             } catch let error as ScriptError {
                 throw error
             } catch {
@@ -168,6 +172,21 @@ func dispatchHostFunction(_ L: OpaquePointer?) -> Int32 {
             }
         }
     }
+}
+
+/// "UIView:insertSubview(view, index)": how Lua calls the bound function, with its parameters' names.
+func luaForm(_ entry: HostFunctionEntry) -> String {
+    var name = entry.qualifiedName
+    if entry.isMethod, let dot = name.lastIndex(of: ".") { name.replaceSubrange(dot...dot, with: ":") }
+    return "\(name)(\(entry.parameters.map(\.name).joined(separator: ", ")))"
+}
+
+/// An argument error of a bound function: the Lua forms of overloaded UIKit names follow it
+/// (SwiftSpellings.argumentHints), so a port passing Swift's arguments reads what to write.
+private func withLuaForms(_ error: LuaCallError, _ entry: HostFunctionEntry) -> LuaCallError {
+    guard let hint = SwiftSpellings.argumentHints[entry.qualifiedName],
+          error.message.hasPrefix("\(entry.qualifiedName): argument") || error.message.hasPrefix("\(entry.qualifiedName): expected at most") else { return error }
+    return LuaCallError("\(error.message); \(hint)")
 }
 
 extension LuaRuntime {
@@ -184,7 +203,7 @@ extension LuaRuntime {
         }
         if !entry.variadic && call.argumentCount > Int32(parameters.count) {
             let extra = Int(call.argumentCount) - parameters.count
-            throw LuaCallError("\(call.name): expected at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s") (got \(parameters.count + extra))")
+            throw LuaCallError("\(call.name): expected at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s") (got \(parameters.count + extra)): the Lua form is \(luaForm(entry))")
         }
     }
 

@@ -72,7 +72,10 @@ func valueToStringBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int32 {
 /// of the constant, with the prototype's metatable, so every read is a value of its own.
 func copyValueConstant(_ L: OpaquePointer?) -> Int32 {
     lua_pushvalue(L, 2)
-    guard lua_rawget(L, transit_upvalueindex(2)) == LUA_TTABLE else { return 0 }
+    let found = lua_rawget(L, transit_upvalueindex(2))
+    // A string: a static Transit lacks or spells otherwise (`CGAffineTransform.scaleX`).
+    if found == LUA_TSTRING { return raiseUnavailable(L!) }
+    guard found == LUA_TTABLE else { return 0 }
     let prototype = lua_gettop(L)
     lua_createtable(L, 0, 4)
     let copy = lua_gettop(L)

@@ -17,14 +17,31 @@ import TransitCore
 /// The hooks of one protocol, or the overridable hooks of one bound class.
 struct HookGroup {
     let name: String
+    /// The names a near miss is compared with (not the former names of renamed hooks).
     let hooks: [String]
     /// For a class's hooks: they apply to instances of this bound class and its subclasses only.
     let boundClass: String?
+    /// UIKit's spellings of the hooks (SwiftSpellings.swift): spelling → the hooks it may mean.
+    let spellings: [String: [HookSpelling]]
+
+    init(name: String, hooks: [APIFunction], boundClass: String?) {
+        self.name = name
+        self.hooks = hooks.filter { $0.renamedTo == nil }.map(\.name)
+        self.boundClass = boundClass
+        var spellings: [String: [HookSpelling]] = [:]
+        // One table per hook, so a base name shared by several (`navigationController`) lists each.
+        for hook in hooks {
+            for (spelling, meaning) in SwiftSpellings.hookSpellings([hook], exclude: KnownMembers.allHooks) {
+                spellings[spelling, default: []].append(meaning)
+            }
+        }
+        self.spellings = spellings
+    }
 
     static let all: [HookGroup] = {
         let api = TransitAPI.description
-        return api.protocols.map { HookGroup(name: $0.name, hooks: $0.hooks.map(\.name), boundClass: nil) }
-            + api.classes.filter { !$0.hooks.isEmpty }.map { HookGroup(name: $0.name, hooks: $0.hooks.map(\.name), boundClass: $0.name) }
+        return api.protocols.map { HookGroup(name: $0.name, hooks: $0.hooks, boundClass: nil) }
+            + api.classes.filter { !$0.hooks.isEmpty }.map { HookGroup(name: $0.name, hooks: $0.hooks, boundClass: $0.name) }
     }()
 
     /// Hook name → the groups declaring it.
@@ -112,6 +129,15 @@ extension LuaRuntime {
         guard !pending.isEmpty else { return }
         let exclude = exclude()
         for definition in functionsDefined(byTableAt: index) where !exclude.contains(definition.name) {
+            // UIKit's own spelling of a hook (`navigationController`, `animationController`) first:
+            // it is no typo but a name Transit spells otherwise.
+            if let group = pending.first(where: { $0.spellings[definition.name] != nil }) {
+                let meanings = group.spellings[definition.name]!
+                // A base name several hooks share: the one taking as many arguments.
+                let meaning = meanings.first { $0.parameterCount == definition.parameters.count } ?? meanings[0]
+                reportSwiftSpelling(definition, meaning, group: group.name)
+                continue
+            }
             for group in pending {
                 guard let hook = NearMiss.suggestion(for: definition.name, among: group.hooks) else { continue }
                 reportHookTypo(definition, hook: hook, group: group.name)
@@ -163,6 +189,8 @@ extension LuaRuntime {
         /// "fade.lua:4", or nil for a function defined in C.
         let place: String?
         let line: Int
+        /// The Lua function's parameter names, without `self` or `_` first ("nav", "op", "from", "to").
+        var parameters: [String] = []
     }
 
     /// String keys holding functions in the table at `index` and the tables its metatables'
@@ -191,28 +219,53 @@ extension LuaRuntime {
     }
 
     private func definition(_ name: String, functionAt index: Int32) -> FunctionDefinition {
+        // The parameter names (lua_getlocal with no running function reads a Lua function's).
+        var parameters: [String] = []
+        lua_pushvalue(L, index)
+        for position in 1...32 {
+            guard let local = lua_getlocal(L, nil, Int32(position)) else { break }
+            parameters.append(String(cString: local))
+        }
+        transit_pop(L, 1)
+        if parameters.first == "self" || parameters.first == "_" { parameters.removeFirst() }
         lua_pushvalue(L, index)
         var record = lua_Debug()
         guard lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0 else {
-            return FunctionDefinition(name: name, place: nil, line: 0)
+            return FunctionDefinition(name: name, place: nil, line: 0, parameters: parameters)
         }
-        return FunctionDefinition(name: name, place: "\(record.shortSource):\(record.linedefined)", line: Int(record.linedefined))
+        return FunctionDefinition(name: name, place: "\(record.shortSource):\(record.linedefined)", line: Int(record.linedefined), parameters: parameters)
     }
 
     /// The one place a hook typo becomes a problem (a stable id first, then the definition's
     /// file and line); each definition is reported once per run.
     private func reportHookTypo(_ definition: FunctionDefinition, hook: String, group: String) {
+        guard firstReport(of: definition) else { return }
+        let place = definition.place.map { "\($0): " } ?? ""
+        world.report(.hookTypo, "\(place)`\(definition.name)` is not a \(group) hook, so UIKit never calls it; did you mean `\(hook)`?")
+    }
+
+    /// A hook written as UIKit spells it (`navigationController(nav, op, from, to)`): the same
+    /// problem id as a typo (the function is never called), naming the Lua form.
+    private func reportSwiftSpelling(_ definition: FunctionDefinition, _ meaning: HookSpelling, group: String) {
+        guard firstReport(of: definition) else { return }
+        let place = definition.place.map { "\($0): " } ?? ""
+        let written = "\(definition.name)(\(definition.parameters.joined(separator: ", ")))"
+        world.report(.hookTypo, "\(place)\(written) is not a hook Transit calls: UIKit's \(meaning.swift) is \(meaning.luaForm) in Lua "
+                     + "(\(group), docs/porting.md \"Hook names\"); did you mean `\(meaning.hook)`?")
+    }
+
+    /// Whether `definition` was not reported yet (and now counts as reported).
+    private func firstReport(of definition: FunctionDefinition) -> Bool {
         let key = "\(definition.place ?? "?") \(definition.name)"
         pushRegistryTable(Self.reportedKey, weakKeys: false)
         defer { transit_pop(L, 1) }
         lua_pushstring(L, key)
         let reported = lua_rawget(L, -2) != LUA_TNIL
         transit_pop(L, 1)
-        guard !reported else { return }
+        guard !reported else { return false }
         lua_pushstring(L, key)
         lua_pushboolean(L, 1)
         lua_rawset(L, -3)
-        let place = definition.place.map { "\($0): " } ?? ""
-        world.report(.hookTypo, "\(place)`\(definition.name)` is not a \(group) hook, so UIKit never calls it; did you mean `\(hook)`?")
+        return true
     }
 }

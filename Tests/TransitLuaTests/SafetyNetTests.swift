@@ -400,3 +400,28 @@ private func firstLine(_ h: Harness, _ source: String) throws -> String? {
         #expect(try h.run("return tostring(UIView.animate ~= nil) .. ' ' .. tostring(UIView.noSuchThing) .. ' ' .. tostring(UILabel.new ~= nil)") == "true nil true")
     }
 }
+
+/// The generated stubs are Lua a parser reads: no declared parameter may be named by a Lua
+/// keyword (`function CATransaction.setAnimationTimingFunction(function) end` is a syntax error).
+@Suite struct StubSyntaxTests {
+    @Test func noDeclaredParameterIsALuaKeyword() throws {
+        let keywords: Set<String> = ["and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+                                     "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"]
+        let api = TransitAPI.description
+        var offenders: [String] = []
+        for cls in api.classes {
+            for function in cls.functions + cls.methods + cls.hooks {
+                for parameter in function.parameters where keywords.contains(parameter.name) { offenders.append("\(cls.name).\(function.name)(\(parameter.name))") }
+            }
+        }
+        for proto in api.protocols {
+            for hook in proto.hooks {
+                for parameter in hook.parameters where keywords.contains(parameter.name) { offenders.append("\(proto.name).\(hook.name)(\(parameter.name))") }
+            }
+        }
+        for function in api.namespace.functions + api.globals {
+            for parameter in function.parameters where keywords.contains(parameter.name) { offenders.append("\(function.name)(\(parameter.name))") }
+        }
+        #expect(offenders.isEmpty, "\(offenders)")
+    }
+}

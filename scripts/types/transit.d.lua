@@ -1751,8 +1751,8 @@ function CATransaction.setAnimationDuration(duration) end
 function CATransaction.animationDuration() end
 
 ---the implicit animations' pacing (nil: default)
----@param function? CAMediaTimingFunction
-function CATransaction.setAnimationTimingFunction(function) end
+---@param timingFunction? CAMediaTimingFunction
+function CATransaction.setAnimationTimingFunction(timingFunction) end
 
 ---runs once every animation added in the transaction has ended
 ---@param block? function
@@ -3077,23 +3077,23 @@ function UIDynamicItemBehavior:removeItem(item) end
 
 ---adds points/s to the item's velocity (Swift addLinearVelocity(_:for:)); the behavior must be in an animator
 ---@param velocity CGPoint
----@param for UIView
-function UIDynamicItemBehavior:addLinearVelocity(velocity, for) end
+---@param item UIView
+function UIDynamicItemBehavior:addLinearVelocity(velocity, item) end
 
 ---the item's velocity in points/s (Swift linearVelocity(for:))
----@param for UIView
+---@param item UIView
 ---@return CGPoint
-function UIDynamicItemBehavior:linearVelocity(for) end
+function UIDynamicItemBehavior:linearVelocity(item) end
 
 ---adds radians/s to the item's spin (Swift addAngularVelocity(_:for:))
 ---@param velocity number
----@param for UIView
-function UIDynamicItemBehavior:addAngularVelocity(velocity, for) end
+---@param item UIView
+function UIDynamicItemBehavior:addAngularVelocity(velocity, item) end
 
 ---the item's spin in radians/s (Swift angularVelocity(for:))
----@param for UIView
+---@param item UIView
 ---@return number
-function UIDynamicItemBehavior:angularVelocity(for) end
+function UIDynamicItemBehavior:angularVelocity(item) end
 
 ---makes a new image context current (drawHierarchy draws into it)
 ---@param size CGSize

@@ -255,7 +255,7 @@ extension TransitAPI {
                 call.push(call.runtime.world.transactionAnimationDuration)
                 return 1
             },
-            function("setAnimationTimingFunction", .checked("function", .optional(.value("CAMediaTimingFunction"))), doc: "the implicit animations' pacing (nil: default)") { call, _ in
+            function("setAnimationTimingFunction", .checked("timingFunction", .optional(.value("CAMediaTimingFunction"))), doc: "the implicit animations' pacing (nil: default)") { call, _ in
                 if call.isNil(1) { call.runtime.world.transactionTimingFunction = nil; return 0 }
                 guard let f = call.runtime.read(TimingFunction.self, at: call.index(1)) else { throw call.argumentError(1, "a CAMediaTimingFunction") }
                 call.runtime.world.transactionTimingFunction = f

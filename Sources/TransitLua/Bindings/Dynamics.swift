@@ -339,21 +339,21 @@ extension TransitAPI {
                      get: { call, b in call.push(b.allowsRotation) }, set: { _, b, v in b.allowsRotation = v }),
         ]
         cls.methods += [
-            method("addLinearVelocity", .coordinate("velocity"), .object("for", View.self, "UIView"),
+            method("addLinearVelocity", .coordinate("velocity"), .object("item", View.self, "UIView"),
                    doc: "adds points/s to the item's velocity (Swift addLinearVelocity(_:for:)); the behavior must be in an animator", of: DynamicItemBehavior.self) { call, b, velocity, item in
                 guard let animator = call.animator(of: b) else { throw call.fail("the behavior must be added to an animator first") }
                 animator.addLinearVelocity(velocity, to: item); return 0
             },
-            method("linearVelocity", .object("for", View.self, "UIView"), returns: .value("CGPoint"),
+            method("linearVelocity", .object("item", View.self, "UIView"), returns: .value("CGPoint"),
                    doc: "the item's velocity in points/s (Swift linearVelocity(for:))", of: DynamicItemBehavior.self) { call, b, item in
                 call.push(call.animator(of: b)?.linearVelocity(of: item) ?? .zero); return 1
             },
-            method("addAngularVelocity", .ranged("velocity", -1000, 1000), .object("for", View.self, "UIView"),
+            method("addAngularVelocity", .ranged("velocity", -1000, 1000), .object("item", View.self, "UIView"),
                    doc: "adds radians/s to the item's spin (Swift addAngularVelocity(_:for:))", of: DynamicItemBehavior.self) { call, b, velocity, item in
                 guard let animator = call.animator(of: b) else { throw call.fail("the behavior must be added to an animator first") }
                 animator.addAngularVelocity(velocity, to: item); return 0
             },
-            method("angularVelocity", .object("for", View.self, "UIView"), returns: .number,
+            method("angularVelocity", .object("item", View.self, "UIView"), returns: .number,
                    doc: "the item's spin in radians/s (Swift angularVelocity(for:))", of: DynamicItemBehavior.self) { call, b, item in
                 call.push(call.animator(of: b)?.angularVelocity(of: item) ?? 0); return 1
             },

@@ -472,6 +472,12 @@ extension World {
                 transition.completionCurve = try percent.effectiveCompletionCurve()
             }
             traceEvent(transition.label, wantsInteractive ? "interactive" : "interaction controller starts non-interactively", [])
+            // Issue 22 item 3: a percent-driven subclass that overrides startInteractiveTransition
+            // was started by this transition even when its override never calls super.
+            if let percent = interaction as? PercentDrivenInteractiveTransition,
+               scripting?.overrides(percent, Hook.InteractiveTransitioning.startInteractiveTransition) == true {
+                percent.startedBySubclassOverride = true
+            }
             try withTimeSpace(transition.space) {
                 _ = try callScript(interaction, Hook.InteractiveTransitioning.startInteractiveTransition, [.object(transition.context)])
                 // An interaction controller of its own (not percent-driven) with an interruptible
@@ -659,6 +665,8 @@ extension World {
             break
         }
         }
+        // Issue 22 item 3: which of the touched views UIKit left in the window (judged for a cancel).
+        noteViewsInWindowAfterCleanUp(transition)
         // Appearance: did-callbacks for whatever began; the appearing controller first for modal
         // transitions, the disappearing one first for push, pop and tab switch (as UINavigationController).
         if transition.kind == .push || transition.kind == .pop, !completed {

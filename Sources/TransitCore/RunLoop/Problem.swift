@@ -18,6 +18,9 @@ public enum ProblemID: String, CaseIterable, Sendable {
     case badDuration = "bad-duration"
     case interactionDrivesNothing = "interaction-drives-nothing"
     case ambiguousLayout = "ambiguous-layout"
+    // Issue 22 item 4: checks users ask for.
+    case unbalancedAppearance = "unbalanced-appearance"
+    case touchesBlocked = "touches-blocked"
     /// A misspelt hook (reported by the hook-name check, issue 9 items 1–2).
     case hookTypo = "hook-typo"
     /// Reported without an id (kept so that older callers of `report(_:)` still work).
@@ -40,6 +43,8 @@ public enum ProblemID: String, CaseIterable, Sendable {
         case .badDuration: return "transitionDuration is not a positive finite number for an animated transition"
         case .interactionDrivesNothing: return "update/finish/cancel on an interaction controller that drives no transition"
         case .ambiguousLayout: return "a view's constraints do not fix its frame (hasAmbiguousLayout): UIKit may put it anywhere they allow"
+        case .unbalancedAppearance: return "begin/endAppearanceTransition calls are unbalanced: a controller is left between will and did, or a revealed presenter never got viewWillAppear back"
+        case .touchesBlocked: return "after the transition a view on top swallows a tap at the centre of the screen the user should see"
         case .hookTypo: return "a function whose name is close to a hook's is never called (a misspelt hook)"
         case .other: return "a problem"
         }

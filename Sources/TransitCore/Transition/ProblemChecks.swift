@@ -142,7 +142,65 @@ extension World {
             self.judgeRunningAnimations(transition, completedAt: completedAt, phase: phase)
             self.judgeFiniteGeometry(transition, phase: phase)
             self.judgeAmbiguousLayout(phase: phase)
+            // Issue 22 item 4.
+            self.judgeAppearanceBalance(transition, completed: completed, phase: phase)
+            if completed { self.judgeTouchesReachShown(transition, phase: phase) }
         }
+    }
+
+    // MARK: - Issue 22 item 4: appearance balance and touches
+
+    /// Appearance callbacks in will/did pairs: no controller of the transition is left between
+    /// a will and its did (a script's beginAppearanceTransition without endAppearanceTransition),
+    /// and the presenter a completed dismissal reveals is appeared again when it had disappeared
+    /// (a presentation controller that sent it viewWillDisappear and forgot the way back).
+    func judgeAppearanceBalance(_ transition: Transition, completed: Bool, phase: String) {
+        for controller in [transition.fromViewController, transition.toViewController] {
+            switch controller.appearance {
+            case .appearing, .disappearing:
+                let which = controller.appearance == .appearing ? "viewWillAppear" : "viewWillDisappear"
+                report(.unbalancedAppearance, "\(controller.traceName) got \(which) but not its did-callback by the end of the \(transition.label): every beginAppearanceTransition needs its endAppearanceTransition", phase: phase)
+            default: break
+            }
+        }
+        if completed, transition.kind == .dismissal, transition.toViewController.appearance == .disappeared {
+            report(.unbalancedAppearance, "\(transition.toViewController.traceName) is on screen again after the \(transition.label) but never got viewWillAppear/viewDidAppear back after its viewWillDisappear: call beginAppearanceTransition(true, animated) in dismissalTransitionWillBegin and endAppearanceTransition() in dismissalTransitionDidEnd, as you did for the presentation", phase: phase)
+        }
+    }
+
+    /// A tap at the centre of what the user should see after a completed transition reaches
+    /// that view: the window's hit view is inside it, or at least not a view in front of it (an
+    /// invisible or transparent view left on top swallows the tap).
+    func judgeTouchesReachShown(_ transition: Transition, phase: String) {
+        guard let shown = transition.toViewController.viewIfLoaded, isShown(shown), let window = shown.window else { return }
+        let r = shown.convert(shown.bounds, to: window).standardized, w = window.bounds
+        let rect = Rect(x: max(r.minX, w.minX), y: max(r.minY, w.minY),
+                        width: min(r.maxX, w.maxX) - max(r.minX, w.minX), height: min(r.maxY, w.maxY) - max(r.minY, w.minY))
+        guard rect.width > 0, rect.height > 0 else { return }
+        let centre = Point(x: rect.midX, y: rect.midY)
+        guard let hit = window.hitTest(centre), hit !== shown, !hit.isDescendant(of: shown), !shown.isDescendant(of: hit) else { return }
+        guard isInFront(hit, of: shown) else { return }
+        report(.touchesBlocked, "after the \(transition.label), a tap at the centre of \(shown.traceName) (\(formatNumber(centre.x)), \(formatNumber(centre.y))) lands on \(hit.traceName), a view in front of it\(hit.alpha < 0.02 || hit.backgroundColor == nil ? " that the user cannot see" : ""); remove it in your completion or set isUserInteractionEnabled = false", phase: phase)
+    }
+
+    /// Whether `a` is drawn in front of `b` (they share an ancestor and a's branch comes later).
+    private func isInFront(_ a: View, of b: View) -> Bool {
+        var chainA: [View] = []
+        var current: View? = a
+        while let v = current { chainA.append(v); current = v.superview }
+        var childB: View = b
+        var ancestor = b.superview
+        while let candidate = ancestor {
+            if let index = chainA.firstIndex(where: { $0 === candidate }), index > 0 {
+                let childA = chainA[index - 1]
+                let ia = candidate.subviews.firstIndex { $0 === childA } ?? -1
+                let ib = candidate.subviews.firstIndex { $0 === childB } ?? -1
+                return ia > ib
+            }
+            childB = candidate
+            ancestor = candidate.superview
+        }
+        return false
     }
 
     /// Views in the window placed by constraints that do not fix their frame; each reported once.

@@ -53,6 +53,10 @@ EXPECTED = {
     "interaction-drives-nothing": INTERACTIVE,
     # The badge is on the presented view in every cell that presents (every cell does).
     "ambiguous-layout": EVERY,
+    # Issue 22 item 4: the forgotten guard stays over the window from the first presentation on;
+    # the presenter never gets viewWillAppear back after any dismissal.
+    "touches-blocked": EVERY,
+    "unbalanced-appearance": EVERY,
 }
 PHASES = {"present", "dismiss", "interactive", "interactive finish", "interactive cancel", "push", "pop", "scene"}
 CELL_KEYS = {"name", "device", "ios", "style", "path", "animated", "fraction", "rotated", "variant", "passed", "error", "problems"}
@@ -374,3 +378,24 @@ code, ids, errors = ids_of(mutated(slide, old, "    if transitionContext.transit
 checks.check("item 3: a cancelled switch that leaves the staying view faded is cancel-not-restored",
              code == 1 and ids == {"cancel-not-restored"}, "%s %s" % (ids, errors))
 # ---- end of issue 22 item 3 ----
+
+# ---- Issue 22 item 4: the twins of the new checks' fixtures pass ----
+for twin in ("ok-touch-guard-removed.lua", "ok-appearance-balanced.lua"):
+    code, ids, errors = ids_of(os.path.join(CHECK_FIXTURES, twin))
+    checks.check("item 4: %s passes" % twin, code == 0 and not ids and not errors, "%s %s" % (ids, errors))
+
+# ---- Issue 22 item 5: the wider matrix ----
+swipe_file = os.path.join(ROOT, "scripts", "animators", "swipe.lua")
+quick_cells = cells_of(json.loads(transit("check", "--format", "json", swipe_file).stdout))
+checks.check("item 5: quick adds the flick only",
+             sorted({c["variant"] for c in quick_cells if c["variant"]}) == ["flick"] and
+             all(c["fraction"] == 0.15 and c["path"] == "interactive-dismiss" for c in quick_cells if c["variant"] == "flick"))
+full = transit("check", "--format", "json", "--matrix", "full", "--device", "iPhone 15", "--ios", "12,18", swipe_file)
+full_cells = cells_of(json.loads(full.stdout)) if full.stdout.startswith("{") else []
+checks.check("item 5: full adds the flick, the immediate interruption and the scroll-view drag, per --ios version",
+             full.returncode == 0 and sorted((c["ios"], c["variant"]) for c in full_cells if c["variant"]) ==
+             sorted((v, x) for v in (12, 18) for x in ("flick", "immediate interruption", "from a scroll view")), full.stdout[-600:])
+checks.check("item 5: cell names carry the variant",
+             any(c["name"].endswith("/ immediate interruption") for c in full_cells) and
+             any(c["name"].endswith("/ from a scroll view") for c in full_cells))
+# ---- end of issue 22 item 5 ----

@@ -137,14 +137,14 @@ extension World {
                     }
                 }
             }
-            self.judgeLeftovers(transition, completed: completed, candidates: inContainerAtCompletion, phase: phase)
+            let leftOver = self.judgeLeftovers(transition, completed: completed, candidates: inContainerAtCompletion, phase: phase)
             if !completed { self.judgeRestored(transition, checks: checks, phase: phase) }
             self.judgeRunningAnimations(transition, completedAt: completedAt, phase: phase)
             self.judgeFiniteGeometry(transition, phase: phase)
             self.judgeAmbiguousLayout(phase: phase)
             // Issue 22 item 4.
             self.judgeAppearanceBalance(transition, completed: completed, phase: phase)
-            if completed { self.judgeTouchesReachShown(transition, phase: phase) }
+            if completed { self.judgeTouchesReachShown(transition, phase: phase, alreadyReported: leftOver) }
         }
     }
 
@@ -171,7 +171,7 @@ extension World {
     /// A tap at the centre of what the user should see after a completed transition reaches
     /// that view: the window's hit view is inside it, or at least not a view in front of it (an
     /// invisible or transparent view left on top swallows the tap).
-    func judgeTouchesReachShown(_ transition: Transition, phase: String) {
+    func judgeTouchesReachShown(_ transition: Transition, phase: String, alreadyReported: [View] = []) {
         guard let shown = transition.toViewController.viewIfLoaded, isShown(shown), let window = shown.window else { return }
         let r = shown.convert(shown.bounds, to: window).standardized, w = window.bounds
         let rect = Rect(x: max(r.minX, w.minX), y: max(r.minY, w.minY),
@@ -180,6 +180,8 @@ extension World {
         let centre = Point(x: rect.midX, y: rect.midY)
         guard let hit = window.hitTest(centre), hit !== shown, !hit.isDescendant(of: shown), !shown.isDescendant(of: hit) else { return }
         guard isInFront(hit, of: shown) else { return }
+        // A visible leftover is view-left-over already: the user sees what blocks the tap.
+        if alreadyReported.contains(where: { hit.isDescendant(of: $0) }) { return }
         report(.touchesBlocked, "after the \(transition.label), a tap at the centre of \(shown.traceName) (\(formatNumber(centre.x)), \(formatNumber(centre.y))) lands on \(hit.traceName), a view in front of it\(hit.alpha < 0.02 || hit.backgroundColor == nil ? " that the user cannot see" : ""); remove it in your completion or set isUserInteractionEnabled = false", phase: phase)
     }
 
@@ -214,21 +216,25 @@ extension World {
     /// A visible view above the one the user should see, overlapping it, that the animator's
     /// time added: in the container when completeTransition was called, and not chrome from
     /// before the animator ran. Views below it (a dimming view, a blur backdrop) are normal.
-    private func judgeLeftovers(_ transition: Transition, completed: Bool, candidates: Set<ObjectIdentifier>, phase: String) {
+    @discardableResult
+    private func judgeLeftovers(_ transition: Transition, completed: Bool, candidates: Set<ObjectIdentifier>, phase: String) -> [View] {
+        var reported: [View] = []
         let container = transition.containerView
-        guard container.window != nil else { return }   // UIKit removed the container: nothing can cover
+        guard container.window != nil else { return reported }   // UIKit removed the container: nothing can cover
         // What the user should see: the to view after a completed transition (the presented
         // view, or the pushed or popped-to one), the from view after a cancelled one.
         let key: TransitionKey = completed ? .to : .from
         let controller = completed ? transition.toViewController : transition.fromViewController
         guard let shown = transition.view(key) ?? controller.viewIfLoaded,
-              let top = container.subviews.firstIndex(where: { shown.isDescendant(of: $0) }) else { return }
+              let top = container.subviews.firstIndex(where: { shown.isDescendant(of: $0) }) else { return reported }
         let shownRect = shown.convert(shown.bounds, to: container)
         let chrome = transition.checks?.chrome ?? []
         for view in container.subviews[(top + 1)...] where candidates.contains(ObjectIdentifier(view)) && !chrome.contains(ObjectIdentifier(view)) {
             guard isShown(view), view.frame.overlapArea(shownRect) > 0 else { continue }
             report(.viewLeftOver, "\(view.traceName) was left in the container above \(shown.traceName) after the \(transition.label) (\(completed ? "completed" : "cancelled")) and covers it; remove views you add for the animation in its completion", phase: phase)
+            reported.append(view)
         }
+        return reported
     }
 
     /// After a cancel, the views still in the window must be back to their starting values.

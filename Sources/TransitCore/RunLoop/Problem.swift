@@ -21,6 +21,7 @@ public enum ProblemID: String, CaseIterable, Sendable {
     // Issue 22 item 4: checks users ask for.
     case unbalancedAppearance = "unbalanced-appearance"
     case touchesBlocked = "touches-blocked"
+    case oneFrameFlash = "one-frame-flash"
     /// A misspelt hook (reported by the hook-name check, issue 9 items 1–2).
     case hookTypo = "hook-typo"
     /// Reported without an id (kept so that older callers of `report(_:)` still work).
@@ -45,6 +46,7 @@ public enum ProblemID: String, CaseIterable, Sendable {
         case .ambiguousLayout: return "a view's constraints do not fix its frame (hasAmbiguousLayout): UIKit may put it anywhere they allow"
         case .unbalancedAppearance: return "begin/endAppearanceTransition calls are unbalanced: a controller is left between will and did, or a revealed presenter never got viewWillAppear back"
         case .touchesBlocked: return "after the transition a view on top swallows a tap at the centre of the screen the user should see"
+        case .oneFrameFlash: return "a view of the transition is on screen for exactly one frame at its start or end, or the from view shows again after it completed"
         case .hookTypo: return "a function whose name is close to a hook's is never called (a misspelt hook)"
         case .other: return "a problem"
         }

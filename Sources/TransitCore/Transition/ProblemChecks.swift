@@ -55,6 +55,7 @@ extension World {
                                             transform: view.layer.transform, isHidden: view.isHidden))
         }
         transition.checks = checks
+        watchForFlashes(transition)   // issue 22 item 4 (FlashCheck.swift)
     }
 
     /// transitionDuration's result: a number the transition can use, and a problem when it is
@@ -117,6 +118,7 @@ extension World {
 
     /// Queues the judgements of the state a completed or cancelled transition left behind.
     func judgeAfterCompletion(_ transition: Transition, completed: Bool) {
+        endFlashWatch(transition)   // issue 22 item 4 (FlashCheck.swift)
         guard let checks = transition.checks, !checks.timedOut else { return }
         let phase = transition.phase
         let completedAt = now

@@ -379,6 +379,12 @@ old = "    transitionContext:completeTransition(not transitionContext.transition
 code, ids, errors = ids_of(mutated(slide, old, "    if transitionContext.transitionWasCancelled then fromView.alpha = 0.5 end\n" + old, "slide-leaves-alpha.lua"))
 checks.check("item 3: a cancelled switch that leaves the staying view faded is cancel-not-restored",
              code == 1 and ids == {"cancel-not-restored"}, "%s %s" % (ids, errors))
+# The reversed pan: the cancelled switch's incoming view leaves the window and the switch the
+# coordinator's completion starts moves the staying view (and sends its appearance callbacks).
+reversal = transit("run", slide, "--scene", os.path.join(CHECK_FIXTURES, "slide-reversal-scene.lua"), "--trace")
+checks.check("item 3: Slide's reversed pan restarts the switch the other way and reports nothing",
+             reversal.returncode == 0 and "problem:" not in reversal.stderr + reversal.stdout and
+             'tabSwitch of UIViewController "One"] interactive' in reversal.stderr + reversal.stdout, (reversal.stderr + reversal.stdout)[-800:])
 # ---- end of issue 22 item 3 ----
 
 # ---- Issue 22 item 4: the twins of the new checks' fixtures pass ----

@@ -157,7 +157,10 @@ extension World {
     /// and the presenter a completed dismissal reveals is appeared again when it had disappeared
     /// (a presentation controller that sent it viewWillDisappear and forgot the way back).
     func judgeAppearanceBalance(_ transition: Transition, completed: Bool, phase: String) {
-        for controller in [transition.fromViewController, transition.toViewController] {
+        // A transition begun since (from a completion: Slide's reversed pan) owns its controllers' callbacks.
+        let newer = activeTransitions.filter { $0 !== transition }
+        for controller in [transition.fromViewController, transition.toViewController]
+        where !newer.contains(where: { $0.fromViewController === controller || $0.toViewController === controller }) {
             switch controller.appearance {
             case .appearing, .disappearing:
                 let which = controller.appearance == .appearing ? "viewWillAppear" : "viewWillDisappear"

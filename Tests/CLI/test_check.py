@@ -360,6 +360,13 @@ checks.check("item 3: the App Store card's 1-pt offset is no final-frame-mismatc
 code, ids, errors = ids_of(mutated(card, "TOP_FIX = -1", "TOP_FIX = -3", "card-three-points.lua"))
 checks.check("item 3: a 3-pt offset still is final-frame-mismatch", code == 1 and ids == {"final-frame-mismatch"}, "%s %s" % (ids, errors))
 
+# The shipped card itself with the original's −1 pt passes; −2 pt is a visible gap and fails.
+shipped_card = os.path.join(ROOT, "scripts", "presentations", "appStoreCard.lua")
+code, ids, errors = ids_of(mutated(shipped_card, "local CARD_TOP_FIX = 0", "local CARD_TOP_FIX = -1 --", "card-original-fix.lua"))
+checks.check("item 3: the App Store card with the original's -1 pt passes", code == 0 and not ids and not errors, "%s %s" % (ids, errors))
+code, ids, errors = ids_of(mutated(shipped_card, "local CARD_TOP_FIX = 0", "local CARD_TOP_FIX = -2 --", "card-two-points.lua"))
+checks.check("item 3: the App Store card 2 pt off is final-frame-mismatch", code == 1 and ids == {"final-frame-mismatch"}, "%s %s" % (ids, errors))
+
 percent = os.path.join(CHECK_FIXTURES, "ok-percent-subclass-super-update.lua")
 code, ids, errors = ids_of(percent)
 checks.check("item 3: a percent-driven subclass overriding startInteractiveTransition may call super.update",

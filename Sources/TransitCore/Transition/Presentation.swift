@@ -646,7 +646,9 @@ extension World {
             // The revealed view goes home only when the animator put it on screen: one it forgot
             // stays out of the window, iOS's black screen (reported at completeTransition as
             // revealed-not-visible, ProblemChecks.swift).
-            if presenterView?.window != nil { try restorePresenterView(transition) }
+            // Issue 22 (found by the check matrix): without an animator (a non-animated dismissal
+            // of a system style) UIKit itself puts the revealed view back.
+            if presenterView?.window != nil || transition.animator == nil { try restorePresenterView(transition) }
             // Whatever the style, the presented view leaves its superview.
             presentedView?.removeFromSuperview()
             if let own = presented.viewIfLoaded, own.superview != nil, presentedView.map({ !own.isDescendant(of: $0) }) ?? true {

@@ -28,6 +28,16 @@ struct CheckCell {
     var animated = true
     var fraction: Double?
     var rotate = false
+    /// Issue 22 item 5: the wider matrix's variants of a path (docs/check.md, "The matrix").
+    enum Variant: String {
+        /// A fast flick: a short gesture (15 % of the way) in 0.06 s, so high velocity.
+        case flick
+        /// A dismissal requested while the presentation is still running (UIKit ignores it).
+        case interruption = "immediate interruption"
+        /// The dismissal gesture starts inside a scroll view of the presented screen.
+        case scrollView = "from a scroll view"
+    }
+    var variant: Variant?
 
     /// "iPhone 15 / iOS 17 / fullScreen / interactive-dismiss 10 %": unique within an effect.
     var name: String {
@@ -40,6 +50,7 @@ struct CheckCell {
         default: parts.append("\(path.rawValue) \(animated ? "animated" : "not animated")")
         }
         if rotate { parts.append("rotated while presented") }
+        if let variant { parts.append(variant.rawValue) }
         return parts.joined(separator: " / ")
     }
 
@@ -49,6 +60,12 @@ struct CheckCell {
         if let style { fields.append("style = \"\(style)\"") }
         if let fraction { fields.append("fraction = \(fraction)") }
         if rotate { fields.append("rotate = true") }
+        switch variant {
+        case .flick: fields.append("flick = true")
+        case .interruption: fields.append("interrupt = true")
+        case .scrollView: fields.append("scrollView = true")
+        case nil: break
+        }
         return "{ " + fields.joined(separator: ", ") + " }"
     }
 }
@@ -194,6 +211,16 @@ func checkCells(_ declaration: EffectDeclaration, devices: [String], ios: Double
                 for fraction in fractions {
                     cells.append(CheckCell(device: device, ios: ios, style: style, path: .interactiveDismiss, fraction: fraction))
                 }
+            }
+            // Issue 22 item 5: the wider matrix (quick: the flick; full: all three).
+            if !declaration.dismissalGesture.isEmpty {
+                cells.append(CheckCell(device: device, ios: ios, style: style, path: .interactiveDismiss, fraction: 0.15, variant: .flick))
+                if matrix == .full && !declaration.dismissalGesture.hasPrefix("pinch") {
+                    cells.append(CheckCell(device: device, ios: ios, style: style, path: .interactiveDismiss, fraction: 0.9, variant: .scrollView))
+                }
+            }
+            if matrix == .full {
+                cells.append(CheckCell(device: device, ios: ios, style: style, path: .presentDismiss, animated: true, variant: .interruption))
             }
             if !declaration.presentationGesture.isEmpty {
                 for fraction in fractions {

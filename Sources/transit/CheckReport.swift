@@ -47,6 +47,7 @@ func checkReportJSON(_ results: [EffectResult], matrix: CheckMatrix, versions: [
             "animated": result.cell.animated,
             "fraction": result.cell.fraction.map { $0 as Any } ?? NSNull(),
             "rotated": result.cell.rotate,
+            "variant": result.cell.variant.map { $0.rawValue as Any } ?? NSNull(),
             "passed": result.passed,
             "error": result.error.map { $0 as Any } ?? NSNull(),
             "problems": result.problems.map { problem -> [String: Any] in

@@ -3,7 +3,8 @@
 --   { probe = true }                      only report what the effect declares (checkProbe)
 --   { path = "present-dismiss" | "interactive-dismiss" | "interactive-present" | "push-pop" | "tab-switch",
 --     animated = true|false, style = "custom"|..., fraction = 0.1 (interactive paths),
---     rotate = true (turn the device while the screen is presented), rounds = 2 }
+--     rotate = true (turn the device while the screen is presented), rounds = 2,
+--     flick = true | interrupt = true | scrollView = true (the wider matrix, issue 22 item 5) }
 -- Every round presents (or pushes) a new screen and dismisses (or pops) it, on the same effect
 -- object: a second round that differs from the first means state leaked between transitions.
 -- The scene waits for each transition at most `LIMIT` seconds and stops the cell when one is
@@ -62,6 +63,16 @@ local function makeMessage()
   message.view.backgroundColor = UIColor.systemGray6
   message.view:addSubview(UIView.new{ frame = CGRect(16, 116, W - 32, 300), name = "card",
     backgroundColor = UIColor.white, autoresizingMask = { "flexibleWidth" } })
+  -- Issue 22 item 5, the scroll-view cell: the presented screen scrolls (a detail page), so the
+  -- dismissal gesture starts inside a scroll view that has its own pan recognizer.
+  if cell.scrollView then
+    local scroll = UIScrollView.new{ frame = message.view.bounds, name = "detailScroll",
+      autoresizingMask = { "flexibleWidth", "flexibleHeight" } }
+    scroll.contentSize = CGSize(message.view.bounds.width, message.view.bounds.height * 2)
+    scroll:addSubview(UIView.new{ frame = CGRect(16, 440, W - 32, 600), name = "scrolledContent",
+      backgroundColor = UIColor.systemGray5, autoresizingMask = { "flexibleWidth" } })
+    message.view:addSubview(scroll)
+  end
   return message
 end
 
@@ -101,7 +112,8 @@ end
 -- over the presenting one.
 local function gesture(view, fraction, interactive)
   interactive = interactive or effect.interactiveDismissal
-  local DURATION = 0.4
+  -- The flick cell (issue 22 item 5): a short distance in 0.06 s, a velocity near 2000 pt/s.
+  local DURATION = cell.flick and 0.06 or 0.4
   if interactive.edge then
     transit.touch.edgePan{ edge = interactive.edge, to = fraction, duration = DURATION, release = true }
   elseif interactive.pinch then
@@ -180,6 +192,12 @@ local function presentDismissRound()
   local animated = cell.animated ~= false
   inbox:present(message, animated, nil)
   transit.wait(0)
+  if cell.interrupt then
+    -- Issue 22 item 5: a dismissal asked for while the presentation still runs (a double tap);
+    -- UIKit logs a warning and ignores it, so the presentation must end as if nothing came.
+    transit.wait(0.05)
+    if message.isBeingPresented then message:dismiss(true, nil) end
+  end
   if not waitWhile(function() return message.isBeingPresented end) then return false end
   transit.wait(0.3)
   -- completeTransition(false) undid the presentation: nothing to dismiss.

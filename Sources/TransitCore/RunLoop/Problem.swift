@@ -28,6 +28,10 @@ public enum ProblemID: String, CaseIterable, Sendable {
     case animationOutlastsDuration = "animation-outlasts-duration"
     case interruptibleAnimatorChanged = "interruptible-animator-changed"
     case snapshotNeverDrawn = "snapshot-never-drawn"
+    // Issue 22 item 4: checks users ask for.
+    case unbalancedAppearance = "unbalanced-appearance"
+    case touchesBlocked = "touches-blocked"
+    case oneFrameFlash = "one-frame-flash"
     /// A misspelt hook (reported by the hook-name check, issue 9 items 1–2).
     case hookTypo = "hook-typo"
     /// Reported without an id (kept so that older callers of `report(_:)` still work).
@@ -60,6 +64,9 @@ public enum ProblemID: String, CaseIterable, Sendable {
         case .animationOutlastsDuration: return "an animation of the transition outlasts transitionDuration, so completeTransition comes too late"
         case .snapshotNeverDrawn: return "snapshotView(afterScreenUpdates: false) of a view that was never drawn: UIKit's snapshot is empty"
         case .interruptibleAnimatorChanged: return "interruptibleAnimator returned another UIViewPropertyAnimator than the one driving the transition: UIKit needs the same one for the whole transition"
+        case .unbalancedAppearance: return "begin/endAppearanceTransition calls are unbalanced: a controller is left between will and did, or a revealed presenter never got viewWillAppear back"
+        case .touchesBlocked: return "after the transition a view on top swallows a tap at the centre of the screen the user should see"
+        case .oneFrameFlash: return "a view of the transition is on screen for exactly one frame at its start or end, or the from view shows again after it completed"
         case .hookTypo: return "a function whose name is close to a hook's is never called (a misspelt hook)"
         case .other: return "a problem"
         }

@@ -48,6 +48,8 @@ public final class World {
     /// Contexts whose transition the completeTransition deadline finished: a late call on one
     /// is not a second call (complete-never-called already said what happened).
     var timedOutContexts: [WeakContext] = []
+    /// Issue 22 item 4: the transitions whose frames the one-frame-flash check samples (FlashCheck.swift).
+    var flashWatches: [FlashWatch] = []
     public weak var scripting: Scripting?
     /// State that modules built on the model keep per world, by the type that keeps it
     /// (TransitDynamics' step clock): the world holds it and lets it go with itself.
@@ -196,6 +198,7 @@ public final class World {
             _ = events.removeFirst()
             if first.token.isCancelled { continue }
             if first.time > now { turnsAtThisInstant = 0 }
+            sampleFlashFrames(before: first.time)
             now = max(now, first.time)
             turn += 1
             turnsAtThisInstant += 1
@@ -223,6 +226,7 @@ public final class World {
             scripting?.turnDidEnd()
             try scripting?.runPendingDeinits()
         }
+        sampleFlashFrames(before: time)
         now = max(now, time)
         try layoutPendingViews()
         runEndOfTurnWork()

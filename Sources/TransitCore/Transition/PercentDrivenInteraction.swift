@@ -12,6 +12,12 @@ open class PercentDrivenInteractiveTransition: HostObject {
     public private(set) weak var context: TransitionContext?
     /// Whether a transition ever started this controller (calls after it ended are harmless).
     private var hasStarted = false
+    /// Issue 22 item 3: a transition asked this controller to start (its startInteractiveTransition
+    /// ran, maybe a subclass's override that never calls super): UIKit's own update/finish/cancel
+    /// then find no context of theirs and do nothing, harmlessly, so they are no problem.
+    var startedBySubclassOverride = false
+    /// interaction-drives-nothing is reported once per controller (every call is traced).
+    var reportedDrivesNothing = false
 
     public override init(world: World) {
         super.init(world: world)
@@ -58,18 +64,18 @@ open class PercentDrivenInteractiveTransition: HostObject {
 
     public func update(_ percent: Double) throws {
         guard percent.isFinite else { throw AnimationError.invalid("UIPercentDrivenInteractiveTransition.update: percent must be a finite number") }
-        guard let transition else { return hasStarted ? () : world.interactionDrivesNothing(self, "update(\(formatNumber(percent)))") }
+        guard let transition else { return hasStarted || startedBySubclassOverride ? () : world.interactionDrivesNothing(self, "update(\(formatNumber(percent)))") }
         try transition.updateInteractiveTransition(percent)
     }
 
     public func finish() throws {
-        guard let transition else { return hasStarted ? () : world.interactionDrivesNothing(self, "finish()") }
+        guard let transition else { return hasStarted || startedBySubclassOverride ? () : world.interactionDrivesNothing(self, "finish()") }
         try apply(to: transition)
         try transition.finishInteractiveTransition()
     }
 
     public func cancel() throws {
-        guard let transition else { return hasStarted ? () : world.interactionDrivesNothing(self, "cancel()") }
+        guard let transition else { return hasStarted || startedBySubclassOverride ? () : world.interactionDrivesNothing(self, "cancel()") }
         try apply(to: transition)
         try transition.cancelInteractiveTransition()
     }

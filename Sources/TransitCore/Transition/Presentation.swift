@@ -477,6 +477,12 @@ extension World {
                 transition.completionCurve = try percent.effectiveCompletionCurve()
             }
             traceEvent(transition.label, wantsInteractive ? "interactive" : "interaction controller starts non-interactively", [])
+            // Issue 22 item 3: a percent-driven subclass that overrides startInteractiveTransition
+            // was started by this transition even when its override never calls super.
+            if let percent = interaction as? PercentDrivenInteractiveTransition,
+               scripting?.overrides(percent, Hook.InteractiveTransitioning.startInteractiveTransition) == true {
+                percent.startedBySubclassOverride = true
+            }
             try withTimeSpace(transition.space) {
                 _ = try callScript(interaction, Hook.InteractiveTransitioning.startInteractiveTransition, [.object(transition.context)])
                 // An interaction controller of its own (not percent-driven) with an interruptible
@@ -647,7 +653,9 @@ extension World {
             // The revealed view goes home only when the animator put it on screen: one it forgot
             // stays out of the window, iOS's black screen (reported at completeTransition as
             // revealed-not-visible, ProblemChecks.swift).
-            if presenterView?.window != nil { try restorePresenterView(transition) }
+            // Issue 22 (found by the check matrix): without an animator (a non-animated dismissal
+            // of a system style) UIKit itself puts the revealed view back.
+            if presenterView?.window != nil || transition.animator == nil { try restorePresenterView(transition) }
             // Whatever the style, the presented view leaves its superview.
             presentedView?.removeFromSuperview()
             if let own = presented.viewIfLoaded, own.superview != nil, presentedView.map({ !own.isDescendant(of: $0) }) ?? true {
@@ -666,6 +674,8 @@ extension World {
             break
         }
         }
+        // Issue 22 item 3: which of the touched views UIKit left in the window (judged for a cancel).
+        noteViewsInWindowAfterCleanUp(transition)
         // Appearance: did-callbacks for whatever began; the appearing controller first for modal
         // transitions, the disappearing one first for push, pop and tab switch (as UINavigationController).
         if transition.kind == .push || transition.kind == .pop, !completed {

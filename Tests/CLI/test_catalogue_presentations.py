@@ -302,6 +302,9 @@ local B = UIViewController.new{ title = "B" }
 local effect = transit.effect
 B.transitioningDelegate = effect
 B.modalPresentationStyle = effect.modalPresentationStyle or "custom"
+-- The root is on screen (drawn once) before it presents, as in an app: a presenter snapshotted
+-- without screen updates in the turn it became the root would be empty on iOS (snapshot-never-drawn).
+transit.wait(0.1)
 A:present(B, true, nil)
 transit.wait(1.5)
 -- The transition's container: the window's subview that holds the presented view.

@@ -30,12 +30,7 @@ local PageSheet = UISheetPresentationController:subclass("UIPageSheetPresentatio
 
 PageSheet.dimAlpha = 0.4
 
-local state = setmetatable({}, { __mode = "k" })
-local function stateOf(controller)
-  local s = state[controller]
-  if not s then s = {} state[controller] = s end
-  return s
-end
+local stateOf = require("system.support").privateState()
 PageSheet.stateOf = stateOf
 
 local function iosVersion()

@@ -21,13 +21,7 @@ local Popover = UIPopoverPresentationController:subclass("UIPopoverPresentationC
 local CORNER_RADIUS = 13
 local PRESENT_DURATION, DISMISS_DURATION = 0.25, 0.2
 
-local state = setmetatable({}, { __mode = "k" })
-
-local function stateOf(controller)
-  local s = state[controller]
-  if not s then s = {} state[controller] = s end
-  return s
-end
+local stateOf, state = require("system.support").privateState()
 
 -- The popover's shape in container coordinates: the content's rounded rectangle and the arrow
 -- beside it (touching, not overlapping, so the fill's winding cannot cancel out).

@@ -25,4 +25,18 @@ function support.finalFrame(ctx, view, controller)
   return ctx:finalFrame(controller)
 end
 
+-- Private state for UIKit's own controllers (the system sheets, the popover): they are sealed
+-- like built-in objects and take no fields of a script's, so each style keeps its state here,
+-- weakly keyed by the controller. Returns stateOf(controller), which makes it on first use, and
+-- the table itself (to look without making, or to forget a controller).
+function support.privateState()
+  local state = setmetatable({}, { __mode = "k" })
+  local function stateOf(controller)
+    local s = state[controller]
+    if not s then s = {} state[controller] = s end
+    return s
+  end
+  return stateOf, state
+end
+
 return support

@@ -238,6 +238,22 @@ import Testing
         }
     }
 
+    /// A resolver's bad answer is an error at the resolver's own line.
+    @Test func aResolversBadAnswerIsNamedAtItsLine() throws {
+        for (answer, expected) in [("\"tall\"", "must return a height in points or nil (got string)"), ("0/0", "returned nan")] {
+            do {
+                _ = try runScene(Self.scene(setUp: """
+                    sheet.detents = { UISheetPresentationController.Detent.custom{ identifier = "odd",
+                      resolver = function(ctx) return \(answer) end } }
+                    """), device: "iPhone 15")
+                Issue.record("expected an error for \(answer)")
+            } catch {
+                #expect("\(error)".contains("scene.lua:"), "\(error)")
+                #expect("\(error)".contains("the custom detent \"odd\"'s resolver \(expected)"), "\(error)")
+            }
+        }
+    }
+
     /// The sheet is UIKit's object, not a table: a misspelt property is an error, not a field.
     @Test func aMisspeltPropertyOnTheSheetIsAnError() throws {
         do {

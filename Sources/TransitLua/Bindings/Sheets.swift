@@ -184,9 +184,16 @@ private func resolveCustomDetent(_ resolver: LuaFunction, _ context: DetentResol
     try resolver.call(results: 1) { runtime in runtime.push(context); return 1 }
     switch lua_type(L, -1) {
     case LUA_TNIL: return nil
-    case LUA_TNUMBER: return lua_tonumberx(L, -1, nil)
+    case LUA_TNUMBER:
+        let value = lua_tonumberx(L, -1, nil)
+        guard value.isFinite else {
+            let place = resolver.definedAt.map { "\($0): " } ?? ""
+            throw ScriptError("\(place)the custom detent \"\(identifier)\"'s resolver returned \(formatNumber(value)); return a finite height in points, or nil to make the detent inactive")
+        }
+        return value
     default:
-        throw ScriptError("the custom detent \"\(identifier)\"'s resolver must return a height in points or nil (got \(runtime.typeDescription(at: -1)))")
+        let place = resolver.definedAt.map { "\($0): " } ?? ""
+        throw ScriptError("\(place)the custom detent \"\(identifier)\"'s resolver must return a height in points or nil (got \(runtime.typeDescription(at: -1)))")
     }
 }
 

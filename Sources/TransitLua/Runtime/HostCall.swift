@@ -197,6 +197,18 @@ final class LuaFunction {
         givenAt = lua_iscfunction(runtime.L, index) != 0 ? runtime.location() : nil
     }
 
+    /// Where the function was defined ("fade.lua:12"), for messages about what it returned.
+    var definedAt: String? {
+        guard let runtime = reference.runtime else { return nil }
+        let L = runtime.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        reference.push()
+        var record = lua_Debug()
+        guard lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0 else { return nil }
+        return "\(record.shortSource):\(record.linedefined)"
+    }
+
     /// Calls the function with arguments pushed by `pushArguments`; errors come back as
     /// ScriptError with the script's traceback.
     func call(results: Int32 = 0, _ pushArguments: (LuaRuntime) -> Int32 = { _ in 0 }) throws {

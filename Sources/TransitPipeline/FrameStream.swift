@@ -83,20 +83,4 @@ public final class FrameStream<Frame: Sendable>: @unchecked Sendable {
             if let deliver { deliver(frame) } else { kept.append(frame) }
         }
     }
-
-    /// Rasterizes `trees` (with a progress line for long jobs) and returns what was kept of each.
-    public static func render(_ trees: [LayerSnapshot], rasterizer: Rasterizer, size: Size,
-                       keep: @escaping @Sendable (RasterFrame) -> Frame) -> [Frame] {
-        let pipeline = FrameStream(rasterizer: rasterizer, size: size,
-                                     progress: ProgressReporter(total: trees.count, label: "rendering"), keep: keep)
-        for tree in trees { pipeline.submit(tree) }
-        return pipeline.finish().frames
-    }
-}
-
-extension FrameStream where Frame == RasterImage {
-    /// Keeps the images themselves (the players show them all).
-    public convenience init(rasterizer: Rasterizer, size: Size) {
-        self.init(rasterizer: rasterizer, size: size, keep: { $0.makeImage() })
-    }
 }

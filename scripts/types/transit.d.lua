@@ -505,7 +505,7 @@ function UIViewControllerTransitioningDelegate:presentationController(presented,
 ---@field zero CGRect CGRect(0, 0, 0, 0)
 CGRect = {}
 
----CGRect(x, y, width, height)
+---CGRect(x, y, width, height) (Swift `init(x:y:width:height:)`)
 ---@param x number
 ---@param y number
 ---@param width number
@@ -513,34 +513,34 @@ CGRect = {}
 ---@return CGRect
 function CGRect.new(x, y, width, height) end
 
----the rectangle moved
+---the rectangle moved (Swift `offsetBy(dx:dy:)`)
 ---@param dx number
 ---@param dy number
 ---@return CGRect
 function CGRect:offsetBy(dx, dy) end
 
----the rectangle shrunk on each side (negative grows)
+---the rectangle shrunk on each side (negative grows) (Swift `insetBy(dx:dy:)`)
 ---@param dx number
 ---@param dy number
 ---@return CGRect
 function CGRect:insetBy(dx, dy) end
 
----whether the point is inside
+---whether the point is inside (Swift `contains(_:)`)
 ---@param point CGPoint
 ---@return boolean
 function CGRect:contains(point) end
 
----whether the rectangles overlap
+---whether the rectangles overlap (Swift `intersects(_:)`)
 ---@param rect CGRect
 ---@return boolean
 function CGRect:intersects(rect) end
 
----the smallest rectangle containing both
+---the smallest rectangle containing both (Swift `union(_:)`)
 ---@param rect CGRect
 ---@return CGRect
 function CGRect:union(rect) end
 
----value equality (same as ==)
+---value equality (same as ==) (Swift `equalTo(_:)`)
 ---@param rect CGRect
 ---@return boolean
 function CGRect:equalTo(rect) end
@@ -550,13 +550,13 @@ function CGRect:equalTo(rect) end
 ---@field zero CGPoint CGPoint(0, 0)
 CGPoint = {}
 
----CGPoint(x, y)
+---CGPoint(x, y) (Swift `init(x:y:)`)
 ---@param x number
 ---@param y number
 ---@return CGPoint
 function CGPoint.new(x, y) end
 
----value equality
+---value equality (Swift `equalTo(_:)`)
 ---@param point CGPoint
 ---@return boolean
 function CGPoint:equalTo(point) end
@@ -566,13 +566,13 @@ function CGPoint:equalTo(point) end
 ---@field zero CGSize CGSize(0, 0)
 CGSize = {}
 
----CGSize(width, height)
+---CGSize(width, height) (Swift `init(width:height:)`)
 ---@param width number
 ---@param height number
 ---@return CGSize
 function CGSize.new(width, height) end
 
----value equality
+---value equality (Swift `equalTo(_:)`)
 ---@param size CGSize
 ---@return boolean
 function CGSize:equalTo(size) end
@@ -582,7 +582,7 @@ function CGSize:equalTo(size) end
 ---@field zero CGVector CGVector(0, 0)
 CGVector = {}
 
----CGVector(dx, dy)
+---CGVector(dx, dy) (Swift `init(dx:dy:)`)
 ---@param dx number
 ---@param dy number
 ---@return CGVector
@@ -594,7 +594,7 @@ function CGVector.new(dx, dy) end
 ---@field identity CGAffineTransform the identity
 CGAffineTransform = {}
 
----CGAffineTransform(a, b, c, d, tx, ty)
+---CGAffineTransform(a, b, c, d, tx, ty) (Swift `init(a:b:c:d:tx:ty:)`)
 ---@param a number
 ---@param b number
 ---@param c number
@@ -604,46 +604,46 @@ CGAffineTransform = {}
 ---@return CGAffineTransform
 function CGAffineTransform.new(a, b, c, d, tx, ty) end
 
----CGAffineTransform(scaleX:y:)
+---CGAffineTransform(scaleX:y:) (Swift `init(scaleX:y:)`)
 ---@param sx number
 ---@param sy number
 ---@return CGAffineTransform
 function CGAffineTransform.scale(sx, sy) end
 
----CGAffineTransform(translationX:y:)
+---CGAffineTransform(translationX:y:) (Swift `init(translationX:y:)`)
 ---@param tx number
 ---@param ty number
 ---@return CGAffineTransform
 function CGAffineTransform.translation(tx, ty) end
 
----CGAffineTransform(rotationAngle:)
+---CGAffineTransform(rotationAngle:) (Swift `init(rotationAngle:)`)
 ---@param angle number radians
 ---@return CGAffineTransform
 function CGAffineTransform.rotation(angle) end
 
----scale, then self
+---scale, then self (Swift `scaledBy(x:y:)`)
 ---@param sx number
 ---@param sy number
 ---@return CGAffineTransform
 function CGAffineTransform:scaledBy(sx, sy) end
 
----translate, then self
+---translate, then self (Swift `translatedBy(x:y:)`)
 ---@param tx number
 ---@param ty number
 ---@return CGAffineTransform
 function CGAffineTransform:translatedBy(tx, ty) end
 
----rotate, then self
+---rotate, then self (Swift `rotated(by:)`)
 ---@param angle number
 ---@return CGAffineTransform
 function CGAffineTransform:rotated(angle) end
 
----self, then other
+---self, then other (Swift `concatenating(_:)`)
 ---@param other CGAffineTransform
 ---@return CGAffineTransform
 function CGAffineTransform:concatenating(other) end
 
----the inverse (self when not invertible)
+---the inverse (self when not invertible) (Swift `inverted()`)
 ---@return CGAffineTransform
 function CGAffineTransform:inverted() end
 
@@ -654,7 +654,7 @@ function CGAffineTransform:inverted() end
 ---@field identity CATransform3D the identity
 CATransform3D = {}
 
----CATransform3DMakeRotation
+---CATransform3DMakeRotation (Swift `CATransform3DMakeRotation(_:_:_:_:)`)
 ---@param angle number
 ---@param x number
 ---@param y number
@@ -662,26 +662,26 @@ CATransform3D = {}
 ---@return CATransform3D
 function CATransform3D.rotation(angle, x, y, z) end
 
----CATransform3DMakeTranslation
+---CATransform3DMakeTranslation (Swift `CATransform3DMakeTranslation(_:_:_:)`)
 ---@param tx number
 ---@param ty number
 ---@param tz number
 ---@return CATransform3D
 function CATransform3D.translation(tx, ty, tz) end
 
----CATransform3DMakeScale
+---CATransform3DMakeScale (Swift `CATransform3DMakeScale(_:_:_:)`)
 ---@param sx number
 ---@param sy number
 ---@param sz number
 ---@return CATransform3D
 function CATransform3D.scale(sx, sy, sz) end
 
----CATransform3DMakeAffineTransform
+---CATransform3DMakeAffineTransform (Swift `CATransform3DMakeAffineTransform(_:)`)
 ---@param transform CGAffineTransform
 ---@return CATransform3D
 function CATransform3D.affine(transform) end
 
----CATransform3DRotate
+---CATransform3DRotate (Swift `CATransform3DRotate(_:_:_:_:_:)`)
 ---@param angle number
 ---@param x number
 ---@param y number
@@ -689,21 +689,21 @@ function CATransform3D.affine(transform) end
 ---@return CATransform3D
 function CATransform3D:rotated(angle, x, y, z) end
 
----CATransform3DTranslate
+---CATransform3DTranslate (Swift `CATransform3DTranslate(_:_:_:_:)`)
 ---@param tx number
 ---@param ty number
 ---@param tz number
 ---@return CATransform3D
 function CATransform3D:translated(tx, ty, tz) end
 
----CATransform3DScale
+---CATransform3DScale (Swift `CATransform3DScale(_:_:_:_:)`)
 ---@param sx number
 ---@param sy number
 ---@param sz number
 ---@return CATransform3D
 function CATransform3D:scaled(sx, sy, sz) end
 
----self, then other (CATransform3DConcat)
+---self, then other (CATransform3DConcat) (Swift `CATransform3DConcat(_:_:)`)
 ---@param other CATransform3D
 ---@return CATransform3D
 function CATransform3D:concatenating(other) end
@@ -744,7 +744,7 @@ function CATransform3D:concatenating(other) end
 ---@field separator UIColor UIColor.separator
 UIColor = {}
 
----UIColor(r, g, b, a), UIColor{red=, green=, blue=, alpha=} or UIColor{white=, alpha=}
+---UIColor(r, g, b, a), UIColor{red=, green=, blue=, alpha=} or UIColor{white=, alpha=} (Swift `init(red:green:blue:alpha:)`)
 ---@param red number|table or an options table {red=, green=, blue=, alpha=} / {white=, alpha=}
 ---@param green? number
 ---@param blue? number
@@ -757,7 +757,7 @@ function UIColor.new(red, green, blue, alpha) end
 ---@return UIColor
 function UIColor.hex(hex) end
 
----the same colour with another alpha
+---the same colour with another alpha (Swift `withAlphaComponent(_:)`)
 ---@param alpha number
 ---@return UIColor
 function UIColor:withAlphaComponent(alpha) end
@@ -781,18 +781,18 @@ function NSObject.new() end
 ---@return table
 function NSObject:subclass(name) end
 
----Class:isSubclass(of): whether the class is `of` or descends from it (a class is a subclass of itself, as in Swift)
+---Class:isSubclass(of): whether the class is `of` or descends from it (a class is a subclass of itself, as in Swift) (Swift `isSubclass(of:)`)
 ---@param self table the class (call it with ':')
 ---@param of table a class table
 ---@return boolean
 function NSObject.isSubclass(self, of) end
 
----whether the object is an instance of the class or of a subclass of it (Swift isKind(of:))
+---whether the object is an instance of the class or of a subclass of it (Swift isKind(of:)) (Swift `isKind(of:)`)
 ---@param class table a class table: UIView, or a Lua subclass
 ---@return boolean
 function NSObject:isKind(class) end
 
----whether the object is an instance of exactly this class (Swift isMember(of:))
+---whether the object is an instance of exactly this class (Swift isMember(of:)) (Swift `isMember(of:)`)
 ---@param class table a class table: UIView, or a Lua subclass
 ---@return boolean
 function NSObject:isMember(class) end
@@ -858,171 +858,171 @@ function UIView.new(options) end
 ---@return table
 function UIView:subclass(name) end
 
----animates the property changes made in animations
+---animates the property changes made in animations (Swift `animate(withDuration:delay:options:animations:completion:)`)
 ---@param durationOrOptions number|table a duration, or {duration=, delay=, options=, dampingRatio=, velocity=, animations=, completion=}
 ---@param animations? function
 ---@param completion? function called with finished
 function UIView.animate(durationOrOptions, animations, completion) end
 
----keyframe animation: call UIView.addKeyframe inside animations
+---keyframe animation: call UIView.addKeyframe inside animations (Swift `animateKeyframes(withDuration:delay:options:animations:completion:)`)
 ---@param options table {duration=, delay=, options=, animations=, completion=}
 function UIView.animateKeyframes(options) end
 
----a keyframe inside UIView.animateKeyframes
+---a keyframe inside UIView.animateKeyframes (Swift `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`)
 ---@param relativeStartTime number
 ---@param relativeDuration number
 ---@param animations function
 function UIView.addKeyframe(relativeStartTime, relativeDuration, animations) end
 
----animates a change of a view's content with a flip, curl or cross-dissolve
+---animates a change of a view's content with a flip, curl or cross-dissolve (Swift `transition(with:duration:options:animations:completion:)`)
 ---@param options table {with=view, duration=, options={"transitionFlipFromLeft"|...}, animations=, completion=}
 function UIView.transition(options) end
 
----runs actions with animations disabled
+---runs actions with animations disabled (Swift `performWithoutAnimation(_:)`)
 ---@param actions function
 function UIView.performWithoutAnimation(actions) end
 
----adds (or moves) a view to the front
+---adds (or moves) a view to the front (Swift `addSubview(_:)`)
 ---@param view UIView
 function UIView:addSubview(view) end
 
----inserts at a position (clamped)
+---inserts at a position (clamped) (Swift `insertSubview(_:at:)`)
 ---@param view UIView
 ---@param index integer 1-based, as Lua lists are
 function UIView:insertSubview(view, index) end
 
----inserts just below a subview (below all subviews when sibling is not one)
+---inserts just below a subview (below all subviews when sibling is not one) (Swift `insertSubview(_:belowSubview:)`)
 ---@param view UIView
 ---@param sibling UIView
 function UIView:insertSubviewBelow(view, sibling) end
 
----inserts just above a subview (above all subviews when sibling is not one)
+---inserts just above a subview (above all subviews when sibling is not one) (Swift `insertSubview(_:aboveSubview:)`)
 ---@param view UIView
 ---@param sibling UIView
 function UIView:insertSubviewAbove(view, sibling) end
 
----isDescendant(of:): whether this view is the view or inside it
+---isDescendant(of:): whether this view is the view or inside it (Swift `isDescendant(of:)`)
 ---@param view UIView
 ---@return boolean
 function UIView:isDescendant(view) end
 
----removes the view from its superview
+---removes the view from its superview (Swift `removeFromSuperview()`)
 function UIView:removeFromSuperview() end
 
----moves a subview to the front
+---moves a subview to the front (Swift `bringSubviewToFront(_:)`)
 ---@param view UIView
 function UIView:bringSubviewToFront(view) end
 
----moves a subview to the back
+---moves a subview to the back (Swift `sendSubviewToBack(_:)`)
 ---@param view UIView
 function UIView:sendSubviewToBack(view) end
 
----lays out now if needed (inside an animation block, layout changes animate)
+---lays out now if needed (inside an animation block, layout changes animate) (Swift `layoutIfNeeded()`)
 function UIView:layoutIfNeeded() end
 
----asks for layout at the end of the run-loop turn
+---asks for layout at the end of the run-loop turn (Swift `setNeedsLayout()`)
 function UIView:setNeedsLayout() end
 
----UIKit's layout (override it; call Class.super.layoutSubviews(self) for the base)
+---UIKit's layout (override it; call Class.super.layoutSubviews(self) for the base) (Swift `layoutSubviews()`)
 function UIView:layoutSubviews() end
 
----converts a rect or point to another view's coordinates
+---converts a rect or point to another view's coordinates (Swift `convert(_:to:)`)
 ---@param value CGRect|CGPoint
 ---@param toView? UIView nil: the window
 ---@return CGRect|CGPoint
 function UIView:convert(value, toView) end
 
----a new view showing this view as it is now
+---a new view showing this view as it is now (Swift `snapshotView(afterScreenUpdates:)`)
 ---@param afterScreenUpdates? boolean
 ---@return UIView
 function UIView:snapshotView(afterScreenUpdates) end
 
----the deepest interactive view containing the point
+---the deepest interactive view containing the point (Swift `hitTest(_:with:)`)
 ---@param point CGPoint
 ---@return UIView?
 function UIView:hitTest(point) end
 
----attaches a gesture recognizer
+---attaches a gesture recognizer (Swift `addGestureRecognizer(_:)`)
 ---@param recognizer UIGestureRecognizer
 function UIView:addGestureRecognizer(recognizer) end
 
----detaches a gesture recognizer
+---detaches a gesture recognizer (Swift `removeGestureRecognizer(_:)`)
 ---@param recognizer UIGestureRecognizer
 function UIView:removeGestureRecognizer(recognizer) end
 
----draws the view as it is on screen now into the current image context; false without one
+---draws the view as it is on screen now into the current image context; false without one (Swift `drawHierarchy(in:afterScreenUpdates:)`)
 ---@param rect CGRect where the view's bounds land in the image context
 ---@param afterScreenUpdates? boolean true: lay the view out first
 ---@return boolean
 function UIView:drawHierarchy(rect, afterScreenUpdates) end
 
----a new view showing that part of this view as it is now
+---a new view showing that part of this view as it is now (Swift `resizableSnapshotView(from:afterScreenUpdates:withCapInsets:)`)
 ---@param rect CGRect the part of the view, in its bounds
 ---@param afterScreenUpdates? boolean true: lay the view out first
 ---@param capInsets? table UIEdgeInsets {top=, left=, bottom=, right=}: parts that keep their size when the snapshot is resized
 ---@return UIView
 function UIView:resizableSnapshotView(rect, afterScreenUpdates, capInsets) end
 
----converts a rect or point from another view's coordinates to this view's (Swift convert(_:from:))
+---converts a rect or point from another view's coordinates to this view's (Swift convert(_:from:)) (Swift `convert(_:from:)`)
 ---@param value CGRect|CGPoint
 ---@param fromView? UIView nil: the window
 ---@return CGRect|CGPoint
 function UIView:convertFrom(value, fromView) end
 
----activates it (UIKit's older API)
+---activates it (UIKit's older API) (Swift `addConstraint(_:)`)
 ---@param constraint NSLayoutConstraint
 function UIView:addConstraint(constraint) end
 
----activates each
+---activates each (Swift `addConstraints(_:)`)
 ---@param constraints NSLayoutConstraint[]
 function UIView:addConstraints(constraints) end
 
----deactivates it if it is installed on this view
+---deactivates it if it is installed on this view (Swift `removeConstraint(_:)`)
 ---@param constraint NSLayoutConstraint
 function UIView:removeConstraint(constraint) end
 
----removeConstraint for each
+---removeConstraint for each (Swift `removeConstraints(_:)`)
 ---@param constraints NSLayoutConstraint[]
 function UIView:removeConstraints(constraints) end
 
----adds a UILayoutGuide() for constraints to place
+---adds a UILayoutGuide() for constraints to place (Swift `addLayoutGuide(_:)`)
 ---@param guide UILayoutGuide
 function UIView:addLayoutGuide(guide) end
 
----removes it and the constraints that use it
+---removes it and the constraints that use it (Swift `removeLayoutGuide(_:)`)
 ---@param guide UILayoutGuide
 function UIView:removeLayoutGuide(guide) end
 
----the next layout pass asks intrinsicContentSize again
+---the next layout pass asks intrinsicContentSize again (Swift `invalidateIntrinsicContentSize()`)
 function UIView:invalidateIntrinsicContentSize() end
 
----how strongly the view resists growing past its intrinsic size (default 250)
+---how strongly the view resists growing past its intrinsic size (default 250) (Swift `setContentHuggingPriority(_:for:)`)
 ---@param priority number 1...1000
 ---@param axis NSLayoutConstraintAxis
 function UIView:setContentHuggingPriority(priority, axis) end
 
----the content hugging priority for an axis
+---the content hugging priority for an axis (Swift `contentHuggingPriority(for:)`)
 ---@param axis NSLayoutConstraintAxis
 ---@return number
 function UIView:contentHuggingPriority(axis) end
 
----how strongly the view resists shrinking below its intrinsic size (default 750)
+---how strongly the view resists shrinking below its intrinsic size (default 750) (Swift `setContentCompressionResistancePriority(_:for:)`)
 ---@param priority number 1...1000
 ---@param axis NSLayoutConstraintAxis
 function UIView:setContentCompressionResistancePriority(priority, axis) end
 
----the compression resistance priority for an axis
+---the compression resistance priority for an axis (Swift `contentCompressionResistancePriority(for:)`)
 ---@param axis NSLayoutConstraintAxis
 ---@return number
 function UIView:contentCompressionResistancePriority(axis) end
 
----updateConstraints runs before the next layout
+---updateConstraints runs before the next layout (Swift `setNeedsUpdateConstraints()`)
 function UIView:setNeedsUpdateConstraints() end
 
----runs updateConstraints now on this view and its subviews that asked
+---runs updateConstraints now on this view and its subviews that asked (Swift `updateConstraintsIfNeeded()`)
 function UIView:updateConstraintsIfNeeded() end
 
----UIKit's constraints update (override it; call Class.super.updateConstraints(self) last)
+---UIKit's constraints update (override it; call Class.super.updateConstraints(self) last) (Swift `updateConstraints()`)
 function UIView:updateConstraints() end
 
 ---A layer: a view's backing layer, or a standalone one (CALayer()) added with addSublayer.
@@ -1063,51 +1063,51 @@ CALayer = {}
 ---@return CALayer
 function CALayer.new(options) end
 
----adds (or moves) a standalone layer on top
+---adds (or moves) a standalone layer on top (Swift `addSublayer(_:)`)
 ---@param layer CALayer
 function CALayer:addSublayer(layer) end
 
----insertSublayer(_:at:): inserts at a position in sublayers (clamped)
+---insertSublayer(_:at:): inserts at a position in sublayers (clamped) (Swift `insertSublayer(_:at:)`)
 ---@param layer CALayer
 ---@param index integer 1-based, as Lua lists are (0 and 1: the bottom)
 function CALayer:insertSublayer(layer, index) end
 
----insertSublayer(_:below:): just below a sublayer
+---insertSublayer(_:below:): just below a sublayer (Swift `insertSublayer(_:below:)`)
 ---@param layer CALayer
 ---@param sibling CALayer
 function CALayer:insertSublayerBelow(layer, sibling) end
 
----insertSublayer(_:above:): just above a sublayer
+---insertSublayer(_:above:): just above a sublayer (Swift `insertSublayer(_:above:)`)
 ---@param layer CALayer
 ---@param sibling CALayer
 function CALayer:insertSublayerAbove(layer, sibling) end
 
----removes a standalone layer from its superlayer (or from the layer it masks)
+---removes a standalone layer from its superlayer (or from the layer it masks) (Swift `removeFromSuperlayer()`)
 function CALayer:removeFromSuperlayer() end
 
----add(_:forKey:): runs a copy of the animation on this layer
+---add(_:forKey:): runs a copy of the animation on this layer (Swift `add(_:forKey:)`)
 ---@param animation CAAnimation
 ---@param forKey? string replaces the animation added under the same key
 function CALayer:add(animation, forKey) end
 
----removeAnimation(forKey:): its delegate hears animationDidStop with finished = false
+---removeAnimation(forKey:): its delegate hears animationDidStop with finished = false (Swift `removeAnimation(forKey:)`)
 ---@param forKey string
 function CALayer:removeAnimation(forKey) end
 
----the keys of the attached animations, sorted: the key an animation was added with, else its key path ("opacity" for a UIView.animate of alpha)
+---the keys of the attached animations, sorted: the key an animation was added with, else its key path ("opacity" for a UIView.animate of alpha) (Swift `animationKeys()`)
 ---@return string[]
 function CALayer:animationKeys() end
 
----animation(forKey:): the animation added under the key (nil for implicit ones)
+---animation(forKey:): the animation added under the key (nil for implicit ones) (Swift `animation(forKey:)`)
 ---@param forKey string
 ---@return CAAnimation?
 function CALayer:animation(forKey) end
 
----the values on screen now (read-only table)
+---the values on screen now (read-only table) (Swift `presentation()`)
 ---@return table
 function CALayer:presentation() end
 
----stops every animation; completions get finished = false
+---stops every animation; completions get finished = false (Swift `removeAllAnimations()`)
 function CALayer:removeAllAnimations() end
 
 ---A view that draws text.
@@ -1208,26 +1208,26 @@ UIBezierPath = {}
 ---@return UIBezierPath
 function UIBezierPath.new(options) end
 
----move(to:): starts a subpath
+---move(to:): starts a subpath (Swift `move(to:)`)
 ---@param to CGPoint
 function UIBezierPath:move(to) end
 
----addLine(to:)
+---addLine(to:) (Swift `addLine(to:)`)
 ---@param to CGPoint
 function UIBezierPath:addLine(to) end
 
----addCurve(to:controlPoint1:controlPoint2:)
+---addCurve(to:controlPoint1:controlPoint2:) (Swift `addCurve(to:controlPoint1:controlPoint2:)`)
 ---@param to CGPoint
 ---@param controlPoint1 CGPoint
 ---@param controlPoint2 CGPoint
 function UIBezierPath:addCurve(to, controlPoint1, controlPoint2) end
 
----addQuadCurve(to:controlPoint:)
+---addQuadCurve(to:controlPoint:) (Swift `addQuadCurve(to:controlPoint:)`)
 ---@param to CGPoint
 ---@param controlPoint CGPoint
 function UIBezierPath:addQuadCurve(to, controlPoint) end
 
----addArc(withCenter:radius:startAngle:endAngle:clockwise:), angles in radians
+---addArc(withCenter:radius:startAngle:endAngle:clockwise:), angles in radians (Swift `addArc(withCenter:radius:startAngle:endAngle:clockwise:)`)
 ---@param center CGPoint
 ---@param radius number
 ---@param startAngle number
@@ -1235,21 +1235,21 @@ function UIBezierPath:addQuadCurve(to, controlPoint) end
 ---@param clockwise boolean
 function UIBezierPath:addArc(center, radius, startAngle, endAngle, clockwise) end
 
----closes the subpath
+---closes the subpath (Swift `close()`)
 function UIBezierPath:close() end
 
----appends another path's elements
+---appends another path's elements (Swift `append(_:)`)
 ---@param path UIBezierPath|CGPath
 function UIBezierPath:append(path) end
 
----transforms every point
+---transforms every point (Swift `apply(_:)`)
 ---@param transform CGAffineTransform
 function UIBezierPath:apply(transform) end
 
----empties the path
+---empties the path (Swift `removeAllPoints()`)
 function UIBezierPath:removeAllPoints() end
 
----a new path with the same elements
+---a new path with the same elements (Swift `copy()`)
 ---@return UIBezierPath
 function UIBezierPath:copy() end
 
@@ -1319,44 +1319,44 @@ function UIViewController.new(options) end
 ---@return table
 function UIViewController:subclass(name) end
 
----loads the view now
+---loads the view now (Swift `loadViewIfNeeded()`)
 function UIViewController:loadViewIfNeeded() end
 
----adds a child (calls its willMoveToParent(self)); add its view, then call child:didMoveToParent(self)
+---adds a child (calls its willMoveToParent(self)); add its view, then call child:didMoveToParent(self) (Swift `addChild(_:)`)
 ---@param childController UIViewController
 function UIViewController:addChild(childController) end
 
----leaves the parent (call willMoveToParent(nil) first; this calls didMoveToParent(nil))
+---leaves the parent (call willMoveToParent(nil) first; this calls didMoveToParent(nil)) (Swift `removeFromParent()`)
 function UIViewController:removeFromParent() end
 
----willMove(toParent:), UIKit's implementation (an override calls it as Class.super.willMoveToParent(self, parent))
+---willMove(toParent:), UIKit's implementation (an override calls it as Class.super.willMoveToParent(self, parent)) (Swift `willMove(toParent:)`)
 ---@param parent? UIViewController
 function UIViewController:willMoveToParent(parent) end
 
----didMove(toParent:), UIKit's implementation (an override calls it as Class.super.didMoveToParent(self, parent))
+---didMove(toParent:), UIKit's implementation (an override calls it as Class.super.didMoveToParent(self, parent)) (Swift `didMove(toParent:)`)
 ---@param parent? UIViewController
 function UIViewController:didMoveToParent(parent) end
 
----presents a view controller (the transition begins inside the call)
+---presents a view controller (the transition begins inside the call) (Swift `present(_:animated:completion:)`)
 ---@param viewController UIViewController
 ---@param animated boolean
 ---@param completion? function
 function UIViewController:present(viewController, animated, completion) end
 
----dismisses what this controller presented, or this controller
+---dismisses what this controller presented, or this controller (Swift `dismiss(animated:completion:)`)
 ---@param animated boolean
 ---@param completion? function
 function UIViewController:dismiss(animated, completion) end
 
----viewWillAppear or viewWillDisappear, unless already going that way (balanced as UIKit's)
+---viewWillAppear or viewWillDisappear, unless already going that way (balanced as UIKit's) (Swift `beginAppearanceTransition(_:animated:)`)
 ---@param isAppearing boolean
 ---@param animated boolean
 function UIViewController:beginAppearanceTransition(isAppearing, animated) end
 
----viewDidAppear or viewDidDisappear for the change begun last
+---viewDidAppear or viewDidDisappear for the change begun last (Swift `endAppearanceTransition()`)
 function UIViewController:endAppearanceTransition() end
 
----UIKit reads the status bar's appearance again from the controller that decides it; inside a UIView.animate block the bar crossfades over the block (the receiver's style is recorded in the trace)
+---UIKit reads the status bar's appearance again from the controller that decides it; inside a UIView.animate block the bar crossfades over the block (the receiver's style is recorded in the trace) (Swift `setNeedsStatusBarAppearanceUpdate()`)
 function UIViewController:setNeedsStatusBarAppearanceUpdate() end
 
 ---The device's screen (UIScreen.main, transit.screen).
@@ -1386,24 +1386,24 @@ UIDevice = {}
 ---@field dimmingVisualEffect UIBlurEffect? (read-only) the zoom's dimming blur, if given
 UIViewController.Transition = {}
 
----UIKit's zoom from a source view (sourceViewProvider, asked at each zoom in and out with ctx.sourceViewController and ctx.zoomedViewController; nil zooms from nothing: a fade and scale in the middle of the screen); dragged down or pinched, the zoomed view shrinks back into it
+---UIKit's zoom from a source view (sourceViewProvider, asked at each zoom in and out with ctx.sourceViewController and ctx.zoomedViewController; nil zooms from nothing: a fade and scale in the middle of the screen); dragged down or pinched, the zoomed view shrinks back into it (Swift `zoom(options:sourceViewProvider:)`)
 ---@param options table {sourceViewProvider = function(ctx) return view end, alignmentRectProvider = function(ctx) return CGRect end, interactiveDismissShouldBegin = function(ctx) return true end, dimmingColor = UIColor, dimmingVisualEffect = UIBlurEffect}
 ---@return UIViewController.Transition
 function UIViewController.Transition.zoom(options) end
 
----the coverVertical modal transition style as a preferred transition (iOS 18)
+---the coverVertical modal transition style as a preferred transition (iOS 18) (Swift `coverVertical()`)
 ---@return UIViewController.Transition
 function UIViewController.Transition.coverVertical() end
 
----the crossDissolve modal transition style as a preferred transition (iOS 18)
+---the crossDissolve modal transition style as a preferred transition (iOS 18) (Swift `crossDissolve()`)
 ---@return UIViewController.Transition
 function UIViewController.Transition.crossDissolve() end
 
----the flipHorizontal modal transition style as a preferred transition (iOS 18)
+---the flipHorizontal modal transition style as a preferred transition (iOS 18) (Swift `flipHorizontal()`)
 ---@return UIViewController.Transition
 function UIViewController.Transition.flipHorizontal() end
 
----the partialCurl modal transition style as a preferred transition (iOS 18)
+---the partialCurl modal transition style as a preferred transition (iOS 18) (Swift `partialCurl()`)
 ---@return UIViewController.Transition
 function UIViewController.Transition.partialCurl() end
 
@@ -1422,22 +1422,22 @@ function UIViewController.Transition:definedAt(option) end
 ---@field numberOfTouches integer (read-only) fingers of the current touch (0 without one)
 UIGestureRecognizer = {}
 
----where the touch is (the fingers' centroid; a swipe's start), in the view's coordinates
+---where the touch is (the fingers' centroid; a swipe's start), in the view's coordinates (Swift `location(in:)`)
 ---@param view? UIView nil: the window
 ---@return CGPoint
 function UIGestureRecognizer:location(view) end
 
----adds a target-action pair, called on each state change after those added before
+---adds a target-action pair, called on each state change after those added before (Swift `addTarget(_:action:)`)
 ---@param target? any a table or object
 ---@param action function|string a function called as action(target, recognizer), or the name of a method of target
 function UIGestureRecognizer:addTarget(target, action) end
 
----removes the matching target-action pairs
+---removes the matching target-action pairs (Swift `removeTarget(_:action:)`)
 ---@param target? any nil: every target
 ---@param action? function|string nil: every action
 function UIGestureRecognizer:removeTarget(target, action) end
 
----require(toFail:): this recognizer waits until the other fails, and fails if it recognizes
+---require(toFail:): this recognizer waits until the other fails, and fails if it recognizes (Swift `require(toFail:)`)
 ---@param toFail UIGestureRecognizer
 function UIGestureRecognizer:require(toFail) end
 
@@ -1453,17 +1453,17 @@ UIPanGestureRecognizer = {}
 ---@return UIPanGestureRecognizer
 function UIPanGestureRecognizer.new(target, action) end
 
----how far the touch moved since it went down (minus setTranslation's reference)
+---how far the touch moved since it went down (minus setTranslation's reference) (Swift `translation(in:)`)
 ---@param view? UIView
 ---@return CGPoint
 function UIPanGestureRecognizer:translation(view) end
 
----points per second
+---points per second (Swift `velocity(in:)`)
 ---@param view? UIView
 ---@return CGPoint
 function UIPanGestureRecognizer:velocity(view) end
 
----makes the current translation read as the given one
+---makes the current translation read as the given one (Swift `setTranslation(_:in:)`)
 ---@param translation CGPoint
 ---@param view? UIView
 function UIPanGestureRecognizer:setTranslation(translation, view) end
@@ -1563,12 +1563,12 @@ function UIScrollView.new(options) end
 ---@return table
 function UIScrollView:subclass(name) end
 
----zooms the delegate's viewForZooming (clamped to the zoom range)
+---zooms the delegate's viewForZooming (clamped to the zoom range) (Swift `setZoomScale(_:animated:)`)
 ---@param scale number
 ---@param animated boolean
 function UIScrollView:setZoomScale(scale, animated) end
 
----sets contentOffset (scrollViewDidScroll follows)
+---sets contentOffset (scrollViewDidScroll follows) (Swift `setContentOffset(_:animated:)`)
 ---@param offset CGPoint
 ---@param animated? boolean accepted; the offset is set at once
 function UIScrollView:setContentOffset(offset, animated) end
@@ -1577,7 +1577,7 @@ function UIScrollView:setContentOffset(offset, animated) end
 ---@class CAMediaTimingFunction
 CAMediaTimingFunction = {}
 
----CAMediaTimingFunction(name) or (c1x, c1y, c2x, c2y)
+---CAMediaTimingFunction(name) or (c1x, c1y, c2x, c2y) (Swift `init(controlPoints:_:_:_:)`)
 ---@param nameOrC1x CAMediaTimingFunctionName|number
 ---@param c1y? number
 ---@param c2x? number
@@ -1594,7 +1594,7 @@ function CAMediaTimingFunction:value(x) end
 ---@class UISpringTimingParameters
 UISpringTimingParameters = {}
 
----UISpringTimingParameters{...}
+---UISpringTimingParameters{...} (Swift `init(dampingRatio:initialVelocity:)`)
 ---@param options table {dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}; {} is UIKit's default, damping ratio 4.56
 ---@return UISpringTimingParameters
 function UISpringTimingParameters.new(options) end
@@ -1625,31 +1625,31 @@ UIViewPropertyAnimator = {}
 ---@return UIViewPropertyAnimator
 function UIViewPropertyAnimator.new(options) end
 
----adds animations (run now if active, else when it starts)
+---adds animations (run now if active, else when it starts) (Swift `addAnimations(_:delayFactor:)`)
 ---@param animations function
 ---@param delayFactor? number 0...1 of the duration
 function UIViewPropertyAnimator:addAnimations(animations, delayFactor) end
 
----adds a completion
+---adds a completion (Swift `addCompletion(_:)`)
 ---@param completion function called with the final position
 function UIViewPropertyAnimator:addCompletion(completion) end
 
----starts (or resumes) running
+---starts (or resumes) running (Swift `startAnimation(afterDelay:)`)
 ---@param delay? number
 function UIViewPropertyAnimator:startAnimation(delay) end
 
----pauses (activating an inactive animator)
+---pauses (activating an inactive animator) (Swift `pauseAnimation()`)
 function UIViewPropertyAnimator:pauseAnimation() end
 
----removes the animations where they are
+---removes the animations where they are (Swift `stopAnimation(_:)`)
 ---@param withoutFinishing boolean
 function UIViewPropertyAnimator:stopAnimation(withoutFinishing) end
 
----after stopAnimation(false): sets the final values and runs the completions
+---after stopAnimation(false): sets the final values and runs the completions (Swift `finishAnimation(at:)`)
 ---@param at UIViewAnimatingPosition
 function UIViewPropertyAnimator:finishAnimation(at) end
 
----resumes with new timing; the rest runs over durationFactor × the original duration
+---resumes with new timing; the rest runs over durationFactor × the original duration (Swift `continueAnimation(withTimingParameters:durationFactor:)`)
 ---@param timingParameters? any nil, UISpringTimingParameters or CAMediaTimingFunction
 ---@param durationFactor? number
 function UIViewPropertyAnimator:continueAnimation(timingParameters, durationFactor) end
@@ -1725,36 +1725,36 @@ function CAAnimationGroup.new(options) end
 ---@class CATransaction
 CATransaction = {}
 
----opens a transaction (nested ones inherit the settings)
+---opens a transaction (nested ones inherit the settings) (Swift `begin()`)
 function CATransaction.begin() end
 
----closes the innermost transaction
+---closes the innermost transaction (Swift `commit()`)
 function CATransaction.commit() end
 
----accepted; Transit commits the implicit transaction at the end of the run-loop turn
+---accepted; Transit commits the implicit transaction at the end of the run-loop turn (Swift `flush()`)
 function CATransaction.flush() end
 
----true: changes of standalone layers do not animate implicitly
+---true: changes of standalone layers do not animate implicitly (Swift `setDisableActions(_:)`)
 ---@param flag boolean
 function CATransaction.setDisableActions(flag) end
 
----whether implicit animations are off
+---whether implicit animations are off (Swift `disableActions()`)
 ---@return boolean
 function CATransaction.disableActions() end
 
----the implicit animations' duration (default 0.25 s)
+---the implicit animations' duration (default 0.25 s) (Swift `setAnimationDuration(_:)`)
 ---@param duration number
 function CATransaction.setAnimationDuration(duration) end
 
----the implicit animations' duration
+---the implicit animations' duration (Swift `animationDuration()`)
 ---@return number
 function CATransaction.animationDuration() end
 
----the implicit animations' pacing (nil: default)
+---the implicit animations' pacing (nil: default) (Swift `setAnimationTimingFunction(_:)`)
 ---@param timingFunction? CAMediaTimingFunction
 function CATransaction.setAnimationTimingFunction(timingFunction) end
 
----runs once every animation added in the transaction has ended
+---runs once every animation added in the transaction has ended (Swift `setCompletionBlock(_:)`)
 ---@param block? function
 function CATransaction.setCompletionBlock(block) end
 
@@ -1794,58 +1794,58 @@ function UIPresentationController.new(presented, presenting) end
 ---@return table
 function UIPresentationController:subclass(name) end
 
----the presented controller's view
+---the presented controller's view (Swift `var presentedView: UIView?`)
 ---@return UIView?
 function UIPresentationController:presentedView() end
 
----the container's bounds
+---the container's bounds (Swift `var frameOfPresentedViewInContainerView: CGRect`)
 ---@return CGRect
 function UIPresentationController:frameOfPresentedViewInContainerView() end
 
----false (true for the full-screen system styles)
+---false (true for the full-screen system styles) (Swift `var shouldRemovePresentersView: Bool`)
 ---@return boolean
 function UIPresentationController:shouldRemovePresentersView() end
 
----true
+---true (Swift `var shouldPresentInFullscreen: Bool`)
 ---@return boolean
 function UIPresentationController:shouldPresentInFullscreen() end
 
----the parent's size
+---the parent's size (Swift `size(forChildContentContainer:withParentContainerSize:)`)
 ---@param child? any
 ---@param parentSize CGSize
 ---@return CGSize
 function UIPresentationController:sizeForChildContentContainer(child, parentSize) end
 
----asks the delegate; nil means no adaptation
+---asks the delegate; nil means no adaptation (Swift `adaptivePresentationStyle(for:)`)
 ---@param traitCollection? any
 ---@return string?
 function UIPresentationController:adaptivePresentationStyle(traitCollection) end
 
----UIKit does nothing here
+---UIKit does nothing here (Swift `presentationTransitionWillBegin()`)
 function UIPresentationController:presentationTransitionWillBegin() end
 
----UIKit does nothing here
+---UIKit does nothing here (Swift `dismissalTransitionWillBegin()`)
 function UIPresentationController:dismissalTransitionWillBegin() end
 
----UIKit does nothing here
+---UIKit does nothing here (Swift `containerViewWillLayoutSubviews()`)
 function UIPresentationController:containerViewWillLayoutSubviews() end
 
----UIKit does nothing here
+---UIKit does nothing here (Swift `containerViewDidLayoutSubviews()`)
 function UIPresentationController:containerViewDidLayoutSubviews() end
 
----UIKit does nothing here
+---UIKit does nothing here (Swift `presentationTransitionDidEnd(_:)`)
 ---@param completed boolean
 function UIPresentationController:presentationTransitionDidEnd(completed) end
 
----UIKit does nothing here
+---UIKit does nothing here (Swift `dismissalTransitionDidEnd(_:)`)
 ---@param completed boolean
 function UIPresentationController:dismissalTransitionDidEnd(completed) end
 
----UIKit does nothing here
+---UIKit does nothing here (Swift `preferredContentSizeDidChange(forChildContentContainer:)`)
 ---@param child? any
 function UIPresentationController:preferredContentSizeDidChange(child) end
 
----UIKit does nothing here
+---UIKit does nothing here (Swift `viewWillTransition(to:with:)`)
 ---@param size CGSize
 ---@param coordinator? any
 function UIPresentationController:viewWillTransitionToSize(size, coordinator) end
@@ -1868,41 +1868,41 @@ UITraitCollection = {}
 ---@field targetTransform CGAffineTransform (read-only) identity (no rotation during transitions)
 UIViewControllerContextTransitioning = {}
 
----"from": on screen at the start; "to": on screen at the end
+---"from": on screen at the start; "to": on screen at the end (Swift `viewController(forKey:)`)
 ---@param key UITransitionContextKey
 ---@return UIViewController
 function UIViewControllerContextTransitioning:viewController(key) end
 
----the view to animate, or nil when the animator must not touch it
+---the view to animate, or nil when the animator must not touch it (Swift `view(forKey:)`)
 ---@param key UITransitionContextKey
 ---@return UIView?
 function UIViewControllerContextTransitioning:view(key) end
 
----where its view starts (zero if unknown)
+---where its view starts (zero if unknown) (Swift `initialFrame(for:)`)
 ---@param viewController UIViewController
 ---@return CGRect
 function UIViewControllerContextTransitioning:initialFrame(viewController) end
 
----where its view must end: zero for a presenter whose view is removed; for the dismissed controller, its view's frame when the dismissal began
+---where its view must end: zero for a presenter whose view is removed; for the dismissed controller, its view's frame when the dismissal began (Swift `finalFrame(for:)`)
 ---@param viewController UIViewController
 ---@return CGRect
 function UIViewControllerContextTransitioning:finalFrame(viewController) end
 
----must be called exactly once, when the animation ends
+---must be called exactly once, when the animation ends (Swift `completeTransition(_:)`)
 ---@param didComplete boolean
 function UIViewControllerContextTransitioning:completeTransition(didComplete) end
 
----scrubs an interactive transition
+---scrubs an interactive transition (Swift `updateInteractiveTransition(_:)`)
 ---@param percent number
 function UIViewControllerContextTransitioning:updateInteractiveTransition(percent) end
 
----runs the rest
+---runs the rest (Swift `finishInteractiveTransition()`)
 function UIViewControllerContextTransitioning:finishInteractiveTransition() end
 
----runs back to the start
+---runs back to the start (Swift `cancelInteractiveTransition()`)
 function UIViewControllerContextTransitioning:cancelInteractiveTransition() end
 
----pauses a running transition and makes it interactive
+---pauses a running transition and makes it interactive (Swift `pauseInteractiveTransition()`)
 function UIViewControllerContextTransitioning:pauseInteractiveTransition() end
 
 ---The transition context before iOS 8 (no view(key)).
@@ -1915,36 +1915,36 @@ function UIViewControllerContextTransitioning:pauseInteractiveTransition() end
 ---@field targetTransform CGAffineTransform (read-only) identity (no rotation during transitions)
 UIViewControllerContextTransitioningIOS7 = {}
 
----"from": on screen at the start; "to": on screen at the end
+---"from": on screen at the start; "to": on screen at the end (Swift `viewController(forKey:)`)
 ---@param key UITransitionContextKey
 ---@return UIViewController
 function UIViewControllerContextTransitioningIOS7:viewController(key) end
 
----where its view starts (zero if unknown)
+---where its view starts (zero if unknown) (Swift `initialFrame(for:)`)
 ---@param viewController UIViewController
 ---@return CGRect
 function UIViewControllerContextTransitioningIOS7:initialFrame(viewController) end
 
----where its view must end: zero for a presenter whose view is removed; for the dismissed controller, its view's frame when the dismissal began
+---where its view must end: zero for a presenter whose view is removed; for the dismissed controller, its view's frame when the dismissal began (Swift `finalFrame(for:)`)
 ---@param viewController UIViewController
 ---@return CGRect
 function UIViewControllerContextTransitioningIOS7:finalFrame(viewController) end
 
----must be called exactly once, when the animation ends
+---must be called exactly once, when the animation ends (Swift `completeTransition(_:)`)
 ---@param didComplete boolean
 function UIViewControllerContextTransitioningIOS7:completeTransition(didComplete) end
 
----scrubs an interactive transition
+---scrubs an interactive transition (Swift `updateInteractiveTransition(_:)`)
 ---@param percent number
 function UIViewControllerContextTransitioningIOS7:updateInteractiveTransition(percent) end
 
----runs the rest
+---runs the rest (Swift `finishInteractiveTransition()`)
 function UIViewControllerContextTransitioningIOS7:finishInteractiveTransition() end
 
----runs back to the start
+---runs back to the start (Swift `cancelInteractiveTransition()`)
 function UIViewControllerContextTransitioningIOS7:cancelInteractiveTransition() end
 
----pauses a running transition and makes it interactive
+---pauses a running transition and makes it interactive (Swift `pauseInteractiveTransition()`)
 function UIViewControllerContextTransitioningIOS7:pauseInteractiveTransition() end
 
 ---Runs work alongside a transition; also the context its blocks receive.
@@ -1962,29 +1962,29 @@ function UIViewControllerContextTransitioningIOS7:pauseInteractiveTransition() e
 ---@field containerView UIView (read-only) the container
 UIViewControllerTransitionCoordinator = {}
 
----runs animation in the transition's animation context; completion after it ends
+---runs animation in the transition's animation context; completion after it ends (Swift `animate(alongsideTransition:completion:)`)
 ---@param animation? function
 ---@param completion? function
 ---@return boolean
 function UIViewControllerTransitionCoordinator:animateAlongsideTransition(animation, completion) end
 
----the same, for views outside the container
+---the same, for views outside the container (Swift `animateAlongsideTransition(in:animation:completion:)`)
 ---@param view? UIView
 ---@param animation? function
 ---@param completion? function
 ---@return boolean
 function UIViewControllerTransitionCoordinator:animateAlongsideTransitionIn(view, animation, completion) end
 
----called when the transition stops or starts being interactive
+---called when the transition stops or starts being interactive (Swift `notifyWhenInteractionChanges(_:)`)
 ---@param handler function
 function UIViewControllerTransitionCoordinator:notifyWhenInteractionChanges(handler) end
 
----as the context's
+---as the context's (Swift `viewController(forKey:)`)
 ---@param key UITransitionContextKey
 ---@return UIViewController
 function UIViewControllerTransitionCoordinator:viewController(key) end
 
----as the context's
+---as the context's (Swift `view(forKey:)`)
 ---@param key UITransitionContextKey
 ---@return UIView?
 function UIViewControllerTransitionCoordinator:view(key) end
@@ -2010,30 +2010,30 @@ function UIPercentDrivenInteractiveTransition.new(options) end
 ---@return table
 function UIPercentDrivenInteractiveTransition:subclass(name) end
 
----moves the transition to percent (0...1)
+---moves the transition to percent (0...1) (Swift `update(_:)`)
 ---@param percent number
 function UIPercentDrivenInteractiveTransition:update(percent) end
 
----runs the rest of the transition
+---runs the rest of the transition (Swift `finish()`)
 function UIPercentDrivenInteractiveTransition:finish() end
 
----runs the transition back and cancels it
+---runs the transition back and cancels it (Swift `cancel()`)
 function UIPercentDrivenInteractiveTransition:cancel() end
 
----moves the transition to percent (0...1)
+---moves the transition to percent (0...1) (Swift `update(_:)`)
 ---@param percent number
 function UIPercentDrivenInteractiveTransition:updateInteractiveTransition(percent) end
 
----runs the rest of the transition
+---runs the rest of the transition (Swift `finish()`)
 function UIPercentDrivenInteractiveTransition:finishInteractiveTransition() end
 
----runs the transition back and cancels it
+---runs the transition back and cancels it (Swift `cancel()`)
 function UIPercentDrivenInteractiveTransition:cancelInteractiveTransition() end
 
----pauses an interruptible transition
+---pauses an interruptible transition (Swift `pause()`)
 function UIPercentDrivenInteractiveTransition:pause() end
 
----UIKit's: keeps the context and asks the animator to animate on the frozen timeline
+---UIKit's: keeps the context and asks the animator to animate on the frozen timeline (Swift `startInteractiveTransition(_:)`)
 ---@param context UIViewControllerContextTransitioning
 function UIPercentDrivenInteractiveTransition:startInteractiveTransition(context) end
 
@@ -2049,20 +2049,20 @@ UISheetPresentationControllerDetentResolutionContext = {}
 ---@field Identifier table UISheetPresentationController.Detent.Identifier: medium = "medium", large = "large"
 UISheetPresentationControllerDetent = {}
 
----about half the screen's height
+---about half the screen's height (Swift `medium()`)
 ---@return UISheetPresentationControllerDetent
 function UISheetPresentationControllerDetent.medium() end
 
----the sheet's full height
+---the sheet's full height (Swift `large()`)
 ---@return UISheetPresentationControllerDetent
 function UISheetPresentationControllerDetent.large() end
 
----iOS 16: a detent whose height the resolver gives (nil: inactive); without an identifier it gets a unique one
+---iOS 16: a detent whose height the resolver gives (nil: inactive); without an identifier it gets a unique one (Swift `custom(identifier:resolver:)`)
 ---@param options table|function {identifier=, resolver=function(context) return height end}, or the resolver alone
 ---@return UISheetPresentationControllerDetent
 function UISheetPresentationControllerDetent.custom(options) end
 
----iOS 16: the detent's height in the context, nil when inactive
+---iOS 16: the detent's height in the context, nil when inactive (Swift `resolvedValue(in:)`)
 ---@param context UISheetPresentationControllerDetentResolutionContext
 ---@return number?
 function UISheetPresentationControllerDetent:resolvedValue(context) end
@@ -2092,14 +2092,14 @@ function UISheetPresentationController.new(presented, presenting) end
 ---@return table
 function UISheetPresentationController:subclass(name) end
 
----the changes the function makes (selectedDetentIdentifier, detents, ...) move the sheet with the sheet's spring
+---the changes the function makes (selectedDetentIdentifier, detents, ...) move the sheet with the sheet's spring (Swift `animateChanges(_:)`)
 ---@param changes function
 function UISheetPresentationController:animateChanges(changes) end
 
----iOS 16: custom detents are resolved again at the next layout
+---iOS 16: custom detents are resolved again at the next layout (Swift `invalidateDetents()`)
 function UISheetPresentationController:invalidateDetents() end
 
----the sheet's frame: its current detent's in compact width (docs/semantics.md, Sheets)
+---the sheet's frame: its current detent's in compact width (docs/semantics.md, Sheets) (Swift `var frameOfPresentedViewInContainerView: CGRect`)
 ---@return CGRect
 function UISheetPresentationController:frameOfPresentedViewInContainerView() end
 
@@ -2127,7 +2127,7 @@ function UIPopoverPresentationController.new(presented, presenting) end
 ---@return table
 function UIPopoverPresentationController:subclass(name) end
 
----beside the source on the first permitted side where it fits, inside the safe area less popoverLayoutMargins
+---beside the source on the first permitted side where it fits, inside the safe area less popoverLayoutMargins (Swift `var frameOfPresentedViewInContainerView: CGRect`)
 ---@return CGRect
 function UIPopoverPresentationController:frameOfPresentedViewInContainerView() end
 
@@ -2143,11 +2143,11 @@ function UIPopoverPresentationController:arrowHeight() end
 ---@return number
 function UIPopoverPresentationController:arrowBase() end
 
----false: the presenter stays
+---false: the presenter stays (Swift `var shouldRemovePresentersView: Bool`)
 ---@return boolean
 function UIPopoverPresentationController:shouldRemovePresentersView() end
 
----asks the delegate; without one, "pageSheet" in compact width ("fullScreen" before iOS 13), else nil
+---asks the delegate; without one, "pageSheet" in compact width ("fullScreen" before iOS 13), else nil (Swift `adaptivePresentationStyle(for:)`)
 ---@param traitCollection UITraitCollection
 ---@return string?
 function UIPopoverPresentationController:adaptivePresentationStyle(traitCollection) end
@@ -2173,33 +2173,33 @@ function UINavigationController.new(rootViewController) end
 ---@return table
 function UINavigationController:subclass(name) end
 
----pushes (a transition starting now)
+---pushes (a transition starting now) (Swift `pushViewController(_:animated:)`)
 ---@param viewController UIViewController
 ---@param animated boolean
 function UINavigationController:pushViewController(viewController, animated) end
 
----pops the top controller
+---pops the top controller (Swift `popViewController(animated:)`)
 ---@param animated boolean
 ---@return UIViewController?
 function UINavigationController:popViewController(animated) end
 
----pops every controller above the root in one transition; returns them
+---pops every controller above the root in one transition; returns them (Swift `popToRootViewController(animated:)`)
 ---@param animated boolean
 ---@return UIViewController[]
 function UINavigationController:popToRootViewController(animated) end
 
----pops every controller above one in the stack in one transition; returns them
+---pops every controller above one in the stack in one transition; returns them (Swift `popToViewController(_:animated:)`)
 ---@param viewController UIViewController
 ---@param animated boolean
 ---@return UIViewController[]
 function UINavigationController:popToViewController(viewController, animated) end
 
----replaces the stack; a new top is pushed (or popped to, when it was below) with a transition
+---replaces the stack; a new top is pushed (or popped to, when it was below) with a transition (Swift `setViewControllers(_:animated:)`)
 ---@param viewControllers UIViewController[]
 ---@param animated boolean
 function UINavigationController:setViewControllers(viewControllers, animated) end
 
----hides or shows the bar (sliding over 0.2 s when animated)
+---hides or shows the bar (sliding over 0.2 s when animated) (Swift `setNavigationBarHidden(_:animated:)`)
 ---@param hidden boolean
 ---@param animated boolean
 function UINavigationController:setNavigationBarHidden(hidden, animated) end
@@ -2260,44 +2260,44 @@ function UIButton.new(options) end
 ---@return table
 function UIButton:subclass(name) end
 
----the title for a state (nil: the normal state's)
+---the title for a state (nil: the normal state's) (Swift `setTitle(_:for:)`)
 ---@param title? string
 ---@param state? UIControlState default "normal"
 function UIButton:setTitle(title, state) end
 
----title(for:): the title for a state
+---title(for:): the title for a state (Swift `title(for:)`)
 ---@param state? UIControlState default "normal"
 ---@return string?
 function UIButton:title(state) end
 
----the title's colour for a state (default: the tint)
+---the title's colour for a state (default: the tint) (Swift `setTitleColor(_:for:)`)
 ---@param color? UIColor
 ---@param state? UIControlState default "normal"
 function UIButton:setTitleColor(color, state) end
 
----titleColor(for:)
+---titleColor(for:) (Swift `titleColor(for:)`)
 ---@param state? UIControlState default "normal"
 ---@return UIColor
 function UIButton:titleColor(state) end
 
----the image for a state
+---the image for a state (Swift `setImage(_:for:)`)
 ---@param image? UIImage
 ---@param state? UIControlState default "normal"
 function UIButton:setImage(image, state) end
 
----addTarget(_:action:for:): calls the action when the button sends the event
+---addTarget(_:action:for:): calls the action when the button sends the event (Swift `addTarget(_:action:for:)`)
 ---@param target? any a table or object, or nil with a function
 ---@param action function|string a function called as action(target, sender), or the name of a method of target
 ---@param event UIControlEvent e.g. "touchUpInside"
 function UIButton:addTarget(target, action, event) end
 
----removes the matching target-action pairs
+---removes the matching target-action pairs (Swift `removeTarget(_:action:for:)`)
 ---@param target? any nil: every target
 ---@param action? function|string nil: every action
 ---@param event? UIControlEvent nil: every event
 function UIButton:removeTarget(target, action, event) end
 
----sendActions(for:): calls the targets of an event now
+---sendActions(for:): calls the targets of an event now (Swift `sendActions(for:)`)
 ---@param event UIControlEvent
 function UIButton:sendActions(event) end
 
@@ -2310,10 +2310,10 @@ function UIButton:sendActions(event) end
 ---@field shared UIApplication the app
 UIApplication = {}
 
----touches reach nothing until the matching end (calls nest)
+---touches reach nothing until the matching end (calls nest) (Swift `beginIgnoringInteractionEvents()`)
 function UIApplication:beginIgnoringInteractionEvents() end
 
----ends one beginIgnoringInteractionEvents
+---ends one beginIgnoringInteractionEvents (Swift `endIgnoringInteractionEvents()`)
 function UIApplication:endIgnoringInteractionEvents() end
 
 ---Insets from each edge (top, left, bottom, right), a value.
@@ -2321,7 +2321,7 @@ function UIApplication:endIgnoringInteractionEvents() end
 ---@field zero UIEdgeInsets UIEdgeInsets(0, 0, 0, 0)
 UIEdgeInsets = {}
 
----UIEdgeInsets(top, left, bottom, right) or UIEdgeInsets{top=, left=, bottom=, right=}
+---UIEdgeInsets(top, left, bottom, right) or UIEdgeInsets{top=, left=, bottom=, right=} (Swift `init(top:left:bottom:right:)`)
 ---@param top number|table a number, or {top=, left=, bottom=, right=} as Swift's labels
 ---@param left? number
 ---@param bottom? number
@@ -2334,7 +2334,7 @@ function UIEdgeInsets.new(top, left, bottom, right) end
 ---@field zero NSDirectionalEdgeInsets NSDirectionalEdgeInsets(0, 0, 0, 0)
 NSDirectionalEdgeInsets = {}
 
----NSDirectionalEdgeInsets(top, leading, bottom, trailing) or NSDirectionalEdgeInsets{top=, leading=, bottom=, trailing=}
+---NSDirectionalEdgeInsets(top, leading, bottom, trailing) or NSDirectionalEdgeInsets{top=, leading=, bottom=, trailing=} (Swift `init(top:leading:bottom:trailing:)`)
 ---@param top number|table a number, or {top=, leading=, bottom=, trailing=} as Swift's labels
 ---@param leading? number
 ---@param bottom? number
@@ -2382,11 +2382,11 @@ NSLayoutConstraint = {}
 ---@return NSLayoutConstraint
 function NSLayoutConstraint.new(options) end
 
----activates each (Swift NSLayoutConstraint.activate([...]))
+---activates each (Swift NSLayoutConstraint.activate([...])) (Swift `activate(_:)`)
 ---@param constraints NSLayoutConstraint[] a list of constraints
 function NSLayoutConstraint.activate(constraints) end
 
----deactivates each (Swift NSLayoutConstraint.deactivate([...]))
+---deactivates each (Swift NSLayoutConstraint.deactivate([...])) (Swift `deactivate(_:)`)
 ---@param constraints NSLayoutConstraint[] a list of constraints
 function NSLayoutConstraint.deactivate(constraints) end
 
@@ -2396,7 +2396,7 @@ function NSLayoutConstraint.deactivate(constraints) end
 ---@field attribute NSLayoutAttribute (read-only) which attribute of it
 NSLayoutAnchor = {}
 
----an inactive constraint (Swift constraint(equalTo:constant:) and the others)
+---an inactive constraint (Swift constraint(equalTo:constant:) and the others) (Swift `constraint(equalTo:constant:)`)
 ---@param options table {equalTo=, greaterThanOrEqualTo=, lessThanOrEqualTo= (one of them, an anchor of the same axis), constant=0; a dimension also multiplier=, or equalToConstant= / greaterThanOrEqualToConstant= / lessThanOrEqualToConstant=}
 ---@return NSLayoutConstraint
 function NSLayoutAnchor:constraint(options) end
@@ -2426,7 +2426,7 @@ UILayoutPriority = {}
 ---@field seconds number (read-only) the time in seconds (uptimeNanoseconds / 1e9)
 DispatchTime = {}
 
----the current virtual time
+---the current virtual time (Swift `now()`)
 ---@return DispatchTime
 function DispatchTime.now() end
 
@@ -2435,11 +2435,11 @@ function DispatchTime.now() end
 ---@field main DispatchQueue the main queue
 DispatchQueue = {}
 
----runs the function on a later run-loop turn at the same virtual time
+---runs the function on a later run-loop turn at the same virtual time (Swift `async(execute:)`)
 ---@param execute function
 function DispatchQueue:async(execute) end
 
----runs the function at the deadline (at once on a later turn when it has passed)
+---runs the function at the deadline (at once on a later turn when it has passed) (Swift `asyncAfter(deadline:execute:)`)
 ---@param deadline DispatchTime e.g. DispatchTime.now() + 0.3
 ---@param execute function
 function DispatchQueue:asyncAfter(deadline, execute) end
@@ -2457,17 +2457,17 @@ RunLoop = {}
 ---@field fireDate number (read-only) the virtual time of the next firing, in seconds
 Timer = {}
 
----a timer already scheduled on the main run loop (Swift scheduledTimer(withTimeInterval:repeats:block:))
+---a timer already scheduled on the main run loop (Swift scheduledTimer(withTimeInterval:repeats:block:)) (Swift `scheduledTimer(withTimeInterval:repeats:block:)`)
 ---@param withTimeInterval number seconds (at least 0.0001: Foundation uses that for ≤ 0)
 ---@param repeats boolean
 ---@param block function called with the timer
 ---@return Timer
 function Timer.scheduledTimer(withTimeInterval, repeats, block) end
 
----stops the timer and releases its block
+---stops the timer and releases its block (Swift `invalidate()`)
 function Timer:invalidate() end
 
----calls the block now (a repeating timer keeps its schedule; a one-shot is invalidated)
+---calls the block now (a repeating timer keeps its schedule; a one-shot is invalidated) (Swift `fire()`)
 function Timer:fire() end
 
 ---Callbacks at the display's refresh (UIScreen.maximumFramesPerSecond) on virtual time, once added to RunLoop.main.
@@ -2485,24 +2485,24 @@ CADisplayLink = {}
 ---@return CADisplayLink
 function CADisplayLink.new(target, selector) end
 
----starts the callbacks (Swift add(to:forMode:))
+---starts the callbacks (Swift add(to:forMode:)) (Swift `add(to:forMode:)`)
 ---@param runLoop RunLoop RunLoop.main
 ---@param forMode RunLoopMode
 function CADisplayLink:add(runLoop, forMode) end
 
----stops the callbacks (Swift remove(from:forMode:))
+---stops the callbacks (Swift remove(from:forMode:)) (Swift `remove(from:forMode:)`)
 ---@param runLoop RunLoop RunLoop.main
 ---@param forMode RunLoopMode
 function CADisplayLink:remove(runLoop, forMode) end
 
----removes the link from the run loop for good and releases its target
+---removes the link from the run loop for good and releases its target (Swift `invalidate()`)
 function CADisplayLink:invalidate() end
 
 ---Haptic feedback; each call is recorded in the trace.
 ---@class UIFeedbackGenerator : NSObject
 UIFeedbackGenerator = {}
 
----readies the engine (recorded in the trace)
+---readies the engine (recorded in the trace) (Swift `prepare()`)
 function UIFeedbackGenerator:prepare() end
 
 ---Feedback for a changed selection.
@@ -2513,7 +2513,7 @@ UISelectionFeedbackGenerator = {}
 ---@return UISelectionFeedbackGenerator
 function UISelectionFeedbackGenerator.new() end
 
----the selection changed
+---the selection changed (Swift `selectionChanged()`)
 function UISelectionFeedbackGenerator:selectionChanged() end
 
 ---Feedback for a physical impact.
@@ -2526,7 +2526,7 @@ UIImpactFeedbackGenerator = {}
 ---@return UIImpactFeedbackGenerator
 function UIImpactFeedbackGenerator.new(style) end
 
----an impact happened
+---an impact happened (Swift `impactOccurred(intensity:)`)
 ---@param intensity? number 0...1 (default 1; clamped)
 function UIImpactFeedbackGenerator:impactOccurred(intensity) end
 
@@ -2538,7 +2538,7 @@ UINotificationFeedbackGenerator = {}
 ---@return UINotificationFeedbackGenerator
 function UINotificationFeedbackGenerator.new() end
 
----a task succeeded, warned or failed
+---a task succeeded, warned or failed (Swift `notificationOccurred(_:)`)
 ---@param type UINotificationFeedbackType
 function UINotificationFeedbackGenerator:notificationOccurred(type) end
 
@@ -2552,7 +2552,7 @@ UIGraphicsImageRenderer = {}
 ---@return UIGraphicsImageRenderer
 function UIGraphicsImageRenderer.new(options) end
 
----runs the actions with a new image context current and returns the image
+---runs the actions with a new image context current and returns the image (Swift `image(actions:)`)
 ---@param actions function called with the UIGraphicsImageRendererContext; draw with view:drawHierarchy
 ---@return UIImage
 function UIGraphicsImageRenderer:image(actions) end
@@ -2593,7 +2593,7 @@ function UIVisualEffectView:subclass(name) end
 ---@field row number (read-only) the row: the same number as item (UITableView's name)
 IndexPath = {}
 
----IndexPath(item:section:) or IndexPath(row:section:), one-based
+---IndexPath(item:section:) or IndexPath(row:section:), one-based (Swift `init(item:section:)`)
 ---@param options table {item=, section=} or {row=, section=}
 ---@return IndexPath
 function IndexPath.new(options) end
@@ -2608,15 +2608,15 @@ function IndexPath:equalTo(other) end
 ---@field collectionView UICollectionView? (read-only) the collection view using it
 UICollectionViewLayout = {}
 
----lays the items out again at the next layout pass
+---lays the items out again at the next layout pass (Swift `invalidateLayout()`)
 function UICollectionViewLayout:invalidateLayout() end
 
----{frame=, center=, size=, indexPath=, alpha=} of an item (nil when it does not exist)
+---{frame=, center=, size=, indexPath=, alpha=} of an item (nil when it does not exist) (Swift `layoutAttributesForItem(at:)`)
 ---@param indexPath IndexPath
 ---@return table?
 function UICollectionViewLayout:layoutAttributesForItem(indexPath) end
 
----the size of all the items with their insets
+---the size of all the items with their insets (Swift `var collectionViewContentSize: CGSize`)
 ---@return CGSize
 function UICollectionViewLayout:collectionViewContentSize() end
 
@@ -2655,7 +2655,7 @@ function UICollectionViewCell.new(options) end
 ---@return table
 function UICollectionViewCell:subclass(name) end
 
----UIKit's (does nothing): override it to reset the cell; the list calls it just before dequeue returns a reused cell
+---UIKit's (does nothing): override it to reset the cell; the list calls it just before dequeue returns a reused cell (Swift `prepareForReuse()`)
 function UICollectionViewCell:prepareForReuse() end
 
 ---A scroll view of items laid out by a flow layout; only visible items have cells (docs/semantics.md, "Lists").
@@ -2682,58 +2682,58 @@ function UICollectionView.new(options) end
 ---@return table
 function UICollectionView:subclass(name) end
 
----register(_:forCellWithReuseIdentifier:): dequeue makes cells of this class for the identifier
+---register(_:forCellWithReuseIdentifier:): dequeue makes cells of this class for the identifier (Swift `register(_:forCellWithReuseIdentifier:)`)
 ---@param cellClass table UICollectionViewCell or a Lua subclass of it
 ---@param identifier string
 function UICollectionView:register(cellClass, identifier) end
 
----the cell showing the item, nil when it is not visible
+---the cell showing the item, nil when it is not visible (Swift `cellForItem(at:)`)
 ---@param indexPath IndexPath
 ---@return UICollectionViewCell?
 function UICollectionView:cellForItem(indexPath) end
 
----indexPath(for:): where a visible cell is, nil otherwise
+---indexPath(for:): where a visible cell is, nil otherwise (Swift `indexPath(for:)`)
 ---@param cell UICollectionViewCell
 ---@return IndexPath?
 function UICollectionView:indexPath(cell) end
 
----indexPathForItem(at:): the item under a point
+---indexPathForItem(at:): the item under a point (Swift `indexPathForItem(at:)`)
 ---@param point CGPoint in the list's coordinates (its content)
 ---@return IndexPath?
 function UICollectionView:indexPathForItem(point) end
 
----forgets the counts and cells; the data source is asked again at the next layout pass (selection cleared)
+---forgets the counts and cells; the data source is asked again at the next layout pass (selection cleared) (Swift `reloadData()`)
 function UICollectionView:reloadData() end
 
----the data source's count for a section
+---the data source's count for a section (Swift `numberOfItems(inSection:)`)
 ---@param section integer 1-based
 ---@return integer
 function UICollectionView:numberOfItems(section) end
 
----dequeueReusableCell(withReuseIdentifier:for:): a reused cell (after its prepareForReuse) or a new one of the registered class
+---dequeueReusableCell(withReuseIdentifier:for:): a reused cell (after its prepareForReuse) or a new one of the registered class (Swift `dequeueReusableCell(withReuseIdentifier:for:)`)
 ---@param identifier string|table the reuse identifier, or {withReuseIdentifier =, ["for"] = indexPath}
 ---@param indexPath? IndexPath with an identifier string
 ---@return UICollectionViewCell
 function UICollectionView:dequeueReusableCell(identifier, indexPath) end
 
----{frame=, center=, size=, indexPath=, alpha=} of an item in the content (nil when it does not exist)
+---{frame=, center=, size=, indexPath=, alpha=} of an item in the content (nil when it does not exist) (Swift `layoutAttributesForItem(at:)`)
 ---@param indexPath IndexPath
 ---@return table?
 function UICollectionView:layoutAttributesForItem(indexPath) end
 
----scrollToItem(at:at:animated:): scrolls so the item is at the position (stopping at the content's edges)
+---scrollToItem(at:at:animated:): scrolls so the item is at the position (stopping at the content's edges) (Swift `scrollToItem(at:at:animated:)`)
 ---@param indexPath IndexPath
 ---@param scrollPosition UICollectionViewScrollPosition|UICollectionViewScrollPosition[] a position or a list of them ({} scrolls the least)
 ---@param animated? boolean accepted; the offset is set at once
 function UICollectionView:scrollToItem(indexPath, scrollPosition, animated) end
 
----selectItem(at:animated:scrollPosition:): selects without telling the delegate (nil deselects all)
+---selectItem(at:animated:scrollPosition:): selects without telling the delegate (nil deselects all) (Swift `selectItem(at:animated:scrollPosition:)`)
 ---@param indexPath? IndexPath
 ---@param animated? boolean accepted
 ---@param scrollPosition? UICollectionViewScrollPosition|UICollectionViewScrollPosition[] where to scroll it ({} or nil: not at all)
 function UICollectionView:selectItem(indexPath, animated, scrollPosition) end
 
----deselectItem(at:animated:): without telling the delegate
+---deselectItem(at:animated:): without telling the delegate (Swift `deselectItem(at:animated:)`)
 ---@param indexPath IndexPath
 ---@param animated? boolean accepted; deselected at once
 function UICollectionView:deselectItem(indexPath, animated) end
@@ -2779,7 +2779,7 @@ function UITableViewCell.new(options) end
 ---@return table
 function UITableViewCell:subclass(name) end
 
----UIKit's (does nothing): override it to reset the cell; the list calls it just before dequeue returns a reused cell
+---UIKit's (does nothing): override it to reset the cell; the list calls it just before dequeue returns a reused cell (Swift `prepareForReuse()`)
 function UITableViewCell:prepareForReuse() end
 
 ---A scroll view of rows (plain style): only visible rows have cells (docs/semantics.md, "Lists").
@@ -2809,58 +2809,58 @@ function UITableView.new(options) end
 ---@return table
 function UITableView:subclass(name) end
 
----register(_:forCellReuseIdentifier:): dequeue makes cells of this class for the identifier
+---register(_:forCellReuseIdentifier:): dequeue makes cells of this class for the identifier (Swift `register(_:forCellReuseIdentifier:)`)
 ---@param cellClass table UITableViewCell or a Lua subclass of it
 ---@param identifier string
 function UITableView:register(cellClass, identifier) end
 
----the cell showing the row, nil when it is not visible
+---the cell showing the row, nil when it is not visible (Swift `cellForRow(at:)`)
 ---@param indexPath IndexPath
 ---@return UITableViewCell?
 function UITableView:cellForRow(indexPath) end
 
----indexPath(for:): where a visible cell is, nil otherwise
+---indexPath(for:): where a visible cell is, nil otherwise (Swift `indexPath(for:)`)
 ---@param cell UITableViewCell
 ---@return IndexPath?
 function UITableView:indexPath(cell) end
 
----indexPathForRow(at:): the row under a point
+---indexPathForRow(at:): the row under a point (Swift `indexPathForRow(at:)`)
 ---@param point CGPoint in the list's coordinates (its content)
 ---@return IndexPath?
 function UITableView:indexPathForRow(point) end
 
----forgets the counts and cells; the data source is asked again at the next layout pass (selection cleared)
+---forgets the counts and cells; the data source is asked again at the next layout pass (selection cleared) (Swift `reloadData()`)
 function UITableView:reloadData() end
 
----the data source's count for a section
+---the data source's count for a section (Swift `numberOfRows(inSection:)`)
 ---@param section integer 1-based
 ---@return integer
 function UITableView:numberOfRows(section) end
 
----with an indexPath, dequeueReusableCell(withIdentifier:for:) (the identifier must be registered); without, dequeueReusableCell(withIdentifier:), nil when none is queued or registered
+---with an indexPath, dequeueReusableCell(withIdentifier:for:) (the identifier must be registered); without, dequeueReusableCell(withIdentifier:), nil when none is queued or registered (Swift `dequeueReusableCell(withIdentifier:for:)`)
 ---@param identifier string|table the reuse identifier, or {withIdentifier =, ["for"] = indexPath}
 ---@param indexPath? IndexPath with an identifier string
 ---@return UITableViewCell?
 function UITableView:dequeueReusableCell(identifier, indexPath) end
 
----rectForRow(at:): the row's frame in the table's content (CGRect.zero when there is no such row)
+---rectForRow(at:): the row's frame in the table's content (CGRect.zero when there is no such row) (Swift `rectForRow(at:)`)
 ---@param indexPath IndexPath
 ---@return CGRect
 function UITableView:rectForRow(indexPath) end
 
----scrollToRow(at:at:animated:): top, middle, bottom, or none (the least scrolling that shows it)
+---scrollToRow(at:at:animated:): top, middle, bottom, or none (the least scrolling that shows it) (Swift `scrollToRow(at:at:animated:)`)
 ---@param indexPath IndexPath
 ---@param scrollPosition UITableViewScrollPosition
 ---@param animated? boolean accepted; the offset is set at once
 function UITableView:scrollToRow(indexPath, scrollPosition, animated) end
 
----selectRow(at:animated:scrollPosition:): selects without telling the delegate (nil deselects all); none does not scroll
+---selectRow(at:animated:scrollPosition:): selects without telling the delegate (nil deselects all); none does not scroll (Swift `selectRow(at:animated:scrollPosition:)`)
 ---@param indexPath? IndexPath
 ---@param animated? boolean accepted
 ---@param scrollPosition? UITableViewScrollPosition
 function UITableView:selectRow(indexPath, animated, scrollPosition) end
 
----deselectRow(at:animated:): without telling the delegate
+---deselectRow(at:animated:): without telling the delegate (Swift `deselectRow(at:animated:)`)
 ---@param indexPath IndexPath
 ---@param animated? boolean accepted; deselected at once
 function UITableView:deselectRow(indexPath, animated) end
@@ -2895,23 +2895,23 @@ UIDynamicAnimator = {}
 ---@return UIDynamicAnimator
 function UIDynamicAnimator.new(referenceView) end
 
----starts applying the behavior
+---starts applying the behavior (Swift `addBehavior(_:)`)
 ---@param behavior UIDynamicBehavior
 function UIDynamicAnimator:addBehavior(behavior) end
 
----stops applying the behavior
+---stops applying the behavior (Swift `removeBehavior(_:)`)
 ---@param behavior UIDynamicBehavior
 function UIDynamicAnimator:removeBehavior(behavior) end
 
----removes every behavior (the animator pauses)
+---removes every behavior (the animator pauses) (Swift `removeAllBehaviors()`)
 function UIDynamicAnimator:removeAllBehaviors() end
 
----the items whose frames intersect the rectangle (reference view coordinates; Swift items(in:))
+---the items whose frames intersect the rectangle (reference view coordinates; Swift items(in:)) (Swift `items(in:)`)
 ---@param rect CGRect
 ---@return UIView[]
 function UIDynamicAnimator:items(rect) end
 
----the animator takes the item's current center and transform (Swift updateItem(usingCurrentState:))
+---the animator takes the item's current center and transform (Swift updateItem(usingCurrentState:)) (Swift `updateItem(usingCurrentState:)`)
 ---@param usingCurrentState UIView
 function UIDynamicAnimator:updateItem(usingCurrentState) end
 
@@ -2925,11 +2925,11 @@ UIDynamicBehavior = {}
 ---@return UIDynamicBehavior
 function UIDynamicBehavior.new() end
 
----applies the child with this behavior
+---applies the child with this behavior (Swift `addChildBehavior(_:)`)
 ---@param behavior UIDynamicBehavior
 function UIDynamicBehavior:addChildBehavior(behavior) end
 
----removes a child
+---removes a child (Swift `removeChildBehavior(_:)`)
 ---@param behavior UIDynamicBehavior
 function UIDynamicBehavior:removeChildBehavior(behavior) end
 
@@ -2946,15 +2946,15 @@ UIGravityBehavior = {}
 ---@return UIGravityBehavior
 function UIGravityBehavior.new(items) end
 
----adds an item
+---adds an item (Swift `addItem(_:)`)
 ---@param item UIView
 function UIGravityBehavior:addItem(item) end
 
----removes an item
+---removes an item (Swift `removeItem(_:)`)
 ---@param item UIView
 function UIGravityBehavior:removeItem(item) end
 
----sets both (Swift setAngle(_:magnitude:))
+---sets both (Swift setAngle(_:magnitude:)) (Swift `setAngle(_:magnitude:)`)
 ---@param angle number
 ---@param magnitude number
 function UIGravityBehavior:setAngle(angle, magnitude) end
@@ -2973,25 +2973,25 @@ UICollisionBehavior = {}
 ---@return UICollisionBehavior
 function UICollisionBehavior.new(items) end
 
----adds an item
+---adds an item (Swift `addItem(_:)`)
 ---@param item UIView
 function UICollisionBehavior:addItem(item) end
 
----removes an item
+---removes an item (Swift `removeItem(_:)`)
 ---@param item UIView
 function UICollisionBehavior:removeItem(item) end
 
----a segment items cannot cross (Swift addBoundary(withIdentifier:from:to:)); the same identifier replaces it
+---a segment items cannot cross (Swift addBoundary(withIdentifier:from:to:)); the same identifier replaces it (Swift `addBoundary(withIdentifier:from:to:)`)
 ---@param withIdentifier string
 ---@param from CGPoint
 ---@param to CGPoint
 function UICollisionBehavior:addBoundary(withIdentifier, from, to) end
 
----removes a boundary
+---removes a boundary (Swift `removeBoundary(withIdentifier:)`)
 ---@param withIdentifier string
 function UICollisionBehavior:removeBoundary(withIdentifier) end
 
----removes every boundary added (not the reference bounds)
+---removes every boundary added (not the reference bounds) (Swift `removeAllBoundaries()`)
 function UICollisionBehavior:removeAllBoundaries() end
 
 ---A force on its items: magnitude 1 accelerates a 100 × 100 point item of density 1 at 100 points/s² (Apple).
@@ -3010,15 +3010,15 @@ UIPushBehavior = {}
 ---@return UIPushBehavior
 function UIPushBehavior.new(items, mode) end
 
----adds an item
+---adds an item (Swift `addItem(_:)`)
 ---@param item UIView
 function UIPushBehavior:addItem(item) end
 
----removes an item
+---removes an item (Swift `removeItem(_:)`)
 ---@param item UIView
 function UIPushBehavior:removeItem(item) end
 
----sets both (Swift setAngle(_:magnitude:))
+---sets both (Swift setAngle(_:magnitude:)) (Swift `setAngle(_:magnitude:)`)
 ---@param angle number
 ---@param magnitude number
 function UIPushBehavior:setAngle(angle, magnitude) end
@@ -3067,30 +3067,30 @@ UIDynamicItemBehavior = {}
 ---@return UIDynamicItemBehavior
 function UIDynamicItemBehavior.new(items) end
 
----adds an item
+---adds an item (Swift `addItem(_:)`)
 ---@param item UIView
 function UIDynamicItemBehavior:addItem(item) end
 
----removes an item
+---removes an item (Swift `removeItem(_:)`)
 ---@param item UIView
 function UIDynamicItemBehavior:removeItem(item) end
 
----adds points/s to the item's velocity (Swift addLinearVelocity(_:for:)); the behavior must be in an animator
+---adds points/s to the item's velocity (Swift addLinearVelocity(_:for:)); the behavior must be in an animator (Swift `addLinearVelocity(_:for:)`)
 ---@param velocity CGPoint
 ---@param item UIView
 function UIDynamicItemBehavior:addLinearVelocity(velocity, item) end
 
----the item's velocity in points/s (Swift linearVelocity(for:))
+---the item's velocity in points/s (Swift linearVelocity(for:)) (Swift `linearVelocity(for:)`)
 ---@param item UIView
 ---@return CGPoint
 function UIDynamicItemBehavior:linearVelocity(item) end
 
----adds radians/s to the item's spin (Swift addAngularVelocity(_:for:))
+---adds radians/s to the item's spin (Swift addAngularVelocity(_:for:)) (Swift `addAngularVelocity(_:for:)`)
 ---@param velocity number
 ---@param item UIView
 function UIDynamicItemBehavior:addAngularVelocity(velocity, item) end
 
----the item's spin in radians/s (Swift angularVelocity(for:))
+---the item's spin in radians/s (Swift angularVelocity(for:)) (Swift `angularVelocity(for:)`)
 ---@param item UIView
 ---@return number
 function UIDynamicItemBehavior:angularVelocity(item) end

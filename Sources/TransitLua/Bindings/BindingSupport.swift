@@ -24,6 +24,7 @@ enum TransitAPI {
         api.unavailableStatics = unavailableStatics
         api.namespace = namespace()
         api.namespace.functions += gestureTouchFunctions() + sheetNamespaceFunctions()
+        SwiftNames.apply(to: &api)
         return api
     }()
 

@@ -178,7 +178,14 @@ extension LuaRuntime {
             lua_setfield(L, -2, property.name)
         }
         lua_pushvalue(L, classTable)
-        transit_pushhostfunction(L, { L in indexValue(L) }, 2)
+        // Swift spellings of the value's methods, read only on a miss (SwiftSpellings.swift).
+        let spelt = SwiftSpellings.members.filter { !$0.isStatic && $0.owner == cls.name }
+        lua_createtable(L, 0, Int32(spelt.count))
+        for spelling in spelt {
+            lua_pushstring(L, SwiftSpellings.message(spelling))
+            lua_setfield(L, -2, spelling.spelling)
+        }
+        transit_pushhostfunction(L, { L in indexValue(L) }, 3)
         lua_setfield(L, -2, "__index")
         transit_pushhostfunction(L, { L in valueEquals(L) }, 0)
         lua_setfield(L, -2, "__eq")

@@ -19,6 +19,12 @@ func indexValue(_ L: OpaquePointer?) -> Int32 {
             }
             return 1
         }
+        transit_pop(L, 1)
+        // A UIKit spelling of one of the value's methods (`transform:scaledByX`): its message.
+        lua_pushvalue(L, 2)
+        if lua_type(L, transit_upvalueindex(4)) == LUA_TTABLE, lua_rawget(L, transit_upvalueindex(4)) == LUA_TSTRING {
+            throw LuaCallError(runtime.string(at: -1) ?? "")
+        }
         return 0
     }
 }

@@ -8,7 +8,8 @@ import TransitCore
 //   selector's first part where it is not the Lua name (a small table: Objective-C names are
 //   not derivable from Swift's). A function under one of these on an object the engine asks
 //   for the protocol's hooks is a `hook-typo` problem naming the Lua form (HookNameCheck.swift).
-// - Host methods: a Swift name that is not the Lua name of an existing member
+// - Host methods: from every bound method's and class function's Swift declaration
+//   (SwiftNames.swift), the same forms; one that is not the Lua name of an existing member
 //   (`coordinator:animate(...)`) raises "X is UIKit's Swift name; in Lua call Y(args)" when read;
 //   every other unknown member still reads as nil.
 // - Argument errors of a few overloaded UIKit names add the Lua forms that take those arguments.
@@ -129,46 +130,90 @@ enum SwiftSpellings {
         let isStatic: Bool
     }
 
-    static let members: [Member] = [
-        Member(owner: "UIViewControllerTransitionCoordinator", spelling: "animate", swift: "animate(alongsideTransition:completion:)",
-               lua: "coordinator:animateAlongsideTransition(animation, completion)", isStatic: false),
-        Member(owner: "UIViewControllerTransitionCoordinator", spelling: "animateAlongsideTransitionInView",
-               swift: "animateAlongsideTransition(in:animation:completion:)",
-               lua: "coordinator:animateAlongsideTransitionIn(view, animation, completion)", isStatic: false),
-        Member(owner: "UIView", spelling: "insertSubviewBelowSubview", swift: "insertSubview(_:belowSubview:)",
-               lua: "view:insertSubviewBelow(view, sibling)", isStatic: false),
-        Member(owner: "UIView", spelling: "insertSubviewAboveSubview", swift: "insertSubview(_:aboveSubview:)",
-               lua: "view:insertSubviewAbove(view, sibling)", isStatic: false),
-        Member(owner: "UIView", spelling: "insertSubviewAtIndex", swift: "insertSubview(_:at:)",
-               lua: "view:insertSubview(view, index)", isStatic: false),
-        Member(owner: "UIView", spelling: "snapshotViewAfterScreenUpdates", swift: "snapshotView(afterScreenUpdates:)",
-               lua: "view:snapshotView(afterScreenUpdates)", isStatic: false),
-        Member(owner: "UIView", spelling: "convertRect", swift: "convert(_:to:)", lua: "view:convert(rect, toView) or view:convertFrom(rect, fromView)", isStatic: false),
-        Member(owner: "UIView", spelling: "convertPoint", swift: "convert(_:to:)", lua: "view:convert(point, toView) or view:convertFrom(point, fromView)", isStatic: false),
-        Member(owner: "UIView", spelling: "animateWithDuration", swift: "animate(withDuration:delay:options:animations:completion:)",
-               lua: "UIView.animate{duration=, delay=, options=, animations=, completion=} or UIView.animate(duration, animations, completion)", isStatic: true),
-        Member(owner: "UIView", spelling: "animateKeyframesWithDuration", swift: "animateKeyframes(withDuration:delay:options:animations:completion:)",
-               lua: "UIView.animateKeyframes{duration=, delay=, options=, animations=, completion=}", isStatic: true),
-        Member(owner: "UIView", spelling: "transitionWithView", swift: "transition(with:duration:options:animations:completion:)",
-               lua: "UIView.transition{with=view, duration=, options=, animations=, completion=}", isStatic: true),
-        Member(owner: "UIView", spelling: "addKeyframeWithRelativeStartTime", swift: "addKeyframe(withRelativeStartTime:relativeDuration:animations:)",
-               lua: "UIView.addKeyframe(relativeStartTime, relativeDuration, animations)", isStatic: true),
+    /// Every host member's spellings, from the Swift declarations (SwiftNames.swift), and the
+    /// sentences no declaration gives.
+    static let members: [Member] = derivedMembers(TransitAPI.description) + explained
+
+    /// Members whose Swift form has no one Lua member to name.
+    static let explained: [Member] = [
         Member(owner: "UIPresentationController", spelling: "init", swift: "super.init(presentedViewController:presenting:)",
                lua: "nothing to call: the base is built before a subclass's init runs, with the arguments of UIPresentationController.new(presented, presenting), "
                    + "so a Swift init(presentedViewController:presenting:) is `function MyPresentation:init(presented, presenting) ... end` without the super call",
                isStatic: true),
-        Member(owner: "CGAffineTransform", spelling: "scaleX", swift: "CGAffineTransform(scaleX:y:)", lua: "CGAffineTransform.scale(sx, sy)", isStatic: true),
-        Member(owner: "CGAffineTransform", spelling: "translationX", swift: "CGAffineTransform(translationX:y:)", lua: "CGAffineTransform.translation(tx, ty)", isStatic: true),
-        Member(owner: "CGAffineTransform", spelling: "rotationAngle", swift: "CGAffineTransform(rotationAngle:)", lua: "CGAffineTransform.rotation(angle)", isStatic: true),
-        Member(owner: "CGAffineTransform", spelling: "scaledBy", swift: "scaledBy(x:y:)", lua: "transform:scaledBy(sx, sy)", isStatic: true),
     ]
+
+    /// The spellings of one bound function a UIKit developer writes, from its Swift declaration:
+    /// the base name alone (`animate` for animate(alongsideTransition:completion:)), the labels
+    /// run together, the base name with its first label (`snapshotViewAfterScreenUpdates`, which
+    /// is also the Objective-C selector's first part), for a named initialiser its first label
+    /// (`CGAffineTransform(scaleX:y:)`: `scaleX`), and the declared other spellings.
+    static func spellings(luaName: String, swift: String, others: [String]) -> [String] {
+        var candidates: [String] = []
+        if let base = baseName(swift) {
+            let allLabels = labels(swift)
+            let labels = allLabels.filter { $0 != "_" }
+            if base == "init" {
+                if luaName != "new", let first = labels.first { candidates.append(first) }
+            } else if !base.hasPrefix("CATransform3D") {
+                // A short base name (`add`, `move`) is too likely a script's own helper.
+                if base.count >= NearMiss.minimumLength { candidates.append(base) }
+                if !labels.isEmpty { candidates.append(base + labels.map(capitalised).joined()) }
+                if let first = labels.first, allLabels.first != "_" { candidates.append(base + capitalised(first)) }
+            }
+        }
+        return (candidates + others).filter { $0 != luaName }
+    }
+
+    static func derivedMembers(_ api: APIDescription) -> [Member] {
+        var result: [Member] = []
+        for cls in api.classes {
+            var known = Set<String>()
+            for ancestor in api.lineage(cls.name) {
+                known.formUnion(ancestor.properties.map(\.name) + ancestor.methods.map(\.name) + ancestor.functions.map(\.name)
+                                + ancestor.hooks.map(\.name) + ancestor.constants.map(\.name))
+            }
+            var taken = Set<String>()
+            for (function, isStatic) in cls.methods.map({ ($0, false) }) + cls.functions.map({ ($0, true) }) {
+                guard let swift = function.swiftName else { continue }
+                let qualified = "\(cls.name).\(function.name)"
+                for spelling in spellings(luaName: function.name, swift: swift, others: SwiftNames.otherSpellings[qualified] ?? [])
+                where !known.contains(spelling) && taken.insert(spelling).inserted {
+                    result.append(Member(owner: cls.name, spelling: spelling, swift: swift,
+                                         lua: SwiftNames.luaForms[qualified] ?? luaForm(cls, function, isStatic: isStatic), isStatic: isStatic))
+                }
+            }
+        }
+        return result
+    }
+
+    /// "view:insertSubviewBelow(view, sibling)", "UIView.animate(durationOrOptions, animations, completion)".
+    static func luaForm(_ cls: APIClass, _ function: APIFunction, isStatic: Bool) -> String {
+        let arguments = "(" + function.parameters.map(\.name).joined(separator: ", ") + ")"
+        if isStatic { return "\(cls.name).\(function.name)\(arguments)" }
+        return "\(receiverName(cls.name)):\(function.name)\(arguments)"
+    }
+
+    /// How an example names an instance: the class name's last word ("coordinator", "view"),
+    /// `ctx` for the transition context as the docs write it.
+    static func receiverName(_ className: String) -> String {
+        if className.hasPrefix("UIViewControllerContextTransitioning") { return "ctx" }
+        let last = className.lastIndex { $0.isUppercase } ?? className.startIndex
+        let word = String(className[last...])
+        guard word == "View" || word == "Controller" else { return word.lowercased() }
+        // "collectionView", "navigationController": the whole name reads better.
+        var name = Substring(className)
+        for prefix in ["UI", "NS"] where name.hasPrefix(prefix) { name = name.dropFirst(prefix.count) }
+        return name.prefix(1).lowercased() + name.dropFirst()
+    }
 
     /// "UIViewControllerTransitionCoordinator.animate is UIKit's Swift name (animate(alongsideTransition:completion:)); in Lua call ...".
     static func message(_ member: Member) -> String {
-        let swift = baseName(member.swift) == member.spelling || member.swift.contains("(\(member.spelling):")
-        let kind = member.swift.contains("init(") ? "UIKit's Swift initializer" : swift ? "UIKit's Swift name" : "UIKit's Objective-C name"
+        // An initialiser reads as Swift calls it: CGAffineTransform(scaleX:y:).
+        let declaration = member.swift.hasPrefix("init(") ? member.owner + member.swift.dropFirst(4) : member.swift
+        let swift = baseName(declaration) == member.spelling || declaration.contains("(\(member.spelling):")
+        let kind = declaration.contains("init(") ? "UIKit's Swift initializer" : swift ? "UIKit's Swift name" : "UIKit's Objective-C name"
         let lua = member.lua.hasPrefix("nothing") ? "in Lua there is \(member.lua)" : "in Lua call \(member.lua)"
-        return "\(member.owner).\(member.spelling) is \(kind) (\(member.swift)); \(lua)"
+        return "\(member.owner).\(member.spelling) is \(kind) (\(declaration)); \(lua)"
     }
 
     /// Qualified name of a bound function → the Lua forms an argument error names besides its own.

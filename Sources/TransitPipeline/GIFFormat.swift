@@ -2,71 +2,54 @@ import Foundation
 import TransitCore
 import TransitRender
 
-/// `.gif`: an animated GIF with one palette for all frames, streamed: the scene runs twice. The
-/// first pass counts every frame's colours into one histogram and keeps nothing else, the
-/// palette is built from it, the second maps each frame to that palette on the workers and
-/// writes it as soon as the frames before it are written, so memory stays flat in the number of
-/// frames. Same palette, same frames, same bytes as `GIFEncoder.encode` of all frames at once
-/// (`InMemoryGIFFormat`, below, which watch and the gallery use for one run instead of two).
+/// `.gif`: an animated GIF with one palette for all frames, from one run of the scene. Each
+/// frame is drawn once: a worker reduces it to its runs of one colour (`ColourRuns`), which are
+/// counted into the palette's histogram and kept in a temporary file in order; when the last
+/// frame is counted the palette is built and the kept runs are mapped and written. Memory stays
+/// flat in the number of frames. Same palette, same frames, same bytes as `GIFEncoder.encode` of
+/// all frames at once (`InMemoryGIFFormat`, below, which watch and the gallery use).
 public final class GIFFormat: OutputFormat {
     static let entry = OutputFormats.Entry(extensions: ["gif"], summary: "animated GIF (256 colours, one palette)") { options in
         options.gifInMemory ? InMemoryGIFFormat() as OutputFormat : GIFFormat()
     }
 
     private var histogram = ColourHistogram()
-    private var palette: Palette?
-    private var writer: GIFWriter?
-    private var delays: [Int] = []
-    private var counted = 0
-    private var written = 0
+    private var spool: ColourRunSpool?
+    private var destination: URL?
 
     public init() {}
 
-    public var passes: Int { 2 }
-
     public func keeper(forPass pass: Int) -> (@Sendable (RasterFrame) -> any Sendable)? {
-        if pass == 0 {
-            return { frame in
-                var frameHistogram = ColourHistogram()
-                frameHistogram.add(frame)
-                return frameHistogram
-            }
-        }
-        let palette = self.palette!
-        return { frame in
-            var indices: [UInt8] = []
-            palette.indices(for: frame, into: &indices)
-            return indices
-        }
+        { frame in ColourRuns(frame) }
     }
 
     public func begin(pass: Int, session: SceneSession, destination: URL?) throws {
-        guard pass == 1, let destination, let palette else { return }
-        delays = GIFEncoder.frameDelays(count: counted, fps: session.configuration.fps)
-        let pixels = session.pixelSize
-        writer = try GIFWriter(width: pixels.width, height: pixels.height, palette: palette, output: GIFOutput.file(destination.path))
+        self.destination = destination
+        spool = destination == nil ? nil : try ColourRunSpool()
     }
 
     public func frame(_ frame: SampledFrame, pass: Int) throws {
-        if pass == 0 {
-            if let frameHistogram = frame.kept as? ColourHistogram { histogram.add(frameHistogram) }
-            counted += 1
-        } else if let indices = frame.kept as? [UInt8], let writer {
-            guard written < delays.count else { throw PipelineError.nondeterministic }
-            try writer.add(indices: indices, delayInCentiseconds: delays[written])
-            written += 1
-        }
+        guard let runs = frame.kept as? ColourRuns else { return }
+        histogram.add(runs)
+        try spool?.append(runs)
     }
 
     public func end(pass: Int, session: SceneSession, destination: URL?) throws {
-        if pass == 0 {
-            guard counted > 0 else { throw PipelineError.noFrames }
-            palette = Palette(histogram: histogram)
-        } else {
-            guard written == counted else { throw PipelineError.nondeterministic }
-            try writer?.finish()
-            writer = nil
+        guard let spool, let destination else { return }
+        guard spool.count > 0 else { throw PipelineError.noFrames }
+        let palette = Palette(histogram: histogram)
+        let delays = GIFEncoder.frameDelays(count: spool.count, fps: session.configuration.fps)
+        let pixels = session.pixelSize
+        let writer = try GIFWriter(width: pixels.width, height: pixels.height, palette: palette, output: GIFOutput.file(destination.path))
+        var indices: [UInt8] = []
+        var written = 0
+        try spool.forEach { runs in
+            palette.indices(for: runs, into: &indices)
+            try writer.add(indices: indices, delayInCentiseconds: delays[written])
+            written += 1
         }
+        try writer.finish()
+        self.spool = nil
     }
 }
 

@@ -9,7 +9,7 @@ import TransitRender
 // Adding a format: docs/design.md, "The run pipeline".
 
 public protocol OutputFormat: AnyObject {
-    /// Runs of the scene the format needs (a streamed GIF builds its palette in the first).
+    /// Runs of the scene the format needs (the filmstrip finds the transitions in the first).
     var passes: Int { get }
     /// Whether the output is a directory of files rather than one file.
     var isDirectory: Bool { get }
@@ -51,7 +51,7 @@ public struct FormatOptions: Sendable {
     /// 0...100, higher is better; nil: each format's default.
     public var quality: Int?
     public var lossless = false
-    /// A GIF written from frames held in memory (one run) instead of streamed (two runs, memory
+    /// A GIF written from frames held in memory instead of streamed through a temporary file (memory
     /// flat in the frame count): for short outputs that must appear quickly (watch).
     public var gifInMemory = false
     /// An HTML player's frames as one video stream ("webm", "mp4"); nil: PNG images.

@@ -12,8 +12,6 @@ public enum PipelineError: Error, CustomStringConvertible {
     case unwritableDirectory(path: String, directory: String)
     case cannotWrite(path: String, reason: String)
     case noFrames
-    /// A second pass saw other frames than the first (a scene must be deterministic).
-    case nondeterministic
     /// The scene raised an error; the command shows it as a traceback.
     case scriptFailed(Error)
     case invalidOption(String)
@@ -21,7 +19,7 @@ public enum PipelineError: Error, CustomStringConvertible {
     public var isUsage: Bool {
         switch self {
         case .noSuchFile, .isDirectory, .notReadable, .unknownOutputType, .missingDirectory, .unwritableDirectory, .invalidOption: return true
-        case .cannotWrite, .noFrames, .nondeterministic, .scriptFailed: return false
+        case .cannotWrite, .noFrames, .scriptFailed: return false
         }
     }
 
@@ -36,7 +34,6 @@ public enum PipelineError: Error, CustomStringConvertible {
         case .unwritableDirectory(let path, let directory): return "\(path): directory \(directory) is not writable"
         case .cannotWrite(let path, let reason): return "\(path): cannot write: \(reason)"
         case .noFrames: return "nothing to render: the scene produced no frames"
-        case .nondeterministic: return "the scene ran differently the second time (it must be deterministic)"
         case .scriptFailed(let error): return "\(error)"
         case .invalidOption(let message): return message
         }

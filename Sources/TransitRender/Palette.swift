@@ -164,6 +164,15 @@ public struct Palette: Sendable {
         }
     }
 
+    /// The index of an opaque colour (already flattened over white).
+    @inline(__always)
+    func index(ofFlattened r: UInt32, _ g: UInt32, _ b: UInt32) -> UInt8 {
+        let bin = Palette.bin(r, g, b)
+        var entry = lookup[bin]
+        if entry == Palette.unknown { entry = Palette.nearest(binColors[bin], in: colors) }
+        return UInt8(truncatingIfNeeded: entry)
+    }
+
     private static func nearest(_ color: (red: Int, green: Int, blue: Int),
                                 in palette: [(red: UInt8, green: UInt8, blue: UInt8)]) -> UInt16 {
         var best = 0, bestDistance = Int.max

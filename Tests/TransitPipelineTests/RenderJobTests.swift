@@ -46,6 +46,19 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: streamed)) == a)
     }
 
+    /// A GIF draws each frame once: the scene runs one time, and the palette and the mapping
+    /// read the colour runs that run kept (issue: every GIF used to run and rasterise twice).
+    @Test func aGIFRunsTheSceneOnce() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var runs = 0
+        let outcome = try RenderJob.run(Self.configuration(directory, "fade.lua"), format: GIFFormat(),
+                                        to: directory.appendingPathComponent("once.gif").path, progress: false,
+                                        prepare: { _, _ in runs += 1 })
+        #expect(runs == 1)
+        #expect(outcome.frames > 1)
+    }
+
     /// A run that fails leaves the output that was there untouched, whatever the format, and
     /// leaves no temporary file beside it.
     @Test(arguments: ["out.gif", "out.png", "out.html", "out.json", "frames"])

@@ -27,6 +27,8 @@ let package = Package(
         ),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        // PNG frames written with libpng's fastest settings (zlib level 1, no row filter).
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // FFmpeg for .mp4 (H.264 through libx264) and .webm (VP9 through libvpx); libwebp for
@@ -39,7 +41,7 @@ let package = Package(
         // UIKit Dynamics: the model over Box2D, apart so TransitCore stays pure Swift.
         .target(name: "TransitDynamics", dependencies: ["TransitCore", "CBox2D"]),
         .target(name: "TransitLua", dependencies: ["CLua", "TransitCore", "TransitDynamics"]),
-        .target(name: "TransitRender", dependencies: ["CCairo", "CGif", "CMicroHTTPD", "TransitCore"]),
+        .target(name: "TransitRender", dependencies: ["CCairo", "CGif", "CPNG", "CMicroHTTPD", "TransitCore"]),
         // .mp4, .webm and animated .webp encoders and their decoding for measurements.
         .target(name: "TransitVideo", dependencies: ["TransitRender", "CAVCodec", "CWebP"]),
         // The run pipeline: a file's run, its sampled frames and the output formats, which

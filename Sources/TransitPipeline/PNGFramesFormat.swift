@@ -11,7 +11,7 @@ public final class PNGFramesFormat: OutputFormat {
     public var isDirectory: Bool { true }
 
     public func keeper(forPass pass: Int) -> (@Sendable (RasterFrame) -> any Sendable)? {
-        { frame in Result { try PNGEncoder.encode(frame.makeImage()) } }
+        { frame in Result { try PNGEncoder.encode(frame) } }
     }
 
     public func begin(pass: Int, session: SceneSession, destination: URL?) throws {

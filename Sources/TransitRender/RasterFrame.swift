@@ -24,6 +24,27 @@ public struct RasterFrame {
         height = image.height
     }
 
+    /// cairo's rows of premultiplied ARGB words, for reading the frame in place; nil for a
+    /// frame made from an image.
+    struct Rows {
+        let data: UnsafeMutablePointer<UInt8>
+        let stride: Int
+        let width: Int
+        /// RGB24: the top byte is not alpha; every pixel is opaque.
+        let opaqueFormat: Bool
+        func row(_ y: Int) -> UnsafePointer<UInt32> {
+            UnsafeRawPointer(data + y * stride).bindMemory(to: UInt32.self, capacity: width)
+        }
+    }
+
+    var rows: Rows? {
+        guard let surface, width > 0, height > 0 else { return nil }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        return Rows(data: data, stride: Int(cairo_image_surface_get_stride(surface)), width: width,
+                    opaqueFormat: cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24)
+    }
+
     /// The frame as straight RGBA (what `Rasterizer.render(_:size:)` returns).
     public func makeImage() -> RasterImage {
         if let surface { return CairoBridge.makeImage(from: surface) }

@@ -145,10 +145,11 @@ enum Commands {
             OptionSpec(names: ["--report"], value: .text(placeholder: "FILE"), help: "worker: where its outcome goes"),
         ], operandCount: 0...0)
 
-    static let new = CommandSpec(name: "new", operands: "animator|presentation|interaction|scene NAME [DIR]", summary: """
+    static let new = CommandSpec(name: "new", operands: "animator|presentation|interaction|scene|spec NAME [DIR]", summary: """
         write DIR/NAME.lua (default DIR: .), a commented starting script that
-        runs and passes check, and DIR/.luarc.json pointing LuaLS at this
-        installation's API stubs; never overwrites (exit 1)
+        runs and passes check (a spec: DIR/NAME_spec.lua, which passes under
+        transit lua --spec and busted), and DIR/.luarc.json pointing LuaLS at
+        this installation's API stubs; never overwrites (exit 1)
         """, options: [], operandCount: 2...3)
 
     static let lua = CommandSpec(name: "lua", operands: "[SCRIPT [ARGS]]", summary: """

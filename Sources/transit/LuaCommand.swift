@@ -127,7 +127,8 @@ final class LuaInterpreter {
         guard luaL_loadfilex(L, file, "t") == LUA_OK else { return reportTop() }
         SpecBindings.pushRawFunctions(L)
         lua_pushstring(L, version)
-        guard call(arguments: 2, results: 1) else { return false }
+        lua_pushstring(L, scripts.standardizedFileURL.path)
+        guard call(arguments: 3, results: 1) else { return false }
         lua_pushvalue(L, -1)
         lua_setglobal(L, "transit")
         luaL_getsubtable(L, transit_registryindex(), LUA_LOADED_TABLE)

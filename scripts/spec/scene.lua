@@ -3,7 +3,7 @@
 -- fresh world and sandboxed Lua state, as `transit run` does, and hands back values; this file
 -- gives them their methods and raises the host's failures where they belong: a mistake in the
 -- spec's own call at the spec's line, an error of the effect with the effect's own file:line.
-local raw, version = ...
+local raw, version, scripts = ...
 
 -- raw.* return true, values... or false, message, atCaller.
 local function check(level, ok, ...)
@@ -92,7 +92,8 @@ function Frame:png(path)
   return path
 end
 
-local transit = { version = version }
+-- `scripts`: the directory of the shipped effects (transit.scripts .. "/animators/fold.lua").
+local transit = { version = version, scripts = scripts }
 
 --- Runs an effect (in the default scene, or `scene`) or a scene file in a fresh world on virtual
 --- time and returns what it showed: options effect, scene, device, ios, phases, fps, scale,

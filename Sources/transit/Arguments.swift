@@ -77,7 +77,9 @@ struct CommandSpec: Sendable {
 
     /// `render FILE [-o OUT] [--tty] ...`, wrapped for an 80-column terminal.
     var synopsisLines: [String] {
-        let words = [name] + (operands.isEmpty ? [] : [operands]) + options.map(\.synopsis)
+        // An interpreter's options come before its script, so its synopsis shows them first.
+        let operandWords = operands.isEmpty ? [] : [operands]
+        let words = [name] + (optionsEndAtFirstOperand ? options.map(\.synopsis) + operandWords : operandWords + options.map(\.synopsis))
         var lines: [String] = [], line = ""
         for word in words {
             if !line.isEmpty && line.count + 1 + word.count > 86 {

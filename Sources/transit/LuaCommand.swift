@@ -109,6 +109,13 @@ final class LuaInterpreter {
         luaL_openlibs(L)
     }
 
+    /// As lua.c ends: the state closed, so pending finalizers and to-be-closed values run.
+    deinit {
+        lua_close(L)
+        limits.deinitialize(count: 1)
+        limits.deallocate()
+    }
+
     /// `arg`: every word of the command line, the script at 0.
     func makeArgumentTable(_ words: [String], script: Int) {
         lua_createtable(L, Int32(max(0, words.count - script - 1)), Int32(script + 1))

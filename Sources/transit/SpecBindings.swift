@@ -65,10 +65,10 @@ enum SpecBindings {
         lua_pushnil(L)
         while lua_next(L, 1) != 0 {
             let key = lua_type(L, -2) == LUA_TSTRING ? string(L, -2) : nil
+            let shown = key.map { "\"\($0)\"" } ?? "[\(typeName(L, -2))]"
             transit_pop(L, 1)
             guard let key, SpecSceneRequest.keys.contains(key) else {
-                transit_pop(L, 1)
-                throw SpecSceneFailure(message: "transit.scene: unknown option \(key.map { "\"\($0)\"" } ?? "of type \(typeName(L, -1))"); the options are \(SpecSceneRequest.keys.joined(separator: ", "))")
+                throw SpecSceneFailure(message: "transit.scene: unknown option \(shown); the options are \(SpecSceneRequest.keys.joined(separator: ", "))")
             }
         }
         let effect = try text(L, "effect"), scene = try text(L, "scene")

@@ -164,13 +164,21 @@ checks.check("the summary counts it", result.stdout.splitlines()[-1:] == ["1 pas
 checks.check("a failed assertion names its file:line", "fail_spec.lua:%d: " % line_of("fail_spec.lua", "assert.are.equal(1, 2)") in result.stdout, result.stdout)
 checks.check("a spec's error names its file:line", "fail_spec.lua:%d: " % line_of("fail_spec.lua", "t.field") in result.stdout, result.stdout)
 
-result = lua("--spec", "pass_spec.lua", "fail_spec.lua", "--format", "json")
+checks.write("noisy_spec.lua", """print("noise at load")
+io.write("more noise\\n")
+describe("noisy", function()
+  it("prints", function() print("inside", 1) end)
+end)
+""")
+result = lua("--spec", "pass_spec.lua", "fail_spec.lua", "noisy_spec.lua", "--format", "json")
 try:
     report = json.loads(result.stdout)
 except ValueError:
     report = {}
 checks.check("--format json prints one JSON object", bool(report), result.stdout + result.stderr)
-checks.check("with the counts", (report.get("passed"), report.get("failed")) == (7, 2), str(report.get("passed")) + " " + str(report.get("failed")))
+checks.check("what specs print goes to stderr then", "noise at load" in result.stderr and "more noise" in result.stderr
+             and "inside\t1" in result.stderr, result.stderr)
+checks.check("with the counts", (report.get("passed"), report.get("failed"), report.get("pending")) == (8, 2, 1), str(report.get("passed")) + " " + str(report.get("failed")))
 tests = {test["name"]: test for test in report.get("tests", [])}
 failing = tests.get("failures fails an equality", {})
 checks.check("each test has name, file, line, status and message",

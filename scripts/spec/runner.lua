@@ -119,7 +119,7 @@ end
 local assert = chain(false)
 
 -- Collecting: describe runs its body at once; it, pending and the hooks register.
-local root = { name = nil, tests = {}, before = {}, after = {}, children = {} }
+local root = { name = nil, before = {}, after = {} }
 local current = root
 local tests = {}
 
@@ -130,7 +130,7 @@ local function where(level)
 end
 
 local function fullName(block, name)
-  local parts = { name }
+  local parts = { name ~= "" and name or nil }
   while block and block.name do
     table.insert(parts, 1, block.name)
     block = block.parent
@@ -196,6 +196,14 @@ end
 local results = {}
 local counts = { passed = 0, failed = 0, pending = 0 }
 local json = format == "json"
+-- With json, stdout is the one JSON object: what the specs print goes to stderr.
+local stdout = io.stdout
+if json then io.output(io.stderr) end
+local function printToStderr(...)
+  local parts = table.pack(...)
+  for i = 1, parts.n do parts[i] = tostring(parts[i]) end
+  io.stderr:write(table.concat(parts, "\t", 1, parts.n), "\n")
+end
 
 local function report(test, status, message)
   counts[status] = counts[status] + 1
@@ -207,19 +215,20 @@ local function report(test, status, message)
   results[#results + 1] = { name = test.name, file = test.file, line = test.line, status = status, message = message or "" }
   if json then return end
   local mark = status == "passed" and "ok     " or status == "failed" and "FAIL   " or "pending"
-  io.stdout:write(string.format("%s %s:%d: %s\n", mark, test.file, test.line, test.name))
+  stdout:write(string.format("%s %s:%d: %s\n", mark, test.file, test.line, test.name))
   if status == "failed" then
-    io.stdout:write("        " .. tostring(message):gsub("\n", "\n        ") .. "\n")
+    stdout:write("        " .. tostring(message):gsub("\n", "\n        ") .. "\n")
   end
-  io.stdout:flush()
+  stdout:flush()
 end
 
 for _, file in ipairs(files) do
   tests = {}
-  root.children = {}
+  root.before, root.after = {}, {}
   current = root
   local env = setmetatable({}, { __index = _G })
   for name, f in pairs(words) do env[name] = f end
+  if json then env.print = printToStderr end
   local chunk, loadError = loadfile(file, "t", env)
   local ok, err = false, loadError
   if chunk then ok, err = pcall(chunk) end
@@ -252,11 +261,11 @@ if json then
     items[#items + 1] = string.format('{"name":%s,"file":%s,"line":%d,"status":%s,"message":%s}',
       quote(r.name), quote(r.file), r.line, quote(r.status), quote(r.message))
   end
-  io.stdout:write(string.format('{"tests":[%s],"passed":%d,"failed":%d,"pending":%d}\n',
+  stdout:write(string.format('{"tests":[%s],"passed":%d,"failed":%d,"pending":%d}\n',
     table.concat(items, ","), counts.passed, counts.failed, counts.pending))
 else
-  io.stdout:write(string.format("%d passed, %d failed%s\n", counts.passed, counts.failed,
+  stdout:write(string.format("%d passed, %d failed%s\n", counts.passed, counts.failed,
     counts.pending > 0 and string.format(", %d pending", counts.pending) or ""))
 end
-io.stdout:flush()
+stdout:flush()
 return counts.failed

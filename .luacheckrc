@@ -22,3 +22,6 @@ globals = { "transit" }
 
 -- The prelude replaces a few standard functions on purpose (it is the sandbox).
 files["scripts/system/prelude.lua"] = { globals = { "require", "load", "pairs" } }
+
+-- Specs run under `transit lua` (busted's words; scripts/spec is that runner's own Lua).
+files["scripts/templates/spec.lua"] = { std = "+busted" }

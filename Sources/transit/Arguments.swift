@@ -69,12 +69,17 @@ struct CommandSpec: Sendable {
     let options: [OptionSpec]
     /// Where the operands' count is checked: how many are allowed.
     var operandCount: ClosedRange<Int> = 0...1
+    /// lua.c's rule (`transit lua`): options come before the script, and everything from the
+    /// first operand on, or after `--`, is an operand (the script and its own arguments).
+    var optionsEndAtFirstOperand = false
 
     func option(named name: String) -> OptionSpec? { options.first { $0.names.contains(name) } }
 
     /// `render FILE [-o OUT] [--tty] ...`, wrapped for an 80-column terminal.
     var synopsisLines: [String] {
-        let words = [name] + (operands.isEmpty ? [] : [operands]) + options.map(\.synopsis)
+        // An interpreter's options come before its script, so its synopsis shows them first.
+        let operandWords = operands.isEmpty ? [] : [operands]
+        let words = [name] + (optionsEndAtFirstOperand ? options.map(\.synopsis) + operandWords : operandWords + options.map(\.synopsis))
         var lines: [String] = [], line = ""
         for word in words {
             if !line.isEmpty && line.count + 1 + word.count > 86 {
@@ -93,6 +98,10 @@ struct CommandSpec: Sendable {
 struct ParsedArguments {
     var operands: [String] = []
     var values: [String: [String]] = [:]
+    /// Every option in the order given, by primary name (`transit lua` runs `-e` and `-l` in order).
+    var ordered: [(name: String, value: String)] = []
+    /// A `--` ended the options (`transit lua -- -` runs a file named "-", not stdin).
+    var endedOptions = false
 
     func has(_ name: String) -> Bool { values[name] != nil }
     func text(_ name: String) -> String? { values[name]?.last }
@@ -107,8 +116,17 @@ extension CommandSpec {
         var parsed = ParsedArguments()
         var rest = arguments
         while let argument = rest.popFirst() {
+            if optionsEndAtFirstOperand && argument == "--" {
+                parsed.endedOptions = true
+                parsed.operands += rest
+                break
+            }
             guard argument.hasPrefix("-") && argument != "-" else {
                 parsed.operands.append(argument)
+                if optionsEndAtFirstOperand {
+                    parsed.operands += rest
+                    break
+                }
                 continue
             }
             guard let option = option(named: argument) else {
@@ -173,6 +191,7 @@ extension CommandSpec {
                 }
             }
             parsed.values[key, default: []].append(text)
+            parsed.ordered.append((key, text))
         }
         if !operandCount.contains(parsed.operands.count) {
             if parsed.operands.count > operandCount.upperBound, let extra = parsed.operands.dropFirst(operandCount.upperBound).first {

@@ -145,11 +145,31 @@ enum Commands {
             OptionSpec(names: ["--report"], value: .text(placeholder: "FILE"), help: "worker: where its outcome goes"),
         ], operandCount: 0...0)
 
-    static let new = CommandSpec(name: "new", operands: "animator|presentation|interaction|scene NAME [DIR]", summary: """
+    static let new = CommandSpec(name: "new", operands: "animator|presentation|interaction|scene|spec NAME [DIR]", summary: """
         write DIR/NAME.lua (default DIR: .), a commented starting script that
-        runs and passes check, and DIR/.luarc.json pointing LuaLS at this
-        installation's API stubs; never overwrites (exit 1)
+        runs and passes check (a spec: DIR/NAME_spec.lua, which passes under
+        transit lua --spec and busted), and DIR/.luarc.json pointing LuaLS at
+        this installation's API stubs; never overwrites (exit 1)
         """, options: [], operandCount: 2...3)
+
+    static let lua = CommandSpec(name: "lua", operands: "[SCRIPT [ARGS]]", summary: """
+        a Lua 5.4 interpreter as lua5.4 is (-e, -l, -v, -W, -E, - for stdin,
+        -- ends options, arg and ... for the script, os.exit's status), with
+        the full standard library and transit.scene{...}, which runs an effect
+        or scene in a fresh, sandboxed world and returns what it showed; the
+        runner for specs (busted --lua="transit lua" spec/). --spec runs spec
+        files with Transit's own minimal runner (describe, it, assert), one
+        line per test (--format json: one JSON object); exit 1 if one failed
+        (docs/specs.md)
+        """, options: [
+            OptionSpec(names: ["-e"], value: .text(placeholder: "STAT"), help: "run the statement STAT (repeatable, in order with -l)", repeats: true),
+            OptionSpec(names: ["-l"], value: .text(placeholder: "[G=]MOD"), help: "G = require(\"MOD\") (G defaults to MOD; repeatable)", repeats: true),
+            OptionSpec(names: ["-v"], value: .flag, help: "print the version"),
+            OptionSpec(names: ["-W"], value: .flag, help: "turn warnings on"),
+            OptionSpec(names: ["-E"], value: .flag, help: "ignore LUA_INIT and LUA_PATH/LUA_CPATH"),
+            OptionSpec(names: ["--spec"], value: .flag, help: "run SCRIPT and ARGS as spec files with Transit's minimal runner"),
+            OptionSpec(names: ["--format"], value: .choice(["text", "json"]), help: "--spec's report: a line per test (default) or JSON"),
+        ], operandCount: 0...Int.max, optionsEndAtFirstOperand: true)
 
     static let api = CommandSpec(name: "api", operands: "", summary: """
         print the Lua API description (LuaLS definitions by default)
@@ -163,7 +183,7 @@ enum Commands {
         (bash: source <(transit completion bash))
         """, options: [], operandCount: 1...1)
 
-    static let all = [run, check, render, watch, repl, bench, fuzz, gallery, new, api, completion]
+    static let all = [run, check, render, watch, repl, bench, fuzz, gallery, new, lua, api, completion]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 

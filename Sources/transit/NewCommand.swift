@@ -1,8 +1,8 @@
 import Foundation
 import TransitLua
 
-// `transit new animator|presentation|interaction|scene NAME [DIR]`: a commented starting script
-// DIR/NAME.lua, made from the template scripts/templates/KIND.lua (Lua files, so they are linted,
+// `transit new animator|presentation|interaction|scene|spec NAME [DIR]`: a commented starting script
+// DIR/NAME.lua (a spec: DIR/NAME_spec.lua, busted's naming), made from the template scripts/templates/KIND.lua (Lua files, so they are linted,
 // run and checked like any shipped script), and DIR/.luarc.json pointing LuaLS at this
 // installation's API stubs by absolute path, so completion works wherever DIR is. Then prints the
 // next three commands to try. Never overwrites: an existing NAME.lua is an error (exit 1), an
@@ -11,7 +11,7 @@ import TransitLua
 /// Each template's placeholder class name, replaced (as a whole word) by NAME.
 let newTemplates: [(kind: String, placeholder: String)] = [
     ("animator", "MyAnimator"), ("presentation", "MyPresentation"),
-    ("interaction", "MyInteraction"), ("scene", "MyScene"),
+    ("interaction", "MyInteraction"), ("scene", "MyScene"), ("spec", "MySpec"),
 ]
 
 func commandNew(_ arguments: ArraySlice<String>) throws -> Int32 {
@@ -36,8 +36,9 @@ func commandNew(_ arguments: ArraySlice<String>) throws -> Int32 {
 
     let directoryPath = positional.count == 3 ? positional[2] : "."
     let directory = URL(fileURLWithPath: directoryPath)
-    let script = directory.appendingPathComponent("\(name).lua")
-    let shown = directoryPath == "." ? "\(name).lua" : (directoryPath.hasSuffix("/") ? directoryPath : directoryPath + "/") + "\(name).lua"
+    let fileName = kind == "spec" ? "\(name)_spec.lua" : "\(name).lua"
+    let script = directory.appendingPathComponent(fileName)
+    let shown = directoryPath == "." ? fileName : (directoryPath.hasSuffix("/") ? directoryPath : directoryPath + "/") + fileName
     if FileManager.default.fileExists(atPath: script.path) {
         FileHandle.standardError.write(Data("transit: \(shown) already exists; not overwriting it (choose another NAME or DIR)\n".utf8))
         return 1
@@ -70,7 +71,10 @@ func commandNew(_ arguments: ArraySlice<String>) throws -> Int32 {
     let quoted = shown.contains(" ") ? "'\(shown)'" : shown
     let checkNote = kind == "scene" ? "run it on iPhone SE, iPhone 15 and iPad and report problems"
         : "every device, animated and not" + (kind == "interaction" ? ", the gesture finishing and cancelling" : "")
-    let commands = [
+    let commands = kind == "spec" ? [
+        ("transit lua --spec \(quoted)", "run it with Transit's own runner: a line per test"),
+        ("busted --lua=\"transit lua\" \(quoted)", "run it with busted (lua-busted), -o TAP or -o junit for CI"),
+    ] : [
         ("transit run \(quoted) --trace", kind == "scene" ? "run it and print every call UIKit made" : "present and dismiss it in the default scene, with the trace"),
         ("transit watch \(quoted) --serve", "a live player on http://127.0.0.1:7878/ that follows every save"),
         ("transit check \(quoted)", checkNote),

@@ -159,7 +159,9 @@ func commandUsage(_ command: String) -> String? { Commands.named(command)?.help 
 let arguments = CommandLine.arguments.dropFirst()
 do {
     // `transit COMMAND --help` / `-h` anywhere after the command: that command's help.
-    if let command = arguments.first, !command.hasPrefix("-"), arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+    // (`transit lua`: only among its own options, before the script; the rest is the script's.)
+    let ownArguments = arguments.first == "lua" ? Array(arguments.dropFirst().prefix { $0.hasPrefix("-") && $0 != "-" && $0 != "--" }) : Array(arguments.dropFirst())
+    if let command = arguments.first, !command.hasPrefix("-"), ownArguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
         guard let text = commandUsage(command) else { fail("unknown command \"\(command)\" (see transit --help)", code: 2) }
         print(text)
         exit(0)
@@ -184,6 +186,7 @@ do {
     case "fuzz": exit(try commandFuzz(arguments.dropFirst()))
     case "gallery": exit(try commandGallery(arguments.dropFirst()))
     case "new": exit(try commandNew(arguments.dropFirst()))
+    case "lua": exit(try commandLua(arguments.dropFirst()))
     case "api": exit(try commandAPI(arguments.dropFirst()))
     case "completion": exit(try commandCompletion(arguments.dropFirst()))
     case let command?: fail("unknown command \"\(command)\" (see transit --help)", code: 2)

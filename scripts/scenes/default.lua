@@ -6,6 +6,10 @@
 -- presented again and dismissed by a gesture twice: once 10 % of the way (it should cancel)
 -- and once 90 % of the way (it should finish). Run directly (no effect), B fades in and out.
 -- Phases are logged as "present", "dismiss", "interactive cancel", "interactive finish".
+-- transit.phases (a spec's transit.scene{ phases = {...} }, docs/specs.md) keeps only the
+-- phases it names, by the names transitions have ("present", "dismiss", "interactive cancel",
+-- "interactive finish", "push", "pop", "tab switch"); a dismissal or pop needs what it undoes, so
+-- naming one presents (or pushes) first.
 -- A navigation delegate effect (animationControllerForOperation) is shown as a push and a pop
 -- in a UINavigationController instead, and a tab bar delegate effect
 -- (animationControllerForTransitionFrom) as tab switches in a UITabBarController (Inbox, Message,
@@ -14,6 +18,15 @@
 
 local screen = transit.screen.bounds
 local W, H = screen.width, screen.height
+
+-- Whether the scene runs these phases (any of them): all of them unless transit.phases says.
+local function runs(...)
+  if transit.phases == nil then return true end
+  for _, phase in ipairs({ ... }) do
+    if transit.phases[phase] then return true end
+  end
+  return false
+end
 
 -- Screen A: the Inbox list.
 local inbox = UIViewController.new{ title = "Inbox", backgroundColor = UIColor.systemBackground }
@@ -129,7 +142,7 @@ if tabEffect then
     transit.wait(0.5)
   end
   transit.wait(0.2)
-  for _, index in ipairs({ 2, 3, 1 }) do
+  for _, index in ipairs(runs("tab switch") and { 2, 3, 1 } or {}) do
     transit.log("select tab", index)
     tabs.selectedIndex = index
     settle()
@@ -139,13 +152,16 @@ if tabEffect then
     local f = tabs.view.bounds
     local direction = spec.pan == "right" and 1 or -1
     for _, fraction in ipairs({ 0.1, 0.9 }) do
-      transit.log(fraction < 0.5 and "interactive cancel" or "interactive finish")
+      local phase = fraction < 0.5 and "interactive cancel" or "interactive finish"
+      if not runs(phase) then goto next end
+      transit.log(phase)
       local from = CGPoint(f.midX - direction * f.width * 0.45, f.midY)
       transit.touch.pan{ from = from, to = CGPoint(from.x + direction * f.width * 0.9 * fraction, f.midY),
         duration = 0.4, release = true }
       transit.wait(0.45)
       settle()
       transit.log("selected tab", tabs.selectedIndex)
+      ::next::
     end
   end
   return
@@ -226,12 +242,14 @@ transit.scene = {
 transit.repl()
 
 if navigationEffect then
+  if not runs("push", "pop") then return end
   transit.wait(0.2)
   transit.log("push")
   navigation:pushViewController(makeMessage(), true)
   -- However long the animator takes (Apple's checkerboard takes 3 s), then a pause.
   waitWhile(function() return navigation.transitionCoordinator ~= nil end)
   transit.wait(0.6)
+  if not runs("pop") then return end
   transit.log("pop")
   navigation:popViewController(true)
   waitWhile(function() return navigation.transitionCoordinator ~= nil end)
@@ -239,6 +257,7 @@ if navigationEffect then
   return
 end
 
+if not runs("present", "dismiss", "interactive cancel", "interactive finish") then return end
 local message = makeMessage()
 transit.wait(0.2)
 transit.log("present")
@@ -247,7 +266,7 @@ transit.wait(0.6)
 
 -- An animator that called completeTransition(false) undid the presentation (a problem is
 -- reported); there is nothing to dismiss then.
-if message.presentingViewController ~= nil then
+if message.presentingViewController ~= nil and runs("dismiss") then
   transit.log("dismiss")
   message:dismiss(true, function() transit.log("dismissed") end)
   transit.wait(0)
@@ -257,7 +276,7 @@ end
 
 -- Interactive dismissal, when the effect drives one with a gesture.
 local interactive = effect.interactiveDismissal
-if interactive then
+if interactive and runs("interactive cancel", "interactive finish") then
   message = makeMessage()
   transit.log("present again")
   present(message)
@@ -295,13 +314,17 @@ if interactive then
     waitWhile(function() return message.isBeingDismissed end)
   end
 
-  transit.log("interactive cancel")
-  gesture(0.1)
-  transit.log("after cancel, still presented:", message.presentingViewController ~= nil)
-  transit.wait(0.4)
+  if runs("interactive cancel") then
+    transit.log("interactive cancel")
+    gesture(0.1)
+    transit.log("after cancel, still presented:", message.presentingViewController ~= nil)
+    transit.wait(0.4)
+  end
 
-  transit.log("interactive finish")
-  gesture(0.9)
-  transit.log("after finish, still presented:", message.presentingViewController ~= nil)
-  transit.wait(0.4)
+  if runs("interactive finish") then
+    transit.log("interactive finish")
+    gesture(0.9)
+    transit.log("after finish, still presented:", message.presentingViewController ~= nil)
+    transit.wait(0.4)
+  end
 end

@@ -386,7 +386,8 @@ extension World {
     /// of both its controllers.
     func register(_ transition: Transition) {
         activeTransitions.append(transition)
-        transitionHistory.append(TransitionRecord(kind: transition.kind, presented: transition.presented.traceName, start: now))
+        transitionHistory.append(TransitionRecord(kind: transition.kind, presented: transition.presented.traceName, start: now,
+                                                  from: transition.fromViewController.traceName, to: transition.toViewController.traceName))
         transition.recordIndex = transitionHistory.count - 1
         transition.presented.activeTransition = transition
         transition.presenting.activeTransition = transition

@@ -316,6 +316,10 @@ public struct TransitionRecord: Sendable, Equatable {
     public var end: Double?
     public var completed: Bool?
     public var wasInteractive = false
+    /// The trace names of the controllers the context calls "from" and "to": a spec names
+    /// their views by role (`result:value("toView", ...)`, docs/specs.md).
+    public var from = ""
+    public var to = ""
 
     /// The filmstrip's row names: present, dismiss, interactive finish, interactive cancel.
     public var phase: String {

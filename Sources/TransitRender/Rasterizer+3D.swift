@@ -7,7 +7,17 @@ import TransitCore
 // shadow or sublayers is drawn flat offscreen and mapped onto the screen with a triangle mesh,
 // each triangle an affine piece of the projective map.
 extension LayerPainter {
-    static let meshCells = 16
+    /// Cells a side of the triangle mesh: one per `meshCellPixels` of the longest projected edge,
+    /// 2 to 16. Each triangle is an affine piece of the projective map, and the error of that
+    /// approximation grows with the cell's size on screen, so a full-screen cube face gets the
+    /// whole 16×16 mesh and a 39-pixel checkerboard square 2×2 (it had 16×16, 512 triangles).
+    static let maximumMeshCells = 16
+    static let meshCellPixels = 32.0
+
+    static func meshCells(forProjectedEdge edge: Double) -> Int {
+        guard edge.isFinite else { return maximumMeshCells }
+        return min(maximumMeshCells, max(2, Int((edge / meshCellPixels).rounded(.up))))
+    }
 
     func drawProjected(_ layer: LayerSnapshot, in mapping: Homography, opacity: Double,
                        context: OpaquePointer, depth: Int) {
@@ -69,11 +79,12 @@ extension LayerPainter {
         let corners = [Point(x: content.minX, y: content.minY), Point(x: content.maxX, y: content.minY),
                        Point(x: content.maxX, y: content.maxY), Point(x: content.minX, y: content.maxY)]
         let projected = corners.map { mapping.project($0.x, $0.y) }
-        var stretch = 0.0
+        var stretch = 0.0, longestEdge = 0.0
         for index in 0..<4 {
             guard let a = projected[index], let b = projected[(index + 1) % 4] else { continue }
             let localLength = index % 2 == 0 ? content.width : content.height
             stretch = max(stretch, hypot(b.x - a.x, b.y - a.y) / localLength)
+            longestEdge = max(longestEdge, hypot(b.x - a.x, b.y - a.y))
         }
         guard stretch > 0 else { return }
         var density = min(max(stretch, 0.25), 8)
@@ -101,7 +112,7 @@ extension LayerPainter {
         cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
         if opacity < 1 { cairo_push_group(context) }
         cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
-        let cells = LayerPainter.meshCells
+        let cells = LayerPainter.meshCells(forProjectedEdge: longestEdge)
         var grid: [(source: Point, target: Point?)] = []
         grid.reserveCapacity((cells + 1) * (cells + 1))
         for row in 0...cells {

@@ -11,11 +11,16 @@ public struct Rasterizer: Sendable {
     /// Where blurred shadows are remembered between frames; nil blurs every shadow every time.
     /// Cached and uncached renders are pixel-identical (ShadowCache.swift).
     public var shadowCache: ShadowCache?
+    /// Where snapshot views' bitmaps are remembered for their life; nil draws each every time.
+    /// Cached and uncached renders are pixel-identical (SnapshotRasters.swift).
+    public var snapshotCache: SnapshotRasterCache?
 
-    public init(scale: Double, background: Color = Color(white: 1), shadowCache: ShadowCache? = .shared) {
+    public init(scale: Double, background: Color = Color(white: 1), shadowCache: ShadowCache? = .shared,
+                snapshotCache: SnapshotRasterCache? = .shared) {
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.background = background
         self.shadowCache = shadowCache
+        self.snapshotCache = snapshotCache
     }
 
     /// The image size `render` makes for `size` points.
@@ -46,7 +51,7 @@ public struct Rasterizer: Sendable {
         cairo_paint(context)
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
 
-        let painter = LayerPainter(scale: scale, shadowCache: shadowCache)
+        let painter = LayerPainter(scale: scale, shadowCache: shadowCache, snapshotCache: snapshotCache)
         painter.draw(root, in: LayerPainter.placement(of: root, parent: nil)
             .concatenating(.scale(scale, scale)), context: context, depth: 0)
         cairo_destroy(context)
@@ -60,6 +65,7 @@ public struct Rasterizer: Sendable {
 struct LayerPainter {
     let scale: Double
     let shadowCache: ShadowCache?
+    let snapshotCache: SnapshotRasterCache?
 
     /// Deep snapshot nesting is pathological input; stop instead of exhausting the stack.
     static let maximumDepth = 200
@@ -339,14 +345,7 @@ struct LayerPainter {
         case .statusBar(let bar):
             StatusBarPainter.draw(bar, in: layer.bounds, alpha: alpha, context: context)
         case .snapshot(let tree):
-            let source = tree.bounds, target = layer.bounds
-            guard source.isFinite, source.width != 0, source.height != 0 else { return }
-            let fit = Homography.translation(-source.origin.x, -source.origin.y)
-                .concatenating(.scale(target.width / source.width, target.height / source.height))
-                .concatenating(.translation(target.origin.x, target.origin.y))
-                .concatenating(mapping)
-            draw(tree, in: fit, context: context, depth: depth + 1)
-            LayerPainter.apply(mapping, to: context)
+            drawSnapshot(tree, in: layer, mapping: mapping, alpha: alpha, context: context, depth: depth)
         }
     }
 }

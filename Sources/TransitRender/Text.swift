@@ -69,7 +69,7 @@ enum TextPainter {
 
         let fitting = clampedInt((rect.height / lineHeight).rounded(.down), in: 1...Int.max)
         let maximumLines = content.numberOfLines > 0 ? min(content.numberOfLines, fitting) : fitting
-        let lines = layout(content.text, width: rect.width, maximumLines: maximumLines) { advance(context, $0) }
+        let lines = laidOut(content, width: rect.width, maximumLines: maximumLines)
 
         let blockHeight = Double(lines.count) * lineHeight
         var baseline = rect.minY + (rect.height - blockHeight) / 2 + fontExtents.ascent
@@ -80,10 +80,9 @@ enum TextPainter {
         var clipX0 = 0.0, clipY0 = 0.0, clipX1 = 0.0, clipY1 = 0.0
         cairo_clip_extents(context, &clipX0, &clipY0, &clipX1, &clipY1)
         let margin = lineHeight + content.fontSize
-        for line in lines {
+        for (line, lineWidth) in lines {
             defer { baseline += lineHeight }
             guard baseline + margin >= clipY0, baseline - margin <= clipY1 else { continue }
-            let lineWidth = advance(context, line)
             let x: Double
             switch content.alignment {
             case .center: x = rect.minX + (rect.width - lineWidth) / 2
@@ -96,6 +95,43 @@ enum TextPainter {
         }
         cairo_new_path(context)
     }
+
+    /// A label's lines and their advances, laid out once per string, style, width and line
+    /// limit and then remembered: a label drawn in every frame (and under every rotation of a
+    /// 3D effect) is measured once. Measured in one unscaled context whatever the frame's matrix
+    /// (metrics are unhinted, so they do not depend on it), which makes the lines a function of
+    /// the key alone: a hit and a miss give the same lines, in any order of threads.
+    /// Called under scaledFontLock, which also guards the table.
+    static func laidOut(_ content: TextContent, width: Double, maximumLines: Int) -> [(String, Double)] {
+        let key = LayoutKey(text: content.text, fontSize: content.fontSize, bold: content.fontWeight.isBold, width: width, maximumLines: maximumLines)
+        if let lines = layoutCache[key] { return lines }
+        guard let context = measuringContext else { return [] }
+        selectFont(context, size: content.fontSize, bold: key.bold)
+        let lines = layout(content.text, width: width, maximumLines: maximumLines) { advance(context, $0) }.map { ($0, advance(context, $0)) }
+        // Bounded by clearing: what is remembered never changes what is drawn.
+        if layoutCache.count >= layoutCacheLimit { layoutCache.removeAll(keepingCapacity: true) }
+        layoutCache[key] = lines
+        return lines
+    }
+
+    struct LayoutKey: Hashable {
+        let text: String
+        let fontSize: Double
+        let bold: Bool
+        let width: Double
+        let maximumLines: Int
+    }
+
+    static let layoutCacheLimit = 4096
+    nonisolated(unsafe) static var layoutCache: [LayoutKey: [(String, Double)]] = [:]
+
+    /// A 1×1 surface's context, identity matrix: where labels are measured. Used under
+    /// scaledFontLock.
+    nonisolated(unsafe) static let measuringContext: OpaquePointer? = {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return nil }
+        defer { cairo_surface_destroy(surface) }
+        return cairo_create(surface)
+    }()
 
     /// Greedy wrap; when lines run out, the last visible line takes the rest of the text and is
     /// cut character by character until it fits with "…". A width ≤ 0 means no wrapping;

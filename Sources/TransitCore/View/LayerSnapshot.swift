@@ -137,6 +137,11 @@ public struct LayerSnapshot: Hashable, Sendable {
 
     private var storage: Storage
 
+    /// The identity of this value's storage: two snapshots with the same identity are the same
+    /// value (the storage is immutable). A renderer memoizes work per snapshot by it, holding the
+    /// snapshot so the identity is not reused while remembered.
+    public var storageIdentity: ObjectIdentifier { ObjectIdentifier(storage) }
+
     /// Core Animation's defaults, also what a snapshot falls back to.
     static let defaultAnchorPoint = Point(x: 0.5, y: 0.5)
     static let defaultShadowOffset = Size(width: 0, height: -3)

@@ -99,9 +99,10 @@ public func goldenNumber(_ value: Double, decimals: Int) -> String {
     return text == "-0" ? "0" : text
 }
 
-/// Times on Transit's nanosecond grid (exact); geometry, alpha and transforms to 1/10000.
+/// Times on Transit's nanosecond grid (exact); geometry to 1/1000 pt, alpha and transforms to
+/// 1/10000 (far below the tolerances, so rounding never decides a comparison).
 private func time(_ value: Double) -> String { goldenNumber(value, decimals: 9) }
-private func value(_ value: Double) -> String { goldenNumber(value, decimals: 4) }
+let geometryDecimals = 3, valueDecimals = 4
 
 public func goldenString(_ text: String) -> String {
     var out = "\""
@@ -120,24 +121,60 @@ public func goldenString(_ text: String) -> String {
 }
 
 extension GoldenViewState {
-    /// `{"alpha":1,"frame":[0,0,393,852],"name":"..."}`, keys sorted.
-    var json: String {
-        var fields = ["\"alpha\":" + value(alpha), "\"frame\":[" + frame.map(value).joined(separator: ",") + "]"]
-        if hidden { fields.append("\"hidden\":true") }
-        fields.append("\"name\":" + goldenString(name))
-        if let transform { fields.append("\"transform\":[" + transform.map(value).joined(separator: ",") + "]") }
-        return "{" + fields.joined(separator: ",") + "}"
+    /// Whether the transform is a 2D affine one (what `CGAffineTransform` can say).
+    private var affine: [Double]? {
+        guard let m = transform else { return nil }
+        let flat = [m[2], m[3], m[6], m[7], m[8], m[9], m[11], m[14]].allSatisfy { $0 == 0 } && m[10] == 1 && m[15] == 1
+        return flat ? [m[0], m[1], m[4], m[5], m[12], m[13]] : nil
+    }
+
+    /// `[id, x, y, width, height, alpha, hidden]`, then the transform when it is not the
+    /// identity: 6 numbers (a, b, c, d, tx, ty) for a 2D one, else the 16 of the matrix.
+    func row(_ id: Int) -> String {
+        var numbers = [String(id)] + frame.map { goldenNumber($0, decimals: geometryDecimals) }
+        numbers.append(goldenNumber(alpha, decimals: valueDecimals))
+        numbers.append(hidden ? "1" : "0")
+        if let affine {
+            numbers += affine.enumerated().map { goldenNumber($1, decimals: $0 >= 4 ? geometryDecimals : valueDecimals) }
+        } else if let transform {
+            numbers += transform.enumerated().map { goldenNumber($1, decimals: (12...14).contains($0) ? geometryDecimals : valueDecimals) }
+        }
+        return "[" + numbers.joined(separator: ",") + "]"
+    }
+
+    init?(row: [Double], name: String) {
+        guard row.count == 7 || row.count == 13 || row.count == 23 else { return nil }
+        var transform: [Double]?
+        if row.count == 13 {
+            let t = Array(row[7...])
+            transform = [t[0], t[1], 0, 0, t[2], t[3], 0, 0, 0, 0, 1, 0, t[4], t[5], 0, 1]
+        } else if row.count == 23 {
+            transform = Array(row[7...])
+        }
+        self.init(name: name, frame: Array(row[1...4]), alpha: row[5], transform: transform, hidden: row[6] != 0)
     }
 }
 
+/// A view's name from its key: the last part of the path, without a sibling's number.
+func goldenName(key: String) -> String {
+    var leaf = key.split(separator: "/").last.map(String.init) ?? key
+    if let hash = leaf.lastIndex(of: "#"), leaf[leaf.index(after: hash)...].allSatisfy(\.isNumber), leaf.index(after: hash) < leaf.endIndex {
+        leaf = String(leaf[..<hash])
+    }
+    return leaf.replacingOccurrences(of: "\u{2215}", with: "/")
+}
+
 extension GoldenReference {
-    /// timeline.json. Each sample after a cell's first holds only what changed since the one
-    /// before it (`views`: new or changed, `gone`: removed), which keeps a reference small: most
-    /// of a screen stands still while one view moves.
+    /// timeline.json. Each cell lists its views' keys once (`views`, sorted); each sample holds
+    /// rows of numbers for the views new or changed since the sample before it and the ids of
+    /// those gone, which keeps a reference small: most of a screen stands still while a few
+    /// views move, and a key is written once, not in every sample.
     public var timelineJSON: Data {
         var out = "{\n"
         out += "\"cells\": [\n"
         out += cells.map { cell -> String in
+            let keys = Set(cell.samples.flatMap(\.views.keys)).sorted()
+            let ids = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
             var text = "{\"label\": \(goldenString(cell.label)), \"name\": \(goldenString(cell.name)),\n"
             text += "\"phases\": [" + cell.phases.map { phase in
                 var fields: [String] = []
@@ -149,17 +186,18 @@ extension GoldenReference {
             }.joined(separator: ",") + "],\n"
             var previous: [String: GoldenViewState] = [:]
             let lines = cell.samples.map { sample -> String in
-                let gone = previous.keys.filter { sample.views[$0] == nil }.sorted()
-                let changed = sample.views.keys.filter { previous[$0] != sample.views[$0] }.sorted()
+                let gone = previous.keys.filter { sample.views[$0] == nil }.map { ids[$0]! }.sorted()
+                let changed = sample.views.keys.filter { previous[$0] != sample.views[$0] }.map { ids[$0]! }.sorted()
                 previous = sample.views
                 var fields: [String] = []
-                if !gone.isEmpty { fields.append("\"gone\":[" + gone.map(goldenString).joined(separator: ",") + "]") }
+                if !gone.isEmpty { fields.append("\"gone\":[" + gone.map(String.init).joined(separator: ",") + "]") }
                 fields.append("\"phase\":" + goldenString(sample.phase))
                 fields.append("\"time\":" + time(sample.time))
-                fields.append("\"views\":{" + changed.map { goldenString($0) + ":" + sample.views[$0]!.json }.joined(separator: ",") + "}")
+                fields.append("\"views\":[" + changed.map { sample.views[keys[$0]]!.row($0) }.joined(separator: ",") + "]")
                 return "{" + fields.joined(separator: ",") + "}"
             }
-            text += "\"samples\": [\n" + lines.joined(separator: ",\n") + "\n]}"
+            text += "\"samples\": [\n" + lines.joined(separator: ",\n") + "\n],\n"
+            text += "\"views\": [\n" + keys.map(goldenString).joined(separator: ",\n") + "\n]}"
             return text
         }.joined(separator: ",\n")
         out += "\n],\n"
@@ -203,17 +241,17 @@ extension GoldenReference {
                 guard let title = phase["phase"] as? String, let start = number(phase["start"]) else { throw bad("a phase without phase and start") }
                 return GoldenPhase(phase: title, start: start, end: number(phase["end"]), completed: phase["completed"] as? Bool)
             }
+            let keys = object["views"] as? [String] ?? []
             var state: [String: GoldenViewState] = [:]
             let samples = try (object["samples"] as? [[String: Any]] ?? []).map { sample -> GoldenSample in
                 guard let time = number(sample["time"]) else { throw bad("a sample without a time") }
-                for key in sample["gone"] as? [String] ?? [] { state[key] = nil }
-                for (key, any) in sample["views"] as? [String: Any] ?? [:] {
-                    guard let view = any as? [String: Any], let frame = numbers(view["frame"]), frame.count == 4,
-                          let alpha = number(view["alpha"]) else { throw bad("view \(key) at \(time) s without a frame and an alpha") }
-                    let transform = numbers(view["transform"])
-                    guard transform == nil || transform!.count == 16 else { throw bad("view \(key) at \(time) s: a transform needs 16 numbers") }
-                    state[key] = GoldenViewState(name: view["name"] as? String ?? key, frame: frame, alpha: alpha,
-                                                 transform: transform, hidden: view["hidden"] as? Bool ?? false)
+                for id in sample["gone"] as? [Int] ?? [] where keys.indices.contains(id) { state[keys[id]] = nil }
+                for any in sample["views"] as? [Any] ?? [] {
+                    guard let row = numbers(any), let first = row.first, let id = Int(exactly: first), keys.indices.contains(id),
+                          let view = GoldenViewState(row: row, name: goldenName(key: keys[id])) else {
+                        throw bad("a view at \(time) s is not [id, x, y, width, height, alpha, hidden] (and 6 or 16 transform numbers)")
+                    }
+                    state[keys[id]] = view
                 }
                 return GoldenSample(time: time, phase: sample["phase"] as? String ?? "", views: state)
             }
@@ -230,20 +268,26 @@ extension GoldenSample {
         var views: [String: GoldenViewState] = [:]
         func visit(_ layer: LayerSnapshot, path: String) {
             let f = layer.frame
-            views[path] = GoldenViewState(name: layer.name, frame: [f.x, f.y, f.width, f.height].map(rounded), alpha: rounded(layer.opacity),
-                                          transform: layer.transform.isIdentity ? nil : layer.transform.elements.map(rounded), hidden: layer.isHidden)
+            let transform = layer.transform.isIdentity ? nil
+                : layer.transform.elements.enumerated().map { rounded($1, (12...14).contains($0) ? geometryDecimals : valueDecimals) }
+            views[path] = GoldenViewState(name: layer.name, frame: [f.x, f.y, f.width, f.height].map { rounded($0, geometryDecimals) },
+                                          alpha: rounded(layer.opacity, valueDecimals), transform: transform, hidden: layer.isHidden)
             var seen: [String: Int] = [:]
             for child in layer.sublayers {
                 let count = seen[child.name, default: 0] + 1
                 seen[child.name] = count
-                visit(child, path: path + "/" + (count == 1 ? child.name : "\(child.name)#\(count)"))
+                visit(child, path: path + "/" + Self.keyPart(child.name) + (count == 1 ? "" : "#\(count)"))
             }
         }
-        visit(tree, path: tree.name)
+        visit(tree, path: Self.keyPart(tree.name))
         self.init(time: time, phase: phase, views: views)
     }
+
+    /// A name as part of a key: a slash in it (a label's "1/2") becomes U+2215, so "/" only
+    /// ever separates a view from its superview.
+    static func keyPart(_ name: String) -> String { name.replacingOccurrences(of: "/", with: "\u{2215}") }
 }
 
-/// A value as the reference keeps it (4 decimals), so a fresh run compares with what a read
-/// reference holds, not with digits the file never had.
-private func rounded(_ value: Double) -> Double { Double(goldenNumber(value, decimals: 4)) ?? value }
+/// A value as the reference keeps it, so a fresh run compares with what a read reference holds,
+/// not with digits the file never had.
+private func rounded(_ value: Double, _ decimals: Int) -> Double { Double(goldenNumber(value, decimals: decimals)) ?? value }

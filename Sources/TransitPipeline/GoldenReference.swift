@@ -241,12 +241,13 @@ extension GoldenReference {
                 guard let title = phase["phase"] as? String, let start = number(phase["start"]) else { throw bad("a phase without phase and start") }
                 return GoldenPhase(phase: title, start: start, end: number(phase["end"]), completed: phase["completed"] as? Bool)
             }
-            let keys = object["views"] as? [String] ?? []
+            guard let keys = object["views"] as? [String] else { throw bad("a cell without its list of views") }
             var state: [String: GoldenViewState] = [:]
             let samples = try (object["samples"] as? [[String: Any]] ?? []).map { sample -> GoldenSample in
                 guard let time = number(sample["time"]) else { throw bad("a sample without a time") }
                 for id in sample["gone"] as? [Int] ?? [] where keys.indices.contains(id) { state[keys[id]] = nil }
-                for any in sample["views"] as? [Any] ?? [] {
+                guard let rows = sample["views"] as? [Any] else { throw bad("a sample at \(time) s without its rows of views") }
+                for any in rows {
                     guard let row = numbers(any), let first = row.first, let id = Int(exactly: first), keys.indices.contains(id),
                           let view = GoldenViewState(row: row, name: goldenName(key: keys[id])) else {
                         throw bad("a view at \(time) s is not [id, x, y, width, height, alpha, hidden] (and 6 or 16 transform numbers)")

@@ -93,7 +93,7 @@ func writeGoldenReport(_ entries: [GoldenReportEntry], to path: String) throws {
         .frames, .sides { display: flex; gap: 1em; flex-wrap: wrap; } figure { margin: 1em 0; }
         img, canvas { border: 1px solid #ccc; background: #fff; max-width: 300px; height: auto; }
         </style></head><body>
-        <h1>transit test: \(entries.count) effect\(entries.count == 1 ? "" : "s") differ from their golden references</h1>
+        <h1>transit test: \(entries.count == 1 ? "1 effect differs from its golden reference" : "\(entries.count) effects differ from their golden references")</h1>
         <p>Accept the new output with <code>transit test --update</code>; the tolerances are the effect's
         <code>-- transit-test:</code> line (docs/testing.md).</p>
         \(sections.joined(separator: "\n"))
@@ -101,7 +101,8 @@ func writeGoldenReport(_ entries: [GoldenReportEntry], to path: String) throws {
         const entries = [\(data.joined(separator: ",\n").replacingOccurrences(of: "</", with: "<\\/"))];
         // Each side's views at one sample: rectangles in window points, filled as their alpha.
         function draw(canvas, views, differing) {
-          const c = canvas.getContext("2d"), s = canvas.width / 393;
+          // Scaled to the window (the first view, at the root of the tree).
+          const c = canvas.getContext("2d"), s = canvas.width / ((views[0] && views[0][3]) || 393);
           c.clearRect(0, 0, canvas.width, canvas.height);
           for (const v of views) {
             c.globalAlpha = Math.max(0.05, v[5]);

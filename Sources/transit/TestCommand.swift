@@ -46,8 +46,13 @@ func commandTest(_ arguments: ArraySlice<String>) throws -> Int32 {
     }
     let format = parsed.text("--format").flatMap(CheckFormat.init) ?? .text
     let paths = parsed.operands.isEmpty ? ["."] : parsed.operands
-    for path in paths where !FileManager.default.fileExists(atPath: path) {
-        throw UsageError(message: "\(path): no such file or directory")
+    for path in paths {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw UsageError(message: "\(path): no such file or directory")
+        }
+        // A file named on the command line is meant to be a test: one that is not Lua is a slip.
+        guard isDirectory.boolValue || path.hasSuffix(".lua") else { throw UsageError(message: "\(path): not a Lua file (.lua)") }
     }
     if let root = parsed.text("--golden") {
         var isDirectory: ObjCBool = false

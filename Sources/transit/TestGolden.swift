@@ -126,6 +126,12 @@ func testGolden(_ file: String, display: String, declaration: EffectDeclaration,
     do {
         let source = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
         let tolerance = try GoldenTolerance(header: source, file: display)
+        let timeline = directory.appendingPathComponent(GoldenReference.timelineName)
+        let data = FileManager.default.contents(atPath: timeline.path)
+        if data == nil && settings.mode == .compare {
+            outcome.messages = ["no golden reference; run transit test --record (looked for \(shownDirectory))"]
+            return outcome
+        }
         let (fresh, images) = try recordGolden(file, declaration: declaration, scene: settings.checkScene)
         func write(_ note: String) throws -> TestOutcome {
             try writeGolden(fresh, images: images, to: directory)
@@ -134,12 +140,7 @@ func testGolden(_ file: String, display: String, declaration: EffectDeclaration,
             return outcome
         }
         if settings.mode == .record { return try write("recorded") }
-        let timeline = directory.appendingPathComponent(GoldenReference.timelineName)
-        guard let data = FileManager.default.contents(atPath: timeline.path) else {
-            if settings.mode == .update { return try write("recorded (there was none)") }
-            outcome.messages = ["\(display): no golden reference; run transit test --record (looked for \(shownDirectory))"]
-            return outcome
-        }
+        guard let data else { return try write("recorded (there was none)") }
         let reference = try GoldenReference(timeline: data, file: LuaRuntimeDisplay.path(timeline))
         var messages = reference.mismatches(fresh, tolerance: tolerance).map { "\(display): \($0)" }
         var differences: [GoldenFrameDifference] = []

@@ -318,7 +318,8 @@ def check_specs():
 
 def check_usage():
     for arguments, what in [(["--record", "--update"], "--record with --update"), (["no/such/path"], "a missing path"),
-                            (["--format", "tap"], "an unknown format"), (["--frobnicate"], "an unknown option")]:
+                            (["--format", "tap"], "an unknown format"), (["--frobnicate"], "an unknown option"),
+                            ([os.path.join(ROOT, "scripts", "test")], "a file that is not Lua")]:
         run = transit(["test"] + arguments, checks.work)
         checks.check("bad usage exits 2: %s" % what, run.returncode == 2 and run.stderr.startswith("transit: "), run.stderr)
 

@@ -80,7 +80,8 @@ func writeGoldenReport(_ entries: [GoldenReportEntry], to path: String) throws {
             html += "<div class=\"scrubber\" data-entry=\"\(index)\"><p>timelines, side by side: <select></select> "
             html += "<input type=\"range\" min=\"0\" value=\"0\"> <span class=\"time\"></span></p>"
             html += "<div class=\"sides\"><div><p>reference</p><canvas width=\"240\" height=\"520\"></canvas></div>"
-            html += "<div><p>new run</p><canvas width=\"240\" height=\"520\"></canvas></div></div></div>\n</section>\n"
+            html += "<div><p>new run</p><canvas width=\"240\" height=\"520\"></canvas></div></div>"
+            html += "<table><thead><tr><th>view</th><th>reference</th><th>new run</th></tr></thead><tbody></tbody></table></div>\n</section>\n"
             sections.append(html)
             data.append(scrubberData(entry))
         }
@@ -92,6 +93,8 @@ func writeGoldenReport(_ entries: [GoldenReportEntry], to path: String) throws {
         h2 { font-size: 16px; margin-top: 2em; } .mismatches { font-family: ui-monospace, monospace; font-size: 12px; }
         .frames, .sides { display: flex; gap: 1em; flex-wrap: wrap; } figure { margin: 1em 0; }
         img, canvas { border: 1px solid #ccc; background: #fff; max-width: 300px; height: auto; }
+        table { border-collapse: collapse; font: 12px ui-monospace, monospace; margin-top: 0.5em; }
+        td, th { border-bottom: 1px solid #ddd; padding: 2px 8px; text-align: left; }
         </style></head><body>
         <h1>transit test: \(entries.count == 1 ? "1 effect differs from its golden reference" : "\(entries.count) effects differ from their golden references")</h1>
         <p>Accept the new output with <code>transit test --update</code>; the tolerances are the effect's
@@ -129,6 +132,16 @@ func writeGoldenReport(_ entries: [GoldenReportEntry], to path: String) throws {
               .concat(got.filter(v => !expectedKeys.has(key(v))).map(v => v[0])));
             label.textContent = cell.times.length ? cell.times[i].toFixed(3) + " s" : "no common samples";
             draw(left, expected, differing); draw(right, got, differing);
+            // The views that differ at this time, with both runs' values (the first 20).
+            const rows = box.querySelector("tbody");
+            rows.innerHTML = "";
+            const describe = v => v ? "(" + v.slice(1, 5).join(", ") + ") alpha " + v[5] : "absent";
+            for (const name of Array.from(differing).slice(0, 20)) {
+              const e = expected.find(v => v[0] === name && !gotKeys.has(key(v))) || expected.find(v => v[0] === name);
+              const g = got.find(v => v[0] === name && !expectedKeys.has(key(v))) || got.find(v => v[0] === name);
+              const row = rows.insertRow();
+              for (const text of [name, describe(e), describe(g)]) row.insertCell().textContent = text;
+            }
           }
           select.onchange = () => { range.value = 0; show(); };
           range.oninput = show;

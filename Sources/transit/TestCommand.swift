@@ -205,9 +205,8 @@ func sceneOutcomes(_ display: String, probe: CheckRun) -> [TestOutcome] {
 func testOutcomeText(_ outcome: TestOutcome) -> String {
     let mark = outcome.status == .passed ? "PASS" : outcome.status == .failed ? "FAIL" : "SKIP"
     var text = "\(mark)  \(outcome.file)\(outcome.line.map { ":\($0)" } ?? "")  \(outcome.name)"
-    if let first = outcome.messages.first, outcome.status != .failed || outcome.messages.count == 1 { text += ": " + first }
-    if outcome.status == .failed && outcome.messages.count > 1 {
-        text += ": " + outcome.messages[0]
+    if let first = outcome.messages.first { text += ": " + first }
+    if outcome.status == .failed {
         for message in outcome.messages.dropFirst() { text += "\n        " + message }
     }
     return text

@@ -68,7 +68,8 @@ public struct GoldenMismatch: Equatable, Sendable, CustomStringConvertible {
     public var time: Double?
     public var expected: String
     public var got: String
-    /// Further sample times at which the same view and property differ.
+    /// Further sample times at which the same view and property differ (for the trace: further
+    /// lines that differ).
     public var more = 0
 
     /// `present (iPhone 15): UIViewController "Message".view alpha at 0.150 s: expected 0.500, got 0.620`.
@@ -76,7 +77,10 @@ public struct GoldenMismatch: Equatable, Sendable, CustomStringConvertible {
         var text = "\(phase) (\(cell)): " + (property.isEmpty ? subject : "\(subject) \(property)")
         if let time { text += " at \(String(format: "%.3f", time)) s" }
         text += ": expected \(expected), got \(got)"
-        if more > 0 { text += " (and at \(more) more sample\(more == 1 ? "" : "s"))" }
+        if more > 0 {
+            text += phase == "trace" ? " (and \(more) more line\(more == 1 ? "" : "s") differ\(more == 1 ? "s" : ""))"
+                : " (and at \(more) more sample\(more == 1 ? "" : "s"))"
+        }
         return text
     }
 }
@@ -143,6 +147,18 @@ extension GoldenReference {
                 found.append(GoldenMismatch(cell: expected.label, phase: e.phase, subject: "transition", property: "completed", time: nil,
                                             expected: e.completed.map { "\($0)" } ?? "none", got: g.completed.map { "\($0)" } ?? "none"))
             }
+        }
+        // The trace: the same calls and events at the same times, line for line; the first
+        // line that differs says where the runs part (the lines after it usually follow).
+        if let index = (0..<max(expected.events.count, got.events.count)).first(where: {
+            ($0 < expected.events.count ? expected.events[$0] : nil) != ($0 < got.events.count ? got.events[$0] : nil)
+        }) {
+            let e = index < expected.events.count ? "\"\(expected.events[index])\"" : "the trace's end"
+            let g = index < got.events.count ? "\"\(got.events[index])\"" : "the trace's end"
+            let differing = zip(expected.events, got.events).filter { $0 != $1 }.count + abs(expected.events.count - got.events.count)
+            let rest = differing - 1
+            found.append(GoldenMismatch(cell: expected.label, phase: "trace", subject: "line \(index + 1)", property: "", time: nil,
+                                        expected: e, got: g, more: rest))
         }
         // The views, at the times both runs sampled (a moved phase samples other times: its
         // times are reported above).

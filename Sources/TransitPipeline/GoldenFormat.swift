@@ -15,6 +15,8 @@ public final class GoldenFormat: OutputFormat {
     public let drawsFrames: Bool
     public private(set) var phases: [GoldenPhase] = []
     public private(set) var samples: [GoldenSample] = []
+    /// The second pass's trace.
+    public private(set) var events: [String] = []
     /// The drawn frames with their images, in the order of the phases.
     public private(set) var frames: [(frame: GoldenFrame, image: RasterImage)] = []
 
@@ -54,6 +56,7 @@ public final class GoldenFormat: OutputFormat {
     public func end(pass: Int, session: SceneSession, destination: URL?) throws {
         guard pass == 0 else {
             frames.sort { ($0.frame.time, $0.frame.file) < ($1.frame.time, $1.frame.file) }
+            events = session.world.trace.lines
             self.session = nil
             rasterizer = nil
             return

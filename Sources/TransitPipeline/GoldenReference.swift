@@ -54,9 +54,12 @@ public struct GoldenCell: Equatable, Sendable {
     public var label: String
     public var phases: [GoldenPhase]
     public var samples: [GoldenSample]
+    /// The run's trace, one call or event a line with its virtual time (`0.100 #0 ...`): which
+    /// hooks ran, in what order, when, and what they returned.
+    public var events: [String]
 
-    public init(name: String, label: String, phases: [GoldenPhase], samples: [GoldenSample]) {
-        self.name = name; self.label = label; self.phases = phases; self.samples = samples
+    public init(name: String, label: String, phases: [GoldenPhase], samples: [GoldenSample], events: [String] = []) {
+        self.name = name; self.label = label; self.phases = phases; self.samples = samples; self.events = events
     }
 }
 
@@ -175,7 +178,8 @@ extension GoldenReference {
         out += cells.map { cell -> String in
             let keys = Set(cell.samples.flatMap(\.views.keys)).sorted()
             let ids = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
-            var text = "{\"label\": \(goldenString(cell.label)), \"name\": \(goldenString(cell.name)),\n"
+            var text = "{\"events\": [\n" + cell.events.map(goldenString).joined(separator: ",\n") + "\n],\n"
+            text += "\"label\": \(goldenString(cell.label)), \"name\": \(goldenString(cell.name)),\n"
             text += "\"phases\": [" + cell.phases.map { phase in
                 var fields: [String] = []
                 if let completed = phase.completed { fields.append("\"completed\":\(completed)") }
@@ -256,7 +260,8 @@ extension GoldenReference {
                 }
                 return GoldenSample(time: time, phase: sample["phase"] as? String ?? "", views: state)
             }
-            return GoldenCell(name: name, label: object["label"] as? String ?? name, phases: phases, samples: samples)
+            return GoldenCell(name: name, label: object["label"] as? String ?? name, phases: phases, samples: samples,
+                              events: object["events"] as? [String] ?? [])
         }
     }
 }

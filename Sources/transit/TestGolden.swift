@@ -56,7 +56,7 @@ func recordGolden(_ file: String, declaration: EffectDeclaration, scene: URL) th
         })
         if let setupError { throw setupError }
         let label = index == 0 ? cell.device : cell.device + ", " + (cell.name.components(separatedBy: " / ").last ?? cell.name)
-        cells.append(GoldenCell(name: cell.name, label: label, phases: format.phases, samples: format.samples))
+        cells.append(GoldenCell(name: cell.name, label: label, phases: format.phases, samples: format.samples, events: format.events))
         for (frame, image) in format.frames {
             frames.append(frame)
             images[frame.file] = image

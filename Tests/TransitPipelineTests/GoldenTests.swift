@@ -110,6 +110,20 @@ import TransitLua
         #expect(moved.map(\.description) == ["present (iPhone 15): transition end: expected 0.400 s, got 0.410 s"])
     }
 
+    /// The trace is compared line for line: the first line that differs is the one reported.
+    @Test func theTraceIsComparedLineForLine() throws {
+        var expected = Self.reference(), got = Self.reference()
+        expected.cells[0].events = ["0.100 #0 Fade.transitionDuration(ctx) -> 0.3", "0.100 #0 Fade.animateTransition(ctx)", "0.400 #1 [ctx] completeTransition(true)"]
+        got.cells[0].events = ["0.100 #0 Fade.transitionDuration(ctx) -> 0.5", "0.100 #0 Fade.animateTransition(ctx)", "0.600 #1 [ctx] completeTransition(true)"]
+        #expect(expected.mismatches(got, tolerance: GoldenTolerance()).map(\.description) == [
+            "trace (iPhone 15): line 1: expected \"0.100 #0 Fade.transitionDuration(ctx) -> 0.3\", got \"0.100 #0 Fade.transitionDuration(ctx) -> 0.5\" (and 1 more line differs)",
+        ])
+        // And it is kept in the reference as written.
+        let read = try GoldenReference(timeline: expected.timelineJSON, file: "timeline.json")
+        #expect(read.cells[0].events == expected.cells[0].events)
+        #expect(expected.mismatches(read, tolerance: GoldenTolerance()).isEmpty)
+    }
+
     @Test func theToleranceHeaderIsReadFromTheLeadingComments() throws {
         let source = "-- A fade.\n-- transit-test: geometry=1 alpha=0.05 pixels=20\n--  transit-test: threshold=0.2\nlocal x = 1\n-- transit-test: pixels=99\n"
         let tolerance = try GoldenTolerance(header: source, file: "fade.lua")

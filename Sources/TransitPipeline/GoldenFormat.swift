@@ -17,7 +17,7 @@ public final class GoldenFormat: OutputFormat {
     public private(set) var samples: [GoldenSample] = []
     /// The second pass's trace.
     public private(set) var events: [String] = []
-    /// The drawn frames with their images, in the order of the phases.
+    /// The drawn frames with their images, in order of time.
     public private(set) var frames: [(frame: GoldenFrame, image: RasterImage)] = []
 
     /// Which phase each sample time belongs to; which frame each drawing time is.

@@ -107,6 +107,7 @@ public func goldenNumber(_ value: Double, decimals: Int) -> String {
 private func time(_ value: Double) -> String { goldenNumber(value, decimals: 9) }
 let geometryDecimals = 3, valueDecimals = 4
 
+/// A JSON string literal: quotes, backslashes and control characters escaped, nothing else.
 public func goldenString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {

@@ -38,6 +38,8 @@ struct CheckCell {
         case scrollView = "from a scroll view"
     }
     var variant: Variant?
+    /// How many times the cell's path runs in its world (a golden reference records one).
+    var rounds = 2
 
     /// "iPhone 15 / iOS 17 / fullScreen / interactive-dismiss 10 %": unique within an effect.
     var name: String {
@@ -56,7 +58,7 @@ struct CheckCell {
 
     /// The Lua table the check scene reads as transit.checkCell.
     var luaTable: String {
-        var fields = ["path = \"\(path.rawValue)\"", "animated = \(animated)", "rounds = 2"]
+        var fields = ["path = \"\(path.rawValue)\"", "animated = \(animated)", "rounds = \(rounds)"]
         if let style { fields.append("style = \"\(style)\"") }
         if let fraction { fields.append("fraction = \(fraction)") }
         if rotate { fields.append("rotate = true") }
@@ -158,10 +160,16 @@ func parseSystemVersionList(_ text: String) throws -> [Double] {
 
 /// Probes the file, builds its cells and runs each.
 func checkEffect(_ file: String, devices: [String], versions: [Double], matrix: CheckMatrix, scene: URL) -> EffectResult {
-    let name = LuaRuntimeDisplay.path(URL(fileURLWithPath: file))
     // The probe runs on the first device and version; a scene (a file returning nothing) runs
     // in full there.
     let probe = runCheckCell(file, device: devices[0], ios: versions[0], cellTable: "{ probe = true }", scene: scene)
+    return checkEffect(file, probe: probe, devices: devices, versions: versions, matrix: matrix, scene: scene)
+}
+
+/// Runs the cells of a file already probed (`transit test` probes first to tell effects from
+/// scenes and modules).
+func checkEffect(_ file: String, probe: CheckRun, devices: [String], versions: [Double], matrix: CheckMatrix, scene: URL) -> EffectResult {
+    let name = LuaRuntimeDisplay.path(URL(fileURLWithPath: file))
     guard let declaration = probe.declaration else {
         let cell = CheckCell(device: devices[0], ios: versions[0], style: nil, path: .scene)
         if probe.error != nil {
@@ -239,6 +247,8 @@ struct CheckRun {
     var problems: [Problem] = []
     var error: String?
     var declaration: EffectDeclaration?
+    /// What a scene's `transit.expect` calls found (`transit test` reports each).
+    var expectations: [Expectation] = []
 }
 
 /// Runs the file in a fresh world and Lua state on `device` with transit.checkCell = cellTable.
@@ -251,7 +261,10 @@ func runCheckCell(_ file: String, device: String, ios: Double, cellTable: String
     do {
         let session = try SceneSession(configuration)
         session.runtime.output = { _ in }   // the scene's log is not the report
-        defer { result.problems = session.world.problemRecords }
+        defer {
+            result.problems = session.world.problemRecords
+            result.expectations = session.runtime.expectations
+        }
         do {
             try session.runtime.evaluate("transit.checkCell = \(cellTable)")
             try session.run()

@@ -71,23 +71,25 @@ func checkReportJSON(_ results: [EffectResult], matrix: CheckMatrix, versions: [
     return String(decoding: data, as: UTF8.self)
 }
 
-func checkReportJUnit(_ results: [EffectResult]) -> String {
-    func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default:
-                // XML 1.0 has no other control characters.
-                if scalar.value < 0x20 { out += "?" } else { out.unicodeScalars.append(scalar) }
-            }
+/// Text as XML attribute or element content (also `transit test`'s JUnit report).
+func xmlEscape(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "\n", "\t": out.unicodeScalars.append(scalar)
+        default:
+            // XML 1.0 has no other control characters.
+            if scalar.value < 0x20 { out += "?" } else { out.unicodeScalars.append(scalar) }
         }
-        return out
     }
+    return out
+}
+
+func checkReportJUnit(_ results: [EffectResult]) -> String {
     let cells = results.reduce(0) { $0 + $1.cells.count }
     let failures = results.reduce(0) { $0 + $1.cells.filter { !$0.problems.isEmpty && $0.error == nil }.count }
     let errors = results.reduce(0) { $0 + $1.cells.filter { $0.error != nil }.count }
@@ -96,18 +98,18 @@ func checkReportJUnit(_ results: [EffectResult]) -> String {
     for effect in results {
         let suiteFailures = effect.cells.filter { !$0.problems.isEmpty && $0.error == nil }.count
         let suiteErrors = effect.cells.filter { $0.error != nil }.count
-        out += "  <testsuite name=\"\(escape(effect.file))\" tests=\"\(effect.cells.count)\" failures=\"\(suiteFailures)\" errors=\"\(suiteErrors)\">\n"
+        out += "  <testsuite name=\"\(xmlEscape(effect.file))\" tests=\"\(effect.cells.count)\" failures=\"\(suiteFailures)\" errors=\"\(suiteErrors)\">\n"
         for result in effect.cells {
-            out += "    <testcase classname=\"\(escape(effect.file))\" name=\"\(escape(result.cell.name))\""
+            out += "    <testcase classname=\"\(xmlEscape(effect.file))\" name=\"\(xmlEscape(result.cell.name))\""
             if result.passed { out += "/>\n"; continue }
             out += ">\n"
             if let error = result.error {
-                out += "      <error message=\"\(escape(firstLine(error)))\" type=\"script-error\">\(escape(error))</error>\n"
+                out += "      <error message=\"\(xmlEscape(firstLine(error)))\" type=\"script-error\">\(xmlEscape(error))</error>\n"
             } else {
                 let ids = result.problems.map(\.id.rawValue)
                 let unique = ids.enumerated().filter { ids.firstIndex(of: $0.element) == $0.offset }.map(\.element)
                 let body = result.problems.map(\.description).joined(separator: "\n")
-                out += "      <failure message=\"\(escape(unique.joined(separator: ", ")))\" type=\"\(escape(unique.first ?? "problem"))\">\(escape(body))</failure>\n"
+                out += "      <failure message=\"\(xmlEscape(unique.joined(separator: ", ")))\" type=\"\(xmlEscape(unique.first ?? "problem"))\">\(xmlEscape(body))</failure>\n"
             }
             out += "    </testcase>\n"
         }

@@ -63,6 +63,24 @@ enum Commands {
             OptionSpec(names: ["--format"], value: .choice(["text", "json", "junit"]), help: "the report's form (default text)"),
         ], operandCount: 1...Int.max)
 
+    static let test = CommandSpec(name: "test", operands: "[PATH...]", summary: """
+        test every effect and spec under each PATH (files or directories,
+        default .): each effect is checked as check does (quick matrix) and
+        compared with its golden reference, NAME.golden/ beside NAME.lua or
+        under --golden DIR (its timeline within the tolerances of its
+        "-- transit-test:" header line, its frames pixel by pixel); scenes run
+        as tests (transit.expect); *_spec.lua files run under busted when it
+        is on PATH, else under transit lua --spec. Mismatched frames and
+        timelines go to an HTML report (docs/testing.md); exit 1 if a test
+        failed, 2 for bad usage
+        """, options: [
+            OptionSpec(names: ["--record"], value: .flag, help: "write every effect's golden reference instead of comparing"),
+            OptionSpec(names: ["--update"], value: .flag, help: "compare, and rewrite the references that differ or are missing"),
+            OptionSpec(names: ["--golden"], value: .text(placeholder: "DIR"), help: "keep the references under DIR, mirroring the effects' paths, instead of beside them"),
+            OptionSpec(names: ["--report"], value: .text(placeholder: "DIR"), help: "where the HTML report of mismatches goes (default transit-test-report)"),
+            OptionSpec(names: ["--format"], value: .choice(["text", "json", "junit"]), help: "the result's form (default text)"),
+        ], operandCount: 0...Int.max)
+
     static let render = CommandSpec(name: "render", operands: "FILE", summary: """
         run a scene (or an effect in the default scene) and render it into
         OUT (its format chosen by its name: see -o) or play it with --tty.
@@ -183,7 +201,7 @@ enum Commands {
         (bash: source <(transit completion bash))
         """, options: [], operandCount: 1...1)
 
-    static let all = [run, check, render, watch, repl, bench, fuzz, gallery, new, lua, api, completion]
+    static let all = [run, check, test, render, watch, repl, bench, fuzz, gallery, new, lua, api, completion]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 

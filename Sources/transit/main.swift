@@ -130,12 +130,19 @@ func commandRun(_ arguments: ArraySlice<String>) throws -> Int32 {
         FileHandle.standardError.write(Data("\(Traceback.forUser(error))\n".utf8))
         if options.trace { print(world.trace.lines.joined(separator: "\n")) }
         printProblems(world)
+        printExpectations(session.runtime)
         return 1
     }
     if options.trace { print(world.trace.lines.joined(separator: "\n")) }
     printProblems(world)
     print("ran \(LuaRuntimeDisplay.path(session.configuration.file)) to t=\(formatNumber(world.now))s: \(world.trace.callCount) script calls, \(world.problems.count) problems")
-    return world.problems.isEmpty ? 0 : 1
+    printExpectations(session.runtime)
+    return world.problems.isEmpty && session.runtime.failedExpectations.isEmpty ? 0 : 1
+}
+
+/// A scene that checks itself (`transit.expect`): how many of its expectations failed.
+func printExpectations(_ runtime: LuaRuntime) {
+    if let summary = runtime.expectationSummary { FileHandle.standardError.write(Data("transit: \(summary)\n".utf8)) }
 }
 
 enum LuaRuntimeDisplay {
@@ -180,6 +187,7 @@ do {
     case "run": exit(try commandRun(arguments.dropFirst()))
     case "render": exit(try commandRender(arguments.dropFirst()))
     case "check": exit(try commandCheck(arguments.dropFirst()))
+    case "test": exit(try commandTest(arguments.dropFirst()))
     case "watch": exit(try commandWatch(arguments.dropFirst()))
     case "repl": exit(try commandRepl(arguments.dropFirst()))
     case "bench": exit(try commandBench(arguments.dropFirst()))

@@ -3169,6 +3169,14 @@ function transit.seek(t) end
 ---@param ... any
 function transit.log(...) end
 
+---scenes as tests: prints PASS name, or FAIL file:line: name: got X, want Y; the scene goes on, and transit run exits 1 saying how many failed (returns condition)
+---@param name string what is checked, as the PASS/FAIL line names it
+---@param condition? any passes when truthy
+---@param got? any the value found (printed when it fails)
+---@param want? any the value wanted (printed when it fails)
+---@return boolean
+function transit.expect(name, condition, got, want) end
+
 ---the trace so far, one call or event a line
 ---@return string
 function transit.trace() end

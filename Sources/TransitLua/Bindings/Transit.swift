@@ -94,6 +94,28 @@ extension TransitAPI {
                 call.runtime.output("[\(formatNumber(call.runtime.world.now))s] " + parts.joined(separator: " "))
                 return 0
             },
+            function("expect", [parameter("name", .string, "what is checked, as the PASS/FAIL line names it"),
+                                parameter("condition", .any, "passes when truthy"),
+                                parameter("got", .any, "the value found (printed when it fails)"),
+                                parameter("want", .any, "the value wanted (printed when it fails)")], returns: .boolean,
+                     "scenes as tests: prints PASS name, or FAIL file:line: name: got X, want Y; the scene goes on, and transit run exits 1 saying how many failed (returns condition)") { call in
+                guard lua_type(call.L, 1) == LUA_TSTRING, let name = call.runtime.string(at: 1) else {
+                    throw call.fail("argument 1 must be a string naming the expectation (got \(call.runtime.typeDescription(at: 1)))")
+                }
+                let passed = lua_toboolean(call.L, 2) != 0
+                var detail = ""
+                if !passed && lua_gettop(call.L) >= 3 {
+                    detail = "got \(call.runtime.describe(at: 3)), want \(lua_gettop(call.L) >= 4 ? call.runtime.describe(at: 4) : "nil")"
+                }
+                // "file.lua:12: " without its separator: the line's own punctuation follows.
+                var location = call.runtime.location(level: 1)
+                if location.hasSuffix(": ") { location.removeLast(2) }
+                let expectation = Expectation(name: name, passed: passed, location: location, detail: detail)
+                call.runtime.expectations.append(expectation)
+                call.runtime.output(expectation.line)
+                lua_pushboolean(call.L, passed ? 1 : 0)
+                return 1
+            },
             function("trace", [], returns: .string, "the trace so far, one call or event a line") { call in
                 let text = call.runtime.world.trace.lines.joined(separator: "\n")
                 // Its work grows with the trace: charged to the budget (docs/sandbox.md).

@@ -68,6 +68,8 @@ public final class LuaRuntime {
     /// Lines printed by scripts go here (stdout by default; tests capture them).
     /// Unbuffered, so a log line shows even if the run later hangs or crashes.
     public var output: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+    /// What `transit.expect` was told, in order (Expectations.swift).
+    public internal(set) var expectations: [Expectation] = []
     /// The pixels of the UIImage values alive, by id (Transit.swift).
     var images: [Int: ImageContent] = [:]
     var nextImageID = 0

@@ -14,6 +14,9 @@ public enum PNGEncoder {
         public static let fastest = Settings(level: 1, filter: Int32(PNG_FILTER_NONE))
         // PNG_ALL_FILTERS (0xF8: none, sub, up, average, paeth; a macro Swift does not import).
         public static let libpngDefault = Settings(level: 6, filter: 0xF8)
+        /// For files kept rather than shown (golden references committed to a repository):
+        /// zlib's best level with adaptive filters.
+        public static let smallest = Settings(level: 9, filter: 0xF8)
         public init(level: Int32, filter: Int32) { self.level = level; self.filter = filter }
     }
 

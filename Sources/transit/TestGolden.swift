@@ -87,7 +87,7 @@ func writeGolden(_ reference: GoldenReference, images: [String: RasterImage], to
         try reference.timelineJSON.write(to: destination.temporary.appendingPathComponent(GoldenReference.timelineName))
         for frame in reference.frames {
             guard let image = images[frame.file] else { continue }
-            try Data(try PNGEncoder.encode(image)).write(to: destination.temporary.appendingPathComponent(frame.file))
+            try Data(try PNGEncoder.encode(image, settings: .smallest)).write(to: destination.temporary.appendingPathComponent(frame.file))
         }
         try destination.commit()
     } catch {

@@ -110,18 +110,34 @@ extension LayerPainter {
         guard let pattern = cairo_pattern_create_for_surface(surface) else { return }
         defer { cairo_pattern_destroy(pattern) }
         cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        if opacity < 1 { cairo_push_group(context) }
-        cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
         let cells = LayerPainter.meshCells(forProjectedEdge: longestEdge)
         var grid: [(source: Point, target: Point?)] = []
         grid.reserveCapacity((cells + 1) * (cells + 1))
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for row in 0...cells {
             for column in 0...cells {
                 let u = extent.minX + extent.width * Double(column) / Double(cells)
                 let v = extent.minY + extent.height * Double(row) / Double(cells)
-                grid.append((Point(x: (u - extent.minX) * density, y: (v - extent.minY) * density), mapping.project(u, v)))
+                let target = mapping.project(u, v)
+                if let target {
+                    x0 = min(x0, target.x); y0 = min(y0, target.y); x1 = max(x1, target.x); y1 = max(y1, target.y)
+                }
+                grid.append((Point(x: (u - extent.minX) * density, y: (v - extent.minY) * density), target))
             }
         }
+        // A faded layer is composited through a group; cairo sizes a group to the clip, the
+        // whole frame here, and clears it: for a screen cut into a hundred fading pieces that
+        // was a frame's worth of memset per piece. The triangles cover only the projected
+        // grid's bounding box, so clipping the group to it (in whole pixels) changes no pixel.
+        let groupClipped = opacity < 1 && x0.isFinite && y0.isFinite && x1.isFinite && y1.isFinite
+        if groupClipped {
+            cairo_save(context)
+            cairo_rectangle(context, (x0 - 1).rounded(.down), (y0 - 1).rounded(.down),
+                            (x1 + 1).rounded(.up) - (x0 - 1).rounded(.down), (y1 + 1).rounded(.up) - (y0 - 1).rounded(.down))
+            cairo_clip(context)
+        }
+        if opacity < 1 { cairo_push_group(context) }
+        cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
         for row in 0..<cells {
             for column in 0..<cells {
                 let i00 = row * (cells + 1) + column, i10 = i00 + 1
@@ -135,6 +151,7 @@ extension LayerPainter {
             cairo_pop_group_to_source(context)
             cairo_paint_with_alpha(context, opacity)
         }
+        if groupClipped { cairo_restore(context) }
     }
 
     /// One affine piece: the pattern matrix maps device space back to offscreen pixels. Triangles

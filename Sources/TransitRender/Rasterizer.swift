@@ -201,12 +201,44 @@ struct LayerPainter {
         }
         guard LayerPainter.apply(mapping, to: context) else { return }
         let grouped = opacity < 1 && needsGroup(layer)
+        let clipped = grouped && clipGroup(of: layer, in: mapping, context: context)
         if grouped { cairo_push_group(context) }
         drawBody(layer, in: mapping, alpha: grouped ? 1 : opacity, context: context, depth: depth)
         if grouped {
             cairo_pop_group_to_source(context)
             cairo_paint_with_alpha(context, opacity)
         }
+        if clipped {
+            cairo_restore(context)
+            LayerPainter.apply(mapping, to: context)
+        }
+    }
+
+    /// cairo sizes a group to the clip (often the whole frame) and clears it, which for a
+    /// screen cut into a hundred fading pieces was a frame's worth of memset per piece. A layer
+    /// that masks to its bounds paints nothing outside them but its shadow, so its group is
+    /// clipped to that, in whole device pixels (no pixel changes). Returns whether it saved the
+    /// context (the caller restores).
+    func clipGroup(of layer: LayerSnapshot, in mapping: Homography, context: OpaquePointer) -> Bool {
+        guard layer.masksToBounds, layer.mask == nil else { return false }
+        var extent = layer.bounds.standardized
+        if hasShadow(layer) || hasContentShadow(layer) {
+            let blur = 3 * max(0, layer.shadowRadius) + 2
+            extent = extent.union(extent.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -blur, dy: -blur))
+        }
+        guard extent.isFinite else { return false }
+        let corners = [(extent.minX, extent.minY), (extent.maxX, extent.minY), (extent.minX, extent.maxY), (extent.maxX, extent.maxY)]
+            .compactMap { mapping.project($0.0, $0.1) }
+        guard corners.count == 4 else { return false }
+        let x0 = (corners.map(\.x).min()! - 2).rounded(.down), y0 = (corners.map(\.y).min()! - 2).rounded(.down)
+        let x1 = (corners.map(\.x).max()! + 2).rounded(.up), y1 = (corners.map(\.y).max()! + 2).rounded(.up)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, abs(x0) < 1e6, abs(y0) < 1e6, abs(x1) < 1e6, abs(y1) < 1e6 else { return false }
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        cairo_rectangle(context, x0, y0, x1 - x0, y1 - y0)
+        cairo_clip(context)
+        LayerPainter.apply(mapping, to: context)
+        return true
     }
 
     /// A CATransformLayer draws only its sublayers, each placed by its whole 3D chain up to the

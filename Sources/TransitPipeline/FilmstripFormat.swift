@@ -51,6 +51,6 @@ public final class FilmstripFormat: OutputFormat {
             })
         }
         guard let destination else { return }
-        try writeData(Data(try PNGEncoder.encode(Filmstrip.compose(rows: sheetRows, scale: 1))), to: destination)
+        try writeData(Data(try PNGEncoder.encode(Filmstrip.compose(rows: sheetRows, scale: 1), settings: .smallest)), to: destination)
     }
 }

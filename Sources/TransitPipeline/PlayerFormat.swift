@@ -17,6 +17,8 @@ public final class PlayerFormat: FrameCollector {
     /// "webm" or "mp4"; nil: PNG frames.
     let videoExtension: String?
     let quality: Int?
+    /// The video encoder's fast preset (EncoderOptions.fast): the gallery's many videos.
+    let fastEncoder: Bool
     /// Where the video is written instead of embedded (a path beside the page); the page names
     /// it by its file name.
     let videoFile: String?
@@ -28,8 +30,9 @@ public final class PlayerFormat: FrameCollector {
 
     public static let videoExtensions = ["webm", "mp4"]
 
-    public init(video: String? = nil, quality: Int? = nil, videoFile: String? = nil) {
+    public init(video: String? = nil, quality: Int? = nil, videoFile: String? = nil, fastEncoder: Bool = false) {
         videoExtension = video
+        self.fastEncoder = fastEncoder
         self.quality = quality
         self.videoFile = videoFile
         super.init(rasterizes: true)
@@ -41,7 +44,7 @@ public final class PlayerFormat: FrameCollector {
         pixels = session.pixelSize
         let path = videoFile ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("transit-player-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).\(videoExtension)").path
-        var options = EncoderOptions()
+        var options = EncoderOptions(fast: fastEncoder)
         if let quality { options.quality = Double(quality) }
         encoder = try VideoLibrary.encoder(forPath: path, width: pixels.width, height: pixels.height, frameRate: session.configuration.fps, options: options)
         encodedPath = path

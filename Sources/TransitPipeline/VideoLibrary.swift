@@ -60,7 +60,7 @@ final class LoadedFrameEncoder: FrameEncoder {
     init(library: VideoLibrary, path: String, width: Int, height: Int, frameRate: Double, options: EncoderOptions) throws {
         self.library = library
         var message = [CChar](repeating: 0, count: 1024)
-        handle = library.open(path, Int32(clamping: width), Int32(clamping: height), frameRate, options.quality, options.lossless ? 1 : 0, &message, 1024)
+        handle = library.open(path, Int32(clamping: width), Int32(clamping: height), frameRate, options.quality, options.flags, &message, 1024)
         guard handle != nil else { throw RenderError(String(cString: message)) }
     }
 

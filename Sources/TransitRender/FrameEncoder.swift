@@ -34,10 +34,22 @@ public struct EncoderOptions: Sendable, Equatable {
     public var quality: Double
     /// WebP only: lossless frames (`quality` then sets the compression effort). Ignored elsewhere.
     public var lossless: Bool
+    /// Video only: the encoder's fast preset (VP9 realtime, x264 veryfast), about 4× less CPU
+    /// for files about twice as large at the same quality setting (docs/formats.md). The
+    /// gallery uses it; `render` does not.
+    public var fast: Bool
 
-    public init(quality: Double = 75, lossless: Bool = false) {
+    public init(quality: Double = 75, lossless: Bool = false, fast: Bool = false) {
         self.quality = quality
         self.lossless = lossless
+        self.fast = fast
+    }
+
+    /// How the options cross the video library's C entry point: bit 0 lossless, bit 1 fast.
+    public var flags: Int32 { (lossless ? 1 : 0) | (fast ? 2 : 0) }
+
+    public init(quality: Double, flags: Int32) {
+        self.init(quality: quality, lossless: flags & 1 != 0, fast: flags & 2 != 0)
     }
 
     /// `quality` clamped to 0...100 (NaN reads as the default, 75).

@@ -22,11 +22,11 @@ private func report(_ error: Error, _ buffer: UnsafeMutablePointer<CChar>?, _ ca
 /// An encoder for `path` (its format by extension), or nil with the reason in `error`.
 @_cdecl("transit_video_open")
 public func transitVideoOpen(_ path: UnsafePointer<CChar>, _ width: Int32, _ height: Int32, _ frameRate: Double,
-                             _ quality: Double, _ lossless: Int32,
+                             _ quality: Double, _ flags: Int32,
                              _ failure: UnsafeMutablePointer<CChar>?, _ capacity: Int32) -> UnsafeMutableRawPointer? {
     do {
         let encoder = try makeFrameEncoder(forPath: String(cString: path), width: Int(width), height: Int(height), frameRate: frameRate,
-                                           options: EncoderOptions(quality: quality, lossless: lossless != 0))
+                                           options: EncoderOptions(quality: quality, flags: flags))
         return Unmanaged.passRetained(EncoderHandle(encoder, width: Int(width), height: Int(height))).toOpaque()
     } catch {
         report(error, failure, capacity)

@@ -15,8 +15,9 @@ struct LibAVFormat: Sendable {
     let muxer: String
     /// The libavcodec encoder: "libx264", "libvpx-vp9".
     let encoder: String
-    /// Codec private options (av_opt names) for a quality clamped to 0...100.
-    let codecOptions: @Sendable (Double) -> [(String, String)]
+    /// Codec private options (av_opt names) for a quality clamped to 0...100, with the fast
+    /// preset or not.
+    let codecOptions: @Sendable (Double, Bool) -> [(String, String)]
     /// Muxer options.
     var muxerOptions: [(String, String)] = []
     /// VP9's constant-quality mode needs bit_rate 0; x264 ignores it when crf is set.
@@ -73,7 +74,7 @@ final class LibAVWriter {
         clock = TickClock(ticksPerSecond: Double(timeBase.den) / Double(timeBase.num))
         file = try AtomicTemporaryFile(destination: path)
         do {
-            try open(rate: rate, timeBase: timeBase, quality: options.clampedQuality)
+            try open(rate: rate, timeBase: timeBase, quality: options.clampedQuality, fast: options.fast)
         } catch {
             release()
             file.discard()
@@ -90,7 +91,7 @@ final class LibAVWriter {
         guard result >= 0 else { throw RenderError("\(format.name): \(step) failed (\(describeAVError(result)))") }
     }
 
-    private func open(rate: AVRational, timeBase: AVRational, quality: Double) throws {
+    private func open(rate: AVRational, timeBase: AVRational, quality: Double, fast: Bool) throws {
         try check(avformat_alloc_output_context2(&container, nil, format.muxer, file.path), "creating the \(format.muxer) container")
         guard let container else { throw RenderError("\(format.name): no \(format.muxer) muxer in this FFmpeg") }
         guard let encoder = avcodec_find_encoder_by_name(format.encoder) else {
@@ -122,7 +123,7 @@ final class LibAVWriter {
         }
         var codecOptions: OpaquePointer?
         defer { av_dict_free(&codecOptions) }
-        for (key, value) in format.codecOptions(quality) { av_dict_set(&codecOptions, key, value, 0) }
+        for (key, value) in format.codecOptions(quality, fast) { av_dict_set(&codecOptions, key, value, 0) }
         try check(avcodec_open2(codec, encoder, &codecOptions), "opening \(format.encoder)")
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "copying the codec parameters")
         stream.pointee.time_base = timeBase

@@ -8,7 +8,7 @@ import TransitRender
 public final class MP4Encoder: LibAVEncoder, FrameEncoder {
     static let format = LibAVFormat(
         name: "MP4", muxer: "mp4", encoder: "libx264",
-        codecOptions: { quality in [("crf", String(crf(forQuality: quality))), ("preset", "medium")] },
+        codecOptions: { quality, fast in [("crf", String(crf(forQuality: quality))), ("preset", fast ? "veryfast" : "medium")] },
         muxerOptions: [("movflags", "+faststart")])
 
     /// The CRF for a quality already clamped to 0...100.

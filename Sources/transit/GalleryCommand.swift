@@ -20,9 +20,10 @@ import TransitRender
 /// The directories under the scripts directory whose files are the shipped effects.
 let galleryCategories = ["animators", "presentations", "interactions"]
 
-/// The gallery's videos (VP9 at quality 40, CRF 38) and filmstrips (scale 0.4): the whole
-/// gallery of the shipped effects stays under 30 MB (docs/formats.md, "The gallery").
-let galleryVideoQuality = 40
+/// The gallery's videos (VP9's fast preset at quality 33, CRF 42) and filmstrips (scale 0.4,
+/// zlib's best level): the whole gallery of the shipped effects stays under 30 MB
+/// (docs/formats.md, "The gallery").
+let galleryVideoQuality = 33
 let galleryFilmstripScale = 0.4
 
 func commandGallery(_ arguments: ArraySlice<String>) throws -> Int32 {
@@ -233,7 +234,7 @@ func commandGalleryEntry(_ parsed: ParsedArguments) throws -> Int32 {
     let outcome: RenderJob.Outcome
     do {
         // The video is written beside the page, which names it: the player's one file to fetch.
-        let player = PlayerFormat(video: "webm", quality: galleryVideoQuality, videoFile: base + ".webm")
+        let player = PlayerFormat(video: "webm", quality: galleryVideoQuality, videoFile: base + ".webm", fastEncoder: true)
         outcome = try RenderJob.run(configuration, format: player, to: base + ".html", progress: false,
                                     prepare: { session, _ in session.runtime.output = { _ in } })
     } catch PipelineError.scriptFailed(let error) {

@@ -16,8 +16,63 @@ func benchRender(_ rounds: Int) throws -> [BenchFigure] {
     // Memory first: the children's peaks are read before this process has grown (see childPeakMiB).
     let memory = try benchRenderMemory()
     return [try benchRenderFrame(rounds, scene: scene), try benchRenderDefaultGIF(rounds, scene: scene), memory,
-            try benchRenderPNG(rounds, scene: scene)]
+            try benchRenderPNG(rounds, scene: scene)] + (try benchRenderCatalogue(quick: rounds < 21))
 }
+
+/// Every shipped effect rendered to a GIF at scale 1 and 30 fps, as `transit render -o x.gif`
+/// does it (one run of the scene, rasterized on the workers, written to a file), in process CPU
+/// time per frame, against a floor measured in the same run: the least a frame of a two-screen
+/// transition costs without Transit — cairo clearing a frame of the same size, compositing two
+/// full-screen images over it (one at half alpha, as a cross-fade does) and the GIF's colour runs
+/// collected from it. The figure is the worst effect's ratio (target ≤ 4×); the two heaviest
+/// effects' whole GIFs are figures of their own. `--quick` renders each effect once, else three
+/// times (the median).
+private func benchRenderCatalogue(quick: Bool) throws -> [BenchFigure] {
+    guard let scripts = LuaRuntime.defaultScriptsDirectory else { throw RuntimeError("bench: Transit's scripts directory was not found") }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-bench-catalogue-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var effects: [URL] = []
+    for category in ["animators", "presentations", "interactions"] {
+        let folder = scripts.appendingPathComponent(category)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        effects += names.filter { $0.hasSuffix(".lua") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+    let rounds = quick ? 1 : 3
+    var perFrame: [(name: String, milliseconds: Double, seconds: Double)] = []
+    var size = Size(width: 393, height: 852)
+    for effect in effects {
+        var samples: [(perFrame: Double, total: Double)] = []
+        for _ in 0..<rounds {
+            ShadowCache.shared.removeAll()
+            SnapshotRasterCache.shared.removeAll()
+            let before = processCPUSeconds()
+            let outcome = try RenderJob.run(RunConfiguration(file: effect), format: GIFFormat(), to: directory.appendingPathComponent("effect.gif").path,
+                                            progress: false, prepare: { session, _ in session.runtime.output = { _ in }; session.world.warningHandler = nil })
+            let seconds = processCPUSeconds() - before
+            size = outcome.session.world.screen.bounds.size
+            samples.append((seconds * 1000 / Double(max(1, outcome.frames)), seconds))
+        }
+        samples.sort { $0.total < $1.total }
+        let median = samples[samples.count / 2]
+        perFrame.append((effect.deletingPathExtension().lastPathComponent, median.perFrame, median.total))
+    }
+    let floor = try RenderFloor.milliseconds(width: Int(size.width), height: Int(size.height), frames: quick ? 60 : 180, clock: threadCPUSeconds)
+    let worst = perFrame.max { $0.milliseconds < $1.milliseconds }!
+    let over = perFrame.filter { $0.milliseconds > 4 * floor }.sorted { $0.milliseconds > $1.milliseconds }
+    func shown(_ value: Double) -> String { formatNumber((value * 100).rounded() / 100) }
+    var figures = [BenchFigure(name: "render.catalogue_vs_floor", value: worst.milliseconds, unit: "ms", baseline: floor, ratio: worst.milliseconds / floor,
+                               target: 4, met: worst.milliseconds <= 4 * floor, spread: perFrame.map(\.milliseconds).sorted().prefix(1) + [worst.milliseconds],
+                               detail: "process CPU a frame, GIF at scale 1, 30 fps, \(perFrame.count) shipped effects, worst \(worst.name); floor: cairo clears a \(Int(size.width))×\(Int(size.height)) frame, composites two full-screen images and the GIF's colour runs are collected; over 4×: "
+                                   + (over.isEmpty ? "none" : over.map { "\($0.name) \(shown($0.milliseconds / floor))×" }.joined(separator: ", ")))]
+    for (name, target) in [("explode", 1.5), ("checkerboard", 3.0)] {
+        guard let effect = perFrame.first(where: { $0.name == name }) else { continue }
+        figures.append(BenchFigure.median("render.\(name)_gif", [effect.seconds * 1000], unit: "ms", target: target * 1000,
+                                          "process CPU of the whole GIF (scale 1, 30 fps), median of \(rounds) run\(rounds == 1 ? "" : "s")"))
+    }
+    return figures
+}
+
 
 /// One mid-transition frame of the default scene encoded as PNG the way every PNG output does
 /// (PNGEncoder: libpng, zlib level 1, no row filter, RGB from the RGBA pixels), against the

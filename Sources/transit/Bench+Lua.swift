@@ -9,6 +9,10 @@ import TransitLua
 // state is what the `lua5.4` interpreter runs (lua.c is a front end over the same library), in
 // the same process and the same run, so the ratio is the hook's cost alone: no second
 // interpreter to install, no process start-up or different build in the figure.
+// A third state runs the loop under a count hook that does nothing, every 10^6 instructions
+// instead of the budget's 10^3: what a larger interval would buy. While any count hook is set,
+// Lua 5.4's interpreter calls luaG_traceexec (ldebug.c) before every instruction to count it
+// down, so the cost is per instruction whatever the interval (docs/performance.md).
 
 /// Lua that measures one round: nanoseconds per `t.alpha = 0.5`, less an empty loop's time.
 private let plainLuaRoundSource = """
@@ -27,15 +31,17 @@ func benchLua(_ rounds: Int) throws -> [BenchFigure] {
     var options = LuaRuntime.Options()
     options.budget = 1 << 60
     let runtime = try LuaRuntime(world: World(), options: options)
-    guard let plain = luaL_newstate() else { throw RuntimeError("bench: cannot create a Lua state") }
-    defer { lua_close(plain) }
+    guard let plain = luaL_newstate(), let sparse = luaL_newstate() else { throw RuntimeError("bench: cannot create a Lua state") }
+    defer { lua_close(plain); lua_close(sparse) }
     luaL_openlibs(plain)
-    func plainRound() throws -> Double {
-        guard luaL_loadstring(plain, plainLuaRoundSource) == LUA_OK, lua_pcallk(plain, 0, 1, 0, 0, nil) == LUA_OK else {
-            throw RuntimeError("bench: the plain Lua round failed: \(String(cString: lua_tolstring(plain, -1, nil)))")
+    luaL_openlibs(sparse)
+    lua_sethook(sparse, { _, _ in }, LUA_MASKCOUNT, 1_000_000)
+    func plainRound(_ state: OpaquePointer) throws -> Double {
+        guard luaL_loadstring(state, plainLuaRoundSource) == LUA_OK, lua_pcallk(state, 0, 1, 0, 0, nil) == LUA_OK else {
+            throw RuntimeError("bench: the plain Lua round failed: \(String(cString: lua_tolstring(state, -1, nil)))")
         }
-        defer { lua_settop(plain, 0) }
-        return lua_tonumberx(plain, -1, nil)
+        defer { lua_settop(state, 0) }
+        return lua_tonumberx(state, -1, nil)
     }
     func transitRound() throws -> Double {
         guard let text = try runtime.evaluate(plainLuaRoundSource), let value = Double(text) else {
@@ -43,15 +49,18 @@ func benchLua(_ rounds: Int) throws -> [BenchFigure] {
         }
         return value
     }
-    _ = try plainRound(); _ = try transitRound()  // warm-up
-    var transit: [Double] = [], plainLua: [Double] = []
-    // Alternated, so a change in the machine's load falls on both alike.
+    _ = try plainRound(plain); _ = try plainRound(sparse); _ = try transitRound()  // warm-up
+    var transit: [Double] = [], plainLua: [Double] = [], sparseHook: [Double] = []
+    // Alternated, so a change in the machine's load falls on all alike.
     for _ in 0..<rounds {
         transit.append(try transitRound())
-        plainLua.append(try plainRound())
+        plainLua.append(try plainRound(plain))
+        sparseHook.append(try plainRound(sparse))
     }
+    let sparseMedian = sparseHook.sorted()[sparseHook.count / 2]
     return [
         BenchFigure.ratio("lua.vs_lua54", value: transit, baseline: plainLua, unit: "ns", target: 1.1,
-                          "t.alpha = x under Transit (budget hook armed) vs a plain liblua5.4 state without a hook, 2·10^6 per round"),
+                          "t.alpha = x under Transit (budget hook armed) vs a plain liblua5.4 state without a hook, 2·10^6 per round; "
+                          + "with a no-op count hook every 10^6 instructions: \(formatNumber((sparseMedian * 10).rounded() / 10)) ns"),
     ]
 }

@@ -163,24 +163,23 @@ extension TransitAPI {
         cls.matches = { $0 is Layer }
         cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {frame=, backgroundColor=}")]
         cls.construct = layerConstructor({ Layer(standaloneIn: $0) }, "CALayer")
-        func number(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Double>) -> APIProperty {
-            property(name, .finite(), doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l, newValue in l[keyPath: key] = newValue })
+        // Read and written through closures, not key paths: a write through a
+        // ReferenceWritableKeyPath to a computed property allocates a writeback buffer each time,
+        // a third of `layer.cornerRadius = x` (bench `bridge.layer_corner_radius`).
+        func number(_ name: String, _ doc: String, _ get: @escaping (Layer) -> Double, _ set: @escaping (Layer, Double) -> Void) -> APIProperty {
+            property(name, .finite(), doc, of: Layer.self, get: { call, l in call.push(get(l)) }, set: { _, l, newValue in set(l, newValue) })
         }
-        func color(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Color>) -> APIProperty {
-            property(name, .value(Color.self), doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l, newValue in l[keyPath: key] = newValue })
+        func color(_ name: String, _ doc: String, _ get: @escaping (Layer) -> Color, _ set: @escaping (Layer, Color) -> Void) -> APIProperty {
+            property(name, .value(Color.self), doc, of: Layer.self, get: { call, l in call.push(get(l)) }, set: { _, l, newValue in set(l, newValue) })
         }
-        func transform(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Transform3D>) -> APIProperty {
-            property(name, .value(Transform3D.self), doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l, newValue in l[keyPath: key] = newValue })
+        func transform(_ name: String, _ doc: String, _ get: @escaping (Layer) -> Transform3D, _ set: @escaping (Layer, Transform3D) -> Void) -> APIProperty {
+            property(name, .value(Transform3D.self), doc, of: Layer.self, get: { call, l in call.push(get(l)) }, set: { _, l, newValue in set(l, newValue) })
         }
-        func flag(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<Layer, Bool>) -> APIProperty {
-            property(name, .boolean(), doc, of: Layer.self, get: { call, l in call.push(l[keyPath: key]) },
-                     set: { call, l, newValue in l[keyPath: key] = newValue })
+        func flag(_ name: String, _ doc: String, _ get: @escaping (Layer) -> Bool, _ set: @escaping (Layer, Bool) -> Void) -> APIProperty {
+            property(name, .boolean(), doc, of: Layer.self, get: { call, l in call.push(get(l)) }, set: { _, l, newValue in set(l, newValue) })
         }
         cls.properties = [
-            number("cornerRadius", "corner radius (animatable)", \.cornerRadius),
+            number("cornerRadius", "corner radius (animatable)", { $0.cornerRadius }, { $0.cornerRadius = $1 }),
             property("maskedCorners", .list(.enumeration("CACornerMask")), "which corners are rounded", of: Layer.self,
                      get: { call, l in
                          let names = MaskedCorners.names.filter { l.maskedCorners.contains($0.1) }.map(\.0)
@@ -191,29 +190,29 @@ extension TransitAPI {
                          let names = try call.enumList(1, CornerName.self, "CACornerMask")
                          l.maskedCorners = MaskedCorners(names.compactMap { n in MaskedCorners.names.first { $0.0 == n.rawValue }?.1 })
                      }),
-            number("borderWidth", "border width, drawn inside the bounds (animatable)", \.borderWidth),
-            color("borderColor", "border colour (animatable)", \.borderColor),
-            color("shadowColor", "shadow colour (animatable)", \.shadowColor),
-            number("shadowOpacity", "shadow opacity 0...1 (animatable)", \.shadowOpacity),
-            number("shadowRadius", "shadow blur radius (animatable)", \.shadowRadius),
+            number("borderWidth", "border width, drawn inside the bounds (animatable)", { $0.borderWidth }, { $0.borderWidth = $1 }),
+            color("borderColor", "border colour (animatable)", { $0.borderColor }, { $0.borderColor = $1 }),
+            color("shadowColor", "shadow colour (animatable)", { $0.shadowColor }, { $0.shadowColor = $1 }),
+            number("shadowOpacity", "shadow opacity 0...1 (animatable)", { $0.shadowOpacity }, { $0.shadowOpacity = $1 }),
+            number("shadowRadius", "shadow blur radius (animatable)", { $0.shadowRadius }, { $0.shadowRadius = $1 }),
             property("shadowPath", .optional(.union([.object("CGPath"), .object("UIBezierPath")])),
                      "the shadow's shape in the layer's coordinates (nil: the layer's rounded bounds, or what it draws); not animated", of: Layer.self,
                      get: { call, l in call.push(l.shadowPath.map { PathObject(world: call.runtime.world, path: $0) }) },
                      set: { call, l in l.shadowPath = call.isNil(1) ? nil : try call.path(1) }),
             property("shadowOffset", .value(Size.self), "shadow offset (animatable; default (0, -3))", of: Layer.self,
                      get: { call, l in call.push(l.shadowOffset) }, set: { call, l, newValue in l.shadowOffset = newValue }),
-            number("opacity", "opacity 0...1 (animatable; the view's alpha)", \.opacity),
-            transform("transform", "3D transform about the anchor point (animatable)", \.transform),
-            transform("sublayerTransform", "transform applied to sublayers, e.g. perspective m34 (animatable)", \.sublayerTransform),
+            number("opacity", "opacity 0...1 (animatable; the view's alpha)", { $0.opacity }, { $0.opacity = $1 }),
+            transform("transform", "3D transform about the anchor point (animatable)", { $0.transform }, { $0.transform = $1 }),
+            transform("sublayerTransform", "transform applied to sublayers, e.g. perspective m34 (animatable)", { $0.sublayerTransform }, { $0.sublayerTransform = $1 }),
             property("anchorPoint", .value(Point.self), "unit point the transform applies about", of: Layer.self,
                      get: { call, l in call.push(l.anchorPoint) }, set: { call, l, newValue in l.anchorPoint = newValue }),
             property("position", .value(Point.self), "the anchor point's position in the superlayer (animatable)", of: Layer.self,
                      get: { call, l in call.push(l.position) }, set: { call, l, newValue in l.position = newValue }),
             property("bounds", .value(Rect.self), "the bounds (animatable)", of: Layer.self,
                      get: { call, l in call.push(l.bounds) }, set: { call, l, newValue in l.bounds = newValue }),
-            number("zPosition", "drawing order among siblings (animatable)", \.zPosition),
-            flag("isDoubleSided", "whether the back face is drawn", \.isDoubleSided),
-            flag("masksToBounds", "clip sublayers to the (rounded) bounds", \.masksToBounds),
+            number("zPosition", "drawing order among siblings (animatable)", { $0.zPosition }, { $0.zPosition = $1 }),
+            flag("isDoubleSided", "whether the back face is drawn", { $0.isDoubleSided }, { $0.isDoubleSided = $1 }),
+            flag("masksToBounds", "clip sublayers to the (rounded) bounds", { $0.masksToBounds }, { $0.masksToBounds = $1 }),
             property("backgroundColor", .optional(.value(Color.self)), "fill colour (animatable)", of: Layer.self,
                      get: { call, l in call.push(l.backgroundColor) },
                      set: { call, l, newValue in l.backgroundColor = newValue }),

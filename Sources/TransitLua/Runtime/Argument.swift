@@ -129,7 +129,7 @@ extension Argument where Value: BridgedValue {
     /// A value (CGRect, UIColor, ...) with every component finite.
     static func value(_ name: String, _ type: Value.Type, _ doc: String = "") -> Self {
         Argument(name, .value(Value.luaName), doc) { call, position in
-            guard let value = call.runtime.read(Value.self, at: call.index(position)) else {
+            guard let value = readValue(Value.self, in: call.L, at: call.index(position)) else {
                 throw call.mismatch(position, .value(Value.luaName))
             }
             guard value.isFinite else {

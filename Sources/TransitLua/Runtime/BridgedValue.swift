@@ -168,31 +168,53 @@ extension LuaRuntime {
             } else {
                 lua_pushnumber(L, number)
             }
-            lua_setfield(L, -2, key)
+            key.withCString { lua_setfield(L, -2, $0) }  // no heap copy of the name (see readValue)
         }
         pushValueMetatable(V.luaName)
         lua_setmetatable(L, -2)
     }
 
     /// The value at `index` if it is a table of class `V` (or a plain table) with every field a number.
-    func read<V: BridgedValue>(_: V.Type, at index: Int32) -> V? {
-        guard lua_type(L, index) == LUA_TTABLE else { return nil }
-        if let className = valueClassName(at: index), className != V.luaName { return nil }
-        let table = lua_absindex(L, index)
-        // Raw reads (a value's metatable has an __index for its methods), each field read once
-        // into a buffer on the stack and checked there, since `init(fields:)` cannot fail.
-        let names = V.fieldNames
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: names.count) { buffer -> V? in
-            for (i, key) in names.enumerated() {
-                lua_pushstring(L, key)
-                let type = lua_rawget(L, table)
-                buffer[i] = lua_tonumberx(L, -1, nil)
-                transit_pop(L, 1)
-                if type != LUA_TNUMBER { return nil }
-            }
-            return V(fields: { buffer[$0] })
+    func read<V: BridgedValue>(_: V.Type, at index: Int32) -> V? { readValue(V.self, in: L, at: index) }
+}
+
+/// `LuaRuntime.read` on a state: what a host call uses (`call.L`), since going through
+/// `call.runtime` retains the runtime, whose weak references make that an atomic on its side
+/// table, twice per `v.frame = r`.
+func readValue<V: BridgedValue>(_: V.Type, in L: OpaquePointer, at index: Int32) -> V? {
+    guard lua_type(L, index) == LUA_TTABLE else { return nil }
+    let table = lua_absindex(L, index)
+    if hasOtherValueClass(L, at: table, than: V.luaName) { return nil }
+    // Raw reads (a value's metatable has an __index for its methods), each field read once
+    // into a buffer on the stack and checked there, since `init(fields:)` cannot fail.
+    // Keys are pushed from the names' own UTF-8: passing a String where C wants a pointer
+    // makes a NUL-terminated copy on the heap per call (bench `bridge.frame_write`).
+    let names = V.fieldNames
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: names.count) { buffer -> V? in
+        for (i, var key) in names.enumerated() {
+            key.withUTF8 { bytes in _ = lua_pushlstring(L, bytes.baseAddress, bytes.count) }
+            let type = lua_rawget(L, table)
+            buffer[i] = lua_tonumberx(L, -1, nil)
+            transit_pop(L, 1)
+            if type != LUA_TNUMBER { return nil }
         }
+        return V(fields: { buffer[$0] })
     }
+}
+
+/// Whether the table at `table` (an absolute index) names a class other than `name` in its
+/// metatable's `__name` (a string, or a number as `valueClassName` reads it): `valueClassName`'s
+/// check, comparing bytes where it would make a String per read.
+private func hasOtherValueClass(_ L: OpaquePointer, at table: Int32, than name: String) -> Bool {
+    guard lua_getmetatable(L, table) != 0 else { return false }
+    defer { transit_pop(L, 2) }
+    lua_pushstring(L, "__name")
+    let type = lua_rawget(L, -2)
+    guard type == LUA_TSTRING || type == LUA_TNUMBER else { return false }
+    var length = 0
+    guard let pointer = transit_tostring(L, -1, &length) else { return false }
+    var name = name
+    return name.withUTF8 { bytes in !bytes.elementsEqual(UnsafeRawBufferPointer(start: pointer, count: length)) }
 }
 
 extension BridgedValue {

@@ -1,5 +1,6 @@
 import Foundation
 import TransitCore
+import TransitRender
 
 // A golden reference (docs/testing.md): what one effect's recorded cells looked like, as values a
 // later `transit test` compares within tolerances. Written by hand, not by JSONEncoder, so the
@@ -107,22 +108,8 @@ public func goldenNumber(_ value: Double, decimals: Int) -> String {
 private func time(_ value: Double) -> String { goldenNumber(value, decimals: 9) }
 let geometryDecimals = 3, valueDecimals = 4
 
-/// A JSON string literal: quotes, backslashes and control characters escaped, nothing else.
-public func goldenString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-        }
-    }
-    return out + "\""
-}
+/// A JSON string literal (TransitRender's, which the player's payload also writes).
+public func goldenString(_ text: String) -> String { jsonStringLiteral(text) }
 
 extension GoldenViewState {
     /// Whether the transform is a 2D affine one (what `CGAffineTransform` can say).

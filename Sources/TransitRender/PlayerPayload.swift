@@ -85,21 +85,5 @@ public enum PlayerPayload {
 
     /// A JSON string that is also safe inside an HTML `<script>` element: `<`, `>` and `&` are
     /// escaped so a trace line can never close the script, and U+2028/2029 for old parsers.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
-                out += String(format: "\\u%04x", scalar.value)
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ text: String) -> String { jsonStringLiteral(text, safeInHTML: true) }
 }

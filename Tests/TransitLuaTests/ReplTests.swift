@@ -82,6 +82,15 @@ private func inspect(_ h: Harness, _ expression: String, _ configure: (inout Ins
         #expect(h.runtime.evaluateReplChunk("x, 'two'") == .values(["5", "two"]))
     }
 
+    /// lua5.4 -i's `= expr` (lua.c: a first line starting with '=' is "return" and the rest).
+    @Test func anEqualsSignIsReturn() throws {
+        let h = try Harness()
+        #expect(h.runtime.evaluateReplChunk("x = 7") == .values([]))
+        #expect(h.runtime.evaluateReplChunk("= x * 2") == .values(["14"]))
+        #expect(h.runtime.evaluateReplChunk("=x, 'and'") == .values(["7", "and"]))
+        #expect(h.runtime.evaluateReplChunk("= {\n  x\n}") == .values(["{ 7 }"]))
+    }
+
     @Test func unfinishedChunksWaitForMoreLines() throws {
         let h = try Harness()
         #expect(h.runtime.evaluateReplChunk("for i = 1, 2 do") == .incomplete)

@@ -45,6 +45,10 @@ extension LuaRuntime {
 
     private func evaluate(_ source: String, chunkName: String, firstLine: Int, endOfInput: Bool, limits: InspectorLimits) -> ReplOutcome {
         var chunkName = chunkName, firstLine = firstLine
+        // lua.c's shorthand, kept by lua5.4 -i: a chunk whose first character is `=` is
+        // `return` followed by the rest ("=x" prints x).
+        var source = source
+        if source.hasPrefix("=") { source = source.contains("\n") ? "return " + source.dropFirst() : String(source.dropFirst()) }
         if firstLine > Self.maximumPaddedLine {
             chunkName += " (line \(firstLine))"
             firstLine = 1

@@ -257,3 +257,49 @@ private func inspect(_ h: Harness, _ expression: String, _ configure: (inout Ins
         #expect(try h.run("local A = NSObject:subclass('Same'); local B = NSObject:subclass('Same'); return tostring(rawequal(A, B))") == "false")
     }
 }
+
+/// tree(x) starts at x; dir(x) lists an object's members, reading only what has no side effect.
+@Suite struct ReplInspectionHelperTests {
+    private func prompt() throws -> (LuaRuntime, () -> [String]) {
+        let runtime = try LuaRuntime(world: World(device: Device.named("iPhone SE")!))
+        var lines: [String] = []
+        runtime.output = { lines.append($0) }
+        try runtime.installReplHelpers(effectFile: nil, extra: [])
+        return (runtime, { defer { lines.removeAll() }; return lines })
+    }
+
+    @Test func treeStartsAtTheViewOrControllerGiven() throws {
+        let (runtime, printed) = try prompt()
+        _ = runtime.evaluateReplChunk("card = UIView.new{ name = 'card', frame = CGRect(1, 2, 30, 40) }; card:addSubview(UIView.new{ name = 'inner' })")
+        _ = printed()
+        #expect(runtime.evaluateReplChunk("tree(card)") == .values([]))
+        let lines = printed().joined(separator: "\n").split(separator: "\n")
+        #expect(lines.first == "UIView \"card\" frame=(1, 2, 30, 40)", "\(lines)")
+        #expect(lines.count == 2 && lines[1].hasPrefix("  UIView \"inner\""), "\(lines)")
+        _ = runtime.evaluateReplChunk("vc = UIViewController.new{ title = 'Detail' }")
+        _ = runtime.evaluateReplChunk("tree(vc)")
+        #expect(printed().joined().hasPrefix("UIViewController \"Detail\".view"))
+        guard case .failure(let message) = runtime.evaluateReplChunk("tree(3)") else { Issue.record("tree(3) must fail"); return }
+        #expect(message.contains("tree: argument 1 (view) must be a UIView or a UIViewController (got number)"), "\(message)")
+    }
+
+    @Test func dirListsMembersAndReadsOnlyPlainValues() throws {
+        let (runtime, printed) = try prompt()
+        _ = runtime.evaluateReplChunk("vc = UIViewController.new{ title = 'Detail' }")
+        _ = printed()
+        _ = runtime.evaluateReplChunk("dir(vc)")
+        let text = printed().joined(separator: "\n")
+        #expect(text.contains("property title"), "\(text)")
+        #expect(text.range(of: #"property +title +string\? = Detail"#, options: .regularExpression) != nil, "\(text)")
+        #expect(text.range(of: #"method +present +\(viewController, animated, completion\)"#, options: .regularExpression) != nil, "\(text)")
+        #expect(text.contains("hook     viewDidLoad"), "\(text)")
+        // An object-valued property is listed, not read: reading sheetPresentationController
+        // would create one.
+        #expect(text.contains("sheetPresentationController") && !text.contains("sheetPresentationController = "), "\(text)")
+        #expect(runtime.evaluateReplChunk("return vc.sheetPresentationController ~= nil") == .values(["true"]))
+        _ = runtime.evaluateReplChunk("dir({ b = 2, a = 'x' })")
+        #expect(printed().map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "  ", with: " ") }.filter { !$0.isEmpty }.count == 2)
+        guard case .failure(let message) = runtime.evaluateReplChunk("dir(3)") else { Issue.record("dir(3) must fail"); return }
+        #expect(message.contains("dir: argument 1 must be an object or a table (got number)"), "\(message)")
+    }
+}

@@ -46,7 +46,8 @@ extension LuaRuntime {
         ("step(dt)", "lets dt seconds of virtual time pass (animations, completions, transitions)"),
         ("seek(t)", "lets virtual time pass up to t (t ≥ now())"),
         ("now()", "the virtual time in seconds"),
-        ("tree()", "prints the view hierarchy: each view's frame, and its frame and alpha on screen when an animation makes them differ"),
+        ("tree(view?)", "prints the view hierarchy (from view, or a controller's view; default the window): each view's frame, and its frame and alpha on screen when an animation makes them differ"),
+        ("dir(x)", "lists an object's properties (with their values where reading has no side effect), methods and hooks, or a table's keys and values"),
         ("trace(filter?)", "prints the trace so far (calls into scripts, host events, notes), or only lines containing filter"),
         ("reload(path?)", "runs the effect file (or path) again and patches its new methods into the live classes and objects"),
     ]
@@ -68,8 +69,9 @@ extension LuaRuntime {
             ReplFunction(name: "finishTransitions", usage: "", summary: "") { [unowned self] _ in
                 .boolean(try self.finishTransitions())
             },
-            ReplFunction(name: "tree", usage: "", summary: "") { [unowned self] _ in
-                self.output(self.viewTree())
+            // A line to the REPL's output (where tree() writes), for the helpers written in Lua.
+            ReplFunction(name: "say", usage: "", summary: "") { [unowned self] arguments in
+                if case .string(let line)? = arguments.first { self.output(line) }
                 return .none
             },
             ReplFunction(name: "reload", usage: "", summary: "") { [unowned self] arguments in
@@ -78,11 +80,15 @@ extension LuaRuntime {
             },
         ]
         functions += extra
-        lua_createtable(L, 0, Int32(functions.count))
+        lua_createtable(L, 0, Int32(functions.count + 2))
         for function in functions {
             pushReplFunction(function)
             lua_setfield(L, -2, function.name)
         }
+        pushHostFunction(treeDeclaration, owner: nil, qualifiedName: "tree")
+        lua_setfield(L, -2, "tree")
+        pushHostFunction(membersDeclaration, owner: nil, qualifiedName: "dir")
+        lua_setfield(L, -2, "members")
         lua_pushstring(L, helpText)
         lua_setfield(L, -2, "helpText")
         // The helpers live in the prompt's own environment, not in the globals: effect code
@@ -207,9 +213,77 @@ extension LuaRuntime {
         }
     }
 
+    /// tree(view?): the hierarchy from a view, a controller's view, or the window.
+    private var treeDeclaration: APIFunction {
+        APIFunction("tree", .function, [], doc: "", variadic: true) { call in
+            let runtime = call.runtime
+            var root: View = runtime.world.window
+            if call.argumentCount >= 1 && !call.isNil(1) {
+                switch runtime.object(at: call.index(1)) {
+                case let view as View: root = view
+                case let controller as ViewController: root = try controller.loadViewIfNeeded()
+                default: throw call.fail("argument 1 (view) must be a UIView or a UIViewController (got \(runtime.typeDescription(at: call.index(1))))")
+                }
+            }
+            runtime.output(runtime.viewTree(from: root))
+            return 0
+        }
+    }
+
+    /// dir(x)'s Swift half: for a host object, a list of its members nearest class first,
+    /// each {name=, kind="property"|"method"|"hook", type=, readable=}; nil for anything else.
+    /// `readable` marks properties whose getter only reads (numbers, strings, booleans, enums,
+    /// values such as CGRect): dir reads those, and leaves object-valued ones alone, since a
+    /// few create what they return (`sheetPresentationController`).
+    private var membersDeclaration: APIFunction {
+        APIFunction("members", .function, [], doc: "", variadic: true) { call in
+            let runtime = call.runtime
+            guard call.argumentCount >= 1, let object = runtime.object(at: call.index(1)) as? HostObject else {
+                call.pushNil()
+                return 1
+            }
+            let L = call.L
+            lua_createtable(L, 0, 0)
+            var seen = Set<String>(), count: Int64 = 0
+            func add(_ name: String, _ kind: String, _ type: String, readable: Bool) {
+                guard seen.insert(name).inserted else { return }
+                lua_createtable(L, 0, 4)
+                lua_pushstring(L, name); lua_setfield(L, -2, "name")
+                lua_pushstring(L, kind); lua_setfield(L, -2, "kind")
+                lua_pushstring(L, type); lua_setfield(L, -2, "type")
+                lua_pushboolean(L, readable ? 1 : 0); lua_setfield(L, -2, "readable")
+                count += 1
+                lua_rawseti(L, -2, count)
+            }
+            for cls in runtime.api.lineage(runtime.boundClassName(of: object)) {
+                for property in cls.properties {
+                    add(property.name, "property", property.type.luals, readable: Self.readsWithoutSideEffects(property.type))
+                }
+                for method in cls.methods {
+                    add(method.name, "method", "(" + method.parameters.map(\.name).joined(separator: ", ") + ")", readable: false)
+                }
+                for hook in cls.hooks {
+                    add(hook.name, "hook", "(" + hook.parameters.map(\.name).joined(separator: ", ") + ")", readable: true)
+                }
+            }
+            return 1
+        }
+    }
+
+    static func readsWithoutSideEffects(_ type: APIType) -> Bool {
+        switch type {
+        case .number, .integer, .boolean, .string, .enumeration, .value: return true
+        case .optional(let inner): return readsWithoutSideEffects(inner)
+        case .list(let inner): return readsWithoutSideEffects(inner)
+        default: return false
+        }
+    }
+
     /// The window's view hierarchy, one view a line, indented by depth: the model frame, and
     /// the frame and alpha on screen now when an animation makes them differ.
-    public func viewTree() -> String {
+    public func viewTree() -> String { viewTree(from: world.window) }
+
+    public func viewTree(from root: View) -> String {
         var lines: [String] = []
         func visit(_ view: View, depth: Int) {
             let layer = view.layer
@@ -226,7 +300,7 @@ extension LuaRuntime {
             lines.append(line)
             for subview in view.subviews { visit(subview, depth: depth + 1) }
         }
-        visit(world.window, depth: 0)
+        visit(root, depth: 0)
         return lines.joined(separator: "\n")
     }
 
@@ -301,6 +375,43 @@ extension LuaRuntime {
 
     tree = host.tree
     reload = host.reload
+
+    -- dir(x): a host object's members (host.members lists them; values are read here, in a
+    -- pcall, only where reading has no side effect), or a table's keys and values.
+    local function shown(value)
+      if type(value) == "table" and getmetatable(value) == nil then
+        local parts = {}
+        for index, item in ipairs(value) do parts[index] = tostring(item) end
+        return "{" .. table.concat(parts, ", ") .. "}"
+      end
+      return tostring(value)
+    end
+
+    function dir(x)
+      local members = host.members(x)
+      if members == nil then
+        if type(x) ~= "table" then
+          error("dir: argument 1 must be an object or a table (got " .. type(x) .. ")", 2)
+        end
+        local keys = {}
+        for key in next, x do keys[#keys + 1] = key end
+        table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+        for _, key in ipairs(keys) do host.say(("  %-32s %s"):format(tostring(key), shown(rawget(x, key)))) end
+        return
+      end
+      for _, member in ipairs(members) do
+        local line = ("  %-8s %-32s %s"):format(member.kind, member.name, member.type)
+        if member.readable then
+          local ok, value = pcall(function() return x[member.name] end)
+          if ok and member.kind == "hook" then
+            line = line .. (type(value) == "function" and "  (defined)" or "")
+          elseif ok then
+            line = line .. " = " .. shown(value)
+          end
+        end
+        host.say(line)
+      end
+    end
 
     function trace(filter)
       if filter ~= nil and type(filter) ~= "string" then

@@ -3,11 +3,16 @@ import TransitCore
 import TransitLua
 import TransitPipeline
 
-// `transit check FILE... [--matrix quick|full] [--device D] [--ios LIST] [--format text|json|junit]`:
-// runs every effect through a matrix of cells (docs/check.md), once per iOS version, each in a
-// fresh world and Lua state on
-// scripts/scenes/check.lua, and reports the problems of each cell. Exit 0 when every cell
-// passed, 1 when one failed, 2 for bad usage.
+// `transit check FILE... [--matrix quick|full] [--device D] [--ios LIST] [--format text|json|junit]
+// [--jobs N]`: runs every effect through a matrix of cells (docs/check.md), once per iOS version,
+// each in a fresh world and Lua state on scripts/scenes/check.lua, and reports the problems of
+// each cell. Exit 0 when every cell passed, 1 when one failed, 2 for bad usage.
+//
+// Cells run on --jobs threads (default: every core). A cell shares nothing with another: its
+// world, Lua state and scene session are its own, and what the renderer keeps process-wide
+// (text layout, fonts) is behind locks, as the test suites, which run worlds concurrently,
+// rely on. Each result is stored at its cell's place, so the report is the serial run's, byte
+// for byte, whatever order the cells finish in.
 
 /// One cell of the matrix: a device, an iOS version, a presentation style and a path through
 /// the effect.
@@ -40,6 +45,8 @@ struct CheckCell {
     var variant: Variant?
     /// How many times the cell's path runs in its world (a golden reference records one).
     var rounds = 2
+    /// A scene's cell: the file runs in full, as the probe runs it (`{ probe = true }`).
+    var probe = false
 
     /// "iPhone 15 / iOS 17 / fullScreen / interactive-dismiss 10 %": unique within an effect.
     var name: String {
@@ -58,6 +65,7 @@ struct CheckCell {
 
     /// The Lua table the check scene reads as transit.checkCell.
     var luaTable: String {
+        if probe { return "{ probe = true }" }
         var fields = ["path = \"\(path.rawValue)\"", "animated = \(animated)", "rounds = \(rounds)"]
         if let style { fields.append("style = \"\(style)\"") }
         if let fraction { fields.append("fraction = \(fraction)") }
@@ -127,7 +135,9 @@ func commandCheck(_ arguments: ArraySlice<String>) throws -> Int32 {
     var deviceNames = devices ?? ["iPhone SE", "iPhone 15", "iPad"]
     if matrix == .full && devices == nil { deviceNames.append("iPad landscape") }
 
-    let results = files.map { checkEffect($0, devices: deviceNames, versions: versions ?? defaultCheckVersions, matrix: matrix, scene: checkScene) }
+    let jobs = parsed.integer("--jobs") ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let results = checkEffects(files, devices: deviceNames, versions: versions ?? defaultCheckVersions, matrix: matrix,
+                               scene: checkScene, jobs: jobs)
     switch format {
     case .text: print(checkReportText(results), terminator: "")
     case .json: print(try checkReportJSON(results, matrix: matrix, versions: versions ?? defaultCheckVersions))
@@ -158,40 +168,108 @@ func parseSystemVersionList(_ text: String) throws -> [Double] {
     return versions
 }
 
-/// Probes the file, builds its cells and runs each.
-func checkEffect(_ file: String, devices: [String], versions: [Double], matrix: CheckMatrix, scene: URL) -> EffectResult {
+/// Probes every file, builds their cells and runs each, `jobs` at a time; the results are in
+/// file order and, within a file, in cell order.
+func checkEffects(_ files: [String], devices: [String], versions: [Double], matrix: CheckMatrix, scene: URL, jobs: Int) -> [EffectResult] {
     // The probe runs on the first device and version; a scene (a file returning nothing) runs
-    // in full there.
-    let probe = runCheckCell(file, device: devices[0], ios: versions[0], cellTable: "{ probe = true }", scene: scene)
-    return checkEffect(file, probe: probe, devices: devices, versions: versions, matrix: matrix, scene: scene)
+    // in full there. All files' probes first, then all their cells, so a file of few cells does
+    // not leave cores idle.
+    let probes = parallelMap(files, jobs: jobs) { file in
+        runCheckCell(file, device: devices[0], ios: versions[0], cellTable: "{ probe = true }", scene: scene)
+    }
+    let plans = zip(files, probes).map { checkPlan($0, probe: $1, devices: devices, versions: versions, matrix: matrix) }
+    let work = plans.enumerated().flatMap { index, plan in plan.cells.map { (plan: index, cell: $0) } }
+    let runs = parallelMap(work, jobs: jobs) { item in
+        runCheckCell(files[item.plan], device: item.cell.device, ios: item.cell.ios, cellTable: item.cell.luaTable, scene: scene)
+    }
+    var results: [EffectResult] = []
+    var next = 0
+    for plan in plans {
+        let count = plan.cells.count
+        results.append(plan.result(Array(runs[next..<(next + count)])))
+        next += count
+    }
+    return results
 }
 
 /// Runs the cells of a file already probed (`transit test` probes first to tell effects from
-/// scenes and modules).
-func checkEffect(_ file: String, probe: CheckRun, devices: [String], versions: [Double], matrix: CheckMatrix, scene: URL) -> EffectResult {
+/// scenes and modules), `jobs` at a time.
+func checkEffect(_ file: String, probe: CheckRun, devices: [String], versions: [Double], matrix: CheckMatrix, scene: URL,
+                 jobs: Int = 1) -> EffectResult {
+    let plan = checkPlan(file, probe: probe, devices: devices, versions: versions, matrix: matrix)
+    return plan.result(parallelMap(plan.cells, jobs: jobs) { cell in
+        runCheckCell(file, device: cell.device, ios: cell.ios, cellTable: cell.luaTable, scene: scene)
+    })
+}
+
+/// What is left to run of a probed file: its cells, and how their runs make its result.
+struct CheckPlan {
+    var cells: [CheckCell]
+    var result: ([CheckRun]) -> EffectResult
+}
+
+func checkPlan(_ file: String, probe: CheckRun, devices: [String], versions: [Double], matrix: CheckMatrix) -> CheckPlan {
     let name = LuaRuntimeDisplay.path(URL(fileURLWithPath: file))
+    func results(_ cells: [CheckCell], _ runs: [CheckRun]) -> [CellResult] {
+        zip(cells, runs).map { CellResult(cell: $0, problems: $1.problems, error: $1.error) }
+    }
     guard let declaration = probe.declaration else {
-        let cell = CheckCell(device: devices[0], ios: versions[0], style: nil, path: .scene)
         if probe.error != nil {
             let load = CheckCell(device: devices[0], ios: versions[0], style: nil, path: .load)
-            return EffectResult(file: name, kind: "unknown", cells: [CellResult(cell: load, problems: probe.problems, error: probe.error)])
+            let result = EffectResult(file: name, kind: "unknown", cells: [CellResult(cell: load, problems: probe.problems, error: probe.error)])
+            return CheckPlan(cells: []) { _ in result }
         }
-        // A scene: one cell per version and device, the first already run.
-        var cells = [CellResult(cell: cell, problems: probe.problems, error: nil)]
+        // A scene: one cell per version and device, the first already run (by the probe).
+        let first = CellResult(cell: CheckCell(device: devices[0], ios: versions[0], style: nil, path: .scene), problems: probe.problems, error: nil)
+        var cells: [CheckCell] = []
         for ios in versions {
             for device in devices where !(ios == versions[0] && device == devices[0]) {
-                let run = runCheckCell(file, device: device, ios: ios, cellTable: "{ probe = true }", scene: scene)
-                cells.append(CellResult(cell: CheckCell(device: device, ios: ios, style: nil, path: .scene), problems: run.problems, error: run.error))
+                var cell = CheckCell(device: device, ios: ios, style: nil, path: .scene)
+                cell.probe = true
+                cells.append(cell)
             }
         }
-        return EffectResult(file: name, kind: "scene", cells: cells)
+        return CheckPlan(cells: cells) { runs in EffectResult(file: name, kind: "scene", cells: [first] + results(cells, runs)) }
     }
     let cells = versions.flatMap { checkCells(declaration, devices: devices, ios: $0, matrix: matrix) }
-    let results = cells.map { cell in
-        let run = runCheckCell(file, device: cell.device, ios: cell.ios, cellTable: cell.luaTable, scene: scene)
-        return CellResult(cell: cell, problems: run.problems, error: run.error)
+    return CheckPlan(cells: cells) { runs in EffectResult(file: name, kind: declaration.kind, cells: results(cells, runs)) }
+}
+
+/// `transform` of each item on `jobs` threads, the results in the items' order.
+func parallelMap<Item, Result>(_ items: [Item], jobs: Int, _ transform: (Item) -> Result) -> [Result] {
+    guard jobs > 1 && items.count > 1 else { return items.map(transform) }
+    let slots = ParallelSlots<Result>(count: items.count)
+    withoutActuallyEscaping(transform) { transform in
+        nonisolated(unsafe) let transform = transform
+        nonisolated(unsafe) let items = items
+        DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in
+            while let index = slots.takeNext() { slots.set(index, transform(items[index])) }
+        }
     }
-    return EffectResult(file: name, kind: declaration.kind, cells: results)
+    return slots.all
+}
+
+/// The results of a parallelMap: each worker takes the next index and stores its result there.
+private final class ParallelSlots<Result>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var results: [Result?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func takeNext() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard next < results.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func set(_ index: Int, _ result: Result) {
+        lock.lock(); defer { lock.unlock() }
+        results[index] = result
+    }
+
+    var all: [Result] { lock.lock(); defer { lock.unlock() }; return results.map { $0! } }
 }
 
 /// The matrix for an effect: per device and style, present and dismiss animated and not, an

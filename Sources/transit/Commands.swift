@@ -61,6 +61,7 @@ enum Commands {
             SharedOption.device,
             OptionSpec(names: ["--ios"], value: .checkedText(placeholder: "LIST", check: { _ = try parseSystemVersionList($0) }), help: "comma-separated iOS versions (default 8,18)"),
             OptionSpec(names: ["--format"], value: .choice(["text", "json", "junit"]), help: "the report's form (default text)"),
+            OptionSpec(names: ["--jobs"], value: .integer(placeholder: "N", range: 1...64), help: "cells at a time (default: the number of cores; the report is the same)"),
         ], operandCount: 1...Int.max)
 
     static let test = CommandSpec(name: "test", operands: "[PATH...]", summary: """

@@ -68,6 +68,11 @@ public final class GIFWriter {
     private let gif: UnsafeMutablePointer<GifFileType>
     private var previous: [UInt8] = []
     private var current: [UInt8] = []
+    /// The rows written for a frame after the first: the changed rectangle with unchanged pixels
+    /// as the transparent index (reused between frames).
+    private var stored: [UInt8] = []
+    /// Entries of the colour table: indices at or past the palette's count show nothing.
+    private var tableSize = 2
     private var frameCount = 0
     private var closed = false
 
@@ -104,7 +109,7 @@ public final class GIFWriter {
     }
 
     private func writeHeader(loop: Bool) throws {
-        var tableSize = 2
+        tableSize = 2
         while tableSize < palette.colors.count { tableSize *= 2 }
         var entries = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: tableSize)
         for (index, color) in palette.colors.enumerated() {
@@ -147,23 +152,76 @@ public final class GIFWriter {
         guard !closed else { throw RenderError("GIF: the writer is finished") }
         let region = frameCount == 0 ? (x: 0, y: 0, width: width, height: height)
             : GIFEncoder.changedRegion(previous, current, width: width, height: height)
+        // After the first frame, a pixel the frame did not change is stored as a transparent
+        // index (disposal "do not dispose" keeps the previous frame under it), so the changed
+        // rectangle's unchanged parts become long runs of one code, as gifsicle -O3 stores
+        // them. The index is one no changed pixel of the rectangle uses (one past the palette
+        // when the colour table has room); when all 256 are used, the frame is stored as it is.
+        // Decoded, every frame is the same picture as without transparency.
+        let transparent = frameCount == 0 ? nil : transparentIndex(in: region)
         var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
                                            DelayTime: Int32(min(65535, max(0, delay))),
-                                           TransparentColor: NO_TRANSPARENT_COLOR)
+                                           TransparentColor: transparent.map(Int32.init) ?? NO_TRANSPARENT_COLOR)
         var extensionBytes = [UInt8](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&control, &extensionBytes)
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), &extensionBytes), "graphic control")
         try check(EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width),
                                    Int32(region.height), false, nil), "image descriptor")
         let width = self.width
-        try current.withUnsafeMutableBufferPointer { buffer in
-            for row in region.y..<(region.y + region.height) {
-                try check(EGifPutLine(gif, buffer.baseAddress! + row * width + region.x, Int32(region.width)), "pixel data")
+        if let transparent {
+            if stored.count < region.width { stored = [UInt8](repeating: 0, count: region.width) }
+            try current.withUnsafeBufferPointer { now in
+                try previous.withUnsafeBufferPointer { before in
+                    try stored.withUnsafeMutableBufferPointer { line in
+                        for row in region.y..<(region.y + region.height) {
+                            let start = row * width + region.x
+                            for x in 0..<region.width {
+                                let index = now[start + x]
+                                line[x] = index == before[start + x] ? transparent : index
+                            }
+                            try check(EGifPutLine(gif, line.baseAddress!, Int32(region.width)), "pixel data")
+                        }
+                    }
+                }
+            }
+        } else {
+            try current.withUnsafeMutableBufferPointer { buffer in
+                for row in region.y..<(region.y + region.height) {
+                    try check(EGifPutLine(gif, buffer.baseAddress! + row * width + region.x, Int32(region.width)), "pixel data")
+                }
             }
         }
         swap(&previous, &current)
         frameCount += 1
     }
+
+    /// An index no pixel the frame changed inside `region` uses, or nil when all are used or
+    /// when most of the rectangle changed: then the unchanged pixels are scattered, and marking
+    /// them breaks the runs of the changed ones more than it makes runs of its own (a turning 3D
+    /// face or a moving gradient came out 4–11 % larger with transparency; a card moving over a
+    /// still screen 8–22 % smaller without the rule's exceptions).
+    private func transparentIndex(in region: (x: Int, y: Int, width: Int, height: Int)) -> UInt8? {
+        var used = [Bool](repeating: false, count: 256)
+        var changed = 0
+        current.withUnsafeBufferPointer { now in
+            previous.withUnsafeBufferPointer { before in
+                for row in region.y..<(region.y + region.height) {
+                    let start = row * width + region.x
+                    for x in 0..<region.width where now[start + x] != before[start + x] {
+                        used[Int(now[start + x])] = true
+                        changed += 1
+                    }
+                }
+            }
+        }
+        guard Double(changed) <= Self.transparencyLimit * Double(region.width * region.height) else { return nil }
+        if palette.colors.count < tableSize { return UInt8(palette.colors.count) }
+        return used.firstIndex(of: false).map { UInt8($0) }
+    }
+
+    /// The largest share of the changed rectangle's pixels that may have changed for the rest
+    /// to be stored as transparent.
+    static let transparencyLimit = 0.5
 
     /// Writes the trailer. The output is complete (and, for a file, flushed) only after this.
     public func finish() throws {

@@ -65,6 +65,34 @@ import TransitCore
         #expect(isColor(decoded.frames[3].pixel(x: 20, y: 20), 250, 250, 250, tolerance: 8))
     }
 
+    /// A card moving over a still, striped screen: after the first frame only the changed
+    /// rectangle is stored, its unchanged pixels as a transparent index (disposal "do not
+    /// dispose" shows the previous frame there), and every frame decodes to its own picture.
+    @Test func unchangedPixelsAreTransparentAndEveryFrameDecodesExactly() throws {
+        func frame(cardAt offset: Int) -> RasterImage {
+            var image = Self.solid(120, 90, 230, 230, 230)
+            for y in 0..<90 where y % 6 < 3 { for x in 0..<120 { let o = (y * 120 + x) * 4; image.pixels[o] = 40; image.pixels[o + 1] = 90; image.pixels[o + 2] = 200 } }
+            for y in 30..<50 { for x in offset..<(offset + 24) { let o = (y * 120 + x) * 4; image.pixels[o] = 220; image.pixels[o + 1] = 30; image.pixels[o + 2] = 30 } }
+            return image
+        }
+        let frames = (0..<6).map { frame(cardAt: 10 + $0 * 4) }
+        let bytes = try GIFEncoder.encode(frames: frames, delaysInCentiseconds: [4, 4, 4, 4, 4, 4])
+        let decoded = try GIFDecoder.decode(bytes)
+        #expect(decoded.frames.count == frames.count)
+        for (index, original) in frames.enumerated() {
+            #expect(decoded.frames[index].pixels == original.pixels, "frame \(index)")
+        }
+        // Graphic control extensions (21 F9 04 flags ...): the first frame's has no transparent
+        // colour, the later ones do (flags bit 0).
+        var flags: [UInt8] = []
+        for index in 0..<(bytes.count - 4) where bytes[index] == 0x21 && bytes[index + 1] == 0xF9 && bytes[index + 2] == 4 {
+            flags.append(bytes[index + 3])
+        }
+        #expect(flags.count == frames.count)
+        #expect(flags.first.map { $0 & 1 } == 0)
+        #expect(flags.dropFirst().allSatisfy { $0 & 1 == 1 }, "\(flags)")
+    }
+
     @Test func gifQuantisesARenderedFrameWithinTolerance() throws {
         let scene = Scene.canvas(120, 120, [Scene.view(Rect(x: 10, y: 10, width: 60, height: 60), Color(red: 0.2, green: 0.6, blue: 0.3))])
         let frame = Rasterizer(scale: 1).render(scene, size: Size(width: 120, height: 120))

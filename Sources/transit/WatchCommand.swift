@@ -139,6 +139,13 @@ final class Reloader {
         }
         var loaded: [URL] = []
         let url = URL(fileURLWithPath: options.file ?? "").standardizedFileURL
+        // An editor that saves by truncating and then writing can be caught in between, and
+        // an empty file would run as an empty scene: one blank frame over the last good output.
+        if let contents = FileManager.default.contents(atPath: url.path),
+           contents.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            lastFiles = Array(Set(lastFiles + [url])).sorted { $0.path < $1.path }
+            return .failure(ReloadFailure(message: "transit: \(options.file ?? url.path): the file is empty"))
+        }
         do {
             let outcome = try RenderJob.run(try options.runConfiguration(), format: format, to: path, progress: false,
                                             prepare: { session, pass in if pass == 0 { session.runtime.output = { output.append($0) } } },

@@ -126,6 +126,12 @@ checks.write_by_rename("fade.lua", fade(0.35))
 checks.check("the next good save recovers", watch.wait_count(r"reloaded in \d+ ms", 3), watch.text())
 checks.check("the recovered version ran (0.35 s)", present_duration(out) == 0.35)
 
+# An empty save (an editor caught between truncating and writing) keeps the last good output.
+good_bytes = open(out, "rb").read()
+checks.write_by_rename("fade.lua", "\n")
+checks.check("an empty save is reported", watch.wait_count(r"fade\.lua: the file is empty", 1), watch.text()[-500:])
+checks.check("an empty save keeps the last good output", open(out, "rb").read() == good_bytes)
+
 # A save that never finishes running is stopped by the instruction budget, not waited for.
 checks.write_by_rename("fade.lua", "local n = 0\nwhile true do n = n + 1 end\n")
 checks.check("a save that loops forever is stopped at its line", watch.wait_count(r"fade\.lua:2: instruction budget", 1), watch.text()[-500:])

@@ -149,7 +149,13 @@ final class Reloader {
         do {
             let outcome = try RenderJob.run(try options.runConfiguration(), format: format, to: path, progress: false,
                                             prepare: { session, pass in if pass == 0 { session.runtime.output = { output.append($0) } } },
-                                            finished: { loaded += $0.runtime.loadedFiles })
+                                            finished: {
+                                                // A module a failed require looked for is watched where its
+                                                // directory exists, so creating it reloads.
+                                                loaded += $0.runtime.loadedFiles + $0.runtime.missingModuleFiles.filter {
+                                                    FileManager.default.fileExists(atPath: $0.deletingLastPathComponent().path)
+                                                }
+                                            })
             lastFiles = Array(Set(loaded + [url])).sorted { $0.path < $1.path }
             return .success(outcome)
         } catch {

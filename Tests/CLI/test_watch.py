@@ -149,11 +149,18 @@ checks.check("a save of the required module reloads", watch.wait_count(r"reloade
 checks.check("the module's new value is used (0.5 s)", present_duration(out) == 0.5)
 print("module save -> reloaded in", latency(watch))
 
+# A module that does not exist yet: the failed require's file is watched, and creating it reloads.
+checks.write_by_rename("fade.lua", fade("require('later').duration"))
+checks.check("a missing module is reported", watch.wait_count(r"module 'later' not found", 1), watch.text()[-500:])
+checks.write("later.lua", "return { duration = 0.55 }\n")
+checks.check("creating the missing module reloads", watch.wait_count(r"reloaded in \d+ ms", 7), watch.text()[-500:])
+checks.check("the created module's value is used (0.55 s)", present_duration(out) == 0.55)
+
 # Delete and recreate (some editors, and `git checkout`).
 os.remove(checks.path("fade.lua"))
 time.sleep(0.2)
 checks.write("fade.lua", fade(0.2))
-checks.check("delete-and-recreate reloads", watch.wait_count(r"reloaded in \d+ ms", 7), watch.text())
+checks.check("delete-and-recreate reloads", watch.wait_count(r"reloaded in \d+ ms", 8), watch.text())
 checks.check("the recreated version ran (0.2 s)", present_duration(out) == 0.2)
 
 # A save of a file nobody reads does nothing.

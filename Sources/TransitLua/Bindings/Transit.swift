@@ -217,15 +217,20 @@ extension LuaRuntime {
     /// The file of module `name` in the directories `require` searches, in order; a file that is
     /// a link to somewhere outside its directory is not found.
     func resolveModule(_ name: String) -> URL? {
-        guard Self.moduleNameProblem(name) == nil else { return nil }
-        var stem = Substring(name)
-        if stem.hasSuffix(".lua") { stem = stem.dropLast(4) }
-        let relative = stem.replacingOccurrences(of: ".", with: "/") + ".lua"
-        for directory in moduleDirectories {
-            let candidate = directory.appendingPathComponent(relative)
+        for (candidate, directory) in zip(moduleCandidates(name), moduleDirectories) {
             if FileManager.default.fileExists(atPath: candidate.path), Self.isInside(candidate, directory) { return candidate }
         }
         return nil
+    }
+
+    /// Where module `name` would be, one place per directory `require` searches (none for a
+    /// name that is not a module name).
+    func moduleCandidates(_ name: String) -> [URL] {
+        guard Self.moduleNameProblem(name) == nil else { return [] }
+        var stem = Substring(name)
+        if stem.hasSuffix(".lua") { stem = stem.dropLast(4) }
+        let relative = stem.replacingOccurrences(of: ".", with: "/") + ".lua"
+        return moduleDirectories.map { $0.appendingPathComponent(relative).standardizedFileURL }
     }
 
     /// Whether `file`, with links resolved, is inside `directory` (links resolved too).
@@ -329,6 +334,9 @@ private func searchModuleBody(_ L: OpaquePointer?, _ runtime: LuaRuntime) -> Int
     }
     guard let url = runtime.resolveModule(name) else {
         let places = runtime.moduleDirectories.map { $0.path }.joined(separator: ", ")
+        for candidate in runtime.moduleCandidates(name) where !runtime.missingModuleFiles.contains(candidate) {
+            runtime.missingModuleFiles.append(candidate)
+        }
         lua_pushnil(L)
         lua_pushstring(L, "module '\(name)' not found in \(places)")
         return 2

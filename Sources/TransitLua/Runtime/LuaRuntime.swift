@@ -61,6 +61,9 @@ public final class LuaRuntime {
     /// Every Lua file this state has read (scene, effect, required modules), in order, including
     /// ones that failed to load: what `transit watch` watches.
     public private(set) var loadedFiles: [URL] = []
+    /// The files a `require` that found nothing looked for, in order: `watch` watches them too,
+    /// so creating the module reloads.
+    public internal(set) var missingModuleFiles: [URL] = []
     /// Set by `transit.wait` for the scene runner.
     var pendingWait: Double?
     /// The effect given on the command line, once loaded (`transit.effect`).

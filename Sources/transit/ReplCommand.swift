@@ -12,39 +12,107 @@ import TransitRender
 func commandRepl(_ arguments: ArraySlice<String>) throws -> Int32 {
     let options = try parseOptions(arguments, command: "repl")
     let interactive = isatty(STDIN_FILENO) != 0
-    let (world, runtime, session) = try makeReplRuntime(options, interactive: interactive, budgetGiven: arguments.contains("--budget"))
-    runtime.output = { line in print(line); transit_flush_stdout() }
-
-    var effectFile: URL?
-    var opening = "an empty window"
-    if let session {
-        let url = session.configuration.file
-        do {
-            try session.run(configure: { $0.stopsAtBreakpoint = true })
-            try world.drain()   // the work of this instant, without moving time
-        } catch {
-            transit_flush_stdout()
-            FileHandle.standardError.write(Data("\(TerminalText.safe("\(error)"))\n".utf8))
-            return 1
-        }
-        let name = LuaRuntimeDisplay.path(url)
-        if (try? runtime.evaluate("return rawget(transit, 'effect') ~= nil")) == "true" {
-            effectFile = url
-            opening = "\(name) on the default scene's screens, ready for present()"
-        } else if runtime.stoppedAtBreakpoint {
-            opening = "\(name), stopped at its transit.repl()"
-        } else {
-            opening = "\(name), run to its end"
-        }
-    }
-    try runtime.installReplHelpers(effectFile: effectFile,
-                                   extra: replRenderingHelpers(world: world, scale: options.deviceScale ? world.screen.scale : (options.scale ?? 1), statusBar: options.statusBar))
-    if interactive {
-        print("transit repl: \(opening) at t=\(formatNumber(world.now))s. help() lists the helpers; Ctrl-D exits.")
+    let opened: ReplSession
+    do {
+        opened = try ReplSession(options, interactive: interactive, budgetGiven: arguments.contains("--budget"))
+    } catch let error as ReplSession.StartFailure {
         transit_flush_stdout()
-        return runInteractiveRepl(runtime, problems: ProblemReporter(world: world))
+        FileHandle.standardError.write(Data("\(TerminalText.safe(error.message))\n".utf8))
+        return 1
     }
-    return runPipedRepl(runtime, problems: ProblemReporter(world: world))
+    let holder = ReplHolder(opened)
+    if interactive {
+        print("transit repl: \(opened.opening) at t=\(formatNumber(opened.world.now))s. help() lists the helpers; Ctrl-D exits.")
+        transit_flush_stdout()
+        return runInteractiveRepl(holder)
+    }
+    return runPipedRepl(holder)
+}
+
+/// One world and runtime at the prompt: FILE run (to its end, or to its transit.repl()) and the
+/// helpers installed. `reset()` asks for a new one from the same options; the prompt's loop makes
+/// it after the chunk that asked, so history and the line editor stay.
+private final class ReplSession {
+    struct StartFailure: Error { let message: String }
+
+    let world: World
+    let runtime: LuaRuntime
+    let problems: ProblemReporter
+    let opening: String
+    let options: Options
+    let interactive: Bool
+    let budgetGiven: Bool
+    private(set) var resetRequested = false
+
+    init(_ options: Options, interactive: Bool, budgetGiven: Bool) throws {
+        self.options = options
+        self.interactive = interactive
+        self.budgetGiven = budgetGiven
+        let (world, runtime, session) = try makeReplRuntime(options, interactive: interactive, budgetGiven: budgetGiven)
+        runtime.output = { line in print(line); transit_flush_stdout() }
+        var effectFile: URL?
+        var opening = "an empty window"
+        if let session {
+            let url = session.configuration.file
+            do {
+                try session.run(configure: { $0.stopsAtBreakpoint = true })
+                try world.drain()   // the work of this instant, without moving time
+            } catch {
+                throw StartFailure(message: "\(error)")
+            }
+            let name = LuaRuntimeDisplay.path(url)
+            if (try? runtime.evaluate("return rawget(transit, 'effect') ~= nil")) == "true" {
+                effectFile = url
+                opening = "\(name) on the default scene's screens, ready for present()"
+            } else if runtime.stoppedAtBreakpoint {
+                opening = "\(name), stopped at its transit.repl()"
+            } else {
+                opening = "\(name), run to its end"
+            }
+        }
+        self.world = world
+        self.runtime = runtime
+        self.opening = opening
+        problems = ProblemReporter(world: world)
+        var helpers = replRenderingHelpers(world: world, scale: options.deviceScale ? world.screen.scale : (options.scale ?? 1), statusBar: options.statusBar)
+        helpers.append(ReplFunction(name: "reset", usage: "reset()",
+                                    summary: "starts again: a fresh world and Lua state from the same FILE and options, after this line (history kept)") { [weak self] _ in
+            self?.resetRequested = true
+            return .none
+        })
+        try runtime.installReplHelpers(effectFile: effectFile, extra: helpers)
+    }
+}
+
+/// The session the prompt talks to, replaced by reset().
+private final class ReplHolder {
+    var current: ReplSession
+    let options: Options
+    let interactive: Bool
+    let budgetGiven: Bool
+
+    init(_ session: ReplSession) {
+        current = session
+        options = session.options
+        interactive = session.interactive
+        budgetGiven = session.budgetGiven
+    }
+
+    /// After a chunk: a new session if the chunk called reset(); the old one stays if FILE no
+    /// longer runs (the message says why).
+    func resetIfRequested() {
+        guard current.resetRequested else { return }
+        do {
+            current = try ReplSession(options, interactive: interactive, budgetGiven: budgetGiven)
+            if interactive { current.runtime.installInterruptHandler() }
+            print("reset: \(current.opening) at t=\(formatNumber(current.world.now))s")
+        } catch let error as ReplSession.StartFailure {
+            print("reset failed, the current world stays: \(TerminalText.safe(error.message))")
+        } catch {
+            print("reset failed, the current world stays: \(TerminalText.safe("\(error)"))")
+        }
+        transit_flush_stdout()
+    }
 }
 
 /// Prints the problems the world found (a transition that never completed, a view left in the
@@ -86,7 +154,7 @@ private func makeReplRuntime(_ options: Options, interactive: Bool, budgetGiven:
 }
 
 /// Piped input: chunks by lua.c's rules, messages naming input lines (`stdin:12:`).
-private func runPipedRepl(_ runtime: LuaRuntime, problems: ProblemReporter) -> Int32 {
+private func runPipedRepl(_ holder: ReplHolder) -> Int32 {
     var failed = false
     var buffer: String?
     var firstLine = 1
@@ -105,7 +173,7 @@ private func runPipedRepl(_ runtime: LuaRuntime, problems: ProblemReporter) -> I
         } else {
             buffer! += "\n" + line
         }
-        switch runtime.evaluateReplChunk(buffer!, firstLine: firstLine) {
+        switch holder.current.runtime.evaluateReplChunk(buffer!, firstLine: firstLine) {
         case .incomplete:
             continue
         case .values(let values):
@@ -114,12 +182,13 @@ private func runPipedRepl(_ runtime: LuaRuntime, problems: ProblemReporter) -> I
         case .failure(let message):
             report(message)
         }
-        problems.printNew()
+        holder.current.problems.printNew()
         buffer = nil
+        holder.resetIfRequested()
     }
     if let buffer {
         // Input ended inside a chunk: the syntax error names where it stopped.
-        if case .failure(let message) = runtime.evaluateReplChunk(buffer, firstLine: firstLine, endOfInput: true) {
+        if case .failure(let message) = holder.current.runtime.evaluateReplChunk(buffer, firstLine: firstLine, endOfInput: true) {
             report(message)
         }
     }
@@ -129,9 +198,9 @@ private func runPipedRepl(_ runtime: LuaRuntime, problems: ProblemReporter) -> I
 
 /// A terminal: prompts, line editing, history, completion; Ctrl-C stops a running chunk or
 /// clears the line; Ctrl-D exits.
-private func runInteractiveRepl(_ runtime: LuaRuntime, problems: ProblemReporter) -> Int32 {
-    let editor = ReplLineEditor(historyPath: replHistoryPath()) { prefix in runtime.completions(for: prefix) }
-    runtime.installInterruptHandler()
+private func runInteractiveRepl(_ holder: ReplHolder) -> Int32 {
+    let editor = ReplLineEditor(historyPath: replHistoryPath()) { prefix in holder.current.runtime.completions(for: prefix) }
+    holder.current.runtime.installInterruptHandler()
     var buffer: String?
     while true {
         _ = LuaRuntime.takeInterrupts()
@@ -149,6 +218,7 @@ private func runInteractiveRepl(_ runtime: LuaRuntime, problems: ProblemReporter
         }
         if buffer == nil && line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
         buffer = buffer.map { $0 + "\n" + line } ?? line
+        let runtime = holder.current.runtime
         runtime.acceptInterrupts(true)
         let outcome = runtime.evaluateReplChunk(buffer!)
         runtime.acceptInterrupts(false)
@@ -160,9 +230,10 @@ private func runInteractiveRepl(_ runtime: LuaRuntime, problems: ProblemReporter
         case .failure(let message):
             print(TerminalText.safe(message, terminal: TerminalText.stdoutIsTerminal))
         }
-        problems.printNew()
+        holder.current.problems.printNew()
         transit_flush_stdout()
         editor.remember(buffer!)
         buffer = nil
+        holder.resetIfRequested()
     }
 }

@@ -4,6 +4,7 @@ completion, continuation lines, Ctrl-C, Ctrl-D). Ends with "N passed, N failed".
 
 import os
 import pty
+import re
 import select
 import struct
 import subprocess
@@ -108,6 +109,13 @@ check("cycles are marked", "self = <cycle>" in out, out)
 check("depth is limited", "{…}" in out, out)
 check("trace() shows the animator's calls", "Fade.animateTransition(ctx)" in out, out)
 check("the completion ran when the animation ended", "old completion" in out, out)
+
+# reset(): a fresh world and state from the same FILE, the session going on.
+status, out, err = run_repl(["fade.lua"], "present()\nkept = 1\nprint('before', now())\nreset()\nprint('after', now(), kept)\npresent()\nprint('again', now())\n")
+check("reset() exits 0 in a piped session", status == 0, err)
+check("reset() says it started again", "reset: fade.lua on the default scene's screens" in out, out)
+check("after reset() time is 0 and the globals are gone", re.search(r"^after\t0\.0\tnil$", out, re.M) is not None, out)
+check("after reset() present() works again", re.search(r"^again\t0\.\d+$", out, re.M) is not None, out)
 
 # Errors: one message naming the input line, the session goes on, exit 1.
 status, out, err = run_repl(["fade.lua"], "return 1\n\nUIView.new():insertSubviewBelow(UIView.new(), nil)\nreturn \"after\", 2\n")

@@ -14,7 +14,8 @@ public func jsonStringLiteral(_ text: String, safeInHTML: Bool = false) -> Strin
         case "\n": out += "\\n"
         case "\r": out += "\\r"
         case "\t": out += "\\t"
-        case "<", ">", "&", "\u{2028}", "\u{2029}" where safeInHTML:
+        // (One `where` covers only the pattern it follows, so the HTML set is tested apart.)
+        case _ where safeInHTML && (scalar == "<" || scalar == ">" || scalar == "&" || scalar == "\u{2028}" || scalar == "\u{2029}"):
             out += String(format: "\\u%04x", scalar.value)
         default:
             if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }

@@ -8,11 +8,19 @@ import TransitRender
 /// first. Frames are drawn on this thread at those few times: a worker pool would draw every
 /// sample, and only a handful are kept. Writes nothing; `transit test` writes the reference.
 public final class GoldenFormat: OutputFormat {
-    /// 30 samples a second: the render default, fine enough to catch a changed curve.
+    /// 30 samples a second on the cell a reference draws (the render default, fine enough to
+    /// catch a changed curve).
     public static let sampleInterval = 1.0 / 30
+    /// The other cells of the quick matrix are there to catch what changes on another device
+    /// or iOS version: each transition is sampled at its start, a quarter, half, three quarters
+    /// and its end (sampled as finely, they made the references of the two effects cut into
+    /// hundreds of pieces 10 MB).
+    public static let otherCellsFractions = [0, 0.25, 0.5, 0.75]
     static let framePercents = [50]
 
     public let drawsFrames: Bool
+    /// Sampling every `sampleInterval`, or at these fractions of each transition (and its end).
+    public let fractions: [Double]?
     public private(set) var phases: [GoldenPhase] = []
     public private(set) var samples: [GoldenSample] = []
     /// The second pass's trace.
@@ -26,7 +34,10 @@ public final class GoldenFormat: OutputFormat {
     private var session: SceneSession?
     private var rasterizer: Rasterizer?
 
-    public init(drawsFrames: Bool) { self.drawsFrames = drawsFrames }
+    public init(drawsFrames: Bool, fractions: [Double]? = nil) {
+        self.drawsFrames = drawsFrames
+        self.fractions = fractions
+    }
 
     public var passes: Int { 2 }
 
@@ -65,12 +76,19 @@ public final class GoldenFormat: OutputFormat {
         for (index, phase) in phases.enumerated() {
             // A transition that never ended (stuck) is sampled at its start only.
             let end = phase.end ?? phase.start
-            var k = 0
-            while true {
-                let time = Self.onGrid(phase.start + Double(k) * Self.sampleInterval)
-                if time >= end - 1e-9 { break }
-                if sampleTimes[time] == nil { sampleTimes[time] = phase.phase }
-                k += 1
+            if let fractions {
+                for fraction in fractions {
+                    let time = Self.onGrid(phase.start + (end - phase.start) * fraction)
+                    if time < end - 1e-9, sampleTimes[time] == nil { sampleTimes[time] = phase.phase }
+                }
+            } else {
+                var k = 0
+                while true {
+                    let time = Self.onGrid(phase.start + Double(k) * Self.sampleInterval)
+                    if time >= end - 1e-9 { break }
+                    if sampleTimes[time] == nil { sampleTimes[time] = phase.phase }
+                    k += 1
+                }
             }
             sampleTimes[Self.onGrid(end)] = phase.phase
             guard drawsFrames else { continue }

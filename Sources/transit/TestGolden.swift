@@ -6,35 +6,30 @@ import TransitRender
 
 // Golden references (docs/testing.md): an effect's recorded cells (GoldenFormat) written as
 // NAME.golden/timeline.json and a few PNG frames, and compared on later runs. The recorded cells
-// are a subset of the quick matrix, to keep references small: on iPhone 15 at the newest iOS,
-// the first declared style, its path once (present and dismiss animated; push and pop; the tab
-// switches) and, when the effect declares a gesture, the interactive one 90 % of the way.
+// are the quick matrix's (every device, style, path and iOS version of `transit check --matrix
+// quick`), each run once; the first, iPhone 15 animated at the newest iOS, is sampled 30 times a
+// second and draws the frames, the others at 0, 25, 50, 75 and 100 % of each transition.
 
-/// The device and version references are recorded on.
+/// The device of the cell whose frames a reference draws.
 let goldenDevice = "iPhone 15"
 
-/// The cells a reference records, first the one whose frames it draws.
+/// The cells a reference records, first the one whose frames it draws: the quick matrix's
+/// cells (`transit check`'s, docs/check.md) at each of its iOS versions, each path once.
 func goldenCells(_ declaration: EffectDeclaration) -> [CheckCell] {
-    let ios = World.newestSystemVersion
-    var cells: [CheckCell]
-    if declaration.tabs {
-        cells = [CheckCell(device: goldenDevice, ios: ios, style: nil, path: .tabSwitch)]
-        if !declaration.dismissalGesture.isEmpty { cells.append(CheckCell(device: goldenDevice, ios: ios, style: nil, path: .tabSwitch, fraction: 0.9)) }
-    } else if declaration.navigation {
-        cells = [CheckCell(device: goldenDevice, ios: ios, style: nil, path: .pushPop)]
-    } else {
-        let style = declaration.styles.first ?? "custom"
-        cells = [CheckCell(device: goldenDevice, ios: ios, style: style, path: .presentDismiss)]
-        if !declaration.dismissalGesture.isEmpty {
-            cells.append(CheckCell(device: goldenDevice, ios: ios, style: style, path: .interactiveDismiss, fraction: 0.9))
-        }
-        if !declaration.presentationGesture.isEmpty {
-            cells.append(CheckCell(device: goldenDevice, ios: ios, style: style, path: .interactivePresent, fraction: 0.9))
-        }
+    var cells: [CheckCell] = []
+    for ios in defaultCheckVersions.sorted(by: >) {
+        cells += checkCells(declaration, devices: goldenDevices, ios: ios, matrix: .quick)
+    }
+    // The frames are drawn from the first cell: iPhone 15, animated, the newest iOS.
+    if let first = cells.firstIndex(where: { $0.device == goldenDevice && $0.animated && $0.fraction == nil }) {
+        cells.insert(cells.remove(at: first), at: 0)
     }
     for index in cells.indices { cells[index].rounds = 1 }
     return cells
 }
+
+/// The quick matrix's devices.
+let goldenDevices = ["iPhone SE", "iPhone 15", "iPad"]
 
 /// A fresh run of the reference's cells: the reference it would write, and its frames' images.
 func recordGolden(_ file: String, declaration: EffectDeclaration, scene: URL) throws -> (GoldenReference, [String: RasterImage]) {
@@ -46,7 +41,7 @@ func recordGolden(_ file: String, declaration: EffectDeclaration, scene: URL) th
         configuration.device = Device.named(cell.device) ?? Device.defaultProfile
         configuration.systemVersion = cell.ios
         configuration.scene = scene
-        let format = GoldenFormat(drawsFrames: index == 0)
+        let format = GoldenFormat(drawsFrames: index == 0, fractions: index == 0 ? nil : GoldenFormat.otherCellsFractions)
         var setupError: Error?
         try RenderJob.run(configuration, format: format, to: nil, progress: false, prepare: { session, _ in
             // The check already printed what matters; the scene's log is not the result.
@@ -55,7 +50,9 @@ func recordGolden(_ file: String, declaration: EffectDeclaration, scene: URL) th
             do { try session.runtime.evaluate("transit.checkCell = \(cell.luaTable)") } catch { setupError = error }
         })
         if let setupError { throw setupError }
-        let label = index == 0 ? cell.device : cell.device + ", " + (cell.name.components(separatedBy: " / ").last ?? cell.name)
+        // Messages name the cell: "present (iPhone 15)" for the reference cell, the others in
+        // full ("present (iPad, iOS 8, fullScreen, present-dismiss animated)").
+        let label = index == 0 ? cell.device : cell.name.replacingOccurrences(of: " / ", with: ", ")
         cells.append(GoldenCell(name: cell.name, label: label, phases: format.phases, samples: format.samples, events: format.events))
         for (frame, image) in format.frames {
             frames.append(frame)

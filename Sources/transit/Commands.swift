@@ -32,6 +32,9 @@ enum SharedOption {
     static let playerFrames = OptionSpec(names: ["--player-frames"], value: .choice(["png", "webm", "mp4"]),
                                          help: "how an HTML player carries its frames: PNG images (default) or one video stream (a fraction of the size; the scrubber seeks it)")
 
+    static let cellJobs = OptionSpec(names: ["--jobs"], value: .integer(placeholder: "N", range: 1...64),
+                                     help: "cells at a time (default: the number of cores; the report is the same)")
+
     static let world = [scene, device, ios]
     static let sandbox = [unsafe, budget, memory, allowRead]
     static let frames = [fps, scale, noStatusBar, quality, lossless, playerFrames]
@@ -61,7 +64,7 @@ enum Commands {
             SharedOption.device,
             OptionSpec(names: ["--ios"], value: .checkedText(placeholder: "LIST", check: { _ = try parseSystemVersionList($0) }), help: "comma-separated iOS versions (default 8,18)"),
             OptionSpec(names: ["--format"], value: .choice(["text", "json", "junit"]), help: "the report's form (default text)"),
-            OptionSpec(names: ["--jobs"], value: .integer(placeholder: "N", range: 1...64), help: "cells at a time (default: the number of cores; the report is the same)"),
+            SharedOption.cellJobs,
         ], operandCount: 1...Int.max)
 
     static let test = CommandSpec(name: "test", operands: "[PATH...]", summary: """
@@ -80,6 +83,7 @@ enum Commands {
             OptionSpec(names: ["--golden"], value: .text(placeholder: "DIR"), help: "keep the references under DIR, mirroring the effects' paths, instead of beside them"),
             OptionSpec(names: ["--report"], value: .text(placeholder: "DIR"), help: "where the HTML report of mismatches goes (default transit-test-report)"),
             OptionSpec(names: ["--format"], value: .choice(["text", "json", "junit"]), help: "the result's form (default text)"),
+            SharedOption.cellJobs,
         ], operandCount: 0...Int.max)
 
     static let render = CommandSpec(name: "render", operands: "FILE", summary: """

@@ -34,6 +34,8 @@ struct TestSettings {
     /// `--golden DIR`: references under DIR, mirroring the effects' paths; nil: beside them.
     var goldenRoot: String?
     var checkScene: URL
+    /// `--jobs N`: check and golden cells at a time.
+    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
 }
 
 /// The devices of `transit check`'s quick matrix.
@@ -67,6 +69,7 @@ func commandTest(_ arguments: ArraySlice<String>) throws -> Int32 {
     var settings = TestSettings(checkScene: checkScene)
     settings.mode = parsed.has("--record") ? .record : parsed.has("--update") ? .update : .compare
     settings.goldenRoot = parsed.text("--golden")
+    if let jobs = parsed.integer("--jobs") { settings.jobs = jobs }
     let reportDirectory = parsed.text("--report") ?? "transit-test-report"
 
     let found = discoverTestFiles(paths)
@@ -166,7 +169,8 @@ func testSubject(_ file: String, explicit: Bool, settings: TestSettings, report:
         }
         return sceneOutcomes(display, probe: probe)
     }
-    let result = checkEffect(file, probe: probe, devices: quickCheckDevices, versions: defaultCheckVersions, matrix: .quick, scene: settings.checkScene)
+    let result = checkEffect(file, probe: probe, devices: quickCheckDevices, versions: defaultCheckVersions, matrix: .quick,
+                             scene: settings.checkScene, jobs: settings.jobs)
     var check = TestOutcome(file: display, name: "check (quick matrix)", kind: "check", status: result.failed == 0 ? .passed : .failed)
     if result.failed > 0 {
         check.messages.append("\(result.failed) of \(result.cells.count) cells failed")

@@ -18,7 +18,7 @@ let goldenDevice = "iPhone 15"
 func goldenCells(_ declaration: EffectDeclaration) -> [CheckCell] {
     var cells: [CheckCell] = []
     for ios in defaultCheckVersions.sorted(by: >) {
-        cells += checkCells(declaration, devices: goldenDevices, ios: ios, matrix: .quick)
+        cells += checkCells(declaration, devices: quickCheckDevices, ios: ios, matrix: .quick)
     }
     // The frames are drawn from the first cell: iPhone 15, animated, the newest iOS.
     if let first = cells.firstIndex(where: { $0.device == goldenDevice && $0.animated && $0.fraction == nil }) {
@@ -28,38 +28,45 @@ func goldenCells(_ declaration: EffectDeclaration) -> [CheckCell] {
     return cells
 }
 
-/// The quick matrix's devices.
-let goldenDevices = ["iPhone SE", "iPhone 15", "iPad"]
-
-/// A fresh run of the reference's cells: the reference it would write, and its frames' images.
-func recordGolden(_ file: String, declaration: EffectDeclaration, scene: URL) throws -> (GoldenReference, [String: RasterImage]) {
+/// A fresh run of the reference's cells, `jobs` at a time (each cell is a world of its own):
+/// the reference it would write, and its frames' images.
+func recordGolden(_ file: String, declaration: EffectDeclaration, scene: URL, jobs: Int = 1) throws -> (GoldenReference, [String: RasterImage]) {
+    let recorded = parallelMap(Array(goldenCells(declaration).enumerated()), jobs: jobs) { index, cell in
+        Result { try recordGoldenCell(file, cell: cell, index: index, scene: scene) }
+    }
     var cells: [GoldenCell] = []
     var frames: [GoldenFrame] = []
     var images: [String: RasterImage] = [:]
-    for (index, cell) in goldenCells(declaration).enumerated() {
-        var configuration = RunConfiguration(file: URL(fileURLWithPath: file))
-        configuration.device = Device.named(cell.device) ?? Device.defaultProfile
-        configuration.systemVersion = cell.ios
-        configuration.scene = scene
-        let format = GoldenFormat(drawsFrames: index == 0, fractions: index == 0 ? nil : GoldenFormat.otherCellsFractions)
-        var setupError: Error?
-        try RenderJob.run(configuration, format: format, to: nil, progress: false, prepare: { session, _ in
-            // The check already printed what matters; the scene's log is not the result.
-            session.runtime.output = { _ in }
-            session.world.warningHandler = nil
-            do { try session.runtime.evaluate("transit.checkCell = \(cell.luaTable)") } catch { setupError = error }
-        })
-        if let setupError { throw setupError }
-        // Messages name the cell: "present (iPhone 15)" for the reference cell, the others in
-        // full ("present (iPad, iOS 8, fullScreen, present-dismiss animated)").
-        let label = index == 0 ? cell.device : cell.name.replacingOccurrences(of: " / ", with: ", ")
-        cells.append(GoldenCell(name: cell.name, label: label, phases: format.phases, samples: format.samples, events: format.events))
-        for (frame, image) in format.frames {
+    for result in recorded {
+        let (cell, drawn) = try result.get()
+        cells.append(cell)
+        for (frame, image) in drawn {
             frames.append(frame)
             images[frame.file] = image
         }
     }
     return (GoldenReference(effect: URL(fileURLWithPath: file).lastPathComponent, cells: cells, frames: frames), images)
+}
+
+/// One cell of a reference: the first (`index` 0) is sampled finely and draws the frames.
+private func recordGoldenCell(_ file: String, cell: CheckCell, index: Int, scene: URL) throws -> (GoldenCell, [(frame: GoldenFrame, image: RasterImage)]) {
+    var configuration = RunConfiguration(file: URL(fileURLWithPath: file))
+    configuration.device = Device.named(cell.device) ?? Device.defaultProfile
+    configuration.systemVersion = cell.ios
+    configuration.scene = scene
+    let format = GoldenFormat(drawsFrames: index == 0, fractions: index == 0 ? nil : GoldenFormat.otherCellsFractions)
+    var setupError: Error?
+    try RenderJob.run(configuration, format: format, to: nil, progress: false, prepare: { session, _ in
+        // The check already printed what matters; the scene's log is not the result.
+        session.runtime.output = { _ in }
+        session.world.warningHandler = nil
+        do { try session.runtime.evaluate("transit.checkCell = \(cell.luaTable)") } catch { setupError = error }
+    })
+    if let setupError { throw setupError }
+    // Messages name the cell: "present (iPhone 15)" for the reference cell, the others in
+    // full ("present (iPad, iOS 8, fullScreen, present-dismiss animated)").
+    let label = index == 0 ? cell.device : cell.name.replacingOccurrences(of: " / ", with: ", ")
+    return (GoldenCell(name: cell.name, label: label, phases: format.phases, samples: format.samples, events: format.events), format.frames)
 }
 
 /// NAME.golden beside NAME.lua, or under `root` at the file's path (relative to the current
@@ -129,7 +136,7 @@ func testGolden(_ file: String, display: String, declaration: EffectDeclaration,
             outcome.messages = ["no golden reference; run transit test --record (looked for \(shownDirectory))"]
             return outcome
         }
-        let (fresh, images) = try recordGolden(file, declaration: declaration, scene: settings.checkScene)
+        let (fresh, images) = try recordGolden(file, declaration: declaration, scene: settings.checkScene, jobs: settings.jobs)
         func write(_ note: String) throws -> TestOutcome {
             try writeGolden(fresh, images: images, to: directory)
             outcome.status = .passed

@@ -138,6 +138,10 @@ def check_golden_cycle():
     checks.check("a re-record of an unchanged effect is byte-identical", again.returncode == 0 and tree_bytes(golden) == first,
                  again.stdout + again.stderr)
 
+    serial = transit(["test", "crossfade.lua", "--record", "--jobs", "1"], work)
+    checks.check("a record one cell at a time gives the same bytes as on every core",
+                 serial.returncode == 0 and tree_bytes(golden) == first, serial.stdout + serial.stderr)
+
     match = transit(["test", "crossfade.lua"], work)
     checks.check("a golden that matches passes", match.returncode == 0, match.stdout + match.stderr)
     checks.check("the summary line counts the check and the reference", re.search(r"^2 passed, 0 failed$", match.stdout, re.M), match.stdout)

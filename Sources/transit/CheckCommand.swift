@@ -132,7 +132,7 @@ func commandCheck(_ arguments: ArraySlice<String>) throws -> Int32 {
           FileManager.default.fileExists(atPath: checkScene.path) else {
         throw UsageError(message: "scripts/scenes/check.lua not found (see transit --version for the scripts directory)")
     }
-    var deviceNames = devices ?? ["iPhone SE", "iPhone 15", "iPad"]
+    var deviceNames = devices ?? quickCheckDevices
     if matrix == .full && devices == nil { deviceNames.append("iPad landscape") }
 
     let jobs = parsed.integer("--jobs") ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -152,6 +152,10 @@ func commandCheck(_ arguments: ArraySlice<String>) throws -> Int32 {
 /// iOS 7 (`--ios 7`, Transit's oldest) is asked for by name: an effect that calls `ctx:view`
 /// fails every cell there, as it would crash on iOS 7 (docs/check.md).
 let defaultCheckVersions = [World.transitionAPIVersion, World.newestSystemVersion]
+
+/// The devices of `transit check`'s quick matrix (full adds iPad landscape); `transit test`'s
+/// checks and golden references use them too.
+let quickCheckDevices = ["iPhone SE", "iPhone 15", "iPad"]
 
 /// `--ios 12,15,17,18`: comma-separated versions, each a number Transit models; duplicates are
 /// dropped, the order is kept.

@@ -87,24 +87,16 @@ private final class ReplSession {
 /// The session the prompt talks to, replaced by reset().
 private final class ReplHolder {
     var current: ReplSession
-    let options: Options
-    let interactive: Bool
-    let budgetGiven: Bool
 
-    init(_ session: ReplSession) {
-        current = session
-        options = session.options
-        interactive = session.interactive
-        budgetGiven = session.budgetGiven
-    }
+    init(_ session: ReplSession) { current = session }
 
     /// After a chunk: a new session if the chunk called reset(); the old one stays if FILE no
     /// longer runs (the message says why).
     func resetIfRequested() {
         guard current.resetRequested else { return }
         do {
-            current = try ReplSession(options, interactive: interactive, budgetGiven: budgetGiven)
-            if interactive { current.runtime.installInterruptHandler() }
+            current = try ReplSession(current.options, interactive: current.interactive, budgetGiven: current.budgetGiven)
+            if current.interactive { current.runtime.installInterruptHandler() }
             print("reset: \(current.opening) at t=\(formatNumber(current.world.now))s")
         } catch let error as ReplSession.StartFailure {
             print("reset failed, the current world stays: \(TerminalText.safe(error.message))")

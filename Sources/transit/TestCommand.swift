@@ -38,8 +38,6 @@ struct TestSettings {
     var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
 }
 
-/// The devices of `transit check`'s quick matrix.
-let quickCheckDevices = ["iPhone SE", "iPhone 15", "iPad"]
 
 func commandTest(_ arguments: ArraySlice<String>) throws -> Int32 {
     let parsed = try Commands.test.parse(arguments)

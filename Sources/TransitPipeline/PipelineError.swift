@@ -15,11 +15,13 @@ public enum PipelineError: Error, CustomStringConvertible {
     /// The scene raised an error; the command shows it as a traceback.
     case scriptFailed(Error)
     case invalidOption(String)
+    /// The run was asked to stop (watch: a newer save); nothing was written.
+    case cancelled
 
     public var isUsage: Bool {
         switch self {
         case .noSuchFile, .isDirectory, .notReadable, .unknownOutputType, .missingDirectory, .unwritableDirectory, .invalidOption: return true
-        case .cannotWrite, .noFrames, .scriptFailed: return false
+        case .cannotWrite, .noFrames, .scriptFailed, .cancelled: return false
         }
     }
 
@@ -34,6 +36,7 @@ public enum PipelineError: Error, CustomStringConvertible {
         case .unwritableDirectory(let path, let directory): return "\(path): directory \(directory) is not writable"
         case .cannotWrite(let path, let reason): return "\(path): cannot write: \(reason)"
         case .noFrames: return "nothing to render: the scene produced no frames"
+        case .cancelled: return "cancelled by a newer save"
         case .scriptFailed(let error): return "\(error)"
         case .invalidOption(let message): return message
         }

@@ -25,7 +25,8 @@ public enum RenderJob {
     /// (watch reads the files it loaded).
     @discardableResult
     public static func run(_ configuration: RunConfiguration, format: OutputFormat, to path: String?,
-                           progress: Bool = true, prepare: (_ session: SceneSession, _ pass: Int) -> Void = { _, _ in },
+                           progress: Bool = true, isCancelled: @escaping () -> Bool = { false },
+                           prepare: (_ session: SceneSession, _ pass: Int) -> Void = { _, _ in },
                            finished: (SceneSession) -> Void = { _ in }) throws -> Outcome {
         let destination = path.map { AtomicDestination(target: $0, isDirectory: format.isDirectory) }
         do {
@@ -36,7 +37,8 @@ public enum RenderJob {
                 prepare(session, pass)
                 defer { finished(session) }
                 let reporter = progress && knownFrameCount != nil ? ProgressReporter(total: knownFrameCount!, label: "rendering") : nil
-                outcome = try run(session, format: format, pass: pass, destination: destination?.temporary, progress: reporter, target: path)
+                outcome = try run(session, format: format, pass: pass, destination: destination?.temporary, progress: reporter, target: path,
+                                  isCancelled: isCancelled)
                 knownFrameCount = outcome?.frames
             }
             guard let outcome else { throw PipelineError.noFrames }   // a format of no passes
@@ -51,7 +53,7 @@ public enum RenderJob {
     /// One pass: the scene runs, each sampled frame is drawn (when the pass keeps pixels) and
     /// given to the format in order.
     private static func run(_ session: SceneSession, format: OutputFormat, pass: Int, destination: URL?,
-                            progress: ProgressReporter?, target: String?) throws -> Outcome {
+                            progress: ProgressReporter?, target: String?, isCancelled: @escaping () -> Bool) throws -> Outcome {
         // What a format fails with, other than the pipeline's own errors, is a failed write.
         func writing<T>(_ body: () throws -> T) throws -> T {
             do { return try body() } catch let error as PipelineError { throw error } catch {
@@ -84,6 +86,11 @@ public enum RenderJob {
             // A format's failure is kept, not thrown into the scene (it would come back as the
             // script's error); the frames after it are not drawn.
             try session.run(sampling: sampling, onFrame: { time, window in
+                // A newer save (watch) stops the scene at its next frame; nothing is written.
+                if isCancelled() {
+                    failure = PipelineError.cancelled
+                    throw PipelineError.cancelled
+                }
                 guard failure == nil else { return }
                 let index = count
                 count += 1

@@ -5,16 +5,21 @@ import Glibc
 import CMicroHTTPD
 
 /// The server behind `transit watch --serve`: the live HTML player on 127.0.0.1, and each
-/// reload (or error) pushed to open pages over Server-Sent Events.
+/// reload streamed to open pages over one WebSocket per page.
 ///
 /// Routes (GET only, anything else 405):
 /// - `/` the live page (HTMLPlayer.livePage), which runs the same script as the static player;
-/// - `/events` the event stream: `reload` with `{"version":N}`, `error` with the message as a
-///   JSON string, a comment every 15 s so idle connections stay open; a new stream first gets
-///   the current state, so a page opened late is up to date;
-/// - `/version/N.json` the payload of version N (PlayerPayload); only the latest two are kept,
-///   so memory does not grow with reloads (the previous one serves a page that is still
-///   fetching when the next save lands);
+/// - `/live` the WebSocket (RFC 6455). The server sends, for each version (one save):
+///   `{"type":"begin","version":N,…}` when its reload starts; each frame as a binary message
+///   the moment it is drawn (`LiveServer.frameMessage`: kind 1, version, index, time, PNG bytes),
+///   nearest the page's playhead first; `{"type":"timeline",…}` (times, trace, curves, problems)
+///   when its scene has run; `{"type":"complete","version":N}` when every frame is out; or
+///   `{"type":"error",…}` (message, file, line, the lines around it) for a broken save. The page
+///   sends `{"type":"playhead","time":T}` as it plays and seeks (which frames to draw first) and
+///   `{"type":"shown","version":N}` once a new version's frame is on screen (`watch` prints that
+///   as "visible in … ms"). A page that connects late is sent the current version as it stands
+///   and the current error. The notification and the data share the one connection, so a
+///   browser's six connections per host do not limit how many tabs follow a save.
 /// - anything else 404.
 ///
 /// Only the address it prints: the socket is bound to 127.0.0.1, and a request is answered only
@@ -26,55 +31,60 @@ import CMicroHTTPD
 ///
 /// Bounds, so that a runaway or hostile client cannot take the machine down with it: at most
 /// `connectionLimit` (64) connections at once; past it libmicrohttpd closes each new connection
-/// as soon as it accepts it, without a response, and the first time the limit is reached the
-/// server says so once on stderr. A connection that sends or takes no byte for
-/// `connectionTimeout` (60 s) is closed, and an event stream stops queueing events once
-/// `maximumPendingBytes` wait unsent (it is then ended), so however slow a client is, each
-/// connection holds a thread, libmicrohttpd's 32 KiB and at most about 1 MiB of events.
-///
-/// libmicrohttpd runs a thread per connection, so an event stream can block in its content
-/// callback until there is news without holding up other requests. All shared state is guarded
-/// by one condition lock, which is also what wakes the streams.
+/// as soon as it accepts it, and the first time the limit is reached the server says so once on
+/// stderr. An HTTP connection idle for `connectionTimeout` (60 s) is closed. Each page's queue of
+/// unsent messages holds at most `maximumQueuedBytes` (64 MiB): a page that falls further behind
+/// is closed (code 1008, and one line on stderr), and frames of a version a newer save replaced
+/// are dropped from every queue unsent. Frames are encoded once and shared by every queue, so
+/// the server holds about two versions' frames however many pages are open.
 public final class LiveServer: @unchecked Sendable {
     public let port: UInt16
     public var url: String { "http://127.0.0.1:\(port)/" }
 
-    /// Seconds between keep-alive comments on an idle event stream.
+    /// Seconds between pings on an idle WebSocket, so a page that went away is noticed.
     static let keepAliveInterval = 15.0
-    /// A stream whose client stopped reading is dropped rather than buffering without bound:
-    /// past this many unsent bytes it queues no more events and its next read ends it.
-    static let maximumPendingBytes = 1 << 20
-    /// Connections open at once. A tab holds its event stream and a short fetch or two, so 20
-    /// tabs need about 60 (browsers keep to 6 connections per host, but 127.0.0.1 and localhost
-    /// are two hosts, and curl or a script keeps to nothing). Each connection is a thread and up
-    /// to maximumPendingBytes, so 64 bounds the server at some 70 MB, where libmicrohttpd's
-    /// default (about 1,020) would not. No per-address limit: on loopback every client has the
-    /// same address, so it would be this limit again.
+    /// Unsent bytes a page may fall behind by before it is closed.
+    public static let maximumQueuedBytes = 64 << 20
+    /// Connections open at once. A tab holds its WebSocket (and, while it loads, a GET or two),
+    /// so 20 tabs need about 20–40. Each connection is a thread and at most maximumQueuedBytes of
+    /// references to shared frames, so 64 bounds the threads where libmicrohttpd's default
+    /// (about 1,020) would not. No per-address limit: on loopback every client has the same
+    /// address, so it would be this limit again.
     public static let connectionLimit = 64
-    /// Seconds a connection may go without sending or receiving a byte before libmicrohttpd
-    /// closes it: longer than keepAliveInterval, so an idle event stream is never cut.
+    /// Seconds an HTTP connection may go without sending or receiving a byte before
+    /// libmicrohttpd closes it. (A WebSocket is the server's own from the upgrade on, kept
+    /// alive by pings.)
     static let connectionTimeout = 60
 
     private let livePage: [UInt8]
+    private let title: String
     private var daemon: OpaquePointer?
-    /// Where the one line about the connection limit goes (stderr; tests collect it).
+    /// Where the lines about the limits go (stderr; tests collect them).
     private let warn: @Sendable (String) -> Void
-    private let publishing = NSLock()  // one publish at a time, so versions appear in order
     private let state = NSCondition()
     // Guarded by `state`:
-    private var version = 0
-    private var payloads: [Int: [UInt8]] = [:]
-    private var currentError: String?
-    private var streams: [ObjectIdentifier: EventStream] = [:]
+    private var latestVersion = 0
+    /// What a page that connects now is sent: the current version's messages so far, in order.
+    private var currentMessages: [LiveMessage] = []
+    private var currentError: LiveMessage?
+    private var sockets: [ObjectIdentifier: LiveSocket] = [:]
+    private var socketThreads = 0
     private var stopping = false
-    /// Versions served so far, in order (tests wait on it before publishing the next one).
-    private var served: [Int] = []
     private var openConnections = 0
     private var reportedLimit = false
+    private var reportedSlowPage = false
+    private var reportedPlayhead: Double?
+    /// When a page first said it showed each recent version (monotonic seconds), and which
+    /// pages said so.
+    private var shownAt: [Int: Double] = [:]
+    private var shownBy: [Int: Set<ObjectIdentifier>] = [:]
+    /// The last `{"type":"report"}` messages pages sent (their self-tests' logs), newest last.
+    private var reports: [String] = []
 
     public init(port: UInt16, title: String,
                 warn: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("\($0)\n".utf8)) }) throws {
         livePage = Array(HTMLPlayer.livePage(title: title).utf8)
+        self.title = title
         self.warn = warn
         let socket = try Self.listen(port: port)
         self.port = socket.port
@@ -88,44 +98,235 @@ public final class LiveServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// A good reload: the page swaps to these frames, keeping its current time.
-    public func publish(_ document: PlayerDocument) {
-        publishing.lock()
-        defer { publishing.unlock() }
-        let payload: [UInt8]
-        do {
-            payload = Array(try PlayerPayload.json(document).utf8)  // encoded once, served to every page
-        } catch {
-            publishError("\(error)")
-            return
-        }
+    // MARK: - Publishing a version
+
+    /// What a page needs before the first frame of a version: its size, rate and title.
+    public struct VersionInfo: Sendable {
+        public var fps: Double
+        public var width: Int
+        public var height: Int
+        public init(fps: Double, width: Int, height: Int) { self.fps = fps; self.width = width; self.height = height }
+    }
+
+    /// A number for a save's reload, newer than every earlier one: from now on, calls for older
+    /// versions are ignored and their frames still queued for a page are dropped unsent.
+    public func reserve() -> Int {
         state.lock()
         defer { state.unlock() }
-        version += 1
-        payloads = payloads.filter { $0.key >= version - 1 }
-        payloads[version] = payload
+        latestVersion += 1
+        for socket in sockets.values { socket.dropFrames(before: latestVersion) }
+        return latestVersion
+    }
+
+    /// The version's reload started: pages learn its size and rate and keep showing the last
+    /// version until its frames arrive.
+    public func begin(_ version: Int, _ info: VersionInfo) {
+        state.lock()
+        defer { state.unlock() }
+        guard version == latestVersion else { return }
+        let fps = info.fps.isFinite && info.fps > 0 ? info.fps : 30
+        let message = LiveMessage.text("{\"type\":\"begin\",\"version\":\(version),\"title\":\(PlayerPayload.string(title)),"
+            + "\"fps\":\(PlayerPayload.number(fps)),\"width\":\(info.width),\"height\":\(info.height)}", version: version)
+        currentMessages = [message]
+        broadcast(message)
+    }
+
+    /// One drawn frame of `version`, as PNG bytes; frames may come in any order.
+    public func frame(version: Int, index: Int, time: Double, png: [UInt8]) {
+        state.lock()
+        defer { state.unlock() }
+        guard version == latestVersion else { return }
+        let message = LiveMessage.binary(Self.frameMessage(version: version, index: index, time: time, png: png), version: version)
+        currentMessages.append(message)
+        broadcast(message)
+    }
+
+    /// The version's scene has run: `json` is PlayerPayload.timeline (times, trace, curves,
+    /// problems). It also clears the error a page shows: this version is newer than that save.
+    public func timeline(version: Int, json: String) {
+        state.lock()
+        defer { state.unlock() }
+        guard version == latestVersion else { return }
+        let message = LiveMessage.text("{\"type\":\"timeline\",\"version\":\(version),\"data\":" + json + "}", version: version)
         currentError = nil
-        send(event: "reload", data: "{\"version\":\(version)}")
+        currentMessages.append(message)
+        broadcast(message)
     }
 
-    /// A broken save: the page shows the message over the last good frames.
-    public func publishError(_ message: String) {
+    /// Every frame of `version` has been sent.
+    public func complete(version: Int) {
         state.lock()
         defer { state.unlock() }
-        currentError = message
-        send(event: "error", data: PlayerPayload.string(message))
+        guard version == latestVersion else { return }
+        let message = LiveMessage.text("{\"type\":\"complete\",\"version\":\(version)}", version: version)
+        currentMessages.append(message)
+        broadcast(message)
     }
 
-    /// Ends open event streams and stops listening. Safe to call more than once.
+    /// A broken save (`version` its reload, nil: not tied to one): the page shows the message and
+    /// the code around its line over the last good frames, which stay playable.
+    public func fail(version: Int? = nil, _ error: LiveError) {
+        state.lock()
+        defer { state.unlock() }
+        if let version, version != latestVersion { return }
+        let message = LiveMessage.text(error.json, version: nil)
+        // The version that failed leaves nothing to show: pages go back to the last good one.
+        if let version { currentMessages = currentMessages.filter { $0.version != version } }
+        currentError = message
+        broadcast(message)
+    }
+
+    /// A whole document at once (the video player, tests): begin, each frame, timeline, complete.
+    public func publish(_ document: PlayerDocument) {
+        do {
+            let width = document.video?.width ?? document.frames.first?.width ?? 0
+            let height = document.video?.height ?? document.frames.first?.height ?? 0
+            let version = reserve()
+            begin(version, VersionInfo(fps: document.fps, width: width, height: height))
+            if let video = document.video, case .embedded(let bytes) = video.source {
+                state.lock()
+                let message = LiveMessage.binary(Self.videoMessage(version: version, mimeType: video.mimeType, bytes: bytes), version: version)
+                if version == latestVersion { currentMessages.append(message); broadcast(message) }
+                state.unlock()
+            }
+            for (index, image) in document.frames.enumerated() {
+                let time = document.times.indices.contains(index) ? document.times[index] : Double(index) / document.fps
+                frame(version: version, index: index, time: time, png: try PNGEncoder.encode(image))
+            }
+            timeline(version: version, json: try PlayerPayload.timeline(document, problems: []))
+            complete(version: version)
+        } catch {
+            fail(LiveError(message: "\(error)"))
+        }
+    }
+
+    /// Kind 1, a frame: `[1][version u32][index u32][time f64][PNG]`, little-endian.
+    static func frameMessage(version: Int, index: Int, time: Double, png: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = [1]
+        bytes.reserveCapacity(17 + png.count)
+        append(UInt32(truncatingIfNeeded: version), to: &bytes)
+        append(UInt32(truncatingIfNeeded: index), to: &bytes)
+        let bits = time.bitPattern
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8((bits >> UInt64(shift)) & 0xFF)) }
+        bytes += png
+        return bytes
+    }
+
+    /// Kind 2, a version's frames as one video: `[2][version u32][mime length u8][mime][bytes]`.
+    static func videoMessage(version: Int, mimeType: String, bytes video: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = [2]
+        append(UInt32(truncatingIfNeeded: version), to: &bytes)
+        let mime = Array(mimeType.utf8.prefix(255))
+        bytes.append(UInt8(mime.count))
+        return bytes + mime + video
+    }
+
+    private static func append(_ value: UInt32, to bytes: inout [UInt8]) {
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> UInt32(shift)) & 0xFF)) }
+    }
+
+    /// Queues a message on every page. Called with `state` locked.
+    private func broadcast(_ message: LiveMessage) {
+        for socket in sockets.values where !socket.enqueue(message) { reportSlowPage() }
+        state.broadcast()
+    }
+
+    private func reportSlowPage() {
+        guard !reportedSlowPage else { return }
+        reportedSlowPage = true
+        warn("transit: a live page fell \(Self.maximumQueuedBytes >> 20) MiB behind and was closed (it reconnects and starts from the current version)")
+    }
+
+    // MARK: - What the pages say
+
+    /// The time the page most recently reported looking at (any page), nil before one did.
+    public var playhead: Double? {
+        state.lock()
+        defer { state.unlock() }
+        return reportedPlayhead
+    }
+
+    /// When a page first said it showed a frame of `version` or later (monotonic seconds),
+    /// waiting up to `seconds` for one to say so; nil if none did.
+    public func shownTime(of version: Int, waitingUpTo seconds: Double) -> Double? {
+        state.lock()
+        defer { state.unlock() }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while true {
+            if let time = shownAt.filter({ $0.key >= version }).map(\.value).min() { return time }
+            if stopping || !state.wait(until: deadline) { return nil }
+        }
+    }
+
+    /// WebSockets open now (tests wait on it).
+    public var pagesOpen: Int {
+        state.lock()
+        defer { state.unlock() }
+        return sockets.count
+    }
+
+    /// The largest queue of unsent bytes among the pages (tests check it stays bounded).
+    var largestQueue: Int {
+        state.lock()
+        defer { state.unlock() }
+        return sockets.values.map(\.queuedBytes).max() ?? 0
+    }
+
+    /// How many pages said they showed `version`.
+    public func pagesThatShowed(_ version: Int) -> Int {
+        state.lock()
+        defer { state.unlock() }
+        return shownBy[version]?.count ?? 0
+    }
+
+    /// What pages' self-tests reported (JSON texts), oldest first.
+    public var pageReports: [String] {
+        state.lock()
+        defer { state.unlock() }
+        return reports
+    }
+
+    fileprivate func received(_ text: String, at time: Double, from page: ObjectIdentifier) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              let type = object["type"] as? String else { return }
+        state.lock()
+        defer { state.unlock() }
+        switch type {
+        case "playhead":
+            if let value = object["time"] as? Double, value.isFinite { reportedPlayhead = value }
+        case "shown":
+            if let version = object["version"] as? Int, version > 0, version <= latestVersion {
+                if shownAt[version] == nil { shownAt[version] = time }
+                shownBy[version, default: []].insert(page)
+                shownAt = shownAt.filter { $0.key > latestVersion - 16 }
+                shownBy = shownBy.filter { $0.key > latestVersion - 16 }
+                state.broadcast()
+            }
+        case "report":
+            reports.append(text)
+            if reports.count > 200 { reports.removeFirst(reports.count - 200) }
+            state.broadcast()
+        default:
+            break
+        }
+    }
+
+    /// Ends open pages and stops listening. Safe to call more than once.
     public func stop() {
         state.lock()
         stopping = true
         let running = daemon
         daemon = nil
+        for socket in sockets.values { socket.close(code: 1001, reason: "transit watch stopped") }
         state.broadcast()
+        // Each socket's thread ends once its close is sent (a stalled client's send is cut by
+        // shutdown); libmicrohttpd must not stop under an upgraded connection still in use.
+        let grace = Date(timeIntervalSinceNow: 1)
+        while socketThreads > 0, state.wait(until: grace) {}
+        for socket in sockets.values { socket.interrupt() }
+        let deadline = Date(timeIntervalSinceNow: 4)
+        while socketThreads > 0, state.wait(until: deadline) {}
         state.unlock()
-        // Every stream is now returning end-of-stream, so stopping (which joins the connection
-        // threads) does not wait for a keep-alive timeout.
         if let running { MHD_stop_daemon(running) }
     }
 
@@ -143,25 +344,10 @@ public final class LiveServer: @unchecked Sendable {
         if path == "/" {
             return reply(connection, status: 200, type: "text/html; charset=utf-8", body: livePage)
         }
-        if path == "/events" {
-            return openStream(connection)
-        }
-        if let number = Self.versionNumber(path) {
-            state.lock()
-            let payload = payloads[number]
-            if payload != nil, served.count < 1000 { served.append(number) }
-            state.unlock()
-            if let payload {
-                return reply(connection, status: 200, type: "application/json", body: payload)
-            }
+        if path == "/live" {
+            return upgrade(connection)
         }
         return reply(connection, status: 404, type: "text/plain; charset=utf-8", body: Array("not found\n".utf8))
-    }
-
-    var servedVersions: [Int] {
-        state.lock()
-        defer { state.unlock() }
-        return served
     }
 
     /// Why a request's Host header is refused (nil when it is one this server answers to).
@@ -185,12 +371,33 @@ public final class LiveServer: @unchecked Sendable {
         return folded.elementsEqual("127.0.0.1:\(port)".utf8) || folded.elementsEqual("localhost:\(port)".utf8)
     }
 
-    /// `/version/12.json` → 12.
-    static func versionNumber(_ path: String) -> Int? {
-        guard path.hasPrefix("/version/"), path.hasSuffix(".json") else { return nil }
-        let digits = path.dropFirst("/version/".count).dropLast(".json".count)
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
-        return Int(digits)
+    private func header(_ connection: OpaquePointer, _ name: String) -> String? {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    }
+
+    /// The WebSocket handshake (RFC 6455 §4.2): a version-13 upgrade with a key is answered 101;
+    /// anything else at `/live` is a plain 400 saying what was missing. The Origin, when sent,
+    /// must be this server's own page (a browser's cross-site socket is refused, as its fetches
+    /// are by the Host check).
+    private func upgrade(_ connection: OpaquePointer) -> MHD_Result {
+        func refuse(_ why: String) -> MHD_Result {
+            reply(connection, status: 400, type: "text/plain; charset=utf-8", body: Array("transit: /live is the live page's WebSocket: \(why)\n".utf8))
+        }
+        guard header(connection, "Upgrade")?.lowercased() == "websocket" else { return refuse("the request asks for no WebSocket upgrade") }
+        guard header(connection, "Sec-WebSocket-Version") == "13" else { return refuse("only WebSocket version 13 is spoken") }
+        guard let key = header(connection, "Sec-WebSocket-Key"), !key.isEmpty, key.utf8.count <= 64 else { return refuse("no Sec-WebSocket-Key") }
+        if let origin = header(connection, "Origin"), origin != "http://127.0.0.1:\(port)", origin != "http://localhost:\(port)" {
+            return reply(connection, status: 403, type: "text/plain; charset=utf-8", body: Array("transit: the live socket serves only its own page (got Origin \(origin.prefix(200)))\n".utf8))
+        }
+        state.lock()
+        let refused = stopping
+        state.unlock()
+        if refused { return refuse("the server is stopping") }
+        guard let response = MHD_create_response_for_upgrade(upgradeSocket, Unmanaged.passUnretained(self).toOpaque()) else { return .NO }
+        defer { MHD_destroy_response(response) }
+        MHD_add_response_header(response, "Upgrade", "websocket")
+        MHD_add_response_header(response, "Sec-WebSocket-Accept", WebSocket.acceptKey(key))
+        return MHD_queue_response(connection, 101, response)
     }
 
     private func reply(_ connection: OpaquePointer, status: UInt32, type: String, body: [UInt8],
@@ -206,75 +413,36 @@ public final class LiveServer: @unchecked Sendable {
         return MHD_queue_response(connection, status, response)
     }
 
-    // MARK: - Event streams
+    // MARK: - WebSockets
 
-    private func openStream(_ connection: OpaquePointer) -> MHD_Result {
-        let stream = EventStream(server: self)
+    /// libmicrohttpd handed over an upgraded connection: it gets its own thread, first sent the
+    /// current version and error.
+    fileprivate func accept(socket descriptor: Int32, handle: OpaquePointer, extra: [UInt8]) {
+        let socket = LiveSocket(descriptor: descriptor, handle: handle)
         state.lock()
-        // Reconnect quickly after a restart of `transit watch`, then the current state.
-        stream.pending = Array("retry: 1000\n\n".utf8)
-        if version > 0 { stream.pending += Self.event("reload", "{\"version\":\(version)}") }
-        if let currentError { stream.pending += Self.event("error", PlayerPayload.string(currentError)) }
-        streams[ObjectIdentifier(stream)] = stream
+        if stopping {
+            state.unlock()
+            socket.finish()
+            return
+        }
+        for message in currentMessages { _ = socket.enqueue(message) }
+        if let currentError { _ = socket.enqueue(currentError) }
+        sockets[ObjectIdentifier(socket)] = socket
+        socketThreads += 1
         state.unlock()
-        let context = Unmanaged.passRetained(stream).toOpaque()
-        guard let response = MHD_create_response_from_callback(UInt64.max, 4096, readEvents, context, releaseStream) else {
-            Unmanaged<EventStream>.fromOpaque(context).release()
-            forget(stream)
-            return .NO
+        let thread = Thread { [self] in
+            socket.run(extra: extra, keepAlive: Self.keepAliveInterval, state: state) { [weak self] text in
+                self?.received(text, at: MonotonicClock.seconds(), from: ObjectIdentifier(socket))
+            }
+            state.lock()
+            sockets[ObjectIdentifier(socket)] = nil
+            socketThreads -= 1
+            state.broadcast()
+            state.unlock()
+            socket.finish()
         }
-        defer { MHD_destroy_response(response) }
-        MHD_add_response_header(response, "Content-Type", "text/event-stream")
-        MHD_add_response_header(response, "Cache-Control", "no-store")
-        return MHD_queue_response(connection, 200, response)
-    }
-
-    static func event(_ name: String, _ data: String) -> [UInt8] {
-        Array("event: \(name)\ndata: \(data)\n\n".utf8)
-    }
-
-    /// Queues an event on every open stream. Called with `state` locked. A stream already past
-    /// maximumPendingBytes gets nothing more: its client is not reading, and libmicrohttpd only
-    /// calls `read` (which ends it) once the socket takes bytes again, so without this check its
-    /// queue would grow with every save for as long as the client trickles.
-    private func send(event name: String, data: String) {
-        let bytes = Self.event(name, data)
-        for stream in streams.values where stream.pending.count <= Self.maximumPendingBytes { stream.pending += bytes }
-        state.broadcast()
-    }
-
-    /// Open event streams, and the largest queue of unsent bytes among them (tests check it
-    /// stays bounded).
-    var streamQueues: (count: Int, largest: Int) {
-        state.lock()
-        defer { state.unlock() }
-        return (streams.count, streams.values.map(\.pending.count).max() ?? 0)
-    }
-
-    /// The content callback of a stream: waits for news (or the keep-alive interval) and hands
-    /// libmicrohttpd what is pending. Returns -1 (end of stream) once the server stops.
-    fileprivate func read(_ stream: EventStream, into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
-        state.lock()
-        defer { state.unlock() }
-        let deadline = Date(timeIntervalSinceNow: Self.keepAliveInterval)
-        while stream.pending.isEmpty && !stopping {
-            if !state.wait(until: deadline) { break }
-        }
-        if stopping || stream.pending.count > Self.maximumPendingBytes { return -1 }
-        if stream.pending.isEmpty { stream.pending = Array(": keep-alive\n\n".utf8) }
-        let count = min(capacity, stream.pending.count)
-        stream.pending.withUnsafeBytes { bytes in
-            UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress!, byteCount: count)
-        }
-        stream.pending.removeFirst(count)
-        return count
-    }
-
-    /// Called when libmicrohttpd is done with a stream (finished, client gone, or shutdown).
-    fileprivate func forget(_ stream: EventStream) {
-        state.lock()
-        streams[ObjectIdentifier(stream)] = nil
-        state.unlock()
+        thread.name = "transit.live-socket"
+        thread.start()
     }
 
     // MARK: - Connections
@@ -341,15 +509,219 @@ public final class LiveServer: @unchecked Sendable {
     }
 }
 
-/// One open `/events` response: the bytes not yet handed to libmicrohttpd.
-private final class EventStream {
-    let server: LiveServer
-    var pending: [UInt8] = []  // guarded by the server's state lock
-    init(server: LiveServer) { self.server = server }
+
+/// One message for the pages, encoded once and shared by every queue (arrays are copied on
+/// write, so a frame queued for 20 pages is one buffer).
+enum LiveMessage {
+    /// `version`: the version the message belongs to (nil: an error, not one version's).
+    case text(String, version: Int?)
+    /// `version`: the frames of a version a newer one replaced are dropped unsent.
+    case binary([UInt8], version: Int)
+
+    var byteCount: Int {
+        switch self {
+        case .text(let text, _): return text.utf8.count
+        case .binary(let bytes, _): return bytes.count
+        }
+    }
+
+    var version: Int? {
+        switch self {
+        case .text(_, let version): return version
+        case .binary(_, let version): return version
+        }
+    }
 }
 
-// libmicrohttpd's callbacks: plain C function pointers, with the server or stream passed
-// through the `void *` context.
+/// A broken save as the page shows it: the message (the same text `watch` prints), where it
+/// happened and the lines around that place (Vite's code frame).
+public struct LiveError: Sendable {
+    public var message: String
+    public var file: String?
+    public var line: Int?
+    /// (line number, text) of the lines around `line`.
+    public var codeFrame: [(number: Int, text: String)]
+
+    public init(message: String, file: String? = nil, line: Int? = nil, codeFrame: [(number: Int, text: String)] = []) {
+        self.message = message
+        self.file = file
+        self.line = line
+        self.codeFrame = codeFrame
+    }
+
+    var json: String {
+        var out = "{\"type\":\"error\",\"message\":" + PlayerPayload.string(message)
+        if let file { out += ",\"file\":" + PlayerPayload.string(file) }
+        if let line { out += ",\"line\":\(line)" }
+        out += ",\"frame\":[" + codeFrame.map { "[\($0.number),\(PlayerPayload.string($0.text))]" }.joined(separator: ",") + "]}"
+        return out
+    }
+
+    /// The lines of `source` within `context` of `line` (1-based), for the page's code frame.
+    public static func codeFrame(_ source: String, around line: Int, context: Int = 2) -> [(number: Int, text: String)] {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return [] }
+        let range = max(1, line - context)...min(lines.count, line + context)
+        return range.map { ($0, String(lines[$0 - 1].prefix(400))) }
+    }
+}
+
+/// One page's WebSocket: its queue of unsent messages (guarded by the server's state lock) and
+/// the loop, on its own thread, that sends them and reads what the page says.
+final class LiveSocket: @unchecked Sendable {
+    let descriptor: Int32
+    private let handle: OpaquePointer
+    /// Written to wake the loop when a message is queued or a close is asked for.
+    private let wake: Int32
+    // Guarded by the server's state lock:
+    private var queue: [LiveMessage] = []
+    private var queueStart = 0
+    private(set) var queuedBytes = 0
+    private var closeRequest: (code: UInt16, reason: String)?
+
+    init(descriptor: Int32, handle: OpaquePointer) {
+        self.descriptor = descriptor
+        self.handle = handle
+        wake = transit_eventfd()
+        // Blocking writes with a timeout: a page that stops reading holds only its own thread.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Queues a message; false (and the socket asked to close) when that would pass the limit.
+    func enqueue(_ message: LiveMessage) -> Bool {
+        guard closeRequest == nil else { return true }
+        if queuedBytes + message.byteCount > LiveServer.maximumQueuedBytes {
+            // A page this far behind is not reading: its thread is blocked in a send, so a close
+            // frame could not reach it. Cut the connection; the page reconnects and starts over.
+            close(code: 1008, reason: "the page fell too far behind")
+            interrupt()
+            return false
+        }
+        queue.append(message)
+        queuedBytes += message.byteCount
+        signal()
+        return true
+    }
+
+    /// Drops queued frames of versions older than `version` (a newer save replaced them).
+    func dropFrames(before version: Int) {
+        let kept = queue[queueStart...].filter { if case .binary(_, let own) = $0 { return own >= version } else { return true } }
+        queue = Array(kept)
+        queueStart = 0
+        queuedBytes = queue.reduce(0) { $0 + $1.byteCount }
+    }
+
+    func close(code: UInt16, reason: String) {
+        if closeRequest == nil { closeRequest = (code, reason) }
+        signal()
+    }
+
+    /// Cuts a send blocked on a page that stopped reading (stop() after its grace period).
+    func interrupt() { shutdown(descriptor, Int32(SHUT_RDWR)) }
+
+    private func signal() {
+        var one: UInt64 = 1
+        _ = Glibc.write(wake, &one, 8)
+    }
+
+    /// Sends what is queued and reads what arrives until the page or the server closes.
+    func run(extra: [UInt8], keepAlive: Double, state: NSCondition, received: (String) -> Void) {
+        var decoder = WebSocket.Decoder()
+        decoder.feed(extra)
+        var lastSent = MonotonicClock.seconds()
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        loop: while true {
+            // What the page said.
+            while true {
+                let message: WebSocket.Message?
+                do { message = try decoder.next() } catch {
+                    _ = send(.close, WebSocket.closePayload(code: error.code, reason: error.reason))
+                    break loop
+                }
+                guard let message else { break }
+                switch message {
+                case .text(let text): received(text)
+                case .ping(let payload): if !send(.pong, payload) { break loop }
+                case .close(let code):
+                    _ = send(.close, code.map { WebSocket.closePayload(code: $0, reason: "") } ?? [])
+                    break loop
+                case .binary, .pong: break
+                }
+            }
+            // What is queued for it.
+            state.lock()
+            let pending = Array(queue[queueStart...])
+            queue.removeAll(keepingCapacity: true)
+            queueStart = 0
+            queuedBytes = 0
+            let closing = closeRequest
+            state.unlock()
+            for message in pending {
+                let sent: Bool
+                switch message {
+                case .text(let text, _): sent = send(.text, Array(text.utf8))
+                case .binary(let bytes, _): sent = send(.binary, bytes)
+                }
+                if !sent { break loop }
+                lastSent = MonotonicClock.seconds()
+            }
+            if let closing {
+                _ = send(.close, WebSocket.closePayload(code: closing.code, reason: closing.reason))
+                break
+            }
+            // Wait for the page, a queued message or the keep-alive.
+            var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            let waitFor = max(0, keepAlive - (MonotonicClock.seconds() - lastSent))
+            let ready = poll(&descriptors, 2, Int32(waitFor * 1000) + 1)
+            if ready < 0 && errno != EINTR { break }
+            if descriptors[1].revents != 0 {
+                var value: UInt64 = 0
+                _ = Glibc.read(wake, &value, 8)
+            }
+            if descriptors[0].revents & Int16(POLLIN) != 0 {
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                if count <= 0 { break }
+                decoder.feed(buffer[0..<count])
+            } else if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                break
+            }
+            if ready == 0 {
+                if !send(.ping, []) { break }
+                lastSent = MonotonicClock.seconds()
+            }
+        }
+    }
+
+    /// One frame: the header, then the shared payload, without copying it into one buffer.
+    private func send(_ opcode: WebSocket.Opcode, _ payload: [UInt8]) -> Bool {
+        let header = WebSocket.header(opcode, length: payload.count)
+        return write(header, more: !payload.isEmpty) && write(payload, more: false)
+    }
+
+    private func write(_ bytes: [UInt8], more: Bool) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0))
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return false }
+            offset += count
+        }
+        return true
+    }
+
+    /// Gives the socket back to libmicrohttpd, which closes it.
+    func finish() {
+        transit_mhd_upgrade_close(handle)
+        Glibc.close(wake)
+    }
+}
+
+// libmicrohttpd's callbacks: plain C function pointers, with the server passed through the
+// `void *` context.
 
 private let handleRequest: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, _, _ in
     guard let context, let connection, let url, let method else { return .NO }
@@ -363,14 +735,9 @@ private let noteConnection: MHD_NotifyConnectionCallback = { context, _, _, even
     server.connection(opened: event == .CONNECTION_NOTIFY_STARTED)
 }
 
-private let readEvents: MHD_ContentReaderCallback = { context, _, buffer, capacity in
-    guard let context, let buffer else { return -1 }
-    let stream = Unmanaged<EventStream>.fromOpaque(context).takeUnretainedValue()
-    return stream.server.read(stream, into: buffer, capacity: capacity)
-}
-
-private let releaseStream: MHD_ContentReaderFreeCallback = { context in
-    guard let context else { return }
-    let stream = Unmanaged<EventStream>.fromOpaque(context).takeRetainedValue()
-    stream.server.forget(stream)
+private let upgradeSocket: MHD_UpgradeHandler = { context, _, _, extra, extraCount, socket, handle in
+    guard let context, let handle else { return }
+    let server = Unmanaged<LiveServer>.fromOpaque(context).takeUnretainedValue()
+    let bytes = extra.map { Array(UnsafeRawBufferPointer(start: $0, count: extraCount)) } ?? []
+    server.accept(socket: socket, handle: handle, extra: bytes)
 }

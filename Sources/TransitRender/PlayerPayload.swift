@@ -42,6 +42,23 @@ public enum PlayerPayload {
         return out
     }
 
+    /// What the live page gets once a version's scene has run (its frames travel on their own,
+    /// as they are drawn): `{"frameCount":N,"times":[…],"trace":[…],"curves":[…],
+    /// "problems":[{"id":…,"message":…,"line":…}]}`, `line` being what `transit run` prints.
+    public static func timeline(_ document: PlayerDocument, problems: [Problem]) throws -> String {
+        let count = document.times.count
+        guard count > 0 else { throw RenderError("HTML player: no frames") }
+        var out = "{\"frameCount\":\(count)"
+        out += ",\n\"times\":[" + document.times.map(number).joined(separator: ",") + "]"
+        out += ",\n\"trace\":[" + document.trace.map { "[\(number($0.time)),\(string($0.line))]" }.joined(separator: ",\n") + "]"
+        let curves = document.snapshots.count == count ? PlayerCurves(snapshots: document.snapshots).layers : []
+        out += ",\n\"curves\":[" + curves.map(layer).joined(separator: ",\n") + "]"
+        out += ",\n\"problems\":[" + problems.map {
+            "{\"id\":\(string($0.id.rawValue)),\"message\":\(string($0.message)),\"line\":\(string("problem: \($0)"))}"
+        }.joined(separator: ",") + "]}"
+        return out
+    }
+
     /// Each frame as a quoted PNG data URI, encoded on every core (PNG compression is most of
     /// the time a reload takes to reach an open page); the order is the frames' order.
     private static func encodedFrames(_ frames: [RasterImage]) throws -> [String] {

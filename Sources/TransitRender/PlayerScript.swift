@@ -35,9 +35,20 @@ enum PlayerScript {
     .chart .legend span{margin-right:8px;white-space:nowrap}
     .chart .legend i{display:inline-block;width:10px;height:3px;margin-right:3px;vertical-align:middle}
     .playhead{stroke:#e00;stroke-width:1}
-    #overlay{position:fixed;inset:0;background:rgba(40,0,0,.82);color:#fff;padding:24px;overflow:auto;z-index:10}
+    #speed{font:inherit}
+    #counter{font:12px ui-monospace,Menlo,monospace;white-space:nowrap;color:#555}
+    .chart svg{cursor:crosshair}
+    #problems{background:#c62828;color:#fff;padding:6px 10px;font:12px/1.5 ui-monospace,Menlo,monospace;white-space:pre-wrap;flex:0 0 auto;max-height:30vh;overflow:auto}
+    #problems[hidden]{display:none}
+    #overlay{position:fixed;inset:0;background:rgba(40,0,0,.88);color:#fff;padding:24px;overflow:auto;z-index:10}
     #overlay[hidden]{display:none}
     #overlay pre{font:13px/1.5 ui-monospace,Menlo,monospace;white-space:pre-wrap;margin:0}
+    #overlay-code{margin:14px 0!important;background:rgba(0,0,0,.35);padding:8px 0;border-left:3px solid #ff8a80}
+    #overlay-code:empty{display:none}
+    #overlay-code div{padding:0 10px}
+    #overlay-code div.at{background:rgba(255,82,82,.35)}
+    #overlay-code span{display:inline-block;min-width:3em;color:#ffab91;user-select:none}
+    #overlay-hint{color:#ffccbc;font-size:12px;margin-top:10px}
     """#
 
     static func body(title: String) -> String {
@@ -46,12 +57,14 @@ enum PlayerScript {
         <div id="stage">
         <div id="title">\(HTMLPlayer.escape(title))<span id="status"></span></div>
         <div id="frame-box"><img id="frame" alt="frame"><video id="video" muted playsinline preload="auto" hidden></video><div id="waiting">waiting for the first render…</div></div>
-        <div id="controls"><button id="play">Play</button><input id="scrub" type="range" min="0" max="0" value="0"><span id="time"></span></div>
-        <div id="help">space play/pause · ←/→ one frame · Home/End first/last</div>
+        <div id="controls"><button id="play">Play</button><input id="scrub" type="range" min="0" max="0" value="0"><span id="time"></span><span id="counter"></span>
+        <select id="speed" title="playback speed (the Simulator's Slow Animations)"><option value="1">1×</option><option value="0.5">0.5×</option><option value="0.25">0.25×</option><option value="0.1">0.1×</option></select></div>
+        <div id="help">space play/pause · ←/→ one frame · Home/End first/last · click a curve to seek</div>
+        <div id="problems" hidden></div>
         </div>
         <div id="side"><div id="trace"></div><div id="curves"></div></div>
         </div>
-        <div id="overlay" hidden><pre id="overlay-text"></pre></div>
+        <div id="overlay" hidden><pre id="overlay-text"></pre><pre id="overlay-code"></pre><div id="overlay-hint">Esc to dismiss · fix the file and save to reload</div></div>
         """
     }
 
@@ -61,9 +74,14 @@ enum PlayerScript {
     (function(){
     'use strict';
     const $=id=>document.getElementById(id);
-    const img=$('frame'),video=$('video'),scrub=$('scrub'),timeLabel=$('time'),playButton=$('play'),traceBox=$('trace'),curvesBox=$('curves');
+    const img=$('frame'),video=$('video'),scrub=$('scrub'),timeLabel=$('time'),counter=$('counter'),playButton=$('play'),traceBox=$('trace'),curvesBox=$('curves'),speedBox=$('speed');
     const colors=['#d62728','#1f77b4','#2ca02c','#ff7f0e','#9467bd','#8c564b','#e377c2','#17becf','#7f7f7f'];
-    let data=null,index=0,timer=null,traceRows=[],pastCount=0,playheads=[];
+    let data=null,index=0,timer=null,traceRows=[],pastCount=0,playheads=[],speed=1;
+    // Live mode: called by show() with the frame it put on screen (see startLive).
+    let onShown=null;
+    // Frames: data.times holds one time per frame; data.frames may be sparse while a live
+    // version streams in (a missing frame shows the last version's frame at that index).
+    function count(){return data?data.times.length:0;}
 
     function el(tag,attrs,text){const e=document.createElement(tag);for(const k in attrs||{})e.setAttribute(k,attrs[k]);if(text!=null)e.textContent=text;return e;}
     function fmt(v){return Math.abs(v)>=100?v.toFixed(0):Math.abs(v)>=1?v.toFixed(2):v.toFixed(3);}
@@ -91,6 +109,13 @@ enum PlayerScript {
       markup+='<line class="playhead" x1="0" x2="0" y1="0" y2="'+H+'"/></svg>';
       const plot=el('div');plot.innerHTML=markup;box.appendChild(plot);
       playheads.push(plot.querySelector('.playhead'));
+      // A click on a chart seeks to the frame nearest that time.
+      const svg=plot.querySelector('svg');
+      svg.addEventListener('click',e=>{
+        const r=svg.getBoundingClientRect(),x=(e.clientX-r.left)*W/r.width;
+        const t0=data.times[0],t1=data.times[data.times.length-1];
+        show(nearestIndex(t0+Math.max(0,Math.min(1,(x-PAD)/(W-2*PAD)))*(t1-t0)));
+      });
       const legend=el('div',{'class':'legend'});
       chart.series.forEach((s,k)=>{const item=el('span');const swatch=el('i');swatch.style.background=colors[k%colors.length];item.appendChild(swatch);item.appendChild(document.createTextNode(s.name));legend.appendChild(item);});
       box.appendChild(legend);
@@ -111,7 +136,7 @@ enum PlayerScript {
       // A video payload carries one stream: frame i is the middle of its interval.
       img.hidden=!!data.video;video.hidden=!data.video;
       if(data.video&&video.src!==data.video)video.src=data.video;
-      scrub.max=String(data.frames.length-1);
+      scrub.max=String(Math.max(0,count()-1));
       document.getElementById('stage').style.setProperty('--aspect',String(data.width/data.height));
       $('waiting').hidden=true;
     }
@@ -131,19 +156,31 @@ enum PlayerScript {
       }
     }
 
+    function frameSource(i){
+      if(data.pending&&data.pending[i])return data.pending[i];
+      return data.frames[i]||(data.fallback&&data.fallback[i])||null;
+    }
+
     function show(i){
-      if(!data)return;
-      index=Math.max(0,Math.min(data.frames.length-1,i));
-      if(data.video)video.currentTime=(index+0.5)/data.fps;else img.src=data.frames[index];
+      if(!data||!count())return;
+      index=Math.max(0,Math.min(count()-1,i));
+      if(data.video)video.currentTime=(index+0.5)/data.fps;
+      else{const src=frameSource(index);if(src&&img.getAttribute('src')!==src){img.src=src;if(onShown)onShown(src);}}
       scrub.value=String(index);
       const t=data.times[index];
-      timeLabel.textContent='t='+t.toFixed(3)+'s  frame '+(index+1)+'/'+data.frames.length;
+      timeLabel.textContent='t='+t.toFixed(3)+'s';
+      counter.textContent='frame '+(index+1)+'/'+count();
       const x=timeToX(t).toFixed(1);
       for(const line of playheads){line.setAttribute('x1',x);line.setAttribute('x2',x);}
       highlight(t);
     }
 
-    function startTimer(){timer=setInterval(()=>show(index+1>=data.frames.length?0:index+1),1000/data.fps);}
+    // At 0.5× a frame stays twice as long: the Simulator's Slow Animations.
+    function startTimer(){timer=setInterval(()=>show(index+1>=count()?0:index+1),1000/(data.fps*speed));}
+    function setSpeed(value){
+      speed=value>0?value:1;speedBox.value=String(speed);
+      if(timer){clearInterval(timer);startTimer();}
+    }
     function setPlaying(on){
       if(on===!!timer||!data)return;
       if(on)startTimer();else{clearInterval(timer);timer=null;}
@@ -168,68 +205,155 @@ enum PlayerScript {
     }
 
     playButton.addEventListener('click',()=>{toggle();playButton.blur();});
+    speedBox.addEventListener('change',()=>{setSpeed(parseFloat(speedBox.value));speedBox.blur();});
     scrub.addEventListener('input',()=>show(parseInt(scrub.value,10)));
     document.addEventListener('keydown',e=>{
+      if(e.key==='Escape'&&!$('overlay').hidden){e.preventDefault();hideOverlay();return;}
       if(!data||e.altKey||e.ctrlKey||e.metaKey)return;
       const actions={' ':toggle,'ArrowRight':()=>show(index+1),'ArrowLeft':()=>show(index-1),
-        'Home':()=>show(0),'End':()=>show(data.frames.length-1)};
+        'Home':()=>show(0),'End':()=>show(count()-1)};
       const action=actions[e.key];
       if(action){e.preventDefault();action();}
     });
     // A focused button or slider would act on space/arrows a second time on keyup.
     document.addEventListener('keyup',e=>{if(e.key===' ')e.preventDefault();});
 
-    function showOverlay(text){$('overlay-text').textContent=text;$('overlay').hidden=false;}
+    // An error: the message, and the lines around its place with that line marked (Vite's
+    // code frame). Esc hides it; the next good version does too.
+    function showOverlay(text,frame,line){
+      $('overlay-text').textContent=text;
+      const code=$('overlay-code');code.textContent='';
+      for(const [number,source] of frame||[]){
+        const row=el('div',number===line?{'class':'at'}:{});row.appendChild(el('span',{},String(number)));
+        row.appendChild(document.createTextNode(source));code.appendChild(row);
+      }
+      $('overlay').hidden=false;
+    }
     function hideOverlay(){$('overlay').hidden=true;}
-
-    // Live mode: `reload` carries a version number to fetch, `error` the message of a broken
-    // save. A fetch overtaken by a newer reload is dropped; a version that arrives after an
-    // error was reported does not hide that error (the error is newer than the version).
-    function startLive(){
-      const status=$('status'),test=location.hash.startsWith('#selftest')?liveSelftest():null;
-      let wanted=0,sequence=0,errorSequence=-1;
-      const events=new EventSource('events');
-      events.addEventListener('reload',e=>{
-        const version=JSON.parse(e.data).version,asked=++sequence;wanted=version;
-        fetch('version/'+version+'.json').then(r=>{if(!r.ok)throw new Error('HTTP '+r.status);return r.json();})
-          .then(payload=>{
-            if(version!==wanted)return;
-            const before=data?data.times[index]:null;
-            load(payload,true);
-            if(errorSequence<asked)hideOverlay();
-            status.textContent='live · version '+version;
-            if(test)test.loaded(version,before,events);
-          })
-          .catch(err=>{if(version===wanted)status.textContent='could not load version '+version+': '+err.message;});
-      });
-      events.addEventListener('error',e=>{
-        if(typeof e.data!=='string'){status.textContent='disconnected, retrying…';return;}
-        errorSequence=++sequence;showOverlay(JSON.parse(e.data));
-        if(test)test.failed();
-      });
-      events.addEventListener('open',()=>{status.textContent=wanted?'live · version '+wanted:'live';});
+    // Problems of the version on screen (a transition that never completes, a view left over):
+    // a red banner, each line as `transit run` prints it.
+    function showProblems(list){
+      const box=$('problems');box.textContent=(list||[]).map(p=>p.line).join('\n');box.hidden=!(list&&list.length);
     }
 
-    // #selftest&frame=K&until=N on the live page (LivePageTests): shows frame K and plays after
-    // the first version, logs every swap and error, fetches each version it loaded a second
-    // time so the test knows it was taken in, and once version N is in closes the stream and
-    // writes the log into <pre id="selftest-result">.
+    // Live mode: one WebSocket carries everything (LiveServer). A new version's frames arrive
+    // as they are drawn, nearest the playhead first; each is shown the moment it is the frame
+    // being looked at, over the last version's frames, which fill the gaps until its own
+    // arrive. The page tells the server where it is looking (which frames to draw first) and
+    // when a version's first frame was on screen (watch prints it as "visible in … ms").
+    function startLive(){
+      const status=$('status'),test=location.hash.startsWith('#selftest')?liveSelftest():null;
+      let socket=null,next=null,shown=0,playheadTimer=null,retry=null;
+      const versionOf=new Map();
+      function send(message){if(socket&&socket.readyState===1)socket.send(JSON.stringify(message));}
+      function reportPlayhead(){
+        if(playheadTimer||!data||!count())return;
+        playheadTimer=setTimeout(()=>{playheadTimer=null;send({type:'playhead',time:data.times[index]});},100);
+      }
+      // After the image decoded, two animation frames: the second runs once the first frame
+      // with it has been painted.
+      onShown=src=>{
+        reportPlayhead();
+        const version=versionOf.get(src);
+        if(!version||version<=shown)return;
+        shown=version;
+        img.decode().catch(()=>{}).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>{
+          send({type:'shown',version:version});if(test)test.shown(version);
+        })));
+      };
+      function release(urls){for(const url of urls||[])if(url){URL.revokeObjectURL(url);versionOf.delete(url);}}
+      function begin(m){
+        if(next)release(next.frames);
+        next={version:m.version,fps:m.fps,width:m.width,height:m.height,title:m.title,frames:[],times:[]};
+        if(!data){
+          // Nothing yet: the first version plays what has arrived.
+          data={title:m.title,fps:m.fps,width:m.width,height:m.height,frames:[],times:[],trace:[],curves:[],pending:next.frames};
+          build();
+        }else data.pending=next.frames;
+        status.textContent='rendering version '+m.version+'…';
+      }
+      function frame(buffer){
+        const view=new DataView(buffer);
+        if(view.getUint8(0)===2)return video2(view,buffer);
+        const version=view.getUint32(1,true),i=view.getUint32(5,true),t=view.getFloat64(9,true);
+        if(!next||version!==next.version)return;
+        const url=URL.createObjectURL(new Blob([new Uint8Array(buffer,17)],{type:'image/png'}));
+        versionOf.set(url,version);
+        next.frames[i]=url;next.times[i]=t;
+        if(!data.times.length||data.pending===next.frames&&data.times===next.times){
+          // The very first version: its times come as its frames do.
+          data.times=next.times;scrub.max=String(Math.max(0,count()-1));
+        }
+        if(i===index||!img.getAttribute('src'))show(index);
+      }
+      function video2(view,buffer){
+        const version=view.getUint32(1,true),length=view.getUint8(5);
+        if(!next||version!==next.version)return;
+        const mime=new TextDecoder().decode(new Uint8Array(buffer,6,length));
+        next.video=URL.createObjectURL(new Blob([new Uint8Array(buffer,6+length)],{type:mime}));
+      }
+      function timeline(m){
+        if(!next||m.version!==next.version)return;
+        const looking=data&&count()?data.times[index]:0,playing=!!timer;
+        const old=data;
+        if(timer){clearInterval(timer);timer=null;}
+        data={title:next.title,fps:next.fps,width:next.width,height:next.height,times:m.data.times,trace:m.data.trace,curves:m.data.curves,
+          frames:next.frames,fallback:old&&old.frames!==next.frames?old.frames:null,problems:m.data.problems};
+        if(next.video){data.video=next.video;data.frames=new Array(m.data.frameCount).fill(null);}
+        next.old=old;
+        build();hideOverlay();showProblems(m.data.problems);
+        show(nearestIndex(looking));
+        if(playing)startTimer();
+        if(test)test.loaded(m.version,looking,old);
+      }
+      function complete(m){
+        if(!next||m.version!==next.version)return;
+        if(next.old){release(next.old.frames.filter(u=>u&&!next.frames.includes(u)));if(next.old.video&&next.old.video!==data.video)URL.revokeObjectURL(next.old.video);}
+        data.fallback=null;data.pending=null;
+        status.textContent='live · version '+m.version;
+        next=null;
+        if(test)test.completed(m.version);
+      }
+      function failed(m){
+        if(next){release(next.frames);next=null;if(data)data.pending=null;}
+        showOverlay(m.message,m.frame,m.line);
+        status.textContent='error · showing the last good version';
+        if(test)test.failed();
+      }
+      function connect(){
+        socket=new WebSocket((location.protocol==='https:'?'wss://':'ws://')+location.host+'/live');
+        socket.binaryType='arraybuffer';
+        socket.onopen=()=>{status.textContent=data?'live':'live · waiting for the first render';if(test)test.send=send;};
+        socket.onmessage=e=>{
+          if(typeof e.data!=='string')return frame(e.data);
+          const m=JSON.parse(e.data);
+          ({begin:begin,timeline:timeline,complete:complete,error:failed})[m.type]?.(m);
+        };
+        socket.onclose=()=>{status.textContent='disconnected, retrying…';clearTimeout(retry);retry=setTimeout(connect,1000);};
+      }
+      connect();
+    }
+
+    // #selftest&frame=K&until=N on the live page (LivePageTests, test_watch.py): after the first
+    // version shows frame K and plays; logs every version, error and first sight, and sends the
+    // log to the server as {"type":"report"} after each (the test reads it there).
     function liveSelftest(){
       const params=new URLSearchParams(location.hash.slice('#selftest'.length).replace(/^[&?]/,''));
-      const log=[],until=parseInt(params.get('until')||'1',10);let count=0;
+      const log=[];let loadedCount=0;
       const overlayShown=()=>!$('overlay').hidden;
-      return {
-        loaded(version,before,events){
-          if(++count===1){show(parseInt(params.get('frame')||'0',10));setPlaying(true);}
-          log.push({event:'reload',version:version,frames:data.frames.length,timeBefore:before,index:index,time:data.times[index],
-            playing:!!timer,overlay:overlayShown()});
-          if(version>=until){
-            events.close();setPlaying(false);
-            const out=el('pre',{id:'selftest-result'},JSON.stringify(log));out.hidden=true;document.body.appendChild(out);
-          }else fetch('version/'+version+'.json?loaded');
+      const test={send:null,
+        report(){if(test.send)test.send({type:'report',log:log});},
+        loaded(version,before){
+          if(++loadedCount===1){show(parseInt(params.get('frame')||'0',10));setPlaying(true);}
+          log.push({event:'reload',version:version,frames:count(),timeBefore:before,index:index,time:data.times[index],
+            playing:!!timer,overlay:overlayShown(),problems:$('problems').hidden?'':$('problems').textContent});
+          test.report();
         },
-        failed(){log.push({event:'error',overlay:overlayShown(),text:$('overlay-text').textContent});}
+        completed(version){log.push({event:'complete',version:version});test.report();},
+        shown(version){log.push({event:'shown',version:version,index:index});test.report();},
+        failed(){log.push({event:'error',overlay:overlayShown(),text:$('overlay-text').textContent,code:$('overlay-code').textContent});test.report();}
       };
+      return test;
     }
 
     // #selftest (used by Tests/CLI/test_player.py): drives the page through its own keys and
@@ -239,7 +363,7 @@ enum PlayerScript {
       const params=new URLSearchParams(location.hash.slice('#selftest'.length).replace(/^[&?]/,''));
       const key=k=>document.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true,cancelable:true}));
       const rect=e=>{const r=e.getBoundingClientRect();return {left:r.left,top:r.top,right:r.right,bottom:r.bottom};};
-      const r={frames:data.frames.length,times:data.times.length,traceLines:traceRows.length,
+      const r={frames:count(),times:data.times.length,traceLines:traceRows.length,
         curveLayers:Array.from(document.querySelectorAll('.curve-layer .layer-name')).map(e=>e.textContent),
         charts:document.querySelectorAll('.chart').length,
         viewport:{width:innerWidth,height:innerHeight},
@@ -279,8 +403,8 @@ enum PlayerScript {
       if(location.hash.startsWith('#selftest'))selftest();
     }
 
-    window.TransitPlayer={load:load,show:show,toggle:toggle,startLive:startLive,startStatic:startStatic,
-      get index(){return index;},get playing(){return !!timer;}};
+    window.TransitPlayer={load:load,show:show,toggle:toggle,setSpeed:setSpeed,startLive:startLive,startStatic:startStatic,
+      get index(){return index;},get playing(){return !!timer;},get speed(){return speed;}};
     })();
     """#
 }

@@ -88,7 +88,8 @@ func benchReload(_ rounds: Int) throws -> [BenchFigure] {
     reloader.holdsOutput = true
     let target = directory.appendingPathComponent("fade.gif").path
     let watcher = try FileWatcher()
-    _ = reloader.reload(into: .file(target), since: MonotonicClock.seconds(), quiet: true)  // warm-up
+    let reloads = BackgroundReloads()
+    _ = reloader.reloadAndWait(into: .file(target), reloads: reloads, saved: MonotonicClock.seconds())  // warm-up
     watcher.watch(reloader.watchedFiles)
     var firstFrame: [Double] = [], whole: [Double] = [], frames = 0
     for round in 0..<rounds {
@@ -97,8 +98,8 @@ func benchReload(_ rounds: Int) throws -> [BenchFigure] {
         guard !FileWatcher.wait([watcher.fileDescriptor], milliseconds: 5000).isEmpty, watcher.debouncedChanges() else {
             throw RuntimeError("bench: the save was not seen within 5 s")
         }
-        _ = reloader.reload(into: .file(target), since: saved, quiet: true)
-        guard let timing = reloader.lastTiming else { throw RuntimeError("bench: the reload failed") }
+        guard case .completed = reloader.reloadAndWait(into: .file(target), reloads: reloads, saved: saved).result,
+              let timing = reloader.lastTiming else { throw RuntimeError("bench: the reload failed") }
         firstFrame.append((timing.firstFrame - saved) * 1000)
         whole.append((timing.written - saved) * 1000)
         frames = timing.frames

@@ -48,19 +48,32 @@ func commandWatch(_ arguments: ArraySlice<String>) throws -> Int32 {
     }
     defer { if case .server(let server) = sink { server.stop() } }
 
-    var watched = reloader.reload(into: sink, since: MonotonicClock.seconds(), first: true)
-    watcher.watch(watched)
-    say("watching \(watcher.watchedDirectories.map { LuaRuntimeDisplay.path(URL(fileURLWithPath: $0)) + "/" }.joined(separator: ", ")) (Ctrl-C to stop)")
+    let reloads = BackgroundReloads()
+    reloader.startReload(into: sink, reloads: reloads, saved: MonotonicClock.seconds(), first: true)
+    var announced = false
     while true {
-        let ready = FileWatcher.wait([watcher.fileDescriptor, stop.fileDescriptor], milliseconds: -1)
+        let ready = FileWatcher.wait([watcher.fileDescriptor, stop.fileDescriptor, reloads.wakeDescriptor], milliseconds: -1)
         if ready.contains(stop.fileDescriptor) { break }
+        if ready.contains(reloads.wakeDescriptor) {
+            for report in reloads.takeReports() {
+                watcher.watch(reloader.finish(report, sink: sink))
+                if !announced {
+                    announced = true
+                    say("watching \(watcher.watchedDirectories.map { LuaRuntimeDisplay.path(URL(fileURLWithPath: $0)) + "/" }.joined(separator: ", ")) (Ctrl-C to stop)")
+                }
+            }
+        }
         guard ready.contains(watcher.fileDescriptor) else { continue }
         let saved = MonotonicClock.seconds()
         guard watcher.debouncedChanges() else { continue }
         if stop.isPending { break }
-        watched = reloader.reload(into: sink, since: saved)
-        watcher.watch(watched)
+        // A newer save cancels the reload in flight and starts at once.
+        reloader.startReload(into: sink, reloads: reloads, saved: saved, first: false)
     }
+    // The output in progress is complete or cancelled before the loop ends (a cancelled file
+    // output leaves the last good one in place).
+    reloads.cancelAndDrain(waitingUpTo: 5)
+    for report in reloads.takeReports() { _ = reloader.finish(report, sink: sink, quietly: true) }
     say("stopped watching")
     return 0
 }
@@ -99,11 +112,13 @@ extension FileWatcher {
     }
 }
 
-/// Runs the file once per save and hands the result to the output.
-final class Reloader {
+/// Runs the file once per save and hands the result to the output. Owned by the watch loop;
+/// background reloads read only `options` (a constant) and the pure helpers, and post what they
+/// found back to the loop, which alone changes the rest.
+final class Reloader: @unchecked Sendable {
     let options: Options
     /// The files the last run read, so a broken save still watches them all.
-    private var lastFiles: [URL] = []
+    var lastFiles: [URL] = []
     /// The scene's printed lines last time: printed again only when they change, so a reload
     /// is one line unless the script says something new.
     private var lastOutput: [String]?
@@ -114,7 +129,7 @@ final class Reloader {
 
     /// When the last reload's first frame was out and its output written (monotonic seconds).
     struct Timing { var firstFrame: Double; var written: Double; var frames: Int }
-    private(set) var lastTiming: Timing?
+    var lastTiming: Timing?
 
     /// The files to watch after the last run.
     var watchedFiles: [URL] { lastFiles }
@@ -139,82 +154,90 @@ final class Reloader {
         }
         var loaded: [URL] = []
         let url = URL(fileURLWithPath: options.file ?? "").standardizedFileURL
-        // An editor that saves by truncating and then writing can be caught in between, and
-        // an empty file would run as an empty scene: one blank frame over the last good output.
-        if let contents = FileManager.default.contents(atPath: url.path),
-           contents.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            lastFiles = Array(Set(lastFiles + [url])).sorted { $0.path < $1.path }
-            return .failure(ReloadFailure(message: "transit: \(options.file ?? url.path): the file is empty"))
-        }
+        if let failure = emptyFileFailure() { return .failure(failure) }
         do {
             let outcome = try RenderJob.run(try options.runConfiguration(), format: format, to: path, progress: false,
                                             prepare: { session, pass in if pass == 0 { session.runtime.output = { output.append($0) } } },
-                                            finished: {
-                                                // A module a failed require looked for is watched where its
-                                                // directory exists, so creating it reloads.
-                                                loaded += $0.runtime.loadedFiles + $0.runtime.missingModuleFiles.filter {
-                                                    FileManager.default.fileExists(atPath: $0.deletingLastPathComponent().path)
-                                                }
-                                            })
+                                            finished: { loaded += Self.filesRead($0) })
             lastFiles = Array(Set(loaded + [url])).sorted { $0.path < $1.path }
             return .success(outcome)
         } catch {
             // A broken version may not reach every module the last good one read: keep those too.
             lastFiles = Array(Set(lastFiles + loaded + [url])).sorted { $0.path < $1.path }
-            switch error {
-            case PipelineError.scriptFailed(let underlying): return .failure(ReloadFailure(message: userFacing("\(underlying)")))
-            case let error as PipelineError where !error.isUsage || error.description.contains("cannot write"):
-                return .failure(ReloadFailure(message: "transit: \(error)", isWrite: true))
-            default: return .failure(ReloadFailure(message: "transit: \(error)"))
-            }
+            return .failure(failure(for: error))
         }
     }
 
-    /// One reload into `sink`; `saved` is when the save was seen (monotonic seconds). Returns
-    /// the files to watch.
-    func reload(into sink: ReloadSink, since saved: Double, quiet: Bool = false, first: Bool = false) -> [URL] {
-        let verb = first ? "ran" : "reloaded"
-        lastTiming = nil
-        let say: (String) -> Void = quiet ? { _ in } : { transit.say($0) }
-        func milliseconds(_ time: Double?) -> String {
-            time.map { String(Int(((($0 - saved) * 1000)).rounded())) } ?? "?"
-        }
-        switch sink {
-        case .server(let server):
-            // --player-frames webm|mp4: each version published as one video stream.
-            let frames: FrameCollector = options.playerFrames.map { PlayerFormat(video: $0, quality: options.quality) } ?? FrameCollector()
-            switch run(frames) {
-            case .failure(let failure):
-                if !quiet { report(failure) }
-                server.publishError(failure.message)
-            case .success(let outcome):
-                for problem in outcome.session.world.problems { say("problem: \(problem)") }
-                server.publish(frames.playerDocument(outcome.session))
-                say("\(verb) in \(milliseconds(outcome.firstFrameTime)) ms (first frame; \(frames.times.count) frames published in \(milliseconds(MonotonicClock.seconds())) ms)")
-            }
-        case .file(let path):
-            let format: OutputFormat
-            do { format = try self.format(for: path) } catch {
-                say("transit: \(error)")
-                return lastFiles
-            }
-            switch run(format, to: path) {
-            case .failure(let failure) where failure.isWrite:
-                say("\(failure.message); keeping the last good output")
-            case .failure(let failure):
-                if !quiet { report(failure) }
-            case .success(let outcome):
-                for problem in outcome.session.world.problems { say("problem: \(problem)") }
-                let written = MonotonicClock.seconds()
-                lastTiming = Timing(firstFrame: outcome.firstFrameTime ?? written, written: written, frames: outcome.frames)
-                if outcome.firstFrameTime == nil || format is FilmstripFormat {
-                    say("\(verb) in \(milliseconds(written)) ms (\(path) written)")
-                } else {
-                    say("\(verb) in \(milliseconds(outcome.firstFrameTime)) ms (first frame; \(path) written in \(milliseconds(written)) ms)")
-                }
-            }
+    /// Prints how a background reload ended and returns the files to watch now.
+    func finish(_ report: ReloadReport, sink: ReloadSink, quietly: Bool = false) -> [URL] {
+        let url = URL(fileURLWithPath: options.file ?? "").standardizedFileURL
+        switch report.result {
+        case .cancelled:
+            // Its files still count: the next reload may read fewer.
+            lastFiles = Array(Set(lastFiles + report.loaded + [url])).sorted { $0.path < $1.path }
+            return lastFiles
+        case .failed(let failure):
+            lastFiles = Array(Set(lastFiles + report.loaded + [url])).sorted { $0.path < $1.path }
+            print(report.output)
+            if quietly { return lastFiles }
+            if failure.isWrite { transit.say("\(failure.message); keeping the last good output") } else { self.report(failure) }
+        case .completed(let frames, let problems):
+            lastFiles = Array(Set(report.loaded + [url])).sorted { $0.path < $1.path }
+            print(report.output)
+            if quietly { return lastFiles }
+            for problem in problems { transit.say("problem: \(problem)") }
+            transit.say(Self.timingLine(report, frames: frames, sink: sink))
+            lastTiming = Timing(firstFrame: report.visible ?? report.complete, written: report.complete, frames: frames)
         }
         return lastFiles
+    }
+
+    /// "reloaded: visible in 62 ms, complete in 1.9 s (60 frames)": from the save to the first
+    /// new frame on a page's screen (as the page reported it) and to the last frame out; for a
+    /// file, to the moment it was replaced.
+    static func timingLine(_ report: ReloadReport, frames: Int, sink: ReloadSink) -> String {
+        func since(_ time: Double) -> String {
+            let milliseconds = max(0, (time - report.saved) * 1000)
+            return milliseconds < 1000 ? "\(Int(milliseconds.rounded())) ms" : String(format: "%.1f s", milliseconds / 1000)
+        }
+        let verb = report.first ? "ran" : "reloaded"
+        switch sink {
+        case .file(let path):
+            return "\(verb): \(path) written in \(since(report.complete)) (\(frames) frames)"
+        case .server:
+            let visible = report.visible.map { "visible in \(since($0))" } ?? "no page showed it"
+            return "\(verb): \(visible), complete in \(since(report.complete)) (\(frames) frames)"
+        }
+    }
+
+    /// The scene's printed lines, when they differ from last time.
+    private func print(_ output: [String]) {
+        if !holdsOutput, output != lastOutput, !output.isEmpty || lastOutput != nil {
+            for line in output { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        }
+        lastOutput = output
+    }
+
+    /// An editor that saves by truncating and then writing can be caught in between, and an
+    /// empty file would run as an empty scene: one blank frame over the last good output.
+    func emptyFileFailure() -> ReloadFailure? {
+        let url = URL(fileURLWithPath: options.file ?? "").standardizedFileURL
+        guard let contents = FileManager.default.contents(atPath: url.path),
+              contents.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return nil }
+        lastFiles = Array(Set(lastFiles + [url])).sorted { $0.path < $1.path }
+        return ReloadFailure(message: "transit: \(options.file ?? url.path): the file is empty")
+    }
+
+    /// A run's error as watch reports it.
+    func failure(for error: Error) -> ReloadFailure {
+        switch error {
+        case PipelineError.scriptFailed(let underlying):
+            return ReloadFailure(message: userFacing("\(underlying)"), location: ScriptLocation(of: underlying))
+        case let error as PipelineError where !error.isUsage || error.description.contains("cannot write"):
+            return ReloadFailure(message: "transit: \(error)", isWrite: true)
+        default:
+            return ReloadFailure(message: "transit: \(error)", location: ScriptLocation(of: error))
+        }
     }
 
     /// What the last run printed (for after the terminal player quits).
@@ -236,6 +259,8 @@ struct ReloadFailure: Error, CustomStringConvertible {
     var message: String
     /// The run was good but its output could not be written.
     var isWrite = false
+    /// Where the script failed, when it names a place (the page shows the lines around it).
+    var location: ScriptLocation?
     var description: String { message }
 }
 

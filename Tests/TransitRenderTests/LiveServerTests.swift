@@ -19,46 +19,6 @@ private func fetch(_ url: String, method: String = "GET", curl: [String] = []) t
     return (Int(text[split.upperBound...]) ?? -1, String(text[..<split.lowerBound]))
 }
 
-/// An open `/events` stream, read event by event (curl -N prints each chunk as it arrives).
-private final class EventStreamReader {
-    let process = Process()
-    let pipe = Pipe()
-    var buffer = ""
-
-    init(_ url: String) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["curl", "-s", "-N", "--max-time", "20", url]
-        process.standardOutput = pipe
-        try process.run()
-    }
-
-    /// The next event as (name, data); comments and `retry:` are skipped; nil at end of stream.
-    func next() -> (name: String, data: String)? {
-        while true {
-            if let end = buffer.range(of: "\n\n") {
-                let block = String(buffer[..<end.lowerBound])
-                buffer = String(buffer[end.upperBound...])
-                var name: String?, data: String?
-                for line in block.split(separator: "\n") {
-                    if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
-                    if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
-                }
-                if let name, let data { return (name, data) }
-                continue
-            }
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { return nil }
-            buffer += String(decoding: chunk, as: UTF8.self)
-        }
-    }
-
-    /// SIGKILL: the test runner may leave SIGTERM ignored, which curl would inherit.
-    func close() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
-}
-
 /// A plain TCP connection to the server, for what curl cannot do: hold many connections open,
 /// send nothing, or stop reading. Every read and write gives up after 10 s (a bound on a hang).
 private final class RawConnection {
@@ -119,6 +79,103 @@ private final class RawConnection {
     func close() { Glibc.close(descriptor) }
 }
 
+/// A WebSocket client on a RawConnection (RFC 6455 from the client's side: masked frames out,
+/// the server's unmasked frames in), for what the page does: follow `/live`, say where it looks.
+private final class SocketClient {
+    let connection: RawConnection
+    private var buffer: [UInt8] = []
+    /// The server's answer to the handshake, up to the blank line.
+    private(set) var handshake = ""
+
+    enum Message: Equatable { case text(String), binary([UInt8]), close(UInt16?) }
+
+    init(port: UInt16, host: String? = nil, origin: String? = nil, key: String = "dGhlIHNhbXBsZSBub25jZQ==") throws {
+        connection = try RawConnection(port: port)
+        var request = "GET /live HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        request += "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
+        if let origin { request += "Origin: \(origin)\r\n" }
+        connection.send(request + "\r\n")
+        while true {
+            if let end = find([13, 10, 13, 10]) {
+                handshake = String(decoding: buffer[..<end], as: UTF8.self)
+                buffer.removeFirst(end + 4)
+                return
+            }
+            guard fill() else { handshake = String(decoding: buffer, as: UTF8.self); return }
+        }
+    }
+
+    var upgraded: Bool { handshake.hasPrefix("HTTP/1.1 101") }
+
+    private func find(_ pattern: [UInt8]) -> Int? {
+        guard buffer.count >= pattern.count else { return nil }
+        for start in 0...(buffer.count - pattern.count) where Array(buffer[start..<(start + pattern.count)]) == pattern { return start }
+        return nil
+    }
+
+    /// Reads more bytes; false at the end of the stream or after 10 s without one.
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(connection.descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return false }
+        buffer += chunk[..<count]
+        return true
+    }
+
+    /// The next message (pings are skipped); nil at the end of the stream or after 10 s quiet.
+    func next() -> Message? {
+        while true {
+            if buffer.count >= 2 {
+                let opcode = buffer[0] & 0x0F
+                var length = Int(buffer[1] & 0x7F), offset = 2
+                if length == 126, buffer.count >= 4 { length = Int(buffer[2]) << 8 | Int(buffer[3]); offset = 4 }
+                if length == 127, buffer.count >= 10 {
+                    length = buffer[2..<10].reduce(0) { $0 << 8 | Int($1) }
+                    offset = 10
+                }
+                if (length < 126 || offset > 2), buffer.count >= offset + length {
+                    let payload = Array(buffer[offset..<(offset + length)])
+                    buffer.removeFirst(offset + length)
+                    switch opcode {
+                    case 1: return .text(String(decoding: payload, as: UTF8.self))
+                    case 2: return .binary(payload)
+                    case 8: return .close(payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil)
+                    default: continue
+                    }
+                }
+            }
+            guard fill() else { return nil }
+        }
+    }
+
+    /// The next text message as a JSON object.
+    func nextObject() -> [String: Any]? {
+        guard case .text(let text)? = next() else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    }
+
+    func send(text: String) {
+        let payload = Array(text.utf8)
+        let mask: [UInt8] = [0x37, 0xFA, 0x21, 0x3D]
+        var frame: [UInt8] = [0x81]
+        if payload.count < 126 { frame.append(0x80 | UInt8(payload.count)) } else {
+            frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        }
+        frame += mask
+        frame += payload.enumerated().map { $0.element ^ mask[$0.offset & 3] }
+        _ = frame.withUnsafeBytes { Glibc.send(connection.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    func close() { connection.close() }
+}
+
+/// A frame message's fields: kind, version, index, time, and whether a PNG follows.
+private func frameFields(_ bytes: [UInt8]) -> (kind: UInt8, version: Int, index: Int, time: Double, png: Bool) {
+    func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+    let bits = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[9 + $1]) << UInt64(8 * $1) }
+    return (bytes[0], u32(1), u32(5), Double(bitPattern: bits), Array(bytes[17..<21]) == [0x89, 0x50, 0x4E, 0x47])
+}
+
 /// Lines the server warns with, collected from its threads.
 private final class Warnings: @unchecked Sendable {
     private let lock = NSLock()
@@ -143,13 +200,10 @@ private func document(frames count: Int) -> PlayerDocument {
                           snapshots: [], trace: [])
 }
 
-private func frameCount(_ json: String) throws -> Int {
-    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-    return (object?["frames"] as? [Any])?.count ?? -1
-}
-
 @Suite(.serialized) struct LiveServerTests {
-    @Test func servesThePageAndPushesReloadsAndErrors() throws {
+    /// A version goes out as begin, each frame as it is drawn (binary, PNG), the timeline and
+    /// complete; an error as one message with its place and the lines around it.
+    @Test(.timeLimit(.minutes(1))) func servesThePageAndStreamsEachVersion() throws {
         let server = try LiveServer(port: 0, title: "fade.lua")
         defer { server.stop() }
         #expect(server.port != 0)
@@ -157,87 +211,187 @@ private func frameCount(_ json: String) throws -> Int {
 
         let page = try fetch(server.url)
         #expect(page.status == 200)
-        #expect(page.body.contains("TransitPlayer.startLive()") && page.body.contains("fade.lua"))
+        #expect(page.body.contains("TransitPlayer.startLive()") && page.body.contains("fade.lua") && page.body.contains("WebSocket"))
 
-        let events = try EventStreamReader(server.url + "events")
-        defer { events.close() }
+        let socket = try SocketClient(port: server.port)
+        defer { socket.close() }
+        try #require(socket.upgraded, "\(socket.handshake)")
+        // RFC 6455 §1.3's example key and answer.
+        #expect(socket.handshake.contains("Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo="))
+        #expect(wait(upTo: 10) { server.pagesOpen == 1 })
         server.publish(document(frames: 3))
-        let reload = try #require(events.next())
-        #expect(reload.name == "reload" && reload.data == #"{"version":1}"#)
-        let first = try fetch(server.url + "version/1.json")
-        #expect(first.status == 200)
-        #expect(try frameCount(first.body) == 3)
+        let begin = try #require(socket.nextObject())
+        #expect(begin["type"] as? String == "begin" && begin["version"] as? Int == 1 && begin["fps"] as? Int == 30)
+        for index in 0..<3 {
+            guard case .binary(let bytes)? = socket.next() else { Issue.record("frame \(index) missing"); return }
+            let fields = frameFields(bytes)
+            #expect(fields.kind == 1 && fields.version == 1 && fields.index == index && fields.png)
+            #expect(abs(fields.time - Double(index) / 30) < 1e-12)
+        }
+        let timeline = try #require(socket.nextObject())
+        #expect(timeline["type"] as? String == "timeline" && (timeline["data"] as? [String: Any])?["frameCount"] as? Int == 3)
+        #expect(socket.nextObject()?["type"] as? String == "complete")
 
-        let message = "fade.lua:3: attempt to call a nil value\nstack traceback:\n\tfade.lua:3: in main chunk"
-        server.publishError(message)
-        let error = try #require(events.next())
-        #expect(error.name == "error")
-        #expect(try JSONSerialization.jsonObject(with: Data(error.data.utf8), options: .fragmentsAllowed) as? String == message)
-
-        server.publish(document(frames: 5))
-        server.publish(document(frames: 2))
-        #expect(events.next()?.data == #"{"version":2}"#)
-        #expect(events.next()?.data == #"{"version":3}"#)
-        #expect(try frameCount(fetch(server.url + "version/3.json").body) == 2)
-        #expect(try fetch(server.url + "version/2.json").status == 200)  // the previous one, for a page still fetching
-        #expect(try fetch(server.url + "version/1.json").status == 404)  // older ones are dropped
+        let place = "fade.lua"
+        server.fail(LiveError(message: "fade.lua:3: attempt to call a nil value", file: place, line: 3,
+                              codeFrame: LiveError.codeFrame("a\nb\nc()\nd\ne\nf", around: 3)))
+        let error = try #require(socket.nextObject())
+        #expect(error["type"] as? String == "error" && error["message"] as? String == "fade.lua:3: attempt to call a nil value")
+        #expect(error["line"] as? Int == 3 && error["file"] as? String == place)
+        let frame = try #require(error["frame"] as? [[Any]])
+        #expect(frame.map { $0[0] as? Int } == [1, 2, 3, 4, 5])
+        #expect(frame.map { $0[1] as? String } == ["a", "b", "c()", "d", "e"])
     }
 
-    @Test func aLatePageGetsTheCurrentState() throws {
+    @Test(.timeLimit(.minutes(1))) func aLatePageGetsTheCurrentState() throws {
         let server = try LiveServer(port: 0, title: "late")
         defer { server.stop() }
         server.publish(document(frames: 2))
-        server.publishError("scene.lua:1: boom")
-        let events = try EventStreamReader(server.url + "events")
-        defer { events.close() }
-        #expect(events.next()?.name == "reload")
-        let error = events.next()
-        #expect(error?.name == "error" && error?.data == #""scene.lua:1: boom""#)
+        server.fail(LiveError(message: "scene.lua:1: boom"))
+        let socket = try SocketClient(port: server.port)
+        defer { socket.close() }
+        var types: [String] = []
+        while types.count < 6, let message = socket.next() {
+            switch message {
+            case .text(let text): types.append((try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["type"] as? String ?? "?")
+            case .binary: types.append("frame")
+            case .close: types.append("close")
+            }
+        }
+        #expect(types == ["begin", "frame", "frame", "timeline", "complete", "error"])
     }
 
-    @Test func unknownPathsAndMethodsAreRefused() throws {
+    /// Frames and timelines of a version a newer save replaced are not sent.
+    @Test(.timeLimit(.minutes(1))) func olderVersionsAreIgnored() throws {
+        let server = try LiveServer(port: 0, title: "t")
+        defer { server.stop() }
+        let socket = try SocketClient(port: server.port)
+        defer { socket.close() }
+        #expect(wait(upTo: 10) { server.pagesOpen == 1 })
+        let old = server.reserve()
+        server.begin(old, .init(fps: 30, width: 2, height: 2))
+        let new = server.reserve()
+        server.frame(version: old, index: 0, time: 0, png: [1, 2, 3])
+        server.timeline(version: old, json: "{}")
+        server.begin(new, .init(fps: 30, width: 2, height: 2))
+        server.frame(version: new, index: 4, time: 0.1, png: Array(repeating: 0x89, count: 4))
+        server.complete(version: new)
+        #expect(socket.nextObject()?["version"] as? Int == old)  // its begin went out before the newer save
+        #expect(socket.nextObject()?["version"] as? Int == new)
+        guard case .binary(let bytes)? = socket.next() else { Issue.record("no frame"); return }
+        #expect(frameFields(bytes).version == new && frameFields(bytes).index == 4)
+        #expect(socket.nextObject()?["type"] as? String == "complete")
+    }
+
+    /// The page's playhead and its "shown" reports reach the server (what watch prints).
+    @Test(.timeLimit(.minutes(1))) func thePageSaysWhereItLooksAndWhatItShowed() throws {
+        let server = try LiveServer(port: 0, title: "t")
+        defer { server.stop() }
+        let socket = try SocketClient(port: server.port)
+        defer { socket.close() }
+        #expect(server.playhead == nil)
+        let version = server.reserve()
+        socket.send(text: #"{"type":"playhead","time":0.25}"#)
+        #expect(wait(upTo: 10) { server.playhead == 0.25 })
+        #expect(server.shownTime(of: version, waitingUpTo: 0) == nil)
+        socket.send(text: #"{"type":"shown","version":\#(version)}"#)
+        #expect(server.shownTime(of: version, waitingUpTo: 10) != nil)
+        #expect(server.pagesThatShowed(version) == 1)
+        socket.send(text: #"{"type":"report","log":[1]}"#)
+        #expect(wait(upTo: 10) { server.pageReports == [#"{"type":"report","log":[1]}"#] })
+        // Not JSON, an unknown type, a version never reserved: ignored, the socket stays.
+        socket.send(text: "not json")
+        socket.send(text: #"{"type":"shown","version":99}"#)
+        socket.send(text: #"{"type":"playhead","time":0.5}"#)
+        #expect(wait(upTo: 10) { server.playhead == 0.5 })
+        #expect(server.pagesThatShowed(99) == 0)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func unknownPathsMethodsAndBadUpgradesAreRefused() throws {
         let server = try LiveServer(port: 0, title: "t")
         defer { server.stop() }
         #expect(try fetch(server.url + "nothing-here").status == 404)
-        #expect(try fetch(server.url + "version/7.json").status == 404)
-        #expect(try fetch(server.url + "version/x.json").status == 404)
+        #expect(try fetch(server.url + "events").status == 404)
         #expect(try fetch(server.url, method: "POST").status == 405)
-        #expect(try fetch(server.url + "events", method: "DELETE").status == 405)
+        #expect(try fetch(server.url + "live", method: "DELETE").status == 405)
+        let plain = try fetch(server.url + "live")
+        #expect(plain.status == 400 && plain.body.contains("WebSocket"))
+        // A socket opened by another site's page (its Origin) is refused, as its fetches are.
+        let foreign = try SocketClient(port: server.port, origin: "http://evil.example")
+        defer { foreign.close() }
+        #expect(foreign.handshake.hasPrefix("HTTP/1.1 403"))
+        let own = try SocketClient(port: server.port, origin: "http://localhost:\(server.port)")
+        defer { own.close() }
+        #expect(own.upgraded)
     }
 
-    @Test func stopEndsOpenStreamsAndIsSafeTwice() throws {
+    @Test(.timeLimit(.minutes(1))) func stopClosesOpenPagesAndIsSafeTwice() throws {
         let server = try LiveServer(port: 0, title: "t")
-        let events = try EventStreamReader(server.url + "events")
-        defer { events.close() }
+        let socket = try SocketClient(port: server.port)
+        defer { socket.close() }
         server.publish(document(frames: 1))
-        #expect(events.next()?.name == "reload")
-        // stop() must not wait for the stream's keep-alive: run it aside, with a bound far above
-        // what it needs, so a hang fails instead of stalling the suite.
+        #expect(socket.nextObject()?["type"] as? String == "begin")
         let stopped = DispatchSemaphore(value: 0)
         Thread.detachNewThread { server.stop(); stopped.signal() }
         #expect(stopped.wait(timeout: .now() + 10) == .success)
-        #expect(events.next() == nil)  // the stream ended
+        var last: SocketClient.Message?
+        while let message = socket.next() { last = message }
+        #expect(last == .close(1001))
         server.stop()
         #expect(try fetch(server.url).status != 200)
     }
 
-    @Test func aPageThatGoesAwayMidStreamDoesNotDisturbTheOthers() throws {
+    @Test(.timeLimit(.minutes(1))) func aPageThatGoesAwayDoesNotDisturbTheOthers() throws {
         let server = try LiveServer(port: 0, title: "t")
         defer { server.stop() }
-        let gone = try EventStreamReader(server.url + "events")
-        server.publish(document(frames: 1))
-        #expect(gone.next()?.name == "reload")
-        gone.close()
-        let staying = try EventStreamReader(server.url + "events")
+        let gone = try SocketClient(port: server.port)
+        let staying = try SocketClient(port: server.port)
         defer { staying.close() }
-        for _ in 0..<3 { server.publish(document(frames: 1)) }  // writes to the closed stream fail
-        var last = ""
-        while let event = staying.next(), event.name == "reload" {
-            last = event.data
-            if last == #"{"version":4}"# { break }
+        #expect(wait(upTo: 10) { server.pagesOpen == 2 })
+        gone.close()
+        for _ in 0..<3 { server.publish(document(frames: 1)) }
+        var lastComplete: Int?
+        while let object = staying.nextObject() ?? staying.nextObject() {
+            if object["type"] as? String == "complete" { lastComplete = object["version"] as? Int }
+            if lastComplete == 3 { break }
         }
-        #expect(last == #"{"version":4}"#)
-        #expect(try fetch(server.url + "version/4.json").status == 200)
+        #expect(lastComplete == 3)
+        #expect(wait(upTo: 10) { server.pagesOpen == 1 })
+    }
+
+    /// The decoder takes the client's masked frames in any pieces, joins fragments and refuses
+    /// what the protocol forbids with the close code RFC 6455 §7.4.1 gives.
+    @Test func theDecoderFollowsTheProtocol() throws {
+        func masked(_ opcode: UInt8, _ payload: [UInt8], final: Bool = true) -> [UInt8] {
+            let mask: [UInt8] = [1, 2, 3, 4]
+            var frame: [UInt8] = [(final ? 0x80 : 0) | opcode]
+            if payload.count < 126 { frame.append(0x80 | UInt8(payload.count)) } else {
+                frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+            }
+            return frame + mask + payload.enumerated().map { $0.element ^ mask[$0.offset & 3] }
+        }
+        var decoder = WebSocket.Decoder()
+        let bytes = masked(1, Array("hé".utf8)) + masked(1, Array("ab".utf8), final: false) + masked(0, Array("cd".utf8))
+            + masked(9, [7]) + masked(8, [0x03, 0xE8])
+        var messages: [WebSocket.Message] = []
+        for byte in bytes {  // one byte at a time: every split point
+            decoder.feed([byte])
+            while let message = try decoder.next() { messages.append(message) }
+        }
+        #expect(messages == [.text("hé"), .text("abcd"), .ping([7]), .close(code: 1000)])
+
+        var unmasked = WebSocket.Decoder()
+        unmasked.feed([0x81, 0x01, 0x41])
+        #expect(throws: WebSocket.ProtocolViolation(code: 1002, reason: "unmasked client frame")) { _ = try unmasked.next() }
+        var big = WebSocket.Decoder()
+        big.feed([0x82, 0xFF, 0, 0, 0, 0, 0, 0x10, 0, 0])
+        #expect(throws: WebSocket.ProtocolViolation(code: 1009, reason: "message too big")) { _ = try big.next() }
+        var notText = WebSocket.Decoder()
+        notText.feed(masked(1, [0xFF, 0xFE]))
+        #expect(throws: WebSocket.ProtocolViolation(code: 1007, reason: "text that is not UTF-8")) { _ = try notText.next() }
+        #expect(WebSocket.header(.binary, length: 125) == [0x82, 125])
+        #expect(WebSocket.header(.binary, length: 126) == [0x82, 126, 0, 126])
+        #expect(WebSocket.header(.text, length: 70_000) == [0x81, 127, 0, 0, 0, 0, 0, 1, 0x11, 0x70])
     }
 
     @Test func listensOnLoopbackOnly() throws {
@@ -286,7 +440,7 @@ private func frameCount(_ json: String) throws -> Int {
 
         let otherPort = port == UInt16.max ? port - 1 : port + 1
         for host in ["evil.example:\(port)", "127.0.0.1:\(otherPort)", "localhost", "[::1]:\(port)", "127.0.0.1:\(port).evil.example"] {
-            for path in ["", "events", "version/1.json"] {  // the same for every route, streams included
+            for path in ["", "live", "nothing"] {  // the same for every route, the socket included
                 let refused = try fetch(server.url + path, curl: ["-H", "Host: \(host)"])
                 #expect(refused.status == 403, "Host: \(host), /\(path)")
                 #expect(refused.body == "\(expected) (got \(host))\n", "Host: \(host), /\(path)")
@@ -295,7 +449,7 @@ private func frameCount(_ json: String) throws -> Int {
         // No Host at all (`-H Host:` drops curl's): HTTP/1.0 may omit it, and libmicrohttpd does
         // not itself refuse an HTTP/1.1 request without one, so both reach the check.
         for version in ["--http1.0", "--http1.1"] {
-            let bare = try fetch(server.url + "version/1.json", curl: [version, "-H", "Host:"])
+            let bare = try fetch(server.url + "live", curl: [version, "-H", "Host:"])
             #expect(bare.status == 403, "\(version)")
             #expect(bare.body == "\(expected) (got no Host header)\n", "\(version)")
         }
@@ -339,35 +493,38 @@ private func frameCount(_ json: String) throws -> Int {
         #expect(warnings.all == [line])
     }
 
-    /// A client that opens the event stream and then stops reading holds at most about
-    /// maximumPendingBytes however much is published: its queue stops growing.
-    @Test func aStalledStreamStopsQueueing() throws {
-        let server = try LiveServer(port: 0, title: "t")
+    /// A page that stops reading is closed once its queue passes maximumQueuedBytes (said once
+    /// on stderr), and frames of a version a newer save replaced leave every queue unsent.
+    @Test(.timeLimit(.minutes(1))) func aStalledPageIsBoundedAndClosed() throws {
+        let warnings = Warnings()
+        let server = try LiveServer(port: 0, title: "t", warn: { warnings.append($0) })
         defer { server.stop() }
-        let stalled = try RawConnection(port: server.port, receiveBuffer: 4096)
+        let stalled = try SocketClient(port: server.port)
         defer { stalled.close() }
-        stalled.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
-        #expect(wait(upTo: 10) { server.streamQueues.count == 1 })
-        let message = String(repeating: "x", count: 64 << 10)
-        let bound = LiveServer.maximumPendingBytes + LiveServer.event("error", PlayerPayload.string(message)).count
-
-        // The kernel takes megabytes on loopback before the server's writes block, so publish
-        // until one event is no longer drained (2 s is a bound on draining 64 KiB, not a
-        // measurement): from then on nothing leaves the queue but by ending the stream.
-        var published = 0
-        while published < 256, server.streamQueues.count == 1,
-              wait(upTo: 2, { server.streamQueues.largest == 0 }) {
-            server.publishError(message)
-            published += 1
+        var size: Int32 = 4096
+        setsockopt(stalled.connection.descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        #expect(wait(upTo: 10) { server.pagesOpen == 1 })
+        let megabyte = [UInt8](repeating: 7, count: 1 << 20)
+        var version = server.reserve()
+        server.begin(version, .init(fps: 30, width: 1, height: 1))
+        // Until the kernel's buffers are full and the queue holds frames...
+        var index = 0
+        while index < 256, server.largestQueue < 4 << 20 {
+            server.frame(version: version, index: index, time: 0, png: megabyte)
+            index += 1
         }
-        try #require(server.streamQueues.count == 1, "the stream ended before it stalled")
-        try #require(published < 256, "16 MiB went through a client that does not read")
-        // 2 MiB more, twice the bound: the queue stays within it all along.
+        try #require(server.largestQueue >= 4 << 20, "256 MiB went through a client that does not read")
+        // ...a newer version drops them.
+        version = server.reserve()
+        #expect(server.largestQueue < 1 << 20)
+        server.begin(version, .init(fps: 30, width: 1, height: 1))
         var largest = 0
-        for _ in 0..<32 {
-            server.publishError(message)
-            largest = max(largest, server.streamQueues.largest)
+        for frame in 0..<(LiveServer.maximumQueuedBytes >> 20) + 8 {
+            server.frame(version: version, index: frame, time: 0, png: megabyte)
+            largest = max(largest, server.largestQueue)
         }
-        #expect(largest <= bound)
+        #expect(largest <= LiveServer.maximumQueuedBytes)
+        #expect(wait(upTo: 30) { server.pagesOpen == 0 })
+        #expect(warnings.all.count == 1 && warnings.all.first?.contains("fell 64 MiB behind") == true)
     }
 }

@@ -1,0 +1,209 @@
+import Foundation
+import TransitCore
+import TransitRender
+
+/// One reload for a live view (the served page, the terminal player): the scene runs on its own
+/// thread and every sampled frame is drawn on every core as soon as the scene reaches it,
+/// **nearest the viewer's playhead first**, and handed over the moment it is drawn, so the
+/// viewer shows the new version where it is looking long before the last frame is out. A newer
+/// save cancels it: the scene stops at its next frame and the workers at their next pick.
+///
+/// Order of the callbacks: `began` (the reload thread, before the scene runs), `frame` (worker
+/// threads, any order, possibly while the scene still runs), `sceneEnded` (the reload thread,
+/// once the scene ran to its end: the times, trees and trace), then `ended` (the reload thread,
+/// last, after every frame). After `cancel()` no worker picks another frame, but one being drawn
+/// may still arrive: sinks compare versions.
+public final class LiveRender: @unchecked Sendable {
+    public enum Ending {
+        /// Every frame was drawn and handed over.
+        case completed(Completion)
+        /// The scene or the session failed (the script's error, a missing file).
+        case failed(Error)
+        /// A newer save asked it to stop.
+        case cancelled
+    }
+
+    public struct Completion {
+        public let session: SceneSession
+        public let times: [Double]
+        public let windows: [LayerSnapshot]
+        /// Monotonic seconds: the first frame handed over, and the last.
+        public let firstFrame: Double?
+        public let lastFrame: Double
+    }
+
+    public struct Callbacks {
+        public var began: (SceneSession) -> Void = { _ in }
+        public var frame: @Sendable (_ index: Int, _ time: Double, _ kept: any Sendable) -> Void = { _, _, _ in }
+        public var sceneEnded: (_ session: SceneSession, _ times: [Double], _ windows: [LayerSnapshot]) -> Void = { _, _, _ in }
+        public var ended: (Ending) -> Void = { _ in }
+        public init() {}
+    }
+
+    /// Thrown into the scene from its frame callback to stop it.
+    struct Cancelled: Error {}
+
+    private let configuration: RunConfiguration
+    private let keep: @Sendable (RasterFrame) -> any Sendable
+    private let playhead: @Sendable () -> Double?
+    private let callbacks: Callbacks
+    private let workerCount: Int
+
+    private let condition = NSCondition()
+    // Guarded by `condition`:
+    private var cancelled = false
+    /// Frames the scene reached and no worker took yet, in time order.
+    private var pending: [(index: Int, time: Double, snapshot: LayerSnapshot)] = []
+    private var sceneDone = false
+    private var submitted = 0
+    private var drawn = 0
+    private var workersRunning = 0
+    private var firstFrame: Double?
+    private var lastFrame = 0.0
+    private var thread: Thread?
+    private var finished = false
+
+    /// `keep` turns a drawn frame into what the sink wants (PNG bytes, an image), on the worker;
+    /// `playhead` is read at each pick (nil: nothing is being looked at, draw from the start).
+    public init(_ configuration: RunConfiguration, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                keep: @escaping @Sendable (RasterFrame) -> any Sendable, playhead: @escaping @Sendable () -> Double?,
+                callbacks: Callbacks) {
+        self.configuration = configuration
+        self.keep = keep
+        self.playhead = playhead
+        self.callbacks = callbacks
+        workerCount = max(1, workers)
+    }
+
+    public func start() {
+        let thread = Thread { [self] in
+            let ending = run()
+            callbacks.ended(ending)
+            condition.lock()
+            finished = true
+            condition.broadcast()
+            condition.unlock()
+        }
+        thread.name = "transit.live-render"
+        thread.stackSize = 16 << 20  // the Lua state and the scene run here, as on the main thread
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Asks the reload to stop; returns at once (`waitUntilEnded` waits).
+    public func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    public var isCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled
+    }
+
+    /// Waits until `ended` has been called.
+    public func waitUntilEnded() {
+        condition.lock()
+        while !finished { condition.wait() }
+        condition.unlock()
+    }
+
+    private func run() -> Ending {
+        let session: SceneSession
+        do { session = try SceneSession(configuration) } catch { return .failed(error) }
+        callbacks.began(session)
+        if isCancelled { return .cancelled }
+        let rasterizer = session.makeRasterizer()
+        let size = session.world.screen.bounds.size
+        condition.lock()
+        workersRunning = workerCount
+        condition.unlock()
+        for number in 0..<workerCount {
+            let worker = Thread { [self] in work(rasterizer: rasterizer, size: size) }
+            worker.name = "transit.live-frames-\(number)"
+            worker.start()
+        }
+        var times: [Double] = []
+        var windows: [LayerSnapshot] = []
+        var failure: Error?
+        do {
+            try session.run(sampling: .everyFrame, onFrame: { [self] time, window in
+                let screen = session.screen(window, at: time)
+                condition.lock()
+                defer { condition.unlock() }
+                if cancelled { throw Cancelled() }
+                pending.append((submitted, time, screen))
+                submitted += 1
+                condition.signal()
+                times.append(time)
+                windows.append(window)
+            })
+        } catch {
+            failure = error
+        }
+        condition.lock()
+        // A failure while cancelled is the cancellation coming back out of the scene (through
+        // Lua, which may have wrapped it).
+        let wasCancelled = cancelled
+        sceneDone = true
+        if failure != nil { cancelled = true; pending.removeAll() }
+        condition.broadcast()
+        condition.unlock()
+        if failure == nil, !wasCancelled { callbacks.sceneEnded(session, times, windows) }
+        // The workers end once nothing is pending (or on cancel); the reload ends after them,
+        // so `ended` is the last callback.
+        condition.lock()
+        while workersRunning > 0 { condition.wait() }
+        let cancelledAtEnd = cancelled
+        let first = firstFrame, last = lastFrame
+        condition.unlock()
+        if wasCancelled { return .cancelled }
+        if let failure { return .failed(failure) }
+        if cancelledAtEnd { return .cancelled }
+        if times.isEmpty { return .failed(PipelineError.noFrames) }
+        return .completed(Completion(session: session, times: times, windows: windows, firstFrame: first, lastFrame: last))
+    }
+
+    private func work(rasterizer: Rasterizer, size: Size) {
+        while true {
+            condition.lock()
+            while pending.isEmpty && !sceneDone && !cancelled { condition.wait() }
+            if cancelled || pending.isEmpty {
+                workersRunning -= 1
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            let pick = Self.nearest(to: playhead(), in: pending)
+            let frame = pending.remove(at: pick)
+            condition.unlock()
+
+            let kept = rasterizer.render(frame.snapshot, size: size, reading: keep)
+            callbacks.frame(frame.index, frame.time, kept)
+
+            condition.lock()
+            drawn += 1
+            let now = MonotonicClock.seconds()
+            if firstFrame == nil { firstFrame = now }
+            lastFrame = now
+            condition.unlock()
+        }
+    }
+
+    /// The pending frame whose time is nearest `time` (the earlier of two equally near); the
+    /// first when nothing is being looked at. Pending frames are in time order, so a binary search.
+    static func nearest(to time: Double?, in pending: [(index: Int, time: Double, snapshot: LayerSnapshot)]) -> Int {
+        guard let time, pending.count > 1 else { return 0 }
+        var low = 0, high = pending.count
+        while low < high {
+            let middle = (low + high) / 2
+            if pending[middle].time < time { low = middle + 1 } else { high = middle }
+        }
+        if low == pending.count { return pending.count - 1 }
+        if low == 0 { return 0 }
+        return time - pending[low - 1].time <= pending[low].time - time ? low - 1 : low
+    }
+}

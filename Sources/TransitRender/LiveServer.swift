@@ -279,6 +279,16 @@ public final class LiveServer: @unchecked Sendable {
         return shownBy[version]?.count ?? 0
     }
 
+    /// Waits (at most `seconds`) until every open page said it showed `version`; returns how
+    /// many did and how many are open.
+    public func waitUntilEveryPageShowed(_ version: Int, upTo seconds: Double) -> (shown: Int, open: Int) {
+        state.lock()
+        defer { state.unlock() }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while (shownBy[version]?.count ?? 0) < sockets.count, !stopping, state.wait(until: deadline) {}
+        return (shownBy[version]?.count ?? 0, sockets.count)
+    }
+
     /// What pages' self-tests reported (JSON texts), oldest first.
     public var pageReports: [String] {
         state.lock()

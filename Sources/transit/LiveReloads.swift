@@ -101,6 +101,8 @@ struct ReloadReport {
     var output: [String]
     var loaded: [URL]
     var first: Bool
+    /// The page: how many pages said they showed it, of how many open.
+    var pages: (shown: Int, open: Int)?
 }
 
 extension Reloader {
@@ -174,7 +176,10 @@ extension Reloader {
                 report.complete = completion.lastFrame
                 report.result = .completed(frames: completion.times.count, problems: completion.session.world.problems)
                 // The page says when it showed the version; a page may be closed, or slow.
-                if server.pagesOpen > 0 { report.visible = server.shownTime(of: version, waitingUpTo: 2) }
+                if server.pagesOpen > 0 {
+                    report.visible = server.shownTime(of: version, waitingUpTo: 2)
+                    report.pages = server.waitUntilEveryPageShowed(version, upTo: 2)
+                }
             case .failed(let error):
                 let failure = self.failure(for: error)
                 server.fail(version: version, liveError(failure))

@@ -262,60 +262,150 @@ _, status = os.waitpid(pid, 0)
 checks.check("q quits the watch with status 0", os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, str(status))
 os.close(terminal)
 
-# --- --serve: the page over loopback, and each save pushed to it -------------------------------
+# --- a newer save cancels a reload in flight ---------------------------------------------------
+# A slow version (400 views with shadows, 3 s long, at 30 fps) and, 0.3 s after it, a fast one:
+# the slow reload is cancelled, only the fast one is reported, and the GIF is the fast one's.
+SLOW_EXTRA = """for i = 1, 400 do
+    local v = UIView.new()
+    v.frame = CGRect(i % 20 * 19, i // 20 * 40, 18, 38)
+    v.backgroundColor = UIColor.red
+    v.layer.shadowOpacity = 0.5
+    v.layer.shadowRadius = 6
+    view:addSubview(v)
+  end"""
+checks.write("fade.lua", fade(0.25))
+watch = Watch("fade.lua", "-o", "cancel.gif", "--fps", "30")
+checks.check("cancel: the first version is written", watch.wait_count(r"ran in \d+ ms \(cancel\.gif written", 1), watch.text())
+watch.wait_count(r"watching ", 1)
+checks.write_by_rename("fade.lua", fade(3.0, SLOW_EXTRA))
+time.sleep(0.3)
+checks.write_by_rename("fade.lua", fade(0.3))
+checks.check("cancel: the newer save is reported", watch.wait_count(r"reloaded in \d+ ms \(cancel\.gif written", 1, timeout=120), watch.text())
+time.sleep(0.5)
+reported = re.findall(r"reloaded in \d+ ms \(cancel\.gif written, (\d+) frames\)", watch.text())
+fast = subprocess.run([BINARY, "render", "fade.lua", "--fps", "30", "-o", "fast.json"], cwd=checks.work, capture_output=True, text=True, timeout=120)
+with open(checks.path("fast.json")) as handle:
+    fast_frames = len(json.load(handle)["samples"])
+checks.check("cancel: one reload reported, the fast version's (%d frames)" % fast_frames,
+             reported == [str(fast_frames)], "%s\n%s" % (reported, watch.text()[-600:]))
+with open(checks.path("cancel.gif"), "rb") as handle:
+    gif = handle.read()
+checks.check("cancel: the GIF is the fast version's (%d frames)" % fast_frames, gif.count(b"\x21\xf9\x04") == fast_frames,
+             str(gif.count(b"\x21\xf9\x04")))
+status = watch.stop(signal.SIGINT)
+checks.check("cancel: Ctrl-C exits 0", status == 0, "exit %s" % status)
+
+# --- --serve: the page over one WebSocket, each save streamed to it ----------------------------
 import http.client
+from websocket_client import LiveSocket
 
 checks.write("fade.lua", fade(0.3))
 watch = Watch("fade.lua", "--serve", "0", "--fps", "10")
 checks.check("--serve says where", watch.wait_count(r"serving the live player on http://127\.0\.0\.1:\d+/", 1), watch.text())
 port = int(re.search(r"127\.0\.0\.1:(\d+)/", watch.text()).group(1))
-checks.check("the first version is published", watch.wait_count(r"ran in \d+ ms", 1), watch.text())
+checks.check("the first version is published (no page yet)", watch.wait_count(r"ran: no page showed it, complete in", 1), watch.text())
 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 connection.request("GET", "/")
 page = connection.getresponse()
 body = page.read().decode()
-checks.check("GET / serves the live player", page.status == 200 and "<html" in body and "EventSource" in body, body[:200])
-events = []
+checks.check("GET / serves the live player", page.status == 200 and "<html" in body and "WebSocket" in body, body[:200])
+
+messages = []
+live = LiveSocket(port)
+checks.check("/live upgrades to a WebSocket", live.upgraded, live.handshake)
 
 
 def listen():
-    stream = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    stream.request("GET", "/events")
-    response = stream.getresponse()
-    event = None
     while True:
         try:
-            line = response.fp.readline()
+            messages.append(live.next())
         except Exception:
             return
-        if not line:
-            return
-        line = line.decode().rstrip("\n")
-        if line.startswith("event: "):
-            event = line[7:]
-        elif line.startswith("data: "):
-            events.append((event, line[6:]))
 
 
 threading.Thread(target=listen, daemon=True).start()
-checks.check("a page that connects gets the current version", wait_for(lambda: any(e == "reload" for e, _ in events), 30), str(events))
+
+
+def of_version(version, kind):
+    return [m for k, m in messages if k == "frame" and m[0] == version] if kind == "frame" else \
+        [m for k, m in messages if k == "text" and m.get("type") == kind and m.get("version") == version]
+
+
+checks.check("a page that connects gets the current version", wait_for(lambda: of_version(1, "complete"), 30), str(messages[:3]))
+reference = subprocess.run([BINARY, "render", "fade.lua", "--fps", "10", "-o", "reference.json"], cwd=checks.work, capture_output=True, text=True, timeout=120)
+with open(checks.path("reference.json")) as handle:
+    first_frames = len(json.load(handle)["samples"])
+checks.check("it has every frame of the run (%d), each a PNG" % first_frames,
+             sorted(m[1] for m in of_version(1, "frame")) == list(range(first_frames)) and all(m[3][:4] == b"\x89PNG" for m in of_version(1, "frame")),
+             str(len(of_version(1, "frame"))))
+# The page says where it looks and that it showed the version; watch prints how long that took.
+live.send({"type": "playhead", "time": 1.0})
 checks.write_by_rename("fade.lua", fade(0.5))
-checks.check("a save pushes a reload event", wait_for(lambda: sum(e == "reload" for e, _ in events) >= 2, 60), str(events))
-version = json.loads([d for e, d in events if e == "reload"][-1])["version"]
-connection.request("GET", "/version/%d.json" % version)
-payload = connection.getresponse()
-document = json.loads(payload.read().decode())
-# 0.2 s before, 0.5 s present, 0.6 s shown, 0.5 s dismiss, 0.4 s after, at 10 fps: the run's own
-# JSON timeline is the reference for how many frames the pushed version must have.
-reference = subprocess.run([BINARY, "render", "fade.lua", "--fps", "10", "-o", "reference.json"], cwd=checks.work, capture_output=True, text=True)
+checks.check("a save streams a new version", wait_for(lambda: of_version(2, "complete"), 60), str(messages[-2:]))
+live.send({"type": "shown", "version": 2})
+subprocess.run([BINARY, "render", "fade.lua", "--fps", "10", "-o", "reference.json"], cwd=checks.work, capture_output=True, text=True, timeout=120)
 with open(checks.path("reference.json")) as handle:
     expected_frames = len(json.load(handle)["samples"])
-checks.check("the pushed version has the new run's frames (%d)" % expected_frames, payload.status == 200 and len(document.get("frames", [])) == expected_frames,
-             "%s %s" % (payload.status, len(document.get("frames", []))))
+frames = of_version(2, "frame")
+timeline = of_version(2, "timeline")
+checks.check("the new version has the new run's frames (%d), once each" % expected_frames,
+             sorted(m[1] for m in frames) == list(range(expected_frames)), str(sorted(m[1] for m in frames)))
+checks.check("its timeline comes with its times and trace",
+             timeline and timeline[0]["data"]["frameCount"] == expected_frames and len(timeline[0]["data"]["times"]) == expected_frames
+             and timeline[0]["data"]["trace"], str(timeline)[:300])
+order = [k for k, m in messages if (k == "frame" and m[0] == 2) or (k == "text" and m.get("version") == 2)]
+checks.check("begin comes first and complete last", order[0] == "text" and order[-1] == "text" and of_version(2, "begin"), str(order[:3]))
+checks.check("watch prints when the page showed it and when it was complete",
+             watch.wait_count(r"reloaded: visible in [\d.]+ m?s, complete in [\d.]+ m?s \(%d frames\)" % expected_frames, 1, timeout=30), watch.text()[-400:])
+
 checks.write_by_rename("fade.lua", fade(0.5, "view.alpah()"))
-checks.check("a broken save pushes an error event with file:line", wait_for(lambda: any(e == "error" and "fade.lua:13:" in d for e, d in events), 60), str(events[-2:]))
+checks.check("a broken save sends an error with file:line and the lines around it",
+             wait_for(lambda: any(k == "text" and m.get("type") == "error" and "fade.lua:13:" in m["message"] for k, m in messages), 60), str(messages[-2:]))
+error = [m for k, m in messages if k == "text" and m.get("type") == "error"][-1]
+checks.check("the error names its line and shows it", error.get("line") == 13 and any("view.alpah()" in text for _, text in error.get("frame", [])),
+             str(error)[:400])
+# A version that never completes (no completeTransition) is a problem the page shows.
+checks.write_by_rename("fade.lua", FADE.replace("function() ctx:completeTransition(not ctx.transitionWasCancelled) end", "nil") % (0.3, ""))
+checks.check("a contract problem travels with the version",
+             wait_for(lambda: any(k == "text" and m.get("type") == "timeline" and m["data"]["problems"] for k, m in messages), 60), str(messages[-1:])[:300])
+problem = [m for k, m in messages if k == "text" and m.get("type") == "timeline" and m["data"]["problems"]][-1]["data"]["problems"][0]
+checks.check("it has the id and the line transit run prints", problem["id"] and problem["line"].startswith("problem: [%s]" % problem["id"]), str(problem))
 checks.write_by_rename("fade.lua", fade(0.4))
-checks.check("the next good save pushes a reload again", wait_for(lambda: events and events[-1][0] == "reload" and sum(e == "reload" for e, _ in events) >= 3, 60), str(events[-2:]))
+checks.check("the next good save streams again", wait_for(lambda: messages and messages[-1][0] == "text" and messages[-1][1].get("type") == "complete"
+             and not messages[-1][1].get("version") in (1, 2), 60), str(messages[-2:]))
+live.close()
+
+
+# Twenty tabs (iframes of one page: they share the browser's connections per host as tabs do)
+# follow a save: each shows the new version and says so.
+def chromium():
+    import shutil
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        if shutil.which(name):
+            return shutil.which(name)
+    return None
+
+
+browser = chromium()
+if checks.check("chromium is installed (scripts/setup --test)", browser is not None):
+    import tempfile
+    tabs = 20
+    with open(checks.path("tabs.html"), "w") as handle:
+        handle.write("<!DOCTYPE html><body>" + "".join('<iframe src="http://127.0.0.1:%d/" width="300" height="200"></iframe>' % port for _ in range(tabs)))
+    with tempfile.TemporaryDirectory(prefix="transit-chromium-", ignore_cleanup_errors=True) as profile:
+        chrome = subprocess.Popen([browser, "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1600,1200", "--user-data-dir=" + profile,
+                                   "file://" + checks.path("tabs.html")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  start_new_session=True)
+        try:
+            before = watch.count(r"reloaded: visible in")
+            time.sleep(3)  # the pages load and connect; the save below is what they must follow
+            checks.write_by_rename("fade.lua", fade(0.45))
+            checks.check("the save is shown by a page", watch.wait_count(r"reloaded: visible in", before + 1, timeout=90), watch.text()[-400:])
+            shown = re.findall(r"; (\d+) of (\d+) pages showed it\)", watch.text())
+            checks.check("all %d pages showed the new version" % tabs, shown and shown[-1] == (str(tabs), str(tabs)), "%s\n%s" % (shown, watch.text()[-400:]))
+        finally:
+            os.killpg(chrome.pid, signal.SIGKILL)  # the browser and its helper processes
+            chrome.wait(timeout=30)
 status = watch.stop(signal.SIGINT)
 checks.check("Ctrl-C with a page connected exits 0", status == 0, "exit %s" % status)
 

@@ -582,7 +582,7 @@ final class LiveSocket: @unchecked Sendable {
     let descriptor: Int32
     private let handle: OpaquePointer
     /// Written to wake the loop when a message is queued or a close is asked for.
-    private let wake: Int32
+    private let wake = WakeSignal()
     // Guarded by the server's state lock:
     private var queue: [LiveMessage] = []
     private var queueStart = 0
@@ -592,7 +592,6 @@ final class LiveSocket: @unchecked Sendable {
     init(descriptor: Int32, handle: OpaquePointer) {
         self.descriptor = descriptor
         self.handle = handle
-        wake = transit_eventfd()
         // Blocking writes with a timeout: a page that stops reading holds only its own thread.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
@@ -631,10 +630,7 @@ final class LiveSocket: @unchecked Sendable {
     /// Cuts a send blocked on a page that stopped reading (stop() after its grace period).
     func interrupt() { shutdown(descriptor, Int32(SHUT_RDWR)) }
 
-    private func signal() {
-        var one: UInt64 = 1
-        _ = Glibc.write(wake, &one, 8)
-    }
+    private func signal() { wake.signal() }
 
     /// Sends what is queued and reads what arrives until the page or the server closes.
     func run(extra: [UInt8], keepAlive: Double, state: NSCondition, received: (String) -> Void) {
@@ -682,14 +678,11 @@ final class LiveSocket: @unchecked Sendable {
                 break
             }
             // Wait for the page, a queued message or the keep-alive.
-            var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.fileDescriptor, events: Int16(POLLIN), revents: 0)]
             let waitFor = max(0, keepAlive - (MonotonicClock.seconds() - lastSent))
             let ready = poll(&descriptors, 2, Int32(waitFor * 1000) + 1)
             if ready < 0 && errno != EINTR { break }
-            if descriptors[1].revents != 0 {
-                var value: UInt64 = 0
-                _ = Glibc.read(wake, &value, 8)
-            }
+            if descriptors[1].revents != 0 { wake.drain() }
             if descriptors[0].revents & Int16(POLLIN) != 0 {
                 let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
                 if count <= 0 { break }
@@ -726,7 +719,6 @@ final class LiveSocket: @unchecked Sendable {
     /// Gives the socket back to libmicrohttpd, which closes it.
     func finish() {
         transit_mhd_upgrade_close(handle)
-        Glibc.close(wake)
     }
 }
 

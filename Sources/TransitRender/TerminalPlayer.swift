@@ -76,7 +76,7 @@ public struct TerminalPlayer: Sendable {
             }
             var descriptors = [pollfd(fd: session.input, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: session.signalReadEnd, events: Int16(POLLIN), revents: 0)]
-            if let feed { descriptors.append(pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            for descriptor in feed?.fileDescriptors ?? [] { descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -108,21 +108,43 @@ public struct TerminalPlayer: Sendable {
 
             // A new version replaces the frames and goes on from the time being looked at.
             var replaced = false
-            if let feed, descriptors.count > 2, descriptors[2].revents != 0 {
-                switch feed.update(lookingAt: Self.time(at: state.frameIndex, times: times, fps: fps)) {
-                case .frames(let newFrames, let newTimes)?:
-                    let looking = Self.time(at: state.frameIndex, times: times, fps: fps)
-                    frames = newFrames
-                    times = newTimes
-                    notice = nil
-                    rendered = Self.renderFrames(frames, columns: size.columns, rows: size.rows - 1)
-                    state.replaceFrames(count: frames.count, showing: Self.nearestIndex(to: looking, in: times, fps: fps))
-                    replaced = true
-                case .message(let text)?:
-                    notice = text
-                    replaced = true
-                case nil:
-                    break
+            var newlyShown: Int?
+            if let feed, descriptors.dropFirst(2).contains(where: { $0.revents != 0 }) {
+                for update in feed.update(lookingAt: Self.time(at: state.frameIndex, times: times, fps: fps)) {
+                    switch update {
+                    case .frames(let newFrames, let newTimes):
+                        let looking = Self.time(at: state.frameIndex, times: times, fps: fps)
+                        frames = newFrames
+                        times = newTimes
+                        notice = nil
+                        rendered = Self.renderFrames(frames, columns: size.columns, rows: size.rows - 1)
+                        state.replaceFrames(count: frames.count, showing: Self.nearestIndex(to: looking, in: times, fps: fps))
+                        replaced = true
+                    case .frame(let version, let index, let time, let image):
+                        // Beyond the last version's frames: the count grows as frames arrive.
+                        while frames.count <= index { frames.append(image); times.append(time); rendered.append("") }
+                        frames[index] = image
+                        if times.indices.contains(index) { times[index] = time }
+                        rendered[index] = Self.renderFrames([image], columns: size.columns, rows: size.rows - 1)[0]
+                        if index == state.frameIndex { replaced = true; newlyShown = version }
+                        if frames.count != state.frameCount {
+                            state.replaceFrames(count: frames.count, showing: state.frameIndex)
+                            replaced = true  // the status bar's count changed
+                        }
+                    case .timeline(_, let newTimes, let problems):
+                        let looking = Self.time(at: state.frameIndex, times: times, fps: fps)
+                        if frames.count > newTimes.count {
+                            frames.removeLast(frames.count - newTimes.count)
+                            rendered.removeLast(rendered.count - newTimes.count)
+                        }
+                        times = newTimes
+                        notice = problems.first
+                        state.replaceFrames(count: frames.count, showing: Self.nearestIndex(to: looking, in: times, fps: fps))
+                        replaced = true
+                    case .message(let text):
+                        notice = text
+                        replaced = true
+                    }
                 }
                 lastTime = MonotonicClock.seconds()  // a reload's time is not playing time
             }
@@ -137,6 +159,7 @@ public struct TerminalPlayer: Sendable {
             } else if replaced || before != (state.frameIndex, state.isPlaying) {
                 try TerminalOutput.write(session.output, screen())
             }
+            if let newlyShown { feed?.shown(version: newlyShown) }
         }
     }
 
@@ -252,13 +275,28 @@ private final class FrameTextBox: @unchecked Sendable {
 /// A source of new versions for a playing `TerminalPlayer` (`transit watch --tty`): when its
 /// descriptor is readable the player asks it for an update, passing the time on screen.
 public protocol TerminalPlayerFeed: AnyObject {
-    var fileDescriptor: Int32 { get }
-    func update(lookingAt time: Double) -> TerminalPlayerUpdate?
+    /// Readable when the feed has news (a save, a drawn frame).
+    var fileDescriptors: [Int32] { get }
+    /// What changed, oldest first; `time` is the time on screen (the feed draws the frames
+    /// nearest it first).
+    func update(lookingAt time: Double) -> [TerminalPlayerUpdate]
+    /// The screen now shows a frame of `version` (watch --tty times it: "visible in").
+    func shown(version: Int)
+}
+
+public extension TerminalPlayerFeed {
+    func shown(version: Int) {}
 }
 
 public enum TerminalPlayerUpdate {
-    /// A new version: replaces the frames; the player shows the frame nearest the time it showed.
+    /// A new version, whole: replaces the frames; the player shows the frame nearest the time it showed.
     case frames([RasterImage], times: [Double])
+    /// One frame of a version being drawn: it replaces the frame at `index` at once (the rest
+    /// stay the last version's until theirs arrive).
+    case frame(version: Int, index: Int, time: Double, image: RasterImage)
+    /// The version's scene ended: its frame times (the frame count) and its problems, each as
+    /// `transit run` prints it (the first one shows in the status bar).
+    case timeline(version: Int, times: [Double], problems: [String])
     /// Something to say instead (an error), in the status bar until the next new version.
     case message(String)
 }

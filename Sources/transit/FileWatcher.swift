@@ -10,7 +10,8 @@ import Glibc
 /// file follows the inode, which either way is gone after the first save. A watch on the
 /// directory sees every new version arrive under the file's name. Only finished writes count
 /// (`IN_CLOSE_WRITE`, `IN_MOVED_TO`): a create or a delete alone is half a save, and reloading
-/// then would load an empty or missing file.
+/// then would load an empty or missing file. A new time stamp alone (`touch`, `IN_ATTRIB`) is a
+/// save too: it is how a user asks for a reload without an edit.
 final class FileWatcher {
     let fileDescriptor: Int32
     /// Watch descriptor → directory path.
@@ -37,7 +38,7 @@ final class FileWatcher {
             wanted[file.deletingLastPathComponent().path, default: []].insert(file.lastPathComponent)
         }
         for directory in wanted.keys where !directories.values.contains(directory) {
-            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE_SELF | IN_ONLYDIR)
+            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | IN_ONLYDIR)
             let descriptor = inotify_add_watch(fileDescriptor, directory, mask)
             if descriptor >= 0 { directories[descriptor] = directory }
         }

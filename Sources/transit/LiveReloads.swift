@@ -2,7 +2,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import CMicroHTTPD
 import TransitCore
 import TransitLua
 import TransitPipeline
@@ -14,7 +13,8 @@ import TransitRender
 /// reload ends with comes back to the loop as a `ReloadReport`, through `wakeDescriptor`.
 final class BackgroundReloads: @unchecked Sendable {
     /// Readable when a report is waiting.
-    let wakeDescriptor: Int32
+    private let wake = WakeSignal()
+    var wakeDescriptor: Int32 { wake.fileDescriptor }
     private let lock = NSLock()
     private var reports: [ReloadReport] = []
     private var inFlight: Cancellable?
@@ -33,8 +33,6 @@ final class BackgroundReloads: @unchecked Sendable {
         }
     }
 
-    init() { wakeDescriptor = transit_eventfd() }
-    deinit { close(wakeDescriptor) }
 
     /// Cancels the reload in flight (if any) and makes `next` the one in flight.
     func replaceInFlight(with next: Cancellable) {
@@ -53,13 +51,11 @@ final class BackgroundReloads: @unchecked Sendable {
         reports.append(report)
         if inFlight === job { inFlight = nil }
         lock.unlock()
-        var one: UInt64 = 1
-        _ = Glibc.write(wakeDescriptor, &one, 8)
+        wake.signal()
     }
 
     func takeReports() -> [ReloadReport] {
-        var value: UInt64 = 0
-        _ = Glibc.read(wakeDescriptor, &value, 8)
+        wake.drain()
         lock.lock()
         defer { lock.unlock() }
         let taken = reports

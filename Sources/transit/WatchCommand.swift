@@ -130,6 +130,8 @@ final class Reloader: @unchecked Sendable {
     /// When the last reload's first frame was out and its output written (monotonic seconds).
     struct Timing { var firstFrame: Double; var written: Double; var frames: Int }
     var lastTiming: Timing?
+    private let visibleLock = NSLock()
+    private var lastVisibleSeconds: Double?
 
     /// The files to watch after the last run.
     var watchedFiles: [URL] { lastFiles }
@@ -212,6 +214,23 @@ final class Reloader: @unchecked Sendable {
         }
     }
 
+    /// A report taken in without a line on stderr (the terminal player owns the screen).
+    func finishQuietly(_ report: ReloadReport) -> [URL] { finish(report, sink: .file(""), quietly: true) }
+
+    /// Save → the new version's frame on the terminal screen, in seconds, as the player last
+    /// reported it (bench reads it).
+    func noteVisible(_ seconds: Double) {
+        visibleLock.lock()
+        lastVisibleSeconds = seconds
+        visibleLock.unlock()
+    }
+
+    var lastVisible: Double? {
+        visibleLock.lock()
+        defer { visibleLock.unlock() }
+        return lastVisibleSeconds
+    }
+
     /// The scene's printed lines, when they differ from last time.
     private func print(_ output: [String]) {
         if !holdsOutput, output != lastOutput, !output.isEmpty || lastOutput != nil {
@@ -269,26 +288,132 @@ struct ReloadFailure: Error, CustomStringConvertible {
 /// `watch --tty`: the terminal player, fed a new version on every save. An error shows in the
 /// status bar over the last good frames (the full message is printed after the player quits).
 func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String) throws -> Int32 {
-    final class Feed: TerminalPlayerFeed {
+    /// Each save starts a LiveRender (cancelling the one in flight) whose frames, drawn nearest
+    /// the time on screen first, come to the player as they are drawn.
+    final class Feed: TerminalPlayerFeed, @unchecked Sendable {
         let reloader: Reloader
         let watcher: FileWatcher
         var lastError: String?
-        init(reloader: Reloader, watcher: FileWatcher) { self.reloader = reloader; self.watcher = watcher }
-        var fileDescriptor: Int32 { watcher.fileDescriptor }
+        private let wake = WakeSignal()
+        private let lock = NSLock()
+        // Guarded by `lock`:
+        private var updates: [TerminalPlayerUpdate] = []
+        private var playhead: Double?
+        private var version = 0
+        private var saves: [Int: Double] = [:]
+        private var current: LiveRender?
+        private var output: [String] = []
 
-        func update(lookingAt time: Double) -> TerminalPlayerUpdate? {
-            guard watcher.debouncedChanges() else { return nil }
-            defer { watcher.watch(reloader.watchedFiles) }
-            let collected = FrameCollector()
-            switch reloader.run(collected) {
-            case .success:
-                lastError = nil
-                return .frames(collected.images, times: collected.times)
-            case .failure(let failure):
+        init(reloader: Reloader, watcher: FileWatcher) { self.reloader = reloader; self.watcher = watcher }
+        var fileDescriptors: [Int32] { [watcher.fileDescriptor, wake.fileDescriptor] }
+
+        private func post(_ update: TerminalPlayerUpdate, for number: Int) {
+            lock.lock()
+            if number == version { updates.append(update) }
+            lock.unlock()
+            wake.signal()
+        }
+
+        func update(lookingAt time: Double) -> [TerminalPlayerUpdate] {
+            lock.lock()
+            playhead = time
+            lock.unlock()
+            wake.drain()
+            takeFinished()
+            if FileWatcher.wait([watcher.fileDescriptor], milliseconds: 0).contains(watcher.fileDescriptor) {
+                let saved = MonotonicClock.seconds()
+                if watcher.debouncedChanges() { start(saved: saved) }
+            }
+            lock.lock()
+            defer { lock.unlock() }
+            let taken = updates
+            updates = []
+            return taken
+        }
+
+        private func start(saved: Double) {
+            lock.lock()
+            version += 1
+            let number = version
+            saves[number] = saved
+            let previous = current
+            lock.unlock()
+            previous?.cancel()
+            if let failure = reloader.emptyFileFailure() {
                 lastError = failure.message
-                return .message(failure.message.split(separator: "\n").first.map(String.init) ?? "error")
+                post(.message(Self.firstLine(failure.message)), for: number)
+                return
+            }
+            let configuration: RunConfiguration
+            do { configuration = try reloader.options.runConfiguration() } catch {
+                post(.message("transit: \(error)"), for: number)
+                return
+            }
+            var callbacks = LiveRender.Callbacks()
+            callbacks.began = { [self] session in session.runtime.output = { [self] line in lock.lock(); output.append(line); lock.unlock() } }
+            callbacks.frame = { [self] index, time, kept in
+                if let image = kept as? RasterImage { post(.frame(version: number, index: index, time: time, image: image), for: number) }
+            }
+            callbacks.sceneEnded = { [self] session, times, _ in
+                post(.timeline(version: number, times: times, problems: session.world.problems.map { "problem: \($0)" }), for: number)
+            }
+            callbacks.ended = { [self] ending in
+                let report: ReloadReport
+                switch ending {
+                case .completed(let completion):
+                    report = ReloadReport(result: .completed(frames: completion.times.count, problems: []), saved: saved, visible: nil,
+                                          complete: completion.lastFrame, output: [], loaded: Reloader.filesRead(completion.session), first: false)
+                case .failed(let error):
+                    let failure = reloader.failure(for: error)
+                    post(.message(Self.firstLine(failure.message)), for: number)
+                    report = ReloadReport(result: .failed(failure), saved: saved, visible: nil, complete: MonotonicClock.seconds(),
+                                          output: [], loaded: [], first: false)
+                case .cancelled:
+                    return
+                }
+                lock.lock()
+                finished.append(report)
+                lock.unlock()
+                wake.signal()
+            }
+            let render = LiveRender(configuration, keep: { $0.makeImage() }, playhead: { [self] in lock.lock(); defer { lock.unlock() }; return playhead },
+                                    callbacks: callbacks)
+            lock.lock()
+            current = render
+            lock.unlock()
+            render.start()
+        }
+
+        /// Reloads that ended, for the loop to take in (files to watch, the last error).
+        private var finished: [ReloadReport] = []
+        func takeFinished() {
+            lock.lock()
+            let reports = finished
+            finished = []
+            lock.unlock()
+            for report in reports {
+                if case .failed(let failure) = report.result { lastError = failure.message } else { lastError = nil }
+                watcher.watch(reloader.finishQuietly(report))
             }
         }
+
+        func shown(version shownVersion: Int) {
+            lock.lock()
+            let saved = saves.removeValue(forKey: shownVersion)
+            lock.unlock()
+            if let saved { reloader.noteVisible(MonotonicClock.seconds() - saved) }
+        }
+
+        /// Waits for the reload in flight (when the player quits).
+        func stop() {
+            lock.lock()
+            let running = current
+            lock.unlock()
+            running?.cancel()
+            running?.waitUntilEnded()
+        }
+
+        static func firstLine(_ message: String) -> String { message.split(separator: "\n").first.map(String.init) ?? "error" }
     }
     let feed = Feed(reloader: reloader, watcher: watcher)
     reloader.holdsOutput = true
@@ -308,6 +433,8 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String) t
     watcher.watch(reloader.watchedFiles)
     let player = TerminalPlayer(frames: frames, times: times, fps: reloader.options.fps, title: "watch " + URL(fileURLWithPath: file).lastPathComponent)
     try player.play(feed: feed)
+    feed.stop()
+    feed.takeFinished()
     for line in reloader.lastPrinted { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
     if let error = feed.lastError { say(error) }
     return 0

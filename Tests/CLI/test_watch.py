@@ -162,6 +162,9 @@ time.sleep(0.2)
 checks.write("fade.lua", fade(0.2))
 checks.check("delete-and-recreate reloads", watch.wait_count(r"reloaded in \d+ ms", 8), watch.text())
 checks.check("the recreated version ran (0.2 s)", present_duration(out) == 0.2)
+# touch: only the time stamp changes, and that is a save too.
+os.utime(checks.path("fade.lua"))
+checks.check("a save that only changes the time stamp reloads", watch.wait_count(r"reloaded in \d+ ms", 9), watch.text()[-300:])
 
 # A save of a file nobody reads does nothing.
 before = watch.count(r"reloaded in \d+ ms")

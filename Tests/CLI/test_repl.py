@@ -117,6 +117,28 @@ check("reset() says it started again", "reset: fade.lua on the default scene's s
 check("after reset() time is 0 and the globals are gone", re.search(r"^after\t0\.0\tnil$", out, re.M) is not None, out)
 check("after reset() present() works again", re.search(r"^again\t0\.\d+$", out, re.M) is not None, out)
 
+# An error inside animateTransition: the transition is cancelled as completeTransition(false)
+# would (UIKit's cancel: the controller is not presented), and the next present() runs.
+with open(os.path.join(checks.work, "raises.lua"), "w") as handle:
+    handle.write("""local Raises = NSObject:subclass("Raises")
+local calls = 0
+function Raises:transitionDuration(ctx) return 0.3 end
+function Raises:animateTransition(ctx)
+  calls = calls + 1
+  if calls == 1 then error("boom in animate") end
+  local to = ctx:view("to")
+  ctx.containerView:addSubview(to)
+  UIView.animate(0.3, function() to.alpha = 1 end, function() ctx:completeTransition(true) end)
+end
+return Raises
+""")
+status, out, err = run_repl(["raises.lua"], "present()\nprint('first', transit.scene.inbox.presentedViewController == nil)\n"
+                            "m = present()\nprint('second', m.presentingViewController == transit.scene.inbox)\n")
+check("the hook's error is reported with its line", "raises.lua:6: boom in animate" in err, err)
+check("the stuck transition is cancelled, and says so", "was cancelled, as completeTransition(false) would" in err, err)
+check("the cancelled presentation presented nothing", values(out, "first") == ["true"], out)
+check("present() works again and presents", values(out, "second") == ["true"], out)
+
 # Errors: one message naming the input line, the session goes on, exit 1.
 status, out, err = run_repl(["fade.lua"], "return 1\n\nUIView.new():insertSubviewBelow(UIView.new(), nil)\nreturn \"after\", 2\n")
 check("a failing chunk makes the session exit 1", status == 1, "exit %d" % status)

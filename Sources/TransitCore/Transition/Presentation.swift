@@ -513,6 +513,30 @@ extension World {
     /// Calls animateTransition, or, for an interruptible animator, starts the animator it
     /// returns (the same one for the whole transition).
     func callAnimateTransition(_ transition: Transition) throws {
+        do { try callAnimateTransitionHooks(transition) } catch {
+            transition.hookRaised = true
+            throw error
+        }
+    }
+
+    /// After a script error the REPL goes on (a run ends there): each transition whose
+    /// animateTransition raised is ended as completeTransition(false) ends one, so the world
+    /// is not left in a transition that nothing will complete and present() works again.
+    /// Returns the transitions' labels. (UIKit has no such path: an exception there ends the app.)
+    public func cancelTransitionsWhoseHookRaised() -> [String] {
+        var labels: [String] = []
+        for transition in activeTransitions where transition.hookRaised && !transition.isCompleted {
+            trace.note(time: now, turn: turn, "\(transition.label): its animateTransition raised; cancelled as completeTransition(false) would")
+            do { try finishTransition(transition, completed: false) } catch {
+                trace.note(time: now, turn: turn, "\(transition.label): ending it raised too: \(error)")
+            }
+            labels.append(transition.label)
+        }
+        if !labels.isEmpty { try? drain() }
+        return labels
+    }
+
+    private func callAnimateTransitionHooks(_ transition: Transition) throws {
         guard let animator = transition.animator else { return }
         if try responds(animator, Hook.AnimatedTransitioning.animateTransition) {
             _ = try callScript(animator, Hook.AnimatedTransitioning.animateTransition, [.object(transition.context)])
@@ -611,7 +635,7 @@ extension World {
             // completion that fired early called completeTransition at once): its filmstrip
             // row is the same picture five times, which must not pass in silence. A warning,
             // not a problem: UIKit accepts it, and a zero transitionDuration may be meant.
-            if transition.isAnimated, transitionHistory[index].start == now {
+            if transition.isAnimated, !transition.hookRaised, transitionHistory[index].start == now {
                 let message = "warning: \(transition.label) completed at t=\(formatNumber(now)) s, the instant it began: a zero-length transition shows nothing (did completeTransition run before any animation, from a completion that fired at once?)"
                 trace.note(time: now, turn: turn, message)
                 warningHandler?(message)

@@ -39,6 +39,8 @@ public final class Transition {
     public internal(set) var completionSpeed = 1.0
     public internal(set) var completionCurve: AnimationCurve = .easeInOut
     public internal(set) var isCompleted = false
+    /// animateTransition (or interruptibleAnimator) raised: the transition cannot end by itself.
+    public internal(set) var hookRaised = false
     public var presentationStyle: ModalPresentationStyle { presentationController.presentationStyle }
 
     var animator: AnyObject?

@@ -85,7 +85,11 @@ extension LuaRuntime {
         }
         finishInterruptibleRun()
         guard status == LUA_OK else {
-            return .failure(Self.trimmedTraceback(errorMessage()))
+            var message = Self.trimmedTraceback(errorMessage())
+            for label in world.cancelTransitionsWhoseHookRaised() {
+                message += "\n(\(label) was cancelled, as completeTransition(false) would: its animateTransition raised, so nothing would complete it; present() works again)"
+            }
+            return .failure(message)
         }
         if let finalizerFailure { return .failure(finalizerFailure) }
         var values: [String] = []

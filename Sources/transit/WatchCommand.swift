@@ -50,7 +50,7 @@ func commandWatch(_ arguments: ArraySlice<String>) throws -> Int32 {
 
     var watched = reloader.reload(into: sink, since: MonotonicClock.seconds(), first: true)
     watcher.watch(watched)
-    say("watching \(watcher.watchedDirectories.map { LuaRuntimeDisplay.path(URL(fileURLWithPath: $0)) + "/" }.joined(separator: ", ")) (Ctrl-C to stop)")
+    say("watching \(watcher.watchedDirectories.map { LuaRuntime.displayPath(URL(fileURLWithPath: $0)) + "/" }.joined(separator: ", ")) (Ctrl-C to stop)")
     while true {
         let ready = FileWatcher.wait([watcher.fileDescriptor, stop.fileDescriptor], milliseconds: -1)
         if ready.contains(stop.fileDescriptor) { break }
@@ -228,7 +228,7 @@ final class Reloader {
     /// A script error as the user needs it: the traceback starts at the first frame in the
     /// user's own files, not in the scene runner or Transit's scripts that called into them.
     func userFacing(_ message: String) -> String {
-        Traceback.trimmed(message, hiding: LuaRuntime.defaultScriptsDirectory.map { LuaRuntimeDisplay.path($0) + "/" })
+        Traceback.trimmed(message, hiding: LuaRuntime.defaultScriptsDirectory.map { LuaRuntime.displayPath($0) + "/" })
     }
 }
 

@@ -33,7 +33,7 @@ struct CheckCell {
     var animated = true
     var fraction: Double?
     var rotate = false
-    /// Issue 22 item 5: the wider matrix's variants of a path (docs/check.md, "The matrix").
+    /// Issue 22 item 5: the wider matrix's variants of a path (docs/check.md, "`transit check`": the table of the matrix).
     enum Variant: String {
         /// A fast flick: a short gesture (15 % of the way) in 0.06 s, so high velocity.
         case flick

@@ -37,8 +37,9 @@ end
 
 local function third(point) return CGPoint(point.x / 3, point.y / 3) end
 
--- Hero's default animation types, each a recipe's result for a direction (where the type has
--- one) and the container's size.
+-- Hero's default animation types, each returning a recipe's result: from a direction and the
+-- container's size where the type has a direction, from nothing for zoom and zoomOut, and from
+-- the disappearing view for fade (which looks at its background).
 local types = {}
 hero.types = types
 

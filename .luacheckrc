@@ -1,4 +1,5 @@
--- luacheck's configuration for Transit's scripts (scripts/test runs it on scripts/system).
+-- luacheck's configuration for Transit's scripts (scripts/test runs it on every file under scripts/
+-- but the stubs in scripts/types).
 -- The globals a script may use are the API's: read from the LuaLS stubs that
 -- `transit api --luals` generates (scripts/types/transit.d.lua), so they cannot drift.
 std = "lua54"

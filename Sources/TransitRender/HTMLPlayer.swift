@@ -35,7 +35,7 @@ public enum HTMLPlayer {
         let dataElement = data.map { "<script id=\"player-data\" type=\"application/json\">\($0)</script>\n" } ?? ""
         return """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
+        <html lang="en"><head><meta charset="utf-8"><title>\(HTMLText.escaped(title))</title>
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <style>
         \(PlayerScript.style)
@@ -49,19 +49,5 @@ public enum HTMLPlayer {
         </body></html>
 
         """
-    }
-
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

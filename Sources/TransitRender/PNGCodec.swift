@@ -2,7 +2,7 @@ import CCairo
 import CPNG
 
 // PNG written with libpng at its fastest useful settings: zlib level 1 and no row filter, which
-// measured fastest at nearly equal size for UI frames (docs/performance.md, "PNG"), from the
+// measured fastest at nearly equal size for UI frames (docs/performance/render.md, "PNG frames at the floor"), from the
 // pixels as they are (a RasterImage's RGBA, or cairo's buffer unpremultiplied row by row), with
 // no intermediate surface. Fully opaque images are written as RGB (smaller files); others as
 // RGBA, exactly. Read back through cairo (PNGDecoder, below).

@@ -55,7 +55,7 @@ enum PlayerScript {
         """
         <div id="app">
         <div id="stage">
-        <div id="title">\(HTMLPlayer.escape(title))<span id="status"></span></div>
+        <div id="title">\(HTMLText.escaped(title))<span id="status"></span></div>
         <div id="frame-box"><img id="frame" alt="frame"><video id="video" muted playsinline preload="auto" hidden></video><div id="waiting">waiting for the first render…</div></div>
         <div id="controls"><button id="play">Play</button><input id="scrub" type="range" min="0" max="0" value="0"><span id="time"></span><span id="counter"></span>
         <select id="speed" title="playback speed (the Simulator's Slow Animations)"><option value="1">1×</option><option value="0.5">0.5×</option><option value="0.25">0.25×</option><option value="0.1">0.1×</option></select></div>

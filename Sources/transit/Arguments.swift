@@ -108,6 +108,9 @@ struct ParsedArguments {
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func number(_ name: String) -> Double? { text(name).flatMap(Double.init) }
     func integer(_ name: String) -> Int? { text(name).flatMap { Int($0) } }
+    /// A `.device` option's profile: parse has already refused a name that is not one, with the
+    /// list of devices in its message, so no command checks it again.
+    func device(_ name: String) -> Device? { text(name).flatMap(Device.named) }
 }
 
 extension CommandSpec {

@@ -33,7 +33,7 @@ struct CheckCell {
     var animated = true
     var fraction: Double?
     var rotate = false
-    /// Issue 22 item 5: the wider matrix's variants of a path (docs/check.md, "The matrix").
+    /// Issue 22 item 5: the wider matrix's variants of a path (docs/check.md, "`transit check`": the table of the matrix).
     enum Variant: String {
         /// A fast flick: a short gesture (15 % of the way) in 0.06 s, so high velocity.
         case flick
@@ -119,7 +119,7 @@ func commandCheck(_ arguments: ArraySlice<String>) throws -> Int32 {
     let files = parsed.operands
     let matrix = parsed.text("--matrix").flatMap(CheckMatrix.init) ?? .quick
     let format = parsed.text("--format").flatMap(CheckFormat.init) ?? .text
-    let devices = parsed.text("--device").flatMap(Device.named).map { [$0.name] }
+    let devices = parsed.device("--device").map { [$0.name] }
     let versions = try parsed.text("--ios").map(parseSystemVersionList)
     guard !files.isEmpty else { throw UsageError(message: "check needs at least one FILE (see transit --help)") }
     for file in files {
@@ -213,7 +213,7 @@ struct CheckPlan {
 }
 
 func checkPlan(_ file: String, probe: CheckRun, devices: [String], versions: [Double], matrix: CheckMatrix) -> CheckPlan {
-    let name = LuaRuntimeDisplay.path(URL(fileURLWithPath: file))
+    let name = LuaRuntime.displayPath(URL(fileURLWithPath: file))
     func results(_ cells: [CheckCell], _ runs: [CheckRun]) -> [CellResult] {
         zip(cells, runs).map { CellResult(cell: $0, problems: $1.problems, error: $1.error) }
     }

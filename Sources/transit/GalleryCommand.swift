@@ -30,7 +30,7 @@ func commandGallery(_ arguments: ArraySlice<String>) throws -> Int32 {
     let parsed = try Commands.gallery.parse(arguments)
     if parsed.has("--entry") { return try commandGalleryEntry(parsed) }
     let output = parsed.text("--output") ?? "gallery"
-    let device = parsed.text("--device").flatMap(Device.named) ?? Device.defaultProfile
+    let device = parsed.device("--device") ?? Device.defaultProfile
     let jobs = parsed.integer("--jobs") ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
     guard let scripts = LuaRuntime.defaultScriptsDirectory else { throw UsageError(message: "no scripts directory (set TRANSIT_PATH)") }
     let effects = GalleryEffect.discover(in: scripts)
@@ -165,7 +165,7 @@ struct GalleryOutcome {
         // name files under the working directory relative to it).
         func relative(_ text: String) -> String {
             var text = text.replacingOccurrences(of: scripts.path + "/", with: "")
-            let fromWorkingDirectory = LuaRuntimeDisplay.path(scripts)
+            let fromWorkingDirectory = LuaRuntime.displayPath(scripts)
             if fromWorkingDirectory != scripts.path {
                 text = text.replacingOccurrences(of: #"(?<![\w/.])"# + NSRegularExpression.escapedPattern(for: fromWorkingDirectory + "/"),
                                                  with: "", options: .regularExpression)
@@ -227,7 +227,7 @@ func commandGalleryEntry(_ parsed: ParsedArguments) throws -> Int32 {
         throw UsageError(message: "--entry needs --into DIR and --report FILE")
     }
     var configuration = RunConfiguration(file: URL(fileURLWithPath: file))
-    if let device = parsed.text("--device").flatMap(Device.named) { configuration.device = device }
+    if let device = parsed.device("--device") { configuration.device = device }
     let base = URL(fileURLWithPath: into).appendingPathComponent(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent).path
     for path in [base + ".webm", base + ".html", base + ".png"] { try OutputFormats.checkWritable(path) }
 

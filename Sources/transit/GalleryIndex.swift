@@ -1,4 +1,5 @@
 import Foundation
+import TransitRender
 
 /// The gallery's index.html: a grid of cards, one per effect, each its video playing, its name,
 /// category, duration and description, linking to its HTML player; a text box filters the cards
@@ -15,34 +16,34 @@ enum GalleryIndex {
             let duration = outcome.duration.map { String(format: "%.2f s", $0) } ?? "—"
             let phases = outcome.phases.joined(separator: ", ")
             let info = """
-                <div class="info"><span class="name">\(escape(effect.name))</span>\
-                <span class="category">\(escape(effect.category))</span>\
-                <span class="duration" title="\(escape(phases))">\(duration)</span></div>
-                <p class="description">\(escape(effect.description))</p>
+                <div class="info"><span class="name">\(HTMLText.escaped(effect.name))</span>\
+                <span class="category">\(HTMLText.escaped(effect.category))</span>\
+                <span class="duration" title="\(HTMLText.escaped(phases))">\(duration)</span></div>
+                <p class="description">\(HTMLText.escaped(effect.description))</p>
             """
             if let error = outcome.error {
                 cards += """
-                <div class="effect failed" data-name="\(escape(effect.name))" data-label="\(escape(base))">
+                <div class="effect failed" data-name="\(HTMLText.escaped(effect.name))" data-label="\(HTMLText.escaped(base))">
                   <div class="frame"><span>failed</span></div>
                 \(info)
-                  <pre class="error">\(escape(error))</pre>
+                  <pre class="error">\(HTMLText.escaped(error))</pre>
                 </div>
 
                 """
             } else {
                 cards += """
-                <div class="effect" data-name="\(escape(effect.name))" data-label="\(escape(base))">
-                  <a class="open" href="\(escape(base)).html" title="open the player">
-                  <div class="frame"><video src="\(escape(base)).webm" title="\(escape(effect.name)) playing" autoplay loop muted playsinline preload="metadata"></video></div>
+                <div class="effect" data-name="\(HTMLText.escaped(effect.name))" data-label="\(HTMLText.escaped(base))">
+                  <a class="open" href="\(HTMLText.escaped(base)).html" title="open the player">
+                  <div class="frame"><video src="\(HTMLText.escaped(base)).webm" title="\(HTMLText.escaped(effect.name)) playing" autoplay loop muted playsinline preload="metadata"></video></div>
                 \(info)
                   </a>
-                  <p class="files"><a href="\(escape(base)).html">player</a> · <a href="\(escape(base)).png">filmstrip</a> · <a href="\(escape(base)).webm">video</a></p>
+                  <p class="files"><a href="\(HTMLText.escaped(base)).html">player</a> · <a href="\(HTMLText.escaped(base)).png">filmstrip</a> · <a href="\(HTMLText.escaped(base)).webm">video</a></p>
                 </div>
 
                 """
             }
         }
-        let summary = "\(entries.count) effects on \(escape(device))" + (failed > 0 ? ", \(failed) failed" : "")
+        let summary = "\(entries.count) effects on \(HTMLText.escaped(device))" + (failed > 0 ? ", \(failed) failed" : "")
         return """
         <!DOCTYPE html>
         <html lang="en">
@@ -125,20 +126,5 @@ enum GalleryIndex {
         </html>
 
         """
-    }
-
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -65,7 +65,7 @@ func commandNew(_ arguments: ArraySlice<String>) throws -> Int32 {
         return 1
     }
     let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-    print("wrote \(shown) (\(article) \(kind), from \(LuaRuntimeDisplay.path(templateFile)))")
+    print("wrote \(shown) (\(article) \(kind), from \(LuaRuntime.displayPath(templateFile)))")
     print(luarcNote)
     print("next:")
     let quoted = shown.contains(" ") ? "'\(shown)'" : shown

@@ -60,7 +60,7 @@ private final class ReplSession {
             } catch {
                 throw StartFailure(message: "\(error)")
             }
-            let name = LuaRuntimeDisplay.path(url)
+            let name = LuaRuntime.displayPath(url)
             if (try? runtime.evaluate("return rawget(transit, 'effect') ~= nil")) == "true" {
                 effectFile = url
                 opening = "\(name) on the default scene's screens, ready for present()"

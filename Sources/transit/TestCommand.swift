@@ -154,7 +154,7 @@ func discoverTestFiles(_ paths: [String]) -> TestFiles {
 
 /// Probes one file and tests it as what it turned out to be.
 func testSubject(_ file: String, explicit: Bool, settings: TestSettings, report: inout [GoldenReportEntry]) -> [TestOutcome] {
-    let display = LuaRuntimeDisplay.path(URL(fileURLWithPath: file))
+    let display = LuaRuntime.displayPath(URL(fileURLWithPath: file))
     // The probe runs where `transit run` does (its default device and version): a scene runs in
     // full here and is judged from this run.
     let probe = runCheckCell(file, device: Device.defaultProfile.name, ios: 17, cellTable: "{ probe = true }", scene: settings.checkScene)

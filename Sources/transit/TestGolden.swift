@@ -75,7 +75,7 @@ func goldenDirectory(for file: String, root: String?) -> URL {
     let url = URL(fileURLWithPath: file).standardizedFileURL
     let name = url.deletingPathExtension().lastPathComponent + ".golden"
     guard let root else { return url.deletingLastPathComponent().appendingPathComponent(name) }
-    var relative = LuaRuntimeDisplay.path(url)
+    var relative = LuaRuntime.displayPath(url)
     while relative.hasPrefix("/") { relative.removeFirst() }
     let parent = (relative as NSString).deletingLastPathComponent
     return URL(fileURLWithPath: root).appendingPathComponent(parent).appendingPathComponent(name)
@@ -126,7 +126,7 @@ func testGolden(_ file: String, display: String, declaration: EffectDeclaration,
                 report: inout [GoldenReportEntry]) -> TestOutcome {
     var outcome = TestOutcome(file: display, name: "golden reference", kind: "golden", status: .failed)
     let directory = goldenDirectory(for: file, root: settings.goldenRoot)
-    let shownDirectory = LuaRuntimeDisplay.path(directory)
+    let shownDirectory = LuaRuntime.displayPath(directory)
     do {
         let source = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
         let tolerance = try GoldenTolerance(header: source, file: display)
@@ -145,7 +145,7 @@ func testGolden(_ file: String, display: String, declaration: EffectDeclaration,
         }
         if settings.mode == .record { return try write("recorded") }
         guard let data else { return try write("recorded (there was none)") }
-        let reference = try GoldenReference(timeline: data, file: LuaRuntimeDisplay.path(timeline))
+        let reference = try GoldenReference(timeline: data, file: LuaRuntime.displayPath(timeline))
         var messages = reference.mismatches(fresh, tolerance: tolerance).map { "\(display): \($0)" }
         var differences: [GoldenFrameDifference] = []
         for frame in reference.frames {

@@ -65,15 +65,15 @@ func writeGoldenReport(_ entries: [GoldenReportEntry], to path: String) throws {
         for (index, entry) in entries.enumerated() {
             let folder = "effect-\(index + 1)"
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: false)
-            var html = "<section><h2>\(htmlEscape(entry.file))</h2>\n<ul class=\"mismatches\">\n"
-            html += entry.messages.map { "<li>\(htmlEscape($0))</li>" }.joined(separator: "\n") + "\n</ul>\n"
+            var html = "<section><h2>\(HTMLText.escaped(entry.file))</h2>\n<ul class=\"mismatches\">\n"
+            html += entry.messages.map { "<li>\(HTMLText.escaped($0))</li>" }.joined(separator: "\n") + "\n</ul>\n"
             for difference in entry.frames {
-                html += "<figure><figcaption>\(htmlEscape(difference.message))</figcaption><div class=\"frames\">\n"
+                html += "<figure><figcaption>\(HTMLText.escaped(difference.message))</figcaption><div class=\"frames\">\n"
                 for (kind, image) in [("reference", difference.reference), ("new", difference.new), ("difference", difference.heatMap)] {
                     guard let image else { html += "<div><p>\(kind): none</p></div>\n"; continue }
                     let name = "\(folder)/\(kind)-\(difference.frame.file)"
                     try Data(try PNGEncoder.encode(image)).write(to: root.appendingPathComponent(name))
-                    html += "<div><p>\(kind)</p><img src=\"\(htmlEscape(name))\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(kind)\"></div>\n"
+                    html += "<div><p>\(kind)</p><img src=\"\(HTMLText.escaped(name))\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(kind)\"></div>\n"
                 }
                 html += "</div></figure>\n"
             }
@@ -191,9 +191,4 @@ private func scrubberData(_ entry: GoldenReportEntry) -> String {
             + "\"expected\":[\(left.joined(separator: ","))],\"got\":[\(right.joined(separator: ","))]}"
     }
     return "{\"cells\":[" + cells.joined(separator: ",") + "]}"
-}
-
-func htmlEscape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TransitLua
 
 // The `*_spec.lua` files of `transit test` (docs/testing.md): run under busted when it is on
 // PATH (busted re-runs itself under `transit lua`, so specs see Transit's API), else under
@@ -25,7 +26,7 @@ func specOutcomes(_ run: ChildRun, runner: String, files: [String], parse: (Data
     }
     let reason = run.error.split(separator: "\n").prefix(3).joined(separator: " ")
     return files.map { file in
-        TestOutcome(file: LuaRuntimeDisplay.path(URL(fileURLWithPath: file)), name: "spec", kind: "spec", status: .failed,
+        TestOutcome(file: LuaRuntime.displayPath(URL(fileURLWithPath: file)), name: "spec", kind: "spec", status: .failed,
                     messages: ["\(runner) reported no result (exit \(run.status))" + (reason.isEmpty ? "" : ": " + reason)])
     }
 }
@@ -36,7 +37,7 @@ func parseSpecJSON(_ data: Data) -> [TestOutcome]? {
     return tests.map { test in
         let status = TestOutcome.Status(rawValue: test["status"] as? String ?? "") ?? .failed
         let message = test["message"] as? String
-        let file = (test["file"] as? String).map { LuaRuntimeDisplay.path(URL(fileURLWithPath: $0)) } ?? "?"
+        let file = (test["file"] as? String).map { LuaRuntime.displayPath(URL(fileURLWithPath: $0)) } ?? "?"
         return TestOutcome(file: file, name: test["name"] as? String ?? "?", kind: "spec", line: (test["line"] as? NSNumber)?.intValue,
                            status: status, messages: message.map { $0.split(separator: "\n").map(String.init) } ?? [])
     }
@@ -53,7 +54,7 @@ func parseBustedJSON(_ data: Data) -> [TestOutcome]? {
             let trace = test["trace"] as? [String: Any] ?? element?["trace"] as? [String: Any]
             let source = (trace?["short_src"] as? String ?? trace?["source"] as? String ?? "?").replacingOccurrences(of: "@", with: "")
             let message = test["message"] as? String
-            outcomes.append(TestOutcome(file: LuaRuntimeDisplay.path(URL(fileURLWithPath: source)), name: test["name"] as? String ?? "?",
+            outcomes.append(TestOutcome(file: LuaRuntime.displayPath(URL(fileURLWithPath: source)), name: test["name"] as? String ?? "?",
                                         kind: "spec", line: (trace?["currentline"] as? NSNumber)?.intValue, status: status,
                                         messages: message.map { $0.split(separator: "\n").map(String.init) } ?? []))
         }

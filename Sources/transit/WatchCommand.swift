@@ -59,7 +59,7 @@ func commandWatch(_ arguments: ArraySlice<String>) throws -> Int32 {
                 watcher.watch(reloader.finish(report, sink: sink))
                 if !announced {
                     announced = true
-                    say("watching \(watcher.watchedDirectories.map { LuaRuntimeDisplay.path(URL(fileURLWithPath: $0)) + "/" }.joined(separator: ", ")) (Ctrl-C to stop)")
+                    say("watching \(watcher.watchedDirectories.map { LuaRuntime.displayPath(URL(fileURLWithPath: $0)) + "/" }.joined(separator: ", ")) (Ctrl-C to stop)")
                 }
             }
         }
@@ -272,7 +272,7 @@ final class Reloader: @unchecked Sendable {
     /// A script error as the user needs it: the traceback starts at the first frame in the
     /// user's own files, not in the scene runner or Transit's scripts that called into them.
     func userFacing(_ message: String) -> String {
-        Traceback.trimmed(message, hiding: LuaRuntime.defaultScriptsDirectory.map { LuaRuntimeDisplay.path($0) + "/" })
+        Traceback.trimmed(message, hiding: LuaRuntime.defaultScriptsDirectory.map { LuaRuntime.displayPath($0) + "/" })
     }
 }
 

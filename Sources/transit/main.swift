@@ -50,7 +50,7 @@ func parseOptions(_ arguments: ArraySlice<String>, command: String) throws -> Op
     options.file = parsed.operands.first
     options.scene = parsed.text("--scene")
     options.output = parsed.text("--output")
-    if let name = parsed.text("--device"), let device = Device.named(name) { options.device = device }
+    if let device = parsed.device("--device") { options.device = device }
     if let text = parsed.text("--ios") { options.systemVersion = try parseSystemVersion(text, flag: "--ios") }
     if let fps = parsed.number("--fps") { options.fps = fps }
     if let text = parsed.text("--scale") {
@@ -135,7 +135,7 @@ func commandRun(_ arguments: ArraySlice<String>) throws -> Int32 {
     }
     if options.trace { print(world.trace.lines.joined(separator: "\n")) }
     printProblems(world)
-    print("ran \(LuaRuntimeDisplay.path(session.configuration.file)) to t=\(formatNumber(world.now))s: \(world.trace.callCount) script calls, \(world.problems.count) problems")
+    print("ran \(LuaRuntime.displayPath(session.configuration.file)) to t=\(formatNumber(world.now))s: \(world.trace.callCount) script calls, \(world.problems.count) problems")
     printExpectations(session.runtime)
     return world.problems.isEmpty && session.runtime.failedExpectations.isEmpty ? 0 : 1
 }
@@ -143,13 +143,6 @@ func commandRun(_ arguments: ArraySlice<String>) throws -> Int32 {
 /// A scene that checks itself (`transit.expect`): how many of its expectations failed.
 func printExpectations(_ runtime: LuaRuntime) {
     if let summary = runtime.expectationSummary { FileHandle.standardError.write(Data("transit: \(summary)\n".utf8)) }
-}
-
-enum LuaRuntimeDisplay {
-    static func path(_ url: URL) -> String {
-        let cwd = FileManager.default.currentDirectoryPath + "/"
-        return url.path.hasPrefix(cwd) ? String(url.path.dropFirst(cwd.count)) : url.path
-    }
 }
 
 func commandAPI(_ arguments: ArraySlice<String>) throws -> Int32 {

@@ -40,7 +40,7 @@ function CardsAnimationController:animateTransition(transitionContext)
     fromView = transitionContext:view("from")
   end
   -- Reversible: present forwards, dismiss in reverse (the library's clients set `reverse`).
-  self.reverse = not (toVC.presentingViewController == fromVC)
+  self.reverse = toVC.presentingViewController ~= fromVC
   if self.reverse then
     self:executeReverseAnimation(transitionContext, fromVC, toVC, fromView, toView)
   else

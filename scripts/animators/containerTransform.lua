@@ -26,6 +26,8 @@
 -- It animates over the presenter's view, so it presents fullScreen.
 -- Run:  transit run scripts/animators/containerTransform.lua  /  transit render scripts/animators/containerTransform.lua -o ct.gif
 
+local views = require("lib.views")
+
 local params = { duration = 0.3, cornerRadius = 12, scrim = 0x52 / 255, sourceName = "row 3" }
 
 -- Material's thresholds, as fractions of the duration.
@@ -38,15 +40,6 @@ local ContainerTransformAnimator = NSObject:subclass("ContainerTransformAnimator
 
 function ContainerTransformAnimator:transitionDuration(transitionContext)
   return params.duration
-end
-
-local function findView(root, name)
-  if root.name == name then return root end
-  for _, subview in ipairs(root.subviews) do
-    local found = findView(subview, name)
-    if found then return found end
-  end
-  return nil
 end
 
 -- `content` (a snapshot of something `aspect` = height / width) fitted to the width of a
@@ -83,7 +76,7 @@ function ContainerTransformAnimator:animateTransition(transitionContext)
     containerView:insertSubviewBelow(toView, fromView)   -- the list comes back underneath
   end
 
-  local cell = self.sourceView or findView(listView, params.sourceName)
+  local cell = self.sourceView or views.named(listView, params.sourceName)
   local cellFrame = cell and cell:convert(cell.bounds, containerView)
     or CGRect(containerView.bounds.midX - 40, containerView.bounds.midY - 40, 80, 80)
 

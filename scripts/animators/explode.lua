@@ -4,8 +4,8 @@
 -- AnimationControllers/CEExplodeAnimationController.m).
 -- UIKit feature: snapshots. The from view is snapshotted once and every piece shows one square
 -- of that snapshot (the library's `resizableSnapshotView(from:afterScreenUpdates:withCapInsets:)`;
--- Transit has no region snapshot yet, so a piece is a clipping view holding a snapshot of the
--- snapshot, shifted so the right square shows: the same picture). The pieces are ordinary
+-- this port was written before Transit had it, so a piece is a clipping view holding a
+-- snapshot of the snapshot, shifted so the right square shows: the same picture). The pieces are ordinary
 -- views in the container; the animator removes them all in its completion.
 -- Parameters:
 --   duration  seconds (CEReversibleAnimationController's default, 1.0)

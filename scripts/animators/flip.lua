@@ -9,9 +9,10 @@
 -- Two keyframes: the old half turns to 90° (edge-on) in the first half of the time, the new
 -- half turns from -90° to -0.001 rad (not 0: Core Animation orders siblings by depth, and the
 -- sliver of turn keeps the new half in front of the static half it lands on) in the second.
--- Transit has no `resizableSnapshotView(from:...)` nor `CAGradientLayer` yet: a half is a
--- clipping view around a full snapshot, and the gradient shadow (clear to black 0.5 across the
--- page) is drawn as a row of strips of growing alpha.
+-- Written before Transit had `resizableSnapshotView(from:...)` and `CAGradientLayer` (it has
+-- both now; the golden reference records these views): a half is a clipping view around a full
+-- snapshot, and the gradient shadow (clear to black 0.5 across the page) is drawn as a row of
+-- strips of growing alpha.
 -- Parameters:
 --   duration     seconds (CEReversibleAnimationController's default, 1.0)
 --   perspective  the container's m34 (-0.002)

@@ -8,9 +8,10 @@
 -- animation moves each strip's `layer.position` and turns it 90° (the old strips also carry
 -- the perspective in their own transform, as the library's do). The real views wait off
 -- screen to the right while the strips play, and come back in the completion.
--- Transit has no `resizableSnapshotView(from:...)` nor `CAGradientLayer` yet: a strip is a
--- clipping view around a full snapshot, and its shadow (a diagonal clear-to-black gradient in
--- the library) is a row of strips of growing alpha.
+-- Written before Transit had `resizableSnapshotView(from:...)` and `CAGradientLayer` (it has
+-- both now; the golden reference records these views): a strip is a clipping view around a
+-- full snapshot, and its shadow (a diagonal clear-to-black gradient in the library) is a row of
+-- strips of growing alpha.
 -- Parameters:
 --   duration  seconds (CEReversibleAnimationController's default, 1.0)
 --   folds     number of folds (the library's default, 2): 4 strips per screen

@@ -6,52 +6,21 @@
 -- UIKit feature: an animator driving both views with a UIViewPropertyAnimator on a custom cubic
 -- curve (Material's, via `controlPoint1`/`controlPoint2`), view transforms, a dimming overlay view
 -- and a layer shadow that are added for the transition and removed in its completion.
--- One file per Hero type (hero*.lua): the recipe here is what differs; the machinery that
--- plays it is the same for all eleven, in scripts/lib/hero.lua (copy both to adapt one).
+-- One file per Hero type (hero*.lua): the file chooses the type, its reverse and the
+-- parameters; Hero's types and the machinery that plays them are shared by all eleven in
+-- scripts/lib/hero.lua (copy both to adapt one).
 -- Parameters:
 --   duration   seconds (Hero's default animation duration, 0.35)
 --   direction  "left", "right", "up" or "down": the way the content moves (default "left")
 -- It animates the presenter's view, so it presents fullScreen.
 -- Run:  transit run scripts/animators/heroPageIn.lua  /  transit render scripts/animators/heroPageIn.lua -o heroPageIn.gif
 
+local hero = require("lib.hero")
+
 local params = { duration = 0.35, direction = "left" }
 
--- Hero's CAMediaTimingFunction.standard and .deceleration (Material's curves), as the control points of a cubic
--- Bézier (UIViewPropertyAnimator's controlPoint1 and controlPoint2).
-local STANDARD = { CGPoint(0.4, 0.0), CGPoint(0.2, 1.0) }
-local DECELERATION = { CGPoint(0.0, 0.0), CGPoint(0.2, 1.0) }
-
--- Hero's shift(direction:appearing:): the offset that puts a view a whole container off
--- screen: an appearing view comes from the side opposite `direction`, a disappearing one goes
--- towards it.
-local function shift(direction, appearing, size)
-  if direction == "left" or direction == "right" then
-    return CGPoint(((direction == "right") == appearing) and -size.width or size.width, 0)
-  end
-  return CGPoint(0, ((direction == "down") == appearing) and -size.height or size.height)
-end
-
--- Hero's HeroDefaultAnimationType.reversed() swaps the direction.
-local OPPOSITE = { left = "right", right = "left", up = "down", down = "up" }
-
--- pageIn(direction): the new screen slides in over the old one, casting a shadow; the old one
--- sinks back to 70 % under a 10 % black overlay.
-local function pageIn(direction, size)
-  return { toOnTop = true, curve = DECELERATION,
-    to = { translate = shift(direction, true, size), shadow = true },
-    from = { scale = 0.7, overlay = 0.1 } }
-end
-
--- pageOut(direction): the old screen slides off, casting a shadow; the new one comes forward
--- from 70 % and from under a 10 % black overlay.
-local function pageOut(direction, size)
-  return { toOnTop = false, curve = STANDARD,
-    from = { translate = shift(direction, false, size), shadow = true },
-    to = { scale = 0.7, overlay = 0.1 } }
-end
-
-local function presenting(size, fromView) return pageIn(params.direction, size) end
-local function dismissing(size, fromView) return pageOut(OPPOSITE[params.direction], size) end
+local function presenting(size) return hero.types.pageIn(params.direction, size) end
+local function dismissing(size) return hero.types.pageOut(hero.OPPOSITE[params.direction], size) end
 
 -- scripts/lib/hero.lua plays the recipes: `presenting` when presenting, `dismissing` when dismissing.
-return require("lib.hero").animator("HeroPageInAnimator", params, presenting, dismissing)
+return hero.animator("HeroPageInAnimator", params, presenting, dismissing)

@@ -6,8 +6,8 @@
 -- UIKit feature: snapshots standing in for live views. Presenting, the real views leave the
 -- container and only snapshots move (two halves of the old screen, a scaled whole of the new
 -- one); the completion puts the real to view back and removes every snapshot. easeOut curve.
--- Transit has no `resizableSnapshotView(from:...)` yet: a half is a clipping view around a full
--- snapshot. The library grows the new screen's snapshot by setting its frame while it is scaled
+-- Written before Transit had `resizableSnapshotView(from:...)` (it has it now; the golden
+-- reference records these views): a half is a clipping view around a full snapshot. The library grows the new screen's snapshot by setting its frame while it is scaled
 -- (a frame under a transform is undefined in UIKit); animating the scale back to identity shows
 -- the same thing.
 -- Parameters:

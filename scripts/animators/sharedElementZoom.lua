@@ -19,22 +19,14 @@
 -- It animates over the presenter's view, so it presents fullScreen.
 -- Run:  transit run scripts/animators/sharedElementZoom.lua  /  transit render scripts/animators/sharedElementZoom.lua -o zoom.gif
 
+local views = require("lib.views")
+
 local params = { duration = 0.5, dampingRatio = 0.85, sourceName = "row 3", destinationName = "card" }
 
 local ZoomAnimator = NSObject:subclass("SharedElementZoomAnimator")
 
 function ZoomAnimator:transitionDuration(transitionContext)
   return params.duration
-end
-
--- The first view named `name` in `root`'s hierarchy (depth first), or nil.
-local function findView(root, name)
-  if root.name == name then return root end
-  for _, subview in ipairs(root.subviews) do
-    local found = findView(subview, name)
-    if found then return found end
-  end
-  return nil
 end
 
 function ZoomAnimator:animateTransition(transitionContext)
@@ -58,8 +50,8 @@ function ZoomAnimator:animateTransition(transitionContext)
   end
   toView:layoutIfNeeded()
 
-  local cell = self.sourceView or findView(listView, params.sourceName)
-  local card = findView(detailView, params.destinationName) or detailView
+  local cell = self.sourceView or views.named(listView, params.sourceName)
+  local card = views.named(detailView, params.destinationName) or detailView
   -- Both ends in the container's coordinates. Without a cell, fly from the middle.
   local cellFrame = cell and cell:convert(cell.bounds, containerView)
     or CGRect(containerView.bounds.midX - 40, containerView.bounds.midY - 40, 80, 80)

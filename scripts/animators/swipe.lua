@@ -82,31 +82,24 @@ function SwipeTransitionAnimator:animateTransition(transitionContext)
   end)
 end
 
--- UIKit lets several objects add themselves as targets of one recognizer
--- ([recognizer addTarget:action:]); Transit's recognizers take one action, so the extra targets
--- live here, keyed by recognizer (a built-in object keeps no fields of its own), as do the
--- recognizers installed on each presented controller.
-local targetsOf, dismissRecognizerOf = {}, {}
+-- The recognizer installed on each presented controller, keyed by controller (a built-in
+-- object keeps no fields of its own).
+local dismissRecognizerOf = {}
 
 ---------------------------------------------------------------------------------------------
 -- AAPLSwipeTransitionInteractionController
 local SwipeTransitionInteractionController =
   UIPercentDrivenInteractiveTransition:subclass("AAPLSwipeTransitionInteractionController")
 
--- initWithGestureRecognizer:edgeForDragging: (a subclass's .new passes its arguments to the
--- base constructor, which takes an options table, so the initializer is a separate method).
-function SwipeTransitionInteractionController.initWithGestureRecognizer(gestureRecognizer, edge)
-  local self = SwipeTransitionInteractionController.new()
+-- initWithGestureRecognizer:edgeForDragging:, as SwipeTransitionInteractionController.new(recognizer, edge).
+function SwipeTransitionInteractionController:init(gestureRecognizer, edge)
   assert(edge == "top" or edge == "bottom" or edge == "left" or edge == "right",
     "edgeForDragging must be one of top, bottom, left, or right.")
   self.gestureRecognizer = gestureRecognizer
   self.edge = edge
   -- Add self as an observer of the gesture recognizer so that this object receives updates
-  -- as the user moves their finger ([gestureRecognizer addTarget:action:]).
-  local targets = targetsOf[gestureRecognizer]
-  targets[#targets + 1] = function(g) self:gestureRecognizeDidUpdate(g) end
-  self.targetIndex = #targets
-  return self
+  -- as the user moves their finger.
+  gestureRecognizer:addTarget(self, "gestureRecognizeDidUpdate")
 end
 
 function SwipeTransitionInteractionController:startInteractiveTransition(transitionContext)
@@ -134,10 +127,10 @@ end
 
 function SwipeTransitionInteractionController:gestureRecognizeDidUpdate(gestureRecognizer)
   local state = gestureRecognizer.state
-  if state == "began" then
-    -- The Began state is handled by the view controllers. In response to the gesture
-    -- recognizer transitioning to this state, they will trigger the presentation or dismissal.
-  elseif state == "changed" then
+  -- The Began state is handled by the view controllers. In response to the gesture
+  -- recognizer transitioning to this state, they will trigger the presentation or dismissal.
+  if state == "began" then return end
+  if state == "changed" then
     -- We have been dragging! Update the transition context accordingly.
     self:updateInteractiveTransition(self:percentForGesture(gestureRecognizer))
   elseif state == "ended" then
@@ -153,9 +146,10 @@ function SwipeTransitionInteractionController:gestureRecognizeDidUpdate(gestureR
   end
 end
 
--- - dealloc: [self.gestureRecognizer removeTarget:self action:...]
+-- - dealloc: [self.gestureRecognizer removeTarget:self action:...] (a Lua object has no
+-- dealloc, so it stops observing once the transition is decided).
 function SwipeTransitionInteractionController:removeTarget()
-  table.remove(targetsOf[self.gestureRecognizer], self.targetIndex)
+  self.gestureRecognizer:removeTarget(self, "gestureRecognizeDidUpdate")
 end
 
 ---------------------------------------------------------------------------------------------
@@ -174,7 +168,7 @@ function SwipeTransitionDelegate:interactionControllerForPresentation(animator)
   -- You must not return an interactive transition controller from this method unless the
   -- transition will be interactive.
   if self.gestureRecognizer then
-    return SwipeTransitionInteractionController.initWithGestureRecognizer(self.gestureRecognizer, self.targetEdge)
+    return SwipeTransitionInteractionController.new(self.gestureRecognizer, self.targetEdge)
   end
   return nil
 end
@@ -188,7 +182,7 @@ end
 
 function SwipeTransitionDelegate:interactionControllerForDismissal(animator)
   if self.gestureRecognizer then
-    local controller = SwipeTransitionInteractionController.initWithGestureRecognizer(self.gestureRecognizer, self.targetEdge)
+    local controller = SwipeTransitionInteractionController.new(self.gestureRecognizer, self.targetEdge)
     -- Not in Apple's delegate: forget the recognizer once used, so a later plain dismiss is
     -- not interactive (Apple's prepareForSegue resets it for every unwind instead).
     self.gestureRecognizer = nil
@@ -202,20 +196,14 @@ end
 -- gesture and set targetEdge to Left. A plain dismiss is not interactive.
 function SwipeTransitionDelegate:installDismissalGesture(secondViewController)
   if dismissRecognizerOf[secondViewController] then return end
-  local recognizer
-  recognizer = UIScreenEdgePanGestureRecognizer.new(function(g)
-    for _, target in ipairs(targetsOf[g]) do target(g) end
+  local recognizer = UIScreenEdgePanGestureRecognizer.new(function(sender)  -- interactiveTransitionRecognizerAction:
+    if sender.state == "began" then
+      self.gestureRecognizer = sender
+      self.targetEdge = "left"
+      secondViewController:dismiss(true, nil)
+    end
   end)
   recognizer.edges = "left"
-  targetsOf[recognizer] = {
-    function(sender)  -- interactiveTransitionRecognizerAction:
-      if sender.state == "began" then
-        self.gestureRecognizer = sender
-        self.targetEdge = "left"
-        secondViewController:dismiss(true, nil)
-      end
-    end,
-  }
   secondViewController.view:addGestureRecognizer(recognizer)
   dismissRecognizerOf[secondViewController] = recognizer
 end

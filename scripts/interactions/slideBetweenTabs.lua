@@ -61,28 +61,20 @@ function SlideTransitionAnimator:animateTransition(transitionContext)
   end)
 end
 
--- UIKit lets several objects be targets of one recognizer ([recognizer addTarget:action:]);
--- Transit's recognizers take one action, so the extra targets are kept here, per recognizer.
-local targetsOf = {}
-
 ---------------------------------------------------------------------------------------------
 -- AAPLSlideTransitionInteractionController
 local SlideTransitionInteractionController =
   UIPercentDrivenInteractiveTransition:subclass("AAPLSlideTransitionInteractionController")
 
-function SlideTransitionInteractionController.initWithGestureRecognizer(gestureRecognizer)
-  local self = SlideTransitionInteractionController.new()
+-- initWithGestureRecognizer:, as SlideTransitionInteractionController.new(recognizer): the
+-- controller follows the pan as one more of its targets.
+function SlideTransitionInteractionController:init(gestureRecognizer)
   self.gestureRecognizer = gestureRecognizer
-  self.target = function(g) self:gestureRecognizeDidUpdate(g) end
-  table.insert(targetsOf[gestureRecognizer], self.target)
-  return self
+  gestureRecognizer:addTarget(self, "gestureRecognizeDidUpdate")
 end
 
 function SlideTransitionInteractionController:removeTarget()
-  local targets = targetsOf[self.gestureRecognizer]
-  for i, target in ipairs(targets) do
-    if target == self.target then table.remove(targets, i); break end
-  end
+  self.gestureRecognizer:removeTarget(self, "gestureRecognizeDidUpdate")
 end
 
 function SlideTransitionInteractionController:startInteractiveTransition(transitionContext)
@@ -107,9 +99,9 @@ end
 
 function SlideTransitionInteractionController:gestureRecognizeDidUpdate(gestureRecognizer)
   local state = gestureRecognizer.state
-  if state == "began" then
-    -- The delegate began the transition; nothing to do yet.
-  elseif state == "changed" then
+  -- On began the delegate begins the transition; nothing to do yet.
+  if state == "began" then return end
+  if state == "changed" then
     local percent = self:percentForGesture(gestureRecognizer)
     if percent < 0 then
       -- Reversed: cancel; the delegate's coordinator completion starts the other switch.
@@ -139,11 +131,9 @@ function SlideTransitionDelegate:setTabBarController(tabBarController)
   if self.tabBarController == tabBarController then return end
   self.tabBarController = tabBarController
   tabBarController.delegate = self
-  local recognizer = UIPanGestureRecognizer.new(function(g)
-    -- Iterate over a copy: a target may add or remove targets while it runs.
-    for _, target in ipairs({ table.unpack(targetsOf[g]) }) do target(g) end
-  end)
-  targetsOf[recognizer] = { function(sender) self:panGestureRecognizerDidPan(sender) end }
+  -- The interaction controller adds itself as a second target while this one runs; a
+  -- recognizer calls the targets it had when its state changed, so it follows from the next.
+  local recognizer = UIPanGestureRecognizer.new(self, "panGestureRecognizerDidPan")
   self.panGestureRecognizer = recognizer
   tabBarController.view:addGestureRecognizer(recognizer)
 end
@@ -197,7 +187,7 @@ function SlideTransitionDelegate:interactionControllerFor(tabBarController, anim
   -- or by selectedIndex would leave it waiting for a finger that is not there.
   local recognizer = self.panGestureRecognizer
   if recognizer and (recognizer.state == "began" or recognizer.state == "changed") then
-    return SlideTransitionInteractionController.initWithGestureRecognizer(recognizer)
+    return SlideTransitionInteractionController.new(recognizer)
   end
   return nil
 end

@@ -24,9 +24,9 @@ local FINISH_VELOCITY = 800
 ---------------------------------------------------------------------------------------------
 -- The presentation controller: the dimming behind, faded with the transition (and so scrubbed
 -- with it when the dismissal is interactive).
-local DimmingPresentationController = UIPresentationController:subclass("VerticalSwipePresentationController")
+local VerticalSwipePresentationController = UIPresentationController:subclass("VerticalSwipePresentationController")
 
-function DimmingPresentationController:presentationTransitionWillBegin()
+function VerticalSwipePresentationController:presentationTransitionWillBegin()
   local dimming = UIView.new{ frame = self.containerView.bounds, name = "dimmingView",
     backgroundColor = UIColor.black:withAlphaComponent(DIM_ALPHA), autoresizingMask = { "flexibleWidth", "flexibleHeight" } }
   dimming.alpha = 0
@@ -35,20 +35,20 @@ function DimmingPresentationController:presentationTransitionWillBegin()
   self.presentedViewController.transitionCoordinator:animateAlongsideTransition(function() dimming.alpha = 1 end, nil)
 end
 
-function DimmingPresentationController:dismissalTransitionWillBegin()
+function VerticalSwipePresentationController:dismissalTransitionWillBegin()
   local dimming = self.dimmingView
   self.presentedViewController.transitionCoordinator:animateAlongsideTransition(function() dimming.alpha = 0 end, nil)
 end
 
 ---------------------------------------------------------------------------------------------
 -- The animator: up from the bottom edge, back down.
-local DropAnimator = NSObject:subclass("VerticalDropAnimator")
+local VerticalDropAnimator = NSObject:subclass("VerticalDropAnimator")
 
-function DropAnimator:transitionDuration(ctx)
+function VerticalDropAnimator:transitionDuration(ctx)
   return ctx.isAnimated and DURATION or 0
 end
 
-function DropAnimator:animateTransition(ctx)
+function VerticalDropAnimator:animateTransition(ctx)
   local container = ctx.containerView
   local isPresenting = ctx:viewController("to").presentingViewController == ctx:viewController("from")
   local presented = isPresenting and ctx:viewController("to") or ctx:viewController("from")
@@ -68,17 +68,17 @@ end
 
 ---------------------------------------------------------------------------------------------
 -- The interaction controller: a vertical pan on the presented view.
-local PullInteraction = UIPercentDrivenInteractiveTransition:subclass("VerticalPullInteraction")
+local VerticalPullInteraction = UIPercentDrivenInteractiveTransition:subclass("VerticalPullInteraction")
 
-function PullInteraction.attach(presented)
-  local self = PullInteraction.new()
+function VerticalPullInteraction.attach(presented)
+  local self = VerticalPullInteraction.new()
   self.presented = presented
   self.isInteracting = false
   presented.view:addGestureRecognizer(UIPanGestureRecognizer.new(function(g) self:handlePan(g) end))
   return self
 end
 
-function PullInteraction:handlePan(recognizer)
+function VerticalPullInteraction:handlePan(recognizer)
   local view = recognizer.view
   local height = view.bounds.height
   local translation = recognizer:translation(view.window)
@@ -111,27 +111,27 @@ end
 
 ---------------------------------------------------------------------------------------------
 -- The transitioning delegate.
-local PullDelegate = NSObject:subclass("VerticalSwipeDelegate")
+local VerticalSwipeDelegate = NSObject:subclass("VerticalSwipeDelegate")
 
-function PullDelegate:presentationControllerForPresented(presented, presenting, source)
-  return DimmingPresentationController.new(presented, presenting)
+function VerticalSwipeDelegate:presentationControllerForPresented(presented, presenting, source)
+  return VerticalSwipePresentationController.new(presented, presenting)
 end
 
-function PullDelegate:animationControllerForPresented(presented, presenting, source)
-  self.interaction = PullInteraction.attach(presented)
-  return DropAnimator.new()
+function VerticalSwipeDelegate:animationControllerForPresented(presented, presenting, source)
+  self.interaction = VerticalPullInteraction.attach(presented)
+  return VerticalDropAnimator.new()
 end
 
-function PullDelegate:animationControllerForDismissed(dismissed)
-  return DropAnimator.new()
+function VerticalSwipeDelegate:animationControllerForDismissed(dismissed)
+  return VerticalDropAnimator.new()
 end
 
-function PullDelegate:interactionControllerForDismissal(animator)
+function VerticalSwipeDelegate:interactionControllerForDismissal(animator)
   if self.interaction and self.interaction.isInteracting then return self.interaction end
   return nil
 end
 
-local delegate = PullDelegate.new()
+local delegate = VerticalSwipeDelegate.new()
 delegate.modalPresentationStyle = "custom"
 delegate.interactiveDismissal = { pan = "down" }
 return delegate

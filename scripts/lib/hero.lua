@@ -10,8 +10,127 @@
 --     to = state, from = state }
 -- where a state has any of: translate (CGPoint), scale (number), fade (bool), overlay (black
 -- alpha over the view), shadow (bool).
+--
+-- Hero's default animation types are here too (`hero.types`), once: each hero*.lua file plays
+-- one of them when presenting and its reverse when dismissing, so the types are shared between
+-- the files as they are in Hero's DefaultAnimationPreprocessor.
 
 local hero = {}
+
+-- Hero's CAMediaTimingFunction.standard and .deceleration (Material's curves), as the control
+-- points of a cubic Bézier (UIViewPropertyAnimator's controlPoint1 and controlPoint2).
+hero.STANDARD = { CGPoint(0.4, 0.0), CGPoint(0.2, 1.0) }
+hero.DECELERATION = { CGPoint(0.0, 0.0), CGPoint(0.2, 1.0) }
+
+-- Hero's HeroDefaultAnimationType.reversed() swaps the direction.
+hero.OPPOSITE = { left = "right", right = "left", up = "down", down = "up" }
+
+-- Hero's shift(direction:appearing:): the offset that puts a view a whole container off
+-- screen: an appearing view comes from the side opposite `direction`, a disappearing one goes
+-- towards it.
+function hero.shift(direction, appearing, size)
+  if direction == "left" or direction == "right" then
+    return CGPoint(((direction == "right") == appearing) and -size.width or size.width, 0)
+  end
+  return CGPoint(0, ((direction == "down") == appearing) and -size.height or size.height)
+end
+
+local function third(point) return CGPoint(point.x / 3, point.y / 3) end
+
+-- Hero's default animation types, each returning a recipe's result: from a direction and the
+-- container's size where the type has a direction, from nothing for zoom and zoomOut, and from
+-- the disappearing view for fade (which looks at its background).
+local types = {}
+hero.types = types
+
+-- push(direction): the new screen slides in from off screen, casting a shadow, over the old
+-- one, which moves a third of the way in the same direction under a 10 % black overlay.
+function types.push(direction, size)
+  return { toOnTop = true, curve = hero.DECELERATION,
+    to = { translate = hero.shift(direction, true, size), shadow = true },
+    from = { translate = third(hero.shift(direction, false, size)), overlay = 0.1 } }
+end
+
+-- pull(direction): the old screen slides off, casting a shadow, uncovering the new one, which
+-- comes a third of the way in the same direction from under a 10 % black overlay.
+function types.pull(direction, size)
+  return { toOnTop = false, curve = hero.STANDARD,
+    from = { translate = hero.shift(direction, false, size), shadow = true },
+    to = { translate = third(hero.shift(direction, true, size)), overlay = 0.1 } }
+end
+
+-- cover(direction): the new screen slides in over the old one, casting a shadow; the old one
+-- stays put and darkens under a 10 % black overlay.
+function types.cover(direction, size)
+  return { toOnTop = true, curve = hero.DECELERATION,
+    to = { translate = hero.shift(direction, true, size), shadow = true },
+    from = { overlay = 0.1 } }
+end
+
+-- uncover(direction): the old screen slides off, casting a shadow, uncovering the new one,
+-- which stays put and brightens from under a 10 % black overlay.
+function types.uncover(direction, size)
+  return { toOnTop = false, curve = hero.STANDARD,
+    from = { translate = hero.shift(direction, false, size), shadow = true },
+    to = { overlay = 0.1 } }
+end
+
+-- pageIn(direction): the new screen slides in over the old one, casting a shadow; the old one
+-- sinks back to 70 % under a 10 % black overlay.
+function types.pageIn(direction, size)
+  return { toOnTop = true, curve = hero.DECELERATION,
+    to = { translate = hero.shift(direction, true, size), shadow = true },
+    from = { scale = 0.7, overlay = 0.1 } }
+end
+
+-- pageOut(direction): the old screen slides off, casting a shadow; the new one comes forward
+-- from 70 % and from under a 10 % black overlay.
+function types.pageOut(direction, size)
+  return { toOnTop = false, curve = hero.STANDARD,
+    from = { translate = hero.shift(direction, false, size), shadow = true },
+    to = { scale = 0.7, overlay = 0.1 } }
+end
+
+-- slide(direction): both screens move a whole screen in the same direction, side by side.
+function types.slide(direction, size)
+  return { toOnTop = true, curve = hero.STANDARD,
+    from = { translate = hero.shift(direction, false, size) },
+    to = { translate = hero.shift(direction, true, size) } }
+end
+
+-- zoomSlide(direction): as slide, both screens scaled to 80 % while off screen (so they
+-- shrink as they leave and grow as they arrive).
+function types.zoomSlide(direction, size)
+  return { toOnTop = true, curve = hero.STANDARD,
+    from = { translate = hero.shift(direction, false, size), scale = 0.8 },
+    to = { translate = hero.shift(direction, true, size), scale = 0.8 } }
+end
+
+-- zoom: the old screen grows to 130 % and fades out, uncovering the new one, which grows from
+-- 70 % to full size underneath.
+function types.zoom()
+  return { toOnTop = false, curve = hero.STANDARD,
+    from = { scale = 1.3, fade = true },
+    to = { scale = 0.7 } }
+end
+
+-- zoomOut: the new screen shrinks from 130 % and fades in on top, while the old one shrinks
+-- to 70 % underneath.
+function types.zoomOut()
+  return { toOnTop = true, curve = hero.STANDARD,
+    to = { scale = 1.3, fade = true },
+    from = { scale = 0.7 } }
+end
+
+-- fade: the new screen fades in on top of the old one. Hero fades the old screen out as well
+-- only when it is see-through (a background with alpha < 1), so opaque screens do not flash
+-- the window between them.
+function types.fade(fromView)
+  local background = fromView.backgroundColor
+  return { toOnTop = true, curve = hero.STANDARD,
+    to = { fade = true },
+    from = { fade = background == nil or background.alpha < 1 } }
+end
 
 -- Hero's shadow while a screen slides over another (`beginWith` shadowState).
 local SHADOW = { opacity = 0.5, radius = 5 }

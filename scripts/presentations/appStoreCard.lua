@@ -50,6 +50,8 @@
 --       (the default scene: its third row is the card); on the original's Today screen of cards:
 --       transit render scripts/scenes/appStoreToday.lua -o today.gif
 
+local views = require("lib.views")
+
 local params = { sourceName = "row 3" }
 
 -- Misc/GlobalConstants.swift.
@@ -72,16 +74,6 @@ local function edges(view, to, insets)
     view.topAnchor:constraint{equalTo = to.topAnchor, constant = insets.top or 0},
     view.bottomAnchor:constraint{equalTo = to.bottomAnchor, constant = insets.bottom or 0},
   }
-end
-
--- The first view named `name` in `root`'s hierarchy (depth first), or nil.
-local function findView(root, name)
-  if root.name == name then return root end
-  for _, subview in ipairs(root.subviews) do
-    local found = findView(subview, name)
-    if found then return found end
-  end
-  return nil
 end
 
 -- CardPresentationController.swift: the blur over the list, and the presenter's appearance
@@ -376,7 +368,7 @@ local function cardFrames(cell)
 end
 
 function CardTransition:animationControllerForPresented(presented, presenting, source)
-  local cell = self.sourceView or findView(presenting.view, params.sourceName)
+  local cell = self.sourceView or views.named(presenting.view, params.sourceName)
   if cell == nil then return nil end  -- nothing to grow from: UIKit's own animation
   local fromCardFrame, fromCardFrameWithoutTransform = cardFrames(cell)
   self.params = { fromCardFrame = fromCardFrame, fromCardFrameWithoutTransform = fromCardFrameWithoutTransform,

@@ -223,13 +223,11 @@ function CustomPresentationController:animateTransition(transitionContext)
 
   local isPresenting = (fromViewController == self.presentingViewController)
 
-  -- This will be the current frame of fromViewController.view.
-  local fromViewInitialFrame = transitionContext:initialFrame(fromViewController)
+  -- (Apple's sample also reads both initial frames here and uses neither: fromViewController's
+  -- is the current frame of its view, toViewController's is CGRectZero.)
   -- For a presentation which removes the presenter's view, this will be CGRectZero.
   -- Otherwise, the current frame of fromViewController.view.
   local fromViewFinalFrame = transitionContext:finalFrame(fromViewController)
-  -- This will be CGRectZero.
-  local toViewInitialFrame = transitionContext:initialFrame(toViewController)
   -- For a presentation, this will be the value returned from the presentation controller's
   -- -frameOfPresentedViewInContainerView method.
   local toViewFinalFrame = transitionContext:finalFrame(toViewController)
@@ -240,13 +238,13 @@ function CustomPresentationController:animateTransition(transitionContext)
   if toView then containerView:addSubview(toView) end
 
   if isPresenting then
-    toViewInitialFrame = CGRect(containerView.bounds.minX, containerView.bounds.maxY,
+    local toViewInitialFrame = CGRect(containerView.bounds.minX, containerView.bounds.maxY,
       toViewFinalFrame.width, toViewFinalFrame.height)
     toView.frame = toViewInitialFrame
   else
     -- Because our presentation wraps the presented view controller's view in an intermediate
     -- view hierarchy, it is more accurate to rely on the current frame of fromView than
-    -- fromViewInitialFrame as the initial frame (though in this example they will be the
+    -- fromViewController's initial frame as the initial frame (though in this example they will be the
     -- same).
     fromViewFinalFrame = fromView.frame:offsetBy(0, fromView.frame.height)
   end

@@ -35,8 +35,7 @@ function SwipeTransitionAnimator:animateTransition(transitionContext)
   -- 容器視圖
   local containerView = transitionContext.containerView
 
-  local fromView = nil
-  local toView = nil
+  local fromView, toView
 
   if transitionContext.view then  -- respondsToSelector:@selector(viewForKey:)
     -- iOS8之後

@@ -27,7 +27,6 @@ function load(chunk, name, mode, env)
   if env == nil then return rawload(chunk, name, "t") end
   return rawload(chunk, name, "t", env)
 end
-function transit.load(path) return require(path) end
 -- Determinism (docs/sandbox.md): the same random numbers every run...
 math.randomseed(0)
 -- ...and the same pairs() order every run. Lua seeds its string hashes per state, so raw

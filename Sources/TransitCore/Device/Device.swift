@@ -1,5 +1,5 @@
-// Device profiles (docs/design.md §2.10): screen size in points, scale, idiom, and the size classes
-// that follow from them and the orientation.
+// Device profiles (docs/design.md §2.10): screen size in points, scale, idiom, refresh rate, and
+// the size classes that follow from them and the orientation.
 
 public enum UserInterfaceIdiom: String, Sendable { case phone, pad }
 
@@ -27,15 +27,19 @@ public struct Device: Hashable, Sendable {
     public var size: Size
     public var scale: Double
     public var idiom: UserInterfaceIdiom
+    /// UIScreen.maximumFramesPerSecond: the display's refresh rate, 120 on a ProMotion display;
+    /// 60 unless a profile says otherwise (custom `WxH@S` devices included).
+    public var maximumFramesPerSecond: Int
 
-    public init(name: String, size: Size, scale: Double, idiom: UserInterfaceIdiom) {
+    public init(name: String, size: Size, scale: Double, idiom: UserInterfaceIdiom, maximumFramesPerSecond: Int = 60) {
         self.name = name; self.size = size; self.scale = scale; self.idiom = idiom
+        self.maximumFramesPerSecond = maximumFramesPerSecond
     }
 
     public static let profiles: [Device] = [
         Device(name: "iPhone SE", size: Size(width: 375, height: 667), scale: 2, idiom: .phone),
         Device(name: "iPhone 15", size: Size(width: 393, height: 852), scale: 3, idiom: .phone),
-        Device(name: "iPhone 15 Pro Max", size: Size(width: 430, height: 932), scale: 3, idiom: .phone),
+        Device(name: "iPhone 15 Pro Max", size: Size(width: 430, height: 932), scale: 3, idiom: .phone, maximumFramesPerSecond: 120),
         Device(name: "iPad", size: Size(width: 820, height: 1180), scale: 2, idiom: .pad),
         Device(name: "iPad landscape", size: Size(width: 1180, height: 820), scale: 2, idiom: .pad),
     ]

@@ -1,6 +1,7 @@
-// What a device profile implies beyond its screen size: the window's safe-area insets in each
-// orientation and the display's refresh rate. The numbers and where they come from are in
-// docs/semantics.md ("Safe area and layout margins", "Run-loop helpers").
+// What a device profile implies beyond its screen size: the window's safe-area insets and the
+// status bar in each orientation, from the screen's shape. The numbers and where they come from
+// are in docs/semantics.md ("Safe area and layout margins"). The refresh rate is a field of the
+// profile (Device.maximumFramesPerSecond), not something its shape implies.
 
 extension Device {
     /// The screen's shape, which decides its insets: home-button iPhones (up to 736 pt tall),
@@ -51,12 +52,6 @@ extension Device {
         case .homeButtonPhone: return .homeButton
         case .islandPhone: return .island
         }
-    }
-
-    /// UIScreen.maximumFramesPerSecond: 120 on the ProMotion profile (iPhone 15 Pro Max), 60
-    /// on every other profile, custom ones included.
-    public var maximumFramesPerSecond: Int {
-        name == "iPhone 15 Pro Max" ? 120 : 60
     }
 }
 

@@ -4,7 +4,7 @@
 // The engine asks for hooks only through these constants, and the Lua API description declares
 // each protocol's and class's hooks from the same constants (a test checks both lists agree), so
 // the engine, `docs/lua-api.md`, the LuaLS stubs and the typo check cannot disagree on a name.
-// The names are UIKit's Swift names reduced to what a Lua script defines (docs/design.md §2.6).
+// The names are UIKit's Swift names reduced to what a Lua script defines (docs/design.md §2).
 
 public enum Hook {
     /// Properties UIKit reads from an object that a script may override with a getter method

@@ -223,8 +223,9 @@ public final class LuaRuntime {
         }
     }
 
-    /// Shortens paths under the working directory, as error messages show them.
-    static func displayPath(_ url: URL) -> String {
+    /// Shortens paths under the working directory, as error messages show them (and every
+    /// command that names a file, so a path reads the same in both).
+    public static func displayPath(_ url: URL) -> String {
         let cwd = FileManager.default.currentDirectoryPath + "/"
         let path = url.standardizedFileURL.path
         return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
@@ -242,7 +243,8 @@ public final class LuaRuntime {
         return describe(at: -1)
     }
 
-    /// Runs a file and leaves nothing on the stack; returns how many values it returned.
+    /// Runs a file and leaves nothing on the stack; returns a reference to its first result (an
+    /// effect's animator or delegate), or nil when it returned nothing or nil (a scene).
     public func runFile(_ url: URL) throws -> LuaValueReference? {
         try loadFile(url)
         let top = lua_gettop(L) - 1

@@ -176,7 +176,8 @@ enum PlayerScript {
     }
 
     // At 0.5× a frame stays twice as long: the Simulator's Slow Animations.
-    function startTimer(){timer=setInterval(()=>show(index+1>=count()?0:index+1),1000/(data.fps*speed));}
+    function frameInterval(){return 1000/(data.fps*speed);}
+    function startTimer(){timer=setInterval(()=>show(index+1>=count()?0:index+1),frameInterval());}
     function setSpeed(value){
       speed=value>0?value:1;speedBox.value=String(speed);
       if(timer){clearInterval(timer);startTimer();}
@@ -374,6 +375,18 @@ enum PlayerScript {
       r.currentAtHome=(traceBox.querySelector('.current')||{}).textContent||null;
       key('ArrowRight');r.afterRight=index;key('ArrowRight');key('ArrowLeft');r.afterRightLeft=index;
       key(' ');r.playingAfterSpace=!!timer;key(' ');r.playingAfterSecondSpace=!!timer;
+      // The speed menu (the Simulator's Slow Animations): a frame then stays 1/speed as long.
+      r.intervalAt1=frameInterval();
+      speedBox.value='0.25';speedBox.dispatchEvent(new Event('change',{bubbles:true}));
+      r.speedAfterMenu=speed;r.intervalAtQuarter=frameInterval();setSpeed(1);
+      // A click half-way along a chart seeks to the frame nearest the middle of the timeline.
+      const chart=document.querySelector('.chart svg');
+      if(chart){
+        const b=chart.getBoundingClientRect();
+        chart.dispatchEvent(new MouseEvent('click',{bubbles:true,clientX:b.left+(PAD+0.5*(W-2*PAD))*b.width/W,clientY:b.top+b.height/2}));
+        r.afterCurveClick=index;
+      }
+      show(3);r.counterAt3=counter.textContent;
       const frame=parseInt(params.get('frame')||'0',10);
       show(frame);
       // Written before the decode and rewritten after it: a browser that dumps the page before

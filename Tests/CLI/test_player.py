@@ -199,6 +199,15 @@ def main():
     checks.check("space plays, space again pauses", result["playingAfterSpace"] is True and result["playingAfterSecondSpace"] is False)
     checks.check("the playhead moves with the frame", result["playheadAtEnd"] is not None
                  and result["playheadAtEnd"] > result["playheadAtHome"])
+    checks.check("the speed menu slows playback: 0.25x shows each frame 4x as long",
+                 result.get("speedAfterMenu") == 0.25 and abs(result["intervalAtQuarter"] - 4 * result["intervalAt1"]) < 1e-6,
+                 "%s %s %s" % (result.get("speedAfterMenu"), result.get("intervalAt1"), result.get("intervalAtQuarter")))
+    times = [sample["time"] for sample in samples["samples"]]
+    middle = times[0] + (times[-1] - times[0]) / 2
+    nearest = min(range(len(times)), key=lambda i: (abs(times[i] - middle), i))
+    checks.check("a click half-way along a curve seeks to the middle frame (%d)" % nearest,
+                 result.get("afterCurveClick") is not None and abs(result["afterCurveClick"] - nearest) <= 1, result.get("afterCurveClick"))
+    checks.check("the frame counter says which frame of how many", result.get("counterAt3") == "frame 4/%d" % count, result.get("counterAt3"))
 
     # Trace lines start with their time ("0.200 #1 ..."): those at or before a frame's time are past.
     trace_times = [float(line.split()[0]) for line in samples["trace"]]

@@ -287,7 +287,8 @@ struct ReloadFailure: Error, CustomStringConvertible {
 
 /// `watch --tty`: the terminal player, fed a new version on every save. An error shows in the
 /// status bar over the last good frames (the full message is printed after the player quits).
-func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String) throws -> Int32 {
+func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
+                     input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws -> Int32 {
     /// Each save starts a LiveRender (cancelling the one in flight) whose frames, drawn nearest
     /// the time on screen first, come to the player as they are drawn.
     final class Feed: TerminalPlayerFeed, @unchecked Sendable {
@@ -432,7 +433,7 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String) t
     }
     watcher.watch(reloader.watchedFiles)
     let player = TerminalPlayer(frames: frames, times: times, fps: reloader.options.fps, title: "watch " + URL(fileURLWithPath: file).lastPathComponent)
-    try player.play(feed: feed)
+    try player.play(input: input, output: output, feed: feed)
     feed.stop()
     feed.takeFinished()
     for line in reloader.lastPrinted { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }

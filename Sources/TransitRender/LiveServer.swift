@@ -64,7 +64,10 @@ public final class LiveServer: @unchecked Sendable {
     private let state = NSCondition()
     // Guarded by `state`:
     private var latestVersion = 0
-    /// What a page that connects now is sent: the current version's messages so far, in order.
+    /// What a page that connects now is sent: the last complete version's messages, then the
+    /// messages so far of the one being drawn (if it is another), in order. A version that fails
+    /// leaves the last complete one for new pages.
+    private var completedMessages: [LiveMessage] = []
     private var currentMessages: [LiveMessage] = []
     private var currentError: LiveMessage?
     private var sockets: [ObjectIdentifier: LiveSocket] = [:]
@@ -160,6 +163,8 @@ public final class LiveServer: @unchecked Sendable {
         guard version == latestVersion else { return }
         let message = LiveMessage.text("{\"type\":\"complete\",\"version\":\(version)}", version: version)
         currentMessages.append(message)
+        completedMessages = currentMessages
+        currentMessages = []
         broadcast(message)
     }
 
@@ -435,7 +440,7 @@ public final class LiveServer: @unchecked Sendable {
             socket.finish()
             return
         }
-        for message in currentMessages { _ = socket.enqueue(message) }
+        for message in completedMessages + currentMessages { _ = socket.enqueue(message) }
         if let currentError { _ = socket.enqueue(currentError) }
         sockets[ObjectIdentifier(socket)] = socket
         socketThreads += 1

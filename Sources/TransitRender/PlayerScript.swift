@@ -352,7 +352,13 @@ enum PlayerScript {
         },
         completed(version){log.push({event:'complete',version:version});test.report();},
         shown(version){log.push({event:'shown',version:version,index:index});test.report();},
-        failed(){log.push({event:'error',overlay:overlayShown(),text:$('overlay-text').textContent,code:$('overlay-code').textContent});test.report();}
+        failed(){
+          const entry={event:'error',overlay:overlayShown(),text:$('overlay-text').textContent,code:$('overlay-code').textContent};
+          // Esc dismisses the overlay (the last good frames stay playable under it).
+          document.dispatchEvent(new KeyboardEvent('keydown',{key:'Escape',bubbles:true,cancelable:true}));
+          entry.overlayAfterEscape=overlayShown();
+          log.push(entry);test.report();
+        }
       };
       return test;
     }

@@ -259,6 +259,10 @@ if after and last:
 checks.write_by_rename("fade.lua", fade(0.6).replace("local DURATION = 0.6", "local DURATION = = 0.6"))
 wait_for(lambda: (read_terminal(0.1), b"fade.lua:2:" in screen)[1], timeout=30)
 checks.check("a broken save shows its error in the status bar", b"fade.lua:2:" in screen, screen[-300:])
+# A version whose transition never completes: its problem, with its id, in the status bar.
+checks.write_by_rename("fade.lua", FADE.replace("function() ctx:completeTransition(not ctx.transitionWasCancelled) end", "nil") % (0.3, ""))
+wait_for(lambda: (read_terminal(0.1), b"problem: [complete-never-called]" in screen)[1], timeout=60)
+checks.check("a contract problem shows in the status bar with its id", b"problem: [complete-never-called]" in screen, screen[-300:])
 os.write(terminal, b"q")
 read_terminal(1.0)
 _, status = os.waitpid(pid, 0)

@@ -64,11 +64,24 @@ private func events(_ log: [[String: Any]], _ name: String) -> [[String: Any]] {
         #expect(wait(upTo: 30) { events(pageLog(server), "error").count == 1 })
         server.publish(document(frames: 4, fps: 20))
         #expect(wait(upTo: 30) { events(pageLog(server), "complete").count == 3 && events(pageLog(server), "shown").count == 3 })
+        // A version with a problem: the red banner shows it as `transit run` prints it.
+        let problem = Problem(id: .completeNeverCalled, message: "completeTransition was never called", phase: "present", time: 0.35)
+        let version = server.reserve()
+        server.begin(version, .init(fps: 20, width: 4, height: 4))
+        let withProblem = document(frames: 3, fps: 20)
+        for (index, image) in withProblem.frames.enumerated() {
+            server.frame(version: version, index: index, time: withProblem.times[index], png: try PNGEncoder.encode(image))
+        }
+        server.timeline(version: version, json: try PlayerPayload.timeline(withProblem, problems: [problem]))
+        server.complete(version: version)
+        #expect(wait(upTo: 30) { events(pageLog(server), "complete").count == 4 && events(pageLog(server), "shown").count == 4 })
 
         let log = pageLog(server)
         let reloads = events(log, "reload")
         let errors = events(log, "error")
-        try #require(reloads.count == 3 && errors.count == 1, "\(log)")
+        try #require(reloads.count == 4 && errors.count == 1, "\(log)")
+        #expect(reloads[2]["problems"] as? String == "")
+        #expect(reloads[3]["problems"] as? String == "problem: \(problem)")
         #expect(reloads[0]["frames"] as? Int == 20)
         #expect(reloads[1]["frames"] as? Int == 10 && reloads[2]["frames"] as? Int == 4)
         // The second version is shown at the frame nearest the time being looked at.
@@ -80,8 +93,9 @@ private func events(_ log: [[String: Any]], _ name: String) -> [[String: Any]] {
         #expect(errors[0]["overlay"] as? Bool == true)
         #expect(errors[0]["text"] as? String == message)
         #expect((errors[0]["code"] as? String)?.contains("a.b.c = 1") == true)
+        #expect(errors[0]["overlayAfterEscape"] as? Bool == false)
         #expect(reloads[2]["overlay"] as? Bool == false)
         // Each version was reported shown once, in order.
-        #expect(events(log, "shown").compactMap { $0["version"] as? Int } == [1, 2, 3])
+        #expect(events(log, "shown").compactMap { $0["version"] as? Int } == [1, 2, 3, 4])
     }
 }

@@ -243,11 +243,16 @@ private func document(frames count: Int) -> PlayerDocument {
         #expect(frame.map { $0[1] as? String } == ["a", "b", "c()", "d", "e"])
     }
 
+    /// A page that connects late gets the last complete version and the current error.
     @Test(.timeLimit(.minutes(1))) func aLatePageGetsTheCurrentState() throws {
         let server = try LiveServer(port: 0, title: "late")
         defer { server.stop() }
         server.publish(document(frames: 2))
-        server.fail(LiveError(message: "scene.lua:1: boom"))
+        // A reload that starts and fails leaves the last complete version for new pages.
+        let failed = server.reserve()
+        server.begin(failed, .init(fps: 30, width: 2, height: 2))
+        server.frame(version: failed, index: 0, time: 0, png: [0x89])
+        server.fail(version: failed, LiveError(message: "scene.lua:1: boom"))
         let socket = try SocketClient(port: server.port)
         defer { socket.close() }
         var types: [String] = []

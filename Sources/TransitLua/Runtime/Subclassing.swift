@@ -42,7 +42,7 @@ func constructInstance(_ L: OpaquePointer?) -> Int32 {
         // the arguments are init's (as a Swift subclass's designated initializer takes its own)
         // and the base is built with defaults; otherwise they are the base's options. Routed
         // by whether init exists, never by the type of the first argument.
-        let baseTakesOnlyOptions = declared.count == 1 && declared[0].type == .optional(.table)
+        let baseTakesOnlyOptions = declared.count == 1 && declared[0].type.isConstructorOptions
         let argumentCount = lua_gettop(L)
         if scriptName != nil && baseTakesOnlyOptions && classDefinesInit(L!, classAt: classIndex) {
             declared = []

@@ -174,9 +174,15 @@ func function(_ name: String, _ parameters: [APIParameter], returns: APIType? = 
     APIFunction(name, .function, parameters, returns: returns, doc: doc, variadic: variadic, implementation: body)
 }
 
-/// A hook the engine calls: `name` is one of TransitCore's `Hook` constants, `swift` UIKit's
+/// A hook the engine calls: `name` is one of TransitCore's `Hook` cases, `swift` UIKit's
 /// Swift declaration; `required` for protocol members UIKit does not mark `optional`.
-func hook(_ name: String, _ parameters: [APIParameter], returns: APIType? = nil, swift: String, required: Bool = false,
+func hook(_ name: some HookName, _ parameters: [APIParameter], returns: APIType? = nil, swift: String, required: Bool = false,
+          _ doc: String) -> APIFunction {
+    hook(named: name.rawValue, parameters, returns: returns, swift: swift, required: required, doc)
+}
+
+/// A hook by name: a renamed hook's former name, which is no case of the engine's.
+func hook(named name: String, _ parameters: [APIParameter], returns: APIType? = nil, swift: String, required: Bool = false,
           _ doc: String) -> APIFunction {
     var function = APIFunction(name, .hook, parameters, returns: returns, doc: doc, implementation: nil)
     function.swiftName = swift

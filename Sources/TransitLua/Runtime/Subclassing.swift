@@ -104,7 +104,7 @@ private func backingLayer(_ runtime: LuaRuntime, classAt index: Int32, qualified
     let L = runtime.L
     let top = lua_gettop(L)
     defer { lua_settop(L, top) }
-    lua_pushstring(L, Hook.View.layerClass)
+    lua_pushstring(L, Hook.View.layerClass.rawValue)
     let key = lua_gettop(L)
     lua_pushvalue(L, index)
     guard ClassChain.lookup(L, keyAt: key, functionsOnly: true, stopAtBoundClass: true) else { return nil }

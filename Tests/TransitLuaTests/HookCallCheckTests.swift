@@ -36,3 +36,28 @@ import Testing
         #expect(names.filter { LuaRuntime.declaredHookParameters[$0] == nil } == [])
     }
 }
+
+/// The check debug builds make after every bound call (DeclaredResultCheck.swift): what the
+/// body pushed must be what its `returns:` declares.
+@Suite struct DeclaredResultCheckTests {
+    private func function(_ returns: APIType?) -> APIFunction {
+        APIFunction("f", .function, [], returns: returns, doc: "", implementation: nil)
+    }
+
+    @Test func aResultOfTheDeclaredTypePasses() throws {
+        let h = try Harness()
+        lua_pushnumber(h.runtime.L, 2)
+        #expect(h.runtime.resultMismatch(function(.number), count: 1) == nil)
+        #expect(h.runtime.resultMismatch(function(nil), count: 0) == nil)
+        // A yield's count is negative: its results come on resume.
+        #expect(h.runtime.resultMismatch(function(nil), count: -2) == nil)
+    }
+
+    @Test func anUndeclaredOrMistypedResultIsNamed() throws {
+        let h = try Harness()
+        lua_pushstring(h.runtime.L, "x")
+        #expect(h.runtime.resultMismatch(function(nil), count: 1) == "returns 1 value (string on top), but declares no result")
+        #expect(h.runtime.resultMismatch(function(.number), count: 1) == "returns string, but declares number (a number)")
+        #expect(h.runtime.resultMismatch(function(.number), count: 0) == "returns 0 values, but declares one number")
+    }
+}

@@ -159,7 +159,7 @@ extension LuaRuntime: Scripting {
         for argument in arguments { push(argument) }
         #if DEBUG
         if let mismatch = hookCallMismatch(hook, argumentsAt: lua_gettop(L) - Int32(arguments.count) + 1, count: arguments.count) {
-            assertionFailure(mismatch)
+            throw ScriptError("\(mismatch) (a Transit bug: the call site and the declaration disagree)")
         }
         #endif
         let status = transit_pcall(L, Int32(arguments.count + 1), 1)

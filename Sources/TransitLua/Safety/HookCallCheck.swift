@@ -7,8 +7,9 @@ import TransitCore
 // Presentation.swift), and nothing in the types ties a list of ScriptValues to a declaration.
 // So debug builds, which every test runs, check each call the engine makes: the values it
 // pushed must fit one declaration of that hook name, in number and in type. A call site that
-// gains, loses or reorders an argument fails the first test that reaches it, instead of the
-// docs quietly describing arguments a script never receives. Release builds skip the check:
+// gains, loses or reorders an argument fails the first test that reaches it (the call raises
+// an error naming both; never a trap, so a debug `transit` under the fuzzer stays up), instead
+// of the docs quietly describing arguments a script never receives. Release builds skip the check:
 // it would cost a lookup and a type check per argument on every hook call.
 
 extension LuaRuntime {

@@ -433,7 +433,7 @@ public final class DynamicAnimator: HostObject {
     private func reportContacts() throws {
         let count = tb_contact_count(physics)
         guard count > 0 else { return }
-        var reports: [(CollisionBehavior, [ScriptValue], String)] = []
+        var reports: [(CollisionBehavior, [ScriptValue], Hook.CollisionBehaviorDelegate)] = []
         for index in 0..<count {
             var tagA: Int64 = 0, tagB: Int64 = 0, x = 0.0, y = 0.0
             tb_contact_get(physics, index, &tagA, &tagB, &x, &y)

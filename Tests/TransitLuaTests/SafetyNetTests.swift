@@ -85,27 +85,6 @@ private func runEffect(_ source: String, named name: String) throws -> World {
         }
     }
 
-    /// TransitCore asks for hooks only through the constants: no string literal where a hook
-    /// name goes (a literal there is a name nothing checks).
-    @Test func theEngineNamesHooksOnlyThroughTheConstants() throws {
-        let core = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/TransitCore")
-        let pattern = try NSRegularExpression(pattern:
-            #"(?:callIfImplemented|callScript|responds|callOverride|overrides|hookError)\([^"\n)]*"[A-Za-z]+"|\.hook\(self, "|(?:animatorHook|interactionHook): ""#)
-        var literals: [String] = []
-        let files = try #require(FileManager.default.enumerator(at: core, includingPropertiesForKeys: nil))
-        var scanned = 0
-        while let file = files.nextObject() as? URL {
-            guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
-            scanned += 1
-            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                if let range = Range(match.range, in: text) { literals.append("\(file.lastPathComponent): \(text[range])") }
-            }
-        }
-        #expect(scanned > 10)
-        #expect(literals.isEmpty, "hook names as literals: \(literals)")
-    }
-
     @Test func theStubsDeclareEachProtocolAsAClassWithTypedHooks() {
         let stubs = api.luaLanguageServerDefinitions
         for proto in ["UIViewControllerAnimatedTransitioning", "UIViewControllerInteractiveTransitioning",

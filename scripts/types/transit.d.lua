@@ -849,7 +849,7 @@ function NSObject:isMember(class) end
 UIView = {}
 
 ---makes a UIView; subclasses then call init(self, ...)
----@param options? table any writable properties, e.g. {frame=, backgroundColor=, name=}
+---@param options? CGRect|table a CGRect (the frame, as UIView(frame:)) or a table of any writable properties, e.g. {frame=, backgroundColor=, name=}
 ---@return UIView
 function UIView.new(options) end
 
@@ -1122,7 +1122,7 @@ function CALayer:removeAllAnimations() end
 UILabel = {}
 
 ---makes a UILabel; subclasses then call init(self, ...)
----@param options? table
+---@param options? CGRect|table a CGRect (the frame, as UIView(frame:)) or a table of any writable properties
 ---@return UILabel
 function UILabel.new(options) end
 
@@ -1139,7 +1139,7 @@ function UILabel:subclass(name) end
 UIImageView = {}
 
 ---makes a UIImageView; subclasses then call init(self, ...)
----@param options? table
+---@param options? CGRect|table a CGRect (the frame, as UIView(frame:)) or a table of any writable properties
 ---@return UIImageView
 function UIImageView.new(options) end
 
@@ -1554,7 +1554,7 @@ function UISwipeGestureRecognizer.new(target, action) end
 UIScrollView = {}
 
 ---makes a UIScrollView; subclasses then call init(self, ...)
----@param options? table any writable properties, e.g. {frame=, contentSize=}
+---@param options? CGRect|table a CGRect (the frame, as UIView(frame:)) or a table of any writable properties, e.g. {frame=, contentSize=}
 ---@return UIScrollView
 function UIScrollView.new(options) end
 
@@ -2251,7 +2251,7 @@ UINavigationItem = {}
 UIButton = {}
 
 ---makes a UIButton; subclasses then call init(self, ...)
----@param options? table title, titleColor, image, and any writable UIView property (frame, backgroundColor, ...)
+---@param options? CGRect|table a CGRect (the frame, as UIView(frame:)) or a table of title, titleColor, image, and any writable UIView property (frame, backgroundColor, ...)
 ---@return UIButton
 function UIButton.new(options) end
 
@@ -2646,7 +2646,7 @@ function UICollectionViewFlowLayout.new(options) end
 UICollectionViewCell = {}
 
 ---makes a UICollectionViewCell; subclasses then call init(self, ...)
----@param options? table any writable properties, e.g. {frame=}
+---@param options? CGRect|table a CGRect (the frame, as UIView(frame:)) or a table of any writable properties, e.g. {frame=}
 ---@return UICollectionViewCell
 function UICollectionViewCell.new(options) end
 
@@ -2693,7 +2693,7 @@ function UICollectionView:register(cellClass, identifier) end
 function UICollectionView:cellForItem(indexPath) end
 
 ---indexPath(for:): where a visible cell is, nil otherwise (Swift `indexPath(for:)`)
----@param cell UICollectionViewCell
+---@param cell UIView UICollectionViewCell
 ---@return IndexPath?
 function UICollectionView:indexPath(cell) end
 
@@ -2820,7 +2820,7 @@ function UITableView:register(cellClass, identifier) end
 function UITableView:cellForRow(indexPath) end
 
 ---indexPath(for:): where a visible cell is, nil otherwise (Swift `indexPath(for:)`)
----@param cell UITableViewCell
+---@param cell UIView UITableViewCell
 ---@return IndexPath?
 function UITableView:indexPath(cell) end
 

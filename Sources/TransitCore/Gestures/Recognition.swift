@@ -252,7 +252,7 @@ extension World {
         return try askDelegate(required, D.shouldBeRequiredToFailBy, dependent, default: false)
     }
 
-    private func askDelegate(_ recognizer: GestureRecognizer, _ hook: String, _ other: GestureRecognizer?, default value: Bool) throws -> Bool {
+    private func askDelegate(_ recognizer: GestureRecognizer, _ hook: Hook.GestureRecognizerDelegate, _ other: GestureRecognizer?, default value: Bool) throws -> Bool {
         guard let delegate = recognizer.delegate, try responds(delegate, hook) else { return value }
         var arguments: [ScriptValue] = [.object(recognizer)]
         if let other { arguments.append(.object(other)) }

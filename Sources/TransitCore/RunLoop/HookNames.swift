@@ -1,10 +1,25 @@
 // The names of every hook the engine calls on script objects, grouped by the UIKit protocol or
-// overridable class they belong to.
+// overridable class they belong to: one enum per protocol or class, whose cases are its hooks.
 //
-// The engine asks for hooks only through these constants, and the Lua API description declares
-// each protocol's and class's hooks from the same constants (a test checks both lists agree), so
-// the engine, `docs/lua-api.md`, the LuaLS stubs and the typo check cannot disagree on a name.
-// The names are UIKit's Swift names reduced to what a Lua script defines (docs/design.md §2).
+// The engine's calls take these cases, never a string (World.callScript and the others take
+// `some HookName`), so a misspelt hook does not compile; the lists of a protocol's hooks are
+// the enums' `allCases`, never kept by hand. The Lua API description declares each hook with
+// its parameters from the same cases (a test checks both lists agree), and debug builds check
+// each call the engine makes against those parameters (TransitLua's HookCallCheck.swift), so
+// the engine, `docs/lua-api.md`, the LuaLS stubs and the typo check cannot disagree on a name
+// or an arity. The names are UIKit's Swift names reduced to what a Lua script defines
+// (docs/porting.md, "Hook names").
+
+/// The hooks of one protocol or overridable class. The raw value is the name a script defines;
+/// `description` is it too, so a hook interpolated into a message reads as the script wrote it.
+public protocol HookName: RawRepresentable, CaseIterable, Sendable, CustomStringConvertible where RawValue == String {}
+
+extension HookName {
+    public var description: String { rawValue }
+
+    /// Every hook of the group, in declaration order.
+    public static var all: [String] { allCases.map(\.rawValue) }
+}
 
 public enum Hook {
     /// Properties UIKit reads from an object that a script may override with a getter method
@@ -12,285 +27,249 @@ public enum Hook {
     /// description declares each one overridable on its class (a test checks the two agree);
     /// the engine reads them through `Scripting.property`, which calls a Lua subclass's getter
     /// and checks its result against the property's declared type.
-    public enum OverridableProperty {
-        public static let preferredContentSize = "preferredContentSize"
-        public static let definesPresentationContext = "definesPresentationContext"
-        public static let isModalInPresentation = "isModalInPresentation"
-        public static let modalPresentationCapturesStatusBarAppearance = "modalPresentationCapturesStatusBarAppearance"
-        public static let wantsInteractiveStart = "wantsInteractiveStart"
-        public static let completionSpeed = "completionSpeed"
-        public static let completionCurve = "completionCurve"
-        public static let transitioningDelegate = "transitioningDelegate"
-        public static let modalPresentationStyle = "modalPresentationStyle"
-        public static let modalTransitionStyle = "modalTransitionStyle"
-        public static let preferredStatusBarStyle = "preferredStatusBarStyle"
-        public static let prefersStatusBarHidden = "prefersStatusBarHidden"
-        public static let childForStatusBarStyle = "childForStatusBarStyle"
-        public static let childForStatusBarHidden = "childForStatusBarHidden"
-        public static let all = [preferredContentSize, definesPresentationContext, isModalInPresentation, modalPresentationCapturesStatusBarAppearance,
-                                 wantsInteractiveStart, completionSpeed, completionCurve, transitioningDelegate,
-                                 modalPresentationStyle, modalTransitionStyle, preferredStatusBarStyle, prefersStatusBarHidden,
-                                 childForStatusBarStyle, childForStatusBarHidden]
+    public enum OverridableProperty: String, HookName {
+        case preferredContentSize
+        case definesPresentationContext
+        case isModalInPresentation
+        case modalPresentationCapturesStatusBarAppearance
+        case wantsInteractiveStart
+        case completionSpeed
+        case completionCurve
+        case transitioningDelegate
+        case modalPresentationStyle
+        case modalTransitionStyle
+        case preferredStatusBarStyle
+        case prefersStatusBarHidden
+        case childForStatusBarStyle
+        case childForStatusBarHidden
     }
 
     /// CAAnimationDelegate: `animation.delegate`.
-    public enum AnimationDelegate {
+    public enum AnimationDelegate: String, HookName {
         public static let protocolName = "CAAnimationDelegate"
-        public static let animationDidStart = "animationDidStart"
-        public static let animationDidStop = "animationDidStop"
-        public static let all = [animationDidStart, animationDidStop]
+        case animationDidStart
+        case animationDidStop
     }
 
     /// UIViewControllerAnimatedTransitioning: the animator.
-    public enum AnimatedTransitioning {
+    public enum AnimatedTransitioning: String, HookName {
         public static let protocolName = "UIViewControllerAnimatedTransitioning"
-        public static let transitionDuration = "transitionDuration"
-        public static let animateTransition = "animateTransition"
-        public static let animationEnded = "animationEnded"
-        public static let interruptibleAnimator = "interruptibleAnimator"
-        public static let all = [transitionDuration, animateTransition, animationEnded, interruptibleAnimator]
+        case transitionDuration
+        case animateTransition
+        case animationEnded
+        case interruptibleAnimator
     }
 
     /// UIViewControllerInteractiveTransitioning: the interaction controller.
-    public enum InteractiveTransitioning {
+    public enum InteractiveTransitioning: String, HookName {
         public static let protocolName = "UIViewControllerInteractiveTransitioning"
-        public static let startInteractiveTransition = "startInteractiveTransition"
-        public static let all = [startInteractiveTransition]
+        case startInteractiveTransition
     }
 
     /// UIViewControllerTransitioningDelegate: `viewController.transitioningDelegate`.
-    public enum TransitioningDelegate {
+    public enum TransitioningDelegate: String, HookName {
         public static let protocolName = "UIViewControllerTransitioningDelegate"
-        public static let animationControllerForPresented = "animationControllerForPresented"
-        public static let animationControllerForDismissed = "animationControllerForDismissed"
-        public static let interactionControllerForPresentation = "interactionControllerForPresentation"
-        public static let interactionControllerForDismissal = "interactionControllerForDismissal"
+        case animationControllerForPresented
+        case animationControllerForDismissed
+        case interactionControllerForPresentation
+        case interactionControllerForDismissal
         /// Swift `presentationController(forPresented:presenting:source:)`, by the naming rule
         /// (docs/porting.md, "Hook names").
-        public static let presentationControllerForPresented = "presentationControllerForPresented"
+        case presentationControllerForPresented
         /// The name before the naming rule: still called when an object defines only it.
         public static let presentationController = "presentationController"
-        public static let all = [animationControllerForPresented, animationControllerForDismissed,
-                                 interactionControllerForPresentation, interactionControllerForDismissal,
-                                 presentationControllerForPresented]
     }
 
     /// UINavigationControllerDelegate: `navigationController.delegate` (push and pop).
-    public enum NavigationDelegate {
+    public enum NavigationDelegate: String, HookName {
         public static let protocolName = "UINavigationControllerDelegate"
-        public static let animationControllerForOperation = "animationControllerForOperation"
-        public static let interactionControllerFor = "interactionControllerFor"
+        case animationControllerForOperation
+        case interactionControllerFor
         /// navigationController(_:willShow:animated:) and (_:didShow:animated:).
-        public static let willShow = "willShow"
-        public static let didShow = "didShow"
-        public static let all = [animationControllerForOperation, interactionControllerFor, willShow, didShow]
+        case willShow
+        case didShow
     }
 
     /// UITabBarControllerDelegate: `tabBarController.delegate` (tab switches). The interaction
     /// hook has the navigation delegate's name, as in UIKit (`tabBarController(_:interactionControllerFor:)`).
-    public enum TabBarControllerDelegate {
+    public enum TabBarControllerDelegate: String, HookName {
         public static let protocolName = "UITabBarControllerDelegate"
-        public static let animationControllerForTransitionFrom = "animationControllerForTransitionFrom"
-        public static let interactionControllerFor = "interactionControllerFor"
-        public static let shouldSelect = "shouldSelect"
-        public static let all = [animationControllerForTransitionFrom, interactionControllerFor, shouldSelect]
+        case animationControllerForTransitionFrom
+        case interactionControllerFor
+        case shouldSelect
     }
 
     /// UIAdaptivePresentationControllerDelegate: `presentationController.delegate`.
-    public enum AdaptivePresentationDelegate {
+    public enum AdaptivePresentationDelegate: String, HookName {
         public static let protocolName = "UIAdaptivePresentationControllerDelegate"
-        public static let adaptivePresentationStyle = "adaptivePresentationStyle"
-        public static let viewControllerForAdaptivePresentationStyle = "viewControllerForAdaptivePresentationStyle"
+        case adaptivePresentationStyle
+        case viewControllerForAdaptivePresentationStyle
         /// iOS 13: a dismissal by the user (the sheet's pull), never a programmatic one.
-        public static let presentationControllerShouldDismiss = "presentationControllerShouldDismiss"
-        public static let presentationControllerWillDismiss = "presentationControllerWillDismiss"
-        public static let presentationControllerDidDismiss = "presentationControllerDidDismiss"
-        public static let presentationControllerDidAttemptToDismiss = "presentationControllerDidAttemptToDismiss"
-        public static let all = [adaptivePresentationStyle, viewControllerForAdaptivePresentationStyle,
-                                 presentationControllerShouldDismiss, presentationControllerWillDismiss,
-                                 presentationControllerDidDismiss, presentationControllerDidAttemptToDismiss]
+        case presentationControllerShouldDismiss
+        case presentationControllerWillDismiss
+        case presentationControllerDidDismiss
+        case presentationControllerDidAttemptToDismiss
     }
 
     /// UISheetPresentationControllerDelegate (iOS 15): a sheet's delegate, which is also its
     /// adaptive presentation delegate.
-    public enum SheetPresentationDelegate {
+    public enum SheetPresentationDelegate: String, HookName {
         public static let protocolName = "UISheetPresentationControllerDelegate"
         /// The user's drag moved the sheet to another detent (not called for the app's changes).
-        public static let didChangeSelectedDetentIdentifier = "sheetPresentationControllerDidChangeSelectedDetentIdentifier"
-        public static let all = AdaptivePresentationDelegate.all + [didChangeSelectedDetentIdentifier]
+        case didChangeSelectedDetentIdentifier = "sheetPresentationControllerDidChangeSelectedDetentIdentifier"
+
+        /// The protocol inherits UIAdaptivePresentationControllerDelegate's hooks, as UIKit's does.
+        public static var all: [String] { AdaptivePresentationDelegate.all + allCases.map(\.rawValue) }
     }
 
     /// UIPopoverPresentationControllerDelegate (a UIAdaptivePresentationControllerDelegate):
     /// the popover's delegate (PopoverPresentationController.swift).
-    public enum PopoverPresentationDelegate {
+    public enum PopoverPresentationDelegate: String, HookName {
         public static let protocolName = "UIPopoverPresentationControllerDelegate"
-        public static let prepareForPopoverPresentation = "prepareForPopoverPresentation"
+        case prepareForPopoverPresentation
         /// Deprecated in iOS 13 for presentationControllerShouldDismiss, still asked after it.
-        public static let popoverPresentationControllerShouldDismissPopover = "popoverPresentationControllerShouldDismissPopover"
-        public static let popoverPresentationControllerDidDismissPopover = "popoverPresentationControllerDidDismissPopover"
-        public static let all = [prepareForPopoverPresentation, popoverPresentationControllerShouldDismissPopover,
-                                 popoverPresentationControllerDidDismissPopover]
+        case popoverPresentationControllerShouldDismissPopover
+        case popoverPresentationControllerDidDismissPopover
     }
 
     /// UIGestureRecognizerDelegate: `recognizer.delegate` (Recognition.swift).
-    public enum GestureRecognizerDelegate {
+    public enum GestureRecognizerDelegate: String, HookName {
         public static let protocolName = "UIGestureRecognizerDelegate"
-        public static let gestureRecognizerShouldBegin = "gestureRecognizerShouldBegin"
-        public static let shouldRecognizeSimultaneouslyWith = "shouldRecognizeSimultaneouslyWith"
-        public static let shouldRequireFailureOf = "shouldRequireFailureOf"
-        public static let shouldBeRequiredToFailBy = "shouldBeRequiredToFailBy"
-        public static let all = [gestureRecognizerShouldBegin, shouldRecognizeSimultaneouslyWith,
-                                 shouldRequireFailureOf, shouldBeRequiredToFailBy]
+        case gestureRecognizerShouldBegin
+        case shouldRecognizeSimultaneouslyWith
+        case shouldRequireFailureOf
+        case shouldBeRequiredToFailBy
     }
 
     /// UIScrollViewDelegate: `scrollView.delegate` (ScrollView.swift).
-    public enum ScrollViewDelegate {
+    public enum ScrollViewDelegate: String, HookName {
         public static let protocolName = "UIScrollViewDelegate"
-        public static let scrollViewDidScroll = "scrollViewDidScroll"
-        public static let viewForZooming = "viewForZooming"
-        public static let scrollViewDidZoom = "scrollViewDidZoom"
-        public static let all = [scrollViewDidScroll, viewForZooming, scrollViewDidZoom]
+        case scrollViewDidScroll
+        case viewForZooming
+        case scrollViewDidZoom
     }
 
     /// UICollectionViewDataSource: `collectionView.dataSource` (CollectionView.swift). The
     /// names drop the leading `collectionView(_:` as the other delegates' do.
-    public enum CollectionViewDataSource {
+    public enum CollectionViewDataSource: String, HookName {
         public static let protocolName = "UICollectionViewDataSource"
-        public static let numberOfSections = "numberOfSections"
-        public static let numberOfItemsInSection = "numberOfItemsInSection"
-        public static let cellForItemAt = "cellForItemAt"
-        public static let all = [numberOfSections, numberOfItemsInSection, cellForItemAt]
+        case numberOfSections
+        case numberOfItemsInSection
+        case cellForItemAt
     }
 
     /// UICollectionViewDelegate: `collectionView.delegate`.
-    public enum CollectionViewDelegate {
+    public enum CollectionViewDelegate: String, HookName {
         public static let protocolName = "UICollectionViewDelegate"
-        public static let didSelectItemAt = "didSelectItemAt"
-        public static let didDeselectItemAt = "didDeselectItemAt"
-        public static let all = [didSelectItemAt, didDeselectItemAt]
+        case didSelectItemAt
+        case didDeselectItemAt
     }
 
     /// UICollectionViewDelegateFlowLayout: `collectionView(_:layout:sizeForItemAt:)`.
-    public enum CollectionViewDelegateFlowLayout {
+    public enum CollectionViewDelegateFlowLayout: String, HookName {
         public static let protocolName = "UICollectionViewDelegateFlowLayout"
-        public static let sizeForItemAt = "sizeForItemAt"
-        public static let all = [sizeForItemAt]
+        case sizeForItemAt
     }
 
     /// UITableViewDataSource: `tableView.dataSource` (TableView.swift).
-    public enum TableViewDataSource {
+    public enum TableViewDataSource: String, HookName {
         public static let protocolName = "UITableViewDataSource"
-        public static let numberOfSections = "numberOfSections"
-        public static let numberOfRowsInSection = "numberOfRowsInSection"
-        public static let cellForRowAt = "cellForRowAt"
-        public static let all = [numberOfSections, numberOfRowsInSection, cellForRowAt]
+        case numberOfSections
+        case numberOfRowsInSection
+        case cellForRowAt
     }
 
     /// UITableViewDelegate: `tableView.delegate`.
-    public enum TableViewDelegate {
+    public enum TableViewDelegate: String, HookName {
         public static let protocolName = "UITableViewDelegate"
-        public static let heightForRowAt = "heightForRowAt"
-        public static let didSelectRowAt = "didSelectRowAt"
-        public static let didDeselectRowAt = "didDeselectRowAt"
-        public static let all = [heightForRowAt, didSelectRowAt, didDeselectRowAt]
+        case heightForRowAt
+        case didSelectRowAt
+        case didDeselectRowAt
     }
 
     /// UICollectionViewCell's and UITableViewCell's overridable method.
-    public enum ListCell {
-        public static let prepareForReuse = "prepareForReuse"
-        public static let all = [prepareForReuse]
+    public enum ListCell: String, HookName {
+        case prepareForReuse
     }
 
     /// UIPresentationController's overridable members (methods and computed properties; in Lua
     /// both are methods).
-    public enum PresentationController {
+    public enum PresentationController: String, HookName {
         public static let className = "UIPresentationController"
-        public static let presentedView = "presentedView"
-        public static let frameOfPresentedViewInContainerView = "frameOfPresentedViewInContainerView"
-        public static let shouldRemovePresentersView = "shouldRemovePresentersView"
-        public static let shouldPresentInFullscreen = "shouldPresentInFullscreen"
-        public static let presentationTransitionWillBegin = "presentationTransitionWillBegin"
-        public static let presentationTransitionDidEnd = "presentationTransitionDidEnd"
-        public static let dismissalTransitionWillBegin = "dismissalTransitionWillBegin"
-        public static let dismissalTransitionDidEnd = "dismissalTransitionDidEnd"
-        public static let containerViewWillLayoutSubviews = "containerViewWillLayoutSubviews"
-        public static let containerViewDidLayoutSubviews = "containerViewDidLayoutSubviews"
-        public static let sizeForChildContentContainer = "sizeForChildContentContainer"
-        public static let preferredContentSizeDidChange = "preferredContentSizeDidChange"
-        public static let viewWillTransitionToSize = "viewWillTransitionToSize"
-        public static let adaptivePresentationStyle = "adaptivePresentationStyle"
-        public static let all = [presentedView, frameOfPresentedViewInContainerView, shouldRemovePresentersView,
-                                 shouldPresentInFullscreen, presentationTransitionWillBegin, presentationTransitionDidEnd,
-                                 dismissalTransitionWillBegin, dismissalTransitionDidEnd, containerViewWillLayoutSubviews,
-                                 containerViewDidLayoutSubviews, sizeForChildContentContainer, preferredContentSizeDidChange,
-                                 viewWillTransitionToSize, adaptivePresentationStyle]
+        case presentedView
+        case frameOfPresentedViewInContainerView
+        case shouldRemovePresentersView
+        case shouldPresentInFullscreen
+        case presentationTransitionWillBegin
+        case presentationTransitionDidEnd
+        case dismissalTransitionWillBegin
+        case dismissalTransitionDidEnd
+        case containerViewWillLayoutSubviews
+        case containerViewDidLayoutSubviews
+        case sizeForChildContentContainer
+        case preferredContentSizeDidChange
+        case viewWillTransitionToSize
+        case adaptivePresentationStyle
     }
 
     /// UIViewController's overridable lifecycle methods.
-    public enum ViewController {
+    public enum ViewController: String, HookName {
         public static let className = "UIViewController"
-        public static let loadView = "loadView"
-        public static let viewDidLoad = "viewDidLoad"
-        public static let viewWillLayoutSubviews = "viewWillLayoutSubviews"
-        public static let viewDidLayoutSubviews = "viewDidLayoutSubviews"
-        public static let viewWillAppear = "viewWillAppear"
-        public static let viewDidAppear = "viewDidAppear"
-        public static let viewWillDisappear = "viewWillDisappear"
-        public static let viewDidDisappear = "viewDidDisappear"
-        public static let viewWillTransitionToSize = "viewWillTransitionToSize"
-        public static let viewSafeAreaInsetsDidChange = "viewSafeAreaInsetsDidChange"
-        public static let willMoveToParent = "willMoveToParent"
-        public static let didMoveToParent = "didMoveToParent"
-        public static let all = [loadView, viewDidLoad, viewWillLayoutSubviews, viewDidLayoutSubviews, viewWillAppear,
-                                 viewDidAppear, viewWillDisappear, viewDidDisappear, viewWillTransitionToSize,
-                                 viewSafeAreaInsetsDidChange, willMoveToParent, didMoveToParent]
+        case loadView
+        case viewDidLoad
+        case viewWillLayoutSubviews
+        case viewDidLayoutSubviews
+        case viewWillAppear
+        case viewDidAppear
+        case viewWillDisappear
+        case viewDidDisappear
+        case viewWillTransitionToSize
+        case viewSafeAreaInsetsDidChange
+        case willMoveToParent
+        case didMoveToParent
     }
 
     /// NSObject's: `deinit`, run by the script layer when an instance of a Lua subclass goes
     /// away (docs/semantics.md, "Gestures and scroll views").
-    public enum Object {
+    public enum Object: String, HookName {
         public static let className = "NSObject"
-        public static let deinitialize = "deinit"
-        public static let all = [deinitialize]
+        case deinitialize = "deinit"
     }
 
     /// UIView's overridable layout method.
-    public enum View {
+    public enum View: String, HookName {
         public static let className = "UIView"
-        public static let layoutSubviews = "layoutSubviews"
-        public static let safeAreaInsetsDidChange = "safeAreaInsetsDidChange"
-        public static let updateConstraints = "updateConstraints"
-        public static let intrinsicContentSize = "intrinsicContentSize"
+        case layoutSubviews
+        case safeAreaInsetsDidChange
+        case updateConstraints
+        case intrinsicContentSize
         /// layoutSublayers(of:), for the view's own layer.
-        public static let layoutSublayers = "layoutSublayers"
+        case layoutSublayers
         /// The class's `layerClass`: the class of the backing layer its instances get.
-        public static let layerClass = "layerClass"
-        public static let all = [layoutSubviews, safeAreaInsetsDidChange, updateConstraints, intrinsicContentSize, layoutSublayers, layerClass]
+        case layerClass
     }
 
     /// UIDynamicAnimatorDelegate: `animator.delegate` (TransitDynamics).
-    public enum DynamicAnimatorDelegate {
+    public enum DynamicAnimatorDelegate: String, HookName {
         public static let protocolName = "UIDynamicAnimatorDelegate"
-        public static let dynamicAnimatorDidPause = "dynamicAnimatorDidPause"
-        public static let dynamicAnimatorWillResume = "dynamicAnimatorWillResume"
-        public static let all = [dynamicAnimatorDidPause, dynamicAnimatorWillResume]
+        case dynamicAnimatorDidPause
+        case dynamicAnimatorWillResume
     }
 
     /// UICollisionBehaviorDelegate: `collision.collisionDelegate` (TransitDynamics). The names
     /// are the Objective-C selectors' (`collisionBehavior:beganContactForItem:withItem:atPoint:`),
     /// since Swift gives both the same base name.
-    public enum CollisionBehaviorDelegate {
+    public enum CollisionBehaviorDelegate: String, HookName {
         public static let protocolName = "UICollisionBehaviorDelegate"
-        public static let beganContactForItemWithBoundaryIdentifier = "beganContactForItemWithBoundaryIdentifier"
-        public static let beganContactForItemWithItem = "beganContactForItemWithItem"
-        public static let all = [beganContactForItemWithBoundaryIdentifier, beganContactForItemWithItem]
+        case beganContactForItemWithBoundaryIdentifier
+        case beganContactForItemWithItem
     }
 
     /// Hooks renamed to follow the naming rule (docs/porting.md, "Hook names"): the rule's name → the
     /// old one. The engine calls the rule's name, or the old one when an object defines only it
     /// (World.callIfImplemented), with a deprecation warning once per run.
     public static let formerNames: [String: String] = [
-        TransitioningDelegate.presentationControllerForPresented: TransitioningDelegate.presentationController,
+        TransitioningDelegate.presentationControllerForPresented.rawValue: TransitioningDelegate.presentationController,
     ]
 
     /// Protocol name → the hooks the engine calls, for checks over every protocol.

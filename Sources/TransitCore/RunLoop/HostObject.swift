@@ -56,8 +56,8 @@ open class HostObject {
 
     /// Calls a hook the script may override; nil when it does not, so the caller runs UIKit's
     /// behaviour. Every call is traced.
-    public func callOverride(_ hook: String, _ arguments: [ScriptValue] = []) throws -> ScriptValue? {
-        guard let scripting = world.scripting, scripting.overrides(self, hook) else { return nil }
+    public func callOverride(_ hook: some HookName, _ arguments: [ScriptValue] = []) throws -> ScriptValue? {
+        guard let scripting = world.scripting, scripting.overrides(self, hook.rawValue) else { return nil }
         return try world.callScript(self, hook, arguments)
     }
 }
@@ -141,6 +141,15 @@ public protocol Scripting: AnyObject {
     /// object's field, or the result of its getter method; a model object's script override
     /// (a getter method). nil when the script does not provide it.
     func property(_ object: AnyObject, _ name: String) throws -> ScriptValue?
+}
+
+/// The model asks by hook case; the requirements take the name because the script layer looks
+/// names up in Lua tables, and because a renamed hook's former name is no case.
+extension Scripting {
+    public func overrides(_ object: HostObject, _ hook: some HookName) -> Bool { overrides(object, hook.rawValue) }
+    public func responds(_ object: AnyObject, _ hook: some HookName) throws -> Bool { try responds(object, hook.rawValue) }
+    public func location(of object: AnyObject, _ hook: some HookName) -> String? { location(of: object, hook.rawValue) }
+    public func property(_ object: AnyObject, _ name: Hook.OverridableProperty) throws -> ScriptValue? { try property(object, name.rawValue) }
 }
 
 extension Scripting {

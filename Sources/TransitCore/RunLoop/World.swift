@@ -248,7 +248,13 @@ public final class World {
     // MARK: - Scripts
 
     /// Calls a script hook and records the call and its result in the trace.
-    public func callScript(_ object: AnyObject, _ hook: String, _ arguments: [ScriptValue]) throws -> ScriptValue {
+    public func callScript(_ object: AnyObject, _ hook: some HookName, _ arguments: [ScriptValue]) throws -> ScriptValue {
+        try callScript(object, named: hook.rawValue, arguments)
+    }
+
+    /// The call by name, for names that are no case: a renamed hook's former name, an
+    /// overridable property's getter.
+    func callScript(_ object: AnyObject, named hook: String, _ arguments: [ScriptValue]) throws -> ScriptValue {
         guard let scripting else { return .none }
         let entry = trace.begin(time: now, turn: turn, object: describe(object), hook: hook,
                                 arguments: arguments.map(\.traceDescription))
@@ -264,13 +270,21 @@ public final class World {
 
     /// An error about what a script's hook returned, placed at the hook's definition
     /// ("fade.lua:3: transitionDuration must return ..."), since no Lua line is running then.
-    public func hookError(_ object: AnyObject?, _ hook: String, _ message: String) -> ScriptError {
+    public func hookError(_ object: AnyObject?, _ hook: some HookName, _ message: String) -> ScriptError {
+        hookError(object, named: hook.rawValue, message)
+    }
+
+    func hookError(_ object: AnyObject?, named hook: String, _ message: String) -> ScriptError {
         guard let object, let location = scripting?.location(of: object, hook) else { return ScriptError(message) }
         return ScriptError("\(location): \(message)")
     }
 
     /// Whether a script object or an overriding model object implements `hook`.
-    public func responds(_ object: AnyObject, _ hook: String) throws -> Bool {
+    public func responds(_ object: AnyObject, _ hook: some HookName) throws -> Bool {
+        try responds(object, named: hook.rawValue)
+    }
+
+    func responds(_ object: AnyObject, named hook: String) throws -> Bool {
         try scripting?.responds(object, hook) ?? false
     }
 

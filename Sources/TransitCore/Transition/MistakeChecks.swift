@@ -13,7 +13,7 @@ extension World {
     func judgeDelegateAtPresent(_ presented: ViewController, presenting: ViewController, source: ViewController,
                                 delegate: AnyObject?, style: ModalPresentationStyle) throws {
         if let delegate, style != .custom, systemVersion >= 8,
-           try responds(delegate, Hook.TransitioningDelegate.presentationController) {
+           try responds(delegate, named: Hook.TransitioningDelegate.presentationController) {
             let requested = try presented.effectiveModalPresentationStyle()
             let shown = requested == style ? style.rawValue : "\(requested.rawValue), shown as \(style.rawValue) on iOS \(formatNumber(Double(systemVersion)))"
             let place = scripting?.location(of: delegate, Hook.TransitioningDelegate.presentationController).map { "\($0): " } ?? ""
@@ -23,8 +23,8 @@ extension World {
         for holder in [source, presenting] where holder !== presented {
             // A presenter that was itself presented uses its delegate for its own dismissal.
             guard holder.presentingViewController == nil, let misplaced = holder.transitioningDelegate else { continue }
-            let hooks = [Hook.TransitioningDelegate.animationControllerForPresented, Hook.TransitioningDelegate.presentationController]
-            guard try hooks.contains(where: { try responds(misplaced, $0) }) else { continue }
+            let hooks = [Hook.TransitioningDelegate.animationControllerForPresented.rawValue, Hook.TransitioningDelegate.presentationController]
+            guard try hooks.contains(where: { try responds(misplaced, named: $0) }) else { continue }
             report(.delegateOnPresenter, "\(holder.traceName) presents \(presented.traceName), but the transitioningDelegate (\(describe(misplaced))) is set on \(holder.traceName), the presenting controller: UIKit asks the presented controller's delegate, so the presentation uses the system animation; set \(presented.traceName).transitioningDelegate (and its modalPresentationStyle) before present", phase: "present")
             return
         }
@@ -49,8 +49,8 @@ extension World {
     func judgeNeverDriven(_ transition: Transition) -> Bool {
         guard transition.initiallyInteractive, transition.isInteractive, transition.checks?.interactionDriven == false,
               let interaction = transition.interactionController else { return false }
-        let hook = transition.kind == .presentation ? Hook.TransitioningDelegate.interactionControllerForPresentation
-            : transition.kind == .dismissal ? Hook.TransitioningDelegate.interactionControllerForDismissal : "the delegate's interaction controller hook"
+        let hook = transition.kind == .presentation ? Hook.TransitioningDelegate.interactionControllerForPresentation.rawValue
+            : transition.kind == .dismissal ? Hook.TransitioningDelegate.interactionControllerForDismissal.rawValue : "the delegate's interaction controller hook"
         report(.interactionNeverDriven, "the \(transition.label) never ends: \(hook) returned \(describe(interaction)), so UIKit made the transition interactive and waits for it, but nothing drove it (no update, finish or cancel came: no gesture was in progress, as for a dismissal from a button); return nil from \(hook) unless a gesture is driving the transition", phase: transition.phase)
         return true
     }

@@ -137,8 +137,8 @@ extension World {
                 guard let custom = value.object as? PresentationController else {
                     // Named as the script wrote it (the former name still works).
                     let hook = try responds(delegate, Hook.TransitioningDelegate.presentationControllerForPresented)
-                        ? Hook.TransitioningDelegate.presentationControllerForPresented : Hook.TransitioningDelegate.presentationController
-                    throw hookError(delegate, hook, "\(hook) must return a UIPresentationController or nil (got \(value.traceDescription))")
+                        ? Hook.TransitioningDelegate.presentationControllerForPresented.rawValue : Hook.TransitioningDelegate.presentationController
+                    throw hookError(delegate, named: hook, "\(hook) must return a UIPresentationController or nil (got \(value.traceDescription))")
                 }
                 controller = custom
             } else if value != nil {
@@ -313,7 +313,7 @@ extension World {
     // MARK: - The common part
 
     /// A delegate hook's result: an object, or nil; anything else is the script's mistake.
-    func protocolResult(_ value: ScriptValue?, from delegate: AnyObject?, _ hook: String, _ what: String) throws -> AnyObject? {
+    func protocolResult(_ value: ScriptValue?, from delegate: AnyObject?, _ hook: some HookName, _ what: String) throws -> AnyObject? {
         guard let value, !value.isNone else { return nil }
         guard let object = value.object else {
             throw hookError(delegate, hook, "\(hook) must return \(what) (a table or object) or nil (got \(value.traceDescription))")
@@ -323,7 +323,7 @@ extension World {
 
     /// An interaction controller from `hook`, checked as UIKit would use it: it must start the
     /// interactive transition (UIKit stops with "unrecognized selector" when it cannot).
-    func interactionResult(_ value: ScriptValue?, from delegate: AnyObject?, _ hook: String) throws -> AnyObject? {
+    func interactionResult(_ value: ScriptValue?, from delegate: AnyObject?, _ hook: some HookName) throws -> AnyObject? {
         guard let object = try protocolResult(value, from: delegate, hook, "an interaction controller") else { return nil }
         guard try responds(object, Hook.InteractiveTransitioning.startInteractiveTransition) else {
             throw hookError(delegate, hook, "\(hook) returned \(describe(object)), which has no startInteractiveTransition: an interaction controller must implement startInteractiveTransition(ctx) (UIViewControllerInteractiveTransitioning), as UIPercentDrivenInteractiveTransition does")
@@ -335,7 +335,7 @@ extension World {
     /// there is one, for the interaction controller; returns the transition to start.
     private func makeTransition(_ kind: Transition.Kind, presented: ViewController, presenting: ViewController,
                                 controller: PresentationController, animated: Bool,
-                                animatorHook: String, animatorArguments: [ScriptValue], interactionHook: String,
+                                animatorHook: Hook.TransitioningDelegate, animatorArguments: [ScriptValue], interactionHook: Hook.TransitioningDelegate,
                                 completion: (() throws -> Void)?) throws -> Transition {
         let delegate = try presented.effectiveTransitioningDelegate()
         // The delegate's animator serves every style; only the presentation controller is custom-only.

@@ -157,12 +157,12 @@ extension World {
     /// Calls a model object's hook: the script's override when there is one (traced as a
     /// script call), else UIKit's behaviour (traced too, marked "default", so call-order
     /// traces show every step).
-    public func hook(_ object: HostObject, _ name: String, _ arguments: [ScriptValue],
+    public func hook(_ object: HostObject, _ hook: some HookName, _ arguments: [ScriptValue],
                      default behaviour: () throws -> ScriptValue) throws -> ScriptValue {
-        if let scripting, scripting.overrides(object, name) {
-            return try callScript(object, name, arguments)
+        if let scripting, scripting.overrides(object, hook.rawValue) {
+            return try callScript(object, hook, arguments)
         }
-        let entry = trace.begin(time: now, turn: turn, object: object.traceName, hook: name,
+        let entry = trace.begin(time: now, turn: turn, object: object.traceName, hook: hook.rawValue,
                                 arguments: arguments.map(\.traceDescription))
         do {
             let value = try behaviour()
@@ -175,13 +175,13 @@ extension World {
     }
 
     /// Calls `name` on a protocol object if it implements it; nil when it does not.
-    public func callIfImplemented(_ object: AnyObject?, _ name: String, _ arguments: [ScriptValue]) throws -> ScriptValue? {
+    public func callIfImplemented(_ object: AnyObject?, _ hook: some HookName, _ arguments: [ScriptValue]) throws -> ScriptValue? {
         guard let object else { return nil }
-        if try responds(object, name) { return try callScript(object, name, arguments) }
+        if try responds(object, hook) { return try callScript(object, hook, arguments) }
         // A hook renamed by the naming rule: an object that defines only the old name still works.
-        guard let former = Hook.formerNames[name], try responds(object, former) else { return nil }
-        warnFormerName(object, former, name)
-        return try callScript(object, former, arguments)
+        guard let former = Hook.formerNames[hook.rawValue], try responds(object, named: former) else { return nil }
+        warnFormerName(object, former, hook.rawValue)
+        return try callScript(object, named: former, arguments)
     }
 
     /// `presentationController` was renamed `presentationControllerForPresented`: said once per

@@ -16,10 +16,27 @@ public enum LayerProperty: Int, CaseIterable, Sendable {
     /// earlier animations; the other view properties animate additively (docs/semantics.md).
     /// The shape and gradient properties only change on standalone layers, whose implicit
     /// animations go from the value on screen to the new one, as Core Animation's do.
-    var isAdditive: Bool { rawValue < LayerProperty.path.rawValue && self != .transform && self != .sublayerTransform }
+    var isAdditive: Bool {
+        switch self {
+        case .transform, .sublayerTransform: return false
+        default: return !isSubclassProperty
+        }
+    }
 
     /// Whether the property belongs to a layer subclass (read through `Layer.subclassValue`).
-    var isSubclassProperty: Bool { rawValue >= LayerProperty.path.rawValue }
+    /// Every case is listed, with no `default`, so a property added later must say which it is
+    /// (its position in the declaration decides nothing).
+    var isSubclassProperty: Bool {
+        switch self {
+        case .position, .bounds, .anchorPoint, .zPosition, .transform, .sublayerTransform, .opacity,
+             .backgroundColor, .cornerRadius, .borderWidth, .borderColor,
+             .shadowColor, .shadowOpacity, .shadowRadius, .shadowOffset:
+            return false
+        case .path, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd,
+             .colors, .locations, .startPoint, .endPoint:
+            return true
+        }
+    }
 }
 
 /// Not final: CAShapeLayer, CAGradientLayer and CATransformLayer are subclasses in this module

@@ -98,7 +98,7 @@ extension ViewController {
     /// `childForStatusBarStyle` / `childForStatusBarHidden`: a subclass's override, else the
     /// container's default (a navigation controller's top controller, a tab bar controller's
     /// selected one), else nil.
-    public func effectiveChildForStatusBar(_ name: String) throws -> ViewController? {
+    public func effectiveChildForStatusBar(_ name: Hook.OverridableProperty) throws -> ViewController? {
         if let value = try world.scripting?.property(self, name) {
             if value.isNone { return nil }
             guard let child = value.object as? ViewController else {
@@ -169,7 +169,7 @@ extension World {
 
     /// Follows `childForStatusBarStyle` (or `...Hidden`) down from `controller` to the one that
     /// answers; a cycle or a chain longer than 64 stops where it is.
-    private func statusBarChild(of controller: ViewController, _ hook: String) throws -> ViewController {
+    private func statusBarChild(of controller: ViewController, _ hook: Hook.OverridableProperty) throws -> ViewController {
         var current = controller
         var visited: Set<ObjectIdentifier> = [ObjectIdentifier(controller)]
         while let child = try current.effectiveChildForStatusBar(hook), visited.count < 64,

@@ -118,7 +118,7 @@ open class ViewController: HostObject {
     public func effectivePreferredContentSize() throws -> Size {
         try world.scripting?.property(self, Hook.OverridableProperty.preferredContentSize)?.size ?? preferredContentSize
     }
-    private func overriddenEnum<E: RawRepresentable & CaseIterable>(_ name: String) throws -> E? where E.RawValue == String {
+    private func overriddenEnum<E: RawRepresentable & CaseIterable>(_ name: Hook.OverridableProperty) throws -> E? where E.RawValue == String {
         guard let value = try world.scripting?.property(self, name), !value.isNone else { return nil }
         guard case .string(let raw) = value, let result = E(rawValue: raw) else {
             throw world.hookError(self, name, "\(name) must return one of \(E.allCases.map(\.rawValue).joined(separator: ", ")) (got \(value.traceDescription))")

@@ -105,7 +105,7 @@ extension TransitAPI {
                 guard let animations = try call.functionOption(1, "animations") else { throw call.fail("animations (a function) is required") }
                 let completion = try call.functionOption(1, "completion")
                 let known: Set<String> = ["duration", "delay", "options", "animations", "completion"]
-                if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"") }
+                try call.rejectUnknownOptions(1, accepted: known)
                 try world.animateKeyframes(duration: duration, delay: delay, options: options, mode: mode,
                                            animations: { try animations.call() },
                                            completion: completion.map { f in { finished in try f.call { $0.push(.boolean(finished)); return 1 } } })
@@ -135,9 +135,7 @@ extension TransitAPI {
         var completion: LuaFunction?
         if call.isTable(1) {
             let known: Set<String> = ["duration", "delay", "options", "dampingRatio", "velocity", "animations", "completion"]
-            if let key = call.unknownKeys(1, known: known).first {
-                throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", "))
-            }
+            try call.rejectUnknownOptions(1, accepted: known)
             guard let d = try call.numberOption(1, "duration") else { throw call.fail("duration (a number) is required") }
             duration = d
             delay = try call.numberOption(1, "delay") ?? 0
@@ -223,7 +221,7 @@ extension HostCall {
     /// `UISpringTimingParameters{...}` fields.
     func springOptions(_ argument: Int, duration: Double) throws -> Spring {
         let known: Set<String> = ["dampingRatio", "initialVelocity", "mass", "stiffness", "damping"]
-        if let key = unknownKeys(argument, known: known).first { throw fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
+        try rejectUnknownOptions(argument, accepted: known)
         var velocity = 0.0
         if field(argument, "initialVelocity") {
             guard let vector = runtime.read(Vector.self, at: -1) else {
@@ -266,9 +264,7 @@ extension TransitAPI {
         cls.constructorParameters = [parameter("options", .table, "{duration=, curve=} | {duration=, dampingRatio=} | {duration=, controlPoint1=, controlPoint2=} | {duration=, timingParameters=}")]
         cls.construct = { call in
             let known: Set<String> = ["duration", "curve", "dampingRatio", "controlPoint1", "controlPoint2", "timingParameters", "animations"]
-            if let key = call.unknownKeys(1, known: known).first {
-                throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", "))
-            }
+            try call.rejectUnknownOptions(1, accepted: known)
             guard let duration = try call.numberOption(1, "duration") else { throw call.fail("duration (a number) is required") }
             guard duration.isFinite, duration >= 0 else { throw call.fail("duration must be a finite number ≥ 0 (got \(formatNumber(duration)))") }
             var timing = PropertyAnimator.Timing.curve(.easeInEaseOut)
@@ -382,7 +378,7 @@ extension TransitAPI {
         function("transition", .checked("options", .table, "{with=view, duration=, options={\"transitionFlipFromLeft\"|...}, animations=, completion=}"),
                  doc: "animates a change of a view's content with a flip, curl or cross-dissolve") { call, _ in
             let known: Set<String> = ["with", "duration", "options", "animations", "completion"]
-            if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
+            try call.rejectUnknownOptions(1, accepted: known)
             guard call.field(1, "with"), let view = call.runtime.object(at: -1) as? View else {
                 let got = call.runtime.typeDescription(at: -1)
                 transit_pop(call.L, 1)

@@ -27,7 +27,7 @@ extension TransitAPI {
         cls.constructorParameters = [parameter("options", .table, "{item=, attribute=\"top\", relatedBy=\"equal\", toItem=, attribute2=\"top\", multiplier=1, constant=0, priority=1000, identifier=}: Swift's NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)")]
         cls.construct = { call in
             guard call.isTable(1) else { throw call.argumentError(1, "an options table {item=, attribute=, relatedBy=, toItem=, attribute2=, multiplier=, constant=}") }
-            if let key = call.unknownKeys(1, known: keys).first { throw call.fail("unknown option \"\(key)\"; accepted: " + keys.sorted().joined(separator: ", ")) }
+            try call.rejectUnknownOptions(1, accepted: keys)
             guard let item = try call.layoutItemOption(1, "item") else { throw call.fail("item (a UIView or UILayoutGuide) is required") }
             guard let attribute = try call.enumOption(1, "attribute", LayoutAttribute.self, "NSLayoutAttribute") else { throw call.fail("attribute is required, e.g. attribute = \"top\"") }
             let relation = try call.enumOption(1, "relatedBy", LayoutConstraintRelation.self, "NSLayoutRelation") ?? .equal
@@ -149,24 +149,24 @@ extension TransitAPI {
                      get: { call, v in call.push(v.hasAmbiguousLayout) }),
         ]
         let methods = [
-            method("addConstraint", .object("constraint", LayoutConstraint.self, "NSLayoutConstraint"), doc: "activates it (UIKit's older API)", of: View.self) { call, v, constraint in
+            method("addConstraint", .object("constraint", LayoutConstraint.self), doc: "activates it (UIKit's older API)", of: View.self) { call, v, constraint in
                 try call.layout { try v.addConstraint(constraint) }; return 0
             },
             method("addConstraints", .checked("constraints", .list(.object("NSLayoutConstraint"))), doc: "activates each", of: View.self) { call, v, _ in
                 for constraint in try call.constraintList(1) { try call.layout { try v.addConstraint(constraint) } }
                 return 0
             },
-            method("removeConstraint", .object("constraint", LayoutConstraint.self, "NSLayoutConstraint"), doc: "deactivates it if it is installed on this view", of: View.self) { call, v, constraint in
+            method("removeConstraint", .object("constraint", LayoutConstraint.self), doc: "deactivates it if it is installed on this view", of: View.self) { call, v, constraint in
                 v.removeConstraint(constraint); return 0
             },
             method("removeConstraints", .checked("constraints", .list(.object("NSLayoutConstraint"))), doc: "removeConstraint for each", of: View.self) { call, v, _ in
                 for constraint in try call.constraintList(1) { v.removeConstraint(constraint) }
                 return 0
             },
-            method("addLayoutGuide", .object("guide", LayoutGuide.self, "UILayoutGuide"), doc: "adds a UILayoutGuide() for constraints to place", of: View.self) { call, v, guide in
+            method("addLayoutGuide", .object("guide", LayoutGuide.self), doc: "adds a UILayoutGuide() for constraints to place", of: View.self) { call, v, guide in
                 try call.layout { try v.addLayoutGuide(guide) }; return 0
             },
-            method("removeLayoutGuide", .object("guide", LayoutGuide.self, "UILayoutGuide"), doc: "removes it and the constraints that use it", of: View.self) { call, v, guide in
+            method("removeLayoutGuide", .object("guide", LayoutGuide.self), doc: "removes it and the constraints that use it", of: View.self) { call, v, guide in
                 v.removeLayoutGuide(guide); return 0
             },
             method("invalidateIntrinsicContentSize", [], "the next layout pass asks intrinsicContentSize again", of: View.self) { call, v in

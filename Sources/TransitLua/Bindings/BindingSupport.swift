@@ -174,9 +174,15 @@ func function(_ name: String, _ parameters: [APIParameter], returns: APIType? = 
     APIFunction(name, .function, parameters, returns: returns, doc: doc, variadic: variadic, implementation: body)
 }
 
-/// A hook the engine calls: `name` is one of TransitCore's `Hook` constants, `swift` UIKit's
+/// A hook the engine calls: `name` is one of TransitCore's `Hook` cases, `swift` UIKit's
 /// Swift declaration; `required` for protocol members UIKit does not mark `optional`.
-func hook(_ name: String, _ parameters: [APIParameter], returns: APIType? = nil, swift: String, required: Bool = false,
+func hook(_ name: some HookName, _ parameters: [APIParameter], returns: APIType? = nil, swift: String, required: Bool = false,
+          _ doc: String) -> APIFunction {
+    hook(named: name.rawValue, parameters, returns: returns, swift: swift, required: required, doc)
+}
+
+/// A hook by name: a renamed hook's former name, which is no case of the engine's.
+func hook(named name: String, _ parameters: [APIParameter], returns: APIType? = nil, swift: String, required: Bool = false,
           _ doc: String) -> APIFunction {
     var function = APIFunction(name, .hook, parameters, returns: returns, doc: doc, implementation: nil)
     function.swiftName = swift
@@ -197,7 +203,9 @@ func parameter(_ name: String, _ type: APIType, _ doc: String = "") -> APIParame
 
 extension HostCall {
     /// Applies an options table (`UIView.new{frame=..., name=...}`) through the setters of
-    /// `className`; unknown keys are an error listing what is accepted.
+    /// `className`; unknown keys are an error listing what is accepted. A view class also takes
+    /// a CGRect, its frame: `UIView.new(CGRect(0, 0, 10, 10))` is UIKit's `UIView(frame:)`, the
+    /// initializer ported code uses most.
     func applyOptions(_ argument: Int, to object: AnyObject, className: String, extra: Set<String> = []) throws {
         guard isTable(argument) else { return }
         let api = runtime.api
@@ -205,11 +213,19 @@ extension HostCall {
         for cls in api.lineage(className) {
             for p in cls.properties where p.setter != nil && settable[p.name] == nil { settable[p.name] = p }
         }
-        let unknown = unknownKeys(argument, known: Set(settable.keys).union(extra))
-        if let first = unknown.first {
-            throw fail("unknown option \"\(first)\"; settable: " + settable.keys.sorted().joined(separator: ", "))
-        }
         let table = index(argument)
+        if let valueName = runtime.valueClassName(at: table) {
+            // A value is never an options table: its fields (x, y, width, height) are no options.
+            guard valueName == Rect.luaName, let frame = settable["frame"], api.isSubclass(className, of: "UIView") else {
+                throw fail("argument \(argument) (options) must be a table of \(className)'s settable properties (got \(valueName))")
+            }
+            var call = HostCall(runtime: runtime, name: "\(className).frame", base: table)
+            try frame.setter!(&call, object, table)
+            return
+        }
+        if let first = unknownKeys(argument, known: Set(settable.keys).union(extra)).first {
+            throw unknownOption(first, accepted: Set(settable.keys).union(extra))
+        }
         for key in settable.keys.sorted() {
             lua_pushstring(L, key)
             lua_rawget(L, table)
@@ -224,4 +240,19 @@ extension HostCall {
             try property.setter!(&call, object, valueIndex)
         }
     }
+}
+
+/// A view class's constructor argument: a CGRect, the frame (`UIView(frame:)`), or an options
+/// table of its settable properties (HostCall.applyOptions reads both).
+func viewOptionsParameter(_ doc: String) -> APIParameter {
+    parameter("options", .viewOptions, "a CGRect (the frame, as UIView(frame:)) or a table of " + doc)
+}
+
+extension APIType {
+    /// What a view class's constructor takes (`viewOptionsParameter`).
+    static var viewOptions: APIType { .optional(.union([.value(Rect.luaName), .table])) }
+
+    /// A constructor argument that is the class's options (settable properties), and nothing of
+    /// its own: a Lua subclass's `init` may take its place (constructInstance).
+    var isConstructorOptions: Bool { self == .optional(.table) || self == .viewOptions }
 }

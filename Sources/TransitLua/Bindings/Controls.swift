@@ -15,7 +15,7 @@ extension TransitAPI {
         var button = APIClass(name: "UIButton", superclass: "UIView", doc: "A button: a title and an image, actions sent by taps.", isValue: false)
         button.isSubclassable = true
         button.matches = { $0 is Button }
-        button.constructorParameters = [parameter("options", .optional(.table), "title, titleColor, image, and any writable UIView property (frame, backgroundColor, ...)")]
+        button.constructorParameters = [viewOptionsParameter("title, titleColor, image, and any writable UIView property (frame, backgroundColor, ...)")]
         button.construct = { call in
             let made = Button(world: call.runtime.world)
             try call.applyOptions(1, to: made, className: "UIButton", extra: ["title", "titleColor", "image"])

@@ -13,7 +13,7 @@ extension TransitAPI {
 
     static func layerAnimationMethods() -> [APIFunction] {
         [
-            method("add", .object("animation", CoreAnimationObject.self, "CAAnimation"), .optional(.string("forKey", "replaces the animation added under the same key")),
+            method("add", .object("animation", CoreAnimationObject.self), .optional(.string("forKey", "replaces the animation added under the same key")),
                    doc: "add(_:forKey:): runs a copy of the animation on this layer", of: Layer.self) { call, l, animation, key in
                 try call.core { try call.runtime.world.addAnimation(animation, to: l, forKey: key) }
                 return 0
@@ -82,9 +82,9 @@ extension TransitAPI {
                      get: { call, a in call.push(a.isRemovedOnCompletion) }, set: { call, a, newValue in a.isRemovedOnCompletion = newValue }),
             property("autoreverses", .boolean(), "plays backwards after each forward play", of: CoreAnimationObject.self,
                      get: { call, a in call.push(a.autoreverses) }, set: { call, a, newValue in a.autoreverses = newValue }),
-            property("delegate", .optional(.protocol(Hook.AnimationDelegate.protocolName)), "told when it starts and stops (held strongly, as Core Animation does)", of: CoreAnimationObject.self,
+            property("delegate", .optional(.protocolObject("", Hook.AnimationDelegate.protocolName)), "told when it starts and stops (held strongly, as Core Animation does)", of: CoreAnimationObject.self,
                      get: { call, a in call.push(a.delegate) },
-                     set: { call, a in a.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
+                     set: { call, a, newValue in a.delegate = newValue }),
         ]
         return cls
     }

@@ -70,15 +70,15 @@ extension TransitAPI {
                      get: { call, a in call.push(a.isRunning) }),
             property("elapsedTime", .number, "seconds of virtual time it has run (pauses left out)", of: DynamicAnimator.self,
                      get: { call, a in call.push(a.elapsedTime) }),
-            property("delegate", .optional(.protocol(Hook.DynamicAnimatorDelegate.protocolName)), "told when it pauses and resumes", of: DynamicAnimator.self,
+            property("delegate", .optional(.protocolObject("", Hook.DynamicAnimatorDelegate.protocolName)), "told when it pauses and resumes", of: DynamicAnimator.self,
                      get: { call, a in call.push(a.delegate) },
-                     set: { call, a in a.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
+                     set: { call, a, newValue in a.delegate = newValue }),
         ]
         cls.methods = [
-            method("addBehavior", .object("behavior", DynamicBehavior.self, "UIDynamicBehavior"), doc: "starts applying the behavior", of: DynamicAnimator.self) { call, a, behavior in
+            method("addBehavior", .object("behavior", DynamicBehavior.self), doc: "starts applying the behavior", of: DynamicAnimator.self) { call, a, behavior in
                 try call.dynamics { try a.addBehavior(behavior) }; return 0
             },
-            method("removeBehavior", .object("behavior", DynamicBehavior.self, "UIDynamicBehavior"), doc: "stops applying the behavior", of: DynamicAnimator.self) { call, a, behavior in
+            method("removeBehavior", .object("behavior", DynamicBehavior.self), doc: "stops applying the behavior", of: DynamicAnimator.self) { call, a, behavior in
                 a.removeBehavior(behavior); return 0
             },
             method("removeAllBehaviors", [], "removes every behavior (the animator pauses)", of: DynamicAnimator.self) { _, a in
@@ -91,7 +91,7 @@ extension TransitAPI {
                     return frame.intersects(rect)
                 }); return 1
             },
-            method("updateItem", .object("usingCurrentState", View.self, "UIView"),
+            method("updateItem", .object("usingCurrentState", View.self),
                    doc: "the animator takes the item's current center and transform (Swift updateItem(usingCurrentState:))", of: DynamicAnimator.self) { _, a, item in
                 a.updateItem(usingCurrentState: item); return 0
             },
@@ -110,10 +110,10 @@ extension TransitAPI {
                      get: { call, b in call.pushList(b.childBehaviors) }),
         ]
         cls.methods = [
-            method("addChildBehavior", .object("behavior", DynamicBehavior.self, "UIDynamicBehavior"), doc: "applies the child with this behavior", of: DynamicBehavior.self) { call, b, child in
+            method("addChildBehavior", .object("behavior", DynamicBehavior.self), doc: "applies the child with this behavior", of: DynamicBehavior.self) { call, b, child in
                 try call.dynamics { try b.addChildBehavior(child) }; return 0
             },
-            method("removeChildBehavior", .object("behavior", DynamicBehavior.self, "UIDynamicBehavior"), doc: "removes a child", of: DynamicBehavior.self) { _, b, child in
+            method("removeChildBehavior", .object("behavior", DynamicBehavior.self), doc: "removes a child", of: DynamicBehavior.self) { _, b, child in
                 b.removeChildBehavior(child); return 0
             },
         ]
@@ -123,10 +123,10 @@ extension TransitAPI {
     /// items, addItem and removeItem, shared by the behaviors that hold a list.
     private static func itemListMembers() -> (properties: [APIProperty], methods: [APIFunction]) {
         ([property("items", .list(.object("UIView")), "its items", of: ItemListBehavior.self, get: { call, b in call.pushList(b.items) })],
-         [method("addItem", .object("item", View.self, "UIView"), doc: "adds an item", of: ItemListBehavior.self) { call, b, item in
+         [method("addItem", .object("item", View.self), doc: "adds an item", of: ItemListBehavior.self) { call, b, item in
              try call.checkDynamicItem(item, argument: 1, name: "item"); b.addItem(item); return 0
          },
-          method("removeItem", .object("item", View.self, "UIView"), doc: "removes an item", of: ItemListBehavior.self) { _, b, item in
+          method("removeItem", .object("item", View.self), doc: "removes an item", of: ItemListBehavior.self) { _, b, item in
               b.removeItem(item); return 0
           }])
     }
@@ -174,9 +174,9 @@ extension TransitAPI {
                      get: { call, c in call.push(c.translatesReferenceBoundsIntoBoundary) }, set: { _, c, v in c.translatesReferenceBoundsIntoBoundary = v }),
             property("collisionMode", .enumeration("", CollisionBehavior.Mode.self, "UICollisionBehaviorMode"), "items, boundaries or everything (default)", of: CollisionBehavior.self,
                      get: { call, c in call.push(c.collisionMode.rawValue) }, set: { _, c, v in c.collisionMode = v }),
-            property("collisionDelegate", .optional(.protocol(Hook.CollisionBehaviorDelegate.protocolName)), "told when contacts begin", of: CollisionBehavior.self,
+            property("collisionDelegate", .optional(.protocolObject("", Hook.CollisionBehaviorDelegate.protocolName)), "told when contacts begin", of: CollisionBehavior.self,
                      get: { call, c in call.push(c.collisionDelegate) },
-                     set: { call, c in c.collisionDelegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
+                     set: { call, c, newValue in c.collisionDelegate = newValue }),
             property("boundaryIdentifiers", .list(.string), "the identifiers of the boundaries added", of: CollisionBehavior.self,
                      get: { call, c in
                          lua_createtable(call.L, Int32(c.boundaries.count), 0)
@@ -253,7 +253,7 @@ extension TransitAPI {
         cls.construct = { call in
             let (item, point): (View, Point)
             if call.isTable(1) {
-                if let key = call.unknownKeys(1, known: ["item", "snapTo"]).first { throw call.fail("unknown option \"\(key)\"; accepted: item, snapTo") }
+                try call.rejectUnknownOptions(1, accepted: ["item", "snapTo"])
                 item = try call.viewOption(1, "item")
                 guard let value = try call.pointOption(1, "snapTo") else { throw call.fail("option snapTo (a CGPoint) is required") }
                 point = try call.checkedCoordinate(value, "option snapTo")
@@ -287,7 +287,7 @@ extension TransitAPI {
         cls.construct = { call in
             let known: Set<String> = ["item", "offsetFromCenter", "attachedToAnchor", "attachedTo", "attachedOffsetFromCenter"]
             guard call.isTable(1) else { throw call.argumentError(1, "an options table {item =, attachedToAnchor = point} or {item =, attachedTo = view}") }
-            if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
+            try call.rejectUnknownOptions(1, accepted: known)
             let item = try call.viewOption(1, "item")
             try call.checkDynamicItem(item, argument: 1, name: "item")
             let offset = try call.pointOption(1, "offsetFromCenter").map { try call.checkedCoordinate($0, "option offsetFromCenter") } ?? .zero
@@ -339,21 +339,21 @@ extension TransitAPI {
                      get: { call, b in call.push(b.allowsRotation) }, set: { _, b, v in b.allowsRotation = v }),
         ]
         cls.methods += [
-            method("addLinearVelocity", .coordinate("velocity"), .object("item", View.self, "UIView"),
+            method("addLinearVelocity", .coordinate("velocity"), .object("item", View.self),
                    doc: "adds points/s to the item's velocity (Swift addLinearVelocity(_:for:)); the behavior must be in an animator", of: DynamicItemBehavior.self) { call, b, velocity, item in
                 guard let animator = call.animator(of: b) else { throw call.fail("the behavior must be added to an animator first") }
                 animator.addLinearVelocity(velocity, to: item); return 0
             },
-            method("linearVelocity", .object("item", View.self, "UIView"), returns: .value("CGPoint"),
+            method("linearVelocity", .object("item", View.self), returns: .value("CGPoint"),
                    doc: "the item's velocity in points/s (Swift linearVelocity(for:))", of: DynamicItemBehavior.self) { call, b, item in
                 call.push(call.animator(of: b)?.linearVelocity(of: item) ?? .zero); return 1
             },
-            method("addAngularVelocity", .ranged("velocity", -1000, 1000), .object("item", View.self, "UIView"),
+            method("addAngularVelocity", .ranged("velocity", -1000, 1000), .object("item", View.self),
                    doc: "adds radians/s to the item's spin (Swift addAngularVelocity(_:for:))", of: DynamicItemBehavior.self) { call, b, velocity, item in
                 guard let animator = call.animator(of: b) else { throw call.fail("the behavior must be added to an animator first") }
                 animator.addAngularVelocity(velocity, to: item); return 0
             },
-            method("angularVelocity", .object("item", View.self, "UIView"), returns: .number,
+            method("angularVelocity", .object("item", View.self), returns: .number,
                    doc: "the item's spin in radians/s (Swift angularVelocity(for:))", of: DynamicItemBehavior.self) { call, b, item in
                 call.push(call.animator(of: b)?.angularVelocity(of: item) ?? 0); return 1
             },
@@ -459,7 +459,7 @@ extension HostCall {
     /// value (pushed when it came from the table; `popInitialiserArgument` pops it).
     func initialiserArgument(_ argument: Int, option: String, known: Set<String>) throws -> Int32 {
         if isTable(argument), runtime.object(at: index(argument)) == nil {
-            if let key = unknownKeys(argument, known: known).first { throw fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
+            try rejectUnknownOptions(argument, accepted: known)
             _ = field(argument, option)
             return lua_gettop(L)
         }
@@ -476,7 +476,7 @@ extension HostCall {
         var list = index(argument)
         var pushed = false
         if hasKey(argument, option) || known.contains(where: { $0 != option && hasKey(argument, $0) }) {
-            if let key = unknownKeys(argument, known: known).first { throw fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
+            try rejectUnknownOptions(argument, accepted: known)
             _ = field(argument, option)
             pushed = true
             list = lua_gettop(L)

@@ -30,8 +30,7 @@ extension TransitAPI {
         impact.construct = { call in
             var style: ImpactStyle?
             if call.isTable(1) {
-                let unknown = call.unknownKeys(1, known: ["style"])
-                if let first = unknown.first { throw call.fail("unknown option \"\(first)\"; accepted: style") }
+                try call.rejectUnknownOptions(1, accepted: ["style"])
                 if call.field(1, "style") {
                     defer { transit_pop(call.L, 1) }
                     guard let text = call.runtime.string(at: -1), let value = ImpactStyle(rawValue: text) else {

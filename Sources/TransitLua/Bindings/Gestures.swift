@@ -17,14 +17,14 @@ extension TransitAPI {
                      get: { call, g in call.push(g.isEnabled) }, set: { call, g, newValue in try g.setEnabled(newValue) }),
             property("cancelsTouchesInView", .boolean(), "accepted (Transit's views get no touches of their own to cancel)", of: GestureRecognizer.self,
                      get: { call, g in call.push(g.cancelsTouchesInView) }, set: { call, g, newValue in g.cancelsTouchesInView = newValue }),
-            property("delegate", .optional(.protocol(Hook.GestureRecognizerDelegate.protocolName)), "asked whether to begin, to recognize together and which must fail", of: GestureRecognizer.self,
+            property("delegate", .optional(.protocolObject("", Hook.GestureRecognizerDelegate.protocolName)), "asked whether to begin, to recognize together and which must fail", of: GestureRecognizer.self,
                      get: { call, g in call.push(g.delegate) },
-                     set: { call, g in g.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
+                     set: { call, g, newValue in g.delegate = newValue }),
             property("numberOfTouches", .integer, "fingers of the current touch (0 without one)", of: GestureRecognizer.self,
                      get: { call, g in lua_pushinteger(call.L, lua_Integer(g.numberOfTouches)) }),
         ]
         gesture.methods = [
-            method("location", .optional(.object("view", View.self, "UIView", "nil: the window")), returns: .value("CGPoint"),
+            method("location", .optional(.object("view", View.self, "nil: the window")), returns: .value("CGPoint"),
                    doc: "where the touch is (the fingers' centroid; a swipe's start), in the view's coordinates", of: GestureRecognizer.self) { call, g, view in
                 call.push(g.location(in: view)); return 1
             },
@@ -41,7 +41,7 @@ extension TransitAPI {
                 let action = call.isNil(2) ? nil : try call.actionKey(2)
                 g.removeTarget(targetKey: target, actionKey: action); return 0
             },
-            method("require", .object("toFail", GestureRecognizer.self, "UIGestureRecognizer"),
+            method("require", .object("toFail", GestureRecognizer.self),
                    doc: "require(toFail:): this recognizer waits until the other fails, and fails if it recognizes", of: GestureRecognizer.self) { call, g, toFail in
                 g.require(toFail: toFail); return 0
             },
@@ -94,15 +94,15 @@ extension TransitAPI {
                        get: { $0.maximumNumberOfTouches }, set: { $0.maximumNumberOfTouches = $1 }),
         ]
         pan.methods = [
-            method("translation", .optional(.object("view", View.self, "UIView")), returns: .value("CGPoint"),
+            method("translation", .optional(.object("view", View.self)), returns: .value("CGPoint"),
                    doc: "how far the touch moved since it went down (minus setTranslation's reference)", of: PanGestureRecognizer.self) { call, g, view in
                 call.push(g.translation(in: view)); return 1
             },
-            method("velocity", .optional(.object("view", View.self, "UIView")), returns: .value("CGPoint"),
+            method("velocity", .optional(.object("view", View.self)), returns: .value("CGPoint"),
                    doc: "points per second", of: PanGestureRecognizer.self) { call, g, view in
                 call.push(g.velocity(in: view)); return 1
             },
-            method("setTranslation", .value("translation", Point.self), .optional(.object("view", View.self, "UIView")),
+            method("setTranslation", .value("translation", Point.self), .optional(.object("view", View.self)),
                    doc: "makes the current translation read as the given one", of: PanGestureRecognizer.self) { call, g, translation, view in
                 g.setTranslation(translation, in: view); return 0
             },
@@ -189,7 +189,7 @@ extension TransitAPI {
                            doc: "A view whose bounds origin (contentOffset) its own pan recognizer moves; no deceleration or rubber band (docs/semantics.md).", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is ScrollView }
-        cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {frame=, contentSize=}")]
+        cls.constructorParameters = [viewOptionsParameter("any writable properties, e.g. {frame=, contentSize=}")]
         cls.construct = { call in
             let view = ScrollView(world: call.runtime.world)
             try call.applyOptions(1, to: view, className: "UIScrollView")
@@ -231,9 +231,9 @@ extension TransitAPI {
                      get: { call, s in call.push(s.alwaysBounceHorizontal) }, set: { call, s, newValue in s.alwaysBounceHorizontal = newValue }),
             property("panGestureRecognizer", .object("UIPanGestureRecognizer"), "the recognizer that scrolls it", of: ScrollView.self,
                      get: { call, s in call.push(s.panGestureRecognizer) }),
-            property("delegate", .optional(.protocol(Hook.ScrollViewDelegate.protocolName)), "told of every contentOffset change", of: ScrollView.self,
+            property("delegate", .optional(.protocolObject("", Hook.ScrollViewDelegate.protocolName)), "told of every contentOffset change", of: ScrollView.self,
                      get: { call, s in call.push(s.delegate) },
-                     set: { call, s in s.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
+                     set: { call, s, newValue in s.delegate = newValue }),
             property("showsVerticalScrollIndicator", .boolean(), "accepted; Transit draws no scroll indicators", of: ScrollView.self,
                      get: { call, s in call.push(s.showsVerticalScrollIndicator) }, set: { call, s, newValue in s.showsVerticalScrollIndicator = newValue }),
             property("showsHorizontalScrollIndicator", .boolean(), "accepted; Transit draws no scroll indicators", of: ScrollView.self,
@@ -300,7 +300,7 @@ extension TransitAPI {
             function("touch.press", .checked("options", .table, "{at=CGPoint, duration=1, touches=1}"),
                      doc: "fingers held still at a window point (a long press)") { call, _ in
                 let known: Set<String> = ["at", "duration", "touches"]
-                if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
+                try call.rejectUnknownOptions(1, accepted: known)
                 let at = try call.pointOption(1, "at") ?? call.runtime.world.window.bounds.center
                 let fingers = World.fingers(around: at, count: try call.touchesOption(1))
                 try call.runtime.world.performTouch(fingers: fingers.map { ($0, $0) }, duration: try call.numberOption(1, "duration") ?? 1, release: true)
@@ -309,7 +309,7 @@ extension TransitAPI {
             function("touch.swipe", .checked("options", .table, "{from=CGPoint, to=CGPoint, duration=0.15, touches=1}"),
                      doc: "a quick drag between window points that lifts at the end") { call, _ in
                 let known: Set<String> = ["from", "to", "duration", "touches"]
-                if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
+                try call.rejectUnknownOptions(1, accepted: known)
                 guard let from = try call.pointOption(1, "from"), let to = try call.pointOption(1, "to") else { throw call.fail("from and to (CGPoints) are required") }
                 let count = try call.touchesOption(1)
                 let fingers = Array(zip(World.fingers(around: from, count: count), World.fingers(around: to, count: count)))
@@ -319,7 +319,7 @@ extension TransitAPI {
             function("touch.pinch", .checked("options", .table, "{center=CGPoint, fromScale=1, toScale=, from=, to= (finger distances), duration=0.3, release=true}"),
                      doc: "two fingers moving apart or together on a horizontal line through center") { call, _ in
                 let known: Set<String> = ["center", "fromScale", "toScale", "from", "to", "duration", "release"]
-                if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
+                try call.rejectUnknownOptions(1, accepted: known)
                 let center = try call.pointOption(1, "center") ?? call.runtime.world.window.bounds.center
                 let fromScale = try call.numberOption(1, "fromScale"), toScale = try call.numberOption(1, "toScale")
                 let fromDistance = try call.numberOption(1, "from"), toDistance = try call.numberOption(1, "to")

@@ -71,7 +71,7 @@ extension TransitAPI {
                 size = direct
             } else {
                 guard call.isTable(1) else { throw call.argumentError(1, "an options table {size=} or a CGSize") }
-                if let key = call.unknownKeys(1, known: ["size"]).first { throw call.fail("unknown option \"\(key)\"; accepted: size") }
+                try call.rejectUnknownOptions(1, accepted: ["size"])
                 defer { transit_pop(call.L, 1) }
                 guard call.field(1, "size"), let given = call.runtime.read(Size.self, at: -1) else { throw call.fail("size (a CGSize) is required") }
                 size = given
@@ -112,7 +112,7 @@ extension TransitAPI {
         cls.constructorParameters = [parameter("options", .table, "{style = UIBlurEffectStyle}")]
         cls.construct = { call in
             guard call.isTable(1) else { throw call.argumentError(1, "an options table {style=}") }
-            if let key = call.unknownKeys(1, known: ["style"]).first { throw call.fail("unknown option \"\(key)\"; accepted: style") }
+            try call.rejectUnknownOptions(1, accepted: ["style"])
             defer { transit_pop(call.L, 1) }
             guard call.field(1, "style") else { throw call.fail("style (a UIBlurEffectStyle string) is required") }
             guard lua_type(call.L, -1) == LUA_TSTRING, let name = call.runtime.string(at: -1) else {
@@ -143,7 +143,7 @@ extension TransitAPI {
             return view
         }
         cls.properties = [
-            property("effect", .optional(.object("", BlurEffect.self, "UIBlurEffect")), "the blur; nil shows no effect (animatable: the blur fades)", of: VisualEffectView.self,
+            property("effect", .optional(.object("", BlurEffect.self)), "the blur; nil shows no effect (animatable: the blur fades)", of: VisualEffectView.self,
                      get: { call, v in call.push(v.effect) },
                      set: { call, v, newValue in v.effect = newValue }),
             property("contentView", .object("UIView"), "where subviews go; drawn over the blur", of: VisualEffectView.self,

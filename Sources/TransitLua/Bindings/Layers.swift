@@ -36,7 +36,7 @@ extension TransitAPI {
                      get: { call, l in call.pushList(l.sublayers) }),
             property("superlayer", .optional(.object("CALayer")), "the layer this one is a sublayer of", of: Layer.self,
                      get: { call, l in call.push(l.superlayer) }),
-            property("mask", .optional(.object("", Layer.self, "CALayer")), "a standalone layer whose alpha masks this layer and its sublayers", of: Layer.self,
+            property("mask", .optional(.object("", Layer.self)), "a standalone layer whose alpha masks this layer and its sublayers", of: Layer.self,
                      get: { call, l in call.push(l.mask) },
                      set: { call, l, newValue in
                          let mask = newValue
@@ -58,24 +58,24 @@ extension TransitAPI {
 
     static func layerTreeMethods() -> [APIFunction] {
         [
-            method("addSublayer", .object("layer", Layer.self, "CALayer"), doc: "adds (or moves) a standalone layer on top", of: Layer.self) { call, l, layer in
+            method("addSublayer", .object("layer", Layer.self), doc: "adds (or moves) a standalone layer on top", of: Layer.self) { call, l, layer in
                 let sublayer = layer
                 try call.core { try l.addSublayer(sublayer) }
                 return 0
             },
-            method("insertSublayer", .object("layer", Layer.self, "CALayer"), .integer("index", "1-based, as Lua lists are (0 and 1: the bottom)"),
+            method("insertSublayer", .object("layer", Layer.self), .integer("index", "1-based, as Lua lists are (0 and 1: the bottom)"),
                    doc: "insertSublayer(_:at:): inserts at a position in sublayers (clamped)", of: Layer.self) { call, l, layer, index in
                 let sublayer = layer
                 try call.core { try l.insertSublayer(sublayer, at: index - 1) }
                 return 0
             },
-            method("insertSublayerBelow", .object("layer", Layer.self, "CALayer"), .object("sibling", Layer.self, "CALayer"),
+            method("insertSublayerBelow", .object("layer", Layer.self), .object("sibling", Layer.self),
                    doc: "insertSublayer(_:below:): just below a sublayer", of: Layer.self) { call, l, layer, siblingValue in
                 let sublayer = layer, sibling = siblingValue
                 try call.core { try l.insertSublayer(sublayer, relativeTo: sibling, above: false) }
                 return 0
             },
-            method("insertSublayerAbove", .object("layer", Layer.self, "CALayer"), .object("sibling", Layer.self, "CALayer"),
+            method("insertSublayerAbove", .object("layer", Layer.self), .object("sibling", Layer.self),
                    doc: "insertSublayer(_:above:): just above a sublayer", of: Layer.self) { call, l, layer, siblingValue in
                 let sublayer = layer, sibling = siblingValue
                 try call.core { try l.insertSublayer(sublayer, relativeTo: sibling, above: true) }

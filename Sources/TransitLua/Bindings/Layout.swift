@@ -28,9 +28,7 @@ extension TransitAPI {
                      returns: .value(V.luaName), doc: "\(V.luaName)(\(sides.joined(separator: ", "))) or \(V.luaName){\(labels)}") { call, _, _, _, _ in
                 var values: [Double] = []
                 if call.isTable(1) {
-                    if let unknown = call.unknownKeys(1, known: Set(sides)).first {
-                        throw call.fail("unknown option \"\(unknown)\"; accepted: \(sides.joined(separator: ", "))")
-                    }
+                    try call.rejectUnknownOptions(1, accepted: Set(sides))
                     for side in sides {
                         _ = call.field(1, side)
                         defer { transit_pop(call.L, 1) }
@@ -84,13 +82,11 @@ extension TransitAPI {
                      get: { call, v in call.push(v.layoutMarginsGuide) }),
         ]
         let methods = [
-            method("convertFrom", .checked("value", .union([.value("CGRect"), .value("CGPoint")])), .optional(.object("fromView", View.self, "UIView", "nil: the window")),
-                   returns: .union([.value("CGRect"), .value("CGPoint")]), doc: "converts a rect or point from another view's coordinates to this view's (Swift convert(_:from:))", of: View.self) { call, v, _, fromView in
-                let other = fromView
-                if call.runtime.read(Rect.self, at: call.index(1)) != nil {
-                    call.push(v.convert(try call.finite(1, "value", Rect.self), from: other))
-                } else {
-                    call.push(v.convert(try call.finite(1, "value", Point.self), from: other))
+            method("convertFrom", .rectOrPoint("value"), .optional(.object("fromView", View.self, "nil: the window")),
+                   returns: .union([.value("CGRect"), .value("CGPoint")]), doc: "converts a rect or point from another view's coordinates to this view's (Swift convert(_:from:))", of: View.self) { call, v, value, fromView in
+                switch value {
+                case .rect(let rect): call.push(v.convert(try call.requireFinite(rect, "value"), from: fromView))
+                case .point(let point): call.push(v.convert(try call.requireFinite(point, "value"), from: fromView))
                 }
                 return 1
             },

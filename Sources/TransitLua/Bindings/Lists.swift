@@ -221,7 +221,7 @@ extension TransitAPI {
                      get: { call, c in call.push(c.isSelected) }, set: { call, c, value in c.isSelected = value }),
             property("isHighlighted", .boolean(), "highlighted (shows selectedBackgroundView)", of: ListCell.self,
                      get: { call, c in call.push(c.isHighlighted) }, set: { call, c, value in c.isHighlighted = value }),
-            property("selectedBackgroundView", .optional(.object("", View.self, "UIView")), "shown behind the content while selected or highlighted", of: ListCell.self,
+            property("selectedBackgroundView", .optional(.object("", View.self)), "shown behind the content while selected or highlighted", of: ListCell.self,
                      get: { call, c in call.push(c.selectedBackgroundView) }, set: { call, c, value in c.selectedBackgroundView = value }),
         ]
         let methods = [
@@ -239,7 +239,7 @@ extension TransitAPI {
         var cls = APIClass(name: "UICollectionViewCell", superclass: "UIView", doc: "A collection view's cell; subclass it and register the class.", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is CollectionViewCell }
-        cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {frame=}")]
+        cls.constructorParameters = [viewOptionsParameter("any writable properties, e.g. {frame=}")]
         cls.construct = { call in
             let cell = CollectionViewCell(world: call.runtime.world)
             try call.applyOptions(1, to: cell, className: "UICollectionViewCell")
@@ -255,13 +255,13 @@ extension TransitAPI {
     /// Members of UICollectionView and UITableView that are alike but for their names.
     private static func listMembers(_ className: String, _ dataSourceProtocol: String, _ delegateProtocol: String) -> [APIProperty] {
         [
-            property("dataSource", .optional(.protocol(dataSourceProtocol)), "gives the counts and the cells (a view controller is held weakly, others strongly)", of: ListView.self,
+            property("dataSource", .optional(.protocolObject("", dataSourceProtocol)), "gives the counts and the cells (a view controller is held weakly, others strongly)", of: ListView.self,
                      get: { call, l in call.push(l.dataSource) },
-                     set: { call, l in l.dataSource = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
-            property("delegate", .optional(.protocol(delegateProtocol)), "told of selection; also the UIScrollViewDelegate", of: ListView.self,
+                     set: { call, l, newValue in l.dataSource = newValue }),
+            property("delegate", .optional(.protocolObject("", delegateProtocol)), "told of selection; also the UIScrollViewDelegate", of: ListView.self,
                      get: { call, l in call.push(l.delegate) },
-                     set: { call, l in
-                         l.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1))
+                     set: { call, l, newValue in
+                         l.delegate = newValue
                          l.reloadData()
                      }),
             property("allowsSelection", .boolean(), "whether a tap selects (default true)", of: ListView.self,
@@ -328,7 +328,7 @@ extension TransitAPI {
             return view
         }
         cls.properties = listMembers("UICollectionView", Hook.CollectionViewDataSource.protocolName, Hook.CollectionViewDelegate.protocolName) + [
-            property("collectionViewLayout", .object("", CollectionViewFlowLayout.self, "UICollectionViewFlowLayout"), "the layout (setting it lays the items out again)", of: CollectionView.self,
+            property("collectionViewLayout", .object("", CollectionViewFlowLayout.self), "the layout (setting it lays the items out again)", of: CollectionView.self,
                      get: { call, c in call.push(c.collectionViewLayout) }, set: { call, c, layout in c.setCollectionViewLayout(layout) }),
             property("indexPathsForVisibleItems", .list(.value("IndexPath")), "the visible items, in order", of: CollectionView.self,
                      get: { call, c in call.pushPaths(c.indexPathsForVisibleItems) }),

@@ -11,7 +11,7 @@ extension TransitAPI {
         cls.matches = { $0 is NavigationController }
         cls.constructorParameters = [parameter("rootViewController", .object("UIViewController"))]
         cls.construct = { call in
-            try NavigationController(world: call.runtime.world, root: try call.object(1, ViewController.self, "UIViewController"))
+            try NavigationController(world: call.runtime.world, root: try call.object(1, ViewController.self))
         }
         cls.properties = [
             property("viewControllers", .list(.object("UIViewController")), "the stack, bottom first (a copy); setting it is setViewControllers(list, false)", of: NavigationController.self,
@@ -24,15 +24,15 @@ extension TransitAPI {
                      set: { call, n, hidden in try n.setNavigationBarHidden(hidden, animated: false) }),
             property("topViewController", .optional(.object("UIViewController")), "the controller on top", of: NavigationController.self,
                      get: { call, n in call.push(n.topViewController) }),
-            property("delegate", .optional(.protocol("UINavigationControllerDelegate")),
+            property("delegate", .optional(.protocolObject("", "UINavigationControllerDelegate")),
                      "animationControllerForOperation(nav, operation, from, to), interactionControllerFor(nav, animator), willShow(nav, vc, animated), didShow(nav, vc, animated)", of: NavigationController.self,
                      get: { call, n in call.push(n.delegate) },
-                     set: { call, n in n.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
+                     set: { call, n, newValue in n.delegate = newValue }),
             property("interactivePopGestureRecognizer", .optional(.object("UIGestureRecognizer")), "the built-in left-edge swipe that pops", of: NavigationController.self,
                      get: { call, n in _ = try n.loadViewIfNeeded(); call.push(n.interactivePopGestureRecognizer) }),
         ]
         cls.methods = [
-            method("pushViewController", .object("viewController", ViewController.self, "UIViewController"), .boolean("animated"),
+            method("pushViewController", .object("viewController", ViewController.self), .boolean("animated"),
                    doc: "pushes (a transition starting now)", of: NavigationController.self) { call, n, viewController, animated in
                 try n.pushViewController(viewController, animated: animated); return 0
             },
@@ -44,7 +44,7 @@ extension TransitAPI {
                    doc: "pops every controller above the root in one transition; returns them", of: NavigationController.self) { call, n, animated in
                 call.pushList(try n.popToRootViewController(animated: animated)); return 1
             },
-            method("popToViewController", .object("viewController", ViewController.self, "UIViewController"), .boolean("animated"),
+            method("popToViewController", .object("viewController", ViewController.self), .boolean("animated"),
                    returns: .list(.object("UIViewController")),
                    doc: "pops every controller above one in the stack in one transition; returns them", of: NavigationController.self) { call, n, viewController, animated in
                 call.pushList(try n.popToViewController(viewController, animated: animated)); return 1

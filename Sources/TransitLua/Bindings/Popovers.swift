@@ -23,14 +23,14 @@ extension TransitAPI {
         cls.matches = { $0 is PopoverPresentationController }
         cls.constructorParameters = [parameter("presented", .object("UIViewController")), parameter("presenting", .optional(.object("UIViewController")))]
         cls.construct = { call in
-            let presented = try call.object(1, ViewController.self, "UIViewController")
-            let presenting = try call.optionalObject(2, ViewController.self, "UIViewController")
+            let presented = try call.object(1, ViewController.self)
+            let presenting = try call.optionalObject(2, ViewController.self)
                 ?? call.runtime.world.window.rootViewController ?? presented
             return PopoverPresentationController(world: call.runtime.world, presented: presented, presenting: presenting)
         }
         typealias P = PopoverPresentationController
         cls.properties = [
-            property("sourceView", .optional(.object("", View.self, "UIView")), "the view the popover is anchored to (required before presenting as a popover)", of: P.self,
+            property("sourceView", .optional(.object("", View.self)), "the view the popover is anchored to (required before presenting as a popover)", of: P.self,
                      get: { call, p in call.push(p.sourceView) }, set: { call, p, newValue in p.sourceView = newValue }),
             property("sourceRect", .value(Rect.self), "the rectangle in sourceView the arrow points at; unset, the source view's bounds (iOS 13.2+; CGRectZero before)", of: P.self,
                      get: { call, p in call.push(p.effectiveSourceRect) }, set: { call, p, newValue in

@@ -34,7 +34,7 @@ extension TransitAPI {
                      get: { call, d in call.push(d.identifier) }),
         ]
         cls.methods = [
-            method("resolvedValue", .object("context", DetentResolutionContext.self, "UISheetPresentationControllerDetentResolutionContext"),
+            method("resolvedValue", .object("context", DetentResolutionContext.self),
                    returns: .optional(.number), doc: "iOS 16: the detent's height in the context, nil when inactive", of: SheetDetent.self) { call, d, context in
                 if let value = try d.resolvedValue(in: context) { call.push(value) } else { call.pushNil() }
                 return 1
@@ -56,8 +56,7 @@ extension TransitAPI {
                 let resolver: LuaFunction
                 var identifier: String?
                 if call.isTable(1) {
-                    let unknown = call.unknownKeys(1, known: ["identifier", "resolver"])
-                    if let first = unknown.first { throw call.fail("unknown option \"\(first)\"; expected identifier, resolver") }
+                    try call.rejectUnknownOptions(1, accepted: ["identifier", "resolver"])
                     guard let function = try call.functionOption(1, "resolver") else { throw call.fail("resolver (a function returning the detent's height) is required") }
                     resolver = function
                     identifier = try call.stringOption(1, "identifier")
@@ -89,8 +88,8 @@ extension TransitAPI {
         cls.matches = { $0 is SheetPresentationController }
         cls.constructorParameters = [parameter("presented", .object("UIViewController")), parameter("presenting", .optional(.object("UIViewController")))]
         cls.construct = { call in
-            let presented = try call.object(1, ViewController.self, "UIViewController")
-            let presenting = try call.optionalObject(2, ViewController.self, "UIViewController")
+            let presented = try call.object(1, ViewController.self)
+            let presenting = try call.optionalObject(2, ViewController.self)
                 ?? call.runtime.world.window.rootViewController ?? presented
             return SheetPresentationController(world: call.runtime.world, presented: presented, presenting: presenting)
         }
@@ -147,7 +146,7 @@ extension TransitAPI {
     static func sheetNamespaceFunctions() -> [APIFunction] {
         typealias S = SheetPresentationController
         return [
-            function("sheet.detents", .object("sheet", S.self, "UISheetPresentationController"), returns: .list(.table),
+            function("sheet.detents", .object("sheet", S.self), returns: .list(.table),
                      doc: "system sheets: the active detents for the current container, smallest first, each {identifier=, value=, frame=CGRect, dims=boolean, current=boolean}; empty when the detents do not shape the sheet (regular width, a landscape iPhone, before iOS 15)") { call, sheet in
                 guard let container = sheet.containerView, sheet.usesDetents(in: container.bounds, regularWidth: sheet.isRegularWidth(container.bounds)) else {
                     lua_createtable(call.L, 0, 0); return 1
@@ -166,7 +165,7 @@ extension TransitAPI {
                 }
                 return 1
             },
-            function("sheet.userSelect", .object("sheet", S.self, "UISheetPresentationController"), .string("identifier"),
+            function("sheet.userSelect", .object("sheet", S.self), .string("identifier"),
                      doc: "system sheets: the user's drag left the sheet at this detent: it becomes selectedDetentIdentifier and the delegate's sheetPresentationControllerDidChangeSelectedDetentIdentifier is called (when it changed)") { call, sheet, identifier in
                 try sheet.userSelectedDetent(identifier)
                 return 0

@@ -37,14 +37,14 @@ extension TransitAPI {
                      }),
             property("selectedViewController", .optional(.object("UIViewController")), "the selected tab's controller; setting it switches tabs", of: TabBarController.self,
                      get: { call, t in call.push(t.selectedViewController) },
-                     set: { call, t in try t.select(try call.object(1, ViewController.self, "UIViewController")) }),
+                     set: { call, t in try t.select(try call.object(1, ViewController.self)) }),
             property("tabBar", .object("UIView"), "the bar at the bottom (49 pt on iPhone plus the bottom safe area), one title per tab", of: TabBarController.self,
                      get: { call, t in _ = try t.loadViewIfNeeded(); call.push(t.tabBar) }),
-            property("delegate", .optional(.protocol("UITabBarControllerDelegate")),
+            property("delegate", .optional(.protocolObject("", "UITabBarControllerDelegate")),
                      "animationControllerForTransitionFrom(tabBarController, from, to), interactionControllerFor(tabBarController, animator), shouldSelect(tabBarController, vc)",
                      of: TabBarController.self,
                      get: { call, t in call.push(t.delegate) },
-                     set: { call, t in t.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
+                     set: { call, t, newValue in t.delegate = newValue }),
         ]
         return cls
     }

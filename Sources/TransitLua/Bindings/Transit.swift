@@ -26,14 +26,14 @@ extension TransitAPI {
             },
             function("touch.tap", .checked("options", .table, "{at=CGPoint}"), doc: "a tap at a window point (down, then up 0.05 s later)") { call, _ in
                 let known: Set<String> = ["at"]
-                if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: at") }
+                try call.rejectUnknownOptions(1, accepted: known)
                 let at = try call.pointOption(1, "at") ?? call.runtime.world.window.bounds.center
                 try call.runtime.world.performTouch(from: at, to: at, duration: 0.05, release: true)
                 return 0
             },
             function("touch.pan", .checked("options", .table, "{from=CGPoint, to=CGPoint, duration=0.3, release=true}"), doc: "a drag between window points") { call, _ in
                 let known: Set<String> = ["from", "to", "duration", "release"]
-                if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
+                try call.rejectUnknownOptions(1, accepted: known)
                 guard let from = try call.pointOption(1, "from"), let to = try call.pointOption(1, "to") else { throw call.fail("from and to (CGPoints) are required") }
                 try call.runtime.world.performTouch(from: from, to: to, duration: try call.numberOption(1, "duration") ?? 0.3,
                                                     release: try call.booleanOption(1, "release") ?? true)
@@ -41,7 +41,7 @@ extension TransitAPI {
             },
             function("touch.edgePan", .checked("options", .table, "{edge=\"left\", to=fraction, duration=0.3, release=true}"), doc: "a screen-edge pan covering a fraction of the screen") { call, _ in
                 let known: Set<String> = ["edge", "to", "duration", "release"]
-                if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: " + known.sorted().joined(separator: ", ")) }
+                try call.rejectUnknownOptions(1, accepted: known)
                 var edge = RectEdge.left
                 if call.field(1, "edge") {
                     let text = call.runtime.string(at: -1) ?? call.runtime.typeDescription(at: -1)
@@ -56,7 +56,7 @@ extension TransitAPI {
                                                     release: try call.booleanOption(1, "release") ?? true)
                 return 0
             },
-            function("userDismissal", .object("presentationController", PresentationController.self, "UIPresentationController"),
+            function("userDismissal", .object("presentationController", PresentationController.self),
                      .enumeration("step", PresentationController.UserDismissalStep.self, "UserDismissalStep"), returns: .boolean,
                      doc: "system sheets (iOS 13+): a step of a dismissal by the user, UIAdaptivePresentationControllerDelegate's: \"should\" (false when the presented controller's isModalInPresentation is true, else presentationControllerShouldDismiss, default true), \"will\", \"did\", \"attempted\" (presentationControllerDidAttemptToDismiss)") { call, controller, step in
                 call.push(try controller.userDismissal(step))

@@ -23,7 +23,7 @@ extension TransitAPI {
                      get: { call, c in call.push(try c.sheetPresentationController()) }),
         ]
         let methods = [
-            method("present", .object("viewController", ViewController.self, "UIViewController"), .boolean("animated"), .optional(.function("completion")),
+            method("present", .object("viewController", ViewController.self), .boolean("animated"), .optional(.function("completion")),
                    doc: "presents a view controller (the transition begins inside the call)", of: ViewController.self) { call, c, viewController, animated, completion in
                 let presented = viewController
                 try call.runtime.world.present(presented, from: c, animated: animated,
@@ -46,8 +46,8 @@ extension TransitAPI {
         cls.matches = { $0 is PresentationController }
         cls.constructorParameters = [parameter("presented", .object("UIViewController")), parameter("presenting", .optional(.object("UIViewController")))]
         cls.construct = { call in
-            let presented = try call.object(1, ViewController.self, "UIViewController")
-            let presenting = try call.optionalObject(2, ViewController.self, "UIViewController")
+            let presented = try call.object(1, ViewController.self)
+            let presenting = try call.optionalObject(2, ViewController.self)
                 ?? call.runtime.world.window.rootViewController ?? presented
             return PresentationController(world: call.runtime.world, presented: presented, presenting: presenting)
         }
@@ -63,9 +63,9 @@ extension TransitAPI {
                      set: { call, p, newValue in p.presentationStyle = newValue }),
             property("traitCollection", .object("UITraitCollection"), "read-only: the presented controller's traits (the presenter's, horizontally compact for a form sheet or popover in regular width)", of: PresentationController.self,
                      get: { call, p in call.push(p.traitCollection) }),
-            property("delegate", .optional(.protocol("UIAdaptivePresentationControllerDelegate")), "asked for adaptivePresentationStyle", of: PresentationController.self,
+            property("delegate", .optional(.protocolObject("", "UIAdaptivePresentationControllerDelegate")), "asked for adaptivePresentationStyle", of: PresentationController.self,
                      get: { call, p in call.push(p.delegate) },
-                     set: { call, p in p.delegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }),
+                     set: { call, p, newValue in p.delegate = newValue }),
         ]
         // UIKit's behaviour for each overridable member: what `Class.super.x(self)` runs.
         cls.methods = [
@@ -175,10 +175,10 @@ extension TransitAPI {
                    doc: "\"from\": on screen at the start; \"to\": on screen at the end", of: TransitionContext.self) { call, c, key in
                 call.push(try state(call, c).viewController(key)); return 1
             },
-            method("initialFrame", .object("viewController", ViewController.self, "UIViewController"), returns: .value("CGRect"), doc: "where its view starts (zero if unknown)", of: TransitionContext.self) { call, c, viewController in
+            method("initialFrame", .object("viewController", ViewController.self), returns: .value("CGRect"), doc: "where its view starts (zero if unknown)", of: TransitionContext.self) { call, c, viewController in
                 call.push(try state(call, c).initialFrame(viewController)); return 1
             },
-            method("finalFrame", .object("viewController", ViewController.self, "UIViewController"), returns: .value("CGRect"), doc: "where its view must end: zero for a presenter whose view is removed; for the dismissed controller, its view's frame when the dismissal began", of: TransitionContext.self) { call, c, viewController in
+            method("finalFrame", .object("viewController", ViewController.self), returns: .value("CGRect"), doc: "where its view must end: zero for a presenter whose view is removed; for the dismissed controller, its view's frame when the dismissal began", of: TransitionContext.self) { call, c, viewController in
                 call.push(try state(call, c).finalFrame(viewController)); return 1
             },
             method("completeTransition", .boolean("didComplete"), doc: "must be called exactly once, when the animation ends", of: TransitionContext.self) { call, c, didComplete in
@@ -304,7 +304,7 @@ extension TransitAPI {
             // The Objective-C names, so ports read line by line.
             update("updateInteractiveTransition"), finish("finishInteractiveTransition"), cancel("cancelInteractiveTransition"),
             method("pause", [], "pauses an interruptible transition", of: PercentDrivenInteractiveTransition.self) { _, p in try p.pause(); return 0 },
-            method("startInteractiveTransition", .object("context", TransitionContext.self, "UIViewControllerContextTransitioning"),
+            method("startInteractiveTransition", .object("context", TransitionContext.self),
                    doc: "UIKit's: keeps the context and asks the animator to animate on the frozen timeline", of: PercentDrivenInteractiveTransition.self) { call, p, context in
                 try p.startInteractiveTransition(context); return 0
             },

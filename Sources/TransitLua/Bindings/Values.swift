@@ -205,8 +205,7 @@ extension TransitAPI {
             function("new", .checked("red", .union([.number, .table]), "or an options table {red=, green=, blue=, alpha=} / {white=, alpha=}"), .checked("green", .optional(.number)), .checked("blue", .optional(.number)), .optional(.number("alpha")),
                      returns: .value("UIColor"), doc: "UIColor(r, g, b, a), UIColor{red=, green=, blue=, alpha=} or UIColor{white=, alpha=}") { call, _, _, _, alphaValue in
                 if call.isTable(1) {
-                    let keys = call.unknownKeys(1, known: ["red", "green", "blue", "alpha", "white"])
-                    if let key = keys.first { throw call.fail("unknown option \"\(key)\"; accepted: red, green, blue, alpha, white") }
+                    try call.rejectUnknownOptions(1, accepted: ["red", "green", "blue", "alpha", "white"])
                     func read(_ key: String, _ fallback: Double?) throws -> Double? {
                         defer { transit_pop(call.L, 1) }
                         guard call.field(1, key) else { return fallback }

@@ -26,7 +26,7 @@ extension TransitAPI {
         cls.properties = [
             property("title", .optional(.string()), "the title", of: ViewController.self,
                      get: { call, c in call.push(c.title) }, set: { call, c, newValue in c.title = newValue }),
-            property("view", .object("", View.self, "UIView"), "the root view, loaded on first access (loadView, then viewDidLoad)", of: ViewController.self,
+            property("view", .object("", View.self), "the root view, loaded on first access (loadView, then viewDidLoad)", of: ViewController.self,
                      get: { call, c in call.push(try c.loadViewIfNeeded()) },
                      set: { call, c, newValue in c.setView(newValue) }),
             property("preferredContentSize", .value(Size.self), "the size the controller prefers when presented", of: ViewController.self,
@@ -37,9 +37,9 @@ extension TransitAPI {
             property("modalTransitionStyle", .enumeration("", ModalTransitionStyle.self, "UIModalTransitionStyle"), "the system animation used without a custom animator", of: ViewController.self,
                      get: { call, c in call.push(c.modalTransitionStyle.rawValue) },
                      set: { call, c, newValue in c.modalTransitionStyle = newValue }).overridable(),
-            property("transitioningDelegate", .optional(.protocol("UIViewControllerTransitioningDelegate")), "supplies animators and presentation controllers", of: ViewController.self,
+            property("transitioningDelegate", .optional(.protocolObject("", "UIViewControllerTransitioningDelegate")), "supplies animators and presentation controllers", of: ViewController.self,
                      get: { call, c in call.push(c.transitioningDelegate) },
-                     set: { call, c in c.transitioningDelegate = call.isNil(1) ? nil : call.runtime.protocolObject(at: call.index(1)) }).overridable(),
+                     set: { call, c, newValue in c.transitioningDelegate = newValue }).overridable(),
             property("definesPresentationContext", .boolean(), "whether currentContext presentations cover this controller", of: ViewController.self,
                      get: { call, c in call.push(c.definesPresentationContext) }, set: { call, c, newValue in c.definesPresentationContext = newValue }).overridable(),
             property("isModalInPresentation", .boolean(), "iOS 13+: true prevents the user's dismissal (the sheet's pull resists and presentationControllerDidAttemptToDismiss is called)", of: ViewController.self,
@@ -80,18 +80,18 @@ extension TransitAPI {
             method("loadViewIfNeeded", [], "loads the view now", of: ViewController.self) { _, c in
                 try c.loadViewIfNeeded(); return 0
             },
-            method("addChild", .object("childController", ViewController.self, "UIViewController"),
+            method("addChild", .object("childController", ViewController.self),
                    doc: "adds a child (calls its willMoveToParent(self)); add its view, then call child:didMoveToParent(self)", of: ViewController.self) { call, c, child in
                 try c.addChild(child); return 0
             },
             method("removeFromParent", [], "leaves the parent (call willMoveToParent(nil) first; this calls didMoveToParent(nil))", of: ViewController.self) { _, c in
                 try c.removeFromParent(); return 0
             },
-            method("willMoveToParent", .optional(.object("parent", ViewController.self, "UIViewController")),
+            method("willMoveToParent", .optional(.object("parent", ViewController.self)),
                    doc: "willMove(toParent:), UIKit's implementation (an override calls it as Class.super.willMoveToParent(self, parent))", of: ViewController.self) { call, c, parent in
                 c.baseWillMove(toParent: parent); return 0
             },
-            method("didMoveToParent", .optional(.object("parent", ViewController.self, "UIViewController")),
+            method("didMoveToParent", .optional(.object("parent", ViewController.self)),
                    doc: "didMove(toParent:), UIKit's implementation (an override calls it as Class.super.didMoveToParent(self, parent))", of: ViewController.self) { call, c, parent in
                 c.baseDidMove(toParent: parent); return 0
             },

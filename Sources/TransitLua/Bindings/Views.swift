@@ -21,7 +21,7 @@ extension TransitAPI {
         var cls = APIClass(name: "UIView", superclass: "NSObject", doc: "A view: geometry, appearance and hierarchy.", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is View }
-        cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {frame=, backgroundColor=, name=}")]
+        cls.constructorParameters = [viewOptionsParameter("any writable properties, e.g. {frame=, backgroundColor=, name=}")]
         cls.construct = { call in
             let view = View(world: call.runtime.world)
             try call.applyOptions(1, to: view, className: "UIView")
@@ -76,32 +76,32 @@ extension TransitAPI {
                      get: { call, v in call.push(v.isOpaque) }, set: { call, v, newValue in v.isOpaque = newValue }),
         ]
         cls.methods = [
-            method("addSubview", .object("view", View.self, "UIView"), doc: "adds (or moves) a view to the front", of: View.self) { call, v, view in
+            method("addSubview", .object("view", View.self), doc: "adds (or moves) a view to the front", of: View.self) { call, v, view in
                 try v.addSubview(view); return 0
             },
-            method("insertSubview", .object("view", View.self, "UIView"), .integer("index", "1-based, as Lua lists are"),
+            method("insertSubview", .object("view", View.self), .integer("index", "1-based, as Lua lists are"),
                    doc: "inserts at a position (clamped)", of: View.self) { call, v, view, indexValue in
                 try v.insertSubview(view, at: indexValue - 1); return 0
             },
-            method("insertSubviewBelow", .object("view", View.self, "UIView"), .object("sibling", View.self, "UIView"),
+            method("insertSubviewBelow", .object("view", View.self), .object("sibling", View.self),
                    doc: "inserts just below a subview (below all subviews when sibling is not one)", of: View.self) { call, v, view, sibling in
                 try v.insertSubview(view, belowSubview: sibling); return 0
             },
-            method("insertSubviewAbove", .object("view", View.self, "UIView"), .object("sibling", View.self, "UIView"),
+            method("insertSubviewAbove", .object("view", View.self), .object("sibling", View.self),
                    doc: "inserts just above a subview (above all subviews when sibling is not one)", of: View.self) { call, v, view, sibling in
                 try v.insertSubview(view, aboveSubview: sibling); return 0
             },
-            method("isDescendant", .object("view", View.self, "UIView"), returns: .boolean,
+            method("isDescendant", .object("view", View.self), returns: .boolean,
                    doc: "isDescendant(of:): whether this view is the view or inside it", of: View.self) { call, v, view in
                 call.push(v.isDescendant(of: view)); return 1
             },
             method("removeFromSuperview", [], "removes the view from its superview", of: View.self) { _, v in
                 v.removeFromSuperview(); return 0
             },
-            method("bringSubviewToFront", .object("view", View.self, "UIView"), doc: "moves a subview to the front", of: View.self) { call, v, view in
+            method("bringSubviewToFront", .object("view", View.self), doc: "moves a subview to the front", of: View.self) { call, v, view in
                 v.bringSubviewToFront(view); return 0
             },
-            method("sendSubviewToBack", .object("view", View.self, "UIView"), doc: "moves a subview to the back", of: View.self) { call, v, view in
+            method("sendSubviewToBack", .object("view", View.self), doc: "moves a subview to the back", of: View.self) { call, v, view in
                 v.sendSubviewToBack(view); return 0
             },
             method("layoutIfNeeded", [], "lays out now if needed (inside an animation block, layout changes animate)", of: View.self) { _, v in
@@ -113,13 +113,11 @@ extension TransitAPI {
             method("layoutSubviews", [], "UIKit's layout (override it; call Class.super.layoutSubviews(self) for the base)", of: View.self) { _, v in
                 try v.layoutSubviews(); return 0
             },
-            method("convert", .checked("value", .union([.value("CGRect"), .value("CGPoint")])), .optional(.object("toView", View.self, "UIView", "nil: the window")),
-                   returns: .union([.value("CGRect"), .value("CGPoint")]), doc: "converts a rect or point to another view's coordinates", of: View.self) { call, v, _, toView in
-                let other = toView
-                if let rect = call.runtime.read(Rect.self, at: call.index(1)) {
-                    call.push(v.convert(rect, to: other))
-                } else {
-                    call.push(v.convert(try call.value(1, Point.self), to: other))
+            method("convert", .rectOrPoint("value"), .optional(.object("toView", View.self, "nil: the window")),
+                   returns: .union([.value("CGRect"), .value("CGPoint")]), doc: "converts a rect or point to another view's coordinates", of: View.self) { call, v, value, toView in
+                switch value {
+                case .rect(let rect): call.push(v.convert(rect, to: toView))
+                case .point(let point): call.push(v.convert(point, to: toView))
                 }
                 return 1
             },
@@ -131,10 +129,10 @@ extension TransitAPI {
                    doc: "the deepest interactive view containing the point", of: View.self) { call, v, point in
                 call.push(v.hitTest(point)); return 1
             },
-            method("addGestureRecognizer", .object("recognizer", GestureRecognizer.self, "UIGestureRecognizer"), doc: "attaches a gesture recognizer", of: View.self) { call, v, recognizer in
+            method("addGestureRecognizer", .object("recognizer", GestureRecognizer.self), doc: "attaches a gesture recognizer", of: View.self) { call, v, recognizer in
                 v.addGestureRecognizer(recognizer); return 0
             },
-            method("removeGestureRecognizer", .object("recognizer", GestureRecognizer.self, "UIGestureRecognizer"), doc: "detaches a gesture recognizer", of: View.self) { call, v, recognizer in
+            method("removeGestureRecognizer", .object("recognizer", GestureRecognizer.self), doc: "detaches a gesture recognizer", of: View.self) { call, v, recognizer in
                 v.removeGestureRecognizer(recognizer); return 0
             },
         ]
@@ -233,7 +231,7 @@ extension TransitAPI {
         var cls = APIClass(name: "UILabel", superclass: "UIView", doc: "A view that draws text.", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is Label }
-        cls.constructorParameters = [parameter("options", .optional(.table))]
+        cls.constructorParameters = [viewOptionsParameter("any writable properties")]
         cls.construct = { call in
             let label = Label(world: call.runtime.world)
             try call.applyOptions(1, to: label, className: "UILabel")
@@ -264,7 +262,7 @@ extension TransitAPI {
         var cls = APIClass(name: "UIImageView", superclass: "UIView", doc: "A view that draws a PNG image.", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is ImageView }
-        cls.constructorParameters = [parameter("options", .optional(.table))]
+        cls.constructorParameters = [viewOptionsParameter("any writable properties")]
         cls.construct = { call in
             let view = ImageView(world: call.runtime.world)
             try call.applyOptions(1, to: view, className: "UIImageView")
@@ -289,7 +287,7 @@ extension TransitAPI {
         var cls = APIClass(name: "UIWindow", superclass: "UIView", doc: "The window (transit.window).", isValue: false)
         cls.matches = { $0 is Window }
         cls.properties = [
-            property("rootViewController", .optional(.object("", ViewController.self, "UIViewController")), "the view controller whose view fills the window", of: Window.self,
+            property("rootViewController", .optional(.object("", ViewController.self)), "the view controller whose view fills the window", of: Window.self,
                      get: { call, w in call.push(w.rootViewController) },
                      set: { call, w, newValue in try w.setRootViewController(newValue) }),
         ]
@@ -411,5 +409,20 @@ private func refusePresentationWrite(_ L: OpaquePointer?) -> Int32 {
     guarded(L) { runtime in
         let key = runtime.string(at: 2) ?? "?"
         throw LuaCallError("CALayer.presentation() is read-only (setting \(key)): it shows the values on screen; set the view's or layer's own properties instead")
+    }
+}
+
+/// A rect or a point, as UIKit's `convert` overloads take either; read once, as whichever it is.
+enum RectOrPoint { case rect(Rect), point(Point) }
+
+extension Argument where Value == RectOrPoint {
+    static func rectOrPoint(_ name: String, _ doc: String = "") -> Self {
+        let declared = APIType.union([.value(Rect.luaName), .value(Point.luaName)])
+        return Argument(name, declared, doc) { call, position in
+            let index = call.index(position)
+            if let rect = call.runtime.read(Rect.self, at: index) { return .rect(rect) }
+            if let point = call.runtime.read(Point.self, at: index) { return .point(point) }
+            throw call.mismatch(position, declared)
+        }
     }
 }

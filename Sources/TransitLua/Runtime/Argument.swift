@@ -6,7 +6,7 @@ import TransitCore
 // read (name, type, doc) together with the one read that checks the Lua value and converts it
 // to `Value`. A binding declared with arguments receives typed values:
 //
-//     method("insertSubview", .object("view", View.self), .integer("index"), "...", of: View.self) { call, v, view, index in ... }
+//     method("insertSubview", .object("view", View.self), .integer("index"), doc: "...", of: View.self) { call, v, view, index in ... }
 //
 // so the type is written once, the value is checked once, and the message of a wrong argument
 // comes from the same declaration (`UIView.insertSubview: argument 2 (index) must be an integer
@@ -71,11 +71,7 @@ extension Argument where Value == Double {
 
     /// A finite number: NaN and infinities are an error naming the parameter.
     static func finite(_ name: String = "", _ doc: String = "") -> Self {
-        Argument(name, .number, doc, tag: LUA_TNUMBER) { call, index in
-            let value = lua_tonumberx(call.L, index, nil)
-            guard value.isFinite else { throw call.fail("\(call.subject(name))must be a finite number (got \(formatNumber(value)))") }
-            return value
-        }
+        Argument(name, .number, doc, tag: LUA_TNUMBER) { call, index in try call.requireFinite(lua_tonumberx(call.L, index, nil), name) }
     }
 }
 
@@ -109,15 +105,31 @@ extension Argument where Value == LuaFunction {
     }
 }
 
-extension Argument where Value: AnyObject {
-    /// A host object of `type` (or a subclass), declared as Lua class `className`.
-    static func object(_ name: String, _ type: Value.Type, _ className: String, _ doc: String = "") -> Self {
-        Argument(name, .object(className), doc) { call, position in
+extension Argument where Value: HostObject {
+    /// A host object of `type` (or a subclass), declared under the Lua name the type gives
+    /// itself (`View.className` is "UIView"): the class name is never restated beside the type.
+    static func object(_ name: String, _ type: Value.Type, _ doc: String = "") -> Self {
+        let declared = APIType.object(type.className)
+        return Argument(name, declared, doc) { call, position in
             guard let box = call.runtime.objectBox(at: call.index(position)), let raw = box.pointee.object,
                   Unmanaged<AnyObject>.borrow(raw, { $0 is Value }) else {
-                throw call.mismatch(position, .object(className))
+                throw call.mismatch(position, declared)
             }
             return unsafeDowncast(Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue(), to: Value.self)
+        }
+    }
+}
+
+extension Argument where Value == AnyObject {
+    /// An object implementing protocol `protocolName`: a host object as itself, a Lua table as
+    /// a script object the engine calls hooks on (`LuaRuntime.protocolObject`).
+    static func protocolObject(_ name: String, _ protocolName: String, _ doc: String = "") -> Self {
+        let declared = APIType.protocol(protocolName)
+        return Argument(name, declared, doc) { call, position in
+            let index = call.index(position)
+            let luaType = lua_type(call.L, index)
+            guard luaType == LUA_TTABLE || luaType == LUA_TUSERDATA else { throw call.mismatch(position, declared) }
+            return call.runtime.protocolObject(at: index)
         }
     }
 }
@@ -132,11 +144,7 @@ extension Argument where Value: BridgedValue {
             guard let value = readValue(Value.self, in: call.L, at: call.index(position)) else {
                 throw call.mismatch(position, .value(Value.luaName))
             }
-            guard value.isFinite else {
-                let detail = Value.self == Transform3D.self ? "" : " (got \(value))"
-                throw call.fail("\(call.subject(name))\(Value.finiteRequirement)\(detail)")
-            }
-            return value
+            return try call.requireFinite(value, name)
         }
     }
 }

@@ -34,6 +34,8 @@ enum ClassChain {
         return false
     }
 
+    /// How many steps a walk up a class chain takes before it gives up: far more than any real
+    /// hierarchy, few enough that a cycle a script made costs nothing noticeable.
     static let maximumDepth = 64
 
     static func isBoundClassTable(_ L: OpaquePointer, at index: Int32) -> Bool {
@@ -51,7 +53,7 @@ enum ClassChain {
         defer { transit_pop(L, 1) }
         var scriptName: String?
         // A bound class is reached in a few steps; the limit guards against a `super` cycle.
-        for _ in 0..<64 {
+        for _ in 0..<Self.maximumDepth {
             guard lua_type(L, -1) == LUA_TTABLE else { return nil }
             lua_pushstring(L, "__name")
             lua_rawget(L, -2)

@@ -53,28 +53,12 @@ struct HostCall {
 
     /// A finite number; NaN and infinities are rejected with the argument's name.
     func finite(_ argument: Int, _ what: String) throws -> Double {
-        let value = try number(argument)
-        guard value.isFinite else { throw fail("\(what == name ? "" : what + " ")must be a finite number (got \(formatNumber(value)))") }
-        return value
-    }
-
-    func optionalNumber(_ argument: Int) throws -> Double? {
-        isNil(argument) ? nil : try number(argument)
-    }
-
-    func integer(_ argument: Int) throws -> Int {
-        let value = try number(argument)
-        guard value == value.rounded(), abs(value) < 1e15 else { throw argumentError(argument, "an integer") }
-        return Int(value)
+        try requireFinite(try number(argument), what)
     }
 
     func boolean(_ argument: Int) throws -> Bool {
         guard lua_type(L, index(argument)) == LUA_TBOOLEAN else { throw argumentError(argument, "a boolean") }
         return lua_toboolean(L, index(argument)) != 0
-    }
-
-    func optionalBoolean(_ argument: Int, default value: Bool) throws -> Bool {
-        isNil(argument) ? value : try boolean(argument)
     }
 
     func string(_ argument: Int) throws -> String {
@@ -92,15 +76,15 @@ struct HostCall {
         return value
     }
 
-    func object<T: AnyObject>(_ argument: Int, _ type: T.Type, _ className: String) throws -> T {
+    func object<T: HostObject>(_ argument: Int, _ type: T.Type) throws -> T {
         guard let object = runtime.object(at: index(argument)) as? T else {
-            throw argumentError(argument, "a \(className)")
+            throw argumentError(argument, "a \(type.className)")
         }
         return object
     }
 
-    func optionalObject<T: AnyObject>(_ argument: Int, _ type: T.Type, _ className: String) throws -> T? {
-        isNil(argument) ? nil : try object(argument, type, className)
+    func optionalObject<T: HostObject>(_ argument: Int, _ type: T.Type) throws -> T? {
+        isNil(argument) ? nil : try object(argument, type)
     }
 
     func function(_ argument: Int) throws -> LuaFunction {
@@ -123,10 +107,23 @@ struct HostCall {
     /// A value with every component finite, or an error naming `what` (the property's own
     /// name for a setter says nothing more).
     func finite<V: BridgedValue>(_ argument: Int, _ what: String, _ type: V.Type) throws -> V {
-        let value = try value(argument, V.self)
+        try requireFinite(try value(argument, V.self), what)
+    }
+
+    // MARK: - The finite check (one wording for declared arguments and hand reads alike)
+
+    /// `value`, or the error naming `what` (a property's own name says nothing more): NaN and
+    /// infinities would poison the layout and the rasterizer far from the line that set them.
+    func requireFinite(_ value: Double, _ what: String) throws -> Double {
+        guard value.isFinite else { throw fail("\(subject(what))must be a finite number (got \(formatNumber(value)))") }
+        return value
+    }
+
+    func requireFinite<V: BridgedValue>(_ value: V, _ what: String) throws -> V {
         guard value.isFinite else {
-            let subject = what == name ? "" : what + " "
-            throw fail(V.self == Transform3D.self ? "\(subject)\(V.finiteRequirement)" : "\(subject)\(V.finiteRequirement) (got \(value))")
+            // A transform's sixteen numbers would drown the message; the others are short.
+            let detail = V.self == Transform3D.self ? "" : " (got \(value))"
+            throw fail("\(subject(what))\(V.finiteRequirement)\(detail)")
         }
         return value
     }
@@ -155,6 +152,17 @@ struct HostCall {
             transit_pop(L, 1)
         }
         return unknown.sorted()
+    }
+
+    /// The one wording of a key an options table does not take: the key, then every key it
+    /// does take, sorted, so a misspelling is answered with the right spelling.
+    func unknownOption(_ key: String, accepted: some Sequence<String>) -> LuaCallError {
+        fail("unknown option \"\(key)\"; accepted: " + accepted.sorted().joined(separator: ", "))
+    }
+
+    /// Rejects the options table at `argument` if it has a key outside `accepted`.
+    func rejectUnknownOptions(_ argument: Int, accepted: Set<String>) throws {
+        if let key = unknownKeys(argument, known: accepted).first { throw unknownOption(key, accepted: accepted) }
     }
 
     // MARK: - Results

@@ -160,7 +160,13 @@ func dispatchHostFunction(_ L: OpaquePointer?) -> Int32 {
             }
             guard let implementation = entry.implementation else { return 0 }
             do {
-                return try implementation(&call)
+                let results = try implementation(&call)
+                #if DEBUG
+                if let mismatch = runtime.resultMismatch(entry.function, count: results) {
+                    throw LuaCallError("\(entry.qualifiedName) \(mismatch) (a Transit bug: its declaration and its body disagree)")
+                }
+                #endif
+                return results
             } catch let error as LuaCallError {
                 throw withLuaForms(error, entry)
             } catch let error as ScriptError {

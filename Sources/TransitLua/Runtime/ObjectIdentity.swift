@@ -383,7 +383,7 @@ extension LuaRuntime {
         if limits.pointee.sweepDue != 0, sweepIsWorthIt { sweepObjectGraph() }
     }
 
-    static let deinitHook = Hook.Object.deinitialize
+    static let deinitHook = Hook.Object.deinitialize.rawValue
 
     /// Lets the Swift object of the userdata at `index` go, as its finalizer would.
     private func release(objectAt index: Int32) {

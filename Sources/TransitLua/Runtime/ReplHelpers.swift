@@ -236,7 +236,7 @@ extension LuaRuntime {
     /// values such as CGRect): dir reads those, and leaves object-valued ones alone, since a
     /// few create what they return (`sheetPresentationController`).
     private var membersDeclaration: APIFunction {
-        APIFunction("members", .function, [], doc: "", variadic: true) { call in
+        APIFunction("members", .function, [], returns: .optional(.list(.table)), doc: "", variadic: true) { call in
             let runtime = call.runtime
             guard call.argumentCount >= 1, let object = runtime.object(at: call.index(1)) as? HostObject else {
                 call.pushNil()

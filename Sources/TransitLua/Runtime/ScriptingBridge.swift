@@ -157,6 +157,11 @@ extension LuaRuntime: Scripting {
         }
         lua_rotate(L, -2, 1)  // function, self
         for argument in arguments { push(argument) }
+        #if DEBUG
+        if let mismatch = hookCallMismatch(hook, argumentsAt: lua_gettop(L) - Int32(arguments.count) + 1, count: arguments.count) {
+            throw ScriptError("\(mismatch) (a Transit bug: the call site and the declaration disagree)")
+        }
+        #endif
         let status = transit_pcall(L, Int32(arguments.count + 1), 1)
         guard status == LUA_OK else {
             let message = errorMessage()

@@ -42,7 +42,7 @@ func constructInstance(_ L: OpaquePointer?) -> Int32 {
         // the arguments are init's (as a Swift subclass's designated initializer takes its own)
         // and the base is built with defaults; otherwise they are the base's options. Routed
         // by whether init exists, never by the type of the first argument.
-        let baseTakesOnlyOptions = declared.count == 1 && declared[0].type == .optional(.table)
+        let baseTakesOnlyOptions = declared.count == 1 && declared[0].type.isConstructorOptions
         let argumentCount = lua_gettop(L)
         if scriptName != nil && baseTakesOnlyOptions && classDefinesInit(L!, classAt: classIndex) {
             declared = []
@@ -104,7 +104,7 @@ private func backingLayer(_ runtime: LuaRuntime, classAt index: Int32, qualified
     let L = runtime.L
     let top = lua_gettop(L)
     defer { lua_settop(L, top) }
-    lua_pushstring(L, Hook.View.layerClass)
+    lua_pushstring(L, Hook.View.layerClass.rawValue)
     let key = lua_gettop(L)
     lua_pushvalue(L, index)
     guard ClassChain.lookup(L, keyAt: key, functionsOnly: true, stopAtBoundClass: true) else { return nil }

@@ -111,7 +111,7 @@ extension LuaRuntime {
         // A tab bar delegate shares `interactionControllerFor` with the navigation delegate: name
         // the protocol the effect is written for in the report.
         let tabs = Hook.TabBarControllerDelegate.protocolName
-        if functionsDefined(byTableAt: lua_gettop(L)).contains(where: { $0.name == Hook.TabBarControllerDelegate.animationControllerForTransitionFrom }),
+        if functionsDefined(byTableAt: lua_gettop(L)).contains(where: { $0.name == Hook.TabBarControllerDelegate.animationControllerForTransitionFrom.rawValue }),
            let navigation = names.firstIndex(of: Hook.NavigationDelegate.protocolName) {
             names.insert(tabs, at: navigation)
         } else {

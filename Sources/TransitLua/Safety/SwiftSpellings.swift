@@ -68,28 +68,28 @@ enum SwiftSpellings {
 
     /// Hooks named before the rule, kept (docs/porting.md lists them with the reason).
     static let ruleExceptions: Set<String> = [
-        Hook.ViewController.viewWillTransitionToSize, Hook.NavigationDelegate.animationControllerForOperation,
-        Hook.PresentationController.preferredContentSizeDidChange,
-        Hook.CollisionBehaviorDelegate.beganContactForItemWithBoundaryIdentifier, Hook.CollisionBehaviorDelegate.beganContactForItemWithItem,
+        Hook.ViewController.viewWillTransitionToSize.rawValue, Hook.NavigationDelegate.animationControllerForOperation.rawValue,
+        Hook.PresentationController.preferredContentSizeDidChange.rawValue,
+        Hook.CollisionBehaviorDelegate.beganContactForItemWithBoundaryIdentifier.rawValue, Hook.CollisionBehaviorDelegate.beganContactForItemWithItem.rawValue,
     ]
 
     /// Objective-C selectors' first parts a port from Objective-C writes, where they are not
     /// the Lua name (hook → spellings).
     static let objectiveC: [String: [String]] = [
-        Hook.TransitioningDelegate.animationControllerForPresented: ["animationControllerForPresentedController"],
-        Hook.TransitioningDelegate.presentationControllerForPresented: ["presentationControllerForPresentedViewController"],
-        Hook.TransitioningDelegate.animationControllerForDismissed: ["animationControllerForDismissedController"],
-        Hook.AnimatedTransitioning.transitionDuration: ["transitionDurationWithContext"],
-        Hook.NavigationDelegate.animationControllerForOperation: ["navigationControllerAnimationControllerForOperation",
+        Hook.TransitioningDelegate.animationControllerForPresented.rawValue: ["animationControllerForPresentedController"],
+        Hook.TransitioningDelegate.presentationControllerForPresented.rawValue: ["presentationControllerForPresentedViewController"],
+        Hook.TransitioningDelegate.animationControllerForDismissed.rawValue: ["animationControllerForDismissedController"],
+        Hook.AnimatedTransitioning.transitionDuration.rawValue: ["transitionDurationWithContext"],
+        Hook.NavigationDelegate.animationControllerForOperation.rawValue: ["navigationControllerAnimationControllerForOperation",
                                                                     "navigationControllerAnimationControllerForOperationFromViewControllerToViewController"],
-        Hook.NavigationDelegate.interactionControllerFor: ["interactionControllerForAnimationController",
+        Hook.NavigationDelegate.interactionControllerFor.rawValue: ["interactionControllerForAnimationController",
                                                              "navigationControllerInteractionControllerForAnimationController"],
-        Hook.NavigationDelegate.willShow: ["willShowViewController", "navigationControllerWillShowViewController"],
-        Hook.NavigationDelegate.didShow: ["didShowViewController", "navigationControllerDidShowViewController"],
-        Hook.TabBarControllerDelegate.animationControllerForTransitionFrom: ["animationControllerForTransitionFromViewController",
+        Hook.NavigationDelegate.willShow.rawValue: ["willShowViewController", "navigationControllerWillShowViewController"],
+        Hook.NavigationDelegate.didShow.rawValue: ["didShowViewController", "navigationControllerDidShowViewController"],
+        Hook.TabBarControllerDelegate.animationControllerForTransitionFrom.rawValue: ["animationControllerForTransitionFromViewController",
                                                                                "tabBarControllerAnimationControllerForTransitionFromViewController"],
-        Hook.TabBarControllerDelegate.shouldSelect: ["shouldSelectViewController", "tabBarControllerShouldSelectViewController"],
-        Hook.ViewController.viewWillTransitionToSize: ["viewWillTransitionToSizeWithTransitionCoordinator"],
+        Hook.TabBarControllerDelegate.shouldSelect.rawValue: ["shouldSelectViewController", "tabBarControllerShouldSelectViewController"],
+        Hook.ViewController.viewWillTransitionToSize.rawValue: ["viewWillTransitionToSizeWithTransitionCoordinator"],
     ]
 
     /// Spelling → the hooks of `hooks` it stands for (a base name shared by several hooks, as

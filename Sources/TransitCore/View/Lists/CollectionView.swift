@@ -22,7 +22,7 @@ public final class CollectionView: ListView {
         setNeedsLayout()
     }
 
-    override var hooks: (numberOfSections: String, numberOfItems: String, cell: String, didSelect: String, didDeselect: String) {
+    override var hooks: (numberOfSections: any HookName, numberOfItems: any HookName, cell: any HookName, didSelect: any HookName, didDeselect: any HookName) {
         typealias S = Hook.CollectionViewDataSource
         typealias D = Hook.CollectionViewDelegate
         return (S.numberOfSections, S.numberOfItemsInSection, S.cellForItemAt, D.didSelectItemAt, D.didDeselectItemAt)

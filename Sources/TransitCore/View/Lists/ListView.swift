@@ -48,7 +48,7 @@ public class ListView: ScrollView {
 
     // MARK: - What a subclass says
 
-    var hooks: (numberOfSections: String, numberOfItems: String, cell: String, didSelect: String, didDeselect: String) { fatalError("subclass") }
+    var hooks: (numberOfSections: any HookName, numberOfItems: any HookName, cell: any HookName, didSelect: any HookName, didDeselect: any HookName) { fatalError("subclass") }
     /// UIKit's name of the item count method, for messages.
     var itemCountName: String { fatalError("subclass") }
     /// Lays every item out (counts known); sets contentSize.
@@ -141,7 +141,7 @@ public class ListView: ScrollView {
         return result
     }
 
-    private func count(_ value: ScriptValue, _ source: AnyObject, _ hook: String, what: String) throws -> Int {
+    private func count(_ value: ScriptValue, _ source: AnyObject, _ hook: any HookName, what: String) throws -> Int {
         guard let n = value.number, n.isFinite, n >= 0, n == n.rounded(), n <= Double(ListView.maximumItemCount) else {
             throw world.hookError(source, hook, "\(hook) must return the number of \(what), an integer ≥ 0 (got \(value.traceDescription))")
         }

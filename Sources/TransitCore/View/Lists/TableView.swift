@@ -27,7 +27,7 @@ public final class TableView: ListView {
         super.init(world: world, frame: frame)
     }
 
-    override var hooks: (numberOfSections: String, numberOfItems: String, cell: String, didSelect: String, didDeselect: String) {
+    override var hooks: (numberOfSections: any HookName, numberOfItems: any HookName, cell: any HookName, didSelect: any HookName, didDeselect: any HookName) {
         typealias S = Hook.TableViewDataSource
         typealias D = Hook.TableViewDelegate
         return (S.numberOfSections, S.numberOfRowsInSection, S.cellForRowAt, D.didSelectRowAt, D.didDeselectRowAt)

@@ -540,6 +540,16 @@ enum LiveMessage {
         }
     }
 
+    /// The same message (a frame's buffer, a text), without comparing the bytes.
+    func isSameMessage(as other: LiveMessage) -> Bool {
+        switch (self, other) {
+        case (.text(let a, let va), .text(let b, let vb)): return va == vb && a.utf8.count == b.utf8.count && a == b
+        case (.binary(let a, let va), .binary(let b, let vb)):
+            return va == vb && a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+        default: return false
+        }
+    }
+
     var version: Int? {
         switch self {
         case .text(_, let version): return version
@@ -661,15 +671,19 @@ final class LiveSocket: @unchecked Sendable {
                 case .binary, .pong: break
                 }
             }
-            // What is queued for it.
-            state.lock()
-            let pending = Array(queue[queueStart...])
-            queue.removeAll(keepingCapacity: true)
-            queueStart = 0
-            queuedBytes = 0
-            let closing = closeRequest
-            state.unlock()
-            for message in pending {
+            // What is queued for it, one message at a time: a message counts against the limit
+            // until it is sent, so a page that stops reading is seen to fall behind.
+            var closing: (code: UInt16, reason: String)?
+            while true {
+                state.lock()
+                closing = closeRequest
+                guard closing == nil, queueStart < queue.count else {
+                    if queueStart == queue.count { queue.removeAll(keepingCapacity: true); queueStart = 0 }
+                    state.unlock()
+                    break
+                }
+                let message = queue[queueStart]
+                state.unlock()
                 let sent: Bool
                 switch message {
                 case .text(let text, _): sent = send(.text, Array(text.utf8))
@@ -677,6 +691,15 @@ final class LiveSocket: @unchecked Sendable {
                 }
                 if !sent { break loop }
                 lastSent = MonotonicClock.seconds()
+                state.lock()
+                // dropFrames may have rebuilt the queue meanwhile: the sent message is its first
+                // only if nothing was dropped before it.
+                if queueStart < queue.count, queue[queueStart].isSameMessage(as: message) {
+                    queueStart += 1
+                    queuedBytes -= message.byteCount
+                }
+                if queueStart > 256 { queue.removeFirst(queueStart); queueStart = 0 }
+                state.unlock()
             }
             if let closing {
                 _ = send(.close, WebSocket.closePayload(code: closing.code, reason: closing.reason))

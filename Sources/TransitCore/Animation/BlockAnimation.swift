@@ -246,8 +246,9 @@ extension World {
         return context.kind != .disabled
     }
 
-    /// Every animatable model change funnels through here.
-    func layer(_ layer: Layer, willChange property: LayerProperty, from old: AnimatableValue, to new: AnimatableValue) {
+    /// Every animatable model change funnels through here, after the model value changed (the
+    /// animation it makes runs from `old` to the model's new value).
+    func layer(_ layer: Layer, didChange property: LayerProperty, from old: AnimatableValue, to new: AnimatableValue) {
         // Standalone layers follow Core Animation's implicit actions, not UIView's blocks.
         if !layer.isViewLayer { implicitChange(layer, property, from: old, to: new); return }
         guard let context = animationContexts.last, let group = context.group else { return }

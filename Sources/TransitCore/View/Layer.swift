@@ -553,7 +553,7 @@ public class Layer: HostObject {
 
     func changed(_ property: LayerProperty, _ old: AnimatableValue, _ new: AnimatableValue) {
         modelVersion &+= 1
-        world.layer(self, willChange: property, from: old, to: new)
+        world.layer(self, didChange: property, from: old, to: new)
     }
 
     private func boundsDidChange(from old: Rect) {

@@ -265,8 +265,7 @@ public final class World {
     /// An error about what a script's hook returned, placed at the hook's definition
     /// ("fade.lua:3: transitionDuration must return ..."), since no Lua line is running then.
     public func hookError(_ object: AnyObject?, _ hook: String, _ message: String) -> ScriptError {
-        guard let object, let location = scripting?.location(of: object, hook) else { return ScriptError(message) }
-        return ScriptError("\(location): \(message)")
+        ScriptError(message, at: object.flatMap { scripting?.location(of: $0, hook) })
     }
 
     /// Whether a script object or an overriding model object implements `hook`.

@@ -92,7 +92,7 @@ extension HostCall {
             guard transit_pgetfield(L, -1, "new") == LUA_OK, lua_type(L, -1) == LUA_TFUNCTION else {
                 throw ModelUsageError.list("\(className) has no new() to make a cell with")
             }
-            guard transit_pcall(L, 0, 1) == LUA_OK else { throw ScriptError(runtime.errorMessage()) }
+            guard transit_pcall(L, 0, 1) == LUA_OK else { throw runtime.takeError() }
             guard let cell = runtime.object(at: -1) as? ListCell else {
                 throw ModelUsageError.list("\(className).new() did not return a \(base) (got \(runtime.typeDescription(at: -1)))")
             }

@@ -85,7 +85,7 @@ extension LuaRuntime {
         }
         finishInterruptibleRun()
         guard status == LUA_OK else {
-            return .failure(Self.trimmedTraceback(errorMessage()))
+            return .failure(Self.trimmedTraceback(takeError().description))
         }
         if let finalizerFailure { return .failure(finalizerFailure) }
         var values: [String] = []

@@ -1,0 +1,42 @@
+// A script's error as the host carries it: where it was raised, what it says and the Lua
+// traceback, each a field from the point it is raised (the Lua bridge records the location
+// there) to where it is printed, so no code reads a location back out of the text. Printed,
+// it is the text Lua itself would show: "file.lua:12: message" and its traceback.
+
+/// A line of a script file, as messages name it ("fx/fade.lua:12"): the path as Lua shows it
+/// (relative to the working directory when under it) and the line.
+public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public init(file: String, line: Int) { self.file = file; self.line = line }
+    public var description: String { "\(file):\(line)" }
+}
+
+public struct ScriptError: Error, CustomStringConvertible {
+    /// The line that raised it; nil when nothing names one (a host limit, a memory error).
+    public var location: SourceLocation?
+    /// The message without its location.
+    public var message: String
+    /// Lua's "stack traceback:" and its frames, one per line; nil when none was taken.
+    public var traceback: String?
+
+    public init(_ message: String, at location: SourceLocation? = nil, traceback: String? = nil) {
+        self.message = message; self.location = location; self.traceback = traceback
+    }
+
+    /// "file.lua:12: message", without the traceback.
+    public var locatedMessage: String { location.map { "\($0): \(message)" } ?? message }
+
+    public var description: String { traceback.map { locatedMessage + "\n" + $0 } ?? locatedMessage }
+
+    /// The same error reported once, at its own line: what a caller that adds its own context
+    /// keeps of an error raised deeper in the script.
+    public var withoutTraceback: ScriptError { ScriptError(message, at: location) }
+
+    /// `note` added at the very end of the printed text (after the traceback, if any).
+    public func appending(_ note: String) -> ScriptError {
+        var copy = self
+        if let traceback { copy.traceback = traceback + note } else { copy.message += note }
+        return copy
+    }
+}

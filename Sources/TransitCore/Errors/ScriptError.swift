@@ -15,28 +15,31 @@ public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
 public struct ScriptError: Error, CustomStringConvertible {
     /// The line that raised it; nil when nothing names one (a host limit, a memory error).
     public var location: SourceLocation?
-    /// The message without its location.
-    public var message: String
+    /// What went wrong, without the location.
+    public var reason: String
     /// Lua's "stack traceback:" and its frames, one per line; nil when none was taken.
     public var traceback: String?
 
-    public init(_ message: String, at location: SourceLocation? = nil, traceback: String? = nil) {
-        self.message = message; self.location = location; self.traceback = traceback
+    public init(_ reason: String, at location: SourceLocation? = nil, traceback: String? = nil) {
+        self.reason = reason; self.location = location; self.traceback = traceback
     }
 
-    /// "file.lua:12: message", without the traceback.
-    public var locatedMessage: String { location.map { "\($0): \(message)" } ?? message }
+    /// "file.lua:12: reason", without the traceback.
+    public var locatedReason: String { location.map { "\($0): \(reason)" } ?? reason }
 
-    public var description: String { traceback.map { locatedMessage + "\n" + $0 } ?? locatedMessage }
+    /// The whole text as printed: location, reason and traceback.
+    public var message: String { description }
+
+    public var description: String { traceback.map { locatedReason + "\n" + $0 } ?? locatedReason }
 
     /// The same error reported once, at its own line: what a caller that adds its own context
     /// keeps of an error raised deeper in the script.
-    public var withoutTraceback: ScriptError { ScriptError(message, at: location) }
+    public var withoutTraceback: ScriptError { ScriptError(reason, at: location) }
 
     /// `note` added at the very end of the printed text (after the traceback, if any).
     public func appending(_ note: String) -> ScriptError {
         var copy = self
-        if let traceback { copy.traceback = traceback + note } else { copy.message += note }
+        if let traceback { copy.traceback = traceback + note } else { copy.reason += note }
         return copy
     }
 }

@@ -85,7 +85,7 @@ extension LuaRuntime {
         }
         finishInterruptibleRun()
         guard status == LUA_OK else {
-            return .failure(Self.trimmedTraceback(takeError().description))
+            return .failure(Self.trimmedTraceback(takeError()))
         }
         if let finalizerFailure { return .failure(finalizerFailure) }
         var values: [String] = []
@@ -119,11 +119,12 @@ extension LuaRuntime {
 
     /// The traceback of an error typed at the prompt ends in frames of the REPL itself
     /// ("[C]: in ?"): noise for the reader, dropped.
-    static func trimmedTraceback(_ message: String) -> String {
-        var lines = message.components(separatedBy: "\n")
+    static func trimmedTraceback(_ error: Error) -> String {
+        guard var scriptError = error as? ScriptError, let traceback = scriptError.traceback else { return "\(error)" }
+        var lines = traceback.components(separatedBy: "\n")
         while let last = lines.last, last.trimmingCharacters(in: .whitespaces) == "[C]: in ?" { lines.removeLast() }
-        if lines.last == "stack traceback:" { lines.removeLast() }
-        return lines.joined(separator: "\n")
+        scriptError.traceback = lines == ["stack traceback:"] ? nil : lines.joined(separator: "\n")
+        return scriptError.description
     }
 
     /// After a chunk: an interrupt that arrived too late to stop it must not stop the next one,

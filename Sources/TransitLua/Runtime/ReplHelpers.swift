@@ -208,7 +208,7 @@ extension LuaRuntime {
             for note in report.notes { output("reload: note: \(note)") }
             return true
         } catch {
-            output("reload failed, the previous version stays: \(Self.trimmedTraceback("\(error)"))")
+            output("reload failed, the previous version stays: \(Self.trimmedTraceback(error))")
             return false
         }
     }

@@ -142,10 +142,10 @@ extension LuaRuntime {
             // error that ends the scene is reported as one.
             // Lua's memory error has no position; re-raised by a guarded library function
             // (string.rep) it has the caller's line already.
-            let outOfMemory = status == LUA_ERRMEM || (limits.pointee.limitReached != 0 && error.message == "not enough memory")
+            let outOfMemory = status == LUA_ERRMEM || (limits.pointee.limitReached != 0 && error.reason == "not enough memory")
             limits.pointee.limitReached = 0
             if outOfMemory {
-                error = ScriptError("\(error.message): the script exceeded its memory limit of \(self.options.memoryLimit >> 20) MB (--memory raises it)",
+                error = ScriptError("\(error.reason): the script exceeded its memory limit of \(self.options.memoryLimit >> 20) MB (--memory raises it)",
                                     at: error.location ?? lineOfError(in: thread))
                 transit_pop(thread, 1)
                 collectGarbage()

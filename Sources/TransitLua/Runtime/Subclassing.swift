@@ -19,7 +19,7 @@ func callClassTable(_ L: OpaquePointer?) -> Int32 {
             // caller's location when the constructor (a host function) could not.
             let error = runtime.takeError()
             if error.location != nil { throw error.withoutTraceback }
-            throw LuaCallError(error.message)
+            throw LuaCallError(error.reason)
         }
         return lua_gettop(L)
     }

@@ -36,6 +36,12 @@ public struct ScriptError: Error, CustomStringConvertible {
     /// keeps of an error raised deeper in the script.
     public var withoutTraceback: ScriptError { ScriptError(reason, at: location) }
 
+    /// This error told as the cause of another: `context` and then this error's located reason
+    /// ("looking up x failed: fx.lua:3: boom"), at `location`, keeping this traceback.
+    public func cause(of context: String, at location: SourceLocation? = nil) -> ScriptError {
+        ScriptError(context + locatedReason, at: location, traceback: traceback)
+    }
+
     /// `note` added at the very end of the printed text (after the traceback, if any).
     public func appending(_ note: String) -> ScriptError {
         var copy = self

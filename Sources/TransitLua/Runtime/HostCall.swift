@@ -225,7 +225,7 @@ final class LuaFunction {
         if transit_pcall(L, count, results) != LUA_OK {
             let error = runtime.takeError()
             lua_settop(L, top)
-            if let givenAt { throw ScriptError("the host function given here as a callback failed: \(error)", at: givenAt) }
+            if let givenAt { throw error.cause(of: "the host function given here as a callback failed: ", at: givenAt) }
             throw error
         }
         if results == 0 { lua_settop(L, top) }

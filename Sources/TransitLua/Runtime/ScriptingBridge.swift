@@ -82,7 +82,7 @@ extension LuaRuntime: Scripting {
         guard lua_type(L, -1) == LUA_TTABLE || lua_type(L, -1) == LUA_TUSERDATA else { return false }
         let status = transit_pgetfield(L, -1, hook)
         guard status == LUA_OK else {
-            throw ScriptError("looking up \(hook) on \(reference.scriptDescription) failed: \(takeError())")
+            throw takeError().cause(of: "looking up \(hook) on \(reference.scriptDescription) failed: ")
         }
         let found = lua_type(L, -1) == LUA_TFUNCTION
         transit_pop(L, 1)
@@ -114,7 +114,7 @@ extension LuaRuntime: Scripting {
         reference.push()
         guard lua_type(L, -1) == LUA_TTABLE || lua_type(L, -1) == LUA_TUSERDATA else { return nil }
         guard transit_pgetfield(L, -1, name) == LUA_OK else {
-            throw ScriptError("looking up \(name) on \(reference.scriptDescription) failed: \(takeError())")
+            throw takeError().cause(of: "looking up \(name) on \(reference.scriptDescription) failed: ")
         }
         switch lua_type(L, -1) {
         case LUA_TNIL: return nil
@@ -159,7 +159,7 @@ extension LuaRuntime: Scripting {
             let error = takeError()
             // Lua gives a memory error no position and no traceback: name the hook that ran.
             if status == LUA_ERRMEM, let place = location(of: object, hook) {
-                throw ScriptError("\(hook): \(error)", at: place)
+                throw error.cause(of: "\(hook): ", at: place)
             }
             throw error
         }

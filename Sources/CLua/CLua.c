@@ -325,6 +325,7 @@ int transit_pgetfield(lua_State *L, int index, const char *key) {
     lua_pushvalue(L, index);
     lua_pushstring(L, key);
     transit_Limits *limits = limits_of(L);
+    limits->caught.text = NULL;   /* no message handler: an error here has no recorded shape */
     int savedHost = limits->inHost;
     limits->inHost = 0;
     limits->inScript++;
@@ -344,6 +345,7 @@ int transit_ptolstring(lua_State *L, int index) {
     lua_pushcfunction(L, tolstring_unprotected);
     lua_pushvalue(L, index);
     transit_Limits *limits = limits_of(L);
+    limits->caught.text = NULL;   /* no message handler: an error here has no recorded shape */
     int savedHost = limits->inHost;
     limits->inHost = 0;
     limits->inScript++;

@@ -33,6 +33,8 @@ extension LuaRuntime {
             let pointer = transit_tostring(L, -1, &length)
             let text = string(at: -1) ?? ""
             let caught = limits.pointee.caught
+            // Used once: a later error at the same address must not take this one's shape.
+            limits.pointee.caught.text = nil
             error = structured(text, shape: caught.text == pointer && caught.length == length ? caught : nil)
         } else {
             error = ScriptError(string(at: -1) ?? "(error object is not a string)")
@@ -82,7 +84,8 @@ extension LuaRuntime {
                 return traced
             }
         }
-        guard let shape, shape.length == bytes.count else { return ScriptError(text) }
+        guard let shape, shape.length == bytes.count, shape.messageStart <= shape.tracebackStart,
+              shape.tracebackStart <= bytes.count, shape.fileLength <= shape.messageStart else { return ScriptError(text) }
         let location = shape.fileLength > 0
             ? SourceLocation(file: String(decoding: bytes[0..<shape.fileLength], as: UTF8.self), line: Int(shape.line))
             : nil
@@ -90,7 +93,10 @@ extension LuaRuntime {
         let traceback = shape.tracebackStart < bytes.count
             ? String(decoding: bytes[(shape.tracebackStart + 1)...], as: UTF8.self)
             : nil
-        return ScriptError(message, at: location, traceback: traceback)
+        let error = ScriptError(message, at: location, traceback: traceback)
+        // The parts always print as the text they came from; a shape that does not is not this
+        // text's (a record outlived its string), and the text is kept whole.
+        return Array(error.description.utf8) == bytes ? error : ScriptError(text)
     }
 }
 

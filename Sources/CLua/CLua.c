@@ -190,6 +190,29 @@ int transit_lacksposition(const char *message) {
         || strcmp(message, "stack overflow") == 0;
 }
 
+static size_t traceback_start(const char *text, size_t length) {
+    const char *marker = strstr(text, "\nstack traceback:");
+    return marker != NULL ? (size_t)(marker - text) : length;
+}
+
+void transit_shapeerror(lua_State *L, lua_State *co, int level, const char *text, size_t length, transit_ErrorShape *shape) {
+    (void)L;
+    transit_ErrorShape found = { text, length, 0, 0, 0, traceback_start(text, length) };
+    lua_Debug record;
+    for (; level >= 0 && lua_getstack(co, level, &record); level++) {
+        if (!lua_getinfo(co, "Sl", &record) || record.currentline <= 0) continue;
+        char where[LUA_IDSIZE + 32];
+        int written = snprintf(where, sizeof where, "%s:%d: ", record.short_src, record.currentline);
+        if (written > 0 && (size_t)written < sizeof where && (size_t)written <= length && memcmp(text, where, (size_t)written) == 0) {
+            found.fileLength = strlen(record.short_src);
+            found.line = record.currentline;
+            found.messageStart = (size_t)written;
+            break;
+        }
+    }
+    *shape = found;
+}
+
 static int message_handler(lua_State *L) {
     const char *message = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
     if (message == NULL) {
@@ -216,13 +239,21 @@ static int message_handler(lua_State *L) {
         lua_concat(L, 2);
         message = lua_tostring(L, -1);
     }
+    size_t length = 0;
+    message = lua_tolstring(L, -1, &length);
+    transit_ErrorShape shape;
+    transit_shapeerror(L, L, 1, message, length, &shape);
     /* An error that already carries a traceback (raised through nested protected calls, as a
     ** C stack overflow is) keeps the one it has: one traceback, not one per level. */
-    if (strstr(message, "\nstack traceback:") != NULL) {
-        lua_pushstring(L, message);
+    if (shape.tracebackStart < length) {
+        lua_pushvalue(L, -1);
+        limits_of(L)->caught = shape;
         return 1;
     }
     luaL_traceback(L, L, message, 1);
+    shape.text = lua_tolstring(L, -1, &shape.length);
+    shape.tracebackStart = length;
+    limits_of(L)->caught = shape;
     return 1;
 }
 
@@ -255,6 +286,15 @@ int transit_pcall(lua_State *L, int nargs, int nresults) {
         lua_pushnil(L);
         lua_setfield(L, LUA_REGISTRYINDEX, "transit.finalizerError");
         status = LUA_ERRRUN;
+        /* The handler did not see this error: its text names the finalizer's line itself, and
+        ** none of the frames now running raised it. */
+        size_t length = 0;
+        const char *text = lua_tolstring(L, -1, &length);
+        transit_shapeerror(L, L, -1, text, length, &limits->caught);
+    }
+    if (status != LUA_OK && status != LUA_ERRRUN) {
+        /* The handler did not run (a memory error, an error in the handler): no shape. */
+        limits->caught.text = NULL;
     }
     if (status == LUA_ERRMEM) {
         /* Lua does not run the handler for memory errors; collect so the state is usable. */
@@ -285,6 +325,7 @@ int transit_pgetfield(lua_State *L, int index, const char *key) {
     lua_pushvalue(L, index);
     lua_pushstring(L, key);
     transit_Limits *limits = limits_of(L);
+    limits->caught.text = NULL;   /* no message handler: an error here has no recorded shape */
     int savedHost = limits->inHost;
     limits->inHost = 0;
     limits->inScript++;
@@ -304,6 +345,7 @@ int transit_ptolstring(lua_State *L, int index) {
     lua_pushcfunction(L, tolstring_unprotected);
     lua_pushvalue(L, index);
     transit_Limits *limits = limits_of(L);
+    limits->caught.text = NULL;   /* no message handler: an error here has no recorded shape */
     int savedHost = limits->inHost;
     limits->inHost = 0;
     limits->inScript++;

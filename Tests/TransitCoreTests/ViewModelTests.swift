@@ -29,8 +29,8 @@ import Testing
         let world = World()
         let a = View(world: world), b = View(world: world)
         try a.addSubview(b)
-        #expect(throws: HierarchyError.self) { try b.addSubview(a) }
-        #expect(throws: HierarchyError.self) { try a.addSubview(a) }
+        #expect(throws: ModelUsageError.self) { try b.addSubview(a) }
+        #expect(throws: ModelUsageError.self) { try a.addSubview(a) }
     }
 
     @Test func autoresizingFollowsTheSuperviewSize() throws {

@@ -438,18 +438,6 @@ function Animator:animationEnded(completed) record("animationEnded " .. tostring
         #expect(result.world.problemRecords.first?.phase == "interactive")
     }
 
-    /// `report("hook-typo: ...")`, text starting with a known id, is that id (how the hook-name
-    /// checks report); other text is kept whole under `other`.
-    @Test func textStartingWithAnIdIsReportedUnderThatId() {
-        let world = World()
-        world.report("hook-typo: animateTransiton is not a hook; did you mean animateTransition?")
-        world.report("something else: with a colon")
-        #expect(world.problemRecords.map(\.id) == [.hookTypo, .other])
-        #expect(world.problemRecords[0].message == "animateTransiton is not a hook; did you mean animateTransition?")
-        #expect(world.problemRecords[1].message == "something else: with a colon")
-        #expect(world.problemRecords[0].phase == "scene")
-    }
-
     @Test func presentingFromAControllerAlreadyPresentingOrOffScreenIsIgnoredWithUIKitsWarning() throws {
         let result = try runScene("""
             local offScreen = UIViewController.new{ title = "Off" }

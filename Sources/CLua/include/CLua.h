@@ -41,6 +41,19 @@ static inline int transit_pushglobaltable(lua_State *L) { return lua_rawgeti(L, 
 
 /* ---- state, allocator, budget ---- */
 
+/* Where the parts of an error's text are: "file:line: " (when it names a line), the message
+** and Lua's "\nstack traceback:". Found where the error is caught, from the lua_Debug of the
+** frames that raised it (the host records its own raises in Swift), so no code reads a
+** location back out of the text; `text` is the string described, recognised by identity. */
+typedef struct transit_ErrorShape {
+    const char *text;       /* NULL: nothing recorded */
+    size_t length;
+    size_t fileLength;      /* bytes of "file" at the start; 0 when it names no line */
+    int line;
+    size_t messageStart;    /* after "file:line: " (0 without a location) */
+    size_t tracebackStart;  /* where "\nstack traceback:" starts; `length` when it has none */
+} transit_ErrorShape;
+
 /* Accounting for the limiting allocator; one per lua_State, owned by the host. */
 typedef struct transit_Limits {
     size_t used;            /* bytes currently allocated */
@@ -64,6 +77,7 @@ typedef struct transit_Limits {
                                in the registry at "transit.finalizerError" until raised */
     long long finalizersAlive;    /* tables with a script __gc not yet collected */
     long long finalizerSequence;  /* numbers them in the order setmetatable marked them */
+    transit_ErrorShape caught;    /* the error transit_pcall's message handler last produced */
 } transit_Limits;
 
 /* Host work charged to the budget, in instruction equivalents: each host call costs
@@ -168,6 +182,12 @@ int transit_takeinterrupts(void);
 
 /* The traceback of the running coroutine `co`, for errors raised inside scene coroutines. */
 void transit_traceback(lua_State *L, lua_State *co, const char *message, int level);
+
+/* The shape of the error string `text` raised in thread `co`: its location is the innermost
+** frame (from `level` out) whose "file:line: " the text begins with, which is where luaL_where
+** and Lua's runtime errors put it (error(message, 2) names a frame further out); none if no
+** frame's does, or if `level` is negative (no running frame raised it). */
+void transit_shapeerror(lua_State *L, lua_State *co, int level, const char *text, size_t length, transit_ErrorShape *shape);
 
 /* ---- benchmark baseline (transit bench, timeline.vs_c) ----
 ** The tweening a frame of `count` animating objects needs, as a plain C loop: per object, solve

@@ -86,13 +86,6 @@ struct KeyframeRecord {
     var keyframes: [(start: Double, end: Double, value: AnimatableValue)] = []
 }
 
-public enum AnimationError: Error, CustomStringConvertible {
-    case invalid(String)
-    public var description: String {
-        switch self { case .invalid(let message): return message }
-    }
-}
-
 extension World {
     /// `UIView.animate`: runs `animations` in an animation context; `completion(finished)` runs
     /// when every animation it created has ended (next turn when it created none, or when
@@ -104,10 +97,10 @@ extension World {
                         completion: ((Bool) throws -> Void)? = nil) throws -> AnimationGroup? {
         // UIKit documents that a negative or zero duration makes the changes without animating.
         guard duration.isFinite else {
-            throw AnimationError.invalid("duration must be a finite number (got \(formatNumber(duration)))")
+            throw ModelUsageError.animation("duration must be a finite number (got \(formatNumber(duration)))")
         }
         guard delay.isFinite, delay >= 0 else {
-            throw AnimationError.invalid("delay must be a finite number ≥ 0 (got \(formatNumber(delay)))")
+            throw ModelUsageError.animation("delay must be a finite number ≥ 0 (got \(formatNumber(delay)))")
         }
         var duration = duration, timing = timing, options = options
         if let outer = animationContexts.last, outer.kind == .block, outer.beginTime == nil {
@@ -169,7 +162,7 @@ extension World {
                                  animations: () throws -> Void,
                                  completion: ((Bool) throws -> Void)? = nil) throws -> AnimationGroup? {
         guard duration.isFinite, delay.isFinite, delay >= 0 else {
-            throw AnimationError.invalid("duration and delay must be finite numbers (delay ≥ 0)")
+            throw ModelUsageError.animation("duration and delay must be finite numbers (delay ≥ 0)")
         }
         if duration <= 0 {
             let context = AnimationContext(kind: .disabled, group: nil, duration: 0, delay: 0, timing: .linear, options: [])
@@ -222,11 +215,11 @@ extension World {
     /// `UIView.addKeyframe`: only valid inside `animateKeyframes`.
     public func addKeyframe(relativeStartTime: Double, relativeDuration: Double, animations: () throws -> Void) throws {
         guard let context = animationContexts.last, context.kind == .keyframes || (context.kind == .disabled && context.keyframe != nil) else {
-            throw AnimationError.invalid("UIView.addKeyframe must be called inside the animations of UIView.animateKeyframes")
+            throw ModelUsageError.animation("UIView.addKeyframe must be called inside the animations of UIView.animateKeyframes")
         }
         guard relativeStartTime.isFinite, relativeDuration.isFinite, relativeStartTime >= 0, relativeDuration >= 0,
               relativeStartTime + relativeDuration <= 1 + 1e-9 else {
-            throw AnimationError.invalid("UIView.addKeyframe: relativeStartTime and relativeDuration must be in 0...1 with start + duration ≤ 1 (got \(formatNumber(relativeStartTime)), \(formatNumber(relativeDuration)))")
+            throw ModelUsageError.animation("UIView.addKeyframe: relativeStartTime and relativeDuration must be in 0...1 with start + duration ≤ 1 (got \(formatNumber(relativeStartTime)), \(formatNumber(relativeDuration)))")
         }
         let saved = context.keyframe
         context.keyframe = (relativeStartTime, relativeDuration)
@@ -246,8 +239,9 @@ extension World {
         return context.kind != .disabled
     }
 
-    /// Every animatable model change funnels through here.
-    func layer(_ layer: Layer, willChange property: LayerProperty, from old: AnimatableValue, to new: AnimatableValue) {
+    /// Every animatable model change funnels through here, after the model value changed (the
+    /// animation it makes runs from `old` to the model's new value).
+    func layer(_ layer: Layer, didChange property: LayerProperty, from old: AnimatableValue, to new: AnimatableValue) {
         // Standalone layers follow Core Animation's implicit actions, not UIView's blocks.
         if !layer.isViewLayer { implicitChange(layer, property, from: old, to: new); return }
         guard let context = animationContexts.last, let group = context.group else { return }

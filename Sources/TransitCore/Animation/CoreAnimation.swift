@@ -352,7 +352,7 @@ extension World {
     /// CATransaction.begin.
     public func beginTransaction() throws {
         guard coreAnimation.transactions.count < 64 else {
-            throw AnimationError.invalid("CATransaction.begin: more than 64 nested transactions (a begin without commit in a loop?)")
+            throw ModelUsageError.animation("CATransaction.begin: more than 64 nested transactions (a begin without commit in a loop?)")
         }
         // Inside the turn's implicit transaction when there is one (it is the outermost).
         let outer = coreAnimation.transactions.last ?? coreAnimation.implicitTransaction
@@ -363,7 +363,7 @@ extension World {
     /// ended (on the next turn when there were none).
     public func commitTransaction() throws {
         guard let transaction = coreAnimation.transactions.popLast() else {
-            throw AnimationError.invalid("CATransaction.commit without a matching CATransaction.begin")
+            throw ModelUsageError.animation("CATransaction.commit without a matching CATransaction.begin")
         }
         transaction.committed = true
         if transaction.pending <= 0, transaction.completion != nil {
@@ -415,10 +415,10 @@ extension World {
         let animation = LayerAnimation(property: property, change: .absolute(from: from, to: new), clock: clock, layer: layer)
         group.add(animation, to: layer)
         let keyed = KeyedAnimation(group: group, animations: [animation], object: nil)
-        layer.ensuredExtras.animationsByKey[key] = keyed
+        layer.ensuredExtras.animationsByKey[.named(key)] = keyed
         transaction.animationStarted()
         group.completion = { [weak layer] _ in
-            if let layer, layer.animationsByKey[key] === keyed { layer.extras?.animationsByKey[key] = nil }
+            if let layer, layer.animationsByKey[.named(key)] === keyed { layer.extras?.animationsByKey[.named(key)] = nil }
             try transaction.animationEnded()
         }
         group.start()
@@ -431,11 +431,11 @@ extension World {
     public func addAnimation(_ object: CoreAnimationObject, to layer: Layer, forKey key: String?) throws {
         let transaction = currentTransaction()
         let duration = object.duration > 0 ? object.duration : transaction.duration
-        guard duration.isFinite, duration < 1e9 else { throw AnimationError.invalid("duration must be a finite number of seconds (got \(formatNumber(object.duration)))") }
+        guard duration.isFinite, duration < 1e9 else { throw ModelUsageError.animation("duration must be a finite number of seconds (got \(formatNumber(object.duration)))") }
         let space = currentTimeSpace
         let localNow = space.localTime(atWorld: now)
         let begin = object.beginTime > 0 ? localNow + (object.beginTime - now) : localNow
-        guard begin.isFinite else { throw AnimationError.invalid("beginTime must be finite") }
+        guard begin.isFinite else { throw ModelUsageError.animation("beginTime must be finite") }
 
         let label = "\(object.displayClassName)" + ((object as? PropertyAnimationObject)?.keyPath.map { " \($0)" } ?? "")
         let group = AnimationGroup(world: self, space: space, nominalEnd: begin + duration * (object.autoreverses ? 2 : 1) * max(1, object.repeatCount),
@@ -448,7 +448,7 @@ extension World {
         if let key { layer.removeKeyedAnimation(key) }
         for animation in animations { group.add(animation, to: layer) }
         let keyed = KeyedAnimation(group: group, animations: animations, object: object)
-        let storedKey = key ?? "\u{0}anonymous \(ObjectIdentifier(keyed).hashValue)"
+        let storedKey = key.map(AnimationKey.named) ?? .anonymous(ObjectIdentifier(keyed))
         layer.ensuredExtras.animationsByKey[storedKey] = keyed
         transaction.animationStarted()
         let delegate = object.delegate
@@ -479,7 +479,7 @@ extension World {
                                  begin: Double, duration: Double, inherited: CoreAnimationObject, depth: Int,
                                  into animations: inout [LayerAnimation]) throws {
         guard depth <= CoreAnimationObject.maximumNesting else {
-            throw AnimationError.invalid("animation groups nested deeper than \(CoreAnimationObject.maximumNesting)")
+            throw ModelUsageError.animation("animation groups nested deeper than \(CoreAnimationObject.maximumNesting)")
         }
         let fill = inherited.fillMode
         let fillsBackwards = fill == .backwards || fill == .both
@@ -494,14 +494,14 @@ extension World {
             return
         }
         guard let propertyObject = object as? PropertyAnimationObject else {
-            throw AnimationError.invalid("\(object.displayClassName) cannot be added: use CABasicAnimation, CAKeyframeAnimation, CASpringAnimation or CAAnimationGroup")
+            throw ModelUsageError.animation("\(object.displayClassName) cannot be added: use CABasicAnimation, CAKeyframeAnimation, CASpringAnimation or CAAnimationGroup")
         }
         guard let keyPathText = propertyObject.keyPath else {
-            throw AnimationError.invalid("\(object.displayClassName) has no keyPath (set it, e.g. CABasicAnimation{keyPath = \"opacity\"})")
+            throw ModelUsageError.animation("\(object.displayClassName) has no keyPath (set it, e.g. CABasicAnimation{keyPath = \"opacity\"})")
         }
         guard let keyPath = AnimationKeyPath(keyPathText), keyPath.applies(to: layer) else {
             let known = AnimationKeyPath.all.filter { AnimationKeyPath($0)!.applies(to: layer) }
-            throw AnimationError.invalid("keyPath \"\(keyPathText)\" is not an animatable key path of \(layer.displayClassName); animatable: \(known.joined(separator: ", "))")
+            throw ModelUsageError.animation("keyPath \"\(keyPathText)\" is not an animatable key path of \(layer.displayClassName); animatable: \(known.joined(separator: ", "))")
         }
         let model = layer.modelValue(keyPath.property)
         let expected = keyPath.component.flatMap { $0.extract(from: model) } ?? model
@@ -509,7 +509,7 @@ extension World {
             guard let value else { return nil }
             let converted = Self.convert(value, like: expected)
             guard let converted else {
-                throw AnimationError.invalid("\(name) of a \(keyPathText) animation must be \(Self.kindName(expected)) (got \(Self.kindName(value)))")
+                throw ModelUsageError.animation("\(name) of a \(keyPathText) animation must be \(Self.kindName(expected)) (got \(Self.kindName(value)))")
             }
             return converted
         }
@@ -526,10 +526,10 @@ extension World {
                 values = Self.pointsAlong(path).map { .point($0) }
                 if mode == .linear || mode == .cubic { mode = .paced }
             }
-            guard !values.isEmpty else { throw AnimationError.invalid("CAKeyframeAnimation needs values (or a path for position)") }
+            guard !values.isEmpty else { throw ModelUsageError.animation("CAKeyframeAnimation needs values (or a path for position)") }
             kind = .keyframes(KeyframeTrack(values: values, keyTimes: keyframes.keyTimes ?? [], mode: mode))
         } else {
-            throw AnimationError.invalid("\(object.displayClassName) cannot be added to a layer")
+            throw ModelUsageError.animation("\(object.displayClassName) cannot be added to a layer")
         }
         let change = CoreAnimationChange(kind: kind, component: keyPath.component, isAdditive: propertyObject.isAdditive)
         let repeatCount = object.repeatCount.isFinite || object.repeatCount == .infinity ? max(1, object.repeatCount) : 1
@@ -600,7 +600,7 @@ extension Layer {
     }
 
     func removeKeyedAnimation(_ key: String) {
-        guard let keyed = extras?.animationsByKey.removeValue(forKey: key) else { return }
+        guard let keyed = extras?.animationsByKey.removeValue(forKey: .named(key)) else { return }
         if keyed.group.isFinished {
             for animation in keyed.animations { remove(animation) }
         } else {
@@ -613,9 +613,11 @@ extension Layer {
     /// implicit animations) by their property's key path, as Core Animation keys its actions
     /// (docs/semantics.md, "Animation keys").
     public var animationKeys: [String] {
-        var keys = Set(animationsByKey.keys.filter { !$0.hasPrefix("\u{0}") })
+        var keys = Set<String>()
         var listed = Set<ObjectIdentifier>()
-        for (key, keyed) in animationsByKey where !key.hasPrefix("\u{0}") {
+        for (key, keyed) in animationsByKey {
+            guard case .named(let name) = key else { continue }
+            keys.insert(name)
             for animation in keyed.animations { listed.insert(ObjectIdentifier(animation)) }
         }
         for animation in animations where !listed.contains(ObjectIdentifier(animation)) {
@@ -625,7 +627,7 @@ extension Layer {
     }
 
     /// CALayer.animation(forKey:): the object added under `key` (nil for implicit animations).
-    public func animation(forKey key: String) -> CoreAnimationObject? { animationsByKey[key]?.object }
+    public func animation(forKey key: String) -> CoreAnimationObject? { animationsByKey[.named(key)]?.object }
 
     /// The animation objects the layer holds (for ObjectGraph).
     var keyedAnimationObjects: [CoreAnimationObject] { animationsByKey.values.compactMap(\.object) }

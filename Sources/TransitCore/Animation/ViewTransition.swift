@@ -23,7 +23,7 @@ extension World {
                            curve: AnimationCurve = .easeInOut,
                            animations: () throws -> Void,
                            completion: ((Bool) throws -> Void)? = nil) throws -> AnimationGroup? {
-        guard duration.isFinite else { throw AnimationError.invalid("duration must be a finite number (got \(formatNumber(duration)))") }
+        guard duration.isFinite else { throw ModelUsageError.animation("duration must be a finite number (got \(formatNumber(duration)))") }
         if duration <= 0 || style == .none {
             try withoutAnimation(animations)
             if let completion { async(label: "transition completion (no animation)") { try completion(true) } }

@@ -72,16 +72,16 @@ extension World {
     /// Schedules a touch of several fingers, each moving in a straight line from its start to its end.
     public func performTouch(fingers: [(start: Point, end: Point)], duration: Double, release: Bool) throws {
         guard !fingers.isEmpty, fingers.count <= World.maximumTouchCount else {
-            throw AnimationError.invalid("a touch has 1 to \(World.maximumTouchCount) fingers (got \(fingers.count))")
+            throw ModelUsageError.touches("a touch has 1 to \(World.maximumTouchCount) fingers (got \(fingers.count))")
         }
         // The difference must be finite too: the sampled points lie between start and end.
         guard fingers.allSatisfy({ $0.start.isFinite && $0.end.isFinite && ($0.end - $0.start).isFinite }), duration.isFinite, duration >= 0 else {
-            throw AnimationError.invalid("touch points and duration must be finite (duration ≥ 0)")
+            throw ModelUsageError.touches("touch points and duration must be finite (duration ≥ 0)")
         }
         // A finger is down for seconds, not hours; the bound also keeps the number of sampled
         // moves (duration × touchSampleRate) small enough to schedule.
         guard duration <= World.maximumTouchDuration else {
-            throw AnimationError.invalid("a touch lasts at most \(formatNumber(World.maximumTouchDuration)) s (got \(formatNumber(duration)))")
+            throw ModelUsageError.touches("a touch lasts at most \(formatNumber(World.maximumTouchDuration)) s (got \(formatNumber(duration)))")
         }
         let begin = now
         let starts = fingers.map(\.start)

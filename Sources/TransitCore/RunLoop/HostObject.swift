@@ -129,8 +129,8 @@ public protocol Scripting: AnyObject {
     func responds(_ object: AnyObject, _ hook: String) throws -> Bool
     /// Calls `hook` on the object with `self` first. Errors carry the script's message.
     func call(_ object: AnyObject, _ hook: String, _ arguments: [ScriptValue]) throws -> ScriptValue
-    /// Where the script defined `hook` ("fade.lua:3"), for messages about what it returned.
-    func location(of object: AnyObject, _ hook: String) -> String?
+    /// Where the script defined `hook` (fade.lua:3), for messages about what it returned.
+    func location(of object: AnyObject, _ hook: String) -> SourceLocation?
     /// A run-loop turn ended: no model code is running, so the script layer may look at the
     /// object graph (ObjectGraph) to free what only scripts kept alive.
     func turnDidEnd()
@@ -148,20 +148,13 @@ public protocol Scripting: AnyObject {
 extension Scripting {
     public func overrides(_ object: HostObject, _ hook: some HookName) -> Bool { overrides(object, hook.rawValue) }
     public func responds(_ object: AnyObject, _ hook: some HookName) throws -> Bool { try responds(object, hook.rawValue) }
-    public func location(of object: AnyObject, _ hook: some HookName) -> String? { location(of: object, hook.rawValue) }
+    public func location(of object: AnyObject, _ hook: some HookName) -> SourceLocation? { location(of: object, hook.rawValue) }
     public func property(_ object: AnyObject, _ name: Hook.OverridableProperty) throws -> ScriptValue? { try property(object, name.rawValue) }
 }
 
 extension Scripting {
-    public func location(of object: AnyObject, _ hook: String) -> String? { nil }
+    public func location(of object: AnyObject, _ hook: String) -> SourceLocation? { nil }
     public func turnDidEnd() {}
     public func runPendingDeinits() throws {}
     public func property(_ object: AnyObject, _ name: String) throws -> ScriptValue? { nil }
-}
-
-/// A script failed; the message already names file and line and carries a traceback.
-public struct ScriptError: Error, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }

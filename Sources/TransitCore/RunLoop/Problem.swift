@@ -103,15 +103,6 @@ extension World {
         trace.note(time: now, turn: turn, "problem: \(problem.description)")
     }
 
-    /// A problem given as text; a leading known id ("hook-typo: ...") is taken as its id.
-    public func report(_ text: String) {
-        if let colon = text.firstIndex(of: ":"), let id = ProblemID(rawValue: String(text[..<colon])) {
-            report(id, String(text[text.index(after: colon)...].drop { $0 == " " }))
-        } else {
-            report(.other, text)
-        }
-    }
-
     /// The problems as lines, in the order they were found.
     public var problems: [String] { problemRecords.map(\.description) }
 

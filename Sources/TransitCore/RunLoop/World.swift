@@ -177,15 +177,15 @@ public final class World {
     }
 
     public func advance(to requested: Double) throws {
-        guard requested.isFinite else { throw AnimationError.invalid("time must be finite") }
+        guard requested.isFinite else { throw ModelUsageError.runLoop("time must be finite") }
         guard requested <= timeLimit else {
-            throw AnimationError.invalid(timeLimit < World.latestTime
+            throw ModelUsageError.runLoop(timeLimit < World.latestTime
                 ? "virtual time would pass this run's limit of t=\(formatNumber(timeLimit)) s (the scene may run 600 s of virtual time; the REPL moves at most 600 s a chunk)"
                 : "virtual time cannot pass \(formatNumber(World.latestTime)) s")
         }
         let time = World.onTimeGrid(requested)
         guard !isAdvancing else {
-            throw AnimationError.invalid("virtual time cannot move from inside a callback that runs while time moves (a completion, a gesture action, a hook); wait in the scene's own code instead")
+            throw ModelUsageError.runLoop("virtual time cannot move from inside a callback that runs while time moves (a completion, a gesture action, a hook); wait in the scene's own code instead")
         }
         isAdvancing = true
         defer { isAdvancing = false }
@@ -204,7 +204,7 @@ public final class World {
             turnsAtThisInstant += 1
             guard turnsAtThisInstant <= World.maximumTurnsPerInstant else {
                 events.removeAll()
-                throw AnimationError.invalid("more than \(World.maximumTurnsPerInstant) run-loop turns at t=\(formatNumber(now)) s without time passing: a completion keeps scheduling work for the same instant (for example an animation of duration 0 whose completion starts another)")
+                throw ModelUsageError.runLoop("more than \(World.maximumTurnsPerInstant) run-loop turns at t=\(formatNumber(now)) s without time passing: a completion keeps scheduling work for the same instant (for example an animation of duration 0 whose completion starts another)")
             }
             if first.recurring {
                 let second = now.rounded(.down)
@@ -213,11 +213,11 @@ public final class World {
                 recurringCallbacks += 1
                 guard recurringCallbacks <= World.maximumRecurringCallbacks else {
                     events.removeAll()
-                    throw AnimationError.invalid("more than \(World.maximumRecurringCallbacks) timer and display-link callbacks in this run (at t=\(formatNumber(now)) s): invalidate timers and display links you no longer need")
+                    throw ModelUsageError.runLoop("more than \(World.maximumRecurringCallbacks) timer and display-link callbacks in this run (at t=\(formatNumber(now)) s): invalidate timers and display links you no longer need")
                 }
                 guard ticksInSecond <= World.maximumTicksPerSecond else {
                     events.removeAll()
-                    throw AnimationError.invalid("more than \(World.maximumTicksPerSecond) timer and display-link callbacks in one second of virtual time (at t=\(formatNumber(now)) s): a repeating Timer with an interval of 0 or less fires every 0.1 ms, far faster than any screen shows; use an interval of a frame (1/60 s) or more, or a CADisplayLink")
+                    throw ModelUsageError.runLoop("more than \(World.maximumTicksPerSecond) timer and display-link callbacks in one second of virtual time (at t=\(formatNumber(now)) s): a repeating Timer with an interval of 0 or less fires every 0.1 ms, far faster than any screen shows; use an interval of a frame (1/60 s) or more, or a CADisplayLink")
                 }
             }
             try first.action()
@@ -275,8 +275,7 @@ public final class World {
     }
 
     func hookError(_ object: AnyObject?, named hook: String, _ message: String) -> ScriptError {
-        guard let object, let location = scripting?.location(of: object, hook) else { return ScriptError(message) }
-        return ScriptError("\(location): \(message)")
+        ScriptError(message, at: object.flatMap { scripting?.location(of: $0, hook) })
     }
 
     /// Whether a script object or an overriding model object implements `hook`.

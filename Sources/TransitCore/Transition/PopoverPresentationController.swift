@@ -68,7 +68,7 @@ public final class PopoverPresentationController: PresentationController {
     func prepareForPresentation() throws {
         _ = try world.callIfImplemented(delegate, Hook.PopoverPresentationDelegate.prepareForPopoverPresentation, [.object(self)])
         guard sourceView != nil else {
-            throw AnimationError.invalid("NSGenericException: UIPopoverPresentationController (<\(traceName)>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
+            throw ModelUsageError.presentation("NSGenericException: UIPopoverPresentationController (<\(traceName)>) should have a non-nil sourceView or barButtonItem set before the presentation occurs.")
         }
     }
 

@@ -39,7 +39,7 @@ extension World {
     public func present(_ presented: ViewController, from caller: ViewController, animated: Bool,
                         completion: (() throws -> Void)?) throws {
         guard presented !== caller else {
-            throw AnimationError.invalid("a view controller cannot present itself")
+            throw ModelUsageError.presentation("a view controller cannot present itself")
         }
         // A child's request is performed by its presentation context (PresentationContext.swift).
         let presenting = try presentationContext(for: presented, requestedBy: caller)
@@ -56,19 +56,19 @@ extension World {
             return warnIgnored("Attempt to present <\(presented.traceName)> on <\(presenting.traceName)> whose view is not in the window hierarchy.")
         }
         guard presented.presentingViewController == nil, !presented.isBeingPresented else {
-            throw AnimationError.invalid("\(presented.traceName) is already presented")
+            throw ModelUsageError.presentation("\(presented.traceName) is already presented")
         }
         // UIKit refuses to present an active controller ("Application tried to present modally
         // an active controller"). Every other controller up the chain has a presenter and is
         // refused above; the root has none, and presenting it would make the chain a cycle.
         if presented === window.rootViewController {
-            throw AnimationError.invalid("\(presented.traceName) is the window's root view controller; an active controller cannot be presented")
+            throw ModelUsageError.presentation("\(presented.traceName) is the window's root view controller; an active controller cannot be presented")
         }
         try checkPartialCurl(presented, presenting: presenting)
         if presentationsInstant != now { presentationsInstant = now; presentationsAtThisInstant = 0 }
         presentationsAtThisInstant += 1
         guard presentationsAtThisInstant <= World.maximumPresentationsPerInstant else {
-            throw AnimationError.invalid("more than \(World.maximumPresentationsPerInstant) presentations began at t=\(formatNumber(now)) s without time passing: a completion presents the next controller at once, for ever")
+            throw ModelUsageError.presentation("more than \(World.maximumPresentationsPerInstant) presentations began at t=\(formatNumber(now)) s without time passing: a completion presents the next controller at once, for ever")
         }
         presenting.presentedViewController = presented
         presented.presentingViewController = presenting
@@ -90,13 +90,13 @@ extension World {
         let message = "NSInvalidArgumentException: Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view controller"
         let style = try presentationStyle(of: presented)
         guard style == .fullScreen else {
-            throw AnimationError.invalid("\(message) (\(presented.traceName) has modalPresentationStyle \(style.rawValue); partialCurl needs fullScreen)")
+            throw ModelUsageError.presentation("\(message) (\(presented.traceName) has modalPresentationStyle \(style.rawValue); partialCurl needs fullScreen)")
         }
         var container = presenting
         while let parent = container.parent { container = parent }
         if let shown = container.presentationController?.presentationStyle, container.presentingViewController != nil,
            shown != .fullScreen && shown != .overFullScreen {
-            throw AnimationError.invalid("\(message) (\(presenting.traceName) is presented as \(shown.rawValue), not full screen)")
+            throw ModelUsageError.presentation("\(message) (\(presenting.traceName) is presented as \(shown.rawValue), not full screen)")
         }
     }
 
@@ -226,7 +226,7 @@ extension World {
             // A child of a presented container (the root of a presented navigation controller).
             presented = ancestor
         } else {
-            throw AnimationError.invalid("\(controller.traceName) is neither presenting nor presented; nothing to dismiss")
+            throw ModelUsageError.presentation("\(controller.traceName) is neither presenting nor presented; nothing to dismiss")
         }
         // The presented controllers above it: dismissing a controller lower in a stack dismisses
         // them all (Apple's dismiss(animated:completion:) documentation).

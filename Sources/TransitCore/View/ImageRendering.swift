@@ -38,7 +38,7 @@ public final class ImageContext: HostObject {
     /// `afterScreenUpdates` lays the view out first (the screen would show that layout).
     func draw(_ view: View, in rect: Rect, afterScreenUpdates: Bool) throws {
         guard drawings.count < ImageContext.maximumDrawings else {
-            throw HierarchyError.invalid("more than \(ImageContext.maximumDrawings) drawings in one image context")
+            throw ModelUsageError.viewHierarchy("more than \(ImageContext.maximumDrawings) drawings in one image context")
         }
         if afterScreenUpdates { try view.layoutIfNeeded() }
         let tree = view.picture()

@@ -18,13 +18,6 @@ final class LayerTree {
     var mask: Layer?
 }
 
-public enum LayerError: Error, CustomStringConvertible {
-    case invalid(String)
-    public var description: String {
-        switch self { case .invalid(let message): return message }
-    }
-}
-
 extension Layer {
     /// A layer tree deeper than this is refused (the renderer stops there too).
     public static let maximumTreeDepth = 200
@@ -61,14 +54,14 @@ extension Layer {
 
     private func checkInsertable(_ layer: Layer, _ method: String) throws {
         if layer.view != nil {
-            throw LayerError.invalid("\(layer.traceName) is a view's layer; move the view with addSubview/insertSubview instead")
+            throw ModelUsageError.layerTree("\(layer.traceName) is a view's layer; move the view with addSubview/insertSubview instead")
         }
         var ancestor: Layer? = self
         var depth = 0
         while let current = ancestor {
-            if current === layer { throw LayerError.invalid("a layer cannot be a sublayer of itself or of its own sublayers") }
+            if current === layer { throw ModelUsageError.layerTree("a layer cannot be a sublayer of itself or of its own sublayers") }
             depth += 1
-            if depth > Layer.maximumTreeDepth { throw LayerError.invalid("layer trees deeper than \(Layer.maximumTreeDepth) are not supported") }
+            if depth > Layer.maximumTreeDepth { throw ModelUsageError.layerTree("layer trees deeper than \(Layer.maximumTreeDepth) are not supported") }
             ancestor = current.view.map { $0.superview?.layer } ?? current.parentLayer
         }
     }
@@ -112,11 +105,11 @@ extension Layer {
     public func insertSublayer(_ layer: Layer, relativeTo sibling: Layer, above: Bool) throws {
         let method = above ? "insertSublayer(above:)" : "insertSublayer(below:)"
         try checkInsertable(layer, method)
-        guard sibling !== layer else { throw LayerError.invalid("a layer cannot be placed next to itself") }
+        guard sibling !== layer else { throw ModelUsageError.layerTree("a layer cannot be placed next to itself") }
         layer.detach()
         let current = sublayers
         guard let index = current.firstIndex(where: { $0 === sibling }) else {
-            throw LayerError.invalid("\(sibling.traceName) is not a sublayer of \(traceName)")
+            throw ModelUsageError.layerTree("\(sibling.traceName) is not a sublayer of \(traceName)")
         }
         try place(layer, afterSublayer: above ? current[index] : (index == 0 ? nil : current[index - 1]))
     }
@@ -139,7 +132,7 @@ extension Layer {
     /// CALayer.removeFromSuperlayer for standalone layers.
     public func removeFromSuperlayer() throws {
         if view != nil {
-            throw LayerError.invalid("\(traceName) is a view's layer; use removeFromSuperview")
+            throw ModelUsageError.layerTree("\(traceName) is a view's layer; use removeFromSuperview")
         }
         detach()
     }
@@ -151,10 +144,10 @@ extension Layer {
             return
         }
         if layer === tree?.mask { return }
-        if layer.view != nil { throw LayerError.invalid("\(layer.traceName) is a view's layer; a mask must be a standalone layer (CALayer(), CAShapeLayer(), ...)") }
-        if layer === self { throw LayerError.invalid("a layer cannot mask itself") }
+        if layer.view != nil { throw ModelUsageError.layerTree("\(layer.traceName) is a view's layer; a mask must be a standalone layer (CALayer(), CAShapeLayer(), ...)") }
+        if layer === self { throw ModelUsageError.layerTree("a layer cannot mask itself") }
         if layer.parentLayer != nil, layer.parentLayer?.tree?.mask !== layer {
-            throw LayerError.invalid("the mask layer must not have a superlayer (call removeFromSuperlayer first)")
+            throw ModelUsageError.layerTree("the mask layer must not have a superlayer (call removeFromSuperlayer first)")
         }
         try checkInsertable(layer, "mask")
         layer.detach()

@@ -230,7 +230,7 @@ public class Layer: HostObject {
 
     /// Core Animation animations by key (`layer:add(animation, key)`; implicit ones under their
     /// property's name); change them through `ensuredExtras`. CoreAnimation.swift.
-    var animationsByKey: [String: KeyedAnimation] { extras?.animationsByKey ?? [:] }
+    var animationsByKey: [AnimationKey: KeyedAnimation] { extras?.animationsByKey ?? [:] }
     /// Standalone sublayers and the mask; nil (nothing allocated) for the many layers without.
     var tree: LayerTree? {
         get { extras?.tree }
@@ -570,7 +570,7 @@ public class Layer: HostObject {
 
     func changed(_ property: LayerProperty, _ old: AnimatableValue, _ new: AnimatableValue) {
         modelVersion &+= 1
-        world.layer(self, willChange: property, from: old, to: new)
+        world.layer(self, didChange: property, from: old, to: new)
     }
 
     private func boundsDidChange(from old: Rect) {
@@ -620,8 +620,15 @@ public class Layer: HostObject {
 }
 
 /// The part of a layer only layers as objects use (see `Layer.extras`).
+/// What a Core Animation animation is stored under: the script's key, or (added with a nil
+/// key) the animation itself, which animationKeys never lists and no key can reach.
+enum AnimationKey: Hashable {
+    case named(String)
+    case anonymous(ObjectIdentifier)
+}
+
 final class LayerExtras {
-    var animationsByKey: [String: KeyedAnimation] = [:]
+    var animationsByKey: [AnimationKey: KeyedAnimation] = [:]
     var tree: LayerTree?
     weak var parentLayer: Layer?
     var name: String?

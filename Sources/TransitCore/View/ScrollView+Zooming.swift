@@ -64,7 +64,7 @@ extension ScrollView {
     /// recognizer exists while the maximum exceeds the minimum.
     public func setZoomScaleRange(minimum: Double, maximum: Double) throws {
         guard minimum.isFinite, maximum.isFinite, minimum > 0, maximum > 0 else {
-            throw AnimationError.invalid("zoom scales must be finite numbers > 0 (got \(formatNumber(minimum)) and \(formatNumber(maximum)))")
+            throw ModelUsageError.scrolling("zoom scales must be finite numbers > 0 (got \(formatNumber(minimum)) and \(formatNumber(maximum)))")
         }
         zooming.minimum = minimum
         zooming.maximum = maximum
@@ -82,7 +82,7 @@ extension ScrollView {
     /// setZoomScale(_:animated:): clamped to [minimum, maximum]; inside an animation block (or
     /// with `animated`, over 0.3 s) the zoom view's transform and the content animate.
     public func setZoomScale(_ scale: Double, animated: Bool) throws {
-        guard scale.isFinite else { throw AnimationError.invalid("zoomScale must be a finite number (got \(formatNumber(scale)))") }
+        guard scale.isFinite else { throw ModelUsageError.scrolling("zoomScale must be a finite number (got \(formatNumber(scale)))") }
         let clamped = min(max(scale, zooming.minimum), max(zooming.minimum, zooming.maximum))
         if animated {
             try world.animate(duration: 0.3, animations: { try applyZoom(clamped) })

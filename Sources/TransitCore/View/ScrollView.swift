@@ -166,7 +166,7 @@ public class ScrollView: View {
         // A delegate that sets the offset again is called again (UIKit does the same); one
         // that keeps changing it would recurse without end.
         guard didScrollDepth < ScrollView.maximumDidScrollDepth else {
-            throw AnimationError.invalid("scrollViewDidScroll changed contentOffset \(ScrollView.maximumDidScrollDepth) times in a row; set it to a value that does not change again")
+            throw ModelUsageError.scrolling("scrollViewDidScroll changed contentOffset \(ScrollView.maximumDidScrollDepth) times in a row; set it to a value that does not change again")
         }
         didScrollDepth += 1
         defer { didScrollDepth -= 1 }

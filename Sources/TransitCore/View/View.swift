@@ -6,11 +6,6 @@ public enum AutoresizingMask: String, CaseIterable, Sendable {
     case flexibleTopMargin, flexibleHeight, flexibleBottomMargin
 }
 
-public enum HierarchyError: Error, CustomStringConvertible {
-    case invalid(String)
-    public var description: String { if case .invalid(let message) = self { return message }; return "" }
-}
-
 open class View: HostObject {
     open override class var className: String { "UIView" }
 
@@ -148,14 +143,14 @@ open class View: HostObject {
 
     /// Inserts at `index` (clamped, as UIKit does); a view with a superview moves.
     public func insertSubview(_ view: View, at index: Int) throws {
-        guard view !== self else { throw HierarchyError.invalid("can't add a view as a subview of itself") }
+        guard view !== self else { throw ModelUsageError.viewHierarchy("can't add a view as a subview of itself") }
         guard !isDescendant(of: view) else {
-            throw HierarchyError.invalid("can't add \(view.traceName) to its own descendant \(traceName)")
+            throw ModelUsageError.viewHierarchy("can't add \(view.traceName) to its own descendant \(traceName)")
         }
         // Rendering and layout walk the tree recursively; a bound keeps a runaway script from
         // exhausting the stack.
         guard ancestry.count + view.subtreeHeight <= View.maximumDepth else {
-            throw HierarchyError.invalid("the view hierarchy would be deeper than \(View.maximumDepth) levels")
+            throw ModelUsageError.viewHierarchy("the view hierarchy would be deeper than \(View.maximumDepth) levels")
         }
         let oldWindow = view.window
         if let old = view.superview {

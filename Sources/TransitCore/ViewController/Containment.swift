@@ -13,14 +13,14 @@ extension ViewController {
     }
 
     public func addChild(_ child: ViewController) throws {
-        guard child !== self else { throw HierarchyError.invalid("addChild: a view controller cannot be its own child") }
+        guard child !== self else { throw ModelUsageError.viewHierarchy("addChild: a view controller cannot be its own child") }
         var ancestor: ViewController? = self
         while let current = ancestor {
-            if current === child { throw HierarchyError.invalid("addChild: \(child.traceName) contains \(traceName); the containment would be a cycle") }
+            if current === child { throw ModelUsageError.viewHierarchy("addChild: \(child.traceName) contains \(traceName); the containment would be a cycle") }
             ancestor = current.parent
         }
         guard !(self is NavigationController), !(self is TabBarController) else {
-            throw HierarchyError.invalid("addChild: \(traceName) manages its own children; use its viewControllers")
+            throw ModelUsageError.viewHierarchy("addChild: \(traceName) manages its own children; use its viewControllers")
         }
         if child.parent === self { return }
         // UIKit moves a child that has another parent: it is removed from that one first.

@@ -29,9 +29,9 @@ public final class NavigationController: ViewController {
 
     public init(world: World, root: ViewController) throws {
         guard !(root is NavigationController) else {
-            throw AnimationError.invalid("a navigation controller cannot be the root of another one")
+            throw ModelUsageError.containment("a navigation controller cannot be the root of another one")
         }
-        guard root.parent == nil else { throw AnimationError.invalid("\(root.traceName) already has a parent") }
+        guard root.parent == nil else { throw ModelUsageError.containment("\(root.traceName) already has a parent") }
         super.init(world: world)
         // Apple (definesPresentationContext): "Some system-provided view controllers, such as
         // UINavigationController, change the default value to true."
@@ -88,16 +88,16 @@ public final class NavigationController: ViewController {
 
     public func pushViewController(_ controller: ViewController, animated: Bool) throws {
         guard !(controller is NavigationController) else {
-            throw AnimationError.invalid("pushing a navigation controller is not supported (UIKit raises here too); push its root view controller")
+            throw ModelUsageError.containment("pushing a navigation controller is not supported (UIKit raises here too); push its root view controller")
         }
         guard controller !== world.window.rootViewController, controller.presentingViewController == nil else {
-            throw AnimationError.invalid("\(controller.traceName) is already on screen (the window's root or presented); push a controller that is not shown yet")
+            throw ModelUsageError.containment("\(controller.traceName) is already on screen (the window's root or presented); push a controller that is not shown yet")
         }
         guard !viewControllers.contains(where: { $0 === controller }) else {
-            throw AnimationError.invalid("\(controller.traceName) is already in the navigation stack")
+            throw ModelUsageError.containment("\(controller.traceName) is already in the navigation stack")
         }
-        guard controller.parent == nil else { throw AnimationError.invalid("\(controller.traceName) already has a parent") }
-        guard !isTransitioning else { throw AnimationError.invalid("push while a navigation transition is running; wait for it to end") }
+        guard controller.parent == nil else { throw ModelUsageError.containment("\(controller.traceName) already has a parent") }
+        guard !isTransitioning else { throw ModelUsageError.containment("push while a navigation transition is running; wait for it to end") }
         try loadViewIfNeeded()
         let from = topViewController!
         stackBeforeTransition = viewControllers
@@ -119,10 +119,10 @@ public final class NavigationController: ViewController {
     @discardableResult
     public func popToViewController(_ controller: ViewController, animated: Bool) throws -> [ViewController] {
         guard let index = viewControllers.firstIndex(where: { $0 === controller }) else {
-            throw AnimationError.invalid("\(controller.traceName) is not in the navigation stack (UIKit raises: \"Tried to pop to a view controller that doesn't exist\")")
+            throw ModelUsageError.containment("\(controller.traceName) is not in the navigation stack (UIKit raises: \"Tried to pop to a view controller that doesn't exist\")")
         }
         guard index < viewControllers.count - 1 else { return [] }
-        guard !isTransitioning else { throw AnimationError.invalid("pop while a navigation transition is running; wait for it to end") }
+        guard !isTransitioning else { throw ModelUsageError.containment("pop while a navigation transition is running; wait for it to end") }
         let popped = Array(viewControllers[(index + 1)...])
         let upper = viewControllers[viewControllers.count - 1]
         world.traceEvent(traceName, "popTo", [controller.traceName])
@@ -135,18 +135,18 @@ public final class NavigationController: ViewController {
     /// stack. When its top is a different controller the change is a push (a top not in the old
     /// stack) or a pop (one already below), animated as UIKit animates those.
     public func setViewControllers(_ controllers: [ViewController], animated: Bool) throws {
-        guard !controllers.isEmpty else { throw AnimationError.invalid("setViewControllers: the stack needs at least one view controller") }
+        guard !controllers.isEmpty else { throw ModelUsageError.containment("setViewControllers: the stack needs at least one view controller") }
         for (index, controller) in controllers.enumerated() {
-            guard !(controller is NavigationController) else { throw AnimationError.invalid("setViewControllers: entry \(index + 1) is a navigation controller (UIKit raises)") }
+            guard !(controller is NavigationController) else { throw ModelUsageError.containment("setViewControllers: entry \(index + 1) is a navigation controller (UIKit raises)") }
             guard !controllers[..<index].contains(where: { $0 === controller }) else {
-                throw AnimationError.invalid("setViewControllers: \(controller.traceName) is in the list twice")
+                throw ModelUsageError.containment("setViewControllers: \(controller.traceName) is in the list twice")
             }
-            guard controller.parent == nil || controller.parent === self else { throw AnimationError.invalid("setViewControllers: \(controller.traceName) already has a parent") }
+            guard controller.parent == nil || controller.parent === self else { throw ModelUsageError.containment("setViewControllers: \(controller.traceName) already has a parent") }
             guard controller !== world.window.rootViewController, controller.presentingViewController == nil else {
-                throw AnimationError.invalid("setViewControllers: \(controller.traceName) is already on screen (the window's root or presented)")
+                throw ModelUsageError.containment("setViewControllers: \(controller.traceName) is already on screen (the window's root or presented)")
             }
         }
-        guard !isTransitioning else { throw AnimationError.invalid("setViewControllers while a navigation transition is running; wait for it to end") }
+        guard !isTransitioning else { throw ModelUsageError.containment("setViewControllers while a navigation transition is running; wait for it to end") }
         let oldTop = topViewController!, newTop = controllers.last!
         world.traceEvent(traceName, "setViewControllers", controllers.map(\.traceName))
         guard isViewLoaded, oldTop !== newTop else {
@@ -248,7 +248,7 @@ public final class NavigationController: ViewController {
     @discardableResult
     public func popViewController(animated: Bool) throws -> ViewController? {
         guard viewControllers.count > 1 else { return nil }
-        guard !isTransitioning else { throw AnimationError.invalid("pop while a navigation transition is running; wait for it to end") }
+        guard !isTransitioning else { throw ModelUsageError.containment("pop while a navigation transition is running; wait for it to end") }
         let upper = viewControllers[viewControllers.count - 1], lower = viewControllers[viewControllers.count - 2]
         world.traceEvent(traceName, "pop", [upper.traceName])
         stackAfterTransition = Array(viewControllers.dropLast())
@@ -294,7 +294,7 @@ public final class NavigationController: ViewController {
             }
             if interaction == nil && usesSystemAnimation && operation == .pop { interaction = edgeSwipeInteraction }
         }
-        guard let contentView else { throw AnimationError.invalid(Self.replacedViewMessage("UINavigationController", "push or pop")) }
+        guard let contentView else { throw ModelUsageError.containment(Self.replacedViewMessage("UINavigationController", "push or pop")) }
         let stackAfter = stackAfterTransition ?? viewControllers
         let below = stackAfter.count > 1 ? stackAfter[stackAfter.count - 2] : nil
         let tabs = tabBarController

@@ -58,19 +58,19 @@ public final class TabBarController: ViewController {
     /// controller stays selected when it is still there, else the one at the same index, else
     /// the first.
     public func setViewControllers(_ controllers: [ViewController]) throws {
-        guard !isTransitioning else { throw AnimationError.invalid("viewControllers set while a tab transition is running; wait for it to end") }
+        guard !isTransitioning else { throw ModelUsageError.containment("viewControllers set while a tab transition is running; wait for it to end") }
         for (index, controller) in controllers.enumerated() {
             guard !(controller is TabBarController) else {
-                throw AnimationError.invalid("a tab bar controller cannot be a tab of another one")
+                throw ModelUsageError.containment("a tab bar controller cannot be a tab of another one")
             }
             guard !controllers[..<index].contains(where: { $0 === controller }) else {
-                throw AnimationError.invalid("\(controller.traceName) is in viewControllers twice")
+                throw ModelUsageError.containment("\(controller.traceName) is in viewControllers twice")
             }
             guard controller.parent == nil || controller.parent === self else {
-                throw AnimationError.invalid("\(controller.traceName) already has a parent")
+                throw ModelUsageError.containment("\(controller.traceName) already has a parent")
             }
             guard controller !== world.window.rootViewController, controller.presentingViewController == nil else {
-                throw AnimationError.invalid("\(controller.traceName) is already on screen (the window's root or presented)")
+                throw ModelUsageError.containment("\(controller.traceName) is already on screen (the window's root or presented)")
             }
         }
         let old = selectedViewController, oldIndex = selectedIndex
@@ -193,7 +193,7 @@ public final class TabBarController: ViewController {
     /// `selectedIndex = i` (0-based): switches tabs through the delegate's animator, if any.
     public func select(index: Int) throws {
         guard viewControllers.indices.contains(index) else {
-            throw AnimationError.invalid("selectedIndex \(index + 1) is out of range: the tab bar controller has \(viewControllers.count) tab(s)")
+            throw ModelUsageError.containment("selectedIndex \(index + 1) is out of range: the tab bar controller has \(viewControllers.count) tab(s)")
         }
         try select(viewControllers[index])
     }
@@ -201,11 +201,11 @@ public final class TabBarController: ViewController {
     /// `selectedViewController = vc`: vc must be one of the tabs.
     public func select(_ controller: ViewController) throws {
         guard let index = viewControllers.firstIndex(where: { $0 === controller }) else {
-            throw AnimationError.invalid("\(controller.traceName) is not one of the tab bar controller's viewControllers")
+            throw ModelUsageError.containment("\(controller.traceName) is not one of the tab bar controller's viewControllers")
         }
         guard index != selectedIndex else { return }
         guard !isTransitioning else {
-            throw AnimationError.invalid("tab switch while a tab transition is running; wait for it to end (UIKit's transitionCoordinator is non-nil then)")
+            throw ModelUsageError.containment("tab switch while a tab transition is running; wait for it to end (UIKit's transitionCoordinator is non-nil then)")
         }
         guard isViewLoaded else { selectedIndex = index; return }
         try startTabSwitch(from: selectedIndex, to: index)
@@ -250,7 +250,7 @@ public final class TabBarController: ViewController {
                 try world.callIfImplemented(delegate, Hook.TabBarControllerDelegate.interactionControllerFor, [.object(self), .object(animator)]),
                 from: delegate, Hook.TabBarControllerDelegate.interactionControllerFor)
         }
-        guard let contentView else { throw AnimationError.invalid(ViewController.replacedViewMessage("UITabBarController", "switch tabs")) }
+        guard let contentView else { throw ModelUsageError.containment(ViewController.replacedViewMessage("UITabBarController", "switch tabs")) }
         try world.runContainerTransition(.tabSwitch, from: from, to: to, presented: to, presenting: from, contentView: contentView,
                                          animator: animator, interaction: interaction, animated: animator != nil) { transition in
             transition.tabBarController = self

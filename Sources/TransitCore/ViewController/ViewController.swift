@@ -174,7 +174,7 @@ open class ViewController: HostObject {
         if let loadedView { return loadedView }
         if try callOverride(Hook.ViewController.loadView) != nil || loadedView != nil {
             guard loadedView != nil else {
-                throw HierarchyError.invalid("\(traceName).loadView did not set self.view")
+                throw ModelUsageError.viewHierarchy("\(traceName).loadView did not set self.view")
             }
         } else {
             setView(try makeDefaultView())

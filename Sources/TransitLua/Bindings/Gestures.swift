@@ -421,12 +421,12 @@ extension LuaRuntime {
         defer { lua_settop(L, top) }
         push(target)
         guard lua_type(L, -1) != LUA_TNIL else { return }
-        guard transit_pgetfield(L, -1, name) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard transit_pgetfield(L, -1, name) == LUA_OK else { throw takeError() }
         guard lua_type(L, -1) == LUA_TFUNCTION else {
             throw ScriptError("\(senderName()) action: the target no longer has a method \"\(name)\"")
         }
         lua_rotate(L, -2, 1)
         push(sender)
-        guard transit_pcall(L, 2, 0) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard transit_pcall(L, 2, 0) == LUA_OK else { throw takeError() }
     }
 }

@@ -18,8 +18,8 @@ extension TransitAPI {
                    of: View.self) { call, v, rect, after in
                 do {
                     call.push(try v.drawHierarchy(in: rect, afterScreenUpdates: after))
-                } catch let error as HierarchyError {
-                    throw call.fail(error.description)
+                } catch ModelUsageError.viewHierarchy(let message) {
+                    throw call.fail(message)
                 }
                 return 1
             },

@@ -300,10 +300,10 @@ extension HostCall {
     func core<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as LayerError {
-            throw fail(error.description)
-        } catch let error as AnimationError {
-            throw fail(error.description)
+        } catch ModelUsageError.layerTree(let message) {
+            throw fail(message)
+        } catch ModelUsageError.animation(let message) {
+            throw fail(message)
         }
     }
 

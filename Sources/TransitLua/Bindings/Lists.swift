@@ -84,17 +84,17 @@ extension HostCall {
         let reference = LuaValueReference(runtime: runtime, index: classIndex)
         let className = chain.script ?? chain.bound
         return { [weak runtime = self.runtime] in
-            guard let runtime else { throw ListError.invalid("the scripts that registered \(className) are gone") }
+            guard let runtime else { throw ModelUsageError.list("the scripts that registered \(className) are gone") }
             let L = runtime.L
             let top = lua_gettop(L)
             defer { lua_settop(L, top) }
             reference.push()
             guard transit_pgetfield(L, -1, "new") == LUA_OK, lua_type(L, -1) == LUA_TFUNCTION else {
-                throw ListError.invalid("\(className) has no new() to make a cell with")
+                throw ModelUsageError.list("\(className) has no new() to make a cell with")
             }
-            guard transit_pcall(L, 0, 1) == LUA_OK else { throw ScriptError(runtime.errorMessage()) }
+            guard transit_pcall(L, 0, 1) == LUA_OK else { throw runtime.takeError() }
             guard let cell = runtime.object(at: -1) as? ListCell else {
-                throw ListError.invalid("\(className).new() did not return a \(base) (got \(runtime.typeDescription(at: -1)))")
+                throw ModelUsageError.list("\(className).new() did not return a \(base) (got \(runtime.typeDescription(at: -1)))")
             }
             return cell
         }

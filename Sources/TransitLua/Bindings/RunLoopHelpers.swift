@@ -213,7 +213,7 @@ extension LuaRuntime {
         }
         lua_pushvalue(L, -2)
         push(argument)
-        guard transit_pcall(L, 2, 0) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard transit_pcall(L, 2, 0) == LUA_OK else { throw takeError() }
     }
 }
 

@@ -186,13 +186,11 @@ private func resolveCustomDetent(_ resolver: LuaFunction, _ context: DetentResol
     case LUA_TNUMBER:
         let value = lua_tonumberx(L, -1, nil)
         guard value.isFinite else {
-            let place = resolver.definedAt.map { "\($0): " } ?? ""
-            throw ScriptError("\(place)the custom detent \"\(identifier)\"'s resolver returned \(formatNumber(value)); return a finite height in points, or nil to make the detent inactive")
+            throw ScriptError("the custom detent \"\(identifier)\"'s resolver returned \(formatNumber(value)); return a finite height in points, or nil to make the detent inactive", at: resolver.definedAt)
         }
         return value
     default:
-        let place = resolver.definedAt.map { "\($0): " } ?? ""
-        throw ScriptError("\(place)the custom detent \"\(identifier)\"'s resolver must return a height in points or nil (got \(runtime.typeDescription(at: -1)))")
+        throw ScriptError("the custom detent \"\(identifier)\"'s resolver must return a height in points or nil (got \(runtime.typeDescription(at: -1)))", at: resolver.definedAt)
     }
 }
 

@@ -160,7 +160,7 @@ extension LuaRuntime {
             throw RuntimeError("cannot find the sandbox prelude system/prelude.lua in Transit's scripts directory \(options.scriptsDirectory?.path ?? "(none)"); set TRANSIT_PATH to the scripts directory of Transit's source tree")
         }
         try loadFile(url)
-        guard transit_pcall(L, 0, 0) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard transit_pcall(L, 0, 0) == LUA_OK else { throw takeError() }
         lua_getglobal(L, "require")
         lua_setfield(L, transit_registryindex(), Self.hostRequireKey)
     }

@@ -195,18 +195,18 @@ final class LuaFunction {
     let origin: CallbackOrigin?
     /// For a host function given as a callback (`UIView.animate(0.3, f, transit.now)`): the
     /// line that gave it. Its errors have no Lua line of their own, so they name this one.
-    let givenAt: String?
+    let givenAt: SourceLocation?
 
     init(runtime: LuaRuntime, index: Int32, origin: CallbackOrigin? = nil) {
         reference = LuaValueReference(runtime: runtime, index: index)
         source = runtime.functionSource(at: index)
         generation = runtime.hotSwap.generation
         self.origin = origin
-        givenAt = lua_iscfunction(runtime.L, index) != 0 ? runtime.location() : nil
+        givenAt = lua_iscfunction(runtime.L, index) != 0 ? runtime.sourceLocation() : nil
     }
 
     /// Where the function was defined ("fade.lua:12"), for messages about what it returned.
-    var definedAt: String? {
+    var definedAt: SourceLocation? {
         guard let runtime = reference.runtime else { return nil }
         let L = runtime.L
         let top = lua_gettop(L)
@@ -214,7 +214,7 @@ final class LuaFunction {
         reference.push()
         var record = lua_Debug()
         guard lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0 else { return nil }
-        return "\(record.shortSource):\(record.linedefined)"
+        return SourceLocation(file: record.shortSource, line: Int(record.linedefined))
     }
 
     /// Calls the function with arguments pushed by `pushArguments`; errors come back as
@@ -231,10 +231,10 @@ final class LuaFunction {
         reference.push()
         let count = pushArguments(runtime)
         if transit_pcall(L, count, results) != LUA_OK {
-            var message = runtime.errorMessage()
+            let error = runtime.takeError()
             lua_settop(L, top)
-            if let givenAt, !givenAt.isEmpty { message = givenAt + "the host function given here as a callback failed: " + message }
-            throw ScriptError(message)
+            if let givenAt { throw error.cause(of: "the host function given here as a callback failed: ", at: givenAt) }
+            throw error
         }
         if results == 0 { lua_settop(L, top) }
     }

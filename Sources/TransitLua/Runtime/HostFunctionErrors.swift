@@ -7,12 +7,11 @@ import TransitCore
 
 /// Raises `message` with the caller's file and line.
 func raise(_ runtime: LuaRuntime, _ message: String, level: Int32 = 1) -> Int32 {
-    lua_pushstring(runtime.L, runtime.location(level: level) + message)
-    return TRANSIT_RAISE
+    runtime.raise(ScriptError(message, at: runtime.sourceLocation(level: level)))
 }
 
 /// Runs a host function's body that may throw, turning errors into a Lua error raised by the
-/// trampoline: ScriptError messages already carry their location, others get the caller's.
+/// trampoline: a ScriptError keeps its own location (or none), others get the caller's.
 @inline(__always)
 func guarded(_ L: OpaquePointer?, _ body: (LuaRuntime) throws -> Int32) -> Int32 {
     LuaRuntime.serving(L) { runtime in
@@ -20,8 +19,7 @@ func guarded(_ L: OpaquePointer?, _ body: (LuaRuntime) throws -> Int32) -> Int32
         do {
             return try body(runtime)
         } catch let error as ScriptError {
-            lua_pushstring(runtime.L, error.message)
-            return TRANSIT_RAISE
+            return runtime.raise(error)
         } catch {
             return raise(runtime, "\(error)")
         }

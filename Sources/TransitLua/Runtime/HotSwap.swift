@@ -255,11 +255,11 @@ extension LuaRuntime {
         hotSwap.isReloading = false
         finishInterruptibleRun()
         guard status == LUA_OK else {
-            let message = errorMessage()
+            let error = takeError()
             restoreReopenedClasses()
             lua_pushnil(L)
             lua_setfield(L, transit_registryindex(), Self.reloadSnapshotsKey)
-            throw ScriptError(message)
+            throw error
         }
         lua_pushnil(L)
         lua_setfield(L, transit_registryindex(), Self.reloadSnapshotsKey)

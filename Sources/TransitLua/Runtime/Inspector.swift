@@ -43,7 +43,7 @@ extension LuaRuntime {
         defer { lua_settop(L, top) }
         let status = ("return " + source).withCString { transit_loadtext(L, $0, strlen($0), "=(inspect)") }
         guard status == LUA_OK else { throw ScriptError(string(at: -1) ?? "syntax error") }
-        guard transit_pcall(L, 0, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard transit_pcall(L, 0, 1) == LUA_OK else { throw takeError() }
         return inspect(at: -1, limits: limits)
     }
 

@@ -64,6 +64,9 @@ public final class LuaRuntime {
     /// The files a `require` that found nothing looked for, in order: `watch` watches them too,
     /// so creating the module reloads.
     public internal(set) var missingModuleFiles: [URL] = []
+    /// The error a host function raised last, kept to give its text back its parts when a
+    /// protected call catches it (ScriptErrors.swift).
+    var raisedError: ScriptError?
     /// Set by `transit.wait` for the scene runner.
     var pendingWait: Double?
     /// The effect given on the command line, once loaded (`transit.effect`).
@@ -216,10 +219,12 @@ public final class LuaRuntime {
             transit_loadtext(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, "@" + shownPath)
         }
         if status != LUA_OK {
-            var message = string(at: -1) ?? "cannot load \(url.path)"
+            let message = string(at: -1) ?? "cannot load \(url.path)"
             transit_pop(L, 1)
-            if !message.hasPrefix(shownPath) { message = "\(shownPath): \(message)" }
-            throw ScriptError(message)
+            // A syntax error names its line in Lua's words; any other failure (memory) names
+            // no place, so it gets the file.
+            guard status == LUA_ERRSYNTAX else { throw ScriptError("\(shownPath): \(message)") }
+            throw ScriptError(syntaxError: message, chunk: shownPath)
         }
     }
 
@@ -238,7 +243,7 @@ public final class LuaRuntime {
         defer { lua_settop(L, top) }
         let status = source.withCString { transit_loadtext(L, $0, strlen($0), chunkName) }
         guard status == LUA_OK else { throw ScriptError(string(at: -1) ?? "syntax error") }
-        guard transit_pcall(L, 0, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard transit_pcall(L, 0, 1) == LUA_OK else { throw takeError() }
         if lua_type(L, -1) == LUA_TNIL { return nil }
         return describe(at: -1)
     }
@@ -249,23 +254,13 @@ public final class LuaRuntime {
         try loadFile(url)
         let top = lua_gettop(L) - 1
         guard transit_pcall(L, 0, 1) == LUA_OK else {
-            let message = errorMessage()
+            let error = takeError()
             lua_settop(L, top)
-            throw ScriptError(message)
+            throw error
         }
         defer { lua_settop(L, top) }
         if lua_type(L, -1) == LUA_TNIL { return nil }
         return LuaValueReference(runtime: self, index: -1)
-    }
-
-    func errorMessage() -> String {
-        let message = string(at: -1) ?? "(error object is not a string)"
-        transit_pop(L, 1)
-        if limits.pointee.limitReached != 0 {
-            limits.pointee.limitReached = 0
-            return message + " (the script exceeded its memory limit of \(options.memoryLimit >> 20) MB)"
-        }
-        return message
     }
 
     /// The string at `index` without conversions that could raise.
@@ -289,12 +284,7 @@ public final class LuaRuntime {
 
     /// "file.lua:12: " for the Lua code that called the running host function.
     func location(level: Int32 = 1) -> String {
-        var record = lua_Debug()
-        guard lua_getstack(L, level, &record) != 0, lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0 else {
-            return ""
-        }
-        let source = record.shortSource
-        return "\(source):\(record.currentline): "
+        sourceLocation(level: level).map { "\($0): " } ?? ""
     }
 
     /// Collects garbage now (tests and the REPL).

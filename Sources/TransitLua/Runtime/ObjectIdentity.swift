@@ -415,11 +415,7 @@ extension LuaRuntime {
         // Script __gc finalizers first, at this same point of every turn (sandbox.c).
         if limits.pointee.finalizersAlive > 0 || limits.pointee.finalizerSequence > 0 {
             transit_runfinalizers(L)
-            if transit_takefinalizerfailure(L) != 0 {
-                let failure = string(at: -1) ?? "a __gc finalizer failed"
-                transit_pop(L, 1)
-                throw ScriptError(failure)
-            }
+            if transit_takefinalizerfailure(L) != 0 { throw takeFinalizerFailure() }
         }
         guard objectsAwaitingDeinit > 0 else { return }
         // The sweep first: an object handed to the host stays rooted until a sweep finds the
@@ -443,7 +439,7 @@ extension LuaRuntime {
             objectsAwaitingDeinit -= 1
             if pushOverride(objectAt: object, Self.deinitHook) {
                 lua_pushvalue(L, object)
-                if transit_pcall(L, 1, 0) != LUA_OK, firstError == nil { firstError = ScriptError(errorMessage()) }
+                if transit_pcall(L, 1, 0) != LUA_OK, firstError == nil { firstError = takeError() }
             }
             // Gone now, as after a Swift deinit: weak references (a recognizer's delegate and
             // target) read nil, and the userdata, if a script still reaches it, says it was

@@ -85,7 +85,7 @@ extension LuaRuntime {
         }
         finishInterruptibleRun()
         guard status == LUA_OK else {
-            var message = Self.trimmedTraceback(errorMessage())
+            var message = Self.trimmedTraceback(takeError())
             for label in world.cancelTransitionsWhoseHookRaised() {
                 message += "\n(\(label) was cancelled, as completeTransition(false) would: its animateTransition raised, so nothing would complete it; present() works again)"
             }
@@ -123,11 +123,12 @@ extension LuaRuntime {
 
     /// The traceback of an error typed at the prompt ends in frames of the REPL itself
     /// ("[C]: in ?"): noise for the reader, dropped.
-    static func trimmedTraceback(_ message: String) -> String {
-        var lines = message.components(separatedBy: "\n")
+    static func trimmedTraceback(_ error: Error) -> String {
+        guard var scriptError = error as? ScriptError, let traceback = scriptError.traceback else { return "\(error)" }
+        var lines = traceback.components(separatedBy: "\n")
         while let last = lines.last, last.trimmingCharacters(in: .whitespaces) == "[C]: in ?" { lines.removeLast() }
-        if lines.last == "stack traceback:" { lines.removeLast() }
-        return lines.joined(separator: "\n")
+        scriptError.traceback = lines == ["stack traceback:"] ? nil : lines.joined(separator: "\n")
+        return scriptError.description
     }
 
     /// After a chunk: an interrupt that arrived too late to stop it must not stop the next one,

@@ -108,7 +108,7 @@ extension LuaRuntime {
         lua_pushvalue(L, environment)
         _ = lua_setupvalue(L, -2, 1)
         lua_pushvalue(L, environment - 1)   // the host functions' table: the chunk's argument
-        guard transit_pcall(L, 1, 0) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard transit_pcall(L, 1, 0) == LUA_OK else { throw takeError() }
         // Names the tool adds are helpers too (show, render).
         for function in extra {
             pushReplFunction(function)
@@ -208,7 +208,7 @@ extension LuaRuntime {
             for note in report.notes { output("reload: note: \(note)") }
             return true
         } catch {
-            output("reload failed, the previous version stays: \(Self.trimmedTraceback("\(error)"))")
+            output("reload failed, the previous version stays: \(Self.trimmedTraceback(error))")
             return false
         }
     }

@@ -99,9 +99,7 @@ extension LuaRuntime {
             let status = transit_resume(thread, L, 0, &results)
             if status == LUA_OK || status == LUA_YIELD, transit_takefinalizerfailure(L) != 0 {
                 // A finalizer failed while the scene ran, after the scene's last Lua line.
-                let failure = string(at: -1) ?? "error in a __gc finalizer"
-                transit_pop(L, 1)
-                throw ScriptError(failure)
+                throw takeFinalizerFailure()
             }
             if status == LUA_YIELD {
                 lua_settop(thread, 0)
@@ -116,8 +114,9 @@ extension LuaRuntime {
                 zeroWaits = wait > 0 ? 0 : zeroWaits + 1
                 guard world.now + wait <= start + options.maximumDuration, zeroWaits < 1_000_000 else {
                     // Named at the line that waits (the coroutine is suspended there), else the file.
-                    let place = lineOfError(in: thread)
-                    throw ScriptError("\(place.isEmpty ? Self.displayPath(file) + ": " : place)the scene is still running after \(formatNumber(world.now - start)) s of virtual time (\(zeroWaits > 0 ? "it keeps waiting 0 s" : "limit \(formatNumber(options.maximumDuration)) s")); does it loop forever?")
+                    let message = "the scene is still running after \(formatNumber(world.now - start)) s of virtual time (\(zeroWaits > 0 ? "it keeps waiting 0 s" : "limit \(formatNumber(options.maximumDuration)) s")); does it loop forever?"
+                    guard let place = lineOfError(in: thread) else { throw ScriptError(Self.displayPath(file) + ": " + message) }
+                    throw ScriptError(message, at: place)
                 }
                 do {
                     try advance(to: world.now + wait)
@@ -138,25 +137,25 @@ extension LuaRuntime {
                 }
                 break
             }
-            var message = errorText(of: thread)
+            var error = sceneError(of: thread)
             // A refusal the script caught itself (pcall) leaves the flag set: only a memory
             // error that ends the scene is reported as one.
             // Lua's memory error has no position; re-raised by a guarded library function
             // (string.rep) it has the caller's line already.
-            let located = message.hasSuffix(": not enough memory")
-            let outOfMemory = status == LUA_ERRMEM || (limits.pointee.limitReached != 0 && (message == "not enough memory" || located))
+            let outOfMemory = status == LUA_ERRMEM || (limits.pointee.limitReached != 0 && error.reason == "not enough memory")
             limits.pointee.limitReached = 0
             if outOfMemory {
-                message = "\(located ? "" : lineOfError(in: thread))\(message): the script exceeded its memory limit of \(self.options.memoryLimit >> 20) MB (--memory raises it)"
+                error = ScriptError("\(error.reason): the script exceeded its memory limit of \(self.options.memoryLimit >> 20) MB (--memory raises it)",
+                                    at: error.location ?? lineOfError(in: thread))
                 transit_pop(thread, 1)
                 collectGarbage()
             }
             // An error that already carries a traceback (a hook that failed inside present or
             // dismiss, which run their transition in the call) keeps that one: one traceback.
-            if message.contains("\nstack traceback:") { throw ScriptError(message) }
-            transit_traceback(L, thread, message, 0)
-            let traced = string(at: -1) ?? message
-            throw ScriptError(traced)
+            if error.traceback != nil { throw error }
+            transit_traceback(L, thread, nil, 0)
+            error.traceback = string(at: -1)
+            throw error
         }
         // Let running animations and pending work finish, as an app's run loop would.
         do {
@@ -177,49 +176,47 @@ extension LuaRuntime {
     }
 
     /// An error raised while the scene waited: errors from Lua carry their own location and
-    /// traceback; the host's own get the scene line that was waiting.
+    /// traceback, and one that names its place (a hook's definition) keeps it; the host's own
+    /// get the scene line that was waiting.
     func located(_ error: Error, in thread: OpaquePointer) -> Error {
-        let message = "\(error)"
-        if message.contains("stack traceback:") { return error }
-        // A message that already names its place (a hook's definition) keeps it first.
-        if message.range(of: #"^[^\n:]+\.lua:\d+: "#, options: .regularExpression) != nil { return error }
-        let place = lineOfError(in: thread)
-        guard !place.isEmpty else { return error }
-        return ScriptError("\(place)\(message)\n(raised by the host while the scene waited on this line)")
+        if let scriptError = error as? ScriptError, scriptError.location != nil || scriptError.traceback != nil { return error }
+        guard let place = lineOfError(in: thread) else { return error }
+        return ScriptError("\(error)\n(raised by the host while the scene waited on this line)", at: place)
     }
 
-    /// The message of the error that ended the scene's coroutine (on its top): a string as it
-    /// is, with the line it was raised on when Lua's core gave it none ("C stack overflow");
-    /// a number or an object with `__tostring` as its text, with the line; else its type.
-    func errorText(of thread: OpaquePointer) -> String {
+    /// The error that ended the scene's coroutine (on its top), without a traceback: a string
+    /// with the location it was raised at, or the line it was raised on when Lua's core gave it
+    /// none ("C stack overflow"); a number or an object with `__tostring` as its text, with the
+    /// line; else its type.
+    func sceneError(of thread: OpaquePointer) -> ScriptError {
         let place = lineOfError(in: thread)
         if lua_type(thread, -1) == LUA_TSTRING, let text = string(at: -1, of: thread) {
-            return transit_lacksposition(text) != 0 ? place + text : text
+            return transit_lacksposition(text) != 0 ? ScriptError(text, at: place) : structuredError(text, endingThread: thread)
         }
         // __tostring runs on the main state: a dead coroutine cannot call functions.
         lua_pushvalue(thread, -1)
         lua_xmove(thread, L, 1)
         defer { transit_pop(L, 1) }
-        if lua_type(L, -1) == LUA_TNUMBER { return place + describe(at: -1) }
+        if lua_type(L, -1) == LUA_TNUMBER { return ScriptError(describe(at: -1), at: place) }
         var hasToString = false
         if lua_getmetatable(L, -1) != 0 {
             lua_pushstring(L, "__tostring")
             hasToString = lua_rawget(L, -2) != LUA_TNIL
             transit_pop(L, 2)
         }
-        if hasToString { return place + describe(at: -1) }
-        return "\(place)(error object is a \(String(cString: lua_typename(L, lua_type(L, -1)))) value)"
+        if hasToString { return ScriptError(describe(at: -1), at: place) }
+        return ScriptError("(error object is a \(String(cString: lua_typename(L, lua_type(L, -1)))) value)", at: place)
     }
 
-    /// "file.lua:12: " for the innermost Lua line of a dead coroutine (errors raised without a
-    /// position: a memory error, `error()` with a non-string value).
-    func lineOfError(in thread: OpaquePointer) -> String {
+    /// The innermost Lua line of a dead coroutine (errors raised without a position: a memory
+    /// error, `error()` with a non-string value).
+    func lineOfError(in thread: OpaquePointer) -> SourceLocation? {
         var record = lua_Debug()
         for level: Int32 in 0..<8 {
             guard lua_getstack(thread, level, &record) != 0, lua_getinfo(thread, "Sl", &record) != 0 else { break }
-            if record.currentline > 0 { return "\(record.shortSource):\(record.currentline): " }
+            if record.currentline > 0 { return SourceLocation(file: record.shortSource, line: Int(record.currentline)) }
         }
-        return ""
+        return nil
     }
 
     func string(at index: Int32, of thread: OpaquePointer) -> String? {
@@ -242,10 +239,10 @@ extension LuaRuntime {
         checkEffectHookNames(valueAt: value)
         pushHostRequire()
         lua_pushstring(L, "system.effect")
-        guard transit_pcall(L, 1, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard transit_pcall(L, 1, 1) == LUA_OK else { throw takeError() }
         lua_pushvalue(L, value)
         lua_pushstring(L, Self.displayPath(file))
-        guard transit_pcall(L, 2, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard transit_pcall(L, 2, 1) == LUA_OK else { throw takeError() }
         lua_getglobal(L, "transit")
         lua_pushvalue(L, -2)
         lua_setfield(L, -2, "effect")
@@ -265,7 +262,7 @@ extension LuaRuntime {
     func requireModule(_ name: String) throws {
         pushHostRequire()
         lua_pushstring(L, name)
-        guard transit_pcall(L, 1, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard transit_pcall(L, 1, 1) == LUA_OK else { throw takeError() }
     }
 }
 
@@ -282,7 +279,7 @@ extension LuaRuntime: SystemStyleProvider {
         }
         push(presented)
         push(presenting)
-        guard transit_pcall(L, 2, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard transit_pcall(L, 2, 1) == LUA_OK else { throw takeError() }
         guard let controller = object(at: -1) as? PresentationController else {
             throw ScriptError("scripts/system/\(style.rawValue).lua: new did not return a UIPresentationController")
         }
@@ -314,7 +311,7 @@ extension LuaRuntime: SystemStyleProvider {
         push(zoomed)
         push(source)
         lua_pushboolean(L, zoomingIn ? 1 : 0)
-        guard transit_pcall(L, 3, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard transit_pcall(L, 3, 1) == LUA_OK else { throw takeError() }
         return protocolObject(at: -1)
     }
 

@@ -31,15 +31,14 @@ extension LuaRuntime {
         guard lua_getiuservalue(L, index, 1) == LUA_TTABLE else { transit_pop(L, 1); return false }
         guard ClassChain.lookup(L, keyAt: key, functionsOnly: true, stopAtBoundClass: true) else { return false }
         lua_pushvalue(L, index)
-        guard transit_pcall(L, 1, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard transit_pcall(L, 1, 1) == LUA_OK else { throw takeError() }
         if let problem = check.problem(self, at: -1) {
             let got = scriptValue(at: -1).traceDescription
             transit_pop(L, 1)
             let name = string(at: key) ?? entry.property.name
             let owner = objectClassName(at: index) ?? entry.qualifiedName
             let host = objectBox(at: index)?.pointee.object.map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
-            let place = host.flatMap { location(of: $0, name) }.map { "\($0): " } ?? ""
-            throw ScriptError("\(place)\(owner).\(name) must return \(problem) (got \(got))")
+            throw ScriptError("\(owner).\(name) must return \(problem) (got \(got))", at: host.flatMap { location(of: $0, name) })
         }
         return true
     }
@@ -83,8 +82,7 @@ extension LuaRuntime: Scripting {
         guard lua_type(L, -1) == LUA_TTABLE || lua_type(L, -1) == LUA_TUSERDATA else { return false }
         let status = transit_pgetfield(L, -1, hook)
         guard status == LUA_OK else {
-            let message = errorMessage()
-            throw ScriptError("looking up \(hook) on \(reference.scriptDescription) failed: \(message)")
+            throw takeError().cause(of: "looking up \(hook) on \(reference.scriptDescription) failed: ")
         }
         let found = lua_type(L, -1) == LUA_TFUNCTION
         transit_pop(L, 1)
@@ -116,7 +114,7 @@ extension LuaRuntime: Scripting {
         reference.push()
         guard lua_type(L, -1) == LUA_TTABLE || lua_type(L, -1) == LUA_TUSERDATA else { return nil }
         guard transit_pgetfield(L, -1, name) == LUA_OK else {
-            throw ScriptError("looking up \(name) on \(reference.scriptDescription) failed: \(errorMessage())")
+            throw takeError().cause(of: "looking up \(name) on \(reference.scriptDescription) failed: ")
         }
         switch lua_type(L, -1) {
         case LUA_TNIL: return nil
@@ -125,7 +123,7 @@ extension LuaRuntime: Scripting {
         }
     }
 
-    public func location(of object: AnyObject, _ hook: String) -> String? {
+    public func location(of object: AnyObject, _ hook: String) -> SourceLocation? {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         push(object)
@@ -136,8 +134,7 @@ extension LuaRuntime: Scripting {
         }
         var record = lua_Debug()
         guard lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0 else { return nil }
-        let source = record.shortSource
-        return "\(source):\(record.linedefined)"
+        return SourceLocation(file: record.shortSource, line: Int(record.linedefined))
     }
 
     public func call(_ object: AnyObject, _ hook: String, _ arguments: [ScriptValue]) throws -> ScriptValue {
@@ -152,7 +149,7 @@ extension LuaRuntime: Scripting {
                 }
             }
         } else {
-            guard transit_pgetfield(L, -1, hook) == LUA_OK else { throw ScriptError(errorMessage()) }
+            guard transit_pgetfield(L, -1, hook) == LUA_OK else { throw takeError() }
             guard lua_type(L, -1) == LUA_TFUNCTION else { return .none }
         }
         lua_rotate(L, -2, 1)  // function, self
@@ -164,12 +161,12 @@ extension LuaRuntime: Scripting {
         #endif
         let status = transit_pcall(L, Int32(arguments.count + 1), 1)
         guard status == LUA_OK else {
-            let message = errorMessage()
+            let error = takeError()
             // Lua gives a memory error no position and no traceback: name the hook that ran.
             if status == LUA_ERRMEM, let place = location(of: object, hook) {
-                throw ScriptError("\(place): \(hook): \(message)")
+                throw error.cause(of: "\(hook): ", at: place)
             }
-            throw ScriptError(message)
+            throw error
         }
         return scriptValue(at: -1)
     }

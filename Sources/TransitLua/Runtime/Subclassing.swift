@@ -17,10 +17,9 @@ func callClassTable(_ L: OpaquePointer?) -> Int32 {
         guard transit_pcall(L, count, LUA_MULTRET) == LUA_OK else {
             // Report it once, at the caller's line: drop the inner traceback, and add the
             // caller's location when the constructor (a host function) could not.
-            var message = runtime.errorMessage()
-            if let range = message.range(of: "\nstack traceback:") { message = String(message[..<range.lowerBound]) }
-            if message.range(of: #"^[^\s:]+:\d+: "#, options: .regularExpression) != nil { throw ScriptError(message) }
-            throw LuaCallError(message)
+            let error = runtime.takeError()
+            if error.location != nil { throw error.withoutTraceback }
+            throw LuaCallError(error.reason)
         }
         return lua_gettop(L)
     }
@@ -89,7 +88,7 @@ func constructInstance(_ L: OpaquePointer?) -> Int32 {
                 let argumentCount = instance - 1
                 for i in 1...max(1, argumentCount) where i <= argumentCount { lua_pushvalue(L, i) }
                 guard transit_pcall(L, argumentCount + 1, 0) == LUA_OK else {
-                    throw ScriptError(runtime.errorMessage())
+                    throw runtime.takeError()
                 }
             }
         }
@@ -109,7 +108,7 @@ private func backingLayer(_ runtime: LuaRuntime, classAt index: Int32, qualified
     lua_pushvalue(L, index)
     guard ClassChain.lookup(L, keyAt: key, functionsOnly: true, stopAtBoundClass: true) else { return nil }
     lua_pushvalue(L, index)
-    guard transit_pcall(L, 1, 1) == LUA_OK else { throw ScriptError(runtime.errorMessage()) }
+    guard transit_pcall(L, 1, 1) == LUA_OK else { throw runtime.takeError() }
     let name = lua_type(L, -1) == LUA_TTABLE ? ClassChain.boundBase(runtime, ofClassAt: lua_gettop(L))?.bound : nil
     switch name {
     case "CALayer"?: return nil

@@ -47,7 +47,7 @@ extension View {
     public var layoutGuides: [LayoutGuide] { autoLayout.layoutGuides }
 
     public func addLayoutGuide(_ guide: LayoutGuide) throws {
-        guard guide.kind == .custom else { throw HierarchyError.invalid("\(guide.traceName) is a system guide; only a UILayoutGuide() can be added") }
+        guard guide.kind == .custom else { throw ModelUsageError.viewHierarchy("\(guide.traceName) is a system guide; only a UILayoutGuide() can be added") }
         if let owner = guide.owningView, owner !== self { owner.removeLayoutGuide(guide) }
         guard guide.owningView !== self else { return }
         guide.setOwningView(self)

@@ -105,7 +105,7 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
             sections.append(section)
         }
         // Sizes near the largest doubles add up to infinity: no frame could be placed.
-        guard position.isFinite else { throw ListError.invalid("the items' sizes, spacing and insets add up to more than a finite length") }
+        guard position.isFinite else { throw ModelUsageError.list("the items' sizes, spacing and insets add up to more than a finite length") }
         contentSize = vertical ? Size(width: viewSize.width, height: position) : Size(width: position, height: viewSize.height)
         isValid = true
     }

@@ -7,11 +7,6 @@
 // The data source is asked lazily: for the counts at the first layout pass after creation or
 // reloadData (or when a script asks for a count), for a cell only when its item is visible.
 
-public enum ListError: Error, CustomStringConvertible {
-    case invalid(String)
-    public var description: String { if case .invalid(let message) = self { return message }; return "" }
-}
-
 public class ListView: ScrollView {
     /// The data source (a view controller is held weakly: DelegateSlot).
     public var dataSource: AnyObject? {
@@ -104,7 +99,7 @@ public class ListView: ScrollView {
     public func numberOfItems(inSection section: Int) throws -> Int {
         let counts = try loadedCounts()
         guard section >= 0, section < counts.count else {
-            throw ListError.invalid("section \(section + 1) does not exist (the list has \(counts.count) section\(counts.count == 1 ? "" : "s"))")
+            throw ModelUsageError.list("section \(section + 1) does not exist (the list has \(counts.count) section\(counts.count == 1 ? "" : "s"))")
         }
         return counts[section]
     }
@@ -125,7 +120,7 @@ public class ListView: ScrollView {
             sections = try count(try world.callScript(source, names.numberOfSections, [.object(self)]), source, names.numberOfSections, what: "sections")
         }
         guard try world.responds(source, names.numberOfItems) else {
-            throw ListError.invalid("\(world.describe(source)) is the \(displayClassName)'s dataSource but has no \(names.numberOfItems) (\(itemCountName), which the data source must implement)")
+            throw ModelUsageError.list("\(world.describe(source)) is the \(displayClassName)'s dataSource but has no \(names.numberOfItems) (\(itemCountName), which the data source must implement)")
         }
         var result: [Int] = []
         result.reserveCapacity(sections)
@@ -154,7 +149,7 @@ public class ListView: ScrollView {
     }
 
     func requireValid(_ path: ListIndexPath, _ action: String) throws {
-        guard try isValid(path) else { throw ListError.invalid("\(action): \(path) is not in the list (\(try describeCounts()))") }
+        guard try isValid(path) else { throw ModelUsageError.list("\(action): \(path) is not in the list (\(try describeCounts()))") }
     }
 
     private func describeCounts() throws -> String {
@@ -239,9 +234,9 @@ public class ListView: ScrollView {
 
     private func askCell(at path: ListIndexPath) throws -> ListCell {
         let names = hooks
-        guard let source = dataSource else { throw ListError.invalid("\(displayClassName) has no dataSource") }
+        guard let source = dataSource else { throw ModelUsageError.list("\(displayClassName) has no dataSource") }
         guard try world.responds(source, names.cell) else {
-            throw ListError.invalid("\(world.describe(source)) is the \(displayClassName)'s dataSource but has no \(names.cell), which the data source must implement")
+            throw ModelUsageError.list("\(world.describe(source)) is the \(displayClassName)'s dataSource but has no \(names.cell), which the data source must implement")
         }
         let result = try world.callScript(source, names.cell, [.object(self), .indexPath(path)])
         guard let cell = result.object as? ListCell, type(of: cell).className == cellClassName else {

@@ -64,7 +64,7 @@ public final class TableView: ListView {
             }
             tops.append(sectionTops)
         }
-        guard y.isFinite else { throw ListError.invalid("the rows' heights add up to more than a finite length") }
+        guard y.isFinite else { throw ModelUsageError.list("the rows' heights add up to more than a finite length") }
         contentSize = Size(width: bounds.width, height: y)
         isPrepared = true
         preparedWidth = bounds.width

@@ -253,11 +253,14 @@ final class Reloader: @unchecked Sendable {
     func failure(for error: Error) -> ReloadFailure {
         switch error {
         case PipelineError.scriptFailed(let underlying):
-            return ReloadFailure(message: userFacing("\(underlying)"), location: ScriptLocation(of: underlying))
+            return ReloadFailure(message: userFacing("\(underlying)"), location: (underlying as? ScriptError)?.location)
+        case let error as ScriptError:
+            // A live reload's scene failed (LiveRender hands the script's error over as it is).
+            return ReloadFailure(message: userFacing("\(error)"), location: error.location)
         case let error as PipelineError where !error.isUsage || error.description.contains("cannot write"):
             return ReloadFailure(message: "transit: \(error)", isWrite: true)
         default:
-            return ReloadFailure(message: "transit: \(error)", location: ScriptLocation(of: error))
+            return ReloadFailure(message: "transit: \(error)", location: (error as? ScriptError)?.location)
         }
     }
 
@@ -281,7 +284,7 @@ struct ReloadFailure: Error, CustomStringConvertible {
     /// The run was good but its output could not be written.
     var isWrite = false
     /// Where the script failed, when it names a place (the page shows the lines around it).
-    var location: ScriptLocation?
+    var location: SourceLocation?
     var description: String { message }
 }
 

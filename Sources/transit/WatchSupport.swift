@@ -98,16 +98,3 @@ final class StopSignals {
     }
 }
 
-/// Where a script error happened: the file and line its message starts with.
-struct ScriptLocation: Equatable {
-    var file: String
-    var line: Int
-
-    init(file: String, line: Int) { self.file = file; self.line = line }
-
-    init?(of error: Error) {
-        let first = "\(error)".prefix { $0 != "\n" }
-        guard let match = first.firstMatch(of: #/^(.+?\.lua):(\d+): /#), let line = Int(match.2) else { return nil }
-        self.init(file: String(match.1), line: line)
-    }
-}

@@ -3,24 +3,6 @@ import Testing
 @testable import TransitCore
 @testable import TransitLua
 
-/// A fresh world and runtime; `run` evaluates Lua and returns its result as text.
-final class Harness {
-    let world = World(device: Device.named("iPhone SE")!)
-    let runtime: LuaRuntime
-    /// `unsafe`: the full standard library (debug.getmetatable reaches host metatables).
-    init(unsafe: Bool = false) throws {
-        var options = LuaRuntime.Options()
-        options.unsafe = unsafe
-        runtime = try LuaRuntime(world: world, options: options)
-    }
-    @discardableResult
-    func run(_ source: String) throws -> String? { try runtime.evaluate(source, chunkName: "=test.lua") }
-    /// The error message a chunk raises (or nil when it succeeds).
-    func error(_ source: String) throws -> String? {
-        do { try runtime.evaluate(source, chunkName: "=test.lua"); return nil } catch let error as ScriptError { return error.message }
-    }
-}
-
 @Suite struct BridgeIdentityTests {
     @Test func sameHostObjectIsSameLuaValue() throws {
         let h = try Harness()

@@ -6,34 +6,6 @@ import Testing
 // Issue 10: behaviours where Transit differed from UIKit, each pinned to what UIKit documents
 // (or what the source in docs/sources.md shows). Test names say what UIKit does.
 
-/// A slide-down dismissal animator for full-screen styles; `addsToView` says whether it adds the
-/// revealed presenter view to the container, as Apple's animateTransition documentation asks.
-func slideDownAnimator(addsToView: Bool) -> String {
-    """
-    Slide = NSObject:subclass("Slide")
-    function Slide:transitionDuration(ctx) return 0.4 end
-    function Slide:animateTransition(ctx)
-      local toVC = ctx:viewController("to")
-      local presenting = toVC.presentingViewController == ctx:viewController("from")
-      if presenting then
-        local view = ctx:view("to")
-        view.frame = ctx:finalFrame(toVC)
-        ctx.containerView:addSubview(view)
-        UIView.animate(0.4, function() view.alpha = 1 end, function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
-        return
-      end
-      local from, to = ctx:view("from"), ctx:view("to")
-      \(addsToView ? "to.frame = ctx:finalFrame(toVC); ctx.containerView:insertSubviewBelow(to, from)" : "-- forgets view(\"to\")")
-      revealedDuringDismissal = to.superview == ctx.containerView
-      UIView.animate(0.4, function() from.frame = from.frame:offsetBy(0, 600) end, function()
-        if ctx.transitionWasCancelled then to:removeFromSuperview() end
-        ctx:completeTransition(not ctx.transitionWasCancelled)
-      end)
-    end
-
-    """
-}
-
 @Suite struct AnimatorAddsTheRevealedViewTests {
     func dismiss(addsToView: Bool, cancel: Bool = false) throws -> SceneResult {
         try runScene(slideDownAnimator(addsToView: addsToView) + """
@@ -764,14 +736,4 @@ func slideDownAnimator(addsToView: Bool) -> String {
         #expect(try result.text("probe.style .. ' ' .. probe.transition") == "formSheet crossDissolve")
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
-}
-
-/// The package's root directory (scripts/ lives there).
-func packageRoot() -> String {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" {
-        url.deleteLastPathComponent()
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
-    }
-    return FileManager.default.currentDirectoryPath
 }

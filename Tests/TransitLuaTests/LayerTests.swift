@@ -7,9 +7,6 @@ import Testing
 // subviews' layers in it), masks, contents, the subclasses, UIBezierPath and CGPath, and the
 // implicit animations of standalone layers with CATransaction.
 
-private func number(_ h: Harness, _ expression: String) throws -> Double {
-    try #require(Double(try h.run("return \(expression)") ?? ""))
-}
 
 @Suite struct LayerTreeTests {
     @Test func constructorsTakeAnOptionsTableAndRejectUnknownKeys() throws {
@@ -201,10 +198,10 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
         try h.run("l.opacity = 0")
         #expect(try h.run("return l.opacity") == "0.0")
         try h.world.advance(to: 0.1 + 0.125)
-        let half = try number(h, "l:presentation().opacity")
+        let half = try h.number("return l:presentation().opacity")
         #expect(abs(half - (1 - TimingFunction.default.value(at: 0.5))) < 1e-9)
         try h.world.advance(to: 0.1 + 0.25)
-        #expect(try number(h, "l:presentation().opacity") == 0)
+        #expect(try h.number("return l:presentation().opacity") == 0)
     }
 
     @Test func newLayersDisabledActionsAndViewLayersDoNotAnimate() throws {
@@ -236,10 +233,10 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
             """)
         #expect(try h.run("return CATransaction.animationDuration()") == "0.25")
         try h.world.advance(to: 0.6)
-        #expect(abs(try number(h, "l:presentation().position.x") - 55) < 1e-9)
+        #expect(abs(try h.number("return l:presentation().position.x") - 55) < 1e-9)
         #expect(try h.run("return tostring(doneAt)") == "nil")
         try h.world.advance(to: 1.2)
-        #expect(abs(try number(h, "doneAt") - 1.1) < 1e-9)
+        #expect(abs(try h.number("return doneAt") - 1.1) < 1e-9)
         #expect(try h.error("CATransaction.commit()")?.contains("CATransaction.commit: CATransaction.commit without a matching CATransaction.begin") == true)
         #expect(try h.error("CATransaction.setAnimationDuration(-1)")?.contains("must be in 0...1e6") == true)
     }
@@ -264,7 +261,7 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
         try h.world.advance(to: 0.9)
         #expect(try h.run("return tostring(doneAt)") == "nil")
         try h.world.advance(to: 1.5)
-        #expect(abs(try number(h, "doneAt") - 1) < 1e-9)
+        #expect(abs(try h.number("return doneAt") - 1) < 1e-9)
         #expect(try h.run("return table.concat(order, ' ')") == "short long transaction")
     }
 
@@ -279,7 +276,7 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
             UIView.animate(0.4, function() v.alpha = 0 end)
             """)
         try h.world.advance(to: 1)
-        #expect(abs(try number(h, "doneAt") - 0.4) < 1e-9)
+        #expect(abs(try h.number("return doneAt") - 0.4) < 1e-9)
     }
 
     @Test func aTransactionWithoutAnimationsCompletesOnTheNextTurn() throws {

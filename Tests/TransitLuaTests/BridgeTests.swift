@@ -181,7 +181,7 @@ import Testing
         #expect(try h.error("UIView.new{ colour = UIColor.red }")?.contains("UIView.new: unknown option \"colour\"") == true)
     }
 
-    @Test func runawayScriptsStopAtTheBudget() throws {
+    @Test(.timeLimit(.minutes(1))) func runawayScriptsStopAtTheBudget() throws {
         let world = World()
         var options = LuaRuntime.Options()
         options.budget = 1_000_000
@@ -190,7 +190,7 @@ import Testing
         #expect(try runtime.evaluate("return 1 + 1") == "2")
     }
 
-    @Test func memoryBombsEndAndTheStateStaysUsable() throws {
+    @Test(.timeLimit(.minutes(1))) func memoryBombsEndAndTheStateStaysUsable() throws {
         let world = World()
         var options = LuaRuntime.Options()
         options.memoryLimit = 8 << 20
@@ -210,7 +210,7 @@ import Testing
     }
 }
 
-@Suite struct RunawayTests {
+@Suite(.timeLimit(.minutes(1))) struct RunawayTests {
     @Test func deepHierarchiesAreRefusedBeforeTheyOverflowTheStack() throws {
         let h = try Harness()
         // The root stays referenced: a hierarchy whose root scripts drop is freed, as under ARC.

@@ -5,7 +5,7 @@ import Testing
 
 /// Reproducers found by `transit fuzz`: each used to crash or hang the process, and must now
 /// end in one clear error from the line that did it.
-@Suite struct HostileScriptTests {
+@Suite(.timeLimit(.minutes(1))) struct HostileScriptTests {
     @Test func hostMetatablesAreProtected() throws {
         let h = try Harness()
         #expect(try h.run("return getmetatable(UIView.new())") == "UIView")
@@ -41,7 +41,7 @@ import Testing
     }
 }
 
-@Suite struct ReleasedObjectIdentityTests {
+@Suite(.timeLimit(.minutes(1))) struct ReleasedObjectIdentityTests {
     @Test func theHostHandsOutAFreshHandleAfterAManualGc() throws {
         let h = try Harness(unsafe: true)
         // The window still holds the view; after __gc by hand the old handle is dead, but the
@@ -57,7 +57,7 @@ import Testing
     }
 }
 
-@Suite struct HostileArgumentTests {
+@Suite(.timeLimit(.minutes(1))) struct HostileArgumentTests {
     @Test func aTouchOfAbsurdLengthIsRefusedNotScheduled() throws {
         let h = try Harness()
         for duration in ["1e308", "1e6", "61"] {
@@ -77,7 +77,7 @@ import Testing
     }
 }
 
-@Suite struct HookResultErrorTests {
+@Suite(.timeLimit(.minutes(1))) struct HookResultErrorTests {
     @Test func aBadTransitionDurationNamesWhereTheHookIsDefined() throws {
         do {
             _ = try runScene("""
@@ -102,7 +102,7 @@ import Testing
     }
 }
 
-@Suite struct DurationProblemTests {
+@Suite(.timeLimit(.minutes(1))) struct DurationProblemTests {
     /// A negative duration is a problem (0 is used), named where the hook is defined.
     @Test func aNegativeDurationIsABadDurationProblemAtTheHooksDefinition() throws {
         let result = try runScene("""
@@ -129,7 +129,7 @@ import Testing
     }
 }
 
-@Suite struct PresentationLayerTests {
+@Suite(.timeLimit(.minutes(1))) struct PresentationLayerTests {
     @Test func presentationValuesAreReadOnly() throws {
         let h = try Harness()
         let message = try h.error("local v = UIView.new()\nv.layer:presentation().opacity = 0.5")
@@ -145,7 +145,7 @@ import Testing
     }
 }
 
-@Suite struct PresentationCycleTests {
+@Suite(.timeLimit(.minutes(1))) struct PresentationCycleTests {
     @Test func presentingThePresenterOrTheRootIsRefused() throws {
         let result = try runScene("""
             local A = UIViewController.new{ title = "A" }

@@ -64,7 +64,7 @@ import Testing
             .contains("CALayer.insertSublayerBelow: CALayer is not a sublayer of CALayer") == true)
     }
 
-    @Test func viewLayersAndCyclesAreRefused() throws {
+    @Test(.timeLimit(.minutes(1))) func viewLayersAndCyclesAreRefused() throws {
         let h = try Harness()
         #expect(try h.error("local v = UIView.new(); CALayer():addSublayer(v.layer)")?
             .contains("test.lua:1: CALayer.addSublayer: UIView.layer is a view's layer; move the view with addSubview") == true)

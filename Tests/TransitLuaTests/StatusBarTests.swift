@@ -343,7 +343,7 @@ private func presenting(_ controller: String, _ style: String, animated: Bool = 
         }
     }
 
-    @Test func aCycleOfChildrenStopsInsteadOfLooping() throws {
+    @Test(.timeLimit(.minutes(1))) func aCycleOfChildrenStopsInsteadOfLooping() throws {
         let result = try runScene(controllers + """
             Loop = UIViewController:subclass("Loop")
             function Loop:childForStatusBarStyle() return self.other end

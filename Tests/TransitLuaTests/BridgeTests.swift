@@ -56,9 +56,9 @@ import Testing
             card:setNeedsLayout()
             card:layoutIfNeeded()
             """)
-        #expect(try h.run("return card.initialized") == "true")
+        #expect(try h.bool("return card.initialized"))
         #expect(try h.run("return card.layouts") == "1")
-        #expect(try h.run("return tostring(card):match('^<Card') ~= nil") == "true")
+        #expect(try h.bool("return tostring(card):match('^<Card') ~= nil"))
         #expect(try h.run("return card.frame.width") == "100.0")
         let view = try #require(h.world.window.subviews.last)
         #expect(view.scriptClassName == "Card")
@@ -138,13 +138,13 @@ import Testing
 
     @Test func valuesCompareByValueAndPrintReadably() throws {
         let h = try Harness()
-        #expect(try h.run("return CGRect(1, 2, 3, 4) == CGRect(1, 2, 3, 4)") == "true")
-        #expect(try h.run("return CGRect(1, 2, 3, 4) == CGRect(1, 2, 3, 5)") == "false")
+        #expect(try h.bool("return CGRect(1, 2, 3, 4) == CGRect(1, 2, 3, 4)"))
+        #expect(try h.bool("return CGRect(1, 2, 3, 4) == CGRect(1, 2, 3, 5)") == false)
         #expect(try h.run("return tostring(CGRect(0, 247, 375, 420))") == "CGRect(0, 247, 375, 420)")
         #expect(try h.run("return CGRect(0, 0, 10, 20).maxY") == "20.0")
         #expect(try h.run("return tostring(UIColor.hex('#FF8000'))") == "UIColor(1, 0.502, 0, 1)")
-        #expect(try h.run("return tostring(CGAffineTransform.identity.isIdentity)") == "true")
-        #expect(try h.run("local t = CATransform3D.identity; t.m34 = -1/900; return t.m34 == -1/900 and not t.isIdentity") == "true")
+        #expect(try h.bool("return CGAffineTransform.identity.isIdentity"))
+        #expect(try h.bool("local t = CATransform3D.identity; t.m34 = -1/900; return t.m34 == -1/900 and not t.isIdentity"))
     }
 }
 

@@ -62,7 +62,7 @@ private func harnessWithLayer() throws -> Harness {
         #expect(try h.number("return l:presentation().opacity") == 0.25)
         #expect(try h.number("return l.opacity") == 1)
         #expect(try h.run("return table.concat(l:animationKeys(), ',')") == "fwd")
-        #expect(try h.run("return tostring(l:animation('fwd') == fwd)") == "true")
+        #expect(try h.bool("return l:animation('fwd') == fwd"))
         try h.run("l:removeAnimation('fwd')")
         #expect(try h.number("return l:presentation().opacity") == 1)
     }

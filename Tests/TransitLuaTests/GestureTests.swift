@@ -222,7 +222,7 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
         #expect(try result.text("firstPanView") == "nil")
         #expect(try result.text("firstPanDelegate") == "nil")
         #expect(try result.text("joined()") == "second")
-        #expect(try result.text("tostring(animator.pan.delegate == animator)") == "true")
+        #expect(try result.bool("animator.pan.delegate == animator"))
     }
 
     /// A deinit's error is reported like any script error, naming its line.
@@ -314,7 +314,7 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
             state = pan.state
             """)
         #expect(try result.text("joined()") == "")
-        #expect(try result.text("tostring(asked)") == "true")
+        #expect(try result.bool("asked"))
         #expect(try result.text("state") == "failed")
     }
 
@@ -480,7 +480,7 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
             transit.wait(1)
             twoFingersOverMaximum = joined()
             """)
-        #expect(try result.text("tostring(maxDefault)") == "true")
+        #expect(try result.bool("maxDefault"))
         #expect(try result.text("oneFinger") == "")
         #expect(try result.text("twoFingersOverMaximum") == "")
     }
@@ -502,8 +502,8 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
 
     @Test func cancelsTouchesInViewIsAccepted() throws {
         let result = try stage("pan = UIPanGestureRecognizer.new() before = pan.cancelsTouchesInView pan.cancelsTouchesInView = false")
-        #expect(try result.text("tostring(before)") == "true")
-        #expect(try result.text("tostring(pan.cancelsTouchesInView)") == "false")
+        #expect(try result.bool("before"))
+        #expect(try result.bool("pan.cancelsTouchesInView") == false)
     }
 }
 
@@ -529,7 +529,7 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
         #expect(try result.number("scroll.bounds.y") == 130)
         #expect(try result.number("rowOnScreen.y") == 100 + 500 - 130)
         #expect(try result.number("scrolled") > 0)
-        #expect(try result.text("tostring(scroll.isDragging)") == "false")
+        #expect(try result.bool("scroll.isDragging") == false)
     }
 
     @Test func theContentStopsAtItsEdges() throws {
@@ -651,7 +651,7 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
             transit.touch.pan{ from = CGPoint(160, 350), to = CGPoint(160, 300), duration = 0.05 }
             transit.wait(1)
             """)
-        #expect(try result.text("tostring(isPan)") == "true")
+        #expect(try result.bool("isPan"))
         #expect(try result.text("calls[1]") == "began")
         #expect(try result.text("tostring(scroll.panGestureRecognizer)")?.contains("UIPanGestureRecognizer") == true)
     }

@@ -117,9 +117,9 @@ import Testing
         #expect(try h.run("return tostring(UIBezierPath{ rect = CGRect(1, 2, 3, 4) }.bounds)") == "CGRect(1, 2, 3, 4)")
         #expect(try h.run("return tostring(UIBezierPath{ ovalIn = CGRect(0, 0, 20, 10) }.cgPath.boundingBox)") == "CGRect(0, 0, 20, 10)")
         #expect(try h.run("return tostring(UIBezierPath.new{ roundedRect = CGRect(0, 0, 100, 50), cornerRadius = 16 }.bounds)") == "CGRect(0, 0, 100, 50)")
-        #expect(try h.run("""
-            return tostring(UIBezierPath{ roundedRect = CGRect(0, 0, 10, 10), byRoundingCorners = { "topLeft" }, cornerRadii = CGSize(4, 4) }.isEmpty)
-            """) == "false")
+        #expect(try h.bool("""
+            return UIBezierPath{ roundedRect = CGRect(0, 0, 10, 10), byRoundingCorners = { "topLeft" }, cornerRadii = CGSize(4, 4) }.isEmpty
+            """) == false)
         // A quarter arc of radius 10 about (50, 50) from 0 to π/2, clockwise on screen (y down):
         // from (60, 50) to (50, 60); its Bézier control points stay inside that box.
         let box = try h.run("""
@@ -127,7 +127,7 @@ import Testing
             return string.format("%.3f %.3f %.3f %.3f", b.x, b.y, b.width, b.height)
             """)
         #expect(box == "50.000 50.000 10.000 10.000")
-        #expect(try h.run("return UIBezierPath().isEmpty") == "true")
+        #expect(try h.bool("return UIBezierPath().isEmpty"))
         #expect(try h.error("UIBezierPath{ ovalln = CGRect(0, 0, 1, 1) }")?.contains("UIBezierPath.new: unknown option \"ovalln\"") == true)
         #expect(try h.error("UIBezierPath{ rect = CGRect(0, 0, 1, 1), cornerRadius = 3 }")?.contains("unknown option \"cornerRadius\" with rect") == true)
         #expect(try h.error("UIBezierPath{ roundedRect = CGRect(0, 0, 1, 1) }")?.contains("needs cornerRadius") == true)
@@ -152,7 +152,7 @@ import Testing
         #expect(try h.error("UIBezierPath():addLine(CGPoint(0/0, 1))")?.contains("UIBezierPath.addLine: to must be finite") == true)
         #expect(try h.error("UIBezierPath():addArc(CGPoint(0, 0), 1/0, 0, 1, true)")?.contains("radius must be a finite number") == true)
         #expect(try h.error("UIBezierPath():move(CGPoint(1e300, 0))")?.contains("within ±1e9") == true)
-        #expect(try h.run("local p = UIBezierPath{ rect = CGRect(0, 0, 1, 1) }; p:removeAllPoints(); return tostring(p.isEmpty)") == "true")
+        #expect(try h.bool("local p = UIBezierPath{ rect = CGRect(0, 0, 1, 1) }; p:removeAllPoints(); return p.isEmpty"))
         #expect(BezierPath().boundingBox.isNull)
     }
 
@@ -284,7 +284,7 @@ import Testing
         try h.run("CATransaction.begin(); CATransaction.setCompletionBlock(function() done = true end); CATransaction.commit()")
         #expect(try h.run("return tostring(done)") == "nil")
         try h.world.drain()
-        #expect(try h.run("return tostring(done)") == "true")
+        #expect(try h.bool("return done"))
     }
 
     @Test func gradientColorsAndLocationsAnimateComponentByComponent() throws {

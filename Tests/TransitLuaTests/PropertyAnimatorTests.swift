@@ -198,7 +198,7 @@ import Testing
         // Rotated 90° about Y: the x axis maps onto z, so m11 (cos) is 0.
         #expect(abs(try h.number("return v.layer:presentation().transform.m11")) < 1e-6)
         try h.world.advance(to: 2)
-        #expect(try h.run("return tostring(v.layer.transform.isIdentity)") == "true")
+        #expect(try h.bool("return v.layer.transform.isIdentity"))
     }
 
     @Test func unknownTransitionOptionIsAnError() throws {

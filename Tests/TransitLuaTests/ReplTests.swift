@@ -254,7 +254,7 @@ private func inspect(_ h: Harness, _ expression: String, _ configure: (inout Ins
 
     @Test func subclassOutsideAReloadMakesANewClass() throws {
         let h = try Harness()
-        #expect(try h.run("local A = NSObject:subclass('Same'); local B = NSObject:subclass('Same'); return tostring(rawequal(A, B))") == "false")
+        #expect(try h.bool("local A = NSObject:subclass('Same'); local B = NSObject:subclass('Same'); return rawequal(A, B)") == false)
     }
 }
 

@@ -80,12 +80,12 @@ import Testing
             transit.wait(1)
             presenterInWindowAfterDismiss = A.view.window ~= nil
             """)
-        #expect(try result.text("tostring(presentObserved.fromView ~= nil)") == "true")
-        #expect(try result.text("tostring(presentObserved.finalFrom == CGRect.zero)") == "true")
-        #expect(try result.text("tostring(presentObserved.initialTo == CGRect.zero)") == "true")
-        #expect(try result.text("tostring(presenterInWindowAfterPresent)") == "false")
-        #expect(try result.text("tostring(presenterInWindowAfterDismiss)") == "true")
-        #expect(try result.text("tostring(observed.toView ~= nil)") == "true")
+        #expect(try result.bool("presentObserved.fromView ~= nil"))
+        #expect(try result.bool("presentObserved.finalFrom == CGRect.zero"))
+        #expect(try result.bool("presentObserved.initialTo == CGRect.zero"))
+        #expect(try result.bool("presenterInWindowAfterPresent") == false)
+        #expect(try result.bool("presenterInWindowAfterDismiss"))
+        #expect(try result.bool("observed.toView ~= nil"))
         #expect(try result.text("table.concat(appearance, ' ')") ==
             "A.viewWillDisappear B.viewWillAppear B.viewDidAppear A.viewDidDisappear B.viewWillDisappear A.viewWillAppear A.viewDidAppear B.viewDidDisappear")
     }
@@ -106,9 +106,9 @@ import Testing
             """)
         #expect(try result.text("tostring(presentObserved.fromView)") == "nil")
         #expect(try result.text("tostring(presentObserved.finalFrom)") == "CGRect(0, 0, 375, 667)")
-        #expect(try result.text("tostring(stillInWindow)") == "true")
+        #expect(try result.bool("stillInWindow"))
         #expect(try result.text("tostring(observed.toView)") == "nil")
-        #expect(try result.text("tostring(observed.presenting)") == "false")
+        #expect(try result.bool("observed.presenting") == false)
     }
 }
 
@@ -238,7 +238,7 @@ import Testing
         let problem = try #require(result.world.problems.first)
         #expect(problem.contains("ForgetfulAnimator never called completeTransition"))
         #expect(problem.contains("UIKit would freeze here"))
-        #expect(try result.text("tostring(sceneWentOn)") == "true")
+        #expect(try result.bool("sceneWentOn"))
     }
 
     @Test func callingCompleteTransitionTwiceIsAProblemAndTheSecondCallIsIgnored() throws {
@@ -259,7 +259,7 @@ import Testing
                 presented = B.presentingViewController == A
                 """)
         #expect(result.world.problemRecords.map(\.id) == [.completeCalledTwice])
-        #expect(try result.text("tostring(presented)") == "true")
+        #expect(try result.bool("presented"))
     }
 
     @Test func aViewLeftInTheContainerIsReported() throws {
@@ -483,8 +483,8 @@ import Testing
             transit.wait(1)
             """)
         #expect(try result.text("table.concat(operations, ', ')") == "push A→B, pop B→A")
-        #expect(try result.text("tostring(pushObserved.finalFrom == CGRect.zero)") == "true")
-        #expect(try result.text("tostring(pushObserved.fromView ~= nil and pushObserved.toView ~= nil)") == "true")
+        #expect(try result.bool("pushObserved.finalFrom == CGRect.zero"))
+        #expect(try result.bool("pushObserved.fromView ~= nil and pushObserved.toView ~= nil"))
         #expect(try result.text("#nav.viewControllers") == "1")
     }
 

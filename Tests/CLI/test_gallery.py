@@ -108,13 +108,15 @@ def main():
 
     # Bad usage: one line, exit 2, nothing rendered.
     for arguments in (["--frobnicate"], ["--device", "Nokia 3310"], ["--jobs", "0"]):
-        run = subprocess.run([BINARY, "gallery", "-o", checks.path("bad")] + arguments, capture_output=True, text=True)
+        run = subprocess.run([BINARY, "gallery", "-o", checks.path("bad")] + arguments, capture_output=True, text=True, timeout=60)
         checks.check("gallery %s is a usage error" % " ".join(arguments), run.returncode == 2 and not os.path.exists(checks.path("bad")),
                      "exit %d: %s" % (run.returncode, run.stderr))
 
     # The shipped effects.
     gallery = checks.path("gallery")
-    run = subprocess.run([BINARY, "gallery", "-o", gallery], capture_output=True, text=True)
+    # The slowest step of scripts/test (every shipped effect on the debug binary): the bound is
+    # generous, and only there so that a hang fails the test instead of stalling the suite.
+    run = subprocess.run([BINARY, "gallery", "-o", gallery], capture_output=True, text=True, timeout=1800)
     print(run.stdout.strip())  # the whole gallery's time, for the record (not asserted)
     checks.check("the gallery of the shipped effects renders", run.returncode == 0, run.stderr[-3000:])
     total = sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(gallery) for f in files)
@@ -192,7 +194,7 @@ def main():
     # relative to it): the bytes must not depend on where the gallery was run from either.
     for attempt, cwd in (("failing", ROOT), ("failing-again", checks.work)):
         out = checks.path(attempt)
-        run = subprocess.run([BINARY, "gallery", "-o", out], capture_output=True, text=True, env=environment, cwd=cwd)
+        run = subprocess.run([BINARY, "gallery", "-o", out], capture_output=True, text=True, env=environment, cwd=cwd, timeout=600)
         outputs.append(out)
         if attempt == "failing":
             checks.check("a failed effect makes the gallery exit 1", run.returncode == 1, "exit %d: %s" % (run.returncode, run.stderr))

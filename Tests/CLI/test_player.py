@@ -89,10 +89,10 @@ def main():
     checks = Checks("player")
     page, frames_dir, timeline = checks.path("player.html"), checks.path("frames"), checks.path("timeline.json")
     for output in (page, frames_dir, timeline):
-        run = subprocess.run([BINARY, "render", SCENE, "-o", output], capture_output=True, text=True)
+        run = subprocess.run([BINARY, "render", SCENE, "-o", output], capture_output=True, text=True, timeout=300)
         checks.check("render -o %s" % os.path.basename(output), run.returncode == 0, run.stderr)
     again = checks.path("again.html")
-    subprocess.run([BINARY, "render", SCENE, "-o", again], capture_output=True)
+    subprocess.run([BINARY, "render", SCENE, "-o", again], capture_output=True, timeout=300)
     checks.check("the same run gives the same HTML bytes",
                  os.path.exists(again) and open(page, "rb").read() == open(again, "rb").read())
     text = open(page, encoding="utf-8").read()
@@ -195,7 +195,8 @@ def main():
     for codec in ("webm", "mp4"):
         video_page, video_frames = checks.path("video-%s.html" % codec), checks.path("video-frames-%s" % codec)
         for output, extra in ((video_page, ["--player-frames", codec]), (video_frames, [])):
-            run = subprocess.run([BINARY, "render", SCENE, "-o", output, "--fps", "60"] + extra, capture_output=True, text=True)
+            run = subprocess.run([BINARY, "render", SCENE, "-o", output, "--fps", "60"] + extra, capture_output=True, text=True,
+                                 timeout=300)
             checks.check("render -o %s at 60 fps" % os.path.basename(output), run.returncode == 0, run.stderr)
         video_pngs = sorted(glob.glob(os.path.join(video_frames, "frame-*.png")))
         text = open(video_page, encoding="utf-8").read()

@@ -12,8 +12,10 @@ Every browser test goes through `selftest`, so they share one policy:
 - Each attempt is bounded in real time (ATTEMPT_TIMEOUT_S): a browser that hangs is killed and
   the next budget tried, so the whole of `selftest` is bounded by len(BUDGETS_MS) attempts.
 
-Tests/TransitRenderTests/TestSupport.swift (`HeadlessChromium`) applies the same policy to the
-Swift test of the live page."""
+Tests/TransitRenderTests/TestSupport.swift (`HeadlessChromium`) gives the Swift test of the live
+page the same lookup, the same failure without Chromium, the same flags and a fresh profile.
+That page runs in real time over its WebSocket and reports to the server instead of being
+dumped, so it has no virtual-time budget to retry with; its waits and time limit bound it."""
 
 import html
 import json

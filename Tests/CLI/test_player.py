@@ -7,18 +7,15 @@ other outputs of the same scene (the PNG of each frame in a directory, the JSON 
 never from the HTML page itself."""
 
 import glob
-import html
 import json
 import os
-import re
-import shutil
 import struct
 import subprocess
 import sys
-import tempfile
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import browser  # noqa: E402
 from harness import BINARY, ROOT, Checks  # noqa: E402
 
 SCENE = os.path.join(ROOT, "scripts", "scenes", "default.lua")
@@ -74,46 +71,14 @@ def decode_png(path):
     return width, height, pixel
 
 
-def chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        if shutil.which(name):
-            return name
-    return None
+def selftest(executable, page, **params):
+    """Opens the page with #selftest&PARAMS; returns the dict it wrote, or None.
 
-
-def selftest(browser, page, **params):
-    """Opens the page with #selftest and returns the dict it wrote, or None.
-
-    The page writes its result before it decodes the chosen frame and again after. Headless
-    Chromium dumps the page when its virtual-time budget is spent, and an image decode runs in
-    real time, so on a loaded machine the first dump can come before the decode: then the page
-    is asked again with a larger budget. Each attempt uses its own empty profile."""
+    The page writes its result before it decodes the chosen frame and again after: a result
+    without the pixel is not final, and browser.selftest asks again with a larger budget."""
     fragment = "#selftest" + "".join("&%s=%s" % item for item in sorted(params.items()))
-    last = None
-    for budget in (10000, 30000, 60000):
-        with tempfile.TemporaryDirectory(prefix="transit-chromium-") as profile:
-            command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                       "--no-first-run", "--user-data-dir=" + profile,
-                       "--window-size=%d,%d" % WINDOW, "--virtual-time-budget=%d" % budget,
-                       "--dump-dom", "file://" + page + fragment]
-            try:
-                result = subprocess.run(command, capture_output=True, text=True, timeout=180)
-            except subprocess.TimeoutExpired:
-                print("chromium did not finish in 180 s (budget %d ms)" % budget)
-                continue
-        # The last match: the page's script mentions the element too.
-        matches = re.findall(r'<pre id="selftest-result"[^>]*>(\{.*?)</pre>', result.stdout, re.S)
-        if matches:
-            last = json.loads(html.unescape(matches[-1]))
-            if "pixel" in last or "pixelError" in last:
-                return last
-            print("the page was dumped before its frame was decoded (budget %d ms); asking again" % budget)
-            continue
-        noise = ("dbus", "Fontconfig", "UPower")
-        stderr = "\n".join(line for line in result.stderr.splitlines() if not any(n in line for n in noise))
-        print("no self-test result (budget %d ms, exit %d, %d bytes of DOM); stderr without dbus noise:\n%s\nDOM tail:\n%s"
-              % (budget, result.returncode, len(result.stdout), stderr[-2000:], result.stdout[-1500:]))
-    return last
+    return browser.selftest(executable, "file://" + page + fragment, complete=lambda result: "pixel" in result or "pixelError" in result,
+                            window=WINDOW)
 
 
 def inside(box, width, height):
@@ -124,10 +89,10 @@ def main():
     checks = Checks("player")
     page, frames_dir, timeline = checks.path("player.html"), checks.path("frames"), checks.path("timeline.json")
     for output in (page, frames_dir, timeline):
-        run = subprocess.run([BINARY, "render", SCENE, "-o", output], capture_output=True, text=True)
+        run = subprocess.run([BINARY, "render", SCENE, "-o", output], capture_output=True, text=True, timeout=300)
         checks.check("render -o %s" % os.path.basename(output), run.returncode == 0, run.stderr)
     again = checks.path("again.html")
-    subprocess.run([BINARY, "render", SCENE, "-o", again], capture_output=True)
+    subprocess.run([BINARY, "render", SCENE, "-o", again], capture_output=True, timeout=300)
     checks.check("the same run gives the same HTML bytes",
                  os.path.exists(again) and open(page, "rb").read() == open(again, "rb").read())
     text = open(page, encoding="utf-8").read()
@@ -167,11 +132,11 @@ def main():
             break
     checks.check("some frame has a pixel unlike its neighbours' (the scene animates)", chosen is not None)
 
-    browser = chromium()
-    if not checks.check("chromium is installed (scripts/setup --test)", browser is not None):
+    chromium = browser.find(checks)
+    if chromium is None:
         checks.finish()
     index, x, y = chosen or (1, 0, 0)
-    result = selftest(browser, page, frame=index, x=x, y=y)
+    result = selftest(chromium, page, frame=index, x=x, y=y)
     if not checks.check("the page ran its self-test", result is not None):
         checks.finish()
 
@@ -219,7 +184,7 @@ def main():
                  result["pastAtHome"] == sum(1 for t in trace_times if t <= first_time + 1e-9), result["pastAtHome"])
 
     # The same pixel on the first frame reads the first PNG's value: the page shows what it is asked to.
-    first = selftest(browser, page, frame=0, x=x, y=y)
+    first = selftest(chromium, page, frame=0, x=x, y=y)
     checks.check("the same pixel of the first frame equals the first PNG's",
                  first is not None and first.get("pixel") == list(frame(0)[2](x, y)),
                  "%s vs %s" % (first and first.get("pixel"), frame(0)[2](x, y)))
@@ -230,7 +195,8 @@ def main():
     for codec in ("webm", "mp4"):
         video_page, video_frames = checks.path("video-%s.html" % codec), checks.path("video-frames-%s" % codec)
         for output, extra in ((video_page, ["--player-frames", codec]), (video_frames, [])):
-            run = subprocess.run([BINARY, "render", SCENE, "-o", output, "--fps", "60"] + extra, capture_output=True, text=True)
+            run = subprocess.run([BINARY, "render", SCENE, "-o", output, "--fps", "60"] + extra, capture_output=True, text=True,
+                                 timeout=300)
             checks.check("render -o %s at 60 fps" % os.path.basename(output), run.returncode == 0, run.stderr)
         video_pngs = sorted(glob.glob(os.path.join(video_frames, "frame-*.png")))
         text = open(video_page, encoding="utf-8").read()
@@ -260,7 +226,7 @@ def main():
                 break
         _, _, here = decode_png(video_pngs[k])
         _, _, before = decode_png(video_pngs[k - 2])
-        result = selftest(browser, video_page, frame=k, x=vx, y=vy)
+        result = selftest(chromium, video_page, frame=k, x=vx, y=vy)
         if not checks.check("%s: the video page ran its self-test" % codec, result is not None and result.get("video") is True, result):
             continue
         duration = result.get("duration") or 0

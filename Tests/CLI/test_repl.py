@@ -9,6 +9,7 @@ import select
 import struct
 import subprocess
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -200,6 +201,11 @@ class PipedSession:
     def __init__(self, arguments):
         self.process = subprocess.Popen([BINARY, "repl"] + arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, text=True, cwd=checks.work)
+        # The reads below block: a REPL that stops answering is killed after this bound, which
+        # ends them (the checks then fail) instead of stalling the suite.
+        self.watchdog = threading.Timer(300, self.process.kill)
+        self.watchdog.daemon = True
+        self.watchdog.start()
 
     def send(self, chunk):
         self.process.stdin.write(chunk + "\nprint('--done--')\n")
@@ -214,7 +220,9 @@ class PipedSession:
     def close(self):
         self.process.stdin.close()
         rest = self.process.stdout.read()
-        return self.process.wait(timeout=60), rest
+        status = self.process.wait(timeout=60)
+        self.watchdog.cancel()
+        return status, rest
 
 
 checks.write("fade.lua", fade(duration=0.4, label="old"))

@@ -26,7 +26,7 @@ try:
     status = watch.returncode
 except subprocess.TimeoutExpired:
     watch.kill()
-    out, err = watch.communicate()
+    out, err = watch.communicate(timeout=30)
     status = None
 check("SIGTERM stops watch while a reload loops for ever", status is not None, "still running 15 s after SIGTERM")
 check("watch says why it stopped without finishing the reload",

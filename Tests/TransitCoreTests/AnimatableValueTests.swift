@@ -105,18 +105,3 @@ struct AnimatableValueTests {
         #expect(AnimatableValue.transform(a).distance(to: .transform(b)) == 13)
     }
 }
-
-/// Component-wise closeness, 1e-9.
-func valuesNearlyEqual(_ a: AnimatableValue, _ b: AnimatableValue, tolerance: Double = 1e-9) -> Bool {
-    func near(_ x: [Double], _ y: [Double]) -> Bool { zip(x, y).allSatisfy { abs($0 - $1) <= tolerance } }
-    switch (a, b) {
-    case let (.number(x), .number(y)): return near([x], [y])
-    case let (.point(x), .point(y)): return near([x.x, x.y], [y.x, y.y])
-    case let (.size(x), .size(y)): return near([x.width, x.height], [y.width, y.height])
-    case let (.rect(x), .rect(y)): return near([x.x, x.y, x.width, x.height], [y.x, y.y, y.width, y.height])
-    case let (.color(x), .color(y)):
-        return near([x.red, x.green, x.blue, x.alpha], [y.red, y.green, y.blue, y.alpha])
-    case let (.transform(x), .transform(y)): return near(x.elements, y.elements)
-    default: return false
-    }
-}

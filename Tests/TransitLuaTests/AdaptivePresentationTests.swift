@@ -39,28 +39,28 @@ transit.wait(1)
 @Suite struct AdaptivePresentationTests {
     @Test func compactWidthShowsTheDelegatesReplacementInTheAdaptedStyle() throws {
         let result = try runScene(recordingAnimator + adaptiveFixture + """
-            shown = tostring(observed.toView == wrapper.view and B.view.superview ~= nil)
-            pair = tostring(A.presentedViewController == B and B.presentingViewController == A)
-            full = tostring(wrapper.view.frame == transit.window.bounds)
+            shown = observed.toView == wrapper.view and B.view.superview ~= nil
+            pair = A.presentedViewController == B and B.presentingViewController == A
+            full = wrapper.view.frame == transit.window.bounds
             B:dismiss(true)
             transit.wait(1)
-            gone = tostring(A.presentedViewController == nil and wrapper.view.window == nil)
+            gone = A.presentedViewController == nil and wrapper.view.window == nil
             """, device: "iPhone 15")
         #expect(try result.text("table.concat(asked, ', ')") == "adaptivePresentationStyle, viewControllerForAdaptivePresentationStyle fullScreen")
         // The replacement's view is what the transition animates; the presented controller
         // (inside it) is still the one presented, so dismissing it works.
-        #expect(try result.text("shown") == "true")
-        #expect(try result.text("pair") == "true")
-        #expect(try result.text("full") == "true")
-        #expect(try result.text("gone") == "true")
+        #expect(try result.bool("shown"))
+        #expect(try result.bool("pair"))
+        #expect(try result.bool("full"))
+        #expect(try result.bool("gone"))
         #expect(result.world.problemRecords.isEmpty)
     }
 
     @Test func regularWidthKeepsTheCustomPresentationAndAsksNoReplacement() throws {
         let result = try runScene(recordingAnimator + adaptiveFixture + """
-            shown = tostring(observed.toView == B.view and wrapper == nil)
+            shown = observed.toView == B.view and wrapper == nil
             """, device: "iPad")
-        #expect(try result.text("shown") == "true")
+        #expect(try result.bool("shown"))
         // No adaptation, so no replacement is asked for (whether the style is asked at all in a
         // regular width is UIKit's business, not this test's).
         #expect(try result.text("table.concat(asked, ', ')")?.contains("viewControllerForAdaptivePresentationStyle") == false)
@@ -83,7 +83,7 @@ transit.wait(1)
             }
             ok, message = pcall(function() A:present(B, true) transit.wait(0.5) end)
             """, device: "iPhone 15")
-        #expect(try result.text("tostring(ok)") == "false")
+        #expect(try result.bool("ok") == false)
         #expect(try result.text("message")?.contains("which is already on screen") == true)
     }
 }

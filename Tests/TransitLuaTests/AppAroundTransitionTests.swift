@@ -35,7 +35,7 @@ private let buttonStage = """
             transit.wait(0.2)
             """)
         #expect(try result.text("joined()") == "down inside")
-        #expect(try result.text("tostring(senderIsButton)") == "true")
+        #expect(try result.bool("senderIsButton"))
     }
 
     @Test func itIsHighlightedWhileTheTouchIsHeldAndNotAfter() throws {
@@ -46,9 +46,9 @@ private let buttonStage = """
             heldState = button.state
             transit.wait(0.5)
             """)
-        #expect(try result.text("tostring(held)") == "true")
+        #expect(try result.bool("held"))
         #expect(try result.text("heldState") == "highlighted")
-        #expect(try result.text("tostring(button.isHighlighted)") == "false")
+        #expect(try result.bool("button.isHighlighted") == false)
     }
 
     @Test func liftedFarOutsideItSendsTouchUpOutside() throws {
@@ -84,7 +84,7 @@ private let buttonStage = """
             transit.wait(0.5)
             """)
         #expect(try result.text("joined()") == "down cancel")
-        #expect(try result.text("tostring(button.isHighlighted)") == "false")
+        #expect(try result.bool("button.isHighlighted") == false)
     }
 
     @Test func aDisabledButtonTakesNoTouchesAndAStateWithoutATitleShowsTheNormalOne() throws {
@@ -214,9 +214,9 @@ private let navigationStage = """
         // It slides up over UINavigationControllerHideShowBarDuration (0.2 s).
         let midY = try result.number("midY")
         #expect(midY < 20 && midY > -64)
-        #expect(try result.text("tostring(bar.isHidden)") == "true")
+        #expect(try result.bool("bar.isHidden"))
         #expect(try result.number("inbox.view.safeAreaInsets.top") == 20)
-        #expect(try result.text("tostring(nav.isNavigationBarHidden)") == "true")
+        #expect(try result.bool("nav.isNavigationBarHidden"))
     }
 
     @Test func settingTheControllersTitleSetsItsNavigationItemsTitle() throws {
@@ -375,8 +375,8 @@ private let navigationStage = """
             transit.wait(1)
             """)
         #expect(try result.number("midX") < 0)
-        #expect(try result.text("tostring(hiddenAfterPush)") == "true")
-        #expect(try result.text("tostring(tabs.tabBar.isHidden)") == "false")
+        #expect(try result.bool("hiddenAfterPush"))
+        #expect(try result.bool("tabs.tabBar.isHidden") == false)
         #expect(try result.number("tabs.tabBar.frame.x") == 0)
     }
 }
@@ -398,10 +398,10 @@ private let navigationStage = """
             transit.touch.tap{ at = CGPoint(160, 322) }
             transit.wait(0.1)
             """)
-        #expect(try result.text("tostring(stillIgnoring)") == "true")
+        #expect(try result.bool("stillIgnoring"))
         #expect(try result.text("joined()") == "down inside")
-        #expect(try result.text("tostring(UIApplication.shared == UIApplication.shared)") == "true")
-        #expect(try result.text("tostring(UIApplication.shared.windows[1] == transit.window)") == "true")
+        #expect(try result.bool("UIApplication.shared == UIApplication.shared"))
+        #expect(try result.bool("UIApplication.shared.windows[1] == transit.window"))
     }
 
     @Test func settingIsStatusBarHiddenHidesTheStatusBar() throws {
@@ -412,8 +412,8 @@ private let navigationStage = """
             UIApplication.shared.isStatusBarHidden = true
             transit.wait(0.1)
             """)
-        #expect(try result.text("tostring(before)") == "false")
-        #expect(try result.text("tostring(UIApplication.shared.isStatusBarHidden)") == "true")
+        #expect(try result.bool("before") == false)
+        #expect(try result.bool("UIApplication.shared.isStatusBarHidden"))
         #expect(result.world.statusBar.current.isHidden)
     }
 }
@@ -442,7 +442,7 @@ private let navigationStage = """
             """)
         #expect(try result.text("table.concat(calls, ' ')") == "will:Parent did:Parent will:nil did:nil")
         #expect(try result.number("count") == 1)
-        #expect(try result.text("tostring(isParent)") == "true")
+        #expect(try result.bool("isParent"))
         #expect(try result.number("#parent.children") == 0)
         #expect(try result.text("tostring(child.parent)") == "nil")
     }
@@ -468,7 +468,7 @@ private let navigationStage = """
             plain = UIView:subclass("Plain").new()
             """)
         #expect(try result.text("view.layer.__name or tostring(view.layer):match('CAGradientLayer')") == "CAGradientLayer")
-        #expect(try result.text("tostring(sublayersLaidOut)") == "true")
+        #expect(try result.bool("sublayersLaidOut"))
         #expect(try result.number("view.glow.bounds.width") == 100)
         #expect(try result.text("tostring(plain.layer):match('CAGradientLayer') or 'plain'") == "plain")
         do {
@@ -566,7 +566,7 @@ private let scrollStage = """
             atTwo = string.format("%g %g %g %g", photo.frame.width, photo.frame.height, list.contentSize.width, list.contentSize.height)
             list.zoomScale = 5
             """)
-        #expect(try result.text("tostring(pinchExists)") == "true")
+        #expect(try result.bool("pinchExists"))
         #expect(try result.text("atTwo") == "200 160 200 160")
         #expect(try result.number("list.zoomScale") == 3)
         #expect(try result.number("zooms") == 2)

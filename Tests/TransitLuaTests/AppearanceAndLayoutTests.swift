@@ -172,7 +172,7 @@ function calls.text() return table.concat(calls, " ") end
             local v = UIView.new()
             same = v.safeAreaLayoutGuide == v.safeAreaLayoutGuide and v.safeAreaLayoutGuide.owningView == v
             """)
-        #expect(try result.text("tostring(same)") == "true")
+        #expect(try result.bool("same"))
     }
 
     @Test func edgeInsetsAreValuesMadeWithOrWithoutLabels() throws {
@@ -247,7 +247,7 @@ function calls.text() return table.concat(calls, " ") end
             """)
         #expect(abs(try result.number("back.x") - 12) < 1e-9)
         #expect(abs(try result.number("back.y") - 34) < 1e-9)
-        #expect(try result.text("tostring(direct)") == "true")
+        #expect(try result.bool("direct"))
         #expect(abs(try result.number("rectBack.x") - 5) < 1e-9)
         #expect(abs(try result.number("rectBack.y") - 6) < 1e-9)
     }

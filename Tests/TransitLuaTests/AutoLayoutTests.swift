@@ -185,9 +185,9 @@ private func frame(_ h: Harness, _ expression: String) throws -> Rect {
     @Test func ambiguityIsReported() throws {
         let h = try harness()
         try h.run("a = placed('a') NSLayoutConstraint.activate{ a.widthAnchor:constraint{equalToConstant = 10}, a.heightAnchor:constraint{equalToConstant = 10}, a.leftAnchor:constraint{equalTo = container.leftAnchor} }")
-        #expect(try h.run("return a.hasAmbiguousLayout") == "true")
+        #expect(try h.bool("return a.hasAmbiguousLayout"))
         try h.run("a.topAnchor:constraint{equalTo = container.topAnchor}.isActive = true")
-        #expect(try h.run("return a.hasAmbiguousLayout") == "false")
+        #expect(try h.bool("return a.hasAmbiguousLayout") == false)
     }
 }
 

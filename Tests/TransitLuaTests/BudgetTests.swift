@@ -6,7 +6,7 @@ import Testing
 /// The instruction budget covers a scene's own top-level code, which runs as a coroutine: Lua's
 /// hooks belong to a thread, so arming the budget on the main state alone left a scene's loop
 /// unbounded (and `transit watch` hung on a save with `while true do end`).
-@Suite struct SceneBudgetTests {
+@Suite(.timeLimit(.minutes(1))) struct SceneBudgetTests {
     func runScene(_ source: String, name: String = "loop.lua") throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

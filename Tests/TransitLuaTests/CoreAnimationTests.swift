@@ -8,9 +8,6 @@ import Testing
 // timing function, beginTime, fillMode, repeatCount, autoreverses, from/to/by), not against
 // what the layer reports through another path.
 
-private func number(_ h: Harness, _ expression: String) throws -> Double {
-    try #require(Double(try h.run("return \(expression)") ?? ""))
-}
 
 /// A window with a committed standalone layer `l` (opacity 1, position (50, 50)).
 private func harnessWithLayer() throws -> Harness {
@@ -42,7 +39,7 @@ private func harnessWithLayer() throws -> Harness {
         }
         for t in [1.25, 1.5, 1.75, 2.5, 3.0, 3.49, 3.5, 4.0] {
             try h.world.advance(to: t)
-            #expect(abs(try number(h, "l:presentation().opacity") - oracle(t)) < 1e-9, "t = \(t)")
+            #expect(abs(try h.number("return l:presentation().opacity") - oracle(t)) < 1e-9, "t = \(t)")
         }
         #expect(try h.run("return #l:animationKeys()") == "0")
     }
@@ -59,15 +56,15 @@ private func harnessWithLayer() throws -> Harness {
             """)
         try h.world.advance(to: 1.5)
         // Backwards fill: fromValue before the begin time.
-        #expect(try number(h, "l:presentation().position.x") == 0)
+        #expect(try h.number("return l:presentation().position.x") == 0)
         try h.world.advance(to: 3)
         // Forwards fill and kept: the end value stays; the model is unchanged.
-        #expect(try number(h, "l:presentation().opacity") == 0.25)
-        #expect(try number(h, "l.opacity") == 1)
+        #expect(try h.number("return l:presentation().opacity") == 0.25)
+        #expect(try h.number("return l.opacity") == 1)
         #expect(try h.run("return table.concat(l:animationKeys(), ',')") == "fwd")
-        #expect(try h.run("return tostring(l:animation('fwd') == fwd)") == "true")
+        #expect(try h.bool("return l:animation('fwd') == fwd"))
         try h.run("l:removeAnimation('fwd')")
-        #expect(try number(h, "l:presentation().opacity") == 1)
+        #expect(try h.number("return l:presentation().opacity") == 1)
     }
 
     @Test func repeatCountAndAutoreversesFoldTheCycle() throws {
@@ -80,10 +77,10 @@ private func harnessWithLayer() throws -> Harness {
         let samples: [(Double, Double)] = [(1.25, 0.25), (1.75, 0.75), (2.25, 0.75), (2.75, 0.25), (3.5, 0.5), (4.5, 0.5)]
         for (t, expected) in samples {
             try h.world.advance(to: t)
-            #expect(abs(try number(h, "l:presentation().opacity") - expected) < 1e-9, "t = \(t)")
+            #expect(abs(try h.number("return l:presentation().opacity") - expected) < 1e-9, "t = \(t)")
         }
         try h.world.advance(to: 5.01)
-        #expect(try number(h, "l:presentation().opacity") == 1)
+        #expect(try h.number("return l:presentation().opacity") == 1)
     }
 
     @Test func missingEndpointsResolveAgainstTheValueBeneath() throws {
@@ -94,10 +91,10 @@ private func harnessWithLayer() throws -> Harness {
         try h.run("l:add(CABasicAnimation{ keyPath = 'bounds.size.width', fromValue = 10, byValue = 30, duration = 1 }, 'w')")
         try h.world.advance(to: 1.5)
         #expect(try h.run("return tostring(l:presentation().position)") == "CGPoint(100, 30)")
-        #expect(try number(h, "l:presentation().bounds.width") == 25)
+        #expect(try h.number("return l:presentation().bounds.width") == 25)
         // Additive: added to the model value.
         try h.run("l:add(CABasicAnimation{ keyPath = 'opacity', fromValue = -0.5, toValue = 0, duration = 1, isAdditive = true }, 'o')")
-        #expect(try number(h, "l:presentation().opacity") == 0.5)
+        #expect(try h.number("return l:presentation().opacity") == 0.5)
     }
 
     @Test func transformKeyPathsSetOneComponent() throws {
@@ -108,12 +105,12 @@ private func harnessWithLayer() throws -> Harness {
             """)
         try h.world.advance(to: 1.5)
         // Half a turn's half: 90° with the scale of 2 kept.
-        let m11 = try number(h, "l:presentation().transform.m11"), m12 = try number(h, "l:presentation().transform.m12")
+        let m11 = try h.number("return l:presentation().transform.m11"), m12 = try h.number("return l:presentation().transform.m12")
         #expect(abs(m11) < 1e-9 && abs(m12 - 2) < 1e-9)
         try h.run("l:add(CABasicAnimation{ keyPath = 'transform.scale', fromValue = 1, toValue = 3, duration = 1 }, 'spin')")
-        #expect(abs(try number(h, "l:presentation().transform.m11") - 1) < 1e-9)
+        #expect(abs(try h.number("return l:presentation().transform.m11") - 1) < 1e-9)
         try h.world.advance(to: 2)
-        #expect(abs(try number(h, "l:presentation().transform.m22") - 2) < 1e-9)
+        #expect(abs(try h.number("return l:presentation().transform.m22") - 2) < 1e-9)
     }
 
     @Test func viewBlocksDoNotInterruptAddedAnimations() throws {
@@ -143,14 +140,14 @@ private func harnessWithLayer() throws -> Harness {
             l:add(g, "g")
             """)
         try h.world.advance(to: 1.125)
-        #expect(abs(try number(h, "l:presentation().opacity") - 0.5) < 1e-9)
+        #expect(abs(try h.number("return l:presentation().opacity") - 0.5) < 1e-9)
         let spring = Spring(mass: 1, stiffness: 200, damping: 12, initialVelocity: 0)
-        #expect(abs(try number(h, "l:presentation().position.x") - 100 * spring.value(at: 0.125)) < 1e-9)
+        #expect(abs(try h.number("return l:presentation().position.x") - 100 * spring.value(at: 0.125)) < 1e-9)
         // The group's children: the first over the group's 2 s, the second from 1 s for 1 s (no fill before).
-        #expect(abs(try number(h, "l:presentation().position.y") - 10 * 0.0625) < 1e-9)
-        #expect(try number(h, "l:presentation().cornerRadius") == 0)
+        #expect(abs(try h.number("return l:presentation().position.y") - 10 * 0.0625) < 1e-9)
+        #expect(try h.number("return l:presentation().cornerRadius") == 0)
         try h.world.advance(to: 2.5)
-        #expect(abs(try number(h, "l:presentation().cornerRadius") - 4) < 1e-9)
+        #expect(abs(try h.number("return l:presentation().cornerRadius") - 4) < 1e-9)
     }
 
     @Test func delegateHearsStartAndStopAndRemovalIsUnfinished() throws {
@@ -174,16 +171,17 @@ private func harnessWithLayer() throws -> Harness {
         let h = try harnessWithLayer()
         try h.run("""
             stops = {}
-            d = { animationDidStop = function(self, anim, finished) stops[#stops + 1] = tostring(finished) end }
+            d = { animationDidStop = function(self, anim, finished) stops[#stops + 1] = finished end }
             a = CABasicAnimation{ keyPath = "opacity", fromValue = 0, toValue = 0, duration = 1, delegate = d }
             l:add(a, "same")
             a.fromValue = 1; a.toValue = 1                      -- changes nothing already added
             """)
-        #expect(try number(h, "l:presentation().opacity") == 0)
+        #expect(try h.number("return l:presentation().opacity") == 0)
         try h.run("l:add(CABasicAnimation{ keyPath = 'opacity', fromValue = 0.5, toValue = 0.5, duration = 1 }, 'same')")
         try h.world.drain()
-        #expect(try number(h, "l:presentation().opacity") == 0.5)
-        #expect(try h.run("return table.concat(stops, ',')") == "false")
+        #expect(try h.number("return l:presentation().opacity") == 0.5)
+        #expect(try h.number("return #stops") == 1)
+        #expect(try h.bool("return stops[1]") == false)
     }
 
     @Test func strokeEndAndPathAnimateOnShapeLayers() throws {

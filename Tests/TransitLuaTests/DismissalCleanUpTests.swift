@@ -30,20 +30,20 @@ import Testing
     @Test func aFullScreenDismissalWhoseAnimatorForgetsTheRevealedViewLeavesTheScreenBlack() throws {
         let result = try dismiss(addsToView: false)
         // Nothing is in the window: the frames show its black background, as iOS does.
-        #expect(try result.text("tostring(presenterInWindow)") == "false")
+        #expect(try result.bool("presenterInWindow") == false)
         #expect(try result.number("windowViews") == 0)
-        #expect(try result.text("tostring(presentedRemoved)") == "true")
+        #expect(try result.bool("presentedRemoved"))
         // The problem is still reported, and the presenter, out of the window, cannot present.
         #expect(result.world.problemRecords.map(\.id) == [.revealedNotVisible], "\(result.world.problems)")
-        #expect(try result.text("tostring(cPresented)") == "false")
+        #expect(try result.bool("cPresented") == false)
         #expect(result.warnings.contains { $0.contains("whose view is not in the window hierarchy") }, "\(result.warnings)")
     }
 
     @Test func aFullScreenDismissalWhoseAnimatorAddsTheRevealedViewPutsItBack() throws {
         let result = try dismiss(addsToView: true)
-        #expect(try result.text("tostring(presenterInWindow)") == "true")
-        #expect(try result.text("tostring(presentedRemoved)") == "true")
-        #expect(try result.text("tostring(cPresented)") == "true")
+        #expect(try result.bool("presenterInWindow"))
+        #expect(try result.bool("presentedRemoved"))
+        #expect(try result.bool("cPresented"))
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
 
@@ -74,6 +74,6 @@ import Testing
             transit.wait(1)
             removed = B.view.superview == nil
             """)
-        #expect(try result.text("tostring(removed)") == "true")
+        #expect(try result.bool("removed"))
     }
 }

@@ -6,34 +6,6 @@ import Testing
 // Issue 10: behaviours where Transit differed from UIKit, each pinned to what UIKit documents
 // (or what the source in docs/sources.md shows). Test names say what UIKit does.
 
-/// A slide-down dismissal animator for full-screen styles; `addsToView` says whether it adds the
-/// revealed presenter view to the container, as Apple's animateTransition documentation asks.
-func slideDownAnimator(addsToView: Bool) -> String {
-    """
-    Slide = NSObject:subclass("Slide")
-    function Slide:transitionDuration(ctx) return 0.4 end
-    function Slide:animateTransition(ctx)
-      local toVC = ctx:viewController("to")
-      local presenting = toVC.presentingViewController == ctx:viewController("from")
-      if presenting then
-        local view = ctx:view("to")
-        view.frame = ctx:finalFrame(toVC)
-        ctx.containerView:addSubview(view)
-        UIView.animate(0.4, function() view.alpha = 1 end, function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
-        return
-      end
-      local from, to = ctx:view("from"), ctx:view("to")
-      \(addsToView ? "to.frame = ctx:finalFrame(toVC); ctx.containerView:insertSubviewBelow(to, from)" : "-- forgets view(\"to\")")
-      revealedDuringDismissal = to.superview == ctx.containerView
-      UIView.animate(0.4, function() from.frame = from.frame:offsetBy(0, 600) end, function()
-        if ctx.transitionWasCancelled then to:removeFromSuperview() end
-        ctx:completeTransition(not ctx.transitionWasCancelled)
-      end)
-    end
-
-    """
-}
-
 @Suite struct AnimatorAddsTheRevealedViewTests {
     func dismiss(addsToView: Bool, cancel: Bool = false) throws -> SceneResult {
         try runScene(slideDownAnimator(addsToView: addsToView) + """
@@ -57,18 +29,18 @@ func slideDownAnimator(addsToView: Bool) -> String {
 
     @Test func uikitLeavesAddingTheRevealedViewToTheAnimator() throws {
         let forgetful = try dismiss(addsToView: false)
-        #expect(try forgetful.text("tostring(revealedDuringDismissal)") == "false")
+        #expect(try forgetful.bool("revealedDuringDismissal") == false)
         #expect(forgetful.world.problemRecords.map(\.id) == [.revealedNotVisible], "\(forgetful.world.problems)")
         let correct = try dismiss(addsToView: true)
-        #expect(try correct.text("tostring(revealedDuringDismissal)") == "true")
+        #expect(try correct.bool("revealedDuringDismissal"))
         #expect(correct.world.problems.isEmpty, "\(correct.world.problems)")
-        #expect(try correct.text("tostring(A.view.window ~= nil)") == "true")
+        #expect(try correct.bool("A.view.window ~= nil"))
     }
 
     @Test func aCancelledDismissalWhoseAnimatorRemovesTheToViewIsClean() throws {
         let result = try dismiss(addsToView: true, cancel: true)
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
-        #expect(try result.text("tostring(B.presentingViewController == A)") == "true")
+        #expect(try result.bool("B.presentingViewController == A"))
         #expect(try result.text("tostring(A.view.superview)") == "nil")
     }
 }
@@ -89,16 +61,16 @@ func slideDownAnimator(addsToView: Bool) -> String {
             transit.wait(0.1)
             interaction:update(\(percent))
             transit.wait(2)
-            completedBeforeFinish = tostring(B.isBeingPresented == false)
-            stillInteractive = tostring(B.transitionCoordinator ~= nil and B.transitionCoordinator.isInteractive)
+            completedBeforeFinish = B.isBeingPresented == false
+            stillInteractive = B.transitionCoordinator ~= nil and B.transitionCoordinator.isInteractive
             \(finish ? "interaction:finish() transit.wait(1)" : "")
             """)
     }
 
     @Test func updateToOneDoesNotCompleteOnlyFinishDoes() throws {
         let held = try scrubbed(to: 1.0, finish: false)
-        #expect(try held.text("completedBeforeFinish") == "false")
-        #expect(try held.text("stillInteractive") == "true")
+        #expect(try held.bool("completedBeforeFinish") == false)
+        #expect(try held.bool("stillInteractive"))
         #expect(try held.text("table.concat(calls, ',')")?.contains("completeTransition") == false)
         let finished = try scrubbed(to: 1.0, finish: true)
         #expect(try finished.text("table.concat(calls, ',')")?.contains("completeTransition") == true)
@@ -135,7 +107,7 @@ func slideDownAnimator(addsToView: Bool) -> String {
             midway = B.view.layer:presentation().opacity
             transit.wait(1)
             """)
-        #expect(try result.text("tostring(startedInteractive)") == "false")
+        #expect(try result.bool("startedInteractive") == false)
         #expect(abs(try result.number("midway") - 0.5) < 0.01)  // linear 0.4 s fade, running
         #expect(abs(try result.number("presentedAt") - 0.4) < 1e-6)
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
@@ -160,7 +132,7 @@ func slideDownAnimator(addsToView: Bool) -> String {
             transit.wait(1)
             top = nav.topViewController.title
             """)
-        #expect(try result.text("tostring(startedInteractive)") == "false")
+        #expect(try result.bool("startedInteractive") == false)
         #expect(try result.text("top") == "B")
         #expect(result.world.transitionHistory.last?.completed == true)
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
@@ -178,7 +150,7 @@ func slideDownAnimator(addsToView: Bool) -> String {
             }
             A:present(B, true, function() presentedAt = transit.now() end)
             transit.wait(0.1)
-            startedInteractive = tostring(B.transitionCoordinator.initiallyInteractive)
+            startedInteractive = B.transitionCoordinator.initiallyInteractive
             \(control)
             transit.wait(3)
             """)
@@ -186,7 +158,7 @@ func slideDownAnimator(addsToView: Bool) -> String {
 
     @Test func percentDrivenWithoutInteractiveStartRunsAndCanBePaused() throws {
         let paused = try percentDriven("interaction:pause() transit.wait(1) held = B.view.layer:presentation().opacity interaction:update(0.5) scrubbed = B.view.layer:presentation().opacity interaction:finish()")
-        #expect(try paused.text("startedInteractive") == "false")
+        #expect(try paused.bool("startedInteractive") == false)
         #expect(abs(try paused.number("held") - 0.25) < 1e-6)   // paused at 0.1 of 0.4 s
         #expect(abs(try paused.number("scrubbed") - 0.5) < 1e-6)
         #expect(abs(try paused.number("presentedAt") - 1.3) < 1e-6)  // finish at 1.1 + 0.5 × 0.4
@@ -306,7 +278,7 @@ func slideDownAnimator(addsToView: Bool) -> String {
         let result = try runScene(scene)
         for name in declared.sorted() {
             let owner = try #require(api.classes.first { $0.properties.contains { $0.name == name && $0.isOverridable } }?.name)
-            #expect(try result.text("tostring(checked['\(owner).\(name)'])") == "true", "\(owner).\(name)")
+            #expect(try result.bool("checked['\(owner).\(name)']"), "\(owner).\(name)")
         }
     }
 
@@ -323,8 +295,8 @@ func slideDownAnimator(addsToView: Bool) -> String {
             A:present(B, true)
             transit.wait(1)
             """)
-        #expect(try result.text("tostring(asked)") == "true")
-        #expect(try result.text("tostring(A.view.window ~= nil)") == "true")  // custom keeps the presenter
+        #expect(try result.bool("asked"))
+        #expect(try result.bool("A.view.window ~= nil"))  // custom keeps the presenter
     }
 }
 
@@ -361,18 +333,18 @@ func slideDownAnimator(addsToView: Bool) -> String {
             ok, mutationError = pcall(function() keptContext:updateInteractiveTransition(0.5) end)
             ok2, alongsideError = pcall(function() keptCoordinator:animateAlongsideTransition(function() end) end)
             """)
-        #expect(try result.text("tostring(after.cancelled)") == "false")
-        #expect(try result.text("tostring(after.interactive)") == "false")
-        #expect(try result.text("tostring(after.animated)") == "true")
+        #expect(try result.bool("after.cancelled") == false)
+        #expect(try result.bool("after.interactive") == false)
+        #expect(try result.bool("after.animated"))
         #expect(try result.text("after.style") == "custom")
         #expect(try result.text("after.to") == "B")
         #expect(try result.number("after.final") == 667)  // iPhone SE container
-        #expect(try result.text("tostring(after.container and after.view)") == "true")
-        #expect(try result.text("tostring(laterCancelled)") == "false")
-        #expect(try result.text("tostring(coordinatorCancelled)") == "false")
-        #expect(try result.text("tostring(ok)") == "false")
+        #expect(try result.bool("after.container and after.view"))
+        #expect(try result.bool("laterCancelled") == false)
+        #expect(try result.bool("coordinatorCancelled") == false)
+        #expect(try result.bool("ok") == false)
         #expect(try result.text("mutationError")?.contains("UIViewControllerContextTransitioning.updateInteractiveTransition") == true)
-        #expect(try result.text("tostring(ok2)") == "false")
+        #expect(try result.bool("ok2") == false)
         #expect(try result.text("alongsideError")?.contains("the transition is over") == true)
     }
 }
@@ -399,7 +371,7 @@ func slideDownAnimator(addsToView: Bool) -> String {
             interaction:finish()
             transit.wait(2)
             """)
-        #expect(try result.text("tostring(coordinatorAfterPresent)") == "true")
+        #expect(try result.bool("coordinatorAfterPresent"))
         // The remaining half of 0.4 s after the finish at t = 1.
         #expect(abs(try result.number("dismissedAt") - 1.2) < 1e-6)
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
@@ -502,7 +474,7 @@ func slideDownAnimator(addsToView: Bool) -> String {
         for style in ["fullScreen", "overFullScreen"] {
             let result = try presentWithoutAnimation(style: style)
             #expect(try result.number("asked") == 0, "\(style)")
-            #expect(try result.text("tostring(shown)") == "true", "\(style)")
+            #expect(try result.bool("shown"), "\(style)")
             #expect(try result.text("tostring(B.view.window)") == "nil", "\(style)")
         }
         let custom = try presentWithoutAnimation(style: "custom")
@@ -524,9 +496,9 @@ func slideDownAnimator(addsToView: Bool) -> String {
             transit.wait(0.5)
             """)
         #expect(try result.number("widthInside") == 667)
-        #expect(try result.text("tostring(completed)") == "true")
-        #expect(try result.text("tostring(cancelled)") == "false")
-        #expect(try result.text("tostring(container ~= nil)") == "true")
+        #expect(try result.bool("completed"))
+        #expect(try result.bool("cancelled") == false)
+        #expect(try result.bool("container ~= nil"))
     }
 
     /// UINavigationController: the old controller's viewDidDisappear comes before the new
@@ -569,7 +541,7 @@ func slideDownAnimator(addsToView: Bool) -> String {
             property = B.presentationController
             """)
         #expect(try result.text("tostring(property)")?.contains("UIPresentationController") == true)
-        #expect(try result.text("tostring(property.presentedViewController == B)") == "true")
+        #expect(try result.bool("property.presentedViewController == B"))
     }
 }
 
@@ -706,8 +678,8 @@ func slideDownAnimator(addsToView: Bool) -> String {
             pull(0.8)
             afterLongPull = B.presentingViewController ~= nil
             """, device: "iPhone 15")
-        #expect(try result.text("tostring(afterShortPull)") == "true")
-        #expect(try result.text("tostring(afterLongPull)") == "false")
+        #expect(try result.bool("afterShortPull"))
+        #expect(try result.bool("afterLongPull") == false)
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
         #expect(result.world.transitionHistory.contains { $0.wasInteractive && $0.completed == false })
     }
@@ -733,10 +705,10 @@ func slideDownAnimator(addsToView: Bool) -> String {
               return C.sheetPresentationController == nil
             end)()
             """, device: "iPhone 15")
-        #expect(try result.text("tostring(sameController)") == "true")
+        #expect(try result.bool("sameController"))
         #expect(try result.number("mediumTop") == 852.0 / 2)
         #expect(try result.number("largeTop") == 64)  // status bar 54 + 10
-        #expect(try result.text("tostring(fullScreenHasNone)") == "true")
+        #expect(try result.bool("fullScreenHasNone"))
     }
 }
 
@@ -758,20 +730,10 @@ func slideDownAnimator(addsToView: Bool) -> String {
         let result = try runScene(probe, device: "iPad landscape", ios: 7)
         #expect(try result.text("tostring(probe.frame)") == "CGRect(62, 114, 900, 540)")
         #expect(try result.number("probe.radius") == 10)
-        #expect(try result.text("tostring(probe.clips)") == "true")
-        #expect(try result.text("tostring(probe.border == UIColor.darkGray)") == "true")
+        #expect(try result.bool("probe.clips"))
+        #expect(try result.bool("probe.border == UIColor.darkGray"))
         #expect(try result.text("tostring(probe.content)") == "CGRect(0, 0, 900, 540)")
         #expect(try result.text("probe.style .. ' ' .. probe.transition") == "formSheet crossDissolve")
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
-}
-
-/// The package's root directory (scripts/ lives there).
-func packageRoot() -> String {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" {
-        url.deleteLastPathComponent()
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
-    }
-    return FileManager.default.currentDirectoryPath
 }

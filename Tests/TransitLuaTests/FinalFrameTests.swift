@@ -29,7 +29,7 @@ import Testing
 
     @Test func finalFrameForTheDismissedControllerIsItsFrameWhenTheDismissalBegan() throws {
         let result = try runScene(recordingAnimator + scene)
-        #expect(try result.text("tostring(observed.presenting)") == "false")
+        #expect(try result.bool("observed.presenting") == false)
         #expect(try result.text("tostring(observed.finalFrom)") == "CGRect(40, 100, 240, 300)")
         #expect(result.world.problemRecords.isEmpty)
     }
@@ -50,6 +50,6 @@ import Testing
             A:present(B, true)
             transit.wait(1)
             """)
-        #expect(try result.text("tostring(observed.finalFrom == CGRect.zero)") == "true")
+        #expect(try result.bool("observed.finalFrom == CGRect.zero"))
     }
 }

@@ -222,7 +222,7 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
         #expect(try result.text("firstPanView") == "nil")
         #expect(try result.text("firstPanDelegate") == "nil")
         #expect(try result.text("joined()") == "second")
-        #expect(try result.text("tostring(animator.pan.delegate == animator)") == "true")
+        #expect(try result.bool("animator.pan.delegate == animator"))
     }
 
     /// A deinit's error is reported like any script error, naming its line.
@@ -314,7 +314,7 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
             state = pan.state
             """)
         #expect(try result.text("joined()") == "")
-        #expect(try result.text("tostring(asked)") == "true")
+        #expect(try result.bool("asked"))
         #expect(try result.text("state") == "failed")
     }
 
@@ -480,7 +480,7 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
             transit.wait(1)
             twoFingersOverMaximum = joined()
             """)
-        #expect(try result.text("tostring(maxDefault)") == "true")
+        #expect(try result.bool("maxDefault"))
         #expect(try result.text("oneFinger") == "")
         #expect(try result.text("twoFingersOverMaximum") == "")
     }
@@ -502,8 +502,8 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
 
     @Test func cancelsTouchesInViewIsAccepted() throws {
         let result = try stage("pan = UIPanGestureRecognizer.new() before = pan.cancelsTouchesInView pan.cancelsTouchesInView = false")
-        #expect(try result.text("tostring(before)") == "true")
-        #expect(try result.text("tostring(pan.cancelsTouchesInView)") == "false")
+        #expect(try result.bool("before"))
+        #expect(try result.bool("pan.cancelsTouchesInView") == false)
     }
 }
 
@@ -529,7 +529,7 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
         #expect(try result.number("scroll.bounds.y") == 130)
         #expect(try result.number("rowOnScreen.y") == 100 + 500 - 130)
         #expect(try result.number("scrolled") > 0)
-        #expect(try result.text("tostring(scroll.isDragging)") == "false")
+        #expect(try result.bool("scroll.isDragging") == false)
     }
 
     @Test func theContentStopsAtItsEdges() throws {
@@ -651,7 +651,7 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
             transit.touch.pan{ from = CGPoint(160, 350), to = CGPoint(160, 300), duration = 0.05 }
             transit.wait(1)
             """)
-        #expect(try result.text("tostring(isPan)") == "true")
+        #expect(try result.bool("isPan"))
         #expect(try result.text("calls[1]") == "began")
         #expect(try result.text("tostring(scroll.panGestureRecognizer)")?.contains("UIPanGestureRecognizer") == true)
     }
@@ -755,5 +755,55 @@ private func stage(_ body: String) throws -> SceneResult { try runScene(gestureS
         #expect(seen.contains("recognizer"))
         #expect(seen.contains("scroll"))
         #expect(!seen.contains("nil"))
+    }
+}
+
+/// The first recognizers: an edge pan that begins only near its edge, and taps that reach the
+/// frontmost view and fail once the finger moves.
+@Suite struct EdgePanAndTapTests {
+    @Test func edgePanBeginsOnlyNearItsEdgeAndReportsTranslation() throws {
+        let result = try runScene("""
+            local A = UIViewController.new()
+            transit.window.rootViewController = A
+            states = {}
+            local pan = UIScreenEdgePanGestureRecognizer.new(function(g)
+              states[#states + 1] = g.state
+              if g.state == "ended" then lastTranslation = g:translation(g.view).x end
+            end)
+            pan.edges = "left"
+            A.view:addGestureRecognizer(pan)
+            transit.touch.edgePan{ edge = "left", to = 0.5, duration = 0.3 }
+            transit.wait(0.5)
+            first = table.concat(states, " ")
+            states = {}
+            transit.touch.pan{ from = CGPoint(40, 300), to = CGPoint(300, 300), duration = 0.3 }
+            transit.wait(0.5)
+            second = table.concat(states, " ")
+            """)
+        let first = try #require(try result.text("first"))
+        #expect(first.hasPrefix("began changed"))
+        #expect(first.hasSuffix("ended"))
+        #expect(abs(try result.number("lastTranslation") - 0.5 * 375) < 1e-9)
+        #expect(try result.text("second") == "")
+    }
+
+    @Test func tapsFailAfterMovementAndHitTheFrontmostView() throws {
+        let result = try runScene("""
+            local A = UIViewController.new()
+            transit.window.rootViewController = A
+            local back = UIView.new{ frame = CGRect(0, 0, 200, 200) }
+            local front = UIView.new{ frame = CGRect(0, 0, 100, 100) }
+            A.view:addSubview(back); A.view:addSubview(front)
+            taps = {}
+            back:addGestureRecognizer(UITapGestureRecognizer.new(function(g) taps[#taps + 1] = "back " .. g.state end))
+            front:addGestureRecognizer(UITapGestureRecognizer.new(function(g) taps[#taps + 1] = "front " .. g.state end))
+            transit.touch.tap{ at = CGPoint(50, 50) }
+            transit.wait(0.2)
+            transit.touch.tap{ at = CGPoint(150, 150) }
+            transit.wait(0.2)
+            transit.touch.pan{ from = CGPoint(150, 150), to = CGPoint(190, 190), duration = 0.2 }
+            transit.wait(0.5)
+            """)
+        #expect(try result.text("table.concat(taps, ', ')") == "front ended, back ended")
     }
 }

@@ -174,8 +174,8 @@ private func sceneError(_ source: String) -> String? {
         #expect(try result.text("asked") == "1")
         #expect(try result.text("#vc.collectionView.visibleCells") == "3")
         // The controller is its view's data source and delegate, as UICollectionViewController is.
-        #expect(try result.text("vc.collectionView.dataSource == vc and vc.collectionView.delegate == vc") == "true")
-        #expect(try result.text("vc.collectionView.collectionViewLayout == vc.collectionViewLayout") == "true")
+        #expect(try result.bool("vc.collectionView.dataSource == vc and vc.collectionView.delegate == vc"))
+        #expect(try result.bool("vc.collectionView.collectionViewLayout == vc.collectionViewLayout"))
     }
 
     @Test func onlyTheVisibleItemsOfALongListGetCells() throws {
@@ -184,7 +184,7 @@ private func sceneError(_ source: String) -> String? {
         #expect(try result.text("calls.cells") == "7")
         #expect(try result.text("calls.made") == "7")
         #expect(try result.text("#cv.visibleCells") == "7")
-        #expect(try result.text("#cv.subviews >= 7") == "true")
+        #expect(try result.bool("#cv.subviews >= 7"))
         #expect(try result.number("cv.contentSize.height") == Double(1000000))
         #expect(try result.number("cv:numberOfItems(1)") == 10000)
     }
@@ -197,13 +197,13 @@ private func sceneError(_ source: String) -> String? {
             transit.wait(0.1)
             """)
         // The offset moves at once; the cells follow at the next layout pass, as in UIKit.
-        #expect(try result.text("stale == first") == "true")
+        #expect(try result.bool("stale == first"))
         // Rows 1-2 scrolled out, 8-9 in: two cells reused (prepareForReuse), none made.
         #expect(try result.text("calls.made") == "7")
         #expect(try result.text("calls.reused") == "2")
         #expect(try result.text("tostring(cv:cellForItem(IndexPath{ item = 1, section = 1 }))") == "nil")
         let reusedSet = "(cv:cellForItem(IndexPath{ item = 8, section = 1 }) == first or cv:cellForItem(IndexPath{ item = 8, section = 1 }) == second)"
-        #expect(try result.text(reusedSet) == "true")
+        #expect(try result.bool(reusedSet))
         #expect(try result.text("cv:indexPath(first).item + cv:indexPath(second).item") == "17")
         #expect(try result.text("cv.indexPathsForVisibleItems[1].item .. '-' .. cv.indexPathsForVisibleItems[7].item") == "3-9")
         #expect(try result.text("first.reuseIdentifier") == "cell")
@@ -222,8 +222,8 @@ private func sceneError(_ source: String) -> String? {
         #expect(try result.text("afterFirst") == "5")
         #expect(try result.text("table.concat(calls.selected, ',')") == "5,1")
         #expect(try result.text("table.concat(calls.deselected, ',')") == "5")
-        #expect(try result.text("cv:cellForItem(IndexPath{ item = 1, section = 1 }).isSelected") == "true")
-        #expect(try result.text("cv:cellForItem(IndexPath{ item = 5, section = 1 }).isSelected") == "false")
+        #expect(try result.bool("cv:cellForItem(IndexPath{ item = 1, section = 1 }).isSelected"))
+        #expect(try result.bool("cv:cellForItem(IndexPath{ item = 5, section = 1 }).isSelected") == false)
         #expect(try result.text("#cv.indexPathsForSelectedItems .. ' ' .. cv.indexPathsForSelectedItems[1].item") == "1 1")
     }
 
@@ -289,7 +289,7 @@ private func sceneError(_ source: String) -> String? {
     @Test func indexPathsAreValuesWithRowAndItemTheSame() throws {
         let h = try Harness()
         #expect(try h.run("local p = IndexPath{ row = 3, section = 2 } return p.item .. ' ' .. p.row .. ' ' .. p.section") == "3 3 2")
-        #expect(try h.run("return tostring(IndexPath{ item = 1, section = 1 } == IndexPath{ row = 1, section = 1 })") == "true")
+        #expect(try h.bool("return IndexPath{ item = 1, section = 1 } == IndexPath{ row = 1, section = 1 }"))
         #expect(try h.error("IndexPath{ item = 1 }")?.contains("IndexPath.new: section is required") == true)
         #expect(try h.error("IndexPath{ item = 1.5, section = 1 }")?.contains("must be integers ≥ 1") == true)
     }
@@ -331,7 +331,7 @@ private func sceneError(_ source: String) -> String? {
         // 667 / 44 = 15.2: rows 1 to 16 overlap the screen.
         #expect(try result.text("#tv.visibleCells") == "16")
         #expect(try result.text("calls.cells") == "16")
-        #expect(try result.text("tv.dataSource == vc and tv.delegate == vc") == "true")
+        #expect(try result.bool("tv.dataSource == vc and tv.delegate == vc"))
         #expect(try result.number("tv:cellForRow(IndexPath{ row = 2, section = 1 }).frame.y") == 44)
         #expect(try result.text("tostring(tv:cellForRow(IndexPath{ row = 20, section = 1 }))") == "nil")
         #expect(try result.text("tv:cellForRow(IndexPath{ row = 2, section = 1 }).textLabel.text") == "Row 2")
@@ -364,7 +364,7 @@ private func sceneError(_ source: String) -> String? {
             """)
         #expect(try result.text("table.concat(calls.selected, ',')") == "3,1")
         #expect(try result.text("table.concat(calls.deselected, ',')") == "3")
-        #expect(try result.text("selectedCell") == "true")
+        #expect(try result.bool("selectedCell"))
         #expect(try result.text("tostring(afterDeselect)") == "nil")
         // selectRow tells no delegate and scrolls row 25's bottom (25 × 44) to the view's.
         #expect(try result.text("#calls.selected .. ' ' .. tv.indexPathForSelectedRow.row") == "2 25")
@@ -416,7 +416,7 @@ private func sceneError(_ source: String) -> String? {
         // A hairline is one pixel: half a point on a 2× screen, at the bottom of the row.
         #expect(rect(try result.text("string.format('%g %g %g %g', separator.frame.x, separator.frame.y, separator.frame.width, separator.frame.height)"))
                 == Rect(x: 16, y: 43.5, width: 375 - 16, height: 0.5))
-        #expect(try result.text("separator.isHidden") == "false")
+        #expect(try result.bool("separator.isHidden") == false)
     }
 
     @Test func dequeueWithoutAnIndexPathMayReturnNilAndStylesGiveADetailLabel() throws {

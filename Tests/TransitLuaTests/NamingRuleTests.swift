@@ -257,7 +257,7 @@ private func runNamingEffect(_ source: String, named name: String) throws -> Wor
             plain = tostring(coordinator.notAMember)
             transit.wait(1)
             """)
-        #expect(try result.text("tostring(ok)") == "false")
+        #expect(try result.bool("ok") == false)
         let message = try #require(try result.text("message"))
         #expect(message.contains("UIViewControllerTransitionCoordinator.animate is UIKit's Swift name (animate(alongsideTransition:completion:)); "
                                  + "in Lua call coordinator:animateAlongsideTransition(animation, completion)"), "\(message)")

@@ -36,10 +36,10 @@ import Testing
             \(scene("""
                 p = B.popoverPresentationController
                 before = { arrow = p.arrowDirection, permitted = table.concat(p.permittedArrowDirections, ","),
-                           margins = tostring(p.popoverLayoutMargins), overlap = tostring(p.canOverlapSourceViewRect) }
+                           margins = tostring(p.popoverLayoutMargins), overlap = p.canOverlapSourceViewRect }
                 p.sourceView = button
                 \(present)
-                same = tostring(B.presentationController == p and B.popoverPresentationController == p)
+                same = B.presentationController == p and B.popoverPresentationController == p
                 style = B.presentationController.presentationStyle
                 """))
             """, device: "iPad")
@@ -47,8 +47,8 @@ import Testing
         #expect(try result.text("before.arrow") == "unknown")
         #expect(try result.text("before.permitted") == "any")
         #expect(try result.text("before.margins") == "UIEdgeInsets(10, 10, 10, 10)")
-        #expect(try result.text("before.overlap") == "false")
-        #expect(try result.text("same") == "true")
+        #expect(try result.bool("before.overlap") == false)
+        #expect(try result.bool("same"))
         #expect(try result.text("style") == "popover")
     }
 
@@ -61,16 +61,16 @@ import Testing
             B.popoverPresentationController.sourceView = button
             A:present(B, false)
             transit.wait(1)
-            retried = tostring(A.presentedViewController == B)
+            retried = A.presentedViewController == B
             """), device: "iPad")
-        #expect(try result.text("tostring(ok)") == "false")
+        #expect(try result.bool("ok") == false)
         let message = try #require(try result.text("message"))
         #expect(message.contains("NSGenericException: UIPopoverPresentationController"))
         #expect(message.contains("should have a non-nil sourceView or barButtonItem set before the presentation occurs"))
         #expect(message.contains("scene.lua:"))
         // Nothing was left half-presented: the same controller presents once it has an anchor.
         #expect(try result.text("afterwards") == "nil")
-        #expect(try result.text("retried") == "true")
+        #expect(try result.bool("retried"))
     }
 
     @Test func prepareForPopoverPresentationMaySetTheSourceView() throws {
@@ -80,7 +80,7 @@ import Testing
             B.popoverPresentationController.delegate = Delegate.new()
             \(present)
             """), device: "iPad")
-        #expect(try result.text("tostring(prepared)") == "true")
+        #expect(try result.bool("prepared"))
         #expect(try result.text("B.popoverPresentationController.arrowDirection") == "up")
     }
 
@@ -90,7 +90,7 @@ import Testing
     func onIPhoneAPopoverAdaptsToASheet(ios: Double, expected: String) throws {
         let result = try runScene(scene(present + """
             style = B.presentationController.presentationStyle
-            still = tostring(B.popoverPresentationController ~= nil)
+            still = B.popoverPresentationController ~= nil
             frame = B.view.frame
             presenterOnScreen = tostring(A.view.window ~= nil)
             """) + """
@@ -101,11 +101,11 @@ import Testing
             C.modalPresentationStyle = "\(expected)"
             A:present(C, false)
             transit.wait(1)
-            sameFrame = tostring(frame == C.view.frame)
+            sameFrame = frame == C.view.frame
             """, device: "iPhone 15", ios: ios)
         #expect(try result.text("style") == expected)
-        #expect(try result.text("still") == "true")
-        #expect(try result.text("sameFrame") == "true")
+        #expect(try result.bool("still"))
+        #expect(try result.bool("sameFrame"))
     }
 
     /// adaptivePresentationStyle(for:traitCollection:) answering none keeps a popover on iPhone,
@@ -128,7 +128,7 @@ import Testing
         // Centred under the button (midX 140), 13 pt (the arrow) below its bottom (240).
         #expect(try result.text("tostring(frame)") == "CGRect(40, 253, 200, 150)")
         // The presenter stays on screen behind it.
-        #expect(try result.text("tostring(A.view.window ~= nil)") == "true")
+        #expect(try result.bool("A.view.window ~= nil"))
     }
 
     @Test func aPopoverWithoutAPreferredContentSizeIs320By480() throws {
@@ -218,7 +218,7 @@ import Testing
             presented = tostring(A.presentedViewController)
             """
         let refused = try runScene(scene("allow = false\n" + delegate + present + tapOutside), device: "iPad")
-        #expect(try refused.text("presented == tostring(B)") == "true")
+        #expect(try refused.bool("presented == tostring(B)"))
         #expect(try refused.text("table.concat(asked, ',')") == "should,attempted")
         let allowed = try runScene(scene("allow = true\n" + delegate + present + tapOutside), device: "iPad")
         #expect(try allowed.text("presented") == "nil")
@@ -242,7 +242,7 @@ import Testing
             transit.touch.tap{ at = CGPoint(600, 900) }
             transit.wait(1)
             """), device: "iPad")
-        #expect(try result.text("tostring(A.presentedViewController == B)") == "true")
+        #expect(try result.bool("A.presentedViewController == B"))
         #expect(try result.text("table.concat(asked, ',')") == "attempted")
     }
 
@@ -257,7 +257,7 @@ import Testing
             transit.touch.tap{ at = CGPoint(600, 1100) }
             transit.wait(1)
             """), device: "iPad")
-        #expect(try result.text("tostring(A.presentedViewController == B)") == "true")
+        #expect(try result.bool("A.presentedViewController == B"))
     }
 
     @Test func aTapInsideThePopoverDoesNotDismissIt() throws {
@@ -268,7 +268,7 @@ import Testing
             transit.touch.tap{ at = CGPoint(140, 300) }
             transit.wait(1)
             """), device: "iPad")
-        #expect(try result.text("tostring(A.presentedViewController == B)") == "true")
+        #expect(try result.bool("A.presentedViewController == B"))
     }
 
     /// The arrow is part of the drawn shape: the popover's path reaches up to the source.
@@ -353,7 +353,7 @@ import Testing
             ok, message = pcall(function() B.popoverPresentationController.permittedArrowDirections = { "unknown" } end)
             message = tostring(message)
             """), device: "iPad")
-        #expect(try result.text("tostring(ok)") == "false")
+        #expect(try result.bool("ok") == false)
         #expect(try result.text("message")?.contains("permittedArrowDirections") == true)
     }
 }

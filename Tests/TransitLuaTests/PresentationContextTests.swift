@@ -23,10 +23,10 @@ import Testing
             transit.wait(1)
             dismissed = B.presentingViewController == nil and N.presentedViewController == nil
             """)
-        #expect(try result.text("tostring(byN)") == "true")
-        #expect(try result.text("tostring(nPresents)") == "true")
-        #expect(try result.text("tostring(aSees)") == "true")
-        #expect(try result.text("tostring(dismissed)") == "true")
+        #expect(try result.bool("byN"))
+        #expect(try result.bool("nPresents"))
+        #expect(try result.bool("aSees"))
+        #expect(try result.bool("dismissed"))
     }
 
     @Test func aTabChildsFullScreenPresentationIsPerformedByTheTabBarController() throws {
@@ -40,9 +40,9 @@ import Testing
             transit.wait(1)
             byT = B.presentingViewController == T
             """)
-        #expect(try result.text("tostring(byT)") == "true")
+        #expect(try result.bool("byT"))
         // The whole screen's controller is covered, so its view is the one removed.
-        #expect(try result.text("tostring(tabViewGone)") == "true")
+        #expect(try result.bool("tabViewGone"))
     }
 
     @Test func currentContextIsPerformedByTheNearestAncestorDefiningAContext() throws {
@@ -70,10 +70,10 @@ import Testing
             transit.wait(0.5)
             withoutContext = B.presentingViewController == N
             """)
-        #expect(try result.text("tostring(byOuter)") == "true")
+        #expect(try result.bool("byOuter"))
         // The context's view is what the presented view covers.
         #expect(try result.text("tostring(frame)") == "CGRect(0, 64, 320, 400)")
-        #expect(try result.text("tostring(withoutContext)") == "true")
+        #expect(try result.bool("withoutContext"))
     }
 
     /// Apple: "The default value for this property is false. Some system-provided view
@@ -95,7 +95,7 @@ import Testing
             frame = B.view:convert(B.view.bounds, transit.window)
             """)
         #expect(try result.text("defaults") == "false true")
-        #expect(try result.text("tostring(byN)") == "true")
+        #expect(try result.bool("byN"))
         #expect(try result.text("tostring(frame)") == "CGRect(0, 200, 320, 300)")
     }
 
@@ -121,9 +121,9 @@ import Testing
             transit.wait(0.5)
             mGone = M.presentingViewController == nil and R.presentedViewController == nil
             """)
-        #expect(try result.text("tostring(dSeesR)") == "true")
-        #expect(try result.text("tostring(byM)") == "true")
-        #expect(try result.text("tostring(eGone)") == "true")
-        #expect(try result.text("tostring(mGone)") == "true")
+        #expect(try result.bool("dSeesR"))
+        #expect(try result.bool("byM"))
+        #expect(try result.bool("eGone"))
+        #expect(try result.bool("mGone"))
     }
 }

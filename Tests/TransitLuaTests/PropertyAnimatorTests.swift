@@ -3,9 +3,6 @@ import Testing
 @testable import TransitCore
 @testable import TransitLua
 
-private func number(_ h: Harness, _ expression: String) throws -> Double {
-    try #require(Double(try h.run("return " + expression) ?? ""))
-}
 
 @Suite struct PropertyAnimatorTests {
     @Test func pausedAnimatorScrubsLinearlyAndRefusesScrubbingWhileRunning() throws {
@@ -17,7 +14,7 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
             a:pauseAnimation()
             a.fractionComplete = 0.3
             """)
-        #expect(abs(try number(h, "v.layer:presentation().opacity") - 0.7) < 1e-9)
+        #expect(abs(try h.number("return v.layer:presentation().opacity") - 0.7) < 1e-9)
         #expect(try h.run("return a.state") == "active")
         try h.run("a:startAnimation()")
         let message = try h.error("a.fractionComplete = 0.5")
@@ -39,13 +36,13 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
             paused = a.fractionComplete
             a.fractionComplete = 0.25
             """)
-        #expect(try number(h, "before") == 0)
-        #expect(try number(h, "paused") == 0)
-        #expect(abs(try number(h, "a.fractionComplete") - 0.25) < 1e-12)
-        #expect(abs(try number(h, "v.layer:presentation().opacity") - 0.75) < 1e-9)
-        #expect(abs(try number(h, "v.layer:presentation().transform.m11") - 0.95) < 1e-9)
+        #expect(try h.number("return before") == 0)
+        #expect(try h.number("return paused") == 0)
+        #expect(abs(try h.number("return a.fractionComplete") - 0.25) < 1e-12)
+        #expect(abs(try h.number("return v.layer:presentation().opacity") - 0.75) < 1e-9)
+        #expect(abs(try h.number("return v.layer:presentation().transform.m11") - 0.95) < 1e-9)
         try h.world.advance(to: 1)
-        #expect(abs(try number(h, "v.layer:presentation().opacity") - 0.75) < 1e-9)
+        #expect(abs(try h.number("return v.layer:presentation().opacity") - 0.75) < 1e-9)
     }
 
     /// A duration-0 animator has no time to run: startAnimation and continueAnimation reach
@@ -67,7 +64,7 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
             """)
         try h.world.drain()
         #expect(try h.run("return done .. ' ' .. a.state .. ' ' .. v.alpha") == "end inactive 0.0")
-        #expect(try number(h, "doneAt") == 0)
+        #expect(try h.number("return doneAt") == 0)
         #expect(try h.run("return bDone .. ' ' .. tostring(v.center)") == "end CGPoint(40, 40)")
     }
 
@@ -82,7 +79,7 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
             """)
         try h.world.advance(to: 0.5)
         let expected = 1 - TimingFunction.easeInEaseOut.value(at: 0.25)
-        #expect(abs(try number(h, "v.layer:presentation().opacity") - expected) < 1e-6)
+        #expect(abs(try h.number("return v.layer:presentation().opacity") - expected) < 1e-6)
         #expect(try h.run("return tostring(done)") == "nil")
         try h.world.advance(to: 2)
         #expect(try h.run("return done .. ' ' .. a.state .. ' ' .. v.alpha") == "end inactive 0.0")
@@ -101,7 +98,7 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
         try h.run("a.isReversed = true")
         // From progress 0.4 back to 0 takes 0.4 s at the same speed.
         try h.world.advance(to: 0.6)
-        #expect(abs(try number(h, "v.layer:presentation().opacity") - 0.8) < 1e-9)
+        #expect(abs(try h.number("return v.layer:presentation().opacity") - 0.8) < 1e-9)
         try h.world.advance(to: 0.81)
         #expect(try h.run("return done .. ' ' .. v.alpha") == "start 1.0")
     }
@@ -118,7 +115,7 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
         try h.world.advance(to: 0.25)
         try h.run("a:stopAnimation(false)")
         #expect(try h.run("return a.state .. ' ' .. tostring(done)") == "stopped nil")
-        #expect(abs(try number(h, "v.alpha") - 0.75) < 1e-9)
+        #expect(abs(try h.number("return v.alpha") - 0.75) < 1e-9)
         try h.run("a:finishAnimation('current')")
         #expect(try h.run("return a.state .. ' ' .. done") == "inactive current")
         #expect(try h.error("a:finishAnimation('end')")?.contains("must be stopped") == true)
@@ -154,7 +151,7 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
             """)
         try h.world.advance(to: 5)
         // The remaining half runs over 2 × 1 s (not over 2 × the remaining 0.5 s).
-        #expect(abs(try number(h, "done") - 2.0) < 1e-9)
+        #expect(abs(try h.number("return done") - 2.0) < 1e-9)
     }
 
     @Test func springParametersRunUntilTheSpringSettles() throws {
@@ -169,9 +166,9 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
             a:startAnimation()
             """)
         try h.world.advance(to: 10)
-        let settle = try number(h, "settle")
+        let settle = try h.number("return settle")
         #expect(settle > 0.5)
-        #expect(abs(try number(h, "done") - settle) < 1e-9)
+        #expect(abs(try h.number("return done") - settle) < 1e-9)
     }
 }
 
@@ -186,7 +183,7 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
             """)
         #expect(try h.run("return #v.subviews") == "1")
         try h.world.advance(to: 0.5)
-        #expect(abs(try number(h, "v.subviews[1].layer:presentation().opacity") - 0.5) < 1e-6)
+        #expect(abs(try h.number("return v.subviews[1].layer:presentation().opacity") - 0.5) < 1e-6)
         try h.world.advance(to: 1.01)
         #expect(try h.run("return #v.subviews .. ' ' .. tostring(done)") == "0 true")
     }
@@ -199,9 +196,9 @@ private func number(_ h: Harness, _ expression: String) throws -> Double {
             """)
         try h.world.advance(to: 0.5)
         // Rotated 90° about Y: the x axis maps onto z, so m11 (cos) is 0.
-        #expect(abs(try number(h, "v.layer:presentation().transform.m11")) < 1e-6)
+        #expect(abs(try h.number("return v.layer:presentation().transform.m11")) < 1e-6)
         try h.world.advance(to: 2)
-        #expect(try h.run("return tostring(v.layer.transform.isIdentity)") == "true")
+        #expect(try h.bool("return v.layer.transform.isIdentity"))
     }
 
     @Test func unknownTransitionOptionIsAnError() throws {

@@ -100,7 +100,7 @@ private func renderScene(_ source: String, frameInterval: Double, device: String
         }
         #expect(try result.number("#times") == 4)
         #expect(try result.number("interval") == 0.1)
-        #expect(try result.text("tostring(valid)") == "false")
+        #expect(try result.bool("valid") == false)
     }
 
     @Test func aOneShotTimerFiresOnceIsValidInItsBlockAndInvalidAfter() throws {
@@ -130,7 +130,7 @@ private func renderScene(_ source: String, frameInterval: Double, device: String
             oneShotValid = oneShot.isValid
             """)
         #expect(try result.text("table.concat(times, ' ')") == "0.1 0.5")
-        #expect(try result.text("tostring(oneShotValid)") == "false")
+        #expect(try result.bool("oneShotValid") == false)
     }
 
     @Test func aNonPositiveIntervalBecomesATenthOfAMillisecond() throws {
@@ -199,7 +199,7 @@ private func renderScene(_ source: String, frameInterval: Double, device: String
     @Test func timestampsAreRefreshesAndTheTargetIsTheNextOne() throws {
         let result = try frames(device: "iPhone 15")
         #expect(try result.number("last") == 1)
-        #expect(try result.text("tostring(link.duration == 1 / 60)") == "true")
+        #expect(try result.bool("link.duration == 1 / 60"))
         // Every gap between timestamp and targetTimestamp is one refresh (to the nanosecond grid).
         #expect(try result.text("(function() local n = 0 for gap in pairs(gaps) do n = n + 1 assert(math.abs(gap - 1/60) < 1e-8) end return n end)()") != "0")
     }

@@ -166,7 +166,7 @@ private func run(_ scene: String, in folder: Folder, budget: Int64 = 10_000_000,
     }
 }
 
-@Suite struct HostThreadsAreOutOfScriptsReach {
+@Suite(.timeLimit(.minutes(1))) struct HostThreadsAreOutOfScriptsReach {
     @Test func closingTheMainThreadFromACallbackIsRefused() throws {
         let folder = try Folder(["scene.lua": """
             local main
@@ -216,7 +216,7 @@ private func run(_ scene: String, in folder: Folder, budget: Int64 = 10_000_000,
     }
 }
 
-@Suite struct EveryLimitCountsHostWork {
+@Suite(.timeLimit(.minutes(1))) struct EveryLimitCountsHostWork {
     @Test func aBacktrackingPatternIsStoppedByTheBudget() throws {
         let folder = try Folder(["scene.lua": "local s = ('a'):rep(30)\nsay(s:find(('a*'):rep(30) .. 'b'))"])
         let (error, _) = try run("scene.lua", in: folder, budget: 1_000_000)
@@ -327,7 +327,7 @@ private func run(_ scene: String, in folder: Folder, budget: Int64 = 10_000_000,
     }
 }
 
-@Suite struct MemoryCountsWhatTheHostHolds {
+@Suite(.timeLimit(.minutes(1))) struct MemoryCountsWhatTheHostHolds {
     @Test func keptViewsStopWithTheMemoryError() throws {
         let folder = try Folder(["scene.lua": "local keep = {}\nfor i = 1, 1e7 do keep[i] = UIView.new() end"])
         let (error, _) = try run("scene.lua", in: folder, budget: 1_000_000_000, memoryMB: 32)

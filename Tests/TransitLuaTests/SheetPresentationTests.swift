@@ -44,7 +44,7 @@ import Testing
             medium = UISheetPresentationController.Detent.medium().identifier
             identifier = UISheetPresentationController.Detent.Identifier.large
             """, device: "iPhone 15")
-        #expect(try result.text("tostring(isSheet)") == "true")
+        #expect(try result.bool("isSheet"))
         #expect(try result.number("count") == 1)
         #expect(try result.text("first") == "large")
         #expect(try result.text("medium") == "medium")
@@ -104,7 +104,7 @@ import Testing
         #expect(try result.number("top()") == 426)
         #expect(try result.text("sheet.selectedDetentIdentifier") == "medium")
         #expect(try result.text("table.concat(calls, ' ')") == "medium")
-        #expect(try result.text("tostring(presented)") == "true")
+        #expect(try result.bool("presented"))
     }
 
     @Test func aShortDragSettlesBackAtTheSameDetentWithoutTellingTheDelegate() throws {
@@ -120,7 +120,7 @@ import Testing
             drag(500, 820)
             dismissed = B.presentingViewController == nil
             """, device: "iPhone 15")
-        #expect(try result.text("tostring(dismissed)") == "true")
+        #expect(try result.bool("dismissed"))
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
 
@@ -179,7 +179,7 @@ import Testing
             """, device: "iPhone 15")
         #expect(try result.text("tostring(grabberFrame)") == "CGRect(178.5, 5, 36, 5)")
         #expect(try result.number("radius") == 24)
-        #expect(try result.text("tostring(gone)") == "true")
+        #expect(try result.bool("gone"))
     }
 
     /// iOS 16 custom detents: the resolver's height (without the bottom safe area), given the

@@ -30,7 +30,7 @@ private func image(_ h: Harness, _ source: String) throws -> ImageContent {
 
     @Test func drawHierarchyOutsideAnImageContextDrawsNothing() throws {
         let h = try Harness()
-        #expect(try h.run("return tostring(UIView.new():drawHierarchy(CGRect(0, 0, 10, 10), false))") == "false")
+        #expect(try h.bool("return UIView.new():drawHierarchy(CGRect(0, 0, 10, 10), false)") == false)
     }
 
     @Test func imageIsThePictureAtTheTimeItWasTaken() throws {

@@ -49,7 +49,7 @@ private func presenting(_ controller: String, _ style: String, animated: Bool = 
             transit.wait(1)
             presented = light.presentingViewController == root
             """)
-        #expect(try result.text("tostring(presented)") == "true")
+        #expect(try result.bool("presented"))
         #expect(appearance(result).style == .lightContent)
 
         let dismissed = try runScene(controllers + """
@@ -134,7 +134,7 @@ private func presenting(_ controller: String, _ style: String, animated: Bool = 
     @Test func customAndCurrentContextPresentationsLeaveItToThePresenter() throws {
         for style in ["custom", "overCurrentContext", "currentContext"] {
             let result = try presenting("Light", style)
-            #expect(try result.text("tostring(ok)") == "true", "\(style)")
+            #expect(try result.bool("ok"), "\(style)")
             #expect(appearance(result).style == .default, "\(style)")
         }
     }
@@ -142,7 +142,7 @@ private func presenting(_ controller: String, _ style: String, animated: Bool = 
     @Test func sheetsInRegularWidthLeaveItToThePresenter() throws {
         for style in ["pageSheet", "formSheet"] {
             let result = try presenting("Dark", style, device: "iPad")
-            #expect(try result.text("tostring(ok)") == "true", "\(style)")
+            #expect(try result.bool("ok"), "\(style)")
             #expect(appearance(result).style == .default, "\(style)")
         }
     }
@@ -170,7 +170,7 @@ private func presenting(_ controller: String, _ style: String, animated: Bool = 
                 presented.modalPresentationCapturesStatusBarAppearance = true
                 captures = presented.modalPresentationCapturesStatusBarAppearance
                 """)
-            #expect(try result.text("tostring(captures)") == "true")
+            #expect(try result.bool("captures"))
             #expect(appearance(result).style == .darkContent, "\(style)")
         }
     }
@@ -199,7 +199,7 @@ private func presenting(_ controller: String, _ style: String, animated: Bool = 
             transit.wait(1)
             forwarded = nav.childForStatusBarStyle == nav.topViewController
             """)
-        #expect(try result.text("tostring(forwarded)") == "true")
+        #expect(try result.bool("forwarded"))
         #expect(appearance(result).style == .lightContent)
 
         let popped = try runScene(controllers + """
@@ -217,11 +217,11 @@ private func presenting(_ controller: String, _ style: String, animated: Bool = 
         let result = try runScene(controllers + """
             tabs = UITabBarController.new{ viewControllers = { UIViewController.new(), Light.new() } }
             transit.window.rootViewController = tabs
-            before = tostring(tabs.childForStatusBarStyle == tabs.selectedViewController)
+            before = tabs.childForStatusBarStyle == tabs.selectedViewController
             tabs.selectedIndex = 2
             transit.wait(0.5)
             """)
-        #expect(try result.text("before") == "true")
+        #expect(try result.bool("before"))
         #expect(appearance(result).style == .lightContent)
     }
 
@@ -343,7 +343,7 @@ private func presenting(_ controller: String, _ style: String, animated: Bool = 
         }
     }
 
-    @Test func aCycleOfChildrenStopsInsteadOfLooping() throws {
+    @Test(.timeLimit(.minutes(1))) func aCycleOfChildrenStopsInsteadOfLooping() throws {
         let result = try runScene(controllers + """
             Loop = UIViewController:subclass("Loop")
             function Loop:childForStatusBarStyle() return self.other end

@@ -82,15 +82,15 @@ calls = {}
             """)
         #expect(try result.text("observed.container.name") == "tab content")
         #expect(try result.text("observed.fromTitle .. '→' .. observed.toTitle") == "A→C")
-        #expect(try result.text("tostring(observed.fromView == A.view and observed.toView == C.view)") == "true")
+        #expect(try result.bool("observed.fromView == A.view and observed.toView == C.view"))
         // The content view fills the tab bar controller's view (the tab bar lies over it).
-        #expect(try result.text("tostring(observed.initialFrom == tabs.view.bounds and observed.finalTo == tabs.view.bounds)") == "true")
+        #expect(try result.bool("observed.initialFrom == tabs.view.bounds and observed.finalTo == tabs.view.bounds"))
         // The from view leaves at the end: its final frame is zero (UIKit's rule for removed views).
-        #expect(try result.text("tostring(observed.finalFrom == CGRect.zero)") == "true")
-        #expect(try result.text("tostring(observed.coordinator)") == "true")
+        #expect(try result.bool("observed.finalFrom == CGRect.zero"))
+        #expect(try result.bool("observed.coordinator"))
         // Only the selected tab's view stays, at the content's bounds.
-        #expect(try result.text("tostring(A.view.superview == nil and C.view.superview == observed.container)") == "true")
-        #expect(try result.text("tostring(C.view.frame == tabs.view.bounds)") == "true")
+        #expect(try result.bool("A.view.superview == nil and C.view.superview == observed.container"))
+        #expect(try result.bool("C.view.frame == tabs.view.bounds"))
     }
 
     @Test func theSelectionChangesWhenTheSwitchStartsAndComesBackWhenCancelled() throws {
@@ -104,12 +104,12 @@ calls = {}
             delegate.interaction:cancel()
             transit.wait(1)
             afterCancel = tabs.selectedIndex .. " " .. tabs.selectedViewController.title
-            aVisible = tostring(A.view.superview ~= nil and C.view.superview == nil)
+            aVisible = A.view.superview ~= nil and C.view.superview == nil
             """)
         #expect(try result.text("observed.selectedDuring") == "3")
         #expect(try result.text("during") == "3")
         #expect(try result.text("afterCancel") == "1 A")
-        #expect(try result.text("aVisible") == "true")
+        #expect(try result.bool("aVisible"))
         #expect(result.world.transitionHistory.map(\.phase) == ["interactive cancel"])
         // A cancel swaps the appearance callbacks (UIKit's documented swap), as for any
         // cancelled transition: the tab that was appearing disappears again.
@@ -122,9 +122,9 @@ calls = {}
         let result = try runScene(tabsFixture + """
             delegate.noAnimator = true
             tabs.selectedIndex = 2
-            immediately = tostring(B.view.superview ~= nil and A.view.superview == nil and tabs.transitionCoordinator == nil)
+            immediately = B.view.superview ~= nil and A.view.superview == nil and tabs.transitionCoordinator == nil
             """)
-        #expect(try result.text("immediately") == "true")
+        #expect(try result.bool("immediately"))
         #expect(try result.text("table.concat(calls, ', ')") == [
             "animationControllerForTransitionFrom A→B",
             "A.viewWillDisappear", "B.viewWillAppear", "A.viewDidDisappear", "B.viewDidAppear",
@@ -134,7 +134,7 @@ calls = {}
     @Test func theTabBarIsDrawnAtUIKitsHeightAboveTheContent() throws {
         let phone = try runScene(tabsFixture + """
             bar = tabs.tabBar.frame
-            onTop = tostring(tabs.view.subviews[#tabs.view.subviews] == tabs.tabBar)
+            onTop = tabs.view.subviews[#tabs.view.subviews] == tabs.tabBar
             titles = {}
             for _, label in ipairs(tabs.tabBar.subviews) do if label.text then titles[#titles + 1] = label.text end end
             titles = table.concat(titles, ",")
@@ -142,7 +142,7 @@ calls = {}
         // 49 pt plus the 34 pt home-indicator safe area of an iPhone 15, at the bottom.
         #expect(try phone.number("bar.height") == 83)
         #expect(try phone.number("bar.maxY") == 852)
-        #expect(try phone.text("onTop") == "true")
+        #expect(try phone.bool("onTop"))
         #expect(try phone.text("titles") == "A,B,C")
         let se = try runScene(tabsFixture + "bar = tabs.tabBar.frame", device: "iPhone SE")
         #expect(try se.number("bar.height") == 49)
@@ -182,14 +182,14 @@ calls = {}
         let outOfRange = try runScene(tabsFixture + """
             ok, message = pcall(function() tabs.selectedIndex = 4 end)
             """)
-        #expect(try outOfRange.text("tostring(ok)") == "false")
+        #expect(try outOfRange.bool("ok") == false)
         #expect(try outOfRange.text("message")?.contains("must be between 1 and 3") == true)
         let during = try runScene(tabsFixture + """
             tabs.selectedIndex = 2
             ok, message = pcall(function() tabs.selectedIndex = 3 end)
             transit.wait(1)
             """)
-        #expect(try during.text("tostring(ok)") == "false")
+        #expect(try during.bool("ok") == false)
         #expect(try during.text("message")?.contains("while a tab transition is running") == true)
         let stranger = try runScene(tabsFixture + """
             ok, message = pcall(function() tabs.selectedViewController = UIViewController.new() end)

@@ -21,7 +21,7 @@ import Testing
         #expect(abs(half - 0.5) < 1e-6)
         #expect(try h.run("return tostring(done)") == "nil")
         try h.world.advance(to: 1.0)
-        #expect(try h.run("return tostring(done)") == "true")
+        #expect(try h.bool("return done"))
     }
 
     /// Apple, UIView.AnimationOptions: without overrideInheritedDuration / overrideInheritedCurve
@@ -206,7 +206,7 @@ import Testing
             """)
         #expect(try result.number("held") == 1)
         #expect(abs(try result.number("midway") - 0.5) < 1e-9)
-        #expect(try result.text("tostring(done)") == "true")
+        #expect(try result.bool("done"))
     }
 }
 
@@ -220,7 +220,7 @@ import Testing
             transit.wait(0.1)
             onScreen = v.layer:presentation().opacity
             """)
-        #expect(try result.text("tostring(finished)") == "false")
+        #expect(try result.bool("finished") == false)
         #expect(abs(try result.number("at") - 0.5) < 1e-12)
         #expect(try result.number("onScreen") == 0)
     }

@@ -51,7 +51,7 @@ import Testing
             if let owner, function.kind == .method {
                 // Methods need a receiver: classes the tests can build with `new()`.
                 guard owner.construct != nil, owner.name != "NSObject",
-                      try h.run("return tostring((pcall(\(owner.name).new)))") == "true" else { continue }
+                      try h.bool("return (pcall(\(owner.name).new))") else { continue }
                 call = "local receiver = \(owner.name).new()\nreceiver:\(function.name)(\(arguments))"
             } else if let owner {
                 call = "\(owner.name).\(function.name)(\(arguments))"

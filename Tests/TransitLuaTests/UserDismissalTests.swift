@@ -43,10 +43,10 @@ import Testing
             dismissed = B.presentingViewController == nil
             """, device: "iPhone 15")
         #expect(try result.text("table.concat(calls, ' ')") == "should will did")
-        #expect(try result.text("tostring(dismissed)") == "true")
-        #expect(try result.text("tostring(coordinatorInWill)") == "true")
-        #expect(try result.text("tostring(samePC)") == "true")
-        #expect(try result.text("tostring(presentedInDid)") == "false")
+        #expect(try result.bool("dismissed"))
+        #expect(try result.bool("coordinatorInWill"))
+        #expect(try result.bool("samePC"))
+        #expect(try result.bool("presentedInDid") == false)
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
 
@@ -56,7 +56,7 @@ import Testing
             presented = B.presentingViewController ~= nil
             """, device: "iPhone 15")
         #expect(try result.text("table.concat(calls, ' ')") == "should will")
-        #expect(try result.text("tostring(presented)") == "true")
+        #expect(try result.bool("presented"))
     }
 
     @Test func aDelegateThatRefusesKeepsTheSheetAndIsToldOfTheAttempt() throws {
@@ -72,8 +72,8 @@ import Testing
             settled = B.view.frame.minY == top
             """, device: "iPhone 15")
         #expect(try result.text("table.concat(calls, ' ')") == "should attempted")
-        #expect(try result.text("tostring(presented)") == "true")
-        #expect(try result.text("tostring(settled)") == "true")
+        #expect(try result.bool("presented"))
+        #expect(try result.bool("settled"))
         let gave = try result.number("gave")
         #expect(gave > 0 && gave <= 60)
         #expect(result.world.transitionHistory.filter { $0.kind == .dismissal }.isEmpty)
@@ -86,7 +86,7 @@ import Testing
             presented = B.presentingViewController ~= nil
             """, device: "iPhone 15")
         #expect(try result.text("table.concat(calls, ' ')") == "attempted")
-        #expect(try result.text("tostring(presented)") == "true")
+        #expect(try result.bool("presented"))
     }
 
     @Test func aProgrammaticDismissCallsNoneOfTheUserDismissalHooks() throws {
@@ -96,7 +96,7 @@ import Testing
             dismissed = B.presentingViewController == nil
             """, device: "iPhone 15")
         #expect(try result.text("table.concat(calls, ' ')") == "")
-        #expect(try result.text("tostring(dismissed)") == "true")
+        #expect(try result.bool("dismissed"))
     }
 
     @Test func presentationControllerShouldDismissMustReturnABoolean() throws {
@@ -136,9 +136,9 @@ import Testing
             transit.wait(1.5)
             """, device: "iPhone 15")
         #expect(try result.text("earlyStyle") == "formSheet")
-        #expect(try result.text("tostring(sameAsSheet)") == "true")
-        #expect(try result.text("tostring(same)") == "true")
-        #expect(try result.text("tostring(presenterFixed)") == "true")
+        #expect(try result.bool("sameAsSheet"))
+        #expect(try result.bool("same"))
+        #expect(try result.bool("presenterFixed"))
         // The delegate set in viewDidLoad is the one the sheet's pull asks.
         #expect(try result.text("table.concat(calls, ' ')") == "should attempted")
     }
@@ -159,7 +159,7 @@ import Testing
             same = B.presentationController == early
             """)
         #expect(try result.text("earlyStyle") == "overFullScreen")
-        #expect(try result.text("tostring(customIsNil)") == "true")
-        #expect(try result.text("tostring(same)") == "true")
+        #expect(try result.bool("customIsNil"))
+        #expect(try result.bool("same"))
     }
 }

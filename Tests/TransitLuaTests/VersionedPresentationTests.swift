@@ -20,8 +20,8 @@ private func automaticScene(explicit: String) -> String {
     C.modalPresentationStyle = "\(explicit)"
     A:present(C, false)
     transit.wait(1)
-    sameFrame = tostring(automaticFrame == C.view.frame)
-    fillsWindow = tostring(automaticFrame == transit.window.bounds)
+    sameFrame = automaticFrame == C.view.frame
+    fillsWindow = automaticFrame == transit.window.bounds
     width = automaticFrame.width
     """
 }
@@ -38,8 +38,8 @@ private func automaticScene(explicit: String) -> String {
         let result = try runScene(automaticScene(explicit: expected), device: device, ios: ios)
         #expect(try result.text("resolved") == expected)
         // Laid out exactly as the style it resolved to.
-        #expect(try result.text("sameFrame") == "true")
-        #expect(try result.text("fillsWindow") == (expected == "fullScreen" ? "true" : "false"))
+        #expect(try result.bool("sameFrame"))
+        #expect(try result.bool("fillsWindow") == (expected == "fullScreen"))
     }
 
     /// In compact width a form sheet shows as a page sheet (Apple, formSheet: "In a compact-width,
@@ -50,12 +50,12 @@ private func automaticScene(explicit: String) -> String {
     @Test func automaticOnIOS18LooksLikeAPageSheetOnIPhoneAndIsSmallerOnIPad() throws {
         let iPhone17 = try runScene(automaticScene(explicit: "pageSheet"), device: "iPhone 15", ios: 17)
         let iPhone18 = try runScene(automaticScene(explicit: "pageSheet"), device: "iPhone 15", ios: 18)
-        #expect(try iPhone18.text("sameFrame") == "true")
+        #expect(try iPhone18.bool("sameFrame"))
         #expect(try iPhone17.number("width") == iPhone18.number("width"))
         let iPad17 = try runScene(automaticScene(explicit: "pageSheet"), device: "iPad", ios: 17)
         let iPad18 = try runScene(automaticScene(explicit: "pageSheet"), device: "iPad", ios: 18)
-        #expect(try iPad17.text("sameFrame") == "true")
-        #expect(try iPad18.text("sameFrame") == "false")
+        #expect(try iPad17.bool("sameFrame"))
+        #expect(try iPad18.bool("sameFrame") == false)
         #expect(try iPad18.number("width") < iPad17.number("width"))
     }
 }
@@ -116,8 +116,8 @@ private func automaticScene(explicit: String) -> String {
             Curl.modalTransitionStyle = "partialCurl"
             Full:present(Curl, true)
             transit.wait(2)
-            presented = tostring(Full.presentedViewController == Curl)
+            presented = Full.presentedViewController == Curl
             """)
-        #expect(try result.text("presented") == "true")
+        #expect(try result.bool("presented"))
     }
 }

@@ -91,9 +91,9 @@ import Testing
         #expect(try result.number("startRadius") == 12)
         #expect(Self.rect(try result.text("boundsDuring")) == Rect(x: 0, y: 0, width: 393, height: 852))
         #expect(Self.rect(try result.text("finish")) == Rect(x: 0, y: 0, width: 393, height: 852))
-        #expect(try result.text("tostring(hiddenDuring)") == "true")
-        #expect(try result.text("tostring(hiddenAfter)") == "false")
-        #expect(try result.text("tostring(inContainer)") == "true")
+        #expect(try result.bool("hiddenDuring"))
+        #expect(try result.bool("hiddenAfter") == false)
+        #expect(try result.bool("inContainer"))
         #expect(try result.text("table.concat(asked, ' ')") == "A→B")
         #expect(result.world.transitionHistory.last?.completed == true)
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
@@ -135,8 +135,8 @@ import Testing
         // Read before presenting, the controllers say so too: no sheet.
         #expect(try result.text("tostring(sheetBefore)") == "nil")
         #expect(try result.text("styleBefore") == "fullScreen")
-        #expect(try result.text("tostring(presenterInWindow)") == "false")
-        #expect(try result.text("tostring(presenterBack)") == "true")
+        #expect(try result.bool("presenterInWindow") == false)
+        #expect(try result.bool("presenterBack"))
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
 
@@ -154,8 +154,8 @@ import Testing
             drag(0.5)
             """, device: "iPhone 15", ios: 18)
         #expect(try result.text("style") == "overFullScreen")
-        #expect(try result.text("tostring(presenterInWindow)") == "true")
-        #expect(try result.text("tostring(shown())") == "false")
+        #expect(try result.bool("presenterInWindow"))
+        #expect(try result.bool("shown()") == false)
         #expect(try result.text("#asked") == "4")
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
@@ -178,10 +178,10 @@ import Testing
         #expect(try result.text("table.concat(asked, ' ')") == "A→B A→B")
         #expect(Self.rect(try result.text("outStart")) == Rect(x: 0, y: 0, width: 393, height: 852))
         #expect(Self.close(Self.rect(try result.text("outEnd")), Rect(x: 200, y: 500, width: 150, height: 100), within: 1))
-        #expect(try result.text("tostring(cell2Hidden)") == "true")
-        #expect(try result.text("tostring(cell1Hidden)") == "false")
-        #expect(try result.text("tostring(cell2HiddenAfter)") == "false")
-        #expect(try result.text("tostring(shown())") == "false")
+        #expect(try result.bool("cell2Hidden"))
+        #expect(try result.bool("cell1Hidden") == false)
+        #expect(try result.bool("cell2HiddenAfter") == false)
+        #expect(try result.bool("shown()") == false)
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
 
@@ -198,13 +198,13 @@ import Testing
             drag(0.5)
             link:invalidate()
             """, device: "iPhone 15", ios: 18)
-        #expect(try result.text("tostring(shown())") == "false")
+        #expect(try result.bool("shown()") == false)
         let record = try #require(result.world.transitionHistory.last)
         #expect(record.kind == (navigation ? .pop : .dismissal))
         #expect(record.wasInteractive && record.completed == true)
         // The zoomed view shrank under the finger.
         #expect(try result.number("smallest") < 393)
-        #expect(try result.text("tostring(cell1.isHidden)") == "false")
+        #expect(try result.bool("cell1.isHidden") == false)
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
 
@@ -236,7 +236,7 @@ import Testing
         #expect(abs(try result.number("dimming") - 0.5) < 0.02)
         #expect(Self.rect(try result.text("size")) == Rect(x: 0, y: 0, width: 393, height: 852))
         #expect(Self.close(Self.rect(try result.text("onScreen")), Rect(x: 0, y: 0, width: 294.75, height: 639)))
-        #expect(try result.text("tostring(shown())") == "false")
+        #expect(try result.bool("shown()") == false)
     }
 
     @Test func aShortDragSpringsBack() throws {
@@ -247,12 +247,12 @@ import Testing
             frame = fmt(B.view.frame)
             inContainer = B.view.superview == B.presentationController.containerView
             """, device: "iPhone 15", ios: 18)
-        #expect(try result.text("tostring(shown())") == "true")
+        #expect(try result.bool("shown()"))
         #expect(result.world.transitionHistory.last?.completed == false)
         #expect(Self.rect(try result.text("frame")) == Rect(x: 0, y: 0, width: 393, height: 852))
-        #expect(try result.text("tostring(inContainer)") == "true")
-        #expect(try result.text("tostring(cell1.isHidden)") == "false")
-        #expect(try result.text("tostring(A.view.window ~= nil)") == "false")
+        #expect(try result.bool("inContainer"))
+        #expect(try result.bool("cell1.isHidden") == false)
+        #expect(try result.bool("A.view.window ~= nil") == false)
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
 
@@ -263,7 +263,7 @@ import Testing
             transit.touch.pinch{ center = CGPoint(196, 426), fromScale = 1, toScale = 0.4, duration = 0.5 }
             transit.wait(1.5)
             """, device: "iPhone 15", ios: 18)
-        #expect(try result.text("tostring(shown())") == "false")
+        #expect(try result.bool("shown()") == false)
         #expect(result.world.transitionHistory.last?.wasInteractive == true)
     }
 
@@ -273,7 +273,7 @@ import Testing
             transit.wait(1)
             drag(-0.3)
             """, device: "iPhone 15", ios: 18)
-        #expect(try result.text("tostring(shown())") == "true")
+        #expect(try result.bool("shown()"))
         #expect(result.world.transitionHistory.filter { $0.kind == .dismissal }.isEmpty)
     }
 
@@ -289,8 +289,8 @@ import Testing
             transit.wait(1)
             drag(0.5)
             """, device: "iPhone 15", ios: 18)
-        #expect(try result.text("tostring(shown())") == "true")
-        #expect(try result.text("tostring(told.willBegin)") == "true")
+        #expect(try result.bool("shown()"))
+        #expect(try result.bool("told.willBegin"))
         #expect(try result.number("told.location.y") > 300)
         #expect(try result.number("told.velocity.y") > 0)
         #expect(result.world.transitionHistory.count == 1)
@@ -303,7 +303,7 @@ import Testing
             transit.wait(1)
             drag(0.5)
             """, device: "iPhone 15", ios: 18)
-        #expect(try result.text("tostring(shown())") == "true")
+        #expect(try result.bool("shown()"))
         #expect(result.world.transitionHistory.count == 1)
     }
 
@@ -325,7 +325,7 @@ import Testing
             drag(0.6)
             """, device: "iPhone 15", ios: 18)
         #expect(try result.text("table.concat(delegateCalls, ' ')") == expected)
-        #expect(try result.text("tostring(shown())") == (expected.hasSuffix("did") ? "false" : "true"))
+        #expect(try result.bool("shown()") == !expected.hasSuffix("did"))
     }
 
     @Test func theDimmingColorDimsTheViewBehind() throws {
@@ -338,7 +338,7 @@ import Testing
             transit.wait(1)
             left = #B.presentationController.containerView.subviews
             """, device: "iPhone 15", ios: 18)
-        #expect(try result.text("tostring(dimColor == UIColor.red)") == "true")
+        #expect(try result.bool("dimColor == UIColor.red"))
         let alpha = try result.number("dimAlpha")
         #expect(alpha > 0 && alpha < 1)
         // The chrome goes when the zoom ends: only the zoomed view stays in the container.
@@ -355,7 +355,7 @@ import Testing
             transit.touch.pan{ from = CGPoint(196, 600), to = CGPoint(196, 300), duration = 0.6, release = true }
             transit.wait(1.5)
             """, device: "iPhone 15", ios: 18)
-        #expect(try result.text("tostring(willBegin)") == "false")
+        #expect(try result.bool("willBegin") == false)
         // The dismissal began (driven by a finger that went up, it cancels back).
         #expect(result.world.transitionHistory.contains { $0.kind == .dismissal && $0.wasInteractive })
     }
@@ -377,7 +377,7 @@ import Testing
             aligned = fmt(CGRect(rx, ry, 393 * s, 393 * s))
             """, device: "iPhone 15", ios: 18)
         #expect(Self.close(Self.rect(try result.text("aligned")), Rect(x: 20, y: 200, width: 100, height: 100)))
-        #expect(try result.text("tostring(alignContext)") == "true")
+        #expect(try result.bool("alignContext"))
     }
 
     @Test func theEdgeSwipeZoomsOutOfAPushedController() throws {
@@ -387,7 +387,7 @@ import Testing
             transit.touch.edgePan{ edge = "left", to = 0.8, duration = 0.5 }
             transit.wait(1.5)
             """, device: "iPhone 15", ios: 18)
-        #expect(try result.text("tostring(shown())") == "false")
+        #expect(try result.bool("shown()") == false)
         #expect(result.world.transitionHistory.last?.wasInteractive == true)
         #expect(try result.text("table.concat(asked, ' ')") == "A→B A→B")
     }
@@ -413,7 +413,7 @@ import Testing
             show()
             transit.wait(1)
             """, device: "iPhone 15", ios: 18)
-        #expect(try result.text("tostring(used)") == "true")
+        #expect(try result.bool("used"))
         #expect(try result.text("#asked") == "0")
     }
 
@@ -426,7 +426,7 @@ import Testing
             """, device: "iPhone 15", ios: 18)
         #expect(Self.rect(try result.text("start")) == Rect(x: 98.25, y: 213, width: 196.5, height: 426))
         #expect(try result.number("startAlpha") == 0)
-        #expect(try result.text("tostring(shown())") == "true")
+        #expect(try result.bool("shown()"))
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
     }
 
@@ -439,7 +439,7 @@ import Testing
             transit.wait(1)
             """, device: "iPhone 15", ios: 18)
         #expect(Self.rect(try result.text("start")) == Rect(x: 98.25, y: 213, width: 196.5, height: 426))
-        #expect(try result.text("tostring(shown())") == "true")
+        #expect(try result.bool("shown()"))
     }
 
     @Test func aSourceViewProviderReturningANonViewIsAClearError() throws {
@@ -463,8 +463,8 @@ import Testing
             hide()
             transit.wait(1)
             """, device: "iPhone 15", ios: 18)
-        #expect(try result.text("tostring(pushed)") == "true")
-        #expect(try result.text("tostring(shown())") == "false")
+        #expect(try result.bool("pushed"))
+        #expect(try result.bool("shown()") == false)
         #expect(try result.text("#asked") == "1")
         #expect(result.world.problems.isEmpty, "\(result.world.problems)")
 
@@ -477,7 +477,7 @@ import Testing
             show()
             transit.wait(1)
             """, device: "iPhone 15", ios: 18)
-        #expect(try hidden.text("tostring(cell1.isHidden)") == "true")
+        #expect(try hidden.bool("cell1.isHidden"))
     }
 
     @Test func zoomsArgumentsAreChecked() throws {
@@ -513,7 +513,7 @@ import Testing
         #expect(h.runtime.completions(for: "UIViewController.Trans").contains("UIViewController.Transition"))
         #expect(h.runtime.completions(for: "UIViewController.Transition.zo") == ["UIViewController.Transition.zoom"])
         #expect(try h.run("return tostring(rawget(_G, 'UIViewController.Transition'))") == "nil")
-        #expect(try h.run("local Sub = UIViewController:subclass('Sub') return tostring(Sub.Transition == UIViewController.Transition)") == "true")
+        #expect(try h.bool("local Sub = UIViewController:subclass('Sub') return Sub.Transition == UIViewController.Transition"))
     }
 
     /// iOS 18's .crossDissolve() and the others are the modal transition styles by new names.

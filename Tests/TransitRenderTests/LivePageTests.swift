@@ -3,24 +3,10 @@ import Testing
 import TransitCore
 @testable import TransitRender
 
-/// Headless Chromium, when installed (scripts/setup --test installs it).
-private let browser: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
-
 private func document(frames count: Int, fps: Double) -> PlayerDocument {
     let frames = (0..<count).map { EncoderTests.testCard(shift: $0) }
     return PlayerDocument(title: "live", fps: fps, frames: frames, times: frames.indices.map { Double($0) / fps },
                           snapshots: [], trace: [])
-}
-
-/// Polls until `condition` holds; false after `seconds` (a bound on a hang, not a timing check).
-private func wait(upTo seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while !condition() {
-        if Date() > deadline { return false }
-        Thread.sleep(forTimeInterval: 0.01)
-    }
-    return true
 }
 
 /// The events the live page's self-test logged, from its latest report to the server.
@@ -38,21 +24,15 @@ private func events(_ log: [[String: Any]], _ name: String) -> [[String: Any]] {
     /// an error shows the overlay with its code frame and the next version clears it. Chromium
     /// runs in real time (no virtual time budget: the socket is not a fetch it would wait for)
     /// and the page's self-test sends its log to the server.
-    @Test(.enabled(if: browser != nil, "chromium is not installed"), .timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(2)))
     func newVersionsKeepTimeAndErrorsShowAnOverlay() throws {
+        let executable = try HeadlessChromium.requireExecutable()
         let server = try LiveServer(port: 0, title: "live")
         defer { server.stop() }
         server.publish(document(frames: 20, fps: 30))
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: browser!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,900",
-                             "--user-data-dir=" + FileManager.default.temporaryDirectory.appendingPathComponent("transit-chromium-\(UUID().uuidString)").path,
-                             server.url + "#selftest&frame=12"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+        let browser = try HeadlessChromium.LivePage(executable: executable, url: server.url + "#selftest&frame=12")
+        defer { browser.close() }
 
         // Each step waits until the page took the previous version in.
         #expect(wait(upTo: 60) { events(pageLog(server), "complete").count == 1 && events(pageLog(server), "shown").count >= 1 })

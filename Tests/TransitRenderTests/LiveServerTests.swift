@@ -184,16 +184,6 @@ private final class Warnings: @unchecked Sendable {
     var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
 }
 
-/// Polls until `condition` holds; false after `seconds` (a bound on a hang, not a timing check).
-private func wait(upTo seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while !condition() {
-        if Date() > deadline { return false }
-        Thread.sleep(forTimeInterval: 0.01)
-    }
-    return true
-}
-
 private func document(frames count: Int) -> PlayerDocument {
     let frames = (0..<count).map { EncoderTests.testCard(shift: $0) }
     return PlayerDocument(title: "test", fps: 30, frames: frames, times: frames.indices.map { Double($0) / 30 },

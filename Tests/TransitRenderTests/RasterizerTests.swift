@@ -143,15 +143,38 @@ import TransitCore
         #expect(Rasterizer(scale: 1).render(Scene.canvas(10, 10, []), size: Size(width: .nan, height: 5)).width == 0)
     }
 
-    @Test func layersBehindTheEyeDoNotCrash() {
+    /// A card turned 80° about y and brought to 450 of the eye's 500: its near edge is almost at
+    /// the eye (w ≈ 0.002), so it projects thousands of points away, and its far edge at
+    /// 50·cos 80° / w ≈ 44 points to the other side of the centre. The card covers the centre and
+    /// everything on its near side, and nothing beyond its far edge. A renderer that drops
+    /// geometry near the eye leaves the canvas white; one that draws it without the perspective
+    /// divide shows a strip 17 points wide; one that flips it through infinity covers both sides.
+    @Test func layersNearlyAtTheEyeProjectToTheirPerspectiveExtent() {
         var perspective = Transform3D.identity
         perspective.m34 = -1.0 / 500
         var card = Scene.view(Rect(x: 50, y: 50, width: 100, height: 100), Scene.red,
                               sublayers: [Scene.view(Rect(x: 10, y: 10, width: 20, height: 20), Scene.blue)])
-        card.transform = Transform3D.rotation(80 * .pi / 180, 0, 1, 0).concatenating(.translation(0, 0, 450))
+        let angle = 80 * Double.pi / 180, depth = 450.0, eye = 500.0
+        card.transform = Transform3D.rotation(angle, 0, 1, 0).concatenating(.translation(0, 0, depth))
         var container = Scene.view(Rect(x: 0, y: 0, width: 200, height: 200), nil, sublayers: [card])
         container.sublayerTransform = perspective
-        _ = Rasterizer(scale: 1).render(Scene.canvas(200, 200, [container]), size: Size(width: 200, height: 200))
+        let image = Rasterizer(scale: 1).render(Scene.canvas(200, 200, [container]), size: Size(width: 200, height: 200))
+
+        // The far edge (half width 50, pushed back by 50·sin 80°) and the near edge, in w.
+        let farW = 1 - (depth - 50 * sin(angle)) / eye, nearW = 1 - (depth + 50 * sin(angle)) / eye
+        #expect(nearW > 0 && nearW < 0.01, "the near edge is in front of the eye, and close to it")
+        let farEdge = 50 * cos(angle) / farW
+        // On the centre row (the blue sublayer is above it): left and right of the centre, inside
+        // the far edge, beyond it, and at the canvas's edge.
+        let inside = Int(farEdge) - 10, beyond = Int(farEdge) + 10
+        #expect(isColor(image.pixel(x: 100, y: 100), 255, 0, 0, tolerance: 3), "the centre is on the card")
+        #expect(isColor(image.pixel(x: 100 - inside, y: 100), 255, 0, 0, tolerance: 3))
+        #expect(isColor(image.pixel(x: 100 + inside, y: 100), 255, 0, 0, tolerance: 3))
+        let whiteBeyond = [100 - beyond, 100 + beyond].filter { isWhite(image.pixel(x: $0, y: 100)) }
+        #expect(whiteBeyond.count == 1, "exactly one side is beyond the far edge; white at \(whiteBeyond)")
+        // The near side is covered to the canvas's edge: the side that is not white beyond.
+        let nearSideEdge = whiteBeyond.first.map { $0 < 100 ? 199 : 0 } ?? -1
+        if nearSideEdge >= 0 { #expect(isColor(image.pixel(x: nearSideEdge, y: 100), 255, 0, 0, tolerance: 3)) }
     }
 
     @Test func perspectiveWithSublayersUsesTheMesh() {

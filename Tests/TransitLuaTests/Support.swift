@@ -58,7 +58,7 @@ extension LuaRuntime {
         defer { lua_settop(L, top) }
         let status = source.withCString { transit_loadtext(L, $0, strlen($0), chunkName) }
         guard status == LUA_OK else { throw ScriptError(string(at: -1) ?? "syntax error") }
-        guard transit_pcall(L, 0, 1) == LUA_OK else { throw ScriptError(errorMessage()) }
+        guard transit_pcall(L, 0, 1) == LUA_OK else { throw takeError() }
         switch lua_type(L, -1) {
         case LUA_TNIL: return .none
         case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, -1) != 0)

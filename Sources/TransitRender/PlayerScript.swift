@@ -156,6 +156,16 @@ enum PlayerScript {
       }
     }
 
+    // A frame is a data URI (the static player) or, live, the PNG's bytes as they arrived: those
+    // get one blob URL while shown. (A blob URL made for every frame as it arrives would queue
+    // the one on screen behind all the others' in the browser.)
+    let shownSource=null,shownURL=null;
+    function imageURL(src){
+      if(shownURL){URL.revokeObjectURL(shownURL);shownURL=null;}
+      if(typeof src==='string')return src;
+      shownURL=URL.createObjectURL(new Blob([src],{type:'image/png'}));
+      return shownURL;
+    }
     function frameSource(i){
       if(data.pending&&data.pending[i])return data.pending[i];
       return data.frames[i]||(data.fallback&&data.fallback[i])||null;
@@ -165,7 +175,7 @@ enum PlayerScript {
       if(!data||!count())return;
       index=Math.max(0,Math.min(count()-1,i));
       if(data.video)video.currentTime=(index+0.5)/data.fps;
-      else{const src=frameSource(index);if(src&&img.getAttribute('src')!==src){img.src=src;if(onShown)onShown(src);}}
+      else{const src=frameSource(index);if(src&&src!==shownSource){shownSource=src;img.src=imageURL(src);if(onShown)onShown(src);}}
       scrub.value=String(index);
       const t=data.times[index];
       timeLabel.textContent='t='+t.toFixed(3)+'s';
@@ -262,7 +272,7 @@ enum PlayerScript {
           send({type:'shown',version:version});if(test)test.shown(version);
         })));
       };
-      function release(urls){for(const url of urls||[])if(url){URL.revokeObjectURL(url);versionOf.delete(url);}}
+      function release(frames){for(const bytes of frames||[])if(bytes)versionOf.delete(bytes);}
       function begin(m){
         if(next)release(next.frames);
         next={version:m.version,fps:m.fps,width:m.width,height:m.height,title:m.title,frames:[],times:[]};
@@ -278,14 +288,14 @@ enum PlayerScript {
         if(view.getUint8(0)===2)return video2(view,buffer);
         const version=view.getUint32(1,true),i=view.getUint32(5,true),t=view.getFloat64(9,true);
         if(!next||version!==next.version)return;
-        const url=URL.createObjectURL(new Blob([new Uint8Array(buffer,17)],{type:'image/png'}));
-        versionOf.set(url,version);
-        next.frames[i]=url;next.times[i]=t;
+        const bytes=new Uint8Array(buffer,17);
+        versionOf.set(bytes,version);
+        next.frames[i]=bytes;next.times[i]=t;
         if(!data.times.length||data.pending===next.frames&&data.times===next.times){
           // The very first version: its times come as its frames do.
           data.times=next.times;scrub.max=String(Math.max(0,count()-1));
         }
-        if(i===index||!img.getAttribute('src'))show(index);
+        if(i===index||!shownSource)show(index);
       }
       function video2(view,buffer){
         const version=view.getUint32(1,true),length=view.getUint8(5);

@@ -22,7 +22,8 @@ func benchLive(_ rounds: Int) throws -> [BenchFigure] {
     let browser = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) }
     let saves = max(3, rounds / 3)
     var figures: [BenchFigure] = []
-    for effect in liveBenchEffects {
+    // --quick (5 rounds: scripts/test) measures the lightest effect only, to keep the path tested.
+    for effect in rounds < 10 ? Array(liveBenchEffects.prefix(1)) : liveBenchEffects {
         let name = URL(fileURLWithPath: effect).deletingPathExtension().lastPathComponent
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-bench-live-\(getpid())-\(name)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -43,7 +44,8 @@ func benchLive(_ rounds: Int) throws -> [BenchFigure] {
         for _ in 0..<2 {
             let start = MonotonicClock.seconds()
             try RenderJob.run(try options.runConfiguration(), format: try OutputFormats.format(forPath: directory.appendingPathComponent("plain.gif").path),
-                              to: directory.appendingPathComponent("plain.gif").path, progress: false)
+                              to: directory.appendingPathComponent("plain.gif").path, progress: false,
+                              prepare: { session, _ in session.runtime.output = { _ in } })
             plain.append((MonotonicClock.seconds() - start) * 1000)
         }
 
@@ -51,7 +53,7 @@ func benchLive(_ rounds: Int) throws -> [BenchFigure] {
         if let browser {
             let (visible, complete) = try measureServedPage(options: options, browser: browser, saves: saves, save: save)
             figures.append(.median("reload.visible.\(name)", visible, unit: "ms", target: 100,
-                                   "save → \(name)'s first new frame painted in the served page (headless Chromium reports it), \(saves) saves"))
+                                   "save → \(name)'s first new frame painted in the served page (headless Chromium reports it), \(saves) saves 1 s apart"))
             figures.append(.ratio("reload.complete.\(name)", value: complete, baseline: plain, unit: "ms", target: 1.5,
                                   "save → every frame streamed to the page, vs `transit render` of the same file to a GIF"))
         }
@@ -102,6 +104,9 @@ private func measureServedPage(options: Options, browser: String, saves: Int, sa
         }
         let report = reloader.reloadAndWait(into: .server(server), reloads: reloads, saved: saved)
         guard case .completed = report.result else { throw RuntimeError("bench: the reload failed") }
+        // A pause between saves, as between a user's: the page takes in the last version's
+        // frames before the next save (a save within it would wait behind them).
+        Thread.sleep(forTimeInterval: 1)
         guard round > 0 else { continue }
         guard let shown = report.visible else { throw RuntimeError("bench: the page did not report the new version") }
         visible.append((shown - saved) * 1000)
@@ -130,7 +135,7 @@ private func measureTerminal(options: Options, saves: Int, save: (Int) throws ->
     let outcome = Outcome(watcher)
     let file = options.file!
     let player = Thread {
-        do { _ = try watchInTerminal(reloader, watcher: outcome.watcher, file: file, input: slaveEnd, output: slaveEnd) } catch { outcome.error = error }
+        do { _ = try watchInTerminal(reloader, watcher: outcome.watcher, file: file, input: slaveEnd, output: slaveEnd, printsAfter: false) } catch { outcome.error = error }
         outcome.done.signal()
     }
     player.stackSize = 16 << 20

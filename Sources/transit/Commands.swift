@@ -97,14 +97,16 @@ enum Commands {
         operandCount: 1...1)
 
     static let watch = CommandSpec(name: "watch", operands: "FILE", summary: """
-        run and render FILE again on every save of it, its scene or a module
-        they require; print "reloaded in N ms" (save to first frame); a broken
-        save prints its error and keeps the last good output. -o OUT (any
-        render output; default FILE's name with .gif) is replaced atomically;
-        --tty plays in the terminal from the time on screen; --serve serves the
-        live HTML player on http://127.0.0.1:PORT/ (default 7878, 0: any free
-        port; \(LiveServer.connectionLimit) connections at most), which follows every save. Ctrl-C stops
-        (exit 0)
+        run and render FILE again on every save (or touch) of it, its scene or
+        a module they require; a newer save cancels a reload in flight; a
+        broken save prints its error and keeps the last good output. -o OUT
+        (any render output; default FILE's name with .gif) is replaced
+        atomically ("reloaded in N ms (OUT written, N frames)"); --tty plays in
+        the terminal and --serve serves the live HTML player on
+        http://127.0.0.1:PORT/ (default 7878, 0: any free port;
+        \(LiveServer.connectionLimit) connections at most): both follow every save, the frame on screen
+        drawn first ("reloaded: visible in N ms, complete in N ms"). Ctrl-C
+        stops (exit 0)
         """, options: [SharedOption.output, SharedOption.tty,
                        OptionSpec(names: ["--serve"], value: .optionalPort(default: 7878), help: "serve the live player on this port (default 7878)")]
             + SharedOption.frames + SharedOption.world + SharedOption.sandbox,

@@ -185,11 +185,11 @@ final class Reloader: @unchecked Sendable {
             if failure.isWrite { transit.say("\(failure.message); keeping the last good output") } else { self.report(failure) }
         case .completed(let frames, let problems):
             lastFiles = Array(Set(report.loaded + [url])).sorted { $0.path < $1.path }
+            lastTiming = Timing(firstFrame: report.visible ?? report.complete, written: report.complete, frames: frames)
             print(report.output)
             if quietly { return lastFiles }
             for problem in problems { transit.say("problem: \(problem)") }
             transit.say(Self.timingLine(report, frames: frames, sink: sink))
-            lastTiming = Timing(firstFrame: report.visible ?? report.complete, written: report.complete, frames: frames)
         }
         return lastFiles
     }
@@ -290,8 +290,10 @@ struct ReloadFailure: Error, CustomStringConvertible {
 
 /// `watch --tty`: the terminal player, fed a new version on every save. An error shows in the
 /// status bar over the last good frames (the full message is printed after the player quits).
+/// `printsAfter`: the scene's output and the last error are printed once the player quits
+/// (bench measures it on a pseudo-terminal and keeps its own stdout clean).
 func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
-                     input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws -> Int32 {
+                     input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, printsAfter: Bool = true) throws -> Int32 {
     /// Each save starts a LiveRender (cancelling the one in flight) whose frames, drawn nearest
     /// the time on screen first, come to the player as they are drawn.
     final class Feed: TerminalPlayerFeed, @unchecked Sendable {
@@ -439,6 +441,7 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
     try player.play(input: input, output: output, feed: feed)
     feed.stop()
     feed.takeFinished()
+    guard printsAfter else { return 0 }
     for line in reloader.lastPrinted { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
     if let error = feed.lastError { say(error) }
     return 0

@@ -136,7 +136,8 @@ extension LuaRuntime {
     /// Pushes a Swift helper as a Lua function (checked like the API's: errors name it).
     private func pushReplFunction(_ function: ReplFunction) {
         let body = function.body
-        let declaration = APIFunction(function.name, .function, [], doc: function.summary, variadic: true) { call in
+        // A helper's value is whatever its body gives (a boolean, a number, text, or nothing).
+        let declaration = APIFunction(function.name, .function, [], returns: .optional(.any), doc: function.summary, variadic: true) { call in
             var arguments: [ReplValue] = []
             let count = call.argumentCount
             if count > 0 {

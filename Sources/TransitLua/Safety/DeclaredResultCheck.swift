@@ -16,6 +16,8 @@ extension LuaRuntime {
         guard let declared = function.returns else {
             return count == 0 ? nil : "returns \(count) value\(count == 1 ? "" : "s") (\(typeDescription(at: -1)) on top), but declares no result"
         }
+        // An optional result may be absent altogether: in Lua, no value reads as nil.
+        if count == 0, case .optional = declared { return nil }
         guard count == 1 else { return "returns \(count) values, but declares one \(declared.luals)" }
         guard let problem = check(declared, at: -1) else { return nil }
         return "returns \(typeDescription(at: -1)), but declares \(declared.luals) (\(problem))"

@@ -56,7 +56,6 @@ public final class LiveRender: @unchecked Sendable {
     private var pending: [(index: Int, time: Double, snapshot: LayerSnapshot)] = []
     private var sceneDone = false
     private var submitted = 0
-    private var drawn = 0
     private var workersRunning = 0
     private var firstFrame: Double?
     private var lastFrame = 0.0
@@ -185,7 +184,6 @@ public final class LiveRender: @unchecked Sendable {
             callbacks.frame(frame.index, frame.time, kept)
 
             condition.lock()
-            drawn += 1
             let now = MonotonicClock.seconds()
             if firstFrame == nil { firstFrame = now }
             lastFrame = now

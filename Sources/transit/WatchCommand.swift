@@ -308,7 +308,6 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
         private var version = 0
         private var saves: [Int: Double] = [:]
         private var current: LiveRender?
-        private var output: [String] = []
 
         init(reloader: Reloader, watcher: FileWatcher) { self.reloader = reloader; self.watcher = watcher }
         var fileDescriptors: [Int32] { [watcher.fileDescriptor, wake.fileDescriptor] }
@@ -356,7 +355,9 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
                 return
             }
             var callbacks = LiveRender.Callbacks()
-            callbacks.began = { [self] session in session.runtime.output = { [self] line in lock.lock(); output.append(line); lock.unlock() } }
+            // The scene's printed lines, for after the player quits (written on the reload's thread only).
+            let capture = RunCapture()
+            callbacks.began = { session in session.runtime.output = { capture.output.append($0) } }
             callbacks.frame = { [self] index, time, kept in
                 if let image = kept as? RasterImage { post(.frame(version: number, index: index, time: time, image: image), for: number) }
             }
@@ -368,7 +369,7 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
                 switch ending {
                 case .completed(let completion):
                     report = ReloadReport(result: .completed(frames: completion.times.count, problems: []), saved: saved, visible: nil,
-                                          complete: completion.lastFrame, output: [], loaded: Reloader.filesRead(completion.session), first: false)
+                                          complete: completion.lastFrame, output: capture.output, loaded: Reloader.filesRead(completion.session), first: false)
                 case .failed(let error):
                     let failure = reloader.failure(for: error)
                     post(.message(Self.firstLine(failure.message)), for: number)

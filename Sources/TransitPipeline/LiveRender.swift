@@ -4,9 +4,11 @@ import TransitRender
 
 /// One reload for a live view (the served page, the terminal player): the scene runs on its own
 /// thread and every sampled frame is drawn on every core as soon as the scene reaches it,
-/// **nearest the viewer's playhead first**, and handed over the moment it is drawn, so the
-/// viewer shows the new version where it is looking long before the last frame is out. A newer
-/// save cancels it: the scene stops at its next frame and the workers at their next pick.
+/// **the frame the viewer will be showing first** (`Playhead`: where it is looking, carried
+/// forward by the time a frame takes to draw when it plays), and handed over the moment it is
+/// drawn, so the viewer shows the new version where it is looking long before the last frame is
+/// out. A newer save cancels it: the scene stops at its next frame and the workers at their next
+/// pick.
 ///
 /// Order of the callbacks: `began` (the reload thread, before the scene runs), `frame` (worker
 /// threads, any order, possibly while the scene still runs), `sceneEnded` (the reload thread,
@@ -30,6 +32,8 @@ public final class LiveRender: @unchecked Sendable {
         /// Monotonic seconds: the first frame handed over, and the last.
         public let firstFrame: Double?
         public let lastFrame: Double
+        /// Seconds one frame took to draw and keep, on average (the next reload's first guess).
+        public let frameCost: Double
     }
 
     public struct Callbacks {
@@ -45,9 +49,10 @@ public final class LiveRender: @unchecked Sendable {
 
     private let configuration: RunConfiguration
     private let keep: @Sendable (RasterFrame) -> any Sendable
-    private let playhead: @Sendable () -> Double?
+    private let playhead: @Sendable () -> Playhead?
     private let callbacks: Callbacks
     private let workerCount: Int
+    private let frameInterval: Double
 
     private let condition = NSCondition()
     // Guarded by `condition`:
@@ -59,19 +64,26 @@ public final class LiveRender: @unchecked Sendable {
     private var workersRunning = 0
     private var firstFrame: Double?
     private var lastFrame = 0.0
+    /// Seconds a frame takes to draw and keep (a running mean; the caller's guess before the first).
+    private var frameCost: Double
+    private var framesDrawn = 0
     private var thread: Thread?
     private var finished = false
 
     /// `keep` turns a drawn frame into what the sink wants (PNG bytes, an image), on the worker;
-    /// `playhead` is read at each pick (nil: nothing is being looked at, draw from the start).
+    /// `playhead` is read at each pick (nil: nothing is being looked at, draw from the start);
+    /// `frameCost` is a guess at the seconds a frame takes (the last reload's `frameCost`) until
+    /// this reload has drawn one.
     public init(_ configuration: RunConfiguration, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-                keep: @escaping @Sendable (RasterFrame) -> any Sendable, playhead: @escaping @Sendable () -> Double?,
-                callbacks: Callbacks) {
+                keep: @escaping @Sendable (RasterFrame) -> any Sendable, playhead: @escaping @Sendable () -> Playhead?,
+                frameCost: Double = 0.02, callbacks: Callbacks) {
         self.configuration = configuration
         self.keep = keep
         self.playhead = playhead
         self.callbacks = callbacks
         workerCount = max(1, workers)
+        frameInterval = 1 / configuration.fps
+        self.frameCost = frameCost.isFinite && frameCost > 0 ? min(frameCost, 1) : 0.02
     }
 
     public func start() {
@@ -136,7 +148,7 @@ public final class LiveRender: @unchecked Sendable {
                 if cancelled { throw Cancelled() }
                 pending.append((submitted, time, screen))
                 submitted += 1
-                condition.signal()
+                condition.broadcast()
                 times.append(time)
                 windows.append(window)
             })
@@ -157,29 +169,40 @@ public final class LiveRender: @unchecked Sendable {
         condition.lock()
         while workersRunning > 0 { condition.wait() }
         let cancelledAtEnd = cancelled
-        let first = firstFrame, last = lastFrame
+        let first = firstFrame, last = lastFrame, cost = frameCost
         condition.unlock()
         if wasCancelled { return .cancelled }
         if let failure { return .failed(failure) }
         if cancelledAtEnd { return .cancelled }
         if times.isEmpty { return .failed(PipelineError.noFrames) }
-        return .completed(Completion(session: session, times: times, windows: windows, firstFrame: first, lastFrame: last))
+        return .completed(Completion(session: session, times: times, windows: windows, firstFrame: first, lastFrame: last, frameCost: cost))
     }
 
     private func work(rasterizer: Rasterizer, size: Size) {
         while true {
             condition.lock()
-            while pending.isEmpty && !sceneDone && !cancelled { condition.wait() }
-            if cancelled || pending.isEmpty {
+            var pick: Int?
+            while true {
+                if cancelled || (pending.isEmpty && sceneDone) { break }
+                if !pending.isEmpty {
+                    let looking = playhead()
+                    // Where the viewer will be when this frame, started now, arrives.
+                    let target = looking?.time(at: MonotonicClock.seconds() + frameCost)
+                    pick = Self.pick(for: looking, at: target, in: pending, interval: frameInterval, sceneDone: sceneDone)
+                    if pick != nil { break }
+                }
+                condition.wait()
+            }
+            guard let pick else {
                 workersRunning -= 1
                 condition.broadcast()
                 condition.unlock()
                 return
             }
-            let pick = Self.nearest(to: playhead(), in: pending)
             let frame = pending.remove(at: pick)
             condition.unlock()
 
+            let started = MonotonicClock.seconds()
             let kept = rasterizer.render(frame.snapshot, size: size, reading: keep)
             callbacks.frame(frame.index, frame.time, kept)
 
@@ -187,19 +210,54 @@ public final class LiveRender: @unchecked Sendable {
             let now = MonotonicClock.seconds()
             if firstFrame == nil { firstFrame = now }
             lastFrame = now
+            framesDrawn += 1
+            // The mean of this reload's frames; the guess it started with counts as one.
+            frameCost += ((now - started) - frameCost) / Double(framesDrawn + 1)
             condition.unlock()
         }
+    }
+
+    /// Which pending frame to draw next, or nil to wait for the scene to reach a better one.
+    ///
+    /// - Nothing looked at: the first.
+    /// - A viewer standing still: the one nearest `target` (then outward, as the picks repeat);
+    ///   while the scene has not reached `target` yet, wait for it, for the same reason as below.
+    /// - A playing viewer: the first it will reach from `target`, the frame on screen then
+    ///   included (a frame behind it would not be seen until playback comes round again). When
+    ///   every pending frame is behind and the scene is still running, wait: the frame it will
+    ///   reach is not simulated yet, and drawing one behind would take the core the scene needs.
+    ///   Once the scene is done, a looping viewer comes round to the first pending frame; one
+    ///   that stops on the last frame rests on the last.
+    static func pick(for playhead: Playhead?, at target: Double?, in pending: [(index: Int, time: Double, snapshot: LayerSnapshot)],
+                     interval: Double, sceneDone: Bool) -> Int? {
+        guard let playhead, let target, !pending.isEmpty else { return pending.isEmpty ? nil : 0 }
+        guard playhead.isPlaying else {
+            if !sceneDone, let last = pending.last, last.time < target - interval * 0.999 { return nil }
+            return nearest(to: target, in: pending)
+        }
+        // The first pending frame still on screen at `target` or after it.
+        let ahead = firstIndex(in: pending) { $0 > target - interval * 0.999 }
+        if ahead < pending.count { return ahead }
+        if !sceneDone { return nil }
+        return playhead.loop != nil ? 0 : pending.count - 1
+    }
+
+    /// The first pending index whose time satisfies `isAfter` (which holds from some point on);
+    /// `pending.count` if none.
+    private static func firstIndex(in pending: [(index: Int, time: Double, snapshot: LayerSnapshot)], where isAfter: (Double) -> Bool) -> Int {
+        var low = 0, high = pending.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(pending[middle].time) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// The pending frame whose time is nearest `time` (the earlier of two equally near); the
     /// first when nothing is being looked at. Pending frames are in time order, so a binary search.
     static func nearest(to time: Double?, in pending: [(index: Int, time: Double, snapshot: LayerSnapshot)]) -> Int {
         guard let time, pending.count > 1 else { return 0 }
-        var low = 0, high = pending.count
-        while low < high {
-            let middle = (low + high) / 2
-            if pending[middle].time < time { low = middle + 1 } else { high = middle }
-        }
+        let low = firstIndex(in: pending) { $0 >= time }
         if low == pending.count { return pending.count - 1 }
         if low == 0 { return 0 }
         return time - pending[low - 1].time <= pending[low].time - time ? low - 1 : low

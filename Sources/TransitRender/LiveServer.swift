@@ -12,10 +12,11 @@ import CMicroHTTPD
 /// - `/live` the WebSocket (RFC 6455). The server sends, for each version (one save):
 ///   `{"type":"begin","version":N,…}` when its reload starts; each frame as a binary message
 ///   the moment it is drawn (`LiveServer.frameMessage`: kind 1, version, index, time, PNG bytes),
-///   nearest the page's playhead first; `{"type":"timeline",…}` (times, trace, curves, problems)
+///   the one the page will be showing first (`Playhead`); `{"type":"timeline",…}` (times, trace, curves, problems)
 ///   when its scene has run; `{"type":"complete","version":N}` when every frame is out; or
 ///   `{"type":"error",…}` (message, file, line, the lines around it) for a broken save. The page
-///   sends `{"type":"playhead","time":T}` as it plays and seeks (which frames to draw first) and
+///   sends `{"type":"playhead","time":T,"playing":B,"speed":S,"loop":L}` as it plays and seeks
+///   (which frames to draw first: the time shown, whether it plays, how fast, and where it wraps) and
 ///   `{"type":"shown","version":N}` once a new version's frame is on screen (`watch` prints that
 ///   as "visible in … ms"). A page that connects late is sent the current version as it stands
 ///   and the current error. The notification and the data share the one connection, so a
@@ -76,7 +77,7 @@ public final class LiveServer: @unchecked Sendable {
     private var openConnections = 0
     private var reportedLimit = false
     private var reportedSlowPage = false
-    private var reportedPlayhead: Double?
+    private var reportedPlayhead: Playhead?
     /// When a page first said it showed each recent version (monotonic seconds), and which
     /// pages said so.
     private var shownAt: [Int: Double] = [:]
@@ -244,8 +245,8 @@ public final class LiveServer: @unchecked Sendable {
 
     // MARK: - What the pages say
 
-    /// The time the page most recently reported looking at (any page), nil before one did.
-    public var playhead: Double? {
+    /// Where the page that reported most recently is looking, and how it moves; nil before one did.
+    public var playhead: Playhead? {
         state.lock()
         defer { state.unlock() }
         return reportedPlayhead
@@ -308,7 +309,11 @@ public final class LiveServer: @unchecked Sendable {
         defer { state.unlock() }
         switch type {
         case "playhead":
-            if let value = object["time"] as? Double, value.isFinite { reportedPlayhead = value }
+            if let value = object["time"] as? Double, value.isFinite {
+                let playing = object["playing"] as? Bool ?? false
+                let speed = object["speed"] as? Double ?? 1
+                reportedPlayhead = Playhead(time: value, at: time, rate: playing ? speed : 0, loop: object["loop"] as? Double)
+            }
         case "shown":
             if let version = object["version"] as? Int, version > 0, version <= latestVersion {
                 if shownAt[version] == nil { shownAt[version] = time }

@@ -77,8 +77,8 @@ enum PlayerScript {
     const img=$('frame'),video=$('video'),scrub=$('scrub'),timeLabel=$('time'),counter=$('counter'),playButton=$('play'),traceBox=$('trace'),curvesBox=$('curves'),speedBox=$('speed');
     const colors=['#d62728','#1f77b4','#2ca02c','#ff7f0e','#9467bd','#8c564b','#e377c2','#17becf','#7f7f7f'];
     let data=null,index=0,timer=null,traceRows=[],pastCount=0,playheads=[],speed=1;
-    // Live mode: called by show() with the frame it put on screen (see startLive).
-    let onShown=null;
+    // Live mode's listeners: a frame put on screen; playback started, stopped or changed speed.
+    let onShown=null,onPlayback=null;
     // Frames: data.times holds one time per frame; data.frames may be sparse while a live
     // version streams in (a missing frame shows the last version's frame at that index).
     function count(){return data?data.times.length:0;}
@@ -191,11 +191,13 @@ enum PlayerScript {
     function setSpeed(value){
       speed=value>0?value:1;speedBox.value=String(speed);
       if(timer){clearInterval(timer);startTimer();}
+      if(onPlayback)onPlayback();
     }
     function setPlaying(on){
       if(on===!!timer||!data)return;
       if(on)startTimer();else{clearInterval(timer);timer=null;}
       playButton.textContent=on?'Pause':'Play';
+      if(onPlayback)onPlayback();
     }
     function toggle(){setPlaying(!timer);}
 
@@ -259,10 +261,15 @@ enum PlayerScript {
       function send(message){if(socket&&socket.readyState===1)socket.send(JSON.stringify(message));}
       function reportPlayhead(){
         if(playheadTimer||!data||!count())return;
-        playheadTimer=setTimeout(()=>{playheadTimer=null;send({type:'playhead',time:data.times[index]});},100);
+        playheadTimer=setTimeout(()=>{
+          playheadTimer=null;if(!data||!count())return;
+          const last=data.times[count()-1];
+          send({type:'playhead',time:data.times[index],playing:!!timer,speed:speed,loop:last+1/data.fps});
+        },100);
       }
       // After the image decoded, two animation frames: the second runs once the first frame
       // with it has been painted.
+      onPlayback=reportPlayhead;
       onShown=src=>{
         reportPlayhead();
         const version=versionOf.get(src);

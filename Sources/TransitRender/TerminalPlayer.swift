@@ -110,7 +110,9 @@ public struct TerminalPlayer: Sendable {
             var replaced = false
             var newlyShown: Int?
             if let feed, descriptors.dropFirst(2).contains(where: { $0.revents != 0 }) {
-                for update in feed.update(lookingAt: Self.time(at: state.frameIndex, times: times, fps: fps)) {
+                let looking = Playhead(time: Self.time(at: state.frameIndex, times: times, fps: fps), at: now,
+                                       rate: state.isPlaying ? 1 : 0)
+                for update in feed.update(lookingAt: looking) {
                     switch update {
                     case .frames(let newFrames, let newTimes):
                         let looking = Self.time(at: state.frameIndex, times: times, fps: fps)
@@ -277,9 +279,9 @@ private final class FrameTextBox: @unchecked Sendable {
 public protocol TerminalPlayerFeed: AnyObject {
     /// Readable when the feed has news (a save, a drawn frame).
     var fileDescriptors: [Int32] { get }
-    /// What changed, oldest first; `time` is the time on screen (the feed draws the frames
-    /// nearest it first).
-    func update(lookingAt time: Double) -> [TerminalPlayerUpdate]
+    /// What changed, oldest first; `playhead` is the time on screen and whether it plays (the
+    /// feed draws first the frame the player will be showing). The player stops on its last frame.
+    func update(lookingAt playhead: Playhead) -> [TerminalPlayerUpdate]
     /// The screen now shows a frame of `version` (watch --tty times it: "visible in").
     func shown(version: Int)
 }

@@ -136,7 +136,7 @@ extension Reloader {
         }
     }
 
-    /// The page: frames streamed as they are drawn, nearest the page's playhead first.
+    /// The page: frames streamed as they are drawn, the one the page will be showing first.
     private func streamReload(_ configuration: RunConfiguration, to server: LiveServer, job: BackgroundReloads.Cancellable,
                               reloads: BackgroundReloads, saved: Double, first: Bool) {
         if options.playerFrames != nil {
@@ -168,6 +168,7 @@ extension Reloader {
                                       output: collected.output, loaded: loaded, first: first)
             switch ending {
             case .completed(let completion):
+                frameCost = completion.frameCost
                 server.complete(version: version)
                 report.complete = completion.lastFrame
                 report.result = .completed(frames: completion.times.count, problems: completion.session.world.problems)
@@ -186,7 +187,7 @@ extension Reloader {
             reloads.post(report, from: job)
         }
         let render = LiveRender(configuration, keep: { frame in (try? PNGEncoder.encode(frame)) ?? [UInt8]() },
-                                playhead: { server.playhead }, callbacks: callbacks)
+                                playhead: { server.playhead }, frameCost: frameCost, callbacks: callbacks)
         job.onCancel = { render.cancel() }
         render.start()
     }

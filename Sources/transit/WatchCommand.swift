@@ -132,6 +132,13 @@ final class Reloader: @unchecked Sendable {
     var lastTiming: Timing?
     private let visibleLock = NSLock()
     private var lastVisibleSeconds: Double?
+    /// Seconds the last live reload took to draw a frame: the next one's guess at where a playing
+    /// viewer will be when its first frame arrives (guarded by `visibleLock`).
+    private var lastFrameCost = 0.02
+    var frameCost: Double {
+        get { visibleLock.lock(); defer { visibleLock.unlock() }; return lastFrameCost }
+        set { visibleLock.lock(); lastFrameCost = newValue; visibleLock.unlock() }
+    }
 
     /// The files to watch after the last run.
     var watchedFiles: [URL] { lastFiles }
@@ -304,7 +311,7 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
         private let lock = NSLock()
         // Guarded by `lock`:
         private var updates: [TerminalPlayerUpdate] = []
-        private var playhead: Double?
+        private var playhead: Playhead?
         private var version = 0
         private var saves: [Int: Double] = [:]
         private var current: LiveRender?
@@ -319,9 +326,9 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
             wake.signal()
         }
 
-        func update(lookingAt time: Double) -> [TerminalPlayerUpdate] {
+        func update(lookingAt playhead: Playhead) -> [TerminalPlayerUpdate] {
             lock.lock()
-            playhead = time
+            self.playhead = playhead
             lock.unlock()
             wake.drain()
             takeFinished()
@@ -368,6 +375,7 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
                 let report: ReloadReport
                 switch ending {
                 case .completed(let completion):
+                    reloader.frameCost = completion.frameCost
                     report = ReloadReport(result: .completed(frames: completion.times.count, problems: []), saved: saved, visible: nil,
                                           complete: completion.lastFrame, output: capture.output, loaded: Reloader.filesRead(completion.session), first: false)
                 case .failed(let error):
@@ -384,7 +392,7 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
                 wake.signal()
             }
             let render = LiveRender(configuration, keep: { $0.makeImage() }, playhead: { [self] in lock.lock(); defer { lock.unlock() }; return playhead },
-                                    callbacks: callbacks)
+                                    frameCost: reloader.frameCost, callbacks: callbacks)
             lock.lock()
             current = render
             lock.unlock()

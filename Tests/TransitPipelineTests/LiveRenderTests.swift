@@ -38,7 +38,7 @@ import Testing
             recorder.sceneEnded.signal()
         }
         callbacks.ended = { ending in recorder.ending = ending }
-        let made = LiveRender(configuration, workers: 1, keep: { (try? PNGEncoder.encode($0)) ?? [] }, playhead: { playhead }, callbacks: callbacks)
+        let made = LiveRender(configuration, workers: 1, keep: { (try? PNGEncoder.encode($0)) ?? [] }, playhead: { playhead.map(Playhead.still) }, callbacks: callbacks)
         holder.lock.lock(); holder.render = made; holder.lock.unlock()
         made.start()
         made.waitUntilEnded()
@@ -106,5 +106,38 @@ import Testing
         #expect(LiveRender.nearest(to: 0.16, in: pending) == 2)
         #expect(LiveRender.nearest(to: -5, in: pending) == 0)
         #expect(LiveRender.nearest(to: 9, in: pending) == 3)
+    }
+
+    /// A playing viewer: the first frame it will reach from where it will be, the one on screen
+    /// then included; none behind it while the scene may still reach one ahead; once the scene is
+    /// done, a looping viewer comes round to the first, one that stops rests on the last.
+    @Test func theFrameAPlayingViewerWillReach() {
+        let snapshot = LayerSnapshot()
+        let pending = [0.0, 0.1, 0.2, 0.3].enumerated().map { (index: $0.offset, time: $0.element, snapshot: snapshot) }
+        let looping = Playhead(time: 0, at: 0, rate: 1, loop: 0.4)
+        let stopping = Playhead(time: 0, at: 0, rate: 1)
+        // 0.14 is inside frame 1's tenth of a second: frame 1 is on screen then.
+        #expect(LiveRender.pick(for: looping, at: 0.14, in: pending, interval: 0.1, sceneDone: false) == 1)
+        #expect(LiveRender.pick(for: looping, at: 0.2, in: pending, interval: 0.1, sceneDone: false) == 2)
+        #expect(LiveRender.pick(for: looping, at: 0.35, in: pending, interval: 0.1, sceneDone: false) == 3)
+        #expect(LiveRender.pick(for: looping, at: 0.45, in: pending, interval: 0.1, sceneDone: false) == nil)
+        #expect(LiveRender.pick(for: looping, at: 0.45, in: pending, interval: 0.1, sceneDone: true) == 0)
+        #expect(LiveRender.pick(for: stopping, at: 0.45, in: pending, interval: 0.1, sceneDone: true) == 3)
+        // Standing still: nearest, but not before the scene reached the time looked at.
+        let still = Playhead.still(0.14)
+        #expect(LiveRender.pick(for: still, at: 0.14, in: pending, interval: 0.1, sceneDone: false) == 1)
+        #expect(LiveRender.pick(for: still, at: 0.9, in: pending, interval: 0.1, sceneDone: false) == nil)
+        #expect(LiveRender.pick(for: still, at: 0.9, in: pending, interval: 0.1, sceneDone: true) == 3)
+        #expect(LiveRender.pick(for: nil, at: nil, in: pending, interval: 0.1, sceneDone: false) == 0)
+    }
+
+    /// Where a viewer will be: carried forward by its rate, wrapped into its loop; a paused one stays.
+    @Test func aPlayheadMovesAtItsRateAndWraps() {
+        let playing = Playhead(time: 0.3, at: 10, rate: 0.5, loop: 1)
+        #expect(abs(playing.time(at: 10.4) - 0.5) < 1e-9)
+        #expect(abs(playing.time(at: 12) - 0.3) < 1e-9)   // 0.3 + 1.0, wrapped at 1
+        #expect(Playhead(time: 0.3, at: 10).time(at: 99) == 0.3)
+        #expect(Playhead(time: 0.3, at: 10, rate: 1).time(at: 12) == 2.3)   // no loop: not wrapped
+        #expect(Playhead(time: .nan, at: 0, rate: .infinity).isPlaying == false)
     }
 }

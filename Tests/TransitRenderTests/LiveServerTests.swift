@@ -287,7 +287,8 @@ private func document(frames count: Int) -> PlayerDocument {
         #expect(server.playhead == nil)
         let version = server.reserve()
         socket.send(text: #"{"type":"playhead","time":0.25}"#)
-        #expect(wait(upTo: 10) { server.playhead == 0.25 })
+        #expect(wait(upTo: 10) { server.playhead?.time == 0.25 })
+        #expect(server.playhead?.isPlaying == false)
         #expect(server.shownTime(of: version, waitingUpTo: 0) == nil)
         socket.send(text: #"{"type":"shown","version":\#(version)}"#)
         #expect(server.shownTime(of: version, waitingUpTo: 10) != nil)
@@ -297,8 +298,10 @@ private func document(frames count: Int) -> PlayerDocument {
         // Not JSON, an unknown type, a version never reserved: ignored, the socket stays.
         socket.send(text: "not json")
         socket.send(text: #"{"type":"shown","version":99}"#)
-        socket.send(text: #"{"type":"playhead","time":0.5}"#)
-        #expect(wait(upTo: 10) { server.playhead == 0.5 })
+        // A playing page: its speed and loop come along (the reload predicts where it will be).
+        socket.send(text: #"{"type":"playhead","time":0.5,"playing":true,"speed":0.25,"loop":1.2}"#)
+        #expect(wait(upTo: 10) { server.playhead?.time == 0.5 })
+        #expect(server.playhead?.rate == 0.25 && server.playhead?.loop == 1.2)
         #expect(server.pagesThatShowed(99) == 0)
     }
 

@@ -67,6 +67,8 @@ public final class LiveRender: @unchecked Sendable {
     /// Seconds a frame takes to draw and keep (a running mean; the caller's guess before the first).
     private var frameCost: Double
     private var framesDrawn = 0
+    /// Workers drawing a frame now.
+    private var drawing = 0
     private var thread: Thread?
     private var finished = false
 
@@ -122,9 +124,16 @@ public final class LiveRender: @unchecked Sendable {
         condition.unlock()
     }
 
+    private static let debug = ProcessInfo.processInfo.environment["TRANSIT_LIVE_DEBUG"] != nil
+    private let born = MonotonicClock.seconds()
+    private func log(_ text: @autoclosure () -> String) {
+        if Self.debug { FileHandle.standardError.write(Data((String(format: "[%7.1f] ", (MonotonicClock.seconds() - born) * 1000) + text() + "\n").utf8)) }
+    }
+
     private func run() -> Ending {
         let session: SceneSession
         do { session = try SceneSession(configuration) } catch { return .failed(error) }
+        log("session ready")
         callbacks.began(session)
         if isCancelled { return .cancelled }
         let rasterizer = session.makeRasterizer()
@@ -141,12 +150,15 @@ public final class LiveRender: @unchecked Sendable {
         var windows: [LayerSnapshot] = []
         var failure: Error?
         do {
+            var background = false
             try session.run(sampling: .everyFrame, onFrame: { [self] time, window in
                 let screen = session.screen(window, at: time)
                 condition.lock()
                 defer { condition.unlock() }
                 if cancelled { throw Cancelled() }
+                if firstFrame != nil, !background { background = true; Self.runInBackground() }
                 pending.append((submitted, time, screen))
+                log("submit \(submitted) t=\(time)")
                 submitted += 1
                 condition.broadcast()
                 times.append(time)
@@ -179,11 +191,15 @@ public final class LiveRender: @unchecked Sendable {
     }
 
     private func work(rasterizer: Rasterizer, size: Size) {
+        var background = false
         while true {
             condition.lock()
+            if firstFrame != nil, !background { background = true; Self.runInBackground() }
             var pick: Int?
             while true {
                 if cancelled || (pending.isEmpty && sceneDone) { break }
+                // Until the viewer's frame is out, one worker draws: it and the scene have the cores.
+                if firstFrame == nil, drawing > 0 { condition.wait(); continue }
                 if !pending.isEmpty {
                     let looking = playhead()
                     // Where the viewer will be when this frame, started now, arrives.
@@ -200,21 +216,38 @@ public final class LiveRender: @unchecked Sendable {
                 return
             }
             let frame = pending.remove(at: pick)
+            drawing += 1
+            let looking = playhead()
+            log("pick \(frame.index) t=\(frame.time) playhead=\(looking.map { "\($0.time(at: MonotonicClock.seconds()))" } ?? "nil") target=\(looking.map { "\($0.time(at: MonotonicClock.seconds() + frameCost))" } ?? "-") cost=\(frameCost) pending=\(pending.count)")
             condition.unlock()
 
             let started = MonotonicClock.seconds()
             let kept = rasterizer.render(frame.snapshot, size: size, reading: keep)
             callbacks.frame(frame.index, frame.time, kept)
+            log("drawn \(frame.index) in \(Int((MonotonicClock.seconds() - started) * 1000)) ms")
 
             condition.lock()
             let now = MonotonicClock.seconds()
-            if firstFrame == nil { firstFrame = now }
+            drawing -= 1
+            if firstFrame == nil { firstFrame = now; condition.broadcast() }
             lastFrame = now
             framesDrawn += 1
             // The mean of this reload's frames; the guess it started with counts as one.
             frameCost += ((now - started) - frameCost) / Double(framesDrawn + 1)
             condition.unlock()
         }
+    }
+
+    /// Once the first frame is out, the rest of the reload is background work: the threads
+    /// drawing it (and running its scene) step back (nice 10, per thread) so the viewer's own
+    /// work on the frame it has (the browser decoding and painting it, the terminal writing it),
+    /// the editor and the next save's first frame come first. Each reload's threads are new and
+    /// start at the usual priority; a thread cannot be raised back unprivileged, and need not be.
+    private static func runInBackground() {
+        #if os(Linux)
+        // Linux keeps nice per thread, and "0" is the calling thread (setpriority(2), BUGS).
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
     }
 
     /// Which pending frame to draw next, or nil to wait for the scene to reach a better one.

@@ -85,10 +85,15 @@ public final class LiveServer: @unchecked Sendable {
     /// The last `{"type":"report"}` messages pages sent (their self-tests' logs), newest last.
     private var reports: [String] = []
 
-    public init(port: UInt16, title: String,
+    /// How long a page's frames wait behind a version's first frame for the page to say it
+    /// showed it (`LiveSocket.leadFrame`).
+    public let leadFrameHold: Double
+
+    public init(port: UInt16, title: String, leadFrameHold: Double = 0.25,
                 warn: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("\($0)\n".utf8)) }) throws {
         livePage = Array(HTMLPlayer.livePage(title: title).utf8)
         self.title = title
+        self.leadFrameHold = max(0, leadFrameHold)
         self.warn = warn
         let socket = try Self.listen(port: port)
         self.port = socket.port
@@ -252,6 +257,13 @@ public final class LiveServer: @unchecked Sendable {
         return reportedPlayhead
     }
 
+    /// Pages whose next frames wait for them to show the one sent first (`LiveSocket.leadFrame`).
+    public var pagesHoldingFrames: Int {
+        state.lock()
+        defer { state.unlock() }
+        return sockets.values.filter(\.isHolding).count
+    }
+
     /// When a page first said it showed a frame of `version` or later (monotonic seconds),
     /// waiting up to `seconds` for one to say so; nil if none did.
     public func shownTime(of version: Int, waitingUpTo seconds: Double) -> Double? {
@@ -318,6 +330,7 @@ public final class LiveServer: @unchecked Sendable {
             if let version = object["version"] as? Int, version > 0, version <= latestVersion {
                 if shownAt[version] == nil { shownAt[version] = time }
                 shownBy[version, default: []].insert(page)
+                if let socket = sockets[page] { socket.shownVersion = max(socket.shownVersion, version) }
                 shownAt = shownAt.filter { $0.key > latestVersion - 16 }
                 shownBy = shownBy.filter { $0.key > latestVersion - 16 }
                 state.broadcast()
@@ -438,7 +451,7 @@ public final class LiveServer: @unchecked Sendable {
     /// libmicrohttpd handed over an upgraded connection: it gets its own thread, first sent the
     /// current version and error.
     fileprivate func accept(socket descriptor: Int32, handle: OpaquePointer, extra: [UInt8]) {
-        let socket = LiveSocket(descriptor: descriptor, handle: handle)
+        let socket = LiveSocket(descriptor: descriptor, handle: handle, leadFrameHold: leadFrameHold)
         state.lock()
         if stopping {
             state.unlock()
@@ -608,10 +621,20 @@ final class LiveSocket: @unchecked Sendable {
     private var queueStart = 0
     private(set) var queuedBytes = 0
     private var closeRequest: (code: UInt16, reason: String)?
+    /// The first frame of a version goes out alone: the rest of that version's frames wait
+    /// until the page says it showed one, or the server's `leadFrameHold` passes, so the frame it looks at
+    /// is decoded and painted without megabytes of others arriving in its way.
+    private var leadFrame: (version: Int, sentAt: Double)?
+    /// The newest version this page said it showed.
+    var shownVersion = 0
+    /// Frames wait behind the lead frame now.
+    private(set) var isHolding = false
+    private let leadFrameHold: Double
 
-    init(descriptor: Int32, handle: OpaquePointer) {
+    init(descriptor: Int32, handle: OpaquePointer, leadFrameHold: Double) {
         self.descriptor = descriptor
         self.handle = handle
+        self.leadFrameHold = leadFrameHold
         // Blocking writes with a timeout: a page that stops reading holds only its own thread.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
@@ -679,6 +702,7 @@ final class LiveSocket: @unchecked Sendable {
             // What is queued for it, one message at a time: a message counts against the limit
             // until it is sent, so a page that stops reading is seen to fall behind.
             var closing: (code: UInt16, reason: String)?
+            var holdUntil: Double?
             while true {
                 state.lock()
                 closing = closeRequest
@@ -688,6 +712,14 @@ final class LiveSocket: @unchecked Sendable {
                     break
                 }
                 let message = queue[queueStart]
+                if case .binary(_, let version) = message, let lead = leadFrame, lead.version == version, shownVersion < version,
+                   MonotonicClock.seconds() < lead.sentAt + leadFrameHold {
+                    holdUntil = lead.sentAt + leadFrameHold
+                    isHolding = true
+                    state.unlock()
+                    break
+                }
+                isHolding = false
                 state.unlock()
                 let sent: Bool
                 switch message {
@@ -697,6 +729,7 @@ final class LiveSocket: @unchecked Sendable {
                 if !sent { break loop }
                 lastSent = MonotonicClock.seconds()
                 state.lock()
+                if case .binary(_, let version) = message, (leadFrame?.version ?? -1) != version { leadFrame = (version, lastSent) }
                 // dropFrames may have rebuilt the queue meanwhile: the sent message is its first
                 // only if nothing was dropped before it.
                 if queueStart < queue.count, queue[queueStart].isSameMessage(as: message) {
@@ -712,7 +745,8 @@ final class LiveSocket: @unchecked Sendable {
             }
             // Wait for the page, a queued message or the keep-alive.
             var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-            let waitFor = max(0, keepAlive - (MonotonicClock.seconds() - lastSent))
+            var waitFor = max(0, keepAlive - (MonotonicClock.seconds() - lastSent))
+            if let holdUntil { waitFor = min(waitFor, max(0, holdUntil - MonotonicClock.seconds())) }
             let ready = poll(&descriptors, 2, Int32(waitFor * 1000) + 1)
             if ready < 0 && errno != EINTR { break }
             if descriptors[1].revents != 0 { wake.drain() }
@@ -723,7 +757,7 @@ final class LiveSocket: @unchecked Sendable {
             } else if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 break
             }
-            if ready == 0 {
+            if ready == 0, holdUntil == nil || MonotonicClock.seconds() - lastSent >= keepAlive {
                 if !send(.ping, []) { break }
                 lastSent = MonotonicClock.seconds()
             }

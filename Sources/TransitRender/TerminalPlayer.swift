@@ -59,6 +59,10 @@ public struct TerminalPlayer: Sendable {
         var state = State(frameCount: frames.count, fps: fps)
         var pendingBytes: [UInt8] = []
         var lastTime = MonotonicClock.seconds()
+        // Which version each streamed frame is (frames of a whole `.frames` update have none),
+        // and the newest version reported shown.
+        var frameVersions: [Int: Int] = [:]
+        var shownVersion = 0
         func screen() -> String {
             self.screen(rendered, state: state, size: size, time: Self.time(at: state.frameIndex, times: times, fps: fps), notice: notice)
         }
@@ -108,7 +112,6 @@ public struct TerminalPlayer: Sendable {
 
             // A new version replaces the frames and goes on from the time being looked at.
             var replaced = false
-            var newlyShown: Int?
             if let feed, descriptors.dropFirst(2).contains(where: { $0.revents != 0 }) {
                 let looking = Playhead(time: Self.time(at: state.frameIndex, times: times, fps: fps), at: now,
                                        rate: state.isPlaying ? 1 : 0)
@@ -118,6 +121,7 @@ public struct TerminalPlayer: Sendable {
                         let looking = Self.time(at: state.frameIndex, times: times, fps: fps)
                         frames = newFrames
                         times = newTimes
+                        frameVersions = [:]
                         notice = nil
                         rendered = Self.renderFrames(frames, columns: size.columns, rows: size.rows - 1)
                         state.replaceFrames(count: frames.count, showing: Self.nearestIndex(to: looking, in: times, fps: fps))
@@ -128,7 +132,8 @@ public struct TerminalPlayer: Sendable {
                         frames[index] = image
                         if times.indices.contains(index) { times[index] = time }
                         rendered[index] = Self.renderFrames([image], columns: size.columns, rows: size.rows - 1)[0]
-                        if index == state.frameIndex { replaced = true; newlyShown = version }
+                        frameVersions[index] = version
+                        if index == state.frameIndex { replaced = true }
                         if frames.count != state.frameCount {
                             state.replaceFrames(count: frames.count, showing: state.frameIndex)
                             replaced = true  // the status bar's count changed
@@ -138,6 +143,7 @@ public struct TerminalPlayer: Sendable {
                         if frames.count > newTimes.count {
                             frames.removeLast(frames.count - newTimes.count)
                             rendered.removeLast(rendered.count - newTimes.count)
+                            frameVersions = frameVersions.filter { $0.key < newTimes.count }
                         }
                         times = newTimes
                         notice = problems.first
@@ -161,7 +167,12 @@ public struct TerminalPlayer: Sendable {
             } else if replaced || before != (state.frameIndex, state.isPlaying) {
                 try TerminalOutput.write(session.output, screen())
             }
-            if let newlyShown { feed?.shown(version: newlyShown) }
+            // A new version is visible once its first frame is the one on screen, whether it
+            // arrived there or playback reached it (frames drawn ahead of a playing player).
+            if let version = frameVersions[state.frameIndex], version > shownVersion {
+                shownVersion = version
+                feed?.shown(version: version)
+            }
         }
     }
 

@@ -233,6 +233,33 @@ private func document(frames count: Int) -> PlayerDocument {
         #expect(frame.map { $0[1] as? String } == ["a", "b", "c()", "d", "e"])
     }
 
+    /// A version's first frame goes out alone: the next wait until the page says it showed it
+    /// (the hold is made longer than the test, so only "shown" can release them), then follow in order.
+    @Test(.timeLimit(.minutes(1))) func theFirstFrameGoesAloneUntilThePageShowsIt() throws {
+        let server = try LiveServer(port: 0, title: "t", leadFrameHold: 600)
+        defer { server.stop() }
+        let socket = try SocketClient(port: server.port)
+        defer { socket.close() }
+        #expect(wait(upTo: 10) { server.pagesOpen == 1 })
+        let version = server.reserve()
+        server.begin(version, LiveServer.VersionInfo(fps: 30, width: 2, height: 2))
+        #expect(socket.nextObject()?["type"] as? String == "begin")
+        let png = try PNGEncoder.encode(RasterImage(width: 2, height: 2))
+        for index in [5, 4, 6] { server.frame(version: version, index: index, time: Double(index) / 30, png: png) }
+        guard case .binary(let first)? = socket.next() else { Issue.record("no first frame"); return }
+        #expect(frameFields(first).index == 5)
+        // The page has not said it showed it: the others wait (the server says so while they do).
+        #expect(wait(upTo: 10) { server.pagesHoldingFrames == 1 })
+        socket.send(text: #"{"type":"shown","version":\#(version)}"#)
+        var rest: [Int] = []
+        for _ in 0..<2 {
+            guard case .binary(let bytes)? = socket.next() else { Issue.record("a held frame never came"); return }
+            rest.append(frameFields(bytes).index)
+        }
+        #expect(rest == [4, 6])
+        #expect(server.pagesHoldingFrames == 0)
+    }
+
     /// A page that connects late gets the last complete version and the current error.
     @Test(.timeLimit(.minutes(1))) func aLatePageGetsTheCurrentState() throws {
         let server = try LiveServer(port: 0, title: "late")

@@ -346,19 +346,35 @@ open class View: HostObject {
     /// Converts a point from this view's coordinates to `other`'s (nil: the window/root).
     public func convert(_ point: Point, to other: View?) -> Point {
         var p = point
-        for view in ancestry where view.superview != nil { p = view.pointToSuperview(p) }
+        var view = self
+        while let parent = view.superview { p = view.pointToSuperview(p); view = parent }
         guard let other else { return p }
-        for view in other.ancestry.reversed() where view.superview != nil { p = view.pointFromSuperview(p) }
-        return p
+        return other.ancestry.reversed().reduce(p) { $1.superview != nil ? $1.pointFromSuperview($0) : $0 }
     }
 
-    /// Converts a rectangle; with rotations the result is the bounding box of its corners.
+    /// Converts a rectangle; with rotations the result is the bounding box of its corners. Each
+    /// corner takes the same steps as `convert(_:to:)` of a point (so the same bits); the chains
+    /// are walked once for all four (the flash check converts every view, every frame).
     public func convert(_ rect: Rect, to other: View?) -> Rect {
-        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)]
-            .map { convert($0, to: other) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        let up = ancestry.dropLast()
+        let down = other.map { Array($0.ancestry.dropLast().reversed()) } ?? []
+        func converted(_ corner: Point) -> Point {
+            var p = corner
+            for view in up { p = view.pointToSuperview(p) }
+            for view in down { p = view.pointFromSuperview(p) }
+            return p
+        }
+        let first = converted(Point(x: rect.minX, y: rect.minY))
+        var (minX, maxX, minY, maxY) = (first.x, first.x, first.y, first.y)
+        // Compared as Sequence.min()/max() do, so a NaN corner gives the same rectangle as before.
+        for corner in [Point(x: rect.maxX, y: rect.minY), Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)] {
+            let p = converted(corner)
+            if p.x < minX { minX = p.x }
+            if maxX < p.x { maxX = p.x }
+            if p.y < minY { minY = p.y }
+            if maxY < p.y { maxY = p.y }
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     public func point(inside p: Point) -> Bool { bounds.contains(p) }

@@ -201,6 +201,7 @@ enum Commands {
         """, options: [
             OptionSpec(names: ["--luals"], value: .flag, help: "LuaLS definitions (the default)"),
             OptionSpec(names: ["--markdown"], value: .flag, help: "the reference as Markdown"),
+            OptionSpec(names: ["--swift-interface"], value: .flag, help: "a Swift module named UIKit declaring what Transit binds, for swiftc -typecheck"),
         ], operandCount: 0...0)
 
     static let completion = CommandSpec(name: "completion", operands: "bash|zsh|fish", summary: """

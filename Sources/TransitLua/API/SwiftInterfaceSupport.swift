@@ -84,6 +84,12 @@ enum SwiftInterfaceSupport {
             }
         }
 
+        extension UINavigationController {
+            public enum Operation: Int, Sendable {
+                case none = 0, push = 1, pop = 2
+            }
+        }
+
         extension UIViewController.Transition {
             @MainActor open class ZoomOptions: NSObject {
             }

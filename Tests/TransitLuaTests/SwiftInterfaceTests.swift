@@ -64,12 +64,14 @@ import Testing
                 // no @objc protocols), marked by the comment line before it.
                 let requirement = String(expected.dropFirst("optional ".count))
                 let index = lines.firstIndex(of: requirement)
-                #expect(index != nil, "\(signature.page): \(expected) is not in the interface")
+                let found = index != nil
+                #expect(found, "\(signature.page): \(expected) is not in the interface")
                 if let index {
                     #expect(lines[index - 1].hasPrefix("// optional in UIKit"), "\(signature.page): \(requirement) is not marked optional")
                 }
             } else {
-                #expect(present.contains(expected), "\(signature.page): \(expected) is not in the interface")
+                let found = present.contains(expected)
+                #expect(found, "\(signature.page): \(expected) is not in the interface")
             }
         }
     }
@@ -98,6 +100,14 @@ import Testing
         for (key, declaration) in SwiftNames.properties {
             #expect(SwiftDeclaration.keyword(of: declaration) == "var" || SwiftDeclaration.keyword(of: declaration) == "let", "\(key): \(declaration)")
         }
+    }
+
+    @Test func everyMemberOfTheInterfaceHasAWrittenDeclaration() {
+        // A member with no declaration would be printed from its Lua type (`var tag: CGFloat`), which
+        // is not UIKit's; none may be.
+        let counts = TransitAPI.description.swiftInterfaceCounts
+        #expect(counts.derived == 0, "declared from Lua types only: \(counts.derivedMembers.sorted())")
+        #expect(counts.written > 700)
     }
 
     @Test func namesAreReadFromDeclarations() {

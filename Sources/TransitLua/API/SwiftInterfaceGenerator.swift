@@ -70,6 +70,7 @@ public struct SwiftInterfaceGenerator {
         "CGPoint.new", "CGPoint.equalTo", "CGSize.new", "CGSize.equalTo",
         "DispatchTime.now", "DispatchQueue.async", "DispatchQueue.asyncAfter", "Timer.scheduledTimer", "Timer.invalidate", "Timer.fire",
         "CGRect.zero", "CGPoint.zero", "CGSize.zero", "CGRect.null", "CGRect.infinite",
+        "DispatchQueue.main", "RunLoop.main", "RunLoop.current", "Timer.fireDate", "Timer.isValid", "Timer.timeInterval",
     ]
 
     /// Classes with no UIKit counterpart.
@@ -353,7 +354,7 @@ public struct SwiftInterfaceGenerator {
         let isStruct = Self.structValues.contains(cls.name)
         let stored = Set((SwiftInterfaceSupport.storage[cls.name] ?? []).map { SwiftDeclaration.name(of: $0).split(separator: ":")[0].dropFirst(4) }.map(String.init))
         for property in cls.properties where !Self.foundationMembers.contains("\(cls.name).\(property.name)") {
-            if property.name == "super" || stored.contains(property.name) { continue }
+            if property.name == "super" || stored.contains(property.name) || SwiftNames.transitOnlyProperties.contains("\(cls.name).\(property.name)") { continue }
             // A nested class's table (`UISheetPresentationController.Detent`) is a type, not a property.
             if case .table = property.type, property.name.first?.isUppercase == true { continue }
             let key = "\(cls.name).\(property.name)"
@@ -366,6 +367,7 @@ public struct SwiftInterfaceGenerator {
         }
         for constant in cls.constants where !Self.foundationMembers.contains("\(cls.name).\(constant.name)") {
             if case .table = constant.type, constant.name.first?.isUppercase == true { continue }
+            if SwiftNames.transitOnlyProperties.contains("\(cls.name).\(constant.name)") { continue }
             let key = "\(cls.name).\(constant.name)"
             if let declaration = SwiftNames.properties[key] {
                 result.append((declaration, (nil, false, true, key)))

@@ -49,6 +49,24 @@ enum SwiftInterfaceSupport {
         @MainActor open class UIControl: UIView {
         }
 
+        @MainActor open class UITabBar: UIView {
+        }
+
+        public enum UIUserInterfaceIdiom: Int, Sendable {
+            case unspecified = -1, phone = 0, pad = 1, tv = 2, carPlay = 3, mac = 5, vision = 6
+        }
+
+        public enum UIUserInterfaceSizeClass: Int, Sendable {
+            case unspecified = 0, compact = 1, regular = 2
+        }
+
+        extension UIGestureRecognizer {
+            public enum State: Int, Sendable {
+                case possible = 0, began = 1, changed = 2, ended = 3, cancelled = 4, failed = 5
+                public static var recognized: State { .ended }
+            }
+        }
+
         public struct Selector: Hashable, ExpressibleByStringLiteral, Sendable {
             public init(_ name: String) { }
             public init(stringLiteral name: String) { }

@@ -169,6 +169,12 @@ import Testing
         let good = try Self.run(swiftc, ["-typecheck", "-I", directory.path, fade], in: directory)
         #expect(good.status == 0, "the fade animator does not type-check:\n\(good.output.prefix(4000))")
 
+        // A presentation effect: a UIPresentationController subclass, its transitioning delegate, a
+        // property-animator animator and a pan-driven interaction controller.
+        let sheet = Self.fixtures.appendingPathComponent("Sheet.swift").path
+        let presentation = try Self.run(swiftc, ["-typecheck", "-I", directory.path, sheet], in: directory)
+        #expect(presentation.status == 0, "the sheet presentation does not type-check:\n\(presentation.output.prefix(4000))")
+
         let broken = Self.fixtures.appendingPathComponent("FadeBroken.swift").path
         let bad = try Self.run(swiftc, ["-typecheck", "-I", directory.path, broken], in: directory)
         #expect(bad.status != 0, "a call with an argument completeTransition(_:) does not take type-checked")

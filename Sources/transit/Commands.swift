@@ -197,7 +197,8 @@ enum Commands {
         ], operandCount: 0...Int.max, optionsEndAtFirstOperand: true)
 
     static let api = CommandSpec(name: "api", operands: "", summary: """
-        print the Lua API description (LuaLS definitions by default)
+        print the API description: LuaLS definitions (the default), the Markdown reference, or
+        UIKit's Swift declarations of what Transit binds as a module to type-check against
         """, options: [
             OptionSpec(names: ["--luals"], value: .flag, help: "LuaLS definitions (the default)"),
             OptionSpec(names: ["--markdown"], value: .flag, help: "the reference as Markdown"),

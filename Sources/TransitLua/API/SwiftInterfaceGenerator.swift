@@ -475,6 +475,7 @@ public struct SwiftInterfaceGenerator {
             out.append("public enum \(short): Int, Sendable {")
             for (index, c) in cases.enumerated() { out.append("    case \(escaped(c)) = \(swift.rawValues?[index] ?? index)") }
         case .optionSet:
+            // The bits are the cases' order, not the SDK's: nothing reads them in a type-checking interface.
             out.append("public struct \(short): OptionSet, Sendable {")
             out.append("    public let rawValue: UInt")
             out.append("    public init(rawValue: UInt) { self.rawValue = rawValue }")

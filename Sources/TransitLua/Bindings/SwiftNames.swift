@@ -428,12 +428,12 @@ extension SwiftNames {
         "UIViewAnimationCurve": .init(type: "UIView.AnimationCurve", kind: .intEnum),
         "UIViewAnimationOptions": .init(type: "UIView.AnimationOptions", kind: .optionSet),
         "UIViewKeyframeAnimationOptions": .init(type: "UIView.KeyframeAnimationOptions", kind: .optionSet),
-        "UIViewAnimatingPosition": .init(type: "UIViewAnimatingPosition", kind: .intEnum),
+        "UIViewAnimatingPosition": .init(type: "UIViewAnimatingPosition", kind: .intEnum, rawValues: [1, 0, 2]),
         "UIViewAnimatingState": .init(type: "UIViewAnimatingState", kind: .intEnum),
         "UIStatusBarStyle": .init(type: "UIStatusBarStyle", kind: .intEnum, rawValues: [0, 1, 3]),
         "UIImpactFeedbackStyle": .init(type: "UIImpactFeedbackGenerator.FeedbackStyle", kind: .intEnum),
         "UINotificationFeedbackType": .init(type: "UINotificationFeedbackGenerator.FeedbackType", kind: .intEnum),
-        "UIBlurEffectStyle": .init(type: "UIBlurEffect.Style", kind: .intEnum),
+        "UIBlurEffectStyle": .init(type: "UIBlurEffect.Style", kind: .intEnum, rawValues: [0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]),
         "UIPopoverArrowDirection": .init(type: "UIPopoverArrowDirection", kind: .optionSet),
         "CALayerContentsGravity": .init(type: "CALayerContentsGravity", kind: .stringStruct),
         "CAShapeLayerFillRule": .init(type: "CAShapeLayerFillRule", kind: .stringStruct),
@@ -443,7 +443,7 @@ extension SwiftNames {
         "UIRectCorner": .init(type: "UIRectCorner", kind: .optionSet),
         "CAMediaTimingFillMode": .init(type: "CAMediaTimingFillMode", kind: .stringStruct),
         "CAAnimationCalculationMode": .init(type: "CAAnimationCalculationMode", kind: .stringStruct),
-        "NSLayoutAttribute": .init(type: "NSLayoutConstraint.Attribute", kind: .intEnum),
+        "NSLayoutAttribute": .init(type: "NSLayoutConstraint.Attribute", kind: .intEnum, rawValues: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0]),
         "NSLayoutRelation": .init(type: "NSLayoutConstraint.Relation", kind: .intEnum, rawValues: [-1, 0, 1]),
         "NSLayoutConstraintAxis": .init(type: "NSLayoutConstraint.Axis", kind: .intEnum),
         "UIControlState": .init(type: "UIControl.State", kind: .optionSet),
@@ -481,7 +481,8 @@ extension SwiftNames {
         "CALayer", "CAShapeLayer", "CAGradientLayer", "CATransformLayer", "CGPath", "CAMediaTimingFunction", "CAAnimation",
         "CAPropertyAnimation", "CABasicAnimation", "CASpringAnimation", "CAKeyframeAnimation", "CAAnimationGroup", "CATransaction",
         "CADisplayLink", "NSLayoutConstraint", "NSLayoutAnchor", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLayoutDimension",
-        "UIColor", "UIImage", "UIBezierPath", "UISpringTimingParameters",
+        "UIColor", "UIImage", "UIBezierPath", "UISpringTimingParameters", "UITraitCollection", "UIGraphicsImageRenderer",
+        "UIGraphicsImageRendererContext",
     ]
 }
 

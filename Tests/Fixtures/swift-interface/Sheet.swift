@@ -1,8 +1,8 @@
 import UIKit
 
-// A half-height sheet as a translated presentation effect would read (SwiftInterfaceTests type-checks it): a presentation controller
-// subclass with a dimming view, its transitioning delegate and a slide-up animator on a property
-// animator, an interactive dismissal driven by a pan.
+// A half-height sheet as a translated presentation effect would read, which SwiftInterfaceTests
+// type-checks: a presentation controller subclass with a dimming view, its transitioning delegate,
+// a slide-up animator on a property animator, an interactive dismissal driven by a pan.
 final class HalfSheetPresentationController: UIPresentationController {
     private let dimmingView = UIView()
 

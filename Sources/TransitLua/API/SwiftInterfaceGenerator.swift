@@ -418,7 +418,7 @@ public struct SwiftInterfaceGenerator {
             nested = false
         } else if isStruct {
             container = .structType
-            opening = "public struct \(shortName): \(SwiftNames.structConformances[cls.name] ?? "Equatable") {"
+            opening = "public struct \(shortName): \(SwiftNames.structConformances[cls.name] ?? "Equatable, Sendable") {"
             counts.structs += 1
         } else {
             container = .classType

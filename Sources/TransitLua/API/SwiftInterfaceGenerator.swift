@@ -102,7 +102,6 @@ public struct SwiftInterfaceGenerator {
         "UIPercentDrivenInteractiveTransition": ["UIViewControllerInteractiveTransitioning"],
         "UISpringTimingParameters": ["UITimingCurveProvider"], "UIViewPropertyAnimator": ["UIViewImplicitlyAnimating"],
         "CAAnimation": ["CAMediaTiming"],
-        "UICollectionViewCell": [], "UIDynamicItemBehavior": [],
     ]
 
     func swiftTypeName(_ name: String) -> String {
@@ -166,7 +165,6 @@ public struct SwiftInterfaceGenerator {
         let attributes = prefix.filter { $0.hasPrefix("@") }
         var modifiers = prefix.filter { !$0.hasPrefix("@") && $0 != "optional" }
         let isProperty = rest.hasPrefix("var ") || rest.hasPrefix("let ")
-        let isTypeMember = modifiers.contains("class") || modifiers.contains("static")
         if container == .protocolType {
             // A protocol requirement cannot have default arguments (the SDK's come from its overlay).
             var line = (attributes + modifiers + [rest]).joined(separator: " ")
@@ -179,7 +177,6 @@ public struct SwiftInterfaceGenerator {
         // `open` lets a translated effect subclass and override; initialisers and static members cannot be.
         var access = "public"
         if container == .classType && !rest.hasPrefix("init") && !modifiers.contains("static") { access = "open" }
-        _ = isTypeMember
         if overriding && !isStruct { modifiers.insert("override", at: 0) }
         var body: String
         var head = rest
@@ -289,12 +286,12 @@ public struct SwiftInterfaceGenerator {
         return out
     }
 
+    /// Counts a printed member: derived when its text came from Lua types rather than a written declaration.
     mutating func count(_ function: APIFunction?, _ declaration: String, property: Bool = false, derived: Bool = false, key: String = "") {
         if property { counts.properties += 1 } else if function?.kind == .hook { counts.hooks += 1 } else { counts.methods += 1 }
-        if derived || !(SwiftDeclaration.keyword(of: declaration) != nil) {
-            counts.derived += 1
-            counts.derivedMembers.append(key.isEmpty ? declaration : key)
-        } else if function != nil && function!.swiftDeclaration == nil && !property {
+        let fromLuaTypes = derived || SwiftDeclaration.keyword(of: declaration) == nil
+            || (!property && function != nil && function?.swiftDeclaration == nil)
+        if fromLuaTypes {
             counts.derived += 1
             counts.derivedMembers.append(key.isEmpty ? declaration : key)
         } else {
@@ -320,7 +317,7 @@ public struct SwiftInterfaceGenerator {
     /// The instance properties of the class's bound ancestors, by name, with their types.
     func inheritedPropertyTypes(_ cls: APIClass) -> [String: String] {
         var result: [String: String] = [:]
-        var current = (Self.superclasses[cls.name] ?? cls.superclass).flatMap { api.cls($0) }
+        var current = cls.superclass.flatMap { api.cls($0) }
         while let c = current {
             for (declaration, info) in memberDeclarations(c) where SwiftDeclaration.keyword(of: declaration) == "var" && !info.derived {
                 let prefix = SwiftDeclaration.core(declaration).prefix
@@ -336,8 +333,8 @@ public struct SwiftInterfaceGenerator {
     /// Members of the class's ancestors, by name, to mark redeclarations `override`.
     func inheritedNames(_ cls: APIClass) -> Set<String> {
         var names: Set<String> = []
-        var current = (Self.superclasses[cls.name] ?? cls.superclass).flatMap { api.cls($0) ?? (($0 == "UIResponder" || $0 == "UIControl") ? api.cls("UIView") : nil) }
-        if cls.name == "UIView" || cls.name == "UIViewController" || cls.name == "UIApplication" { current = nil }
+        // Transit's own superclass chain: UIKit's extra levels (UIResponder, UIControl) declare nothing bound.
+        var current = cls.superclass.flatMap { api.cls($0) }
         while let c = current {
             for (declaration, _) in memberDeclarations(c) { names.insert(SwiftDeclaration.name(of: declaration)) }
             if c.name == "NSObject" { break }
@@ -404,8 +401,7 @@ public struct SwiftInterfaceGenerator {
         if Self.protocolClasses.contains(cls.name) {
             counts.protocols += 1
             let inherits = SwiftNames.protocolInheritance[cls.name] ?? ["NSObjectProtocol"]
-            return protocolDeclaration(name: cls.name, inherits: inherits, members: members.map { ($0.1.function, $0.0) }).map { $0 }
-                .enumerated().map { $0.element }
+            return protocolDeclaration(name: cls.name, inherits: inherits, members: members.map { ($0.1.function, $0.0) })
         }
         var out: [String] = []
         let container: Container

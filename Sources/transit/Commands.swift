@@ -197,10 +197,12 @@ enum Commands {
         ], operandCount: 0...Int.max, optionsEndAtFirstOperand: true)
 
     static let api = CommandSpec(name: "api", operands: "", summary: """
-        print the Lua API description (LuaLS definitions by default)
+        print the API description: LuaLS definitions (the default), the Markdown reference, or
+        UIKit's Swift declarations of what Transit binds as a module to type-check against
         """, options: [
             OptionSpec(names: ["--luals"], value: .flag, help: "LuaLS definitions (the default)"),
             OptionSpec(names: ["--markdown"], value: .flag, help: "the reference as Markdown"),
+            OptionSpec(names: ["--swift-interface"], value: .flag, help: "a Swift module named UIKit declaring what Transit binds, for swiftc -typecheck"),
         ], operandCount: 0...0)
 
     static let completion = CommandSpec(name: "completion", operands: "bash|zsh|fish", summary: """

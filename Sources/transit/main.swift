@@ -147,9 +147,14 @@ func printExpectations(_ runtime: LuaRuntime) {
 
 func commandAPI(_ arguments: ArraySlice<String>) throws -> Int32 {
     let parsed = try Commands.api.parse(arguments)
-    if parsed.has("--luals") && parsed.has("--markdown") { throw UsageError(message: "api takes one of --luals and --markdown") }
+    let chosen = ["--luals", "--markdown", "--swift-interface"].filter { parsed.has($0) }
+    if chosen.count > 1 { throw UsageError(message: "api takes one of --luals, --markdown and --swift-interface") }
     let description = LuaRuntime.apiDescription
-    print(parsed.has("--markdown") ? description.markdownReference : description.luaLanguageServerDefinitions, terminator: "")
+    switch chosen.first {
+    case "--markdown": print(description.markdownReference, terminator: "")
+    case "--swift-interface": print(description.swiftInterface, terminator: "")
+    default: print(description.luaLanguageServerDefinitions, terminator: "")
+    }
     return 0
 }
 

@@ -30,10 +30,13 @@ import Testing
     }
 
     @Test func declarationsAreSwiftDeclarations() {
-        for (name, declaration) in SwiftNames.declarations {
-            let isProperty = declaration.hasPrefix("var ")
-            let isCall = declaration.range(of: #"^[A-Za-z][A-Za-z0-9]*\(([A-Za-z_][A-Za-z0-9]*:)*\)$"#, options: .regularExpression) != nil
-            #expect(isProperty || isCall, "\(name): \(declaration) is neither `name(label:...)` nor `var name: Type`")
+        for (name, text) in SwiftNames.declarations {
+            let declaration = SwiftDeclaration(text)
+            #expect(declaration.isFull, "\(name): \(text) is not a whole declaration (func, init, var)")
+            let swiftName = declaration.name
+            let isProperty = swiftName.hasPrefix("var ")
+            let isCall = swiftName.range(of: #"^[A-Za-z][A-Za-z0-9]*\(([A-Za-z_][A-Za-z0-9]*:)*\)$"#, options: .regularExpression) != nil
+            #expect(isProperty || isCall, "\(name): \(swiftName) is neither `name(label:...)` nor `var name: Type`")
         }
     }
 

@@ -91,6 +91,9 @@ public struct APIFunction {
     public var variadic = false
     /// Hooks: UIKit's Swift declaration ("animateTransition(using:)"), for readers who port code.
     public var swiftName: String?
+    /// UIKit's whole Swift declaration ("func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView)"),
+    /// from which `swiftName` is read; overloads are further lines (SwiftDeclaration.swift).
+    public var swiftDeclaration: String?
     /// Hooks of a protocol: whether UIKit requires it (a non-`optional` protocol member).
     public var isRequired = false
     /// Hooks renamed by the naming rule (docs/porting.md, "Hook names"): the new name. The engine
@@ -124,6 +127,8 @@ public struct APIProperty {
     /// read what the method returns, checked against `type` (ObjectDispatch.swift).
     public var isOverridable = false
     public var isReadOnly: Bool { setter == nil }
+    /// UIKit's Swift declaration ("var superview: UIView? { get }"), from SwiftNames.properties.
+    public var swiftDeclaration: String?
 
     /// This property, declared overridable.
     func overridable() -> APIProperty {

@@ -199,8 +199,8 @@ extension TransitAPI {
             },
         ]
         let hooks = [
-            hook(Hook.View.updateConstraints, [], swift: "updateConstraints()", "add or change constraints before layout; call super last (self.super.updateConstraints(self) in a subclass)"),
-            hook(Hook.View.intrinsicContentSize, [], returns: .value("CGSize"), swift: "var intrinsicContentSize: CGSize", "the size the view's content asks for; call invalidateIntrinsicContentSize() when it changes"),
+            hook(Hook.View.updateConstraints, [], swift: "func updateConstraints()", "add or change constraints before layout; call super last (self.super.updateConstraints(self) in a subclass)"),
+            hook(Hook.View.intrinsicContentSize, [], returns: .value("CGSize"), swift: "var intrinsicContentSize: CGSize { get }", "the size the view's content asks for; call invalidateIntrinsicContentSize() when it changes"),
         ]
         return (properties, methods, hooks)
     }

@@ -185,7 +185,9 @@ func hook(_ name: some HookName, _ parameters: [APIParameter], returns: APIType?
 func hook(named name: String, _ parameters: [APIParameter], returns: APIType? = nil, swift: String, required: Bool = false,
           _ doc: String) -> APIFunction {
     var function = APIFunction(name, .hook, parameters, returns: returns, doc: doc, implementation: nil)
-    function.swiftName = swift
+    let declaration = SwiftDeclaration(swift)
+    function.swiftName = declaration.name
+    function.swiftDeclaration = declaration.isFull ? swift : nil
     function.isRequired = required
     return function
 }

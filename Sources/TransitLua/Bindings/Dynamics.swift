@@ -27,9 +27,9 @@ extension TransitAPI {
         return [
             APIProtocol(name: A.protocolName, doc: "A dynamic animator's delegate: told when it pauses (every item at rest) and resumes.",
                         hooks: [
-                            hook(A.dynamicAnimatorDidPause, animator, swift: "dynamicAnimatorDidPause(_:)",
+                            hook(A.dynamicAnimatorDidPause, animator, swift: "optional func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator)",
                                  "every item came to rest (or no behavior is left): the animator stopped stepping"),
-                            hook(A.dynamicAnimatorWillResume, animator, swift: "dynamicAnimatorWillResume(_:)",
+                            hook(A.dynamicAnimatorWillResume, animator, swift: "optional func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator)",
                                  "the animator is about to step again (also before its first step)"),
                         ], usedAs: "animator.delegate"),
             APIProtocol(name: C.protocolName, doc: "A collision behavior's delegate: told when an item begins to touch a boundary or another item.",
@@ -37,12 +37,12 @@ extension TransitAPI {
                             hook(C.beganContactForItemWithBoundaryIdentifier,
                                  [parameter("behavior", .object("UICollisionBehavior")), parameter("item", .object("UIView")),
                                   parameter("identifier", .optional(.string), "nil for the reference bounds"), parameter("point", .value("CGPoint"))],
-                                 swift: "collisionBehavior(_:beganContactFor:withBoundaryIdentifier:at:)",
+                                 swift: "optional func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item: any UIDynamicItem, withBoundaryIdentifier identifier: (any NSCopying)?, at p: CGPoint)",
                                  "an item began touching a boundary (point in the reference view's coordinates)"),
                             hook(C.beganContactForItemWithItem,
                                  [parameter("behavior", .object("UICollisionBehavior")), parameter("item1", .object("UIView")),
                                   parameter("item2", .object("UIView")), parameter("point", .value("CGPoint"))],
-                                 swift: "collisionBehavior(_:beganContactFor:with:at:)",
+                                 swift: "optional func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item1: any UIDynamicItem, with item2: any UIDynamicItem, at p: CGPoint)",
                                  "two items began touching"),
                         ], usedAs: "collision.collisionDelegate"),
         ]

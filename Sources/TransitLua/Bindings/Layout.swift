@@ -91,7 +91,7 @@ extension TransitAPI {
                 return 1
             },
         ]
-        let hooks = [hook(Hook.View.safeAreaInsetsDidChange, [], swift: "safeAreaInsetsDidChange()", "the safe area changed; called by the layout pass before layoutSubviews")]
+        let hooks = [hook(Hook.View.safeAreaInsetsDidChange, [], swift: "func safeAreaInsetsDidChange()", "the safe area changed; called by the layout pass before layoutSubviews")]
         return (properties, methods, hooks)
     }
 
@@ -126,7 +126,7 @@ extension TransitAPI {
             },
         ]
         let hooks = [
-            hook(Hook.ViewController.viewSafeAreaInsetsDidChange, [], swift: "viewSafeAreaInsetsDidChange()", "the root view's safe area changed"),
+            hook(Hook.ViewController.viewSafeAreaInsetsDidChange, [], swift: "func viewSafeAreaInsetsDidChange()", "the root view's safe area changed"),
         ]
         return (properties, methods, hooks)
     }

@@ -230,7 +230,7 @@ extension TransitAPI {
             },
         ]
         let hooks = [
-            hook(Hook.ListCell.prepareForReuse, [], swift: "prepareForReuse()", "a reused cell is about to be returned by dequeue (call the base with \(className).prepareForReuse(self))"),
+            hook(Hook.ListCell.prepareForReuse, [], swift: "func prepareForReuse()", "a reused cell is about to be returned by dequeue (call the base with \(className).prepareForReuse(self))"),
         ]
         return (properties, methods, hooks)
     }
@@ -549,31 +549,31 @@ extension TransitAPI {
         typealias TD = Hook.TableViewDelegate
         return [
             APIProtocol(name: CS.protocolName, doc: "A collection view's data source: its counts and its cells.", hooks: [
-                hook(CS.numberOfSections, [collection], returns: .integer, swift: "numberOfSections(in:)", "the number of sections (default 1)"),
+                hook(CS.numberOfSections, [collection], returns: .integer, swift: "optional func numberOfSections(in collectionView: UICollectionView) -> Int", "the number of sections (default 1)"),
                 hook(CS.numberOfItemsInSection, [collection, parameter("section", .integer, "1-based")], returns: .integer,
-                     swift: "collectionView(_:numberOfItemsInSection:)", required: true, "the number of items in a section (an integer ≥ 0)"),
+                     swift: "func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int", required: true, "the number of items in a section (an integer ≥ 0)"),
                 hook(CS.cellForItemAt, [collection, path], returns: .object("UICollectionViewCell"),
-                     swift: "collectionView(_:cellForItemAt:)", required: true, "a cell from dequeueReusableCell, configured for the item (asked only when it becomes visible)"),
+                     swift: "func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell", required: true, "a cell from dequeueReusableCell, configured for the item (asked only when it becomes visible)"),
             ], usedAs: "collectionView.dataSource; a UICollectionViewController is its own"),
             APIProtocol(name: CD.protocolName, doc: "A collection view's delegate (also its UIScrollViewDelegate).", hooks: [
-                hook(CD.didSelectItemAt, [collection, path], swift: "collectionView(_:didSelectItemAt:)", "a tap selected the item (after the finger lifted)"),
-                hook(CD.didDeselectItemAt, [collection, path], swift: "collectionView(_:didDeselectItemAt:)", "a tap deselected the item (selecting another, or a second tap with multiple selection)"),
+                hook(CD.didSelectItemAt, [collection, path], swift: "optional func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)", "a tap selected the item (after the finger lifted)"),
+                hook(CD.didDeselectItemAt, [collection, path], swift: "optional func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)", "a tap deselected the item (selecting another, or a second tap with multiple selection)"),
             ], usedAs: "collectionView.delegate; a UICollectionViewController is its own"),
             APIProtocol(name: Hook.CollectionViewDelegateFlowLayout.protocolName, doc: "A flow layout's sizes from the collection view's delegate.", hooks: [
                 hook(Hook.CollectionViewDelegateFlowLayout.sizeForItemAt, [collection, parameter("layout", .object("UICollectionViewLayout")), path], returns: .value("CGSize"),
-                     swift: "collectionView(_:layout:sizeForItemAt:)", "an item's size instead of itemSize (asked for every item when the layout is prepared)"),
+                     swift: "optional func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize", "an item's size instead of itemSize (asked for every item when the layout is prepared)"),
             ], usedAs: "collectionView.delegate"),
             APIProtocol(name: TS.protocolName, doc: "A table view's data source: its counts and its cells.", hooks: [
-                hook(TS.numberOfSections, [table], returns: .integer, swift: "numberOfSections(in:)", "the number of sections (default 1)"),
+                hook(TS.numberOfSections, [table], returns: .integer, swift: "optional func numberOfSections(in tableView: UITableView) -> Int", "the number of sections (default 1)"),
                 hook(TS.numberOfRowsInSection, [table, parameter("section", .integer, "1-based")], returns: .integer,
-                     swift: "tableView(_:numberOfRowsInSection:)", required: true, "the number of rows in a section (an integer ≥ 0)"),
+                     swift: "func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int", required: true, "the number of rows in a section (an integer ≥ 0)"),
                 hook(TS.cellForRowAt, [table, path], returns: .object("UITableViewCell"),
-                     swift: "tableView(_:cellForRowAt:)", required: true, "a cell from dequeueReusableCell, configured for the row (asked only when it becomes visible)"),
+                     swift: "func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell", required: true, "a cell from dequeueReusableCell, configured for the row (asked only when it becomes visible)"),
             ], usedAs: "tableView.dataSource; a UITableViewController is its own"),
             APIProtocol(name: TD.protocolName, doc: "A table view's delegate (also its UIScrollViewDelegate).", hooks: [
-                hook(TD.heightForRowAt, [table, path], returns: .number, swift: "tableView(_:heightForRowAt:)", "a row's height instead of rowHeight (asked for every row when the table is laid out)"),
-                hook(TD.didSelectRowAt, [table, path], swift: "tableView(_:didSelectRowAt:)", "a tap selected the row (after the finger lifted)"),
-                hook(TD.didDeselectRowAt, [table, path], swift: "tableView(_:didDeselectRowAt:)", "a tap deselected the row (selecting another)"),
+                hook(TD.heightForRowAt, [table, path], returns: .number, swift: "optional func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat", "a row's height instead of rowHeight (asked for every row when the table is laid out)"),
+                hook(TD.didSelectRowAt, [table, path], swift: "optional func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)", "a tap selected the row (after the finger lifted)"),
+                hook(TD.didDeselectRowAt, [table, path], swift: "optional func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)", "a tap deselected the row (selecting another)"),
             ], usedAs: "tableView.delegate; a UITableViewController is its own"),
         ]
     }

@@ -99,19 +99,19 @@ extension TransitAPI {
         typealias H = Hook.ViewController
         let animated = [parameter("animated", .boolean)]
         cls.hooks = [
-            hook(H.loadView, [], swift: "loadView()", "makes the view; set self.view (UIKit's lifecycle)"),
-            hook(H.viewDidLoad, [], swift: "viewDidLoad()", "the view was loaded"),
-            hook(H.viewWillLayoutSubviews, [], swift: "viewWillLayoutSubviews()", "before the view lays out its subviews"),
-            hook(H.viewDidLayoutSubviews, [], swift: "viewDidLayoutSubviews()", "after the view laid out its subviews"),
-            hook(H.viewWillAppear, animated, swift: "viewWillAppear(_:)", "UIKit appearance hook"),
-            hook(H.viewDidAppear, animated, swift: "viewDidAppear(_:)", "UIKit appearance hook"),
-            hook(H.viewWillDisappear, animated, swift: "viewWillDisappear(_:)", "UIKit appearance hook"),
-            hook(H.viewDidDisappear, animated, swift: "viewDidDisappear(_:)", "UIKit appearance hook"),
+            hook(H.loadView, [], swift: "func loadView()", "makes the view; set self.view (UIKit's lifecycle)"),
+            hook(H.viewDidLoad, [], swift: "func viewDidLoad()", "the view was loaded"),
+            hook(H.viewWillLayoutSubviews, [], swift: "func viewWillLayoutSubviews()", "before the view lays out its subviews"),
+            hook(H.viewDidLayoutSubviews, [], swift: "func viewDidLayoutSubviews()", "after the view laid out its subviews"),
+            hook(H.viewWillAppear, animated, swift: "func viewWillAppear(_ animated: Bool)", "UIKit appearance hook"),
+            hook(H.viewDidAppear, animated, swift: "func viewDidAppear(_ animated: Bool)", "UIKit appearance hook"),
+            hook(H.viewWillDisappear, animated, swift: "func viewWillDisappear(_ animated: Bool)", "UIKit appearance hook"),
+            hook(H.viewDidDisappear, animated, swift: "func viewDidDisappear(_ animated: Bool)", "UIKit appearance hook"),
             hook(H.viewWillTransitionToSize, [parameter("size", .value("CGSize")), parameter("coordinator", .any)],
-                 swift: "viewWillTransition(to:with:)", "the screen is about to rotate"),
-            hook(H.willMoveToParent, [parameter("parent", .optional(.object("UIViewController")))], swift: "willMove(toParent:)",
+                 swift: "func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator)", "the screen is about to rotate"),
+            hook(H.willMoveToParent, [parameter("parent", .optional(.object("UIViewController")))], swift: "func willMove(toParent parent: UIViewController?)",
                  "about to be added to a parent or removed (nil)"),
-            hook(H.didMoveToParent, [parameter("parent", .optional(.object("UIViewController")))], swift: "didMove(toParent:)",
+            hook(H.didMoveToParent, [parameter("parent", .optional(.object("UIViewController")))], swift: "func didMove(toParent parent: UIViewController?)",
                  "added to a parent or removed (nil)"),
         ]
         let layout = viewControllerLayoutMembers()

@@ -138,10 +138,10 @@ extension TransitAPI {
         ]
         cls.methods += snapshotMethods()
         cls.hooks = [
-            hook(Hook.View.layoutSubviews, [], swift: "layoutSubviews()", "lay out subviews; called by the layout pass"),
-            hook(Hook.View.layoutSublayers, [parameter("layer", .object("CALayer"))], swift: "layoutSublayers(of:)",
+            hook(Hook.View.layoutSubviews, [], swift: "func layoutSubviews()", "lay out subviews; called by the layout pass"),
+            hook(Hook.View.layoutSublayers, [parameter("layer", .object("CALayer"))], swift: "func layoutSublayers(of layer: CALayer)",
                  "after layoutSubviews in each layout pass, for the view's own layer: size its sublayers here"),
-            hook(Hook.View.layerClass, [], returns: .any, swift: "class var layerClass: AnyClass",
+            hook(Hook.View.layerClass, [], returns: .any, swift: "class var layerClass: AnyClass { get }",
                  "a class function returning CALayer, CAShapeLayer, CAGradientLayer or CATransformLayer: the backing layer's class"),
         ]
         let layout = viewLayoutMembers()

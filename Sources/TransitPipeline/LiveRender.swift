@@ -127,7 +127,7 @@ public final class LiveRender: @unchecked Sendable {
     private static let debug = ProcessInfo.processInfo.environment["TRANSIT_LIVE_DEBUG"] != nil
     private let born = MonotonicClock.seconds()
     private func log(_ text: @autoclosure () -> String) {
-        if Self.debug { FileHandle.standardError.write(Data((String(format: "[%7.1f] ", (MonotonicClock.seconds() - born) * 1000) + text() + "\n").utf8)) }
+        if Self.debug { FileHandle.standardError.write(Data((String(format: "[%7.1f] (%.1f) ", (MonotonicClock.seconds() - born) * 1000, MonotonicClock.seconds() * 1000) + text() + "\n").utf8)) }
     }
 
     private func run() -> Ending {

@@ -34,7 +34,10 @@ enum PlayerScript {
     .chart svg{display:block;background:#fafafa;border:1px solid #e3e3e3}
     .chart .legend span{margin-right:8px;white-space:nowrap}
     .chart .legend i{display:inline-block;width:10px;height:3px;margin-right:3px;vertical-align:middle}
-    .playhead{stroke:#e00;stroke-width:1}
+    .plot{position:relative}
+    /* The playhead is a line over each chart, moved by a transform: moving it repaints a strip,
+       not the chart's SVG, and lays nothing out again (charts of a heavy effect are many). */
+    .playhead{position:absolute;left:1px;top:1px;width:1px;background:#e00;pointer-events:none}
     #speed{font:inherit}
     #counter{font:12px ui-monospace,Menlo,monospace;white-space:nowrap;color:#555}
     .chart svg{cursor:crosshair}
@@ -106,8 +109,8 @@ enum PlayerScript {
       });
       markup+='<text x="'+(W-PAD)+'" y="11" text-anchor="end" font-size="10" fill="#888">'+fmt(hi)+'</text>';
       markup+='<text x="'+(W-PAD)+'" y="'+(H-5)+'" text-anchor="end" font-size="10" fill="#888">'+fmt(lo)+'</text>';
-      markup+='<line class="playhead" x1="0" x2="0" y1="0" y2="'+H+'"/></svg>';
-      const plot=el('div');plot.innerHTML=markup;box.appendChild(plot);
+      markup+='</svg><div class="playhead" style="height:'+H+'px"></div>';
+      const plot=el('div',{'class':'plot'});plot.innerHTML=markup;box.appendChild(plot);
       playheads.push(plot.querySelector('.playhead'));
       // A click on a chart seeks to the frame nearest that time.
       const svg=plot.querySelector('svg');
@@ -181,7 +184,7 @@ enum PlayerScript {
       timeLabel.textContent='t='+t.toFixed(3)+'s';
       counter.textContent='frame '+(index+1)+'/'+count();
       const x=timeToX(t).toFixed(1);
-      for(const line of playheads){line.setAttribute('x1',x);line.setAttribute('x2',x);}
+      for(const line of playheads){line.style.transform='translateX('+x+'px)';line.dataset.x=x;}
       highlight(t);
     }
 
@@ -393,8 +396,8 @@ enum PlayerScript {
         viewport:{width:innerWidth,height:innerHeight},
         scroll:{width:document.documentElement.scrollWidth,height:document.documentElement.scrollHeight},
         controls:rect($('controls')),frame:rect(data.video?video:img),video:!!data.video};
-      key('End');r.afterEnd=index;r.pastAtEnd=traceBox.querySelectorAll('.past').length;r.playheadAtEnd=playheads.length?+playheads[0].getAttribute('x1'):null;
-      key('Home');r.afterHome=index;r.pastAtHome=traceBox.querySelectorAll('.past').length;r.playheadAtHome=playheads.length?+playheads[0].getAttribute('x1'):null;
+      key('End');r.afterEnd=index;r.pastAtEnd=traceBox.querySelectorAll('.past').length;r.playheadAtEnd=playheads.length?+playheads[0].dataset.x:null;
+      key('Home');r.afterHome=index;r.pastAtHome=traceBox.querySelectorAll('.past').length;r.playheadAtHome=playheads.length?+playheads[0].dataset.x:null;
       r.currentAtHome=(traceBox.querySelector('.current')||{}).textContent||null;
       key('ArrowRight');r.afterRight=index;key('ArrowRight');key('ArrowLeft');r.afterRightLeft=index;
       key(' ');r.playingAfterSpace=!!timer;key(' ');r.playingAfterSecondSpace=!!timer;

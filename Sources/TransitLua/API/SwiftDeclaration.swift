@@ -54,7 +54,7 @@ public struct SwiftDeclaration: Equatable {
     }
 
     static let modifiers: Set<String> = ["class", "static", "optional", "open", "public", "override", "final", "convenience",
-                                         "required", "weak", "unowned", "nonisolated", "mutating", "dynamic"]
+                                         "required", "weak", "unowned", "unowned(unsafe)", "nonisolated", "mutating", "dynamic"]
 
     /// `func`, `init`, `var`, `let`, `subscript`, `case`, or nil for a bare name.
     static func keyword(of declaration: String) -> String? {

@@ -102,6 +102,8 @@ public struct SwiftInterfaceGenerator {
         "UIPercentDrivenInteractiveTransition": ["UIViewControllerInteractiveTransitioning"],
         "UISpringTimingParameters": ["UITimingCurveProvider"], "UIViewPropertyAnimator": ["UIViewImplicitlyAnimating"],
         "CAAnimation": ["CAMediaTiming"],
+        // UIView's `@NSCopying var backgroundColor: UIColor?` needs it.
+        "UIColor": ["NSCopying"],
     ]
 
     func swiftTypeName(_ name: String) -> String {
@@ -192,6 +194,9 @@ public struct SwiftInterfaceGenerator {
             if rest.hasPrefix("let ") {
                 // A constant keeps `let`: a lazily built value that is never built.
                 head = rest; body = " = { fatalError() }()"
+            } else if attributes.contains("@NSCopying") {
+                // `@NSCopying` is only valid on a stored property: one whose value is never built.
+                body = " = { fatalError() }()"
             }
         } else {
             body = " { fatalError() }"

@@ -77,6 +77,7 @@ enum SwiftInterfaceSupport {
 
         extension UIColor {
             public var cgColor: CGColor { get { fatalError() } }
+            public func copy(with zone: NSZone? = nil) -> Any { fatalError() }
         }
 
         @MainActor open class UIVisualEffect: NSObject {

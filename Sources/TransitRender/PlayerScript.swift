@@ -27,7 +27,11 @@ enum PlayerScript {
     #trace div.current{background:#ffe58a}
     #curves{flex:1 1 65%;min-height:80px;overflow:auto;background:#fff;border:1px solid #ccc;padding:8px}
     #curves:empty::before{content:"no layer animates";color:#999}
-    .curve-layer{margin-bottom:10px}
+    /* A heavy effect has hundreds of charts and trace lines: their panels are laid out apart
+       from the rest of the page (a status text or frame change does not lay them out again),
+       and charts scrolled out of view are not laid out or painted at all. */
+    #trace,#curves{contain:strict}
+    .curve-layer{margin-bottom:10px;content-visibility:auto;contain-intrinsic-size:auto 160px}
     .layer-name{font-weight:600;margin-bottom:2px}
     .charts{display:flex;flex-wrap:wrap;gap:10px}
     .chart{font-size:11px}

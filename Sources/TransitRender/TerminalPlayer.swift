@@ -55,7 +55,10 @@ public struct TerminalPlayer: Sendable {
         var notice: String?
         var size = Self.terminalSize(session.output)
         try TerminalOutput.write(session.output, "\u{1B}[H\u{1B}[2J\u{1B}[0mRendering \(frames.count) frames…")
-        var rendered = Self.renderFrames(frames, columns: size.columns, rows: size.rows - 1)
+        // Each frame as terminal text. A whole version is converted up front (on every core); a
+        // streamed frame only when it is first on screen (nil until then), so a burst of drawn
+        // frames does not hold up the one the player is showing.
+        var rendered: [String?] = Self.renderFrames(frames, columns: size.columns, rows: size.rows - 1)
         var state = State(frameCount: frames.count, fps: fps)
         var pendingBytes: [UInt8] = []
         var lastTime = MonotonicClock.seconds()
@@ -64,7 +67,12 @@ public struct TerminalPlayer: Sendable {
         var frameVersions: [Int: Int] = [:]
         var shownVersion = 0
         func screen() -> String {
-            self.screen(rendered, state: state, size: size, time: Self.time(at: state.frameIndex, times: times, fps: fps), notice: notice)
+            let index = state.frameIndex
+            if rendered.indices.contains(index), rendered[index] == nil, frames.indices.contains(index) {
+                rendered[index] = Self.renderFrames([frames[index]], columns: size.columns, rows: size.rows - 1)[0]
+            }
+            return self.screen(rendered.indices.contains(index) ? rendered[index] ?? "" : "", state: state, size: size,
+                               time: Self.time(at: index, times: times, fps: fps), notice: notice)
         }
         try TerminalOutput.write(session.output, "\u{1B}[2J" + screen())
 
@@ -128,10 +136,10 @@ public struct TerminalPlayer: Sendable {
                         replaced = true
                     case .frame(let version, let index, let time, let image):
                         // Beyond the last version's frames: the count grows as frames arrive.
-                        while frames.count <= index { frames.append(image); times.append(time); rendered.append("") }
+                        while frames.count <= index { frames.append(image); times.append(time); rendered.append(nil) }
                         frames[index] = image
                         if times.indices.contains(index) { times[index] = time }
-                        rendered[index] = Self.renderFrames([image], columns: size.columns, rows: size.rows - 1)[0]
+                        rendered[index] = nil
                         frameVersions[index] = version
                         if index == state.frameIndex { replaced = true }
                         if frames.count != state.frameCount {
@@ -179,8 +187,7 @@ public struct TerminalPlayer: Sendable {
     /// One full redraw: frame from the top-left, status bar on the last row. Wrapped in
     /// synchronized-update marks (mode 2026) so terminals that support it never show a torn frame;
     /// others ignore the unknown mode.
-    private func screen(_ rendered: [String], state: State, size: (columns: Int, rows: Int), time: Double, notice: String?) -> String {
-        let frame = rendered.indices.contains(state.frameIndex) ? rendered[state.frameIndex] : ""
+    private func screen(_ frame: String, state: State, size: (columns: Int, rows: Int), time: Double, notice: String?) -> String {
         var status = Self.statusLine(title: title, state: state, time: time, columns: size.columns)
         var colour = "\u{1B}[7m"
         if let notice {

@@ -50,6 +50,8 @@ public final class World {
     var timedOutContexts: [WeakContext] = []
     /// Issue 22 item 4: the transitions whose frames the one-frame-flash check samples (FlashCheck.swift).
     var flashWatches: [FlashWatch] = []
+    /// The flash check's buffer for a view's chain of superviews (reused, not made per view).
+    var flashChain: [View] = []
     public weak var scripting: Scripting?
     /// State that modules built on the model keep per world, by the type that keeps it
     /// (TransitDynamics' step clock): the world holds it and lets it go with itself.

@@ -124,17 +124,30 @@ extension World {
 
     /// Visible in the frame at `time`: in the window, no hidden ancestor, presentation opacity up
     /// the chain at least 0.01, and its frame on screen.
+    ///
+    /// It runs for every watched view 60 times a simulated second, so the chain up to the root
+    /// is walked once (into a reused buffer) for all three questions: the window, hidden or
+    /// faded, and the frame in window coordinates (the steps of `View.convert`, so the same bits).
     func isVisibleInFrame(_ view: View, at time: Double) -> Bool {
-        guard let window = view.window else { return false }
-        var current: View? = view
+        var chain = flashChain
+        flashChain = []
+        defer { chain.removeAll(keepingCapacity: true); flashChain = chain }
+        var window: Window?
         var opacity = 1.0
-        while let v = current {
-            if v.isHidden { return false }
-            if case .number(let alpha) = v.layer.presentationValue(.opacity, at: time) { opacity *= alpha }
+        var current = view
+        while true {
+            if window == nil, let found = current as? Window { window = found }
+            if current.isHidden { return false }
+            if case .number(let alpha) = current.layer.presentationValue(.opacity, at: time) { opacity *= alpha }
             if opacity < 0.01 { return false }
-            current = v.superview
+            guard let parent = current.superview else { break }
+            chain.append(current)
+            current = parent
         }
-        let rect = view.convert(view.bounds, to: window)
+        guard let window else { return false }
+        // The window is the root in every scene; were it not, take the general path.
+        let rect = window.superview == nil ? View.boundingBox(of: view.bounds, up: chain, down: [])
+                                           : view.convert(view.bounds, to: window)
         return rect.isFinite && rect.overlapArea(window.bounds) > 0
     }
 }

@@ -356,8 +356,13 @@ open class View: HostObject {
     /// corner takes the same steps as `convert(_:to:)` of a point (so the same bits); the chains
     /// are walked once for all four (the flash check converts every view, every frame).
     public func convert(_ rect: Rect, to other: View?) -> Rect {
-        let up = ancestry.dropLast()
-        let down = other.map { Array($0.ancestry.dropLast().reversed()) } ?? []
+        Self.boundingBox(of: rect, up: ancestry.dropLast(), down: other.map { Array($0.ancestry.dropLast().reversed()) } ?? [])
+    }
+
+    /// `rect`'s corners taken to each view's superview through `up` (from the view itself, the
+    /// root left out), then from the superview into each of `down` (from below the root), and
+    /// the box around them.
+    static func boundingBox<Up: Collection<View>>(of rect: Rect, up: Up, down: [View]) -> Rect {
         func converted(_ corner: Point) -> Point {
             var p = corner
             for view in up { p = view.pointToSuperview(p) }

@@ -96,6 +96,8 @@ public final class LiveRender: @unchecked Sendable {
             finished = true
             condition.broadcast()
             condition.unlock()
+            // The next save's world and Lua state, made now (at this thread's background priority).
+            if case .cancelled = ending {} else { SceneSession.prepareSpare(configuration) }
         }
         thread.name = "transit.live-render"
         thread.stackSize = 16 << 20  // the Lua state and the scene run here, as on the main thread
@@ -132,7 +134,7 @@ public final class LiveRender: @unchecked Sendable {
 
     private func run() -> Ending {
         let session: SceneSession
-        do { session = try SceneSession(configuration) } catch { return .failed(error) }
+        do { session = try SceneSession.fresh(configuration) } catch { return .failed(error) }
         log("session ready")
         callbacks.began(session)
         if isCancelled { return .cancelled }

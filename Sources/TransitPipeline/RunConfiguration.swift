@@ -4,7 +4,7 @@ import TransitCore
 /// What one run of a file needs to know: the file, the world it runs in, the sandbox's limits
 /// and how its frames are drawn. Every command builds one from its options (Commands.swift)
 /// and hands it to a `SceneSession` or a `RenderJob`.
-public struct RunConfiguration: Sendable {
+public struct RunConfiguration: Sendable, Equatable {
     public var file: URL
     /// The scene an effect file runs in (nil: the default scene).
     public var scene: URL?

@@ -24,11 +24,7 @@ public final class SceneSession {
     /// Builds the world and the runtime; the file must exist and be readable. `quiet` drops
     /// the scene's printed lines and UIKit's warnings (a repeated pass would print them twice).
     public init(_ configuration: RunConfiguration, quiet: Bool = false) throws {
-        let file = configuration.file
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else { throw PipelineError.noSuchFile(file.relativePath) }
-        guard !isDirectory.boolValue else { throw PipelineError.isDirectory(file.relativePath) }
-        guard FileManager.default.isReadableFile(atPath: file.path) else { throw PipelineError.notReadable(file.relativePath) }
+        try Self.checkFile(of: configuration)
         self.configuration = configuration
         world = World(device: configuration.device, systemVersion: configuration.systemVersion)
         var options = LuaRuntime.Options()
@@ -45,6 +41,44 @@ public final class SceneSession {
             let image = try PNGDecoder.decode([UInt8](data))
             return ImageContent(width: image.width, height: image.height, rgba: image.pixels)
         }
+    }
+
+    /// The file must exist, be a file and be readable (checked again when a spare is taken).
+    static func checkFile(of configuration: RunConfiguration) throws {
+        let file = configuration.file
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else { throw PipelineError.noSuchFile(file.relativePath) }
+        guard !isDirectory.boolValue else { throw PipelineError.isDirectory(file.relativePath) }
+        guard FileManager.default.isReadableFile(atPath: file.path) else { throw PipelineError.notReadable(file.relativePath) }
+    }
+
+    // A live reload starts from a fresh world and Lua state, and making them (the state, every
+    // bound class) is a tenth of what a light reload takes before its first frame. So after each
+    // reload the next one's session is made ahead, while nobody waits, and parked here: one
+    // spare, taken only by a reload of the same configuration. It has run nothing (the file is
+    // read when the scene runs), so nothing of one version reaches the next.
+    nonisolated(unsafe) private static var spare: SceneSession?
+    private static let spareLock = NSLock()
+
+    /// Makes the session a next live reload of `configuration` will take (replacing any other).
+    public static func prepareSpare(_ configuration: RunConfiguration) {
+        guard let session = try? SceneSession(configuration) else { return }
+        spareLock.lock()
+        spare = session
+        spareLock.unlock()
+    }
+
+    /// A fresh session for `configuration`: the spare made ahead if it is for the same one.
+    public static func fresh(_ configuration: RunConfiguration) throws -> SceneSession {
+        spareLock.lock()
+        let taken = spare
+        spare = nil
+        spareLock.unlock()
+        if let taken, taken.configuration == configuration {
+            try checkFile(of: configuration)
+            return taken
+        }
+        return try SceneSession(configuration)
     }
 
     /// How the file runs: a scene as it is, an effect inside the configured or default scene.

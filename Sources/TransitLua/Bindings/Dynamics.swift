@@ -57,7 +57,7 @@ extension TransitAPI {
             let index = try call.initialiserArgument(1, option: "referenceView", known: ["referenceView"])
             defer { call.popInitialiserArgument(1) }
             guard let view = call.runtime.object(at: index) as? View else {
-                throw call.fail("argument 1 (referenceView) must be a UIView (got \(call.runtime.typeDescription(at: index)))")
+                throw call.fail(argument: 1, "(referenceView) must be a UIView (got \(call.runtime.typeDescription(at: index)))")
             }
             return DynamicAnimator(world: call.runtime.world, referenceView: view)
         }
@@ -215,7 +215,7 @@ extension TransitAPI {
                 }
                 mode = value
             } else {
-                guard !call.isNil(2) else { throw call.fail("argument 2 (mode) must be \"continuous\" or \"instantaneous\" (got nil)") }
+                guard !call.isNil(2) else { throw call.fail(argument: 2, "(mode) must be \"continuous\" or \"instantaneous\" (got nil)") }
                 mode = try call.enumeration(2, PushBehavior.Mode.self, "UIPushBehaviorMode")
             }
             let items = try call.itemsArgument(1, option: "items", known: ["items", "mode"])
@@ -261,7 +261,7 @@ extension TransitAPI {
                 guard let view = call.runtime.object(at: call.index(1)) as? View else { throw call.argumentError(1, "a UIView") }
                 item = view
                 guard let value = call.runtime.read(Point.self, at: call.index(2)) else {
-                    throw call.fail("argument 2 (snapTo) must be a CGPoint (got \(call.runtime.typeDescription(at: call.index(2))))")
+                    throw call.fail(argument: 2, "(snapTo) must be a CGPoint (got \(call.runtime.typeDescription(at: call.index(2))))")
                 }
                 point = try call.checkedCoordinate(value, "argument 2 (snapTo)")
             }
@@ -451,7 +451,7 @@ extension HostCall {
         let minimum = DynamicAnimator.minimumItemSide
         guard size.width >= minimum, size.height >= minimum else {
             let which = entry.map { " entry \($0)" } ?? ""
-            throw fail("argument \(argument) (\(name))\(which) must be a view at least \(formatNumber(minimum))×\(formatNumber(minimum)) points (got \(formatNumber(size.width))×\(formatNumber(size.height)); give it a frame first)")
+            throw fail(argument: argument, "(\(name))\(which) must be a view at least \(formatNumber(minimum))×\(formatNumber(minimum)) points (got \(formatNumber(size.width))×\(formatNumber(size.height)); give it a frame first)")
         }
     }
 
@@ -493,7 +493,7 @@ extension HostCall {
             lua_rawgeti(L, list, lua_Integer(position + 1))
             defer { transit_pop(L, 1) }
             guard let view = runtime.object(at: -1) as? View else {
-                throw fail("argument \(argument) (\(option)) entry \(position + 1) must be a UIView (got \(runtime.typeDescription(at: -1)))")
+                throw fail(argument: argument, "(\(option)) entry \(position + 1) must be a UIView (got \(runtime.typeDescription(at: -1)))")
             }
             try checkDynamicItem(view, argument: argument, name: option, entry: position + 1)
             views.append(view)

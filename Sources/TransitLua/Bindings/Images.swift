@@ -18,8 +18,8 @@ extension TransitAPI {
                    of: View.self) { call, v, rect, after in
                 do {
                     call.push(try v.drawHierarchy(in: rect, afterScreenUpdates: after))
-                } catch ModelUsageError.viewHierarchy(let message) {
-                    throw call.fail(message)
+                } catch ModelUsageError.viewHierarchy(let refusal) {
+                    throw call.fail(refusal.text)
                 }
                 return 1
             },
@@ -163,7 +163,7 @@ extension HostCall {
     /// A size an image context accepts.
     func contextSize(_ argument: Int, _ what: String) throws -> Size {
         let size = try value(argument, Size.self)
-        guard ImageContext.isValid(size) else { throw fail("argument \(argument) (\(what)) " + ImageContext.sizeMessage(size)) }
+        guard ImageContext.isValid(size) else { throw fail(argument: argument, "(\(what)) " + ImageContext.sizeMessage(size)) }
         return size
     }
 

@@ -46,14 +46,15 @@ import Testing
     /// declaration (type, doc) is what the stubs show.
     @Test func aKeyPathPropertyReadsAndWritesTheModel() throws {
         let h = try Harness()
-        try h.run("view = UIView.new(); view.alpha = 0.25; view.isHidden = true; view.name = 'card'; view.center = CGPoint(3, 4)")
+        try h.run("view = UIView.new(); view.isHidden = true; view.clipsToBounds = true; view.name = 'card'; view.layer.name = 'l'")
         lua_getglobal(h.runtime.L, "view")
         let view = try #require(h.runtime.object(at: -1) as? View)
-        #expect(view.alpha == 0.25 && view.isHidden && view.name == "card" && view.center == Point(x: 3, y: 4))
-        view.alpha = 0.5
-        #expect(try h.number("return view.alpha") == 0.5)
-        let alpha = try #require(try h.error("view.alpha = 0/0"))
-        #expect(alpha.contains("UIView.alpha"), "\(alpha)")
-        #expect(LuaRuntime.apiDescription.luaLanguageServerDefinitions.contains("---@field alpha number opacity 0...1 (animatable)"))
+        #expect(view.isHidden && view.clipsToBounds && view.name == "card" && view.layer.name == "l")
+        view.isHidden = false
+        view.name = nil
+        #expect(try h.bool("return view.isHidden == false and view.name == nil"))
+        let wrong = try #require(try h.error("view.isHidden = 1"))
+        #expect(wrong.contains("UIView.isHidden must be a boolean (got number)"), "\(wrong)")
+        #expect(LuaRuntime.apiDescription.luaLanguageServerDefinitions.contains("---@field isHidden boolean hidden views and their subviews are not drawn"))
     }
 }

@@ -26,7 +26,8 @@ extension TransitAPI {
     /// CALayer's members for layers as objects, added to the class Views.swift declares.
     static func layerTreeProperties() -> [APIProperty] {
         [
-            property("frame", .value(Rect.self), "the frame in the superlayer (sets bounds size and position)", \Layer.frame),
+            property("frame", .value(Rect.self), "the frame in the superlayer (sets bounds size and position)", of: Layer.self,
+                     get: { call, v in call.push(v.frame) }, set: { call, v, newValue in v.frame = newValue }),
             property("name", .optional(.string()), "a name shown in traces and trees", \Layer.name),
             property("isHidden", .boolean(), "hidden layers and their sublayers are not drawn", \Layer.isHidden),
             property("sublayers", .list(.object("CALayer")), "sublayers back to front, subviews' layers included (a copy)", of: Layer.self,

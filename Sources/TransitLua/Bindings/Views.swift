@@ -27,13 +27,21 @@ extension TransitAPI {
             try call.applyOptions(1, to: view, className: "UIView")
             return view
         }
+        // The animatable geometry and colour keep closures: they are the bridge's hottest
+        // writes, and a key path's write costs more (BindingSupport.swift, "by key path").
         cls.properties = [
-            property("frame", .value(Rect.self), "the frame in the superview (animatable)", \View.frame),
-            property("bounds", .value(Rect.self), "the bounds (animatable)", \View.bounds),
-            property("center", .value(Point.self), "the centre in the superview (animatable)", \View.center),
-            property("transform", .value(Transform2D.self), "the 2D transform (animatable)", \View.transform),
-            property("alpha", .finite(), "opacity 0...1 (animatable)", \View.alpha),
-            property("backgroundColor", .optional(.value(Color.self)), "fill colour (animatable)", \View.backgroundColor),
+            property("frame", .value(Rect.self), "the frame in the superview (animatable)", of: View.self,
+                     get: { call, v in call.push(v.frame) }, set: { call, v, newValue in v.frame = newValue }),
+            property("bounds", .value(Rect.self), "the bounds (animatable)", of: View.self,
+                     get: { call, v in call.push(v.bounds) }, set: { call, v, newValue in v.bounds = newValue }),
+            property("center", .value(Point.self), "the centre in the superview (animatable)", of: View.self,
+                     get: { call, v in call.push(v.center) }, set: { call, v, newValue in v.center = newValue }),
+            property("transform", .value(Transform2D.self), "the 2D transform (animatable)", of: View.self,
+                     get: { call, v in call.push(v.transform) }, set: { call, v, newValue in v.transform = newValue }),
+            property("alpha", .finite(), "opacity 0...1 (animatable)", of: View.self,
+                     get: { call, v in call.push(v.alpha) }, set: { call, v, newValue in v.alpha = newValue }),
+            property("backgroundColor", .optional(.value(Color.self)), "fill colour (animatable)", of: View.self,
+                     get: { call, v in call.push(v.backgroundColor) }, set: { call, v, newValue in v.backgroundColor = newValue }),
             property("isHidden", .boolean(), "hidden views and their subviews are not drawn", \View.isHidden),
             property("clipsToBounds", .boolean(), "clip subviews to the bounds", \View.clipsToBounds),
             property("tag", .integer(), "an integer tag", of: View.self,
@@ -185,17 +193,22 @@ extension TransitAPI {
                      "the shadow's shape in the layer's coordinates (nil: the layer's rounded bounds, or what it draws); not animated", of: Layer.self,
                      get: { call, l in call.push(l.shadowPath.map { PathObject(world: call.runtime.world, path: $0) }) },
                      set: { call, l in l.shadowPath = call.isNil(1) ? nil : try call.path(1) }),
-            property("shadowOffset", .value(Size.self), "shadow offset (animatable; default (0, -3))", \Layer.shadowOffset),
+            property("shadowOffset", .value(Size.self), "shadow offset (animatable; default (0, -3))", of: Layer.self,
+                     get: { call, v in call.push(v.shadowOffset) }, set: { call, v, newValue in v.shadowOffset = newValue }),
             number("opacity", "opacity 0...1 (animatable; the view's alpha)", { $0.opacity }, { $0.opacity = $1 }),
             transform("transform", "3D transform about the anchor point (animatable)", { $0.transform }, { $0.transform = $1 }),
             transform("sublayerTransform", "transform applied to sublayers, e.g. perspective m34 (animatable)", { $0.sublayerTransform }, { $0.sublayerTransform = $1 }),
-            property("anchorPoint", .value(Point.self), "unit point the transform applies about", \Layer.anchorPoint),
-            property("position", .value(Point.self), "the anchor point's position in the superlayer (animatable)", \Layer.position),
-            property("bounds", .value(Rect.self), "the bounds (animatable)", \Layer.bounds),
+            property("anchorPoint", .value(Point.self), "unit point the transform applies about", of: Layer.self,
+                     get: { call, v in call.push(v.anchorPoint) }, set: { call, v, newValue in v.anchorPoint = newValue }),
+            property("position", .value(Point.self), "the anchor point's position in the superlayer (animatable)", of: Layer.self,
+                     get: { call, v in call.push(v.position) }, set: { call, v, newValue in v.position = newValue }),
+            property("bounds", .value(Rect.self), "the bounds (animatable)", of: Layer.self,
+                     get: { call, v in call.push(v.bounds) }, set: { call, v, newValue in v.bounds = newValue }),
             number("zPosition", "drawing order among siblings (animatable)", { $0.zPosition }, { $0.zPosition = $1 }),
             flag("isDoubleSided", "whether the back face is drawn", { $0.isDoubleSided }, { $0.isDoubleSided = $1 }),
             flag("masksToBounds", "clip sublayers to the (rounded) bounds", { $0.masksToBounds }, { $0.masksToBounds = $1 }),
-            property("backgroundColor", .optional(.value(Color.self)), "fill colour (animatable)", \Layer.backgroundColor),
+            property("backgroundColor", .optional(.value(Color.self)), "fill colour (animatable)", of: Layer.self,
+                     get: { call, v in call.push(v.backgroundColor) }, set: { call, v, newValue in v.backgroundColor = newValue }),
         ] + layerTreeProperties()
         cls.methods = layerTreeMethods() + layerAnimationMethods() + [
             method("presentation", [], returns: .table, "the values on screen now (read-only table)", of: Layer.self) { call, l in

@@ -386,6 +386,18 @@
 ---@field lessThanOrEqualTo? NSLayoutAnchor
 ---@field constant? number default 0
 
+---NSLayoutConstraint{...}: item.attribute (relatedBy) toItem.attribute2 × multiplier + constant: these keys and no other.
+---@class (exact) NSLayoutConstraint.Options
+---@field item UIView|UILayoutGuide
+---@field attribute NSLayoutAttribute
+---@field relatedBy? NSLayoutRelation default "equal"
+---@field toItem? UIView|UILayoutGuide
+---@field attribute2? NSLayoutAttribute default: attribute (notAnAttribute without toItem)
+---@field multiplier? number default 1
+---@field constant? number default 0
+---@field priority? number 1...1000, default 1000
+---@field identifier? string
+
 ---a width or height anchor's constraint{...}: these keys and no other.
 ---@class (exact) NSLayoutDimension.ConstraintOptions
 ---@field equalTo? NSLayoutAnchor one of the three relations is required
@@ -396,6 +408,14 @@
 ---@field equalToConstant? number
 ---@field greaterThanOrEqualToConstant? number
 ---@field lessThanOrEqualToConstant? number
+
+---UIAttachmentBehavior{...}: an item held to an anchor point or to another item: these keys and no other.
+---@class (exact) UIAttachmentBehavior.Options
+---@field item UIView
+---@field offsetFromCenter? CGPoint Swift's UIOffset
+---@field attachedToAnchor? CGPoint this or attachedTo is required
+---@field attachedTo? UIView
+---@field attachedOffsetFromCenter? CGPoint
 
 ---UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:): these keys and no other.
 ---@class (exact) UIBezierPath.ArcOptions
@@ -424,11 +444,41 @@
 ---@field byRoundingCorners? UIRectCorner[] default: all
 ---@field cornerRadii? CGSize
 
+---UIBlurEffect{...} (Swift's init(style:)): these keys and no other.
+---@class (exact) UIBlurEffect.Options
+---@field style UIBlurEffectStyle
+
 ---UICollectionView:dequeueReusableCell's options: these keys and no other.
 ---@class (exact) UICollectionView.DequeueOptions
 ---@field withReuseIdentifier? string the reuse identifier given to register (this or withIdentifier is required)
 ---@field withIdentifier? string the same as withReuseIdentifier
 ---@field for? IndexPath the index path of the cell
+
+---UIColor{...}: red, green and blue, or white, with alpha (each 0...1): these keys and no other.
+---@class (exact) UIColor.Options
+---@field red? number
+---@field green? number
+---@field blue? number
+---@field white? number a grey instead of red, green and blue
+---@field alpha? number default 1
+
+---UIGraphicsImageRenderer{...} (Swift's init(size:)): these keys and no other.
+---@class (exact) UIGraphicsImageRenderer.Options
+---@field size CGSize
+
+---UIImpactFeedbackGenerator{...} (Swift's init(style:)): these keys and no other.
+---@class (exact) UIImpactFeedbackGenerator.Options
+---@field style? UIImpactFeedbackStyle default "medium"
+
+---UISheetPresentationController.Detent.custom{...} (Swift's custom(identifier:resolver:)): these keys and no other.
+---@class (exact) UISheetPresentationControllerDetent.CustomOptions
+---@field identifier? string default: a unique one
+---@field resolver function function(context) returning the height, or nil (inactive)
+
+---UISnapBehavior{...} (Swift's init(item:snapTo:)): these keys and no other.
+---@class (exact) UISnapBehavior.Options
+---@field item UIView
+---@field snapTo CGPoint in the reference view's coordinates
 
 ---UISpringTimingParameters{...}: a damping ratio, or mass, stiffness and damping: these keys and no other.
 ---@class (exact) UISpringTimingParameters.Options
@@ -901,7 +951,7 @@ function CATransform3D:concatenating(other) end
 UIColor = {}
 
 ---UIColor(r, g, b, a), UIColor{red=, green=, blue=, alpha=} or UIColor{white=, alpha=} (Swift `init(red:green:blue:alpha:)`)
----@param red number|table or an options table {red=, green=, blue=, alpha=} / {white=, alpha=}
+---@param red number|UIColor.Options or an options table {red=, green=, blue=, alpha=} / {white=, alpha=}
 ---@param green? number
 ---@param blue? number
 ---@param alpha? number
@@ -2214,7 +2264,7 @@ function UISheetPresentationControllerDetent.medium() end
 function UISheetPresentationControllerDetent.large() end
 
 ---iOS 16: a detent whose height the resolver gives (nil: inactive); without an identifier it gets a unique one (Swift `custom(identifier:resolver:)`)
----@param options table|function {identifier=, resolver=function(context) return height end}, or the resolver alone
+---@param options UISheetPresentationControllerDetent.CustomOptions|function {identifier=, resolver=function(context) return height end}, or the resolver alone
 ---@return UISheetPresentationControllerDetent
 function UISheetPresentationControllerDetent.custom(options) end
 
@@ -2534,7 +2584,7 @@ function UILayoutGuide.new() end
 NSLayoutConstraint = {}
 
 ---makes a NSLayoutConstraint; subclasses then call init(self, ...)
----@param options table {item=, attribute="top", relatedBy="equal", toItem=, attribute2="top", multiplier=1, constant=0, priority=1000, identifier=}: Swift's NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)
+---@param options NSLayoutConstraint.Options {item=, attribute="top", relatedBy="equal", toItem=, attribute2="top", multiplier=1, constant=0, priority=1000, identifier=}: Swift's NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)
 ---@return NSLayoutConstraint
 function NSLayoutConstraint.new(options) end
 
@@ -2678,7 +2728,7 @@ function UISelectionFeedbackGenerator:selectionChanged() end
 UIImpactFeedbackGenerator = {}
 
 ---makes a UIImpactFeedbackGenerator; subclasses then call init(self, ...)
----@param style? UIImpactFeedbackStyle|table a style, or {style = ...} as Swift's init(style:); default "medium"
+---@param style? UIImpactFeedbackStyle|UIImpactFeedbackGenerator.Options a style, or {style = ...} as Swift's init(style:); default "medium"
 ---@return UIImpactFeedbackGenerator
 function UIImpactFeedbackGenerator.new(style) end
 
@@ -2704,7 +2754,7 @@ function UINotificationFeedbackGenerator:notificationOccurred(type) end
 UIGraphicsImageRenderer = {}
 
 ---makes a UIGraphicsImageRenderer; subclasses then call init(self, ...)
----@param options table|CGSize {size = CGSize(w, h)} or a CGSize
+---@param options UIGraphicsImageRenderer.Options|CGSize {size = CGSize(w, h)} or a CGSize
 ---@return UIGraphicsImageRenderer
 function UIGraphicsImageRenderer.new(options) end
 
@@ -2723,7 +2773,7 @@ UIGraphicsImageRendererContext = {}
 UIBlurEffect = {}
 
 ---makes a UIBlurEffect; subclasses then call init(self, ...)
----@param options table {style = UIBlurEffectStyle}
+---@param options UIBlurEffect.Options {style = UIBlurEffectStyle}
 ---@return UIBlurEffect
 function UIBlurEffect.new(options) end
 
@@ -3187,7 +3237,7 @@ function UIPushBehavior:setAngle(angle, magnitude) end
 UISnapBehavior = {}
 
 ---makes a UISnapBehavior; subclasses then call init(self, ...)
----@param item UIView|table the view, or {item = view, snapTo = point} (Swift init(item:snapTo:))
+---@param item UIView|UISnapBehavior.Options the view, or {item = view, snapTo = point} (Swift init(item:snapTo:))
 ---@param snapTo? CGPoint the point, in the reference view's coordinates
 ---@return UISnapBehavior
 function UISnapBehavior.new(item, snapTo) end
@@ -3203,7 +3253,7 @@ function UISnapBehavior.new(item, snapTo) end
 UIAttachmentBehavior = {}
 
 ---makes a UIAttachmentBehavior; subclasses then call init(self, ...)
----@param options table {item =, attachedToAnchor =} or {item =, attachedTo =}, with offsetFromCenter (and attachedOffsetFromCenter) as CGPoints (Swift's UIOffset)
+---@param options UIAttachmentBehavior.Options {item =, attachedToAnchor =} or {item =, attachedTo =}, with offsetFromCenter (and attachedOffsetFromCenter) as CGPoints (Swift's UIOffset)
 ---@return UIAttachmentBehavior
 function UIAttachmentBehavior.new(options) end
 

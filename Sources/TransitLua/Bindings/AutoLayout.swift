@@ -23,11 +23,10 @@ extension TransitAPI {
         var cls = APIClass(name: "NSLayoutConstraint", superclass: "NSObject",
                            doc: "A relation between two items' attributes: firstItem.firstAttribute (relation) secondItem.secondAttribute × multiplier + constant, at a priority. Inactive until isActive = true or NSLayoutConstraint.activate{...}.", isValue: false)
         cls.matches = { $0 is LayoutConstraint }
-        let keys: Set<String> = ["item", "attribute", "relatedBy", "toItem", "attribute2", "multiplier", "constant", "priority", "identifier"]
-        cls.constructorParameters = [parameter("options", .table, "{item=, attribute=\"top\", relatedBy=\"equal\", toItem=, attribute2=\"top\", multiplier=1, constant=0, priority=1000, identifier=}: Swift's NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)")]
+        cls.constructorParameters = [parameter("options", .options(constraintOptions), "{item=, attribute=\"top\", relatedBy=\"equal\", toItem=, attribute2=\"top\", multiplier=1, constant=0, priority=1000, identifier=}: Swift's NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)")]
         cls.construct = { call in
             guard call.isTable(1) else { throw call.argumentError(1, "an options table {item=, attribute=, relatedBy=, toItem=, attribute2=, multiplier=, constant=}") }
-            try call.rejectUnknownOptions(1, accepted: keys)
+            try call.checkOptions(1, constraintOptions)
             guard let item = try call.layoutItemOption(1, "item") else { throw call.fail("item (a UIView or UILayoutGuide) is required") }
             guard let attribute = try call.enumOption(1, "attribute", LayoutAttribute.self, "NSLayoutAttribute") else { throw call.fail("attribute is required, e.g. attribute = \"top\"") }
             let relation = try call.enumOption(1, "relatedBy", LayoutConstraintRelation.self, "NSLayoutRelation") ?? .equal
@@ -295,5 +294,16 @@ enum AnchorConstraintOptions {
     static let dimension = OptionTable("NSLayoutDimension.ConstraintOptions", "a width or height anchor's constraint{...}", relations + [
         .optional("multiplier", .number, "default 1"), .optional("equalToConstant", .number),
         .optional("greaterThanOrEqualToConstant", .number), .optional("lessThanOrEqualToConstant", .number),
+    ])
+}
+
+extension TransitAPI {
+    /// `NSLayoutConstraint{...}`: Swift's NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:).
+    static let constraintOptions = OptionTable("NSLayoutConstraint.Options", "NSLayoutConstraint{...}: item.attribute (relatedBy) toItem.attribute2 × multiplier + constant", [
+        .required("item", .union([.object("UIView"), .object("UILayoutGuide")])), .required("attribute", .enumeration("NSLayoutAttribute")),
+        .optional("relatedBy", .enumeration("NSLayoutRelation"), "default \"equal\""), .optional("toItem", .union([.object("UIView"), .object("UILayoutGuide")])),
+        .optional("attribute2", .enumeration("NSLayoutAttribute"), "default: attribute (notAnAttribute without toItem)"),
+        .optional("multiplier", .number, "default 1"), .optional("constant", .number, "default 0"),
+        .optional("priority", .number, "1...1000, default 1000"), .optional("identifier", .string),
     ])
 }

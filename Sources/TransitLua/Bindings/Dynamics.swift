@@ -247,13 +247,13 @@ extension TransitAPI {
                            doc: "Springs an item to a point, settling there (damping 0.5 by default, as UIKit's).", isValue: false)
         cls.matches = { $0 is SnapBehavior }
         cls.constructorParameters = [
-            parameter("item", .union([.object("UIView"), .table]), "the view, or {item = view, snapTo = point} (Swift init(item:snapTo:))"),
+            parameter("item", .union([.object("UIView"), .options(snapOptions)]), "the view, or {item = view, snapTo = point} (Swift init(item:snapTo:))"),
             parameter("snapTo", .optional(.value("CGPoint")), "the point, in the reference view's coordinates"),
         ]
         cls.construct = { call in
             let (item, point): (View, Point)
             if call.isTable(1) {
-                try call.rejectUnknownOptions(1, accepted: ["item", "snapTo"])
+                try call.checkOptions(1, snapOptions)
                 item = try call.viewOption(1, "item")
                 guard let value = try call.pointOption(1, "snapTo") else { throw call.fail("option snapTo (a CGPoint) is required") }
                 point = try call.checkedCoordinate(value, "option snapTo")
@@ -282,12 +282,11 @@ extension TransitAPI {
         var cls = APIClass(name: "UIAttachmentBehavior", superclass: "UIDynamicBehavior",
                            doc: "Holds an item at a distance from an anchor point or from another item: a rigid rod, or a spring with frequency.", isValue: false)
         cls.matches = { $0 is AttachmentBehavior }
-        cls.constructorParameters = [parameter("options", .table,
+        cls.constructorParameters = [parameter("options", .options(attachmentOptions),
             "{item =, attachedToAnchor =} or {item =, attachedTo =}, with offsetFromCenter (and attachedOffsetFromCenter) as CGPoints (Swift's UIOffset)")]
         cls.construct = { call in
-            let known: Set<String> = ["item", "offsetFromCenter", "attachedToAnchor", "attachedTo", "attachedOffsetFromCenter"]
             guard call.isTable(1) else { throw call.argumentError(1, "an options table {item =, attachedToAnchor = point} or {item =, attachedTo = view}") }
-            try call.rejectUnknownOptions(1, accepted: known)
+            try call.checkOptions(1, attachmentOptions)
             let item = try call.viewOption(1, "item")
             try call.checkDynamicItem(item, argument: 1, name: "item")
             let offset = try call.pointOption(1, "offsetFromCenter").map { try call.checkedCoordinate($0, "option offsetFromCenter") } ?? .zero
@@ -500,4 +499,15 @@ extension HostCall {
         }
         return views
     }
+}
+
+extension TransitAPI {
+    static let snapOptions = OptionTable("UISnapBehavior.Options", "UISnapBehavior{...} (Swift's init(item:snapTo:))", [
+        .required("item", .object("UIView")), .required("snapTo", .value("CGPoint"), "in the reference view's coordinates"),
+    ])
+    static let attachmentOptions = OptionTable("UIAttachmentBehavior.Options", "UIAttachmentBehavior{...}: an item held to an anchor point or to another item", [
+        .required("item", .object("UIView")), .optional("offsetFromCenter", .value("CGPoint"), "Swift's UIOffset"),
+        .optional("attachedToAnchor", .value("CGPoint"), "this or attachedTo is required"), .optional("attachedTo", .object("UIView")),
+        .optional("attachedOffsetFromCenter", .value("CGPoint")),
+    ])
 }

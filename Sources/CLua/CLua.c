@@ -190,14 +190,202 @@ int transit_lacksposition(const char *message) {
         || strcmp(message, "stack overflow") == 0;
 }
 
-static size_t traceback_start(const char *text, size_t length) {
-    const char *marker = strstr(text, "\nstack traceback:");
-    return marker != NULL ? (size_t)(marker - text) : length;
+/* ---- tracebacks as frames ----
+** A traceback is taken as a table of frames, one per level of the stack, each from lua_getstack
+** and lua_getinfo: { source = short_src, line = currentline (absent when none), name = how Lua
+** names the function ("function 'error'", "local 'f'", "main chunk", "function <fx.lua:3>",
+** "?"), c = whether a C function runs there, tail = whether it was tail-called }, or
+** { skipped = n } where a deep stack leaves out its middle (10 levels shown, then the last 11,
+** as Lua's own tracebacks do). Its text is written from the frames (transit_pushtracebacktext)
+** in the shape of Lua's "stack traceback:", and the table is kept in the registry with the
+** string it ended (`text`) and where the traceback starts in it (`start`), so the host reads
+** the frames rather than cutting the text. */
+
+#define TRACEBACK_HEAD 10
+#define TRACEBACK_TAIL 11
+
+static int stack_depth(lua_State *co) {
+    lua_Debug record;
+    int depth = 0;
+    while (lua_getstack(co, depth, &record)) depth++;
+    return depth;
+}
+
+/* The name under which package.loaded holds the function on top ("error", "string.rep"):
+** a module itself, or a field of one; "_G." is left out. Pushes it and returns 1, or 0. */
+static int push_loaded_name(lua_State *L, int function) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE) != LUA_TTABLE) { lua_pop(L, 1); return 0; }
+    int loaded = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, loaded)) {
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            if (lua_rawequal(L, function, -1)) {
+                lua_pop(L, 1);
+                lua_replace(L, loaded);
+                return 1;
+            }
+            if (lua_type(L, -1) == LUA_TTABLE) {
+                int module = lua_gettop(L);
+                lua_pushnil(L);
+                while (lua_next(L, module)) {
+                    if (lua_type(L, -2) == LUA_TSTRING && lua_rawequal(L, function, -1)) {
+                        const char *moduleName = lua_tostring(L, module - 1);
+                        const char *field = lua_tostring(L, -2);
+                        if (strcmp(moduleName, LUA_GNAME) == 0) lua_pushstring(L, field);
+                        else lua_pushfstring(L, "%s.%s", moduleName, field);
+                        lua_replace(L, loaded);
+                        lua_settop(L, loaded);
+                        return 1;
+                    }
+                    lua_pop(L, 1);
+                }
+            }
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* How the frame's function is named: by a loaded name, by the code that called it, as the
+** main chunk, by where it is defined, or "?". Pushes the name. */
+static void push_function_name(lua_State *L, lua_State *co, lua_Debug *record) {
+    lua_getinfo(co, "f", record);
+    if (co != L) lua_xmove(co, L, 1);
+    int function = lua_gettop(L);
+    if (push_loaded_name(L, function)) {
+        lua_pushfstring(L, "function '%s'", lua_tostring(L, -1));
+        lua_replace(L, function);
+        lua_settop(L, function);
+        return;
+    }
+    lua_pop(L, 1);
+    if (*record->namewhat != '\0') lua_pushfstring(L, "%s '%s'", record->namewhat, record->name);
+    else if (*record->what == 'm') lua_pushliteral(L, "main chunk");
+    else if (*record->what != 'C') lua_pushfstring(L, "function <%s:%d>", record->short_src, record->linedefined);
+    else lua_pushliteral(L, "?");
+}
+
+void transit_pushframes(lua_State *L, lua_State *co, int level) {
+    int depth = stack_depth(co);
+    int shown = depth - level;
+    /* Lua's rule: more than HEAD + TAIL levels beyond the first. */
+    int skipAt = shown - 1 > TRACEBACK_HEAD + TRACEBACK_TAIL ? TRACEBACK_HEAD : -1;
+    lua_createtable(L, shown > 0 ? shown : 0, 0);
+    int frames = lua_gettop(L);
+    lua_Integer count = 0;
+    lua_Debug record;
+    for (int index = 0; lua_getstack(co, level, &record); index++) {
+        lua_createtable(L, 0, 5);
+        if (index == skipAt) {
+            /* This level and `skipped` more are left out, then the last TAIL are shown (the
+            ** count Lua's tracebacks give, which does not count this level). */
+            int skipped = depth - level - TRACEBACK_TAIL - 1;
+            lua_pushinteger(L, skipped);
+            lua_setfield(L, -2, "skipped");
+            level += skipped + 1;
+        } else {
+            lua_getinfo(co, "Slnt", &record);
+            lua_pushstring(L, record.short_src);
+            lua_setfield(L, -2, "source");
+            if (record.currentline > 0) {
+                lua_pushinteger(L, record.currentline);
+                lua_setfield(L, -2, "line");
+            }
+            push_function_name(L, co, &record);
+            lua_setfield(L, -2, "name");
+            lua_pushboolean(L, *record.what == 'C');
+            lua_setfield(L, -2, "c");
+            lua_pushboolean(L, record.istailcall);
+            lua_setfield(L, -2, "tail");
+            level++;
+        }
+        lua_rawseti(L, frames, ++count);
+    }
+}
+
+void transit_pushtracebacktext(lua_State *L, int frames) {
+    frames = lua_absindex(L, frames);
+    luaL_Buffer buffer;
+    luaL_buffinit(L, &buffer);
+    luaL_addstring(&buffer, "stack traceback:");
+    lua_Integer count = (lua_Integer)lua_rawlen(L, frames);
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_rawgeti(L, frames, i);
+        int frame = lua_gettop(L);
+        if (lua_getfield(L, frame, "skipped") == LUA_TNUMBER) {
+            lua_pushfstring(L, "\n\t...\t(skipping %d levels)", (int)lua_tointeger(L, -1));
+        } else {
+            lua_getfield(L, frame, "source");
+            lua_getfield(L, frame, "name");
+            if (lua_getfield(L, frame, "line") == LUA_TNUMBER) {
+                lua_pushfstring(L, "\n\t%s:%d: in %s", lua_tostring(L, -3), (int)lua_tointeger(L, -1), lua_tostring(L, -2));
+            } else {
+                lua_pushfstring(L, "\n\t%s: in %s", lua_tostring(L, -3), lua_tostring(L, -2));
+            }
+            lua_getfield(L, frame, "tail");
+            int tail = lua_toboolean(L, -1);
+            lua_pop(L, 1);
+            if (tail) {
+                lua_pushliteral(L, "\n\t(...tail calls...)");
+                lua_concat(L, 2);
+            }
+        }
+        /* The buffer's value must be on top for luaL_addvalue: keep it, drop the rest. */
+        lua_replace(L, frame);
+        lua_settop(L, frame);
+        luaL_addvalue(&buffer);
+    }
+    luaL_pushresult(&buffer);
+}
+
+/* `message` (at `messageIndex`), a newline and the traceback of `frames` (at `framesIndex`),
+** pushed; the frames are kept under `slot` in the registry with that string and where the
+** traceback starts in it. */
+static void push_traced(lua_State *L, int messageIndex, int framesIndex, const char *slot) {
+    messageIndex = lua_absindex(L, messageIndex);
+    framesIndex = lua_absindex(L, framesIndex);
+    size_t start = 0;
+    lua_tolstring(L, messageIndex, &start);
+    lua_pushvalue(L, messageIndex);
+    lua_pushliteral(L, "\n");
+    transit_pushtracebacktext(L, framesIndex);
+    lua_concat(L, 3);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, framesIndex, "text");
+    lua_pushinteger(L, (lua_Integer)start);
+    lua_setfield(L, framesIndex, "start");
+    lua_pushvalue(L, framesIndex);
+    lua_setfield(L, LUA_REGISTRYINDEX, slot);
+}
+
+int transit_pushframesof(lua_State *L, const char *text) {
+    static const char *const slots[] = { TRANSIT_CAUGHT_FRAMES, TRANSIT_FINALIZER_FRAMES };
+    for (int i = 0; i < 2; i++) {
+        if (lua_getfield(L, LUA_REGISTRYINDEX, slots[i]) == LUA_TTABLE) {
+            lua_getfield(L, -1, "text");
+            int same = lua_type(L, -1) == LUA_TSTRING && lua_tostring(L, -1) == text;
+            lua_pop(L, 1);
+            if (same) return 1;
+        }
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+/* Where the traceback starts in `text`: recorded with its frames when Transit wrote it;
+** `length` (none) otherwise. */
+static size_t traceback_start(lua_State *L, const char *text, size_t length) {
+    if (!transit_pushframesof(L, text)) return length;
+    lua_getfield(L, -1, "start");
+    size_t start = (size_t)lua_tointeger(L, -1);
+    lua_pop(L, 2);
+    return start <= length ? start : length;
 }
 
 void transit_shapeerror(lua_State *L, lua_State *co, int level, const char *text, size_t length, transit_ErrorShape *shape) {
     (void)L;
-    transit_ErrorShape found = { text, length, 0, 0, 0, traceback_start(text, length) };
+    transit_ErrorShape found = { text, length, 0, 0, 0, traceback_start(L, text, length) };
     lua_Debug record;
     for (; level >= 0 && lua_getstack(co, level, &record); level++) {
         if (!lua_getinfo(co, "Sl", &record) || record.currentline <= 0) continue;
@@ -250,7 +438,9 @@ static int message_handler(lua_State *L) {
         limits_of(L)->caught = shape;
         return 1;
     }
-    luaL_traceback(L, L, message, 1);
+    int messageIndex = lua_gettop(L);
+    transit_pushframes(L, L, 1);
+    push_traced(L, messageIndex, -1, TRANSIT_CAUGHT_FRAMES);
     shape.text = lua_tolstring(L, -1, &shape.length);
     shape.tracebackStart = length;
     limits_of(L)->caught = shape;
@@ -455,7 +645,13 @@ void transit_traceback(lua_State *L, lua_State *co, const char *message, int lev
     ** through, as the allocator does for host functions; the traceback is small. */
     transit_Limits *limits = limits_of(L);
     limits->inHost++;
-    luaL_traceback(L, co, message, level);
+    transit_pushframes(L, co, level);
+    if (message != NULL) {
+        lua_pushstring(L, message);
+        push_traced(L, -1, -2, TRANSIT_CAUGHT_FRAMES);
+        lua_remove(L, -2);
+        lua_remove(L, -2);
+    }
     limits->inHost--;
 }
 

@@ -223,8 +223,12 @@ static int run_finalizer(lua_State *L) {
         }
     }
     /* "fx.lua:3: the __gc finalizer defined here failed (...): <message>" and its traceback. */
-    const char *message = lua_tostring(L, -1);
-    luaL_traceback(L, co, message, 0);
+    transit_pushframes(L, co, 0);
+    int frames = lua_gettop(L);
+    lua_pushvalue(L, frames - 1);
+    lua_pushliteral(L, "\n");
+    transit_pushtracebacktext(L, frames);
+    lua_concat(L, 3);
     lua_Debug record;
     lua_pushvalue(L, 4);
     if (lua_getinfo(L, ">S", &record) && record.linedefined > 0) {
@@ -233,7 +237,19 @@ static int run_finalizer(lua_State *L) {
         lua_pushliteral(L, "a __gc finalizer failed (it runs at the end of the turn in which the collector freed its object): ");
     }
     lua_insert(L, -2);
+    size_t prefix = 0;
+    lua_tolstring(L, -2, &prefix);
     lua_concat(L, 2);
+    /* The frames are kept with the whole text and where their traceback starts in it (after
+    ** the prefix and the message), so the host reads them, not the text. */
+    size_t message = 0;
+    lua_tolstring(L, frames - 1, &message);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, frames, "text");
+    lua_pushinteger(L, (lua_Integer)(prefix + message));
+    lua_setfield(L, frames, "start");
+    lua_pushvalue(L, frames);
+    lua_setfield(L, LUA_REGISTRYINDEX, TRANSIT_FINALIZER_FRAMES);
     lua_setfield(L, LUA_REGISTRYINDEX, "transit.finalizerError");
     limits->finalizerFailed = 1;
     return 0;

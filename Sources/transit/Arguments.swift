@@ -133,14 +133,14 @@ extension CommandSpec {
                 continue
             }
             guard let option = option(named: argument) else {
-                throw UsageError(message: "unknown option \(argument) for \(name) (see transit \(name) --help)")
+                throw UsageError(message: "unknown option \(argument) for \(name) (see transit \(name) --help)", kind: .unknownOption(argument, command: name))
             }
             let key = option.primaryName
             if parsed.values[key] != nil && !option.repeats {
-                throw UsageError(message: "\(argument) given twice")
+                throw UsageError(message: "\(argument) given twice", kind: .givenTwice(option: argument))
             }
             func value() throws -> String {
-                guard let next = rest.popFirst() else { throw UsageError(message: "\(argument) needs a value") }
+                guard let next = rest.popFirst() else { throw UsageError(message: "\(argument) needs a value", kind: .missingValue(option: argument)) }
                 return next
             }
             let text: String
@@ -152,32 +152,32 @@ extension CommandSpec {
             case .number(_, let range):
                 text = try value()
                 guard let number = Double(text), number.isFinite, range.contains(number) else {
-                    throw UsageError(message: "\(argument) needs a number in \(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound)) (got \(text))")
+                    throw UsageError(message: "\(argument) needs a number in \(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound)) (got \(text))", kind: .invalidValue(option: argument, value: text))
                 }
             case .integer(_, let range):
                 text = try value()
                 guard let number = Int(text), range.contains(number) else {
-                    throw UsageError(message: "\(argument) needs a number in \(range.lowerBound)...\(range.upperBound) (got \(text))")
+                    throw UsageError(message: "\(argument) needs a number in \(range.lowerBound)...\(range.upperBound) (got \(text))", kind: .invalidValue(option: argument, value: text))
                 }
             case .choice(let words):
                 text = try value()
                 guard words.contains(text) else {
                     let list = words.count == 2 ? words.joined(separator: " or ") : words.dropLast().joined(separator: ", ") + " or " + words.last!
-                    throw UsageError(message: "\(argument) must be \(list) (got \(text))")
+                    throw UsageError(message: "\(argument) must be \(list) (got \(text))", kind: .invalidValue(option: argument, value: text))
                 }
             case .existingFile:
                 text = try value()
-                guard FileManager.default.fileExists(atPath: text) else { throw UsageError(message: "\(argument) \(text): no such file") }
+                guard FileManager.default.fileExists(atPath: text) else { throw UsageError(message: "\(argument) \(text): no such file", kind: .noSuchFile(option: argument, path: text)) }
             case .existingDirectory:
                 text = try value()
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: text, isDirectory: &isDirectory), isDirectory.boolValue else {
-                    throw UsageError(message: "\(argument) \(text): no such directory")
+                    throw UsageError(message: "\(argument) \(text): no such directory", kind: .noSuchDirectory(option: argument, path: text))
                 }
             case .device:
                 text = try value()
                 guard Device.named(text) != nil else {
-                    throw UsageError(message: "unknown device \"\(text)\"; expected one of: \(Device.profileNames.joined(separator: ", "))")
+                    throw UsageError(message: "unknown device \"\(text)\"; expected one of: \(Device.profileNames.joined(separator: ", "))", kind: .unknownDevice(text))
                 }
             case .checkedText(_, let check):
                 text = try value()
@@ -188,7 +188,7 @@ extension CommandSpec {
                     rest.removeFirst()
                     text = String(number)
                 } else if let next = rest.first, !next.isEmpty, next.allSatisfy(\.isNumber) {
-                    throw UsageError(message: "\(argument) needs a port in 1...65535 (got \(next))")
+                    throw UsageError(message: "\(argument) needs a port in 1...65535 (got \(next))", kind: .invalidValue(option: argument, value: next))
                 } else {
                     text = String(port)
                 }
@@ -198,9 +198,9 @@ extension CommandSpec {
         }
         if !operandCount.contains(parsed.operands.count) {
             if parsed.operands.count > operandCount.upperBound, let extra = parsed.operands.dropFirst(operandCount.upperBound).first {
-                throw UsageError(message: "unexpected argument \(extra)")
+                throw UsageError(message: "unexpected argument \(extra)", kind: .unexpectedArgument(extra))
             }
-            throw UsageError(message: "missing \(operands) (see transit \(name) --help)")
+            throw UsageError(message: "missing \(operands) (see transit \(name) --help)", kind: .missingOperands(command: name, operands: operands))
         }
         return parsed
     }

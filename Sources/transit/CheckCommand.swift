@@ -113,7 +113,7 @@ func commandCheck(_ arguments: ArraySlice<String>) throws -> Int32 {
     let parsed: ParsedArguments
     do {
         parsed = try Commands.check.parse(arguments)
-    } catch let error as UsageError where error.message.hasPrefix("missing FILE...") {
+    } catch let error as UsageError where error.isMissingOperands {
         throw UsageError(message: "check needs at least one FILE (see transit check --help)")
     }
     let files = parsed.operands

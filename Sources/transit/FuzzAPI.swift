@@ -14,6 +14,8 @@ struct FuzzAPI {
         var name: String
         var type: String
         var isReadOnly: Bool
+        /// "name?" in the stubs: a key an options table may leave out.
+        var isOptional = false
     }
     struct Class {
         var name: String
@@ -25,16 +27,22 @@ struct FuzzAPI {
     /// UIKit's free functions ("function UIGraphicsEndImageContext() end").
     var globals: [Function] = []
     var enumerations: [String: [String]] = [:]
+    /// The options tables (`---@class (exact) UIView.AnimateOptions`): their keys, by class name.
+    var optionTables: [String: [Field]] = [:]
 
     var memberCount: Int { classes.reduce(globals.count) { $0 + $1.functions.count + $1.fields.count } }
 
     init(luaLanguageServerDefinitions text: String) {
         var current: Class?
+        var currentIsOptions = false
         var pendingParameters: [(String, String)] = []
         var alias: String?
         func flush() {
-            if let current { classes.append(current) }
+            if let current {
+                if currentIsOptions { optionTables[current.name] = current.fields } else { classes.append(current) }
+            }
             current = nil
+            currentIsOptions = false
         }
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = String(rawLine)
@@ -53,7 +61,13 @@ struct FuzzAPI {
             alias = nil
             if line.hasPrefix("---@class ") {
                 flush()
-                let name = line.dropFirst(10).split(separator: " ").first.map(String.init) ?? ""
+                var declaration = line.dropFirst(10)
+                if declaration.hasPrefix("(exact) ") {
+                    // An options table, not a class: the fuzzer fills it from its keys.
+                    declaration = declaration.dropFirst(8)
+                    currentIsOptions = true
+                }
+                let name = declaration.split(separator: " ").first.map(String.init) ?? ""
                 current = Class(name: name.split(separator: ":").first.map(String.init) ?? name)
             } else if line.hasPrefix("---@field "), current != nil {
                 let parts = line.dropFirst(10).split(separator: " ", maxSplits: 2).map(String.init)
@@ -61,7 +75,7 @@ struct FuzzAPI {
                 // define, not a member to call or assign; "name?" marks an optional field.
                 if parts.count >= 2, !parts[1].hasPrefix("fun(") {
                     let name = parts[0].hasSuffix("?") ? String(parts[0].dropLast()) : parts[0]
-                    current!.fields.append(Field(name: name, type: parts[1], isReadOnly: line.contains("(read-only)")))
+                    current!.fields.append(Field(name: name, type: parts[1], isReadOnly: line.contains("(read-only)"), isOptional: parts[0].hasSuffix("?")))
                 }
             } else if line.hasPrefix("---@param ") {
                 let parts = line.dropFirst(10).split(separator: " ", maxSplits: 2).map(String.init)

@@ -657,6 +657,13 @@ struct FuzzGenerator {
             return random.pick(["CGAffineTransform.identity", "CGAffineTransform.scale(\(number()), \(number()))",
                                 "CGAffineTransform.rotation(\(number()))", "CGAffineTransform.translation(\(number()), \(number()))"])
         default:
+            if let fields = api.optionTables[type] {
+                // An options table from its declared keys: the required ones, some of the
+                // others, and now and then a key it does not take.
+                var entries = fields.filter { !$0.isOptional || random.chance(50) }.map { "[\"\($0.name)\"] = \(value($0.type))" }
+                if random.chance(10) { entries.append("notAnOption = 1") }
+                return "{ " + entries.joined(separator: ", ") + " }"
+            }
             if let values = api.enumerations[type], !values.isEmpty {
                 return random.chance(90) ? quoted(random.pick(values)) : "\"notA\(type)\""
             }

@@ -19,7 +19,7 @@ func commandNew(_ arguments: ArraySlice<String>) throws -> Int32 {
     let positional: [String]
     do {
         positional = try Commands.new.parse(arguments).operands
-    } catch let error as UsageError where error.message.hasPrefix("missing") || error.message.hasPrefix("unexpected") {
+    } catch let error as UsageError where error.isMissingOperands || error.isUnexpectedArgument {
         throw UsageError(message: "usage: transit new \(kinds) NAME [DIR]")
     }
     let kind = positional[0], name = positional[1]

@@ -186,7 +186,7 @@ func testSubject(_ file: String, explicit: Bool, settings: TestSettings, report:
 /// when it expects nothing, one saying it ran).
 func sceneOutcomes(_ display: String, probe: CheckRun) -> [TestOutcome] {
     var outcomes = probe.expectations.map { expectation in
-        let line = expectation.location.split(separator: ":").last.flatMap { Int($0) }
+        let line = expectation.location?.line
         return TestOutcome(file: display, name: expectation.name, kind: "expectation", line: line,
                            status: expectation.passed ? .passed : .failed, messages: [expectation.line])
     }

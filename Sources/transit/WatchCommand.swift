@@ -263,11 +263,11 @@ final class Reloader: @unchecked Sendable {
     func failure(for error: Error) -> ReloadFailure {
         switch error {
         case PipelineError.scriptFailed(let underlying):
-            return ReloadFailure(message: userFacing("\(underlying)"), location: (underlying as? ScriptError)?.location)
+            return ReloadFailure(message: userFacing(underlying), location: (underlying as? ScriptError)?.location)
         case let error as ScriptError:
             // A live reload's scene failed (LiveRender hands the script's error over as it is).
-            return ReloadFailure(message: userFacing("\(error)"), location: error.location)
-        case let error as PipelineError where !error.isUsage || error.description.contains("cannot write"):
+            return ReloadFailure(message: userFacing(error), location: error.location)
+        case let error as PipelineError where !error.isUsage:
             return ReloadFailure(message: "transit: \(error)", isWrite: true)
         default:
             return ReloadFailure(message: "transit: \(error)", location: (error as? ScriptError)?.location)
@@ -284,8 +284,8 @@ final class Reloader: @unchecked Sendable {
 
     /// A script error as the user needs it: the traceback starts at the first frame in the
     /// user's own files, not in the scene runner or Transit's scripts that called into them.
-    func userFacing(_ message: String) -> String {
-        Traceback.trimmed(message, hiding: LuaRuntime.defaultScriptsDirectory.map { LuaRuntime.displayPath($0) + "/" })
+    func userFacing(_ error: Error) -> String {
+        Traceback.trimmed(error, hiding: LuaRuntime.defaultScriptsDirectory.map { LuaRuntime.displayPath($0) + "/" })
     }
 }
 

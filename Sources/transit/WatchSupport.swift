@@ -3,6 +3,8 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TransitCore
+import TransitPipeline
 import TransitRender
 
 /// Lua tracebacks as a script's author reads them.
@@ -11,24 +13,33 @@ enum Traceback {
     /// `assert`, host functions) and Transit's own scripts (the default scene, the effect
     /// wrapper, the system styles) that merely called into the user's code. If no frame is the
     /// user's, the message stands alone: its first line names the file and line.
-    static func trimmed(_ message: String, hiding scriptsPrefix: String?) -> String {
-        guard let marker = message.range(of: "\nstack traceback:\n") else { return message }
-        let head = message[..<marker.lowerBound]
-        let frames = message[marker.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+    /// The frames are the traceback's own (ScriptError.traceback), so this chooses frames by
+    /// their source; it never cuts the printed text.
+    static func trimmed(_ error: Error, hiding scriptsPrefix: String?) -> String {
+        guard var scriptError = scriptError(in: error), let traceback = scriptError.traceback else { return "\(error)" }
+        let kept = traceback.droppingLeadingFrames { isHidden($0, scriptsPrefix: scriptsPrefix) }
         // No frame of the user's own: the traceback would only show Transit's scripts.
-        guard let first = frames.firstIndex(where: { !isHidden($0, scriptsPrefix: scriptsPrefix) }) else { return String(head) }
-        return head + "\nstack traceback:\n" + frames[first...].joined(separator: "\n")
+        scriptError.traceback = kept.entries.isEmpty ? nil : kept
+        return scriptError.description
     }
 
     /// What `run` and `render` print for a script error: the traceback from the first frame
     /// outside scripts/system and scripts/scenes (the run's own file is never hidden).
-    static func forUser(_ error: Error) -> String { TerminalText.safe(trimmed("\(error)", hiding: nil)) }
+    static func forUser(_ error: Error) -> String { TerminalText.safe(trimmed(error, hiding: nil)) }
 
-    static func isHidden(_ frame: Substring, scriptsPrefix: String?) -> Bool {
-        let text = frame.trimmingCharacters(in: .whitespaces)
-        if text.hasPrefix("[C]:") || text.hasPrefix("(...tail calls...)") { return true }
+    /// The script error `error` is or carries (a run's `PipelineError.scriptFailed`).
+    static func scriptError(in error: Error) -> ScriptError? {
+        if let scriptError = error as? ScriptError { return scriptError }
+        if case PipelineError.scriptFailed(let underlying) = error { return scriptError(in: underlying) }
+        return nil
+    }
+
+    /// C functions (`error`, `assert`, host functions) and Transit's own scripts that merely
+    /// called into the user's code.
+    static func isHidden(_ frame: TransitCore.Traceback.Frame, scriptsPrefix: String?) -> Bool {
+        if frame.isC { return true }
         // Lua shortens long sources to "...tail/of/the/path.lua".
-        let path = text.hasPrefix("...") ? String(text.dropFirst(3)) : text
+        let path = frame.source.hasPrefix("...") ? String(frame.source.dropFirst(3)) : frame.source
         if let prefix = scriptsPrefix, path.hasPrefix(prefix) { return true }
         return ["scripts/system/", "scripts/scenes/"].contains { path.hasPrefix($0) || path.contains("/" + $0) }
     }

@@ -8,7 +8,32 @@ import TransitRender
 
 let version = "0.1.0"
 
-struct UsageError: Error { let message: String }
+/// Bad usage of a command (exit 2). `message` is what is printed; `kind` says what was wrong,
+/// with its data, for code that answers one kind with words of its own (check and new answer
+/// missing operands with their usage), as swift-argument-parser's ParserError does.
+struct UsageError: Error {
+    enum Kind: Equatable {
+        case unknownOption(String, command: String)
+        case givenTwice(option: String)
+        case missingValue(option: String)
+        /// `value` is not what `option` takes (a number out of range, not one of the choices).
+        case invalidValue(option: String, value: String)
+        case noSuchFile(option: String, path: String)
+        case noSuchDirectory(option: String, path: String)
+        case unknownDevice(String)
+        case unexpectedArgument(String)
+        /// Fewer operands than `command` needs (`operands`: its operands' names, "FILE...").
+        case missingOperands(command: String, operands: String)
+        /// Any other usage error a command words itself.
+        case other
+    }
+
+    let message: String
+    var kind: Kind = .other
+
+    var isMissingOperands: Bool { if case .missingOperands = kind { return true } else { return false } }
+    var isUnexpectedArgument: Bool { if case .unexpectedArgument = kind { return true } else { return false } }
+}
 
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("transit: \(message)\n".utf8))

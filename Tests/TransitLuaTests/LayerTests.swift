@@ -129,7 +129,7 @@ import Testing
         #expect(box == "50.000 50.000 10.000 10.000")
         #expect(try h.bool("return UIBezierPath().isEmpty"))
         #expect(try h.error("UIBezierPath{ ovalln = CGRect(0, 0, 1, 1) }")?.contains("UIBezierPath.new: unknown option \"ovalln\"") == true)
-        #expect(try h.error("UIBezierPath{ rect = CGRect(0, 0, 1, 1), cornerRadius = 3 }")?.contains("unknown option \"cornerRadius\" with rect") == true)
+        #expect(try h.error("UIBezierPath{ rect = CGRect(0, 0, 1, 1), cornerRadius = 3 }")?.contains("unknown option \"cornerRadius\"; accepted: rect. Not taken with rect") == true)
         #expect(try h.error("UIBezierPath{ roundedRect = CGRect(0, 0, 1, 1) }")?.contains("needs cornerRadius") == true)
         #expect(try h.error("UIBezierPath{ ovalIn = CGRect(0, 0, 1/0, 1) }")?.contains("ovalIn must be a finite CGRect") == true)
         #expect(try h.error("UIBezierPath{ arcCenter = CGPoint(0, 0), radius = 1, startAngle = 0 }")?.contains("endAngle (a number) is required") == true)

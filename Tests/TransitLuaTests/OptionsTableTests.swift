@@ -47,4 +47,47 @@ import Testing
         let color = try #require(try h.error("UIColor{ red = 1, gren = 0 }"))
         #expect(color.contains("unknown option \"gren\"; accepted: alpha, blue, green, red, white"), "\(color)")
     }
+
+    /// One declaration, three uses: the key check and its message, the stubs' exact class and
+    /// the reference's line all come from the same OptionTable.
+    @Test func anOptionsDeclarationDrivesTheCheckTheStubAndTheReference() throws {
+        let table = TransitAPI.animateOptions
+        let h = try Harness()
+        let message = try #require(try h.error("UIView.animate{ duration = 1, animations = function() end, dureation = 2 }"))
+        #expect(message.contains("UIView.animate: unknown option \"dureation\"; accepted: " + table.accepted.joined(separator: ", ")), "\(message)")
+
+        let api = LuaRuntime.apiDescription
+        let stubs = api.luaLanguageServerDefinitions
+        #expect(stubs.contains("---@class (exact) UIView.AnimateOptions\n---@field duration number seconds\n---@field delay? number"), "the class and its required and optional fields")
+        #expect(stubs.contains("---@param durationOrOptions number|UIView.AnimateOptions"), "the parameter is typed by the table")
+        for field in table.fields {
+            #expect(stubs.contains("---@field \(field.name)\(field.isRequired ? "" : "?") \(field.type.luals)"), "\(field.name)")
+        }
+        #expect(api.markdownReference.contains("- `UIView.AnimateOptions`: `duration` (`number`, seconds), `delay?` (`number`"))
+        // Every table is declared once by name: two declarations of one name would give the
+        // stubs two classes.
+        let names = api.optionTables.map(\.name)
+        #expect(Set(names).count == names.count && names.contains("UIBezierPath.RectOptions") && names.contains("transit.touch.PanOptions"))
+    }
+
+    /// The tables that had words of their own now say the one message, their hint after it.
+    @Test func formerlyOwnWordedTablesSayTheOneMessageAndTheirHintAfter() throws {
+        let h = try Harness()
+        let path = try #require(try h.error("UIBezierPath{ radius = 3 }"))
+        #expect(path.contains("unknown option \"radius\"; accepted: arcCenter, cgPath, ovalIn, rect, roundedRect. UIBezierPath takes one of {rect=}"), "\(path)")
+        let anchor = try #require(try h.error("local v = UIView.new(); return v.topAnchor:constraint{ multiplier = 2 }"))
+        #expect(anchor.contains("unknown option \"multiplier\"; accepted: constant, equalTo, greaterThanOrEqualTo, lessThanOrEqualTo. That key is for sizes: only a width or height anchor takes multiplier"), "\(anchor)")
+        let indexPath = try #require(try h.error("IndexPath{ item = 1, sectoin = 1 }"))
+        #expect(indexPath.contains("IndexPath.new: unknown option \"sectoin\"; accepted: item, row, section. Give item or row"), "\(indexPath)")
+    }
+
+    /// The error carries what it is about as data: an unknown option names its function,
+    /// argument, key and the accepted keys, so nothing reads them back out of the text.
+    @Test func anUnknownOptionErrorCarriesItsParts() throws {
+        let h = try Harness()
+        let call = HostCall(runtime: h.runtime, name: "UIView.animate", base: 1)
+        let error = call.unknownOption("dealy", of: TransitAPI.animateOptions, argument: 1, hint: "A hint")
+        #expect(error.subject == .unknownOption(function: "UIView.animate", index: 1, key: "dealy", accepted: TransitAPI.animateOptions.accepted))
+        #expect(error.message == "UIView.animate: unknown option \"dealy\"; accepted: " + TransitAPI.animateOptions.accepted.joined(separator: ", ") + ". A hint")
+    }
 }

@@ -43,7 +43,9 @@ import Testing
         #expect(raised.reason == "boom in init")
         let firstLine = raised.message.components(separatedBy: "\n")[0]
         #expect(firstLine == "\(shownPath):3: boom in init")
-        #expect(raised.traceback?.hasPrefix("stack traceback:\n") == true)
+        #expect(raised.traceback?.description.hasPrefix("stack traceback:\n") == true)
+        // One traceback, the caller's (the constructor's own is dropped): a frame of line 5.
+        #expect(raised.traceback?.frames.contains { $0.source == shownPath && $0.line == 5 && $0.function == "main chunk" } == true, "\(raised.message)")
     }
 
     /// A host function's own error (a bad argument) gets the calling line as its location.

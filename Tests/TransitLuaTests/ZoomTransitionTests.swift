@@ -487,6 +487,8 @@ import Testing
         #expect(notTable?.contains("scene.lua:1: UIViewController.Transition.zoom: argument 1 (options) must be") == true, "\(notTable ?? "")")
         let unknown = Self.sceneError("t = UIViewController.Transition.zoom{ sourceViewProvider = print, dimming = 1 }\n")
         #expect(unknown?.contains("unknown option \"dimming\"") == true, "\(unknown ?? "")")
+        // The one message of an options table: no argument prefix of its own, every key listed.
+        #expect(unknown?.contains("UIViewController.Transition.zoom: unknown option \"dimming\"; accepted: alignmentRectProvider, dimmingColor, dimmingVisualEffect, interactiveDismissShouldBegin, sourceViewProvider") == true, "\(unknown ?? "")")
         let color = Self.sceneError("t = UIViewController.Transition.zoom{ sourceViewProvider = print, dimmingColor = 1 }\n")
         #expect(color?.contains("dimmingColor must be a UIColor (got number)") == true, "\(color ?? "")")
         // An options table whose metamethods raise is read raw: a clear error, no unwinding.

@@ -88,4 +88,30 @@ import Testing
         let parsed = try Commands.run.parse(["f.lua", "--allow-read", "/tmp", "--allow-read", "/"][...])
         #expect(parsed.all("--allow-read") == ["/tmp", "/"])
     }
+
+    /// A usage error says what was wrong as data, beside its message: the commands that
+    /// answer missing operands with their own usage (check, new) read the kind, not the text.
+    @Test func usageErrorsCarryTheirKindAndData() throws {
+        let cases: [(CommandSpec, [String], UsageError.Kind)] = [
+            (Commands.render, ["f.lua", "--fps", "0"], .invalidValue(option: "--fps", value: "0")),
+            (Commands.render, ["f.lua", "--fps"], .missingValue(option: "--fps")),
+            (Commands.render, ["f.lua", "--device", "Nokia"], .unknownDevice("Nokia")),
+            (Commands.render, ["f.lua", "g.lua"], .unexpectedArgument("g.lua")),
+            (Commands.render, ["f.lua", "--fps", "10", "--fps", "20"], .givenTwice(option: "--fps")),
+            (Commands.render, ["f.lua", "--frobnicate"], .unknownOption("--frobnicate", command: "render")),
+            (Commands.check, [], .missingOperands(command: "check", operands: "FILE...")),
+        ]
+        for (command, arguments, kind) in cases {
+            do {
+                _ = try command.parse(arguments[...])
+                Issue.record("\(command.name) \(arguments) was accepted")
+            } catch let error as UsageError {
+                #expect(error.kind == kind, "\(arguments) → \(error.kind)")
+            }
+        }
+        #expect(throws: UsageError.self) { _ = try commandCheck([]) }
+        do { _ = try commandCheck([]) } catch let error as UsageError {
+            #expect(error.message == "check needs at least one FILE (see transit check --help)")
+        }
+    }
 }

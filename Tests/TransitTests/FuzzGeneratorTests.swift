@@ -86,4 +86,17 @@ import TransitLua
         #expect(throws: UsageError.self) { try FuzzGenerator.Kind.parse("calls,bogus") }
         #expect(throws: UsageError.self) { try FuzzGenerator.Kind.parse("") }
     }
+
+    /// Options tables are read from the stubs' exact classes as tables to fill, not as classes
+    /// to call: the generator writes their keys (and, now and then, one they do not take).
+    @Test func optionTablesAreReadAsTablesToFill() throws {
+        let api = Self.api
+        let animate = try #require(api.optionTables["UIView.AnimateOptions"])
+        #expect(animate.contains { $0.name == "duration" && !$0.isOptional } && animate.contains { $0.name == "delay" && $0.isOptional })
+        #expect(!api.classes.contains { $0.name == "UIView.AnimateOptions" })
+        var generator = FuzzGenerator(api: api, seed: 7)
+        var tables: [String] = []
+        for _ in 0..<200 { tables.append(generator.value("UIView.AnimateOptions")) }
+        #expect(tables.contains { $0.contains("[\"duration\"] = ") && $0.contains("[\"animations\"] = ") })
+    }
 }

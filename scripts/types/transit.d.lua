@@ -373,6 +373,212 @@
 ---| "none"
 ---| "singleLine"
 
+---IndexPath{...}: item (or row) and section, one-based: these keys and no other.
+---@class (exact) IndexPath.Options
+---@field item? integer the item (a collection view's)
+---@field row? integer the row (a table view's): the same number as item
+---@field section integer
+
+---a position anchor's constraint{...}: these keys and no other.
+---@class (exact) NSLayoutAnchor.ConstraintOptions
+---@field equalTo? NSLayoutAnchor one of the three relations is required
+---@field greaterThanOrEqualTo? NSLayoutAnchor
+---@field lessThanOrEqualTo? NSLayoutAnchor
+---@field constant? number default 0
+
+---NSLayoutConstraint{...}: item.attribute (relatedBy) toItem.attribute2 × multiplier + constant: these keys and no other.
+---@class (exact) NSLayoutConstraint.Options
+---@field item UIView|UILayoutGuide
+---@field attribute NSLayoutAttribute
+---@field relatedBy? NSLayoutRelation default "equal"
+---@field toItem? UIView|UILayoutGuide
+---@field attribute2? NSLayoutAttribute default: attribute (notAnAttribute without toItem)
+---@field multiplier? number default 1
+---@field constant? number default 0
+---@field priority? number 1...1000, default 1000
+---@field identifier? string
+
+---a width or height anchor's constraint{...}: these keys and no other.
+---@class (exact) NSLayoutDimension.ConstraintOptions
+---@field equalTo? NSLayoutAnchor one of the three relations is required
+---@field greaterThanOrEqualTo? NSLayoutAnchor
+---@field lessThanOrEqualTo? NSLayoutAnchor
+---@field constant? number default 0
+---@field multiplier? number default 1
+---@field equalToConstant? number
+---@field greaterThanOrEqualToConstant? number
+---@field lessThanOrEqualToConstant? number
+
+---UIAttachmentBehavior{...}: an item held to an anchor point or to another item: these keys and no other.
+---@class (exact) UIAttachmentBehavior.Options
+---@field item UIView
+---@field offsetFromCenter? CGPoint Swift's UIOffset
+---@field attachedToAnchor? CGPoint this or attachedTo is required
+---@field attachedTo? UIView
+---@field attachedOffsetFromCenter? CGPoint
+
+---UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:): these keys and no other.
+---@class (exact) UIBezierPath.ArcOptions
+---@field arcCenter CGPoint
+---@field radius number
+---@field startAngle number radians
+---@field endAngle number radians
+---@field clockwise? boolean
+
+---UIBezierPath(cgPath:): these keys and no other.
+---@class (exact) UIBezierPath.CGPathOptions
+---@field cgPath CGPath
+
+---UIBezierPath(ovalIn:): these keys and no other.
+---@class (exact) UIBezierPath.OvalOptions
+---@field ovalIn CGRect
+
+---UIBezierPath(rect:): these keys and no other.
+---@class (exact) UIBezierPath.RectOptions
+---@field rect CGRect
+
+---UIBezierPath(roundedRect:cornerRadius:) or (roundedRect:byRoundingCorners:cornerRadii:): these keys and no other.
+---@class (exact) UIBezierPath.RoundedRectOptions
+---@field roundedRect CGRect
+---@field cornerRadius? number all corners' radius
+---@field byRoundingCorners? UIRectCorner[] default: all
+---@field cornerRadii? CGSize
+
+---UIBlurEffect{...} (Swift's init(style:)): these keys and no other.
+---@class (exact) UIBlurEffect.Options
+---@field style UIBlurEffectStyle
+
+---UICollectionView:dequeueReusableCell's options: these keys and no other.
+---@class (exact) UICollectionView.DequeueOptions
+---@field withReuseIdentifier? string the reuse identifier given to register (this or withIdentifier is required)
+---@field withIdentifier? string the same as withReuseIdentifier
+---@field for? IndexPath the index path of the cell
+
+---UIColor{...}: red, green and blue, or white, with alpha (each 0...1): these keys and no other.
+---@class (exact) UIColor.Options
+---@field red? number
+---@field green? number
+---@field blue? number
+---@field white? number a grey instead of red, green and blue
+---@field alpha? number default 1
+
+---UIGraphicsImageRenderer{...} (Swift's init(size:)): these keys and no other.
+---@class (exact) UIGraphicsImageRenderer.Options
+---@field size CGSize
+
+---UIImpactFeedbackGenerator{...} (Swift's init(style:)): these keys and no other.
+---@class (exact) UIImpactFeedbackGenerator.Options
+---@field style? UIImpactFeedbackStyle default "medium"
+
+---UISheetPresentationController.Detent.custom{...} (Swift's custom(identifier:resolver:)): these keys and no other.
+---@class (exact) UISheetPresentationControllerDetent.CustomOptions
+---@field identifier? string default: a unique one
+---@field resolver function function(context) returning the height, or nil (inactive)
+
+---UISnapBehavior{...} (Swift's init(item:snapTo:)): these keys and no other.
+---@class (exact) UISnapBehavior.Options
+---@field item UIView
+---@field snapTo CGPoint in the reference view's coordinates
+
+---UISpringTimingParameters{...}: a damping ratio, or mass, stiffness and damping: these keys and no other.
+---@class (exact) UISpringTimingParameters.Options
+---@field dampingRatio? number
+---@field initialVelocity? CGVector
+---@field mass? number
+---@field stiffness? number
+---@field damping? number
+
+---UITableView:dequeueReusableCell's options: these keys and no other.
+---@class (exact) UITableView.DequeueOptions
+---@field withIdentifier? string the reuse identifier given to register (this or withReuseIdentifier is required)
+---@field withReuseIdentifier? string the same as withIdentifier
+---@field for? IndexPath the index path of the cell
+
+---UIView.animateKeyframes's options: these keys and no other.
+---@class (exact) UIView.AnimateKeyframesOptions
+---@field duration? number seconds (default 0)
+---@field delay? number seconds before it starts
+---@field options? UIViewKeyframeAnimationOptions[]
+---@field animations function calls UIView.addKeyframe
+---@field completion? function called with finished
+
+---UIView.animate's options: these keys and no other.
+---@class (exact) UIView.AnimateOptions
+---@field duration number seconds
+---@field delay? number seconds before it starts
+---@field options? UIViewAnimationOptions[]
+---@field dampingRatio? number a spring: 1 settles without overshoot
+---@field velocity? number the spring's initial velocity
+---@field animations function
+---@field completion? function called with finished
+
+---UIView.transition's options: these keys and no other.
+---@class (exact) UIView.TransitionOptions
+---@field with UIView the view whose content changes
+---@field duration number seconds
+---@field options? UIViewAnimationOptions[] a transition style and curve
+---@field animations? function
+---@field completion? function called with finished
+
+---UIViewController.Transition.zoom's options (Swift's zoom(options:sourceViewProvider:)): these keys and no other.
+---@class (exact) UIViewController.Transition.ZoomOptions
+---@field sourceViewProvider? function function(ctx) returning the view to zoom from (nil: from nothing)
+---@field alignmentRectProvider? function function(ctx) returning the CGRect the zoomed view aligns to
+---@field interactiveDismissShouldBegin? function function(ctx) returning whether a drag or pinch may dismiss
+---@field dimmingColor? UIColor
+---@field dimmingVisualEffect? UIBlurEffect
+
+---UIViewPropertyAnimator.new's options: a duration and one timing: these keys and no other.
+---@class (exact) UIViewPropertyAnimator.Options
+---@field duration number seconds
+---@field curve? UIViewAnimationCurve
+---@field dampingRatio? number
+---@field controlPoint1? CGPoint
+---@field controlPoint2? CGPoint
+---@field timingParameters? UISpringTimingParameters|CAMediaTimingFunction
+---@field animations? function
+
+---transit.touch.edgePan's options: these keys and no other.
+---@class (exact) transit.touch.EdgePanOptions
+---@field edge? UIRectEdge default "left"
+---@field to? number the fraction of the screen covered, 0...1 (default 0.5)
+---@field duration? number seconds (default 0.3)
+---@field release? boolean lift the finger at the end (default true)
+
+---transit.touch.pan's options: these keys and no other.
+---@class (exact) transit.touch.PanOptions
+---@field from CGPoint
+---@field to CGPoint
+---@field duration? number seconds (default 0.3)
+---@field release? boolean lift the finger at the end (default true)
+
+---transit.touch.pinch's options: scales or finger distances: these keys and no other.
+---@class (exact) transit.touch.PinchOptions
+---@field center? CGPoint default: the window's centre
+---@field fromScale? number default 1
+---@field toScale? number
+---@field from? number finger distance at the start
+---@field to? number finger distance at the end
+---@field duration? number seconds (default 0.3)
+---@field release? boolean lift the fingers at the end (default true)
+
+---transit.touch.press's options: these keys and no other.
+---@class (exact) transit.touch.PressOptions
+---@field at? CGPoint a window point (default: the window's centre)
+---@field duration? number seconds (default 1)
+---@field touches? integer fingers (default 1)
+
+---transit.touch.swipe's options: these keys and no other.
+---@class (exact) transit.touch.SwipeOptions
+---@field from CGPoint
+---@field to CGPoint
+---@field duration? number seconds (default 0.15)
+---@field touches? integer fingers (default 1)
+
+---transit.touch.tap's options: these keys and no other.
+---@class (exact) transit.touch.TapOptions
+---@field at? CGPoint a window point (default: the window's centre)
+
 ---The animator: animates one presentation, dismissal, push or pop. Used as the result of animationControllerForPresented, animationControllerForDismissed or animationControllerForOperation; an effect file that returns one.
 ---@class UIViewControllerAnimatedTransitioning
 ---@field transitionDuration fun(self: UIViewControllerAnimatedTransitioning, transitionContext: UIViewControllerContextTransitioning): number required hook (Swift `transitionDuration(using:)`): the duration in seconds (finite, ≥ 0)
@@ -745,7 +951,7 @@ function CATransform3D:concatenating(other) end
 UIColor = {}
 
 ---UIColor(r, g, b, a), UIColor{red=, green=, blue=, alpha=} or UIColor{white=, alpha=} (Swift `init(red:green:blue:alpha:)`)
----@param red number|table or an options table {red=, green=, blue=, alpha=} / {white=, alpha=}
+---@param red number|UIColor.Options or an options table {red=, green=, blue=, alpha=} / {white=, alpha=}
 ---@param green? number
 ---@param blue? number
 ---@param alpha? number
@@ -859,13 +1065,13 @@ function UIView.new(options) end
 function UIView:subclass(name) end
 
 ---animates the property changes made in animations (Swift `animate(withDuration:delay:options:animations:completion:)`)
----@param durationOrOptions number|table a duration, or {duration=, delay=, options=, dampingRatio=, velocity=, animations=, completion=}
+---@param durationOrOptions number|UIView.AnimateOptions a duration, or the options
 ---@param animations? function
 ---@param completion? function called with finished
 function UIView.animate(durationOrOptions, animations, completion) end
 
 ---keyframe animation: call UIView.addKeyframe inside animations (Swift `animateKeyframes(withDuration:delay:options:animations:completion:)`)
----@param options table {duration=, delay=, options=, animations=, completion=}
+---@param options UIView.AnimateKeyframesOptions
 function UIView.animateKeyframes(options) end
 
 ---a keyframe inside UIView.animateKeyframes (Swift `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`)
@@ -875,7 +1081,7 @@ function UIView.animateKeyframes(options) end
 function UIView.addKeyframe(relativeStartTime, relativeDuration, animations) end
 
 ---animates a change of a view's content with a flip, curl or cross-dissolve (Swift `transition(with:duration:options:animations:completion:)`)
----@param options table {with=view, duration=, options={"transitionFlipFromLeft"|...}, animations=, completion=}
+---@param options UIView.TransitionOptions
 function UIView.transition(options) end
 
 ---runs actions with animations disabled (Swift `performWithoutAnimation(_:)`)
@@ -1204,7 +1410,7 @@ function CATransformLayer.new(options) end
 UIBezierPath = {}
 
 ---makes a UIBezierPath; subclasses then call init(self, ...)
----@param options? table {rect=}, {ovalIn=}, {roundedRect=, cornerRadius=}, {roundedRect=, byRoundingCorners=, cornerRadii=}, {arcCenter=, radius=, startAngle=, endAngle=, clockwise=} or {cgPath=}
+---@param options? UIBezierPath.RectOptions|UIBezierPath.OvalOptions|UIBezierPath.RoundedRectOptions|UIBezierPath.ArcOptions|UIBezierPath.CGPathOptions {rect=}, {ovalIn=}, {roundedRect=, cornerRadius=}, {roundedRect=, byRoundingCorners=, cornerRadii=}, {arcCenter=, radius=, startAngle=, endAngle=, clockwise=} or {cgPath=}
 ---@return UIBezierPath
 function UIBezierPath.new(options) end
 
@@ -1387,7 +1593,7 @@ UIDevice = {}
 UIViewController.Transition = {}
 
 ---UIKit's zoom from a source view (sourceViewProvider, asked at each zoom in and out with ctx.sourceViewController and ctx.zoomedViewController; nil zooms from nothing: a fade and scale in the middle of the screen); dragged down or pinched, the zoomed view shrinks back into it (Swift `zoom(options:sourceViewProvider:)`)
----@param options table {sourceViewProvider = function(ctx) return view end, alignmentRectProvider = function(ctx) return CGRect end, interactiveDismissShouldBegin = function(ctx) return true end, dimmingColor = UIColor, dimmingVisualEffect = UIBlurEffect}
+---@param options UIViewController.Transition.ZoomOptions {sourceViewProvider = function(ctx) return view end, alignmentRectProvider = function(ctx) return CGRect end, interactiveDismissShouldBegin = function(ctx) return true end, dimmingColor = UIColor, dimmingVisualEffect = UIBlurEffect}
 ---@return UIViewController.Transition
 function UIViewController.Transition.zoom(options) end
 
@@ -1595,7 +1801,7 @@ function CAMediaTimingFunction:value(x) end
 UISpringTimingParameters = {}
 
 ---UISpringTimingParameters{...} (Swift `init(dampingRatio:initialVelocity:)`)
----@param options table {dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}; {} is UIKit's default, damping ratio 4.56
+---@param options UISpringTimingParameters.Options {dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}; {} is UIKit's default, damping ratio 4.56
 ---@return UISpringTimingParameters
 function UISpringTimingParameters.new(options) end
 
@@ -1621,7 +1827,7 @@ function UISpringTimingParameters:settlingDuration() end
 UIViewPropertyAnimator = {}
 
 ---makes a UIViewPropertyAnimator; subclasses then call init(self, ...)
----@param options table {duration=, curve=} | {duration=, dampingRatio=} | {duration=, controlPoint1=, controlPoint2=} | {duration=, timingParameters=}
+---@param options UIViewPropertyAnimator.Options {duration=, curve=} | {duration=, dampingRatio=} | {duration=, controlPoint1=, controlPoint2=} | {duration=, timingParameters=}
 ---@return UIViewPropertyAnimator
 function UIViewPropertyAnimator.new(options) end
 
@@ -2058,7 +2264,7 @@ function UISheetPresentationControllerDetent.medium() end
 function UISheetPresentationControllerDetent.large() end
 
 ---iOS 16: a detent whose height the resolver gives (nil: inactive); without an identifier it gets a unique one (Swift `custom(identifier:resolver:)`)
----@param options table|function {identifier=, resolver=function(context) return height end}, or the resolver alone
+---@param options UISheetPresentationControllerDetent.CustomOptions|function {identifier=, resolver=function(context) return height end}, or the resolver alone
 ---@return UISheetPresentationControllerDetent
 function UISheetPresentationControllerDetent.custom(options) end
 
@@ -2378,7 +2584,7 @@ function UILayoutGuide.new() end
 NSLayoutConstraint = {}
 
 ---makes a NSLayoutConstraint; subclasses then call init(self, ...)
----@param options table {item=, attribute="top", relatedBy="equal", toItem=, attribute2="top", multiplier=1, constant=0, priority=1000, identifier=}: Swift's NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)
+---@param options NSLayoutConstraint.Options {item=, attribute="top", relatedBy="equal", toItem=, attribute2="top", multiplier=1, constant=0, priority=1000, identifier=}: Swift's NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)
 ---@return NSLayoutConstraint
 function NSLayoutConstraint.new(options) end
 
@@ -2397,7 +2603,7 @@ function NSLayoutConstraint.deactivate(constraints) end
 NSLayoutAnchor = {}
 
 ---an inactive constraint (Swift constraint(equalTo:constant:) and the others) (Swift `constraint(equalTo:constant:)`)
----@param options table {equalTo=, greaterThanOrEqualTo=, lessThanOrEqualTo= (one of them, an anchor of the same axis), constant=0; a dimension also multiplier=, or equalToConstant= / greaterThanOrEqualToConstant= / lessThanOrEqualToConstant=}
+---@param options NSLayoutAnchor.ConstraintOptions|NSLayoutDimension.ConstraintOptions {equalTo=, greaterThanOrEqualTo=, lessThanOrEqualTo= (one of them, an anchor of the same axis), constant=0; a dimension also multiplier=, or equalToConstant= / greaterThanOrEqualToConstant= / lessThanOrEqualToConstant=}
 ---@return NSLayoutConstraint
 function NSLayoutAnchor:constraint(options) end
 
@@ -2522,7 +2728,7 @@ function UISelectionFeedbackGenerator:selectionChanged() end
 UIImpactFeedbackGenerator = {}
 
 ---makes a UIImpactFeedbackGenerator; subclasses then call init(self, ...)
----@param style? UIImpactFeedbackStyle|table a style, or {style = ...} as Swift's init(style:); default "medium"
+---@param style? UIImpactFeedbackStyle|UIImpactFeedbackGenerator.Options a style, or {style = ...} as Swift's init(style:); default "medium"
 ---@return UIImpactFeedbackGenerator
 function UIImpactFeedbackGenerator.new(style) end
 
@@ -2548,7 +2754,7 @@ function UINotificationFeedbackGenerator:notificationOccurred(type) end
 UIGraphicsImageRenderer = {}
 
 ---makes a UIGraphicsImageRenderer; subclasses then call init(self, ...)
----@param options table|CGSize {size = CGSize(w, h)} or a CGSize
+---@param options UIGraphicsImageRenderer.Options|CGSize {size = CGSize(w, h)} or a CGSize
 ---@return UIGraphicsImageRenderer
 function UIGraphicsImageRenderer.new(options) end
 
@@ -2567,7 +2773,7 @@ UIGraphicsImageRendererContext = {}
 UIBlurEffect = {}
 
 ---makes a UIBlurEffect; subclasses then call init(self, ...)
----@param options table {style = UIBlurEffectStyle}
+---@param options UIBlurEffect.Options {style = UIBlurEffectStyle}
 ---@return UIBlurEffect
 function UIBlurEffect.new(options) end
 
@@ -2594,7 +2800,7 @@ function UIVisualEffectView:subclass(name) end
 IndexPath = {}
 
 ---IndexPath(item:section:) or IndexPath(row:section:), one-based (Swift `init(item:section:)`)
----@param options table {item=, section=} or {row=, section=}
+---@param options IndexPath.Options {item=, section=} or {row=, section=}
 ---@return IndexPath
 function IndexPath.new(options) end
 
@@ -2711,7 +2917,7 @@ function UICollectionView:reloadData() end
 function UICollectionView:numberOfItems(section) end
 
 ---dequeueReusableCell(withReuseIdentifier:for:): a reused cell (after its prepareForReuse) or a new one of the registered class (Swift `dequeueReusableCell(withReuseIdentifier:for:)`)
----@param identifier string|table the reuse identifier, or {withReuseIdentifier =, ["for"] = indexPath}
+---@param identifier string|UICollectionView.DequeueOptions the reuse identifier, or {withReuseIdentifier =, ["for"] = indexPath}
 ---@param indexPath? IndexPath with an identifier string
 ---@return UICollectionViewCell
 function UICollectionView:dequeueReusableCell(identifier, indexPath) end
@@ -2838,7 +3044,7 @@ function UITableView:reloadData() end
 function UITableView:numberOfRows(section) end
 
 ---with an indexPath, dequeueReusableCell(withIdentifier:for:) (the identifier must be registered); without, dequeueReusableCell(withIdentifier:), nil when none is queued or registered (Swift `dequeueReusableCell(withIdentifier:for:)`)
----@param identifier string|table the reuse identifier, or {withIdentifier =, ["for"] = indexPath}
+---@param identifier string|UITableView.DequeueOptions the reuse identifier, or {withIdentifier =, ["for"] = indexPath}
 ---@param indexPath? IndexPath with an identifier string
 ---@return UITableViewCell?
 function UITableView:dequeueReusableCell(identifier, indexPath) end
@@ -3031,7 +3237,7 @@ function UIPushBehavior:setAngle(angle, magnitude) end
 UISnapBehavior = {}
 
 ---makes a UISnapBehavior; subclasses then call init(self, ...)
----@param item UIView|table the view, or {item = view, snapTo = point} (Swift init(item:snapTo:))
+---@param item UIView|UISnapBehavior.Options the view, or {item = view, snapTo = point} (Swift init(item:snapTo:))
 ---@param snapTo? CGPoint the point, in the reference view's coordinates
 ---@return UISnapBehavior
 function UISnapBehavior.new(item, snapTo) end
@@ -3047,7 +3253,7 @@ function UISnapBehavior.new(item, snapTo) end
 UIAttachmentBehavior = {}
 
 ---makes a UIAttachmentBehavior; subclasses then call init(self, ...)
----@param options table {item =, attachedToAnchor =} or {item =, attachedTo =}, with offsetFromCenter (and attachedOffsetFromCenter) as CGPoints (Swift's UIOffset)
+---@param options UIAttachmentBehavior.Options {item =, attachedToAnchor =} or {item =, attachedTo =}, with offsetFromCenter (and attachedOffsetFromCenter) as CGPoints (Swift's UIOffset)
 ---@return UIAttachmentBehavior
 function UIAttachmentBehavior.new(options) end
 
@@ -3129,15 +3335,15 @@ transit = {}
 function transit.wait(seconds) end
 
 ---a tap at a window point (down, then up 0.05 s later)
----@param options table {at=CGPoint}
+---@param options transit.touch.TapOptions
 function transit.touch.tap(options) end
 
 ---a drag between window points
----@param options table {from=CGPoint, to=CGPoint, duration=0.3, release=true}
+---@param options transit.touch.PanOptions
 function transit.touch.pan(options) end
 
 ---a screen-edge pan covering a fraction of the screen
----@param options table {edge="left", to=fraction, duration=0.3, release=true}
+---@param options transit.touch.EdgePanOptions
 function transit.touch.edgePan(options) end
 
 ---system sheets (iOS 13+): a step of a dismissal by the user, UIAdaptivePresentationControllerDelegate's: "should" (false when the presented controller's isModalInPresentation is true, else presentationControllerShouldDismiss, default true), "will", "did", "attempted" (presentationControllerDidAttemptToDismiss)
@@ -3187,15 +3393,15 @@ function transit.trace() end
 function transit.image(name) end
 
 ---fingers held still at a window point (a long press)
----@param options table {at=CGPoint, duration=1, touches=1}
+---@param options transit.touch.PressOptions
 function transit.touch.press(options) end
 
 ---a quick drag between window points that lifts at the end
----@param options table {from=CGPoint, to=CGPoint, duration=0.15, touches=1}
+---@param options transit.touch.SwipeOptions
 function transit.touch.swipe(options) end
 
 ---two fingers moving apart or together on a horizontal line through center
----@param options table {center=CGPoint, fromScale=1, toScale=, from=, to= (finger distances), duration=0.3, release=true}
+---@param options transit.touch.PinchOptions
 function transit.touch.pinch(options) end
 
 ---system sheets: the active detents for the current container, smallest first, each {identifier=, value=, frame=CGRect, dims=boolean, current=boolean}; empty when the detents do not shape the sheet (regular width, a landscape iPhone, before iOS 15)

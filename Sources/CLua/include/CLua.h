@@ -180,8 +180,23 @@ void transit_disarmstopdeadline(void);
 /* SIGINTs received since the last call. */
 int transit_takeinterrupts(void);
 
-/* The traceback of the running coroutine `co`, for errors raised inside scene coroutines. */
+/* The traceback of coroutine `co` from `level` out, as a table of frames (CLua.c, "tracebacks
+** as frames"), for errors raised inside scene coroutines; with a `message`, that message with
+** the traceback's text after it, the frames kept for it in the registry. */
 void transit_traceback(lua_State *L, lua_State *co, const char *message, int level);
+
+/* Registry slots of the frames of the last traceback written by the message handler (or for a
+** coroutine), and of a failed finalizer's. */
+#define TRANSIT_CAUGHT_FRAMES "transit.caughtFrames"
+#define TRANSIT_FINALIZER_FRAMES "transit.finalizerFrames"
+
+/* Pushes the frames table of `co`'s stack from `level` out. */
+void transit_pushframes(lua_State *L, lua_State *co, int level);
+/* Pushes "stack traceback:" and one line per frame of the frames table at `index`. */
+void transit_pushtracebacktext(lua_State *L, int index);
+/* Pushes the frames table recorded for the string `text` (the same string, by address) and
+** returns 1; returns 0 and pushes nothing when none was. */
+int transit_pushframesof(lua_State *L, const char *text);
 
 /* The shape of the error string `text` raised in thread `co`: its location is the innermost
 ** frame (from `level` out) whose "file:line: " the text begins with, which is where luaL_where

@@ -215,11 +215,11 @@ extension World {
     /// `UIView.addKeyframe`: only valid inside `animateKeyframes`.
     public func addKeyframe(relativeStartTime: Double, relativeDuration: Double, animations: () throws -> Void) throws {
         guard let context = animationContexts.last, context.kind == .keyframes || (context.kind == .disabled && context.keyframe != nil) else {
-            throw ModelUsageError.animation("UIView.addKeyframe must be called inside the animations of UIView.animateKeyframes")
+            throw ModelUsageError.animation(.naming("UIView.addKeyframe", " must be called inside the animations of UIView.animateKeyframes"))
         }
         guard relativeStartTime.isFinite, relativeDuration.isFinite, relativeStartTime >= 0, relativeDuration >= 0,
               relativeStartTime + relativeDuration <= 1 + 1e-9 else {
-            throw ModelUsageError.animation("UIView.addKeyframe: relativeStartTime and relativeDuration must be in 0...1 with start + duration ≤ 1 (got \(formatNumber(relativeStartTime)), \(formatNumber(relativeDuration)))")
+            throw ModelUsageError.animation(.naming("UIView.addKeyframe", ": relativeStartTime and relativeDuration must be in 0...1 with start + duration ≤ 1 (got \(formatNumber(relativeStartTime)), \(formatNumber(relativeDuration)))"))
         }
         let saved = context.keyframe
         context.keyframe = (relativeStartTime, relativeDuration)

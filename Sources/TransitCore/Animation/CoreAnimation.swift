@@ -352,7 +352,7 @@ extension World {
     /// CATransaction.begin.
     public func beginTransaction() throws {
         guard coreAnimation.transactions.count < 64 else {
-            throw ModelUsageError.animation("CATransaction.begin: more than 64 nested transactions (a begin without commit in a loop?)")
+            throw ModelUsageError.animation(.naming("CATransaction.begin", ": more than 64 nested transactions (a begin without commit in a loop?)"))
         }
         // Inside the turn's implicit transaction when there is one (it is the outermost).
         let outer = coreAnimation.transactions.last ?? coreAnimation.implicitTransaction
@@ -363,7 +363,7 @@ extension World {
     /// ended (on the next turn when there were none).
     public func commitTransaction() throws {
         guard let transaction = coreAnimation.transactions.popLast() else {
-            throw ModelUsageError.animation("CATransaction.commit without a matching CATransaction.begin")
+            throw ModelUsageError.animation(.naming("CATransaction.commit", " without a matching CATransaction.begin"))
         }
         transaction.committed = true
         if transaction.pending <= 0, transaction.completion != nil {

@@ -83,7 +83,7 @@ public final class PropertyAnimator: HostObject {
     // MARK: - Animations and completions
 
     public func addAnimations(_ body: @escaping () throws -> Void, delayFactor: Double = 0) throws {
-        guard state != .stopped else { throw ModelUsageError.animation("UIViewPropertyAnimator.addAnimations: the animator is stopped; call finishAnimation(at) first") }
+        guard state != .stopped else { throw ModelUsageError.animation(.naming("UIViewPropertyAnimator.addAnimations", ": the animator is stopped; call finishAnimation(at) first")) }
         if state == .inactive {
             pendingBlocks.append((body, delayFactor))
         } else {
@@ -124,15 +124,15 @@ public final class PropertyAnimator: HostObject {
     // MARK: - Driving
 
     public func startAnimation(afterDelay delay: Double = 0) throws {
-        guard state != .stopped else { throw ModelUsageError.animation("UIViewPropertyAnimator.startAnimation: the animator is stopped; call finishAnimation(at) first") }
-        guard delay.isFinite, delay >= 0 else { throw ModelUsageError.animation("UIViewPropertyAnimator.startAnimation: delay must be a finite number ≥ 0") }
+        guard state != .stopped else { throw ModelUsageError.animation(.naming("UIViewPropertyAnimator.startAnimation", ": the animator is stopped; call finishAnimation(at) first")) }
+        guard delay.isFinite, delay >= 0 else { throw ModelUsageError.animation(.naming("UIViewPropertyAnimator.startAnimation", ": delay must be a finite number ≥ 0")) }
         try activate()
         isRunning = true
         drive(toEnd: !isReversed, durationFactor: 1, delay: delay)
     }
 
     public func pauseAnimation() throws {
-        guard state != .stopped else { throw ModelUsageError.animation("UIViewPropertyAnimator.pauseAnimation: the animator is stopped") }
+        guard state != .stopped else { throw ModelUsageError.animation(.naming("UIViewPropertyAnimator.pauseAnimation", ": the animator is stopped")) }
         try activate()
         freeze()
     }
@@ -141,18 +141,18 @@ public final class PropertyAnimator: HostObject {
     /// durationFactor × the animator's original duration (Apple's documentation), however
     /// much of it is left.
     public func continueAnimation(timing newTiming: Timing?, durationFactor: Double) throws {
-        guard state == .active else { throw ModelUsageError.animation("UIViewPropertyAnimator.continueAnimation: the animator must be active (paused or running), it is \(state.rawValue)") }
-        guard durationFactor.isFinite, durationFactor > 0 else { throw ModelUsageError.animation("UIViewPropertyAnimator.continueAnimation: durationFactor must be a number > 0") }
+        guard state == .active else { throw ModelUsageError.animation(.naming("UIViewPropertyAnimator.continueAnimation", ": the animator must be active (paused or running), it is \(state.rawValue)")) }
+        guard durationFactor.isFinite, durationFactor > 0 else { throw ModelUsageError.animation(.naming("UIViewPropertyAnimator.continueAnimation", ": durationFactor must be a number > 0")) }
         if let newTiming { timing = newTiming }
         isRunning = true
         drive(toEnd: !isReversed, durationFactor: durationFactor, wholeDuration: true)
     }
 
     public func setFractionComplete(_ fraction: Double) throws {
-        guard fraction.isFinite else { throw ModelUsageError.animation("UIViewPropertyAnimator.fractionComplete must be a finite number") }
-        guard state != .stopped else { throw ModelUsageError.animation("UIViewPropertyAnimator.fractionComplete cannot be set on a stopped animator") }
+        guard fraction.isFinite else { throw ModelUsageError.animation(.naming("UIViewPropertyAnimator.fractionComplete", " must be a finite number")) }
+        guard state != .stopped else { throw ModelUsageError.animation(.naming("UIViewPropertyAnimator.fractionComplete", " cannot be set on a stopped animator")) }
         guard !isRunning else {
-            throw ModelUsageError.animation("UIViewPropertyAnimator.fractionComplete can only be set while the animator is paused (call pauseAnimation() first)")
+            throw ModelUsageError.animation(.naming("UIViewPropertyAnimator.fractionComplete", " can only be set while the animator is paused (call pauseAnimation() first)"))
         }
         try activate()
         let clamped = min(1, max(0, fraction))
@@ -210,7 +210,7 @@ public final class PropertyAnimator: HostObject {
     /// Removes the animations, leaving the views where they are on screen; stopped (then
     /// finishAnimation(at) runs the completions) or, without finishing, inactive.
     public func stopAnimation(withoutFinishing: Bool) throws {
-        guard state == .active else { throw ModelUsageError.animation("UIViewPropertyAnimator.stopAnimation: the animator must be active, it is \(state.rawValue)") }
+        guard state == .active else { throw ModelUsageError.animation(.naming("UIViewPropertyAnimator.stopAnimation", ": the animator must be active, it is \(state.rawValue)")) }
         endEvent?.cancel()
         isRunning = false
         commitPresentationValues()
@@ -225,7 +225,7 @@ public final class PropertyAnimator: HostObject {
     }
 
     public func finishAnimation(at position: Position) throws {
-        guard state == .stopped else { throw ModelUsageError.animation("UIViewPropertyAnimator.finishAnimation: the animator must be stopped (call stopAnimation(false) first), it is \(state.rawValue)") }
+        guard state == .stopped else { throw ModelUsageError.animation(.naming("UIViewPropertyAnimator.finishAnimation", ": the animator must be stopped (call stopAnimation(false) first), it is \(state.rawValue)")) }
         try complete(at: position, alreadyCommitted: true)
     }
 

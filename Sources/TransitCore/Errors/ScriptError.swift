@@ -17,10 +17,11 @@ public struct ScriptError: Error, CustomStringConvertible {
     public var location: SourceLocation?
     /// What went wrong, without the location.
     public var reason: String
-    /// Lua's "stack traceback:" and its frames, one per line; nil when none was taken.
-    public var traceback: String?
+    /// The frames of the stack when it was raised (printed as Lua's "stack traceback:"); nil
+    /// when none was taken.
+    public var traceback: Traceback?
 
-    public init(_ reason: String, at location: SourceLocation? = nil, traceback: String? = nil) {
+    public init(_ reason: String, at location: SourceLocation? = nil, traceback: Traceback? = nil) {
         self.reason = reason; self.location = location; self.traceback = traceback
     }
 
@@ -30,7 +31,7 @@ public struct ScriptError: Error, CustomStringConvertible {
     /// The whole text as printed: location, reason and traceback.
     public var message: String { description }
 
-    public var description: String { traceback.map { locatedReason + "\n" + $0 } ?? locatedReason }
+    public var description: String { traceback.map { locatedReason + "\n" + $0.description } ?? locatedReason }
 
     /// The same error reported once, at its own line: what a caller that adds its own context
     /// keeps of an error raised deeper in the script.
@@ -45,7 +46,72 @@ public struct ScriptError: Error, CustomStringConvertible {
     /// `note` added at the very end of the printed text (after the traceback, if any).
     public func appending(_ note: String) -> ScriptError {
         var copy = self
-        if let traceback { copy.traceback = traceback + note } else { copy.reason += note }
+        if traceback != nil { copy.traceback!.note += note } else { copy.reason += note }
+        return copy
+    }
+}
+
+/// A Lua traceback as the frames it is made of, each taken from `lua_getstack`/`lua_getinfo`
+/// where the error was caught (CLua.c, "tracebacks as frames"), so code that leaves frames out
+/// (Transit's own scripts, the REPL's) chooses frames, never lines of text. Printed, it is the
+/// text Lua's own tracebacks have.
+public struct Traceback: Sendable, Equatable, CustomStringConvertible {
+    public struct Frame: Sendable, Equatable {
+        /// The source as Lua shows it: "fx/fade.lua" (or "...tail/of/a/long/path.lua"), "[C]".
+        public var source: String
+        /// The line running in it; nil for a C function.
+        public var line: Int?
+        /// How Lua names the function: "function 'error'", "local 'f'", "method 'update'",
+        /// "main chunk", "function <fx.lua:3>", "?".
+        public var function: String
+        public var isC: Bool
+        /// Called by a tail call (Lua prints "(...tail calls...)" after it).
+        public var isTailCall: Bool
+
+        public init(source: String, line: Int?, function: String, isC: Bool, isTailCall: Bool) {
+            self.source = source; self.line = line; self.function = function; self.isC = isC; self.isTailCall = isTailCall
+        }
+    }
+
+    public enum Entry: Sendable, Equatable {
+        case frame(Frame)
+        /// A deep stack's middle, left out: this many levels.
+        case skipped(Int)
+    }
+
+    public var entries: [Entry]
+    /// Text printed after the last frame (a note such as the memory limit's).
+    public var note = ""
+
+    public init(_ entries: [Entry]) { self.entries = entries }
+
+    public var frames: [Frame] { entries.compactMap { if case .frame(let frame) = $0 { frame } else { nil } } }
+
+    public var description: String {
+        var text = "stack traceback:"
+        for entry in entries {
+            switch entry {
+            case .skipped(let count):
+                text += "\n\t...\t(skipping \(count) levels)"
+            case .frame(let frame):
+                text += "\n\t" + frame.source + (frame.line.map { ":\($0)" } ?? "") + ": in " + frame.function
+                if frame.isTailCall { text += "\n\t(...tail calls...)" }
+            }
+        }
+        return text + note
+    }
+
+    /// Without its leading frames for which `hidden` holds (a left-out middle ends them).
+    public func droppingLeadingFrames(where hidden: (Frame) -> Bool) -> Traceback {
+        var copy = self
+        while case .frame(let frame)? = copy.entries.first, hidden(frame) { copy.entries.removeFirst() }
+        return copy
+    }
+
+    /// Without its trailing frames for which `hidden` holds.
+    public func droppingTrailingFrames(where hidden: (Frame) -> Bool) -> Traceback {
+        var copy = self
+        while case .frame(let frame)? = copy.entries.last, hidden(frame) { copy.entries.removeLast() }
         return copy
     }
 }

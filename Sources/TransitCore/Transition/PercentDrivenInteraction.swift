@@ -63,7 +63,7 @@ open class PercentDrivenInteractiveTransition: HostObject {
     }
 
     public func update(_ percent: Double) throws {
-        guard percent.isFinite else { throw ModelUsageError.transition("UIPercentDrivenInteractiveTransition.update: percent must be a finite number") }
+        guard percent.isFinite else { throw ModelUsageError.transition(.naming("UIPercentDrivenInteractiveTransition.update", ": percent must be a finite number")) }
         guard let transition else { return hasStarted || startedBySubclassOverride ? () : world.interactionDrivesNothing(self, "update(\(formatNumber(percent)))") }
         try transition.updateInteractiveTransition(percent)
     }
@@ -88,7 +88,7 @@ open class PercentDrivenInteractiveTransition: HostObject {
     private func apply(to transition: Transition) throws {
         let speed = try effectiveCompletionSpeed()
         guard speed.isFinite, speed > 0 else {
-            throw ModelUsageError.transition("UIPercentDrivenInteractiveTransition.completionSpeed must be > 0 (got \(formatNumber(speed)))")
+            throw ModelUsageError.transition(.naming("UIPercentDrivenInteractiveTransition.completionSpeed", " must be > 0 (got \(formatNumber(speed)))"))
         }
         transition.completionSpeed = speed
         transition.completionCurve = try effectiveCompletionCurve()

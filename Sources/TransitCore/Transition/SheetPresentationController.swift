@@ -122,11 +122,11 @@ open class SheetPresentationController: PresentationController {
 
     public func setDetents(_ newDetents: [SheetDetent]) throws {
         guard !newDetents.isEmpty else {
-            throw ModelUsageError.presentation("UISheetPresentationController.detents must not be empty (UIKit requires at least one detent)")
+            throw ModelUsageError.presentation(.naming("UISheetPresentationController.detents", " must not be empty (UIKit requires at least one detent)"))
         }
         var seen = Set<String>()
         for detent in newDetents where !seen.insert(detent.identifier).inserted {
-            throw ModelUsageError.presentation("UISheetPresentationController.detents has two detents with the identifier \"\(detent.identifier)\"; each needs its own")
+            throw ModelUsageError.presentation(.naming("UISheetPresentationController.detents", " has two detents with the identifier \"\(detent.identifier)\"; each needs its own"))
         }
         detents = newDetents
         world.traceEvent(traceName, "detents", newDetents.map(\.identifier))
@@ -152,7 +152,7 @@ open class SheetPresentationController: PresentationController {
 
     public func setPreferredCornerRadius(_ radius: Double?) throws {
         if let radius, !(radius.isFinite && radius >= 0) {
-            throw ModelUsageError.presentation("UISheetPresentationController.preferredCornerRadius must be a finite number ≥ 0 or nil (got \(formatNumber(radius)))")
+            throw ModelUsageError.presentation(.naming("UISheetPresentationController.preferredCornerRadius", " must be a finite number ≥ 0 or nil (got \(formatNumber(radius)))"))
         }
         preferredCornerRadius = radius
         changed()

@@ -280,7 +280,7 @@ public final class TransitionCoordinator: HostObject {
 
     func transitionInFlight(_ member: String) throws -> Transition {
         guard let transition = liveTransition, !transition.isCompleted else {
-            throw ModelUsageError.transition("UIViewControllerTransitionCoordinator.\(member): the transition is over; register alongside work while it runs")
+            throw ModelUsageError.transition(.naming("UIViewControllerTransitionCoordinator.\(member)", ": the transition is over; register alongside work while it runs"))
         }
         return transition
     }

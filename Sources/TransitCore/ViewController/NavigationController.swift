@@ -294,7 +294,7 @@ public final class NavigationController: ViewController {
             }
             if interaction == nil && usesSystemAnimation && operation == .pop { interaction = edgeSwipeInteraction }
         }
-        guard let contentView else { throw ModelUsageError.containment(Self.replacedViewMessage("UINavigationController", "push or pop")) }
+        guard let contentView else { throw ModelUsageError.containment("\(Self.replacedViewMessage("UINavigationController", "push or pop"))") }
         let stackAfter = stackAfterTransition ?? viewControllers
         let below = stackAfter.count > 1 ? stackAfter[stackAfter.count - 2] : nil
         let tabs = tabBarController

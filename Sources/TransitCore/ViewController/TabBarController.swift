@@ -250,7 +250,7 @@ public final class TabBarController: ViewController {
                 try world.callIfImplemented(delegate, Hook.TabBarControllerDelegate.interactionControllerFor, [.object(self), .object(animator)]),
                 from: delegate, Hook.TabBarControllerDelegate.interactionControllerFor)
         }
-        guard let contentView else { throw ModelUsageError.containment(ViewController.replacedViewMessage("UITabBarController", "switch tabs")) }
+        guard let contentView else { throw ModelUsageError.containment("\(ViewController.replacedViewMessage("UITabBarController", "switch tabs"))") }
         try world.runContainerTransition(.tabSwitch, from: from, to: to, presented: to, presenting: from, contentView: contentView,
                                          animator: animator, interaction: interaction, animated: animator != nil) { transition in
             transition.tabBarController = self

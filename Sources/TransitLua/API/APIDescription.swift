@@ -4,7 +4,7 @@ import CLua
 // declared once here (in the Bindings files) with its types and documentation; the same
 // declaration checks arguments at run time and generates the LuaLS stubs and the docs.
 
-public indirect enum APIType: Equatable {
+public indirect enum APIType: Equatable, Sendable {
     case number
     case integer
     case boolean
@@ -23,6 +23,9 @@ public indirect enum APIType: Equatable {
     /// A host object, or a Lua table implementing the named protocol.
     case `protocol`(String)
     case union([APIType])
+    /// A table of declared keys (OptionTable.swift): checked as a table by the argument check,
+    /// its keys by the function (`HostCall.checkOptions`).
+    case options(OptionTable)
 
     /// How messages name the type ("a UIView", "a number", "one of ...").
     var phrase: String {
@@ -32,14 +35,18 @@ public indirect enum APIType: Equatable {
         case .boolean: return "a boolean"
         case .string: return "a string"
         case .function: return "a function"
-        case .table: return "a table"
+        case .table, .options: return "a table"
         case .any: return "a value"
         case .value(let name), .object(let name): return "a \(name)"
         case .enumeration(let name): return "a \(name) string"
         case .optional(let inner): return inner.phrase
         case .list(let inner): return "a list of \(inner.phrase.dropFirst(2))s"
         case .protocol(let name): return "a \(name) (table or object)"
-        case .union(let types): return types.map(\.phrase).joined(separator: " or ")
+        case .union(let types):
+            // Several options tables (UIBezierPath's forms) are each "a table": said once.
+            var phrases: [String] = []
+            for phrase in types.map(\.phrase) where !phrases.contains(phrase) { phrases.append(phrase) }
+            return phrases.joined(separator: " or ")
         }
     }
 
@@ -58,6 +65,7 @@ public indirect enum APIType: Equatable {
         case .optional(let inner): return inner.luals + "?"
         case .list(let inner): return inner.luals + "[]"
         case .union(let types): return types.map(\.luals).joined(separator: "|")
+        case .options(let table): return table.name
         }
     }
 

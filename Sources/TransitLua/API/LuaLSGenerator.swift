@@ -13,6 +13,11 @@ extension APIDescription {
             for c in e.cases { out.append("---| \"\(c)\"") }
             out.append("")
         }
+        // Options tables: exact classes, so LuaLS flags a key the function does not take, as the
+        // function itself does at run time (both from the one OptionTable).
+        for table in optionTables {
+            out.append(contentsOf: optionsClass(table))
+        }
         for proto in protocols {
             out.append("---\(proto.doc) Used as \(proto.usedAs).")
             out.append("---@class \(proto.name)")
@@ -75,6 +80,17 @@ extension APIDescription {
         out.append("")
         for f in namespace.functions { out.append(contentsOf: signature("transit", ".", f)) }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// `---@class (exact) UIView.AnimateOptions` and a field per key (`name?` when optional).
+    func optionsClass(_ table: OptionTable) -> [String] {
+        var lines = ["---\(table.doc.isEmpty ? "An options table" : table.doc): these keys and no other.",
+                     "---@class (exact) \(table.name)"]
+        for field in table.fields {
+            lines.append("---@field \(field.name)\(field.isRequired ? "" : "?") \(field.type.luals)\(field.doc.isEmpty ? "" : " \(field.doc)")")
+        }
+        lines.append("")
+        return lines
     }
 
     private func signature(_ owner: String, _ separator: String, _ f: APIFunction) -> [String] {
@@ -142,6 +158,19 @@ extension APIDescription {
             out.append("## Functions")
             out.append("")
             for f in globals { out.append("- `\(f.name)(\(f.parameters.map(\.name).joined(separator: ", ")))`: \(f.doc)") }
+            out.append("")
+        }
+        let tables = optionTables
+        if !tables.isEmpty {
+            out.append("## Options tables")
+            out.append("")
+            out.append("The keys each options table takes; any other key is an error listing these (`unknown option \"x\"; accepted: ...`).")
+            out.append("")
+            for table in tables {
+                out.append("- `\(table.name)`: " + table.fields.map { field in
+                    "`\(field.name)\(field.isRequired ? "" : "?")` (`\(field.type.luals)`\(field.doc.isEmpty ? "" : ", \(field.doc)"))"
+                }.joined(separator: ", "))
+            }
             out.append("")
         }
         out.append("## Enumerations")

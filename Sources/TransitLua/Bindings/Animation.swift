@@ -59,7 +59,7 @@ extension TransitAPI {
 
         var spring = APIClass(name: "UISpringTimingParameters", superclass: nil, doc: "Spring timing, a value.", isValue: true)
         spring.functions = [
-            function("new", .checked("options", .table, "{dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}; {} is UIKit's default, damping ratio 4.56"),
+            function("new", .checked("options", .options(springOptionTable), "{dampingRatio=, initialVelocity=} or {mass=, stiffness=, damping=, initialVelocity=}; {} is UIKit's default, damping ratio 4.56"),
                      returns: .value("UISpringTimingParameters"), doc: "UISpringTimingParameters{...}") { call, _ in
                 let spring = try call.springOptions(1, duration: 1)
                 let ratio = call.springRatio(1)
@@ -90,13 +90,13 @@ extension TransitAPI {
     /// UIView's class functions for animation.
     static func animationFunctions() -> [APIFunction] {
         [
-            function("animate", .checked("durationOrOptions", .union([.number, .table]), "a duration, or {duration=, delay=, options=, dampingRatio=, velocity=, animations=, completion=}"), .checked("animations", .optional(.function)), .checked("completion", .optional(.function), "called with finished"),
+            function("animate", .checked("durationOrOptions", .union([.number, .options(animateOptions)]), "a duration, or the options"), .checked("animations", .optional(.function)), .checked("completion", .optional(.function), "called with finished"),
                      doc: "animates the property changes made in animations") { call, _, _, _ in
                 var call = call  // the helpers take it inout
                 try animate(&call)
                 return 0
             },
-            function("animateKeyframes", .checked("options", .table, "{duration=, delay=, options=, animations=, completion=}"),
+            function("animateKeyframes", .checked("options", .options(animateKeyframesOptions)),
                      doc: "keyframe animation: call UIView.addKeyframe inside animations") { call, _ in
                 let world = call.runtime.world
                 let duration = try call.numberOption(1, "duration") ?? 0
@@ -104,8 +104,7 @@ extension TransitAPI {
                 let (options, mode, _) = try call.animationOptions(1, keyframes: true)
                 guard let animations = try call.functionOption(1, "animations") else { throw call.fail("animations (a function) is required") }
                 let completion = try call.functionOption(1, "completion")
-                let known: Set<String> = ["duration", "delay", "options", "animations", "completion"]
-                try call.rejectUnknownOptions(1, accepted: known)
+                try call.checkOptions(1, animateKeyframesOptions)
                 try world.animateKeyframes(duration: duration, delay: delay, options: options, mode: mode,
                                            animations: { try animations.call() },
                                            completion: completion.map { f in { finished in try f.call { $0.push(.boolean(finished)); return 1 } } })
@@ -134,8 +133,7 @@ extension TransitAPI {
         let animations: LuaFunction
         var completion: LuaFunction?
         if call.isTable(1) {
-            let known: Set<String> = ["duration", "delay", "options", "dampingRatio", "velocity", "animations", "completion"]
-            try call.rejectUnknownOptions(1, accepted: known)
+            try call.checkOptions(1, animateOptions)
             guard let d = try call.numberOption(1, "duration") else { throw call.fail("duration (a number) is required") }
             duration = d
             delay = try call.numberOption(1, "delay") ?? 0
@@ -220,8 +218,7 @@ extension HostCall {
 
     /// `UISpringTimingParameters{...}` fields.
     func springOptions(_ argument: Int, duration: Double) throws -> Spring {
-        let known: Set<String> = ["dampingRatio", "initialVelocity", "mass", "stiffness", "damping"]
-        try rejectUnknownOptions(argument, accepted: known)
+        try checkOptions(argument, TransitAPI.springOptionTable)
         var velocity = 0.0
         if field(argument, "initialVelocity") {
             guard let vector = runtime.read(Vector.self, at: -1) else {
@@ -254,6 +251,41 @@ extension HostCall {
     }
 }
 
+// MARK: - Options tables
+
+extension TransitAPI {
+    static let animateOptions = OptionTable("UIView.AnimateOptions", "UIView.animate's options", [
+        .required("duration", .number, "seconds"), .optional("delay", .number, "seconds before it starts"),
+        .optional("options", .list(.enumeration("UIViewAnimationOptions"))),
+        .optional("dampingRatio", .number, "a spring: 1 settles without overshoot"), .optional("velocity", .number, "the spring's initial velocity"),
+        .required("animations", .function), .optional("completion", .function, "called with finished"),
+    ])
+
+    static let animateKeyframesOptions = OptionTable("UIView.AnimateKeyframesOptions", "UIView.animateKeyframes's options", [
+        .optional("duration", .number, "seconds (default 0)"), .optional("delay", .number, "seconds before it starts"),
+        .optional("options", .list(.enumeration("UIViewKeyframeAnimationOptions"))),
+        .required("animations", .function, "calls UIView.addKeyframe"), .optional("completion", .function, "called with finished"),
+    ])
+
+    static let springOptionTable = OptionTable("UISpringTimingParameters.Options", "UISpringTimingParameters{...}: a damping ratio, or mass, stiffness and damping", [
+        .optional("dampingRatio", .number), .optional("initialVelocity", .value("CGVector")),
+        .optional("mass", .number), .optional("stiffness", .number), .optional("damping", .number),
+    ])
+
+    static let propertyAnimatorOptions = OptionTable("UIViewPropertyAnimator.Options", "UIViewPropertyAnimator.new's options: a duration and one timing", [
+        .required("duration", .number, "seconds"), .optional("curve", .enumeration("UIViewAnimationCurve")),
+        .optional("dampingRatio", .number), .optional("controlPoint1", .value("CGPoint")), .optional("controlPoint2", .value("CGPoint")),
+        .optional("timingParameters", .union([.value("UISpringTimingParameters"), .value("CAMediaTimingFunction")])),
+        .optional("animations", .function),
+    ])
+
+    static let transitionOptions = OptionTable("UIView.TransitionOptions", "UIView.transition's options", [
+        .required("with", .object("UIView"), "the view whose content changes"), .required("duration", .number, "seconds"),
+        .optional("options", .list(.enumeration("UIViewAnimationOptions")), "a transition style and curve"),
+        .optional("animations", .function), .optional("completion", .function, "called with finished"),
+    ])
+}
+
 // MARK: - UIViewPropertyAnimator and UIView.transition
 
 extension TransitAPI {
@@ -261,10 +293,9 @@ extension TransitAPI {
         var cls = APIClass(name: "UIViewPropertyAnimator", superclass: "NSObject",
                            doc: "An animator you can start, pause, scrub, reverse, continue, stop and finish.", isValue: false)
         cls.matches = { $0 is PropertyAnimator }
-        cls.constructorParameters = [parameter("options", .table, "{duration=, curve=} | {duration=, dampingRatio=} | {duration=, controlPoint1=, controlPoint2=} | {duration=, timingParameters=}")]
+        cls.constructorParameters = [parameter("options", .options(propertyAnimatorOptions), "{duration=, curve=} | {duration=, dampingRatio=} | {duration=, controlPoint1=, controlPoint2=} | {duration=, timingParameters=}")]
         cls.construct = { call in
-            let known: Set<String> = ["duration", "curve", "dampingRatio", "controlPoint1", "controlPoint2", "timingParameters", "animations"]
-            try call.rejectUnknownOptions(1, accepted: known)
+            try call.checkOptions(1, propertyAnimatorOptions)
             guard let duration = try call.numberOption(1, "duration") else { throw call.fail("duration (a number) is required") }
             guard duration.isFinite, duration >= 0 else { throw call.fail("duration must be a finite number ≥ 0 (got \(formatNumber(duration)))") }
             var timing = PropertyAnimator.Timing.curve(.easeInEaseOut)
@@ -318,18 +349,15 @@ extension TransitAPI {
         cls.properties = [
             property("fractionComplete", .number(), "progress 0...1; settable only while paused", of: PropertyAnimator.self,
                      get: { call, a in call.push(a.fractionComplete) }, set: { call, a, newValue in try a.setFractionComplete(newValue) }),
-            property("isReversed", .boolean(), "runs towards the start", of: PropertyAnimator.self,
-                     get: { call, a in call.push(a.isReversed) }, set: { call, a, newValue in a.isReversed = newValue }),
+            property("isReversed", .boolean(), "runs towards the start", \PropertyAnimator.isReversed),
             property("state", .enumeration("UIViewAnimatingState"), "inactive, active or stopped", of: PropertyAnimator.self,
                      get: { call, a in call.push(a.state.rawValue) }),
             property("isRunning", .boolean, "active and not paused", of: PropertyAnimator.self,
                      get: { call, a in call.push(a.isRunning) }),
             property("isInterruptible", .boolean, "always true here", of: PropertyAnimator.self,
                      get: { call, a in call.push(a.isInterruptible) }),
-            property("scrubsLinearly", .boolean(), "true (default): a paused animator's fractionComplete maps linearly; false: scrubbing follows the timing curve", of: PropertyAnimator.self,
-                     get: { call, a in call.push(a.scrubsLinearly) }, set: { call, a, newValue in a.scrubsLinearly = newValue }),
-            property("pausesOnCompletion", .boolean(), "stay active and paused at the end instead of completing", of: PropertyAnimator.self,
-                     get: { call, a in call.push(a.pausesOnCompletion) }, set: { call, a, newValue in a.pausesOnCompletion = newValue }),
+            property("scrubsLinearly", .boolean(), "true (default): a paused animator's fractionComplete maps linearly; false: scrubbing follows the timing curve", \PropertyAnimator.scrubsLinearly),
+            property("pausesOnCompletion", .boolean(), "stay active and paused at the end instead of completing", \PropertyAnimator.pausesOnCompletion),
             property("duration", .number, "the duration given", of: PropertyAnimator.self,
                      get: { call, a in call.push(a.duration) }),
         ]
@@ -375,10 +403,9 @@ extension TransitAPI {
     }
 
     static func viewTransitionFunction() -> APIFunction {
-        function("transition", .checked("options", .table, "{with=view, duration=, options={\"transitionFlipFromLeft\"|...}, animations=, completion=}"),
+        function("transition", .checked("options", .options(transitionOptions)),
                  doc: "animates a change of a view's content with a flip, curl or cross-dissolve") { call, _ in
-            let known: Set<String> = ["with", "duration", "options", "animations", "completion"]
-            try call.rejectUnknownOptions(1, accepted: known)
+            try call.checkOptions(1, transitionOptions)
             guard call.field(1, "with"), let view = call.runtime.object(at: -1) as? View else {
                 let got = call.runtime.typeDescription(at: -1)
                 transit_pop(call.L, 1)

@@ -23,11 +23,10 @@ extension TransitAPI {
         var cls = APIClass(name: "NSLayoutConstraint", superclass: "NSObject",
                            doc: "A relation between two items' attributes: firstItem.firstAttribute (relation) secondItem.secondAttribute × multiplier + constant, at a priority. Inactive until isActive = true or NSLayoutConstraint.activate{...}.", isValue: false)
         cls.matches = { $0 is LayoutConstraint }
-        let keys: Set<String> = ["item", "attribute", "relatedBy", "toItem", "attribute2", "multiplier", "constant", "priority", "identifier"]
-        cls.constructorParameters = [parameter("options", .table, "{item=, attribute=\"top\", relatedBy=\"equal\", toItem=, attribute2=\"top\", multiplier=1, constant=0, priority=1000, identifier=}: Swift's NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)")]
+        cls.constructorParameters = [parameter("options", .options(constraintOptions), "{item=, attribute=\"top\", relatedBy=\"equal\", toItem=, attribute2=\"top\", multiplier=1, constant=0, priority=1000, identifier=}: Swift's NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)")]
         cls.construct = { call in
             guard call.isTable(1) else { throw call.argumentError(1, "an options table {item=, attribute=, relatedBy=, toItem=, attribute2=, multiplier=, constant=}") }
-            try call.rejectUnknownOptions(1, accepted: keys)
+            try call.checkOptions(1, constraintOptions)
             guard let item = try call.layoutItemOption(1, "item") else { throw call.fail("item (a UIView or UILayoutGuide) is required") }
             guard let attribute = try call.enumOption(1, "attribute", LayoutAttribute.self, "NSLayoutAttribute") else { throw call.fail("attribute is required, e.g. attribute = \"top\"") }
             let relation = try call.enumOption(1, "relatedBy", LayoutConstraintRelation.self, "NSLayoutRelation") ?? .equal
@@ -55,14 +54,12 @@ extension TransitAPI {
                      get: { call, c in call.push(c.secondAttribute.rawValue) }),
             property("multiplier", .number, "the second attribute's multiplier (fixed when made)", of: LayoutConstraint.self,
                      get: { call, c in call.push(c.multiplier) }),
-            property("constant", .finite(), "the constant; change it, then layoutIfNeeded() inside an animation block to animate the frames it moves", of: LayoutConstraint.self,
-                     get: { call, c in call.push(c.constant) }, set: { call, c, newValue in c.constant = newValue }),
+            property("constant", .finite(), "the constant; change it, then layoutIfNeeded() inside an animation block to animate the frames it moves", \LayoutConstraint.constant),
             property("priority", .finite(), "1...1000 (UILayoutPriority.required = 1000 is a hard constraint); an active constraint stays required or optional", of: LayoutConstraint.self,
                      get: { call, c in call.push(c.priority) }, set: { call, c, newValue in try call.layout { try c.setPriority(newValue) } }),
             property("isActive", .boolean(), "true: installed on the items' nearest common ancestor and solved; false: removed", of: LayoutConstraint.self,
                      get: { call, c in call.push(c.isActive) }, set: { call, c, newValue in try call.layout { try c.setActive(newValue) } }),
-            property("identifier", .optional(.string()), "a name shown in traces and in unsatisfiable-constraint logs", of: LayoutConstraint.self,
-                     get: { call, c in call.push(c.identifier) }, set: { call, c, newValue in c.identifier = newValue }),
+            property("identifier", .optional(.string()), "a name shown in traces and in unsatisfiable-constraint logs", \LayoutConstraint.identifier),
         ]
         cls.functions = [
             function("activate", .checked("constraints", .list(.object("NSLayoutConstraint")), "a list of constraints"),
@@ -88,7 +85,7 @@ extension TransitAPI {
             property("attribute", .enumeration("NSLayoutAttribute"), "which attribute of it", of: LayoutAnchor.self, get: { call, a in call.push(a.attribute.rawValue) }),
         ]
         cls.methods = [
-            method("constraint", .checked("options", .table, "{equalTo=, greaterThanOrEqualTo=, lessThanOrEqualTo= (one of them, an anchor of the same axis), constant=0; a dimension also multiplier=, or equalToConstant= / greaterThanOrEqualToConstant= / lessThanOrEqualToConstant=}"),
+            method("constraint", .checked("options", .union([.options(AnchorConstraintOptions.axis), .options(AnchorConstraintOptions.dimension)]), "{equalTo=, greaterThanOrEqualTo=, lessThanOrEqualTo= (one of them, an anchor of the same axis), constant=0; a dimension also multiplier=, or equalToConstant= / greaterThanOrEqualToConstant= / lessThanOrEqualToConstant=}"),
                    returns: .object("NSLayoutConstraint"), doc: "an inactive constraint (Swift constraint(equalTo:constant:) and the others)", of: LayoutAnchor.self) { call, anchor, _ in
                 call.push(try call.anchorConstraint(anchor))
                 return 1
@@ -136,9 +133,7 @@ extension TransitAPI {
     /// UIView's Auto Layout members (added to UIView in Views.swift).
     static func viewAutoLayoutMembers() -> (properties: [APIProperty], methods: [APIFunction], hooks: [APIFunction]) {
         let properties = anchorProperties(of: View.self) + [
-            property("translatesAutoresizingMaskIntoConstraints", .boolean(), "true (the default): the view stays where its frame puts it; set false on a view that constraints place", of: View.self,
-                     get: { call, v in call.push(v.translatesAutoresizingMaskIntoConstraints) },
-                     set: { call, v, newValue in v.translatesAutoresizingMaskIntoConstraints = newValue }),
+            property("translatesAutoresizingMaskIntoConstraints", .boolean(), "true (the default): the view stays where its frame puts it; set false on a view that constraints place", \View.translatesAutoresizingMaskIntoConstraints),
             property("constraints", .list(.object("NSLayoutConstraint")), "the active constraints installed on this view (their items' nearest common ancestor)", of: View.self,
                      get: { call, v in call.pushList(v.installedConstraints) }),
             property("layoutGuides", .list(.object("UILayoutGuide")), "the guides added with addLayoutGuide", of: View.self,
@@ -208,8 +203,7 @@ extension TransitAPI {
     /// UILayoutGuide's Auto Layout members (added to UILayoutGuide in Layout.swift).
     static func layoutGuideAutoLayoutMembers() -> [APIProperty] {
         anchorProperties(of: LayoutGuide.self) + [
-            property("identifier", .string(), "a name for traces", of: LayoutGuide.self,
-                     get: { call, g in call.push(g.identifier) }, set: { call, g, newValue in g.identifier = newValue }),
+            property("identifier", .string(), "a name for traces", \LayoutGuide.identifier),
         ]
     }
 }
@@ -223,11 +217,9 @@ extension HostCall {
     /// `anchor:constraint{...}`: exactly one relation key.
     func anchorConstraint(_ anchor: LayoutAnchor) throws -> LayoutConstraint {
         let isDimension = anchor is DimensionAnchor
-        var known: Set<String> = ["equalTo", "greaterThanOrEqualTo", "lessThanOrEqualTo", "constant"]
-        if isDimension { known.formUnion(["multiplier", "equalToConstant", "greaterThanOrEqualToConstant", "lessThanOrEqualToConstant"]) }
-        if let key = unknownKeys(1, known: known).first {
-            let hint = !isDimension && (key == "multiplier" || key.hasSuffix("Constant")) ? " (only a width or height anchor takes \(key))" : ""
-            throw fail("unknown option \"\(key)\"\(hint); accepted: " + known.sorted().joined(separator: ", "))
+        try checkOptions(1, isDimension ? AnchorConstraintOptions.dimension : AnchorConstraintOptions.axis) { key in
+            // A key of the dimension table given to a position anchor: say why it is refused.
+            !isDimension && AnchorConstraintOptions.dimension.field(key) != nil ? "That key is for sizes: only a width or height anchor takes \(key)" : nil
         }
         let relations: [(String, LayoutConstraintRelation)] = [("equalTo", .equal), ("greaterThanOrEqualTo", .greaterThanOrEqual), ("lessThanOrEqualTo", .lessThanOrEqual)]
         var chosen: [(LayoutConstraintRelation, LayoutAnchor?, Double?)] = []
@@ -289,4 +281,29 @@ extension HostCall {
         guard let value = E(rawValue: text) else { throw fail("\(key): " + runtime.unknownEnumMessage(enumName, text)) }
         return value
     }
+}
+
+/// `anchor:constraint{...}`'s options: one relation to another anchor and a constant; a width
+/// or height anchor also takes a multiplier, or a relation to a constant.
+enum AnchorConstraintOptions {
+    private static let relations: [OptionTable.Field] = [
+        .optional("equalTo", .object("NSLayoutAnchor"), "one of the three relations is required"), .optional("greaterThanOrEqualTo", .object("NSLayoutAnchor")),
+        .optional("lessThanOrEqualTo", .object("NSLayoutAnchor")), .optional("constant", .number, "default 0"),
+    ]
+    static let axis = OptionTable("NSLayoutAnchor.ConstraintOptions", "a position anchor's constraint{...}", relations)
+    static let dimension = OptionTable("NSLayoutDimension.ConstraintOptions", "a width or height anchor's constraint{...}", relations + [
+        .optional("multiplier", .number, "default 1"), .optional("equalToConstant", .number),
+        .optional("greaterThanOrEqualToConstant", .number), .optional("lessThanOrEqualToConstant", .number),
+    ])
+}
+
+extension TransitAPI {
+    /// `NSLayoutConstraint{...}`: Swift's NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:).
+    static let constraintOptions = OptionTable("NSLayoutConstraint.Options", "NSLayoutConstraint{...}: item.attribute (relatedBy) toItem.attribute2 × multiplier + constant", [
+        .required("item", .union([.object("UIView"), .object("UILayoutGuide")])), .required("attribute", .enumeration("NSLayoutAttribute")),
+        .optional("relatedBy", .enumeration("NSLayoutRelation"), "default \"equal\""), .optional("toItem", .union([.object("UIView"), .object("UILayoutGuide")])),
+        .optional("attribute2", .enumeration("NSLayoutAttribute"), "default: attribute (notAnAttribute without toItem)"),
+        .optional("multiplier", .number, "default 1"), .optional("constant", .number, "default 0"),
+        .optional("priority", .number, "1...1000, default 1000"), .optional("identifier", .string),
+    ])
 }

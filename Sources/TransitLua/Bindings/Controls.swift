@@ -52,16 +52,12 @@ extension TransitAPI {
                      get: { call, b in call.push(b.imageView) }),
             property("currentTitle", .optional(.string), "the title shown now", of: Button.self,
                      get: { call, b in call.push(b.currentTitle) }),
-            property("isHighlighted", .boolean(), "true while a touch that went down in it is held", of: Button.self,
-                     get: { call, b in call.push(b.isHighlighted) }, set: { call, b, newValue in b.isHighlighted = newValue }),
-            property("isSelected", .boolean(), "the selected state", of: Button.self,
-                     get: { call, b in call.push(b.isSelected) }, set: { call, b, newValue in b.isSelected = newValue }),
-            property("isEnabled", .boolean(), "a disabled button takes no touches and greys its title", of: Button.self,
-                     get: { call, b in call.push(b.isEnabled) }, set: { call, b, newValue in b.isEnabled = newValue }),
+            property("isHighlighted", .boolean(), "true while a touch that went down in it is held", \Button.isHighlighted),
+            property("isSelected", .boolean(), "the selected state", \Button.isSelected),
+            property("isEnabled", .boolean(), "a disabled button takes no touches and greys its title", \Button.isEnabled),
             property("state", .enumeration("UIControlState"), "the state whose values show (disabled, highlighted, selected, else normal)", of: Button.self,
                      get: { call, b in call.push(b.state.rawValue) }),
-            property("contentEdgeInsets", .value(EdgeInsets.self), "space kept around the title and image", of: Button.self,
-                     get: { call, b in call.push(b.contentEdgeInsets) }, set: { call, b, newValue in b.contentEdgeInsets = newValue }),
+            property("contentEdgeInsets", .value(EdgeInsets.self), "space kept around the title and image", \Button.contentEdgeInsets),
         ]
         button.methods = [
             method("setTitle", Argument.optional(Argument<String>.string("title")), state, doc: "the title for a state (nil: the normal state's)", of: Button.self) { call, b, title, state in

@@ -78,10 +78,8 @@ extension TransitAPI {
             property("fillMode", .enumeration("", FillMode.self, "CAMediaTimingFillMode"), "what shows before the start and after the end (default removed)", of: CoreAnimationObject.self,
                      get: { call, a in call.push(a.fillMode.rawValue) },
                      set: { call, a, newValue in a.fillMode = newValue }),
-            property("isRemovedOnCompletion", .boolean(), "whether the layer lets go of it when it ends (default true)", of: CoreAnimationObject.self,
-                     get: { call, a in call.push(a.isRemovedOnCompletion) }, set: { call, a, newValue in a.isRemovedOnCompletion = newValue }),
-            property("autoreverses", .boolean(), "plays backwards after each forward play", of: CoreAnimationObject.self,
-                     get: { call, a in call.push(a.autoreverses) }, set: { call, a, newValue in a.autoreverses = newValue }),
+            property("isRemovedOnCompletion", .boolean(), "whether the layer lets go of it when it ends (default true)", \CoreAnimationObject.isRemovedOnCompletion),
+            property("autoreverses", .boolean(), "plays backwards after each forward play", \CoreAnimationObject.autoreverses),
             property("delegate", .optional(.protocolObject("", Hook.AnimationDelegate.protocolName)), "told when it starts and stops (held strongly, as Core Animation does)", of: CoreAnimationObject.self,
                      get: { call, a in call.push(a.delegate) },
                      set: { call, a, newValue in a.delegate = newValue }),
@@ -103,8 +101,7 @@ extension TransitAPI {
                          }
                          a.keyPath = text
                      }),
-            property("isAdditive", .boolean(), "adds its values to the value beneath instead of replacing it", of: PropertyAnimationObject.self,
-                     get: { call, a in call.push(a.isAdditive) }, set: { call, a, newValue in a.isAdditive = newValue }),
+            property("isAdditive", .boolean(), "adds its values to the value beneath instead of replacing it", \PropertyAnimationObject.isAdditive),
         ]
         return cls
     }
@@ -247,7 +244,7 @@ extension TransitAPI {
                 return 1
             },
             function("setAnimationDuration", .finite("duration"), doc: "the implicit animations' duration (default 0.25 s)") { call, duration in
-                guard duration >= 0, duration <= 1e6 else { throw call.fail("argument 1 (duration) must be in 0...1e6 (got \(formatNumber(duration)))") }
+                guard duration >= 0, duration <= 1e6 else { throw call.fail(argument: 1, "(duration) must be in 0...1e6 (got \(formatNumber(duration)))") }
                 call.runtime.world.transactionAnimationDuration = duration
                 return 0
             },

@@ -57,7 +57,7 @@ extension TransitAPI {
             let index = try call.initialiserArgument(1, option: "referenceView", known: ["referenceView"])
             defer { call.popInitialiserArgument(1) }
             guard let view = call.runtime.object(at: index) as? View else {
-                throw call.fail("argument 1 (referenceView) must be a UIView (got \(call.runtime.typeDescription(at: index)))")
+                throw call.fail(argument: 1, "(referenceView) must be a UIView (got \(call.runtime.typeDescription(at: index)))")
             }
             return DynamicAnimator(world: call.runtime.world, referenceView: view)
         }
@@ -215,7 +215,7 @@ extension TransitAPI {
                 }
                 mode = value
             } else {
-                guard !call.isNil(2) else { throw call.fail("argument 2 (mode) must be \"continuous\" or \"instantaneous\" (got nil)") }
+                guard !call.isNil(2) else { throw call.fail(argument: 2, "(mode) must be \"continuous\" or \"instantaneous\" (got nil)") }
                 mode = try call.enumeration(2, PushBehavior.Mode.self, "UIPushBehaviorMode")
             }
             let items = try call.itemsArgument(1, option: "items", known: ["items", "mode"])
@@ -247,13 +247,13 @@ extension TransitAPI {
                            doc: "Springs an item to a point, settling there (damping 0.5 by default, as UIKit's).", isValue: false)
         cls.matches = { $0 is SnapBehavior }
         cls.constructorParameters = [
-            parameter("item", .union([.object("UIView"), .table]), "the view, or {item = view, snapTo = point} (Swift init(item:snapTo:))"),
+            parameter("item", .union([.object("UIView"), .options(snapOptions)]), "the view, or {item = view, snapTo = point} (Swift init(item:snapTo:))"),
             parameter("snapTo", .optional(.value("CGPoint")), "the point, in the reference view's coordinates"),
         ]
         cls.construct = { call in
             let (item, point): (View, Point)
             if call.isTable(1) {
-                try call.rejectUnknownOptions(1, accepted: ["item", "snapTo"])
+                try call.checkOptions(1, snapOptions)
                 item = try call.viewOption(1, "item")
                 guard let value = try call.pointOption(1, "snapTo") else { throw call.fail("option snapTo (a CGPoint) is required") }
                 point = try call.checkedCoordinate(value, "option snapTo")
@@ -261,7 +261,7 @@ extension TransitAPI {
                 guard let view = call.runtime.object(at: call.index(1)) as? View else { throw call.argumentError(1, "a UIView") }
                 item = view
                 guard let value = call.runtime.read(Point.self, at: call.index(2)) else {
-                    throw call.fail("argument 2 (snapTo) must be a CGPoint (got \(call.runtime.typeDescription(at: call.index(2))))")
+                    throw call.fail(argument: 2, "(snapTo) must be a CGPoint (got \(call.runtime.typeDescription(at: call.index(2))))")
                 }
                 point = try call.checkedCoordinate(value, "argument 2 (snapTo)")
             }
@@ -282,12 +282,11 @@ extension TransitAPI {
         var cls = APIClass(name: "UIAttachmentBehavior", superclass: "UIDynamicBehavior",
                            doc: "Holds an item at a distance from an anchor point or from another item: a rigid rod, or a spring with frequency.", isValue: false)
         cls.matches = { $0 is AttachmentBehavior }
-        cls.constructorParameters = [parameter("options", .table,
+        cls.constructorParameters = [parameter("options", .options(attachmentOptions),
             "{item =, attachedToAnchor =} or {item =, attachedTo =}, with offsetFromCenter (and attachedOffsetFromCenter) as CGPoints (Swift's UIOffset)")]
         cls.construct = { call in
-            let known: Set<String> = ["item", "offsetFromCenter", "attachedToAnchor", "attachedTo", "attachedOffsetFromCenter"]
             guard call.isTable(1) else { throw call.argumentError(1, "an options table {item =, attachedToAnchor = point} or {item =, attachedTo = view}") }
-            try call.rejectUnknownOptions(1, accepted: known)
+            try call.checkOptions(1, attachmentOptions)
             let item = try call.viewOption(1, "item")
             try call.checkDynamicItem(item, argument: 1, name: "item")
             let offset = try call.pointOption(1, "offsetFromCenter").map { try call.checkedCoordinate($0, "option offsetFromCenter") } ?? .zero
@@ -451,7 +450,7 @@ extension HostCall {
         let minimum = DynamicAnimator.minimumItemSide
         guard size.width >= minimum, size.height >= minimum else {
             let which = entry.map { " entry \($0)" } ?? ""
-            throw fail("argument \(argument) (\(name))\(which) must be a view at least \(formatNumber(minimum))×\(formatNumber(minimum)) points (got \(formatNumber(size.width))×\(formatNumber(size.height)); give it a frame first)")
+            throw fail(argument: argument, "(\(name))\(which) must be a view at least \(formatNumber(minimum))×\(formatNumber(minimum)) points (got \(formatNumber(size.width))×\(formatNumber(size.height)); give it a frame first)")
         }
     }
 
@@ -493,11 +492,22 @@ extension HostCall {
             lua_rawgeti(L, list, lua_Integer(position + 1))
             defer { transit_pop(L, 1) }
             guard let view = runtime.object(at: -1) as? View else {
-                throw fail("argument \(argument) (\(option)) entry \(position + 1) must be a UIView (got \(runtime.typeDescription(at: -1)))")
+                throw fail(argument: argument, "(\(option)) entry \(position + 1) must be a UIView (got \(runtime.typeDescription(at: -1)))")
             }
             try checkDynamicItem(view, argument: argument, name: option, entry: position + 1)
             views.append(view)
         }
         return views
     }
+}
+
+extension TransitAPI {
+    static let snapOptions = OptionTable("UISnapBehavior.Options", "UISnapBehavior{...} (Swift's init(item:snapTo:))", [
+        .required("item", .object("UIView")), .required("snapTo", .value("CGPoint"), "in the reference view's coordinates"),
+    ])
+    static let attachmentOptions = OptionTable("UIAttachmentBehavior.Options", "UIAttachmentBehavior{...}: an item held to an anchor point or to another item", [
+        .required("item", .object("UIView")), .optional("offsetFromCenter", .value("CGPoint"), "Swift's UIOffset"),
+        .optional("attachedToAnchor", .value("CGPoint"), "this or attachedTo is required"), .optional("attachedTo", .object("UIView")),
+        .optional("attachedOffsetFromCenter", .value("CGPoint")),
+    ])
 }

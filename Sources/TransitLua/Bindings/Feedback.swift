@@ -25,12 +25,12 @@ extension TransitAPI {
 
         var impact = APIClass(name: "UIImpactFeedbackGenerator", superclass: "UIFeedbackGenerator", doc: "Feedback for a physical impact.", isValue: false)
         impact.matches = { ($0 as? FeedbackGenerator)?.kind == .impact }
-        impact.constructorParameters = [parameter("style", .optional(.union([.enumeration("UIImpactFeedbackStyle"), .table])),
+        impact.constructorParameters = [parameter("style", .optional(.union([.enumeration("UIImpactFeedbackStyle"), .options(impactOptions)])),
                                                   "a style, or {style = ...} as Swift's init(style:); default \"medium\"")]
         impact.construct = { call in
             var style: ImpactStyle?
             if call.isTable(1) {
-                try call.rejectUnknownOptions(1, accepted: ["style"])
+                try call.checkOptions(1, impactOptions)
                 if call.field(1, "style") {
                     defer { transit_pop(call.L, 1) }
                     guard let text = call.runtime.string(at: -1), let value = ImpactStyle(rawValue: text) else {
@@ -68,4 +68,10 @@ extension TransitAPI {
         ]
         return [base, selection, impact, notification]
     }
+}
+
+extension TransitAPI {
+    static let impactOptions = OptionTable("UIImpactFeedbackGenerator.Options", "UIImpactFeedbackGenerator{...} (Swift's init(style:))", [
+        .optional("style", .enumeration("UIImpactFeedbackStyle"), "default \"medium\""),
+    ])
 }

@@ -15,8 +15,7 @@ extension TransitAPI {
                      get: { call, g in call.push(g.state.rawValue) }),
             property("isEnabled", .boolean(), "whether it recognizes; false during its gesture cancels it", of: GestureRecognizer.self,
                      get: { call, g in call.push(g.isEnabled) }, set: { call, g, newValue in try g.setEnabled(newValue) }),
-            property("cancelsTouchesInView", .boolean(), "accepted (Transit's views get no touches of their own to cancel)", of: GestureRecognizer.self,
-                     get: { call, g in call.push(g.cancelsTouchesInView) }, set: { call, g, newValue in g.cancelsTouchesInView = newValue }),
+            property("cancelsTouchesInView", .boolean(), "accepted (Transit's views get no touches of their own to cancel)", \GestureRecognizer.cancelsTouchesInView),
             property("delegate", .optional(.protocolObject("", Hook.GestureRecognizerDelegate.protocolName)), "asked whether to begin, to recognize together and which must fail", of: GestureRecognizer.self,
                      get: { call, g in call.push(g.delegate) },
                      set: { call, g, newValue in g.delegate = newValue }),
@@ -205,9 +204,7 @@ extension TransitAPI {
                          guard size.width >= 0, size.height >= 0 else { throw call.fail("must not be negative (got \(size))") }
                          s.contentSize = size
                      }),
-            property("contentInset", .value(EdgeInsets.self), "room around the content (UIEdgeInsets)", of: ScrollView.self,
-                     get: { call, s in call.push(s.contentInset) },
-                     set: { call, s, newValue in s.contentInset = newValue }),
+            property("contentInset", .value(EdgeInsets.self), "room around the content (UIEdgeInsets)", \ScrollView.contentInset),
             property("isScrollEnabled", .boolean(), "whether its pan recognizer scrolls (false during a drag cancels it)", of: ScrollView.self,
                      get: { call, s in call.push(s.isScrollEnabled) }, set: { call, s, newValue in try s.setScrollEnabled(newValue) }),
             property("adjustedContentInset", .value("UIEdgeInsets"), "contentInset plus the safe area contentInsetAdjustmentBehavior adds", of: ScrollView.self,
@@ -223,21 +220,16 @@ extension TransitAPI {
                      get: { call, s in call.push(s.maximumZoomScale) }, set: { call, s, newValue in try s.setZoomScaleRange(minimum: s.minimumZoomScale, maximum: newValue) }),
             property("pinchGestureRecognizer", .optional(.object("UIPinchGestureRecognizer")), "the pinch that zooms, while zooming is possible", of: ScrollView.self,
                      get: { call, s in call.push(s.pinchGestureRecognizer) }),
-            property("bounces", .boolean(), "dragging past an edge rubber-bands and springs back (false: stops at the edges)", of: ScrollView.self,
-                     get: { call, s in call.push(s.bounces) }, set: { call, s, newValue in s.bounces = newValue }),
-            property("alwaysBounceVertical", .boolean(), "scrolls vertically even when the content is not taller than the view", of: ScrollView.self,
-                     get: { call, s in call.push(s.alwaysBounceVertical) }, set: { call, s, newValue in s.alwaysBounceVertical = newValue }),
-            property("alwaysBounceHorizontal", .boolean(), "scrolls horizontally even when the content is not wider than the view", of: ScrollView.self,
-                     get: { call, s in call.push(s.alwaysBounceHorizontal) }, set: { call, s, newValue in s.alwaysBounceHorizontal = newValue }),
+            property("bounces", .boolean(), "dragging past an edge rubber-bands and springs back (false: stops at the edges)", \ScrollView.bounces),
+            property("alwaysBounceVertical", .boolean(), "scrolls vertically even when the content is not taller than the view", \ScrollView.alwaysBounceVertical),
+            property("alwaysBounceHorizontal", .boolean(), "scrolls horizontally even when the content is not wider than the view", \ScrollView.alwaysBounceHorizontal),
             property("panGestureRecognizer", .object("UIPanGestureRecognizer"), "the recognizer that scrolls it", of: ScrollView.self,
                      get: { call, s in call.push(s.panGestureRecognizer) }),
             property("delegate", .optional(.protocolObject("", Hook.ScrollViewDelegate.protocolName)), "told of every contentOffset change", of: ScrollView.self,
                      get: { call, s in call.push(s.delegate) },
                      set: { call, s, newValue in s.delegate = newValue }),
-            property("showsVerticalScrollIndicator", .boolean(), "accepted; Transit draws no scroll indicators", of: ScrollView.self,
-                     get: { call, s in call.push(s.showsVerticalScrollIndicator) }, set: { call, s, newValue in s.showsVerticalScrollIndicator = newValue }),
-            property("showsHorizontalScrollIndicator", .boolean(), "accepted; Transit draws no scroll indicators", of: ScrollView.self,
-                     get: { call, s in call.push(s.showsHorizontalScrollIndicator) }, set: { call, s, newValue in s.showsHorizontalScrollIndicator = newValue }),
+            property("showsVerticalScrollIndicator", .boolean(), "accepted; Transit draws no scroll indicators", \ScrollView.showsVerticalScrollIndicator),
+            property("showsHorizontalScrollIndicator", .boolean(), "accepted; Transit draws no scroll indicators", \ScrollView.showsHorizontalScrollIndicator),
             property("isDragging", .boolean, "true while the finger scrolls the content", of: ScrollView.self,
                      get: { call, s in call.push(s.isDragging) }),
             property("isTracking", .boolean, "true while a finger scrolls the content", of: ScrollView.self,
@@ -297,29 +289,26 @@ extension TransitAPI {
     /// transit.touch.press, pinch and swipe, beside tap, pan and edgePan (Transit.swift).
     static func gestureTouchFunctions() -> [APIFunction] {
         [
-            function("touch.press", .checked("options", .table, "{at=CGPoint, duration=1, touches=1}"),
+            function("touch.press", .checked("options", .options(TouchOptions.press)),
                      doc: "fingers held still at a window point (a long press)") { call, _ in
-                let known: Set<String> = ["at", "duration", "touches"]
-                try call.rejectUnknownOptions(1, accepted: known)
+                try call.checkOptions(1, TouchOptions.press)
                 let at = try call.pointOption(1, "at") ?? call.runtime.world.window.bounds.center
                 let fingers = World.fingers(around: at, count: try call.touchesOption(1))
                 try call.runtime.world.performTouch(fingers: fingers.map { ($0, $0) }, duration: try call.numberOption(1, "duration") ?? 1, release: true)
                 return 0
             },
-            function("touch.swipe", .checked("options", .table, "{from=CGPoint, to=CGPoint, duration=0.15, touches=1}"),
+            function("touch.swipe", .checked("options", .options(TouchOptions.swipe)),
                      doc: "a quick drag between window points that lifts at the end") { call, _ in
-                let known: Set<String> = ["from", "to", "duration", "touches"]
-                try call.rejectUnknownOptions(1, accepted: known)
+                try call.checkOptions(1, TouchOptions.swipe)
                 guard let from = try call.pointOption(1, "from"), let to = try call.pointOption(1, "to") else { throw call.fail("from and to (CGPoints) are required") }
                 let count = try call.touchesOption(1)
                 let fingers = Array(zip(World.fingers(around: from, count: count), World.fingers(around: to, count: count)))
                 try call.runtime.world.performTouch(fingers: fingers.map { (start: $0.0, end: $0.1) }, duration: try call.numberOption(1, "duration") ?? 0.15, release: true)
                 return 0
             },
-            function("touch.pinch", .checked("options", .table, "{center=CGPoint, fromScale=1, toScale=, from=, to= (finger distances), duration=0.3, release=true}"),
+            function("touch.pinch", .checked("options", .options(TouchOptions.pinch)),
                      doc: "two fingers moving apart or together on a horizontal line through center") { call, _ in
-                let known: Set<String> = ["center", "fromScale", "toScale", "from", "to", "duration", "release"]
-                try call.rejectUnknownOptions(1, accepted: known)
+                try call.checkOptions(1, TouchOptions.pinch)
                 let center = try call.pointOption(1, "center") ?? call.runtime.world.window.bounds.center
                 let fromScale = try call.numberOption(1, "fromScale"), toScale = try call.numberOption(1, "toScale")
                 let fromDistance = try call.numberOption(1, "from"), toDistance = try call.numberOption(1, "to")

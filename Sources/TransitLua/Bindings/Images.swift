@@ -18,8 +18,8 @@ extension TransitAPI {
                    of: View.self) { call, v, rect, after in
                 do {
                     call.push(try v.drawHierarchy(in: rect, afterScreenUpdates: after))
-                } catch ModelUsageError.viewHierarchy(let message) {
-                    throw call.fail(message)
+                } catch ModelUsageError.viewHierarchy(let refusal) {
+                    throw call.fail(refusal.text)
                 }
                 return 1
             },
@@ -64,14 +64,14 @@ extension TransitAPI {
         var cls = APIClass(name: "UIGraphicsImageRenderer", superclass: "NSObject",
                            doc: "Makes images: renderer:image(function(context) view:drawHierarchy(rect, true) end).", isValue: false)
         cls.matches = { $0 is ImageRenderer }
-        cls.constructorParameters = [parameter("options", .union([.table, .value("CGSize")]), "{size = CGSize(w, h)} or a CGSize")]
+        cls.constructorParameters = [parameter("options", .union([.options(imageRendererOptions), .value("CGSize")]), "{size = CGSize(w, h)} or a CGSize")]
         cls.construct = { call in
             let size: Size
             if let direct = call.runtime.read(Size.self, at: call.index(1)) {
                 size = direct
             } else {
                 guard call.isTable(1) else { throw call.argumentError(1, "an options table {size=} or a CGSize") }
-                try call.rejectUnknownOptions(1, accepted: ["size"])
+                try call.checkOptions(1, imageRendererOptions)
                 defer { transit_pop(call.L, 1) }
                 guard call.field(1, "size"), let given = call.runtime.read(Size.self, at: -1) else { throw call.fail("size (a CGSize) is required") }
                 size = given
@@ -109,10 +109,10 @@ extension TransitAPI {
         var cls = APIClass(name: "UIBlurEffect", superclass: "NSObject",
                            doc: "A blur for UIVisualEffectView: UIBlurEffect{style = \"regular\"}.", isValue: false)
         cls.matches = { $0 is BlurEffect }
-        cls.constructorParameters = [parameter("options", .table, "{style = UIBlurEffectStyle}")]
+        cls.constructorParameters = [parameter("options", .options(blurEffectOptions), "{style = UIBlurEffectStyle}")]
         cls.construct = { call in
             guard call.isTable(1) else { throw call.argumentError(1, "an options table {style=}") }
-            try call.rejectUnknownOptions(1, accepted: ["style"])
+            try call.checkOptions(1, blurEffectOptions)
             defer { transit_pop(call.L, 1) }
             guard call.field(1, "style") else { throw call.fail("style (a UIBlurEffectStyle string) is required") }
             guard lua_type(call.L, -1) == LUA_TSTRING, let name = call.runtime.string(at: -1) else {
@@ -163,7 +163,7 @@ extension HostCall {
     /// A size an image context accepts.
     func contextSize(_ argument: Int, _ what: String) throws -> Size {
         let size = try value(argument, Size.self)
-        guard ImageContext.isValid(size) else { throw fail("argument \(argument) (\(what)) " + ImageContext.sizeMessage(size)) }
+        guard ImageContext.isValid(size) else { throw fail(argument: argument, "(\(what)) " + ImageContext.sizeMessage(size)) }
         return size
     }
 
@@ -180,4 +180,13 @@ extension HostCall {
         }
         return EdgeInsets(top: try read("top"), left: try read("left"), bottom: try read("bottom"), right: try read("right"))
     }
+}
+
+extension TransitAPI {
+    static let imageRendererOptions = OptionTable("UIGraphicsImageRenderer.Options", "UIGraphicsImageRenderer{...} (Swift's init(size:))", [
+        .required("size", .value("CGSize")),
+    ])
+    static let blurEffectOptions = OptionTable("UIBlurEffect.Options", "UIBlurEffect{...} (Swift's init(style:))", [
+        .required("style", .enumeration("UIBlurEffectStyle")),
+    ])
 }

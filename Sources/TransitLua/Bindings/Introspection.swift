@@ -44,7 +44,7 @@ extension HostCall {
     /// A class table: a bound class (marked `__bound`) or a Lua subclass (with `super`).
     func checkClassTable(_ argument: Int, _ parameterName: String = "class") throws {
         let at = index(argument)
-        let refusal = fail("argument \(argument) (\(parameterName)) must be a class (UIView, or a Lua subclass) (got \(runtime.typeDescription(at: at)))")
+        let refusal = fail(argument: argument, "(\(parameterName)) must be a class (UIView, or a Lua subclass) (got \(runtime.typeDescription(at: at)))")
         guard lua_type(L, at) == LUA_TTABLE else { throw refusal }
         lua_pushstring(L, "__name")
         lua_rawget(L, at)   // raw: a script's __index must not run (or raise) here

@@ -27,11 +27,9 @@ extension TransitAPI {
     static func layerTreeProperties() -> [APIProperty] {
         [
             property("frame", .value(Rect.self), "the frame in the superlayer (sets bounds size and position)", of: Layer.self,
-                     get: { call, l in call.push(l.frame) }, set: { call, l, newValue in l.frame = newValue }),
-            property("name", .optional(.string()), "a name shown in traces and trees", of: Layer.self,
-                     get: { call, l in call.push(l.name) }, set: { call, l, newValue in l.name = newValue }),
-            property("isHidden", .boolean(), "hidden layers and their sublayers are not drawn", of: Layer.self,
-                     get: { call, l in call.push(l.isHidden) }, set: { call, l, newValue in l.isHidden = newValue }),
+                     get: { call, v in call.push(v.frame) }, set: { call, v, newValue in v.frame = newValue }),
+            property("name", .optional(.string()), "a name shown in traces and trees", \Layer.name),
+            property("isHidden", .boolean(), "hidden layers and their sublayers are not drawn", \Layer.isHidden),
             property("sublayers", .list(.object("CALayer")), "sublayers back to front, subviews' layers included (a copy)", of: Layer.self,
                      get: { call, l in call.pushList(l.sublayers) }),
             property("superlayer", .optional(.object("CALayer")), "the layer this one is a sublayer of", of: Layer.self,
@@ -48,11 +46,8 @@ extension TransitAPI {
             property("contentsGravity", .enumeration("", ContentsGravityName.self, "CALayerContentsGravity"), "how contents fit the bounds (default resize)", of: Layer.self,
                      get: { call, l in call.push(ContentsGravityName(l.contentsGravity).rawValue) },
                      set: { call, l, newValue in l.contentsGravity = newValue.contentMode }),
-            property("shouldRasterize", .boolean(), "accepted; changes nothing in the picture", of: Layer.self,
-                     get: { call, l in call.push(l.shouldRasterize) }, set: { call, l, newValue in l.shouldRasterize = newValue }),
-            property("rasterizationScale", .finite(), "accepted; changes nothing in the picture", of: Layer.self,
-                     get: { call, l in call.push(l.rasterizationScale) },
-                     set: { call, l, newValue in l.rasterizationScale = newValue }),
+            property("shouldRasterize", .boolean(), "accepted; changes nothing in the picture", \Layer.shouldRasterize),
+            property("rasterizationScale", .finite(), "accepted; changes nothing in the picture", \Layer.rasterizationScale),
         ]
     }
 
@@ -174,7 +169,7 @@ extension TransitAPI {
     private static func bezierPathClass() -> APIClass {
         var cls = APIClass(name: "UIBezierPath", superclass: "NSObject", doc: "A path of lines and curves (a mutable object).", isValue: false)
         cls.matches = { $0 is BezierPathObject }
-        cls.constructorParameters = [parameter("options", .optional(.table),
+        cls.constructorParameters = [parameter("options", .optional(.union(BezierPathForms.all.map { .options($0.table) })),
             "{rect=}, {ovalIn=}, {roundedRect=, cornerRadius=}, {roundedRect=, byRoundingCorners=, cornerRadii=}, {arcCenter=, radius=, startAngle=, endAngle=, clockwise=} or {cgPath=}")]
         cls.construct = { call in BezierPathObject(world: call.runtime.world, path: try call.bezierPathOptions(1)) }
         func checkedPoint(_ call: inout HostCall, _ argument: Int, _ what: String) throws -> Point {
@@ -300,10 +295,10 @@ extension HostCall {
     func core<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch ModelUsageError.layerTree(let message) {
-            throw fail(message)
-        } catch ModelUsageError.animation(let message) {
-            throw fail(message)
+        } catch ModelUsageError.layerTree(let refusal) {
+            throw fail(refusal.text)
+        } catch ModelUsageError.animation(let refusal) {
+            throw fail(refusal.text)
         }
     }
 
@@ -375,19 +370,13 @@ extension HostCall {
             if isNil(argument) { return BezierPath() }
             throw argumentError(argument, "an options table")
         }
-        let forms: [(key: String, allowed: Set<String>)] = [
-            ("rect", ["rect"]), ("ovalIn", ["ovalIn"]),
-            ("roundedRect", ["roundedRect", "cornerRadius", "byRoundingCorners", "cornerRadii"]),
-            ("arcCenter", ["arcCenter", "radius", "startAngle", "endAngle", "clockwise"]), ("cgPath", ["cgPath"]),
-        ]
         let keys = Set(unknownKeys(argument, known: []))
         if keys.isEmpty { return BezierPath() }
-        guard let form = forms.first(where: { keys.contains($0.key) }) else {
-            throw fail("unknown option \"\(keys.sorted().first!)\"; UIBezierPath takes one of {rect=}, {ovalIn=}, {roundedRect=, cornerRadius=}, {roundedRect=, byRoundingCorners=, cornerRadii=}, {arcCenter=, radius=, startAngle=, endAngle=, clockwise=}, {cgPath=}")
+        guard let form = BezierPathForms.all.first(where: { keys.contains($0.key) }) else {
+            throw unknownOption(keys.sorted().first!, accepted: BezierPathForms.all.map(\.key), argument: argument,
+                                hint: "UIBezierPath takes one of {rect=}, {ovalIn=}, {roundedRect=, cornerRadius=}, {roundedRect=, byRoundingCorners=, cornerRadii=}, {arcCenter=, radius=, startAngle=, endAngle=, clockwise=}, {cgPath=}")
         }
-        if let extra = keys.subtracting(form.allowed).sorted().first {
-            throw fail("unknown option \"\(extra)\" with \(form.key); accepted: " + form.allowed.sorted().joined(separator: ", "))
-        }
+        try checkOptions(argument, form.table) { _ in "Not taken with \(form.key)" }
         func rectOption(_ key: String) throws -> Rect {
             defer { transit_pop(L, 1) }
             _ = field(argument, key)
@@ -484,4 +473,23 @@ enum RectCornerName: String, CaseIterable {
         case .allCorners: return .all
         }
     }
+}
+
+/// UIBezierPath's initialisers as options tables, one per form, each chosen by its first key
+/// (`UIBezierPath{roundedRect = r, cornerRadius = 8}` is `UIBezierPath(roundedRect:cornerRadius:)`).
+enum BezierPathForms {
+    static let all: [(key: String, table: OptionTable)] = [
+        ("rect", OptionTable("UIBezierPath.RectOptions", "UIBezierPath(rect:)", [.required("rect", .value("CGRect"))])),
+        ("ovalIn", OptionTable("UIBezierPath.OvalOptions", "UIBezierPath(ovalIn:)", [.required("ovalIn", .value("CGRect"))])),
+        ("roundedRect", OptionTable("UIBezierPath.RoundedRectOptions",
+                                    "UIBezierPath(roundedRect:cornerRadius:) or (roundedRect:byRoundingCorners:cornerRadii:)", [
+            .required("roundedRect", .value("CGRect")), .optional("cornerRadius", .number, "all corners' radius"),
+            .optional("byRoundingCorners", .list(.enumeration("UIRectCorner")), "default: all"), .optional("cornerRadii", .value("CGSize")),
+        ])),
+        ("arcCenter", OptionTable("UIBezierPath.ArcOptions", "UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:)", [
+            .required("arcCenter", .value("CGPoint")), .required("radius", .number), .required("startAngle", .number, "radians"),
+            .required("endAngle", .number, "radians"), .optional("clockwise", .boolean),
+        ])),
+        ("cgPath", OptionTable("UIBezierPath.CGPathOptions", "UIBezierPath(cgPath:)", [.required("cgPath", .object("CGPath"))])),
+    ]
 }

@@ -73,8 +73,7 @@ extension TransitAPI {
             property("layoutMargins", .value(EdgeInsets.self), "margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea", of: View.self,
                      get: { call, v in call.runtime.push(v.layoutMargins) },
                      set: { call, v, newValue in v.layoutMargins = newValue }),
-            property("insetsLayoutMarginsFromSafeArea", .boolean(), "whether margins outside the safe area move inside it (default true)", of: View.self,
-                     get: { call, v in call.push(v.insetsLayoutMarginsFromSafeArea) }, set: { call, v, newValue in v.insetsLayoutMarginsFromSafeArea = newValue }),
+            property("insetsLayoutMarginsFromSafeArea", .boolean(), "whether margins outside the safe area move inside it (default true)", \View.insetsLayoutMarginsFromSafeArea),
             property("directionalLayoutMargins", .value(DirectionalEdgeInsets.self), "layoutMargins by reading direction (leading is left: Transit lays out left to right); setting either sets both", of: View.self,
                      get: { call, v in call.runtime.push(v.directionalLayoutMargins) },
                      set: { call, v, newValue in v.directionalLayoutMargins = newValue }),
@@ -109,9 +108,7 @@ extension TransitAPI {
                      get: { call, c in call.push(try c.effectiveChildForStatusBar(Hook.OverridableProperty.childForStatusBarStyle)) }).overridable(),
             property("childForStatusBarHidden", .optional(.object("UIViewController")), "the child whose prefersStatusBarHidden is used, as childForStatusBarStyle", of: ViewController.self,
                      get: { call, c in call.push(try c.effectiveChildForStatusBar(Hook.OverridableProperty.childForStatusBarHidden)) }).overridable(),
-            property("modalPresentationCapturesStatusBarAppearance", .boolean(), "presented in a style that does not cover the screen (sheet, custom), it decides the status bar's appearance instead of its presenter (default false)", of: ViewController.self,
-                     get: { call, c in call.push(c.modalPresentationCapturesStatusBarAppearance) },
-                     set: { call, c, newValue in c.modalPresentationCapturesStatusBarAppearance = newValue }).overridable(),
+            property("modalPresentationCapturesStatusBarAppearance", .boolean(), "presented in a style that does not cover the screen (sheet, custom), it decides the status bar's appearance instead of its presenter (default false)", \ViewController.modalPresentationCapturesStatusBarAppearance).overridable(),
         ]
         let methods = [
             method("beginAppearanceTransition", .boolean("isAppearing"), .boolean("animated"),

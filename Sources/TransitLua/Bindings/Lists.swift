@@ -37,7 +37,7 @@ extension Argument where Value == ListIndexPath {
                 throw call.mismatch(position, .value(LuaIndexPath.luaName))
             }
             guard let path = value.model else {
-                throw call.fail("argument \(position) (\(name)) must have an integer item and section ≥ 1, the first being IndexPath{item = 1, section = 1} (got IndexPath\(value))")
+                throw call.fail(argument: position, "(\(name)) must have an integer item and section ≥ 1, the first being IndexPath{item = 1, section = 1} (got IndexPath\(value))")
             }
             return path
         }
@@ -79,7 +79,7 @@ extension HostCall {
         let classIndex = index(position)
         let chain = lua_type(L, classIndex) == LUA_TTABLE ? ClassChain.boundBase(runtime, ofClassAt: classIndex) : nil
         guard let chain, runtime.api.lineage(chain.bound).contains(where: { $0.name == base }) else {
-            throw fail("argument \(position) (cellClass) must be \(base) or a subclass of it made with \(base):subclass(\"Name\") (got \(runtime.typeDescription(at: classIndex)))")
+            throw fail(argument: position, "(cellClass) must be \(base) or a subclass of it made with \(base):subclass(\"Name\") (got \(runtime.typeDescription(at: classIndex)))")
         }
         let reference = LuaValueReference(runtime: runtime, index: classIndex)
         let className = chain.script ?? chain.bound
@@ -119,10 +119,9 @@ extension TransitAPI {
     private static func indexPathClass() -> APIClass {
         var cls = APIClass(name: "IndexPath", superclass: nil, doc: "A list position (item or row, section), a value; one-based: IndexPath{item = 1, section = 1} is the first item.", isValue: true)
         cls.functions = [
-            function("new", .checked("options", .table, "{item=, section=} or {row=, section=}"), returns: .value("IndexPath"),
+            function("new", .checked("options", .options(indexPathOptions), "{item=, section=} or {row=, section=}"), returns: .value("IndexPath"),
                      doc: "IndexPath(item:section:) or IndexPath(row:section:), one-based") { call, _ in
-                let known: Set<String> = ["item", "row", "section"]
-                if let key = call.unknownKeys(1, known: known).first { throw call.fail("unknown option \"\(key)\"; accepted: item or row, section") }
+                try call.checkOptions(1, indexPathOptions) { _ in "Give item or row (the same number), and section" }
                 let item = try call.numberOption(1, "item"), row = try call.numberOption(1, "row")
                 guard let section = try call.numberOption(1, "section") else { throw call.fail("section is required (the first is 1)") }
                 guard (item == nil) != (row == nil) else { throw call.fail("give item or row (the same number), not \(item == nil ? "neither" : "both")") }
@@ -336,12 +335,12 @@ extension TransitAPI {
                      get: { call, c in call.pushPaths(c.indexPathsForSelectedItems) }),
         ]
         cls.methods = listMethods("UICollectionView", "UICollectionViewCell", itemWord: "Item") + [
-            method("dequeueReusableCell", .checked("identifier", .union([.string, .table]), "the reuse identifier, or {withReuseIdentifier =, [\"for\"] = indexPath}"),
+            method("dequeueReusableCell", .checked("identifier", .union([.string, .options(TransitAPI.dequeueOptions(identifierKey: "withReuseIdentifier"))]), "the reuse identifier, or {withReuseIdentifier =, [\"for\"] = indexPath}"),
                    .checked("indexPath", .optional(.value(LuaIndexPath.luaName)), "with an identifier string"), returns: .object("UICollectionViewCell"),
                    doc: "dequeueReusableCell(withReuseIdentifier:for:): a reused cell (after its prepareForReuse) or a new one of the registered class", of: CollectionView.self) { call, c, _, _ in
                 let (identifier, given) = try call.dequeueArguments(identifierKey: "withReuseIdentifier")
                 guard let path = given else { throw call.fail("needs the index path: dequeueReusableCell(identifier, indexPath) or {withReuseIdentifier =, [\"for\"] = indexPath}") }
-                guard try c.isValid(path) else { throw call.fail("argument 2 (indexPath) \(path) is not an item of the collection view") }
+                guard try c.isValid(path) else { throw call.fail(argument: 2, "(indexPath) \(path) is not an item of the collection view") }
                 guard let cell = try c.dequeueCell(identifier) else {
                     throw call.fail("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a class for the identifier (collectionView:register(Cell, \"\(identifier)\"))")
                 }
@@ -485,11 +484,11 @@ extension TransitAPI {
                      get: { call, t in call.pushPaths(t.indexPathsForSelectedItems) }),
         ]
         cls.methods = listMethods("UITableView", "UITableViewCell", itemWord: "Row") + [
-            method("dequeueReusableCell", .checked("identifier", .union([.string, .table]), "the reuse identifier, or {withIdentifier =, [\"for\"] = indexPath}"),
+            method("dequeueReusableCell", .checked("identifier", .union([.string, .options(TransitAPI.dequeueOptions(identifierKey: "withIdentifier"))]), "the reuse identifier, or {withIdentifier =, [\"for\"] = indexPath}"),
                    .checked("indexPath", .optional(.value(LuaIndexPath.luaName)), "with an identifier string"), returns: .optional(.object("UITableViewCell")),
                    doc: "with an indexPath, dequeueReusableCell(withIdentifier:for:) (the identifier must be registered); without, dequeueReusableCell(withIdentifier:), nil when none is queued or registered", of: TableView.self) { call, t, _, _ in
                 let (identifier, path) = try call.dequeueArguments(identifierKey: "withIdentifier")
-                if let path, !(try t.isValid(path)) { throw call.fail("argument 2 (indexPath) \(path) is not a row of the table view") }
+                if let path, !(try t.isValid(path)) { throw call.fail(argument: 2, "(indexPath) \(path) is not a row of the table view") }
                 let cell = try t.dequeueCell(identifier)
                 if cell == nil, path != nil {
                     throw call.fail("unable to dequeue a cell with identifier \(identifier) - must register a class for the identifier (tableView:register(UITableViewCell, \"\(identifier)\"))")
@@ -592,8 +591,7 @@ extension HostCall {
             return model
         }
         if isTable(1) {
-            let known: Set<String> = ["withReuseIdentifier", "withIdentifier", "for"]
-            if let key = unknownKeys(1, known: known).first { throw fail("unknown option \"\(key)\"; accepted: \(identifierKey), for") }
+            try checkOptions(1, TransitAPI.dequeueOptions(identifierKey: identifierKey))
             var identifier: String?
             for key in [identifierKey, identifierKey == "withIdentifier" ? "withReuseIdentifier" : "withIdentifier"] where identifier == nil {
                 if field(1, key) {
@@ -613,5 +611,25 @@ extension HostCall {
         }
         guard let identifier = runtime.string(at: index(1)) else { throw argumentError(1, "a string") }
         return (identifier, try path(at: index(2), "argument 2 (indexPath)"))
+    }
+}
+
+extension TransitAPI {
+    static let indexPathOptions = OptionTable("IndexPath.Options", "IndexPath{...}: item (or row) and section, one-based", [
+        .optional("item", .integer, "the item (a collection view's)"), .optional("row", .integer, "the row (a table view's): the same number as item"),
+        .required("section", .integer),
+    ])
+
+    /// `dequeueReusableCell{...}`: the identifier under UIKit's label of the list's class
+    /// (`withReuseIdentifier` for collection views, `withIdentifier` for table views); the
+    /// other label is taken too, as the same identifier.
+    static func dequeueOptions(identifierKey: String) -> OptionTable {
+        let other = identifierKey == "withIdentifier" ? "withReuseIdentifier" : "withIdentifier"
+        let owner = identifierKey == "withIdentifier" ? "UITableView" : "UICollectionView"
+        return OptionTable("\(owner).DequeueOptions", "\(owner):dequeueReusableCell's options", [
+            .optional(identifierKey, .string, "the reuse identifier given to register (this or \(other) is required)"),
+            .optional(other, .string, "the same as \(identifierKey)"),
+            .optional("for", .value("IndexPath"), "the index path of the cell"),
+        ])
     }
 }

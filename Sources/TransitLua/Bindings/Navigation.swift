@@ -73,12 +73,9 @@ extension TransitAPI {
         var item = APIClass(name: "UINavigationItem", superclass: "NSObject", doc: "What the bar shows for a view controller (viewController.navigationItem).", isValue: false)
         item.matches = { $0 is NavigationItem }
         item.properties = [
-            property("title", .optional(.string()), "the title (nil: the controller's title)", of: NavigationItem.self,
-                     get: { call, i in call.push(i.title) }, set: { call, i, newValue in i.title = newValue }),
-            property("backButtonTitle", .optional(.string()), "the back button's title on the screen above (nil: this title, else \"Back\")", of: NavigationItem.self,
-                     get: { call, i in call.push(i.backButtonTitle) }, set: { call, i, newValue in i.backButtonTitle = newValue }),
-            property("hidesBackButton", .boolean(), "hides the back button while this item is on top", of: NavigationItem.self,
-                     get: { call, i in call.push(i.hidesBackButton) }, set: { call, i, newValue in i.hidesBackButton = newValue }),
+            property("title", .optional(.string()), "the title (nil: the controller's title)", \NavigationItem.title),
+            property("backButtonTitle", .optional(.string()), "the back button's title on the screen above (nil: this title, else \"Back\")", \NavigationItem.backButtonTitle),
+            property("hidesBackButton", .boolean(), "hides the back button while this item is on top", \NavigationItem.hidesBackButton),
         ]
         return [bar, item]
     }

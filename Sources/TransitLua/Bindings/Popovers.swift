@@ -55,15 +55,13 @@ extension TransitAPI {
                      get: { call, p in call.push(p.arrowDirection.rawValue) }),
             property("arrowOffset", .number, "read-only (UIPopoverBackgroundView's name): the arrow's offset from the middle of its side", of: P.self,
                      get: { call, p in call.push(p.arrowOffset) }),
-            property("backgroundColor", .optional(.value(Color.self)), "the popover's colour, arrow included (nil: white)", of: P.self,
-                     get: { call, p in call.push(p.backgroundColor) }, set: { call, p, newValue in p.backgroundColor = newValue }),
+            property("backgroundColor", .optional(.value(Color.self)), "the popover's colour, arrow included (nil: white)", \P.backgroundColor),
             property("popoverLayoutMargins", .value(EdgeInsets.self), "kept between the popover and the safe area (default 10 on each side)", of: P.self,
                      get: { call, p in call.runtime.push(p.popoverLayoutMargins) }, set: { call, p, newValue in
                          guard [newValue.top, newValue.left, newValue.bottom, newValue.right].allSatisfy(\.isFinite) else { throw call.fail("must be finite") }
                          p.popoverLayoutMargins = newValue
                      }),
-            property("canOverlapSourceViewRect", .boolean(), "when no side has room, keep the popover's size and let it cover the source (default false: shrink it)", of: P.self,
-                     get: { call, p in call.push(p.canOverlapSourceViewRect) }, set: { call, p, newValue in p.canOverlapSourceViewRect = newValue }),
+            property("canOverlapSourceViewRect", .boolean(), "when no side has room, keep the popover's size and let it cover the source (default false: shrink it)", \P.canOverlapSourceViewRect),
         ]
         cls.methods = [
             method("frameOfPresentedViewInContainerView", [], returns: .value("CGRect"), "beside the source on the first permitted side where it fits, inside the safe area less popoverLayoutMargins", of: P.self) { call, p in

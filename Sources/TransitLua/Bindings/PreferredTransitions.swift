@@ -29,8 +29,12 @@ final class ZoomOptions {
 
 extension TransitAPI {
     static let transitionClassName = "UIViewController.Transition"
-    static let zoomOptionNames: Set<String> = ["sourceViewProvider", "alignmentRectProvider", "interactiveDismissShouldBegin",
-                                               "dimmingColor", "dimmingVisualEffect"]
+    static let zoomOptions = OptionTable("UIViewController.Transition.ZoomOptions", "UIViewController.Transition.zoom's options (Swift's zoom(options:sourceViewProvider:))", [
+        .optional("sourceViewProvider", .function, "function(ctx) returning the view to zoom from (nil: from nothing)"),
+        .optional("alignmentRectProvider", .function, "function(ctx) returning the CGRect the zoomed view aligns to"),
+        .optional("interactiveDismissShouldBegin", .function, "function(ctx) returning whether a drag or pinch may dismiss"),
+        .optional("dimmingColor", .value("UIColor")), .optional("dimmingVisualEffect", .object("UIBlurEffect")),
+    ])
 
     /// UIKit marks the API `@available(iOS 18.0, *)`: code using it does not build for an
     /// earlier target, so a script that reaches it on an earlier version is told so.
@@ -56,7 +60,7 @@ extension TransitAPI {
         ]
         let options = "{sourceViewProvider = function(ctx) return view end, alignmentRectProvider = function(ctx) return CGRect end, interactiveDismissShouldBegin = function(ctx) return true end, dimmingColor = UIColor, dimmingVisualEffect = UIBlurEffect}"
         cls.functions = [
-            function("zoom", .checked("options", .table, options), returns: .object(transitionClassName),
+            function("zoom", .checked("options", .options(zoomOptions), options), returns: .object(transitionClassName),
                      doc: "UIKit's zoom from a source view (sourceViewProvider, asked at each zoom in and out with ctx.sourceViewController and ctx.zoomedViewController; nil zooms from nothing: a fade and scale in the middle of the screen); dragged down or pinched, the zoomed view shrinks back into it") { call, table in
                 try requireIOS18(call)
                 return try makeZoom(&call, table)
@@ -74,9 +78,7 @@ extension TransitAPI {
     }
 
     private static func makeZoom(_ call: inout HostCall, _ table: Int32) throws -> Int32 {
-        if let key = call.unknownKeys(1, known: zoomOptionNames).sorted().first {
-            throw call.fail("argument 1 (options): unknown option \"\(key)\"; accepted: " + zoomOptionNames.sorted().joined(separator: ", "))
-        }
+        try call.checkOptions(1, zoomOptions)
         let L = call.L, runtime = call.runtime
         var locations: [String: String] = [:]
         // Raw reads: a metamethod of the script's table must not raise through Swift frames.
@@ -89,7 +91,7 @@ extension TransitAPI {
             defer { transit_pop(L, 1) }
             if lua_type(L, -1) == LUA_TNIL, !required { return nil }
             guard lua_type(L, -1) == LUA_TFUNCTION else {
-                throw call.fail("argument 1 (options): \(name) must be a function (got \(runtime.typeDescription(at: -1)))")
+                throw call.fail(argument: 1, "(options): \(name) must be a function (got \(runtime.typeDescription(at: -1)))")
             }
             lua_pushvalue(L, -1)
             var record = lua_Debug()
@@ -104,7 +106,7 @@ extension TransitAPI {
         if lua_type(L, -1) != LUA_TNIL {
             guard let value = runtime.read(Color.self, at: -1), value.isFinite else {
                 defer { transit_pop(L, 1) }
-                throw call.fail("argument 1 (options): dimmingColor must be a UIColor (got \(runtime.typeDescription(at: -1)))")
+                throw call.fail(argument: 1, "(options): dimmingColor must be a UIColor (got \(runtime.typeDescription(at: -1)))")
             }
             color = value
         }
@@ -114,7 +116,7 @@ extension TransitAPI {
         if lua_type(L, -1) != LUA_TNIL {
             guard let value = runtime.object(at: -1) as? BlurEffect else {
                 defer { transit_pop(L, 1) }
-                throw call.fail("argument 1 (options): dimmingVisualEffect must be a UIBlurEffect (got \(runtime.typeDescription(at: -1)))")
+                throw call.fail(argument: 1, "(options): dimmingVisualEffect must be a UIBlurEffect (got \(runtime.typeDescription(at: -1)))")
             }
             effect = value
         }

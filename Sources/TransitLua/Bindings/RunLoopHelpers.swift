@@ -47,7 +47,7 @@ extension TransitAPI {
             method("asyncAfter", .checked("deadline", .value("DispatchTime"), "e.g. DispatchTime.now() + 0.3"), .function("execute"),
                    doc: "runs the function at the deadline (at once on a later turn when it has passed)", of: DispatchQueueObject.self) { call, _, _, execute in
                 guard let deadline = call.runtime.readDispatchTime(at: call.index(1)) else {
-                    throw call.fail("argument 1 (deadline) must be a DispatchTime, e.g. DispatchTime.now() + 0.3 (got \(call.runtime.typeDescription(at: call.index(1))))")
+                    throw call.fail(argument: 1, "(deadline) must be a DispatchTime, e.g. DispatchTime.now() + 0.3 (got \(call.runtime.typeDescription(at: call.index(1))))")
                 }
                 let block = execute
                 call.runtime.world.schedule(at: Double(deadline) / 1e9, label: "DispatchQueue.main.asyncAfter") { try block.call() }
@@ -119,11 +119,11 @@ extension TransitAPI {
                 guard type == LUA_TTABLE || type == LUA_TUSERDATA else {
                     throw call.argumentError(1, "a function, or an object with the method named by selector")
                 }
-                guard !call.isNil(2) else { throw call.fail("argument 2 (selector) must name the target's method when target is not a function") }
+                guard !call.isNil(2) else { throw call.fail(argument: 2, "(selector) must name the target's method when target is not a function") }
                 let selector = try call.string(2)
                 guard transit_pgetfield(call.L, call.index(1), selector) == LUA_OK, lua_type(call.L, -1) == LUA_TFUNCTION else {
                     transit_pop(call.L, 1)
-                    throw call.fail("argument 2 (selector): the target has no method \"\(selector)\"")
+                    throw call.fail(argument: 2, "(selector): the target has no method \"\(selector)\"")
                 }
                 transit_pop(call.L, 1)
                 // UIKit's display link keeps its target until invalidated; so does this one.
@@ -142,8 +142,7 @@ extension TransitAPI {
                      get: { call, l in call.push(l.targetTimestamp) }),
             property("duration", .number, "seconds between refreshes of the display (1 / maximumFramesPerSecond)", of: DisplayLink.self,
                      get: { call, l in call.push(l.duration) }),
-            property("isPaused", .boolean(), "a paused link does not call back", of: DisplayLink.self,
-                     get: { call, l in call.push(l.isPaused) }, set: { call, l, newValue in l.isPaused = newValue }),
+            property("isPaused", .boolean(), "a paused link does not call back", \DisplayLink.isPaused),
             property("preferredFramesPerSecond", .integer(), "0: the display's rate; otherwise the nearest rate dividing it", of: DisplayLink.self,
                      get: { call, l in lua_pushinteger(call.L, lua_Integer(l.preferredFramesPerSecond)) },
                      set: { call, l, rate in

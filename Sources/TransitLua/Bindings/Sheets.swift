@@ -47,7 +47,7 @@ extension TransitAPI {
             function("large", [], returns: .object("UISheetPresentationControllerDetent"), "the sheet's full height") { call in
                 call.push(SheetDetent(world: call.runtime.world, identifier: SheetDetent.largeIdentifier, kind: .large)); return 1
             },
-            function("custom", .checked("options", .union([.table, .function]), "{identifier=, resolver=function(context) return height end}, or the resolver alone"),
+            function("custom", .checked("options", .union([.options(customDetentOptions), .function]), "{identifier=, resolver=function(context) return height end}, or the resolver alone"),
                      returns: .object("UISheetPresentationControllerDetent"),
                      doc: "iOS 16: a detent whose height the resolver gives (nil: inactive); without an identifier it gets a unique one") { call, _ in
                 guard call.runtime.world.systemVersion >= 16 else {
@@ -56,7 +56,7 @@ extension TransitAPI {
                 let resolver: LuaFunction
                 var identifier: String?
                 if call.isTable(1) {
-                    try call.rejectUnknownOptions(1, accepted: ["identifier", "resolver"])
+                    try call.checkOptions(1, customDetentOptions)
                     guard let function = try call.functionOption(1, "resolver") else { throw call.fail("resolver (a function returning the detent's height) is required") }
                     resolver = function
                     identifier = try call.stringOption(1, "identifier")
@@ -226,4 +226,10 @@ extension LuaRuntime {
         customDetentCount += 1
         return "custom-\(customDetentCount)"
     }
+}
+
+extension TransitAPI {
+    static let customDetentOptions = OptionTable("UISheetPresentationControllerDetent.CustomOptions", "UISheetPresentationController.Detent.custom{...} (Swift's custom(identifier:resolver:))", [
+        .optional("identifier", .string, "default: a unique one"), .required("resolver", .function, "function(context) returning the height, or nil (inactive)"),
+    ])
 }

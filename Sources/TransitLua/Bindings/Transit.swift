@@ -24,24 +24,21 @@ extension TransitAPI {
                 call.runtime.pendingWait = seconds
                 return TRANSIT_YIELD
             },
-            function("touch.tap", .checked("options", .table, "{at=CGPoint}"), doc: "a tap at a window point (down, then up 0.05 s later)") { call, _ in
-                let known: Set<String> = ["at"]
-                try call.rejectUnknownOptions(1, accepted: known)
+            function("touch.tap", .checked("options", .options(TouchOptions.tap)), doc: "a tap at a window point (down, then up 0.05 s later)") { call, _ in
+                try call.checkOptions(1, TouchOptions.tap)
                 let at = try call.pointOption(1, "at") ?? call.runtime.world.window.bounds.center
                 try call.runtime.world.performTouch(from: at, to: at, duration: 0.05, release: true)
                 return 0
             },
-            function("touch.pan", .checked("options", .table, "{from=CGPoint, to=CGPoint, duration=0.3, release=true}"), doc: "a drag between window points") { call, _ in
-                let known: Set<String> = ["from", "to", "duration", "release"]
-                try call.rejectUnknownOptions(1, accepted: known)
+            function("touch.pan", .checked("options", .options(TouchOptions.pan)), doc: "a drag between window points") { call, _ in
+                try call.checkOptions(1, TouchOptions.pan)
                 guard let from = try call.pointOption(1, "from"), let to = try call.pointOption(1, "to") else { throw call.fail("from and to (CGPoints) are required") }
                 try call.runtime.world.performTouch(from: from, to: to, duration: try call.numberOption(1, "duration") ?? 0.3,
                                                     release: try call.booleanOption(1, "release") ?? true)
                 return 0
             },
-            function("touch.edgePan", .checked("options", .table, "{edge=\"left\", to=fraction, duration=0.3, release=true}"), doc: "a screen-edge pan covering a fraction of the screen") { call, _ in
-                let known: Set<String> = ["edge", "to", "duration", "release"]
-                try call.rejectUnknownOptions(1, accepted: known)
+            function("touch.edgePan", .checked("options", .options(TouchOptions.edgePan)), doc: "a screen-edge pan covering a fraction of the screen") { call, _ in
+                try call.checkOptions(1, TouchOptions.edgePan)
                 var edge = RectEdge.left
                 if call.field(1, "edge") {
                     let text = call.runtime.string(at: -1) ?? call.runtime.typeDescription(at: -1)
@@ -100,17 +97,14 @@ extension TransitAPI {
                                 parameter("want", .any, "the value wanted (printed when it fails)")], returns: .boolean,
                      "scenes as tests: prints PASS name, or FAIL file:line: name: got X, want Y; the scene goes on, and transit run exits 1 saying how many failed (returns condition)") { call in
                 guard lua_type(call.L, 1) == LUA_TSTRING, let name = call.runtime.string(at: 1) else {
-                    throw call.fail("argument 1 must be a string naming the expectation (got \(call.runtime.typeDescription(at: 1)))")
+                    throw call.fail(argument: 1, "must be a string naming the expectation (got \(call.runtime.typeDescription(at: 1)))")
                 }
                 let passed = lua_toboolean(call.L, 2) != 0
                 var detail = ""
                 if !passed && lua_gettop(call.L) >= 3 {
                     detail = "got \(call.runtime.describe(at: 3)), want \(lua_gettop(call.L) >= 4 ? call.runtime.describe(at: 4) : "nil")"
                 }
-                // "file.lua:12: " without its separator: the line's own punctuation follows.
-                var location = call.runtime.location(level: 1)
-                if location.hasSuffix(": ") { location.removeLast(2) }
-                let expectation = Expectation(name: name, passed: passed, location: location, detail: detail)
+                let expectation = Expectation(name: name, passed: passed, location: call.runtime.sourceLocation(level: 1), detail: detail)
                 call.runtime.expectations.append(expectation)
                 call.runtime.output(expectation.line)
                 lua_pushboolean(call.L, passed ? 1 : 0)
@@ -367,4 +361,33 @@ extension HostCall {
         guard lua_type(L, -1) == LUA_TBOOLEAN else { throw fail("\(key) must be a boolean (got \(runtime.typeDescription(at: -1)))") }
         return lua_toboolean(L, -1) != 0
     }
+}
+
+/// The options tables of the synthetic touches (`transit.touch.tap{at = ...}` and the rest).
+enum TouchOptions {
+    static let tap = OptionTable("transit.touch.TapOptions", "transit.touch.tap's options", [
+        .optional("at", .value("CGPoint"), "a window point (default: the window's centre)"),
+    ])
+    static let pan = OptionTable("transit.touch.PanOptions", "transit.touch.pan's options", [
+        .required("from", .value("CGPoint")), .required("to", .value("CGPoint")),
+        .optional("duration", .number, "seconds (default 0.3)"), .optional("release", .boolean, "lift the finger at the end (default true)"),
+    ])
+    static let edgePan = OptionTable("transit.touch.EdgePanOptions", "transit.touch.edgePan's options", [
+        .optional("edge", .enumeration("UIRectEdge"), "default \"left\""), .optional("to", .number, "the fraction of the screen covered, 0...1 (default 0.5)"),
+        .optional("duration", .number, "seconds (default 0.3)"), .optional("release", .boolean, "lift the finger at the end (default true)"),
+    ])
+    static let press = OptionTable("transit.touch.PressOptions", "transit.touch.press's options", [
+        .optional("at", .value("CGPoint"), "a window point (default: the window's centre)"),
+        .optional("duration", .number, "seconds (default 1)"), .optional("touches", .integer, "fingers (default 1)"),
+    ])
+    static let swipe = OptionTable("transit.touch.SwipeOptions", "transit.touch.swipe's options", [
+        .required("from", .value("CGPoint")), .required("to", .value("CGPoint")),
+        .optional("duration", .number, "seconds (default 0.15)"), .optional("touches", .integer, "fingers (default 1)"),
+    ])
+    static let pinch = OptionTable("transit.touch.PinchOptions", "transit.touch.pinch's options: scales or finger distances", [
+        .optional("center", .value("CGPoint"), "default: the window's centre"),
+        .optional("fromScale", .number, "default 1"), .optional("toScale", .number),
+        .optional("from", .number, "finger distance at the start"), .optional("to", .number, "finger distance at the end"),
+        .optional("duration", .number, "seconds (default 0.3)"), .optional("release", .boolean, "lift the fingers at the end (default true)"),
+    ])
 }

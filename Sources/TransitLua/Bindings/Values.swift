@@ -202,10 +202,10 @@ extension TransitAPI {
     private static func colorClass() -> APIClass {
         var cls = APIClass(name: "UIColor", superclass: nil, doc: "An sRGB colour, a value (fields red green blue alpha in 0...1).", isValue: true)
         cls.functions = [
-            function("new", .checked("red", .union([.number, .table]), "or an options table {red=, green=, blue=, alpha=} / {white=, alpha=}"), .checked("green", .optional(.number)), .checked("blue", .optional(.number)), .optional(.number("alpha")),
+            function("new", .checked("red", .union([.number, .options(colorOptions)]), "or an options table {red=, green=, blue=, alpha=} / {white=, alpha=}"), .checked("green", .optional(.number)), .checked("blue", .optional(.number)), .optional(.number("alpha")),
                      returns: .value("UIColor"), doc: "UIColor(r, g, b, a), UIColor{red=, green=, blue=, alpha=} or UIColor{white=, alpha=}") { call, _, _, _, alphaValue in
                 if call.isTable(1) {
-                    try call.rejectUnknownOptions(1, accepted: ["red", "green", "blue", "alpha", "white"])
+                    try call.checkOptions(1, colorOptions)
                     func read(_ key: String, _ fallback: Double?) throws -> Double? {
                         defer { transit_pop(call.L, 1) }
                         guard call.field(1, key) else { return fallback }
@@ -242,4 +242,11 @@ extension TransitAPI {
         ]
         return cls
     }
+}
+
+extension TransitAPI {
+    static let colorOptions = OptionTable("UIColor.Options", "UIColor{...}: red, green and blue, or white, with alpha (each 0...1)", [
+        .optional("red", .number), .optional("green", .number), .optional("blue", .number),
+        .optional("white", .number, "a grey instead of red, green and blue"), .optional("alpha", .number, "default 1"),
+    ])
 }

@@ -24,8 +24,7 @@ extension TransitAPI {
             return controller
         }
         cls.properties = [
-            property("title", .optional(.string()), "the title", of: ViewController.self,
-                     get: { call, c in call.push(c.title) }, set: { call, c, newValue in c.title = newValue }),
+            property("title", .optional(.string()), "the title", \ViewController.title),
             property("view", .object("", View.self), "the root view, loaded on first access (loadView, then viewDidLoad)", of: ViewController.self,
                      get: { call, c in call.push(try c.loadViewIfNeeded()) },
                      set: { call, c, newValue in c.setView(newValue) }),
@@ -40,10 +39,8 @@ extension TransitAPI {
             property("transitioningDelegate", .optional(.protocolObject("", "UIViewControllerTransitioningDelegate")), "supplies animators and presentation controllers", of: ViewController.self,
                      get: { call, c in call.push(c.transitioningDelegate) },
                      set: { call, c, newValue in c.transitioningDelegate = newValue }).overridable(),
-            property("definesPresentationContext", .boolean(), "whether currentContext presentations cover this controller", of: ViewController.self,
-                     get: { call, c in call.push(c.definesPresentationContext) }, set: { call, c, newValue in c.definesPresentationContext = newValue }).overridable(),
-            property("isModalInPresentation", .boolean(), "iOS 13+: true prevents the user's dismissal (the sheet's pull resists and presentationControllerDidAttemptToDismiss is called)", of: ViewController.self,
-                     get: { call, c in call.push(c.isModalInPresentation) }, set: { call, c, newValue in c.isModalInPresentation = newValue }).overridable(),
+            property("definesPresentationContext", .boolean(), "whether currentContext presentations cover this controller", \ViewController.definesPresentationContext).overridable(),
+            property("isModalInPresentation", .boolean(), "iOS 13+: true prevents the user's dismissal (the sheet's pull resists and presentationControllerDidAttemptToDismiss is called)", \ViewController.isModalInPresentation).overridable(),
             property("presentingViewController", .optional(.object("UIViewController")), "the controller that presented this one, or one of its ancestors (the controller that performed the presentation, which may not be the one present was called on)", of: ViewController.self,
                      get: { call, c in call.push(c.presentingViewControllerThroughAncestors) }),
             property("presentedViewController", .optional(.object("UIViewController")), "the controller presented by this one or one of its ancestors", of: ViewController.self,
@@ -69,8 +66,7 @@ extension TransitAPI {
         cls.properties += [
             property("navigationItem", .object("UINavigationItem"), "what a navigation bar shows for this controller", of: ViewController.self,
                      get: { call, c in call.push(c.navigationItem) }),
-            property("hidesBottomBarWhenPushed", .boolean(), "hide a tab bar below while this controller is pushed", of: ViewController.self,
-                     get: { call, c in call.push(c.hidesBottomBarWhenPushed) }, set: { call, c, newValue in c.hidesBottomBarWhenPushed = newValue }),
+            property("hidesBottomBarWhenPushed", .boolean(), "hide a tab bar below while this controller is pushed", \ViewController.hidesBottomBarWhenPushed),
             property("children", .list(.object("UIViewController")), "the child controllers (a container's, or those added with addChild)", of: ViewController.self,
                      get: { call, c in call.pushList(c.children) }),
             property("parent", .optional(.object("UIViewController")), "the container controller this one is a child of", of: ViewController.self,

@@ -27,6 +27,8 @@ extension TransitAPI {
             try call.applyOptions(1, to: view, className: "UIView")
             return view
         }
+        // The animatable geometry and colour keep closures: they are the bridge's hottest
+        // writes, and a key path's write costs more (BindingSupport.swift, "by key path").
         cls.properties = [
             property("frame", .value(Rect.self), "the frame in the superview (animatable)", of: View.self,
                      get: { call, v in call.push(v.frame) }, set: { call, v, newValue in v.frame = newValue }),
@@ -39,18 +41,13 @@ extension TransitAPI {
             property("alpha", .finite(), "opacity 0...1 (animatable)", of: View.self,
                      get: { call, v in call.push(v.alpha) }, set: { call, v, newValue in v.alpha = newValue }),
             property("backgroundColor", .optional(.value(Color.self)), "fill colour (animatable)", of: View.self,
-                     get: { call, v in call.push(v.backgroundColor) },
-                     set: { call, v, newValue in v.backgroundColor = newValue }),
-            property("isHidden", .boolean(), "hidden views and their subviews are not drawn", of: View.self,
-                     get: { call, v in call.push(v.isHidden) }, set: { call, v, newValue in v.isHidden = newValue }),
-            property("clipsToBounds", .boolean(), "clip subviews to the bounds", of: View.self,
-                     get: { call, v in call.push(v.clipsToBounds) }, set: { call, v, newValue in v.clipsToBounds = newValue }),
+                     get: { call, v in call.push(v.backgroundColor) }, set: { call, v, newValue in v.backgroundColor = newValue }),
+            property("isHidden", .boolean(), "hidden views and their subviews are not drawn", \View.isHidden),
+            property("clipsToBounds", .boolean(), "clip subviews to the bounds", \View.clipsToBounds),
             property("tag", .integer(), "an integer tag", of: View.self,
                      get: { call, v in call.push(Double(v.tag)) }, set: { call, v, newValue in v.tag = newValue }),
-            property("name", .optional(.string()), "a name shown in traces, trees and errors", of: View.self,
-                     get: { call, v in call.push(v.name) }, set: { call, v, newValue in v.name = newValue }),
-            property("isUserInteractionEnabled", .boolean(), "whether hit-testing finds this view", of: View.self,
-                     get: { call, v in call.push(v.isUserInteractionEnabled) }, set: { call, v, newValue in v.isUserInteractionEnabled = newValue }),
+            property("name", .optional(.string()), "a name shown in traces, trees and errors", \View.name),
+            property("isUserInteractionEnabled", .boolean(), "whether hit-testing finds this view", \View.isUserInteractionEnabled),
             property("autoresizingMask", .list(.enumeration("UIViewAutoresizing")), "how the view follows its superview's size changes", of: View.self,
                      get: { call, v in
                          lua_createtable(call.L, Int32(v.autoresizingMask.count), 0)
@@ -72,8 +69,7 @@ extension TransitAPI {
                      get: { call, v in call.push(v.traitCollection) }),
             property("tintColor", .optional(.value(Color.self)), "the tint (reads the inherited one, the system blue at the top; nil: inherit)", of: View.self,
                      get: { call, v in call.push(v.tintColor) }, set: { call, v, newValue in v.setTintColor(newValue) }),
-            property("isOpaque", .boolean(), "a drawing hint (every view composites the same way)", of: View.self,
-                     get: { call, v in call.push(v.isOpaque) }, set: { call, v, newValue in v.isOpaque = newValue }),
+            property("isOpaque", .boolean(), "a drawing hint (every view composites the same way)", \View.isOpaque),
         ]
         cls.methods = [
             method("addSubview", .object("view", View.self), doc: "adds (or moves) a view to the front", of: View.self) { call, v, view in
@@ -198,22 +194,21 @@ extension TransitAPI {
                      get: { call, l in call.push(l.shadowPath.map { PathObject(world: call.runtime.world, path: $0) }) },
                      set: { call, l in l.shadowPath = call.isNil(1) ? nil : try call.path(1) }),
             property("shadowOffset", .value(Size.self), "shadow offset (animatable; default (0, -3))", of: Layer.self,
-                     get: { call, l in call.push(l.shadowOffset) }, set: { call, l, newValue in l.shadowOffset = newValue }),
+                     get: { call, v in call.push(v.shadowOffset) }, set: { call, v, newValue in v.shadowOffset = newValue }),
             number("opacity", "opacity 0...1 (animatable; the view's alpha)", { $0.opacity }, { $0.opacity = $1 }),
             transform("transform", "3D transform about the anchor point (animatable)", { $0.transform }, { $0.transform = $1 }),
             transform("sublayerTransform", "transform applied to sublayers, e.g. perspective m34 (animatable)", { $0.sublayerTransform }, { $0.sublayerTransform = $1 }),
             property("anchorPoint", .value(Point.self), "unit point the transform applies about", of: Layer.self,
-                     get: { call, l in call.push(l.anchorPoint) }, set: { call, l, newValue in l.anchorPoint = newValue }),
+                     get: { call, v in call.push(v.anchorPoint) }, set: { call, v, newValue in v.anchorPoint = newValue }),
             property("position", .value(Point.self), "the anchor point's position in the superlayer (animatable)", of: Layer.self,
-                     get: { call, l in call.push(l.position) }, set: { call, l, newValue in l.position = newValue }),
+                     get: { call, v in call.push(v.position) }, set: { call, v, newValue in v.position = newValue }),
             property("bounds", .value(Rect.self), "the bounds (animatable)", of: Layer.self,
-                     get: { call, l in call.push(l.bounds) }, set: { call, l, newValue in l.bounds = newValue }),
+                     get: { call, v in call.push(v.bounds) }, set: { call, v, newValue in v.bounds = newValue }),
             number("zPosition", "drawing order among siblings (animatable)", { $0.zPosition }, { $0.zPosition = $1 }),
             flag("isDoubleSided", "whether the back face is drawn", { $0.isDoubleSided }, { $0.isDoubleSided = $1 }),
             flag("masksToBounds", "clip sublayers to the (rounded) bounds", { $0.masksToBounds }, { $0.masksToBounds = $1 }),
             property("backgroundColor", .optional(.value(Color.self)), "fill colour (animatable)", of: Layer.self,
-                     get: { call, l in call.push(l.backgroundColor) },
-                     set: { call, l, newValue in l.backgroundColor = newValue }),
+                     get: { call, v in call.push(v.backgroundColor) }, set: { call, v, newValue in v.backgroundColor = newValue }),
         ] + layerTreeProperties()
         cls.methods = layerTreeMethods() + layerAnimationMethods() + [
             method("presentation", [], returns: .table, "the values on screen now (read-only table)", of: Layer.self) { call, l in
@@ -238,10 +233,8 @@ extension TransitAPI {
             return label
         }
         cls.properties = [
-            property("text", .optional(.string()), "the text", of: Label.self,
-                     get: { call, l in call.push(l.text) }, set: { call, l, newValue in l.text = newValue }),
-            property("textColor", .value(Color.self), "text colour", of: Label.self,
-                     get: { call, l in call.push(l.textColor) }, set: { call, l, newValue in l.textColor = newValue }),
+            property("text", .optional(.string()), "the text", \Label.text),
+            property("textColor", .value(Color.self), "text colour", \Label.textColor),
             property("fontSize", .finite(), "point size (default 17)", of: Label.self,
                      get: { call, l in call.push(l.fontSize) }, set: { call, l, newValue in
                          let size = newValue

@@ -169,9 +169,9 @@ extension HostCall {
         let parameterName = (site as? HostFunctionEntry).flatMap { entry in
             position <= entry.function.parameters.count ? entry.function.parameters[position - 1].name : nil
         }
-        let label = parameterName.map { " (\($0))" } ?? ""
+        let label = parameterName.map { "(\($0)) " } ?? ""
         let hint = argumentCount < Int32(position) && base == 2 ? "; did you call it with '.' instead of ':'?" : ""
-        return LuaCallError("\(name): argument \(position)\(label) must be \(problem) (got \(got))\(hint)")
+        return fail(argument: position, "\(label)must be \(problem) (got \(got))\(hint)")
     }
 
     /// "index " for an argument's own words, nothing for a property (its name says which).

@@ -13,6 +13,9 @@ import TransitCore
 protocol BridgedValue: Equatable, CustomStringConvertible {
     /// The Lua class name ("CGRect"), as messages, stubs and `__name` say it.
     static var luaName: String { get }
+    /// Whether `description` already begins with the class name (UIColor's does), so
+    /// `describe` does not add it again.
+    static var descriptionNamesClass: Bool { get }
     /// The table's numeric fields, in the order `field(_:)` and `init(fields:)` use.
     static var fieldNames: [String] { get }
     /// Builds the value from its fields, read one at a time (no array is made per read).
@@ -30,6 +33,7 @@ protocol BridgedValue: Equatable, CustomStringConvertible {
 }
 
 extension BridgedValue {
+    static var descriptionNamesClass: Bool { false }
     static var finiteRequirement: String { "must be finite" }
     static var hasIntegerFields: Bool { false }
 }
@@ -79,6 +83,7 @@ extension Vector: BridgedValue {
 }
 
 extension Color: BridgedValue {
+    static var descriptionNamesClass: Bool { true }
     static let luaName = "UIColor"
     static let fieldNames = ["red", "green", "blue", "alpha"]
     static var finiteRequirement: String { "must have finite components" }
@@ -227,8 +232,7 @@ extension BridgedValue {
         runtime.read(Self.self, at: a) == runtime.read(Self.self, at: b)
     }
     static func describe(_ runtime: LuaRuntime, at index: Int32) -> String {
-        let text = runtime.read(Self.self, at: index)?.description ?? "(?)"
-        // UIColor's description already names its class.
-        return text.hasPrefix(luaName) ? text : luaName + text
+        guard let value = runtime.read(Self.self, at: index) else { return luaName + "(?)" }
+        return descriptionNamesClass ? value.description : luaName + value.description
     }
 }

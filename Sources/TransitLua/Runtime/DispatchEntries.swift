@@ -100,7 +100,7 @@ struct TypeCheck {
         case .boolean: kind = .boolean
         case .string: kind = .string
         case .function: kind = .function
-        case .table, .list: kind = .table
+        case .table, .list, .options: kind = .table
         case .object(let name):
             matcher = api.cls(name)?.matches
             kind = matcher == nil ? .full : .object

@@ -3,18 +3,20 @@
 // (`transit test`). A failed expectation does not stop the scene: the later ones still run, as
 // in a test runner, and the count says how much is wrong.
 
+import TransitCore
+
 public struct Expectation: Sendable, Equatable {
     public var name: String
     public var passed: Bool
-    /// `file.lua:12`, where the scene called `transit.expect`.
-    public var location: String
+    /// Where the scene called `transit.expect` (`file.lua:12`); nil when no Lua line did.
+    public var location: SourceLocation?
     /// "got X, want Y" for a failed one whose values were given; empty otherwise.
     public var detail: String
 
     /// The line `transit.expect` prints: `PASS name`, or `FAIL file.lua:12: name: got X, want Y`.
     public var line: String {
         if passed { return "PASS \(name)" }
-        return "FAIL " + (location.isEmpty ? "" : location + ": ") + name + (detail.isEmpty ? "" : ": " + detail)
+        return "FAIL " + (location.map { "\($0): " } ?? "") + name + (detail.isEmpty ? "" : ": " + detail)
     }
 }
 

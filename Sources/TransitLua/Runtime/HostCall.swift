@@ -37,10 +37,17 @@ struct HostCall {
 
     /// The error every check raises: `Name: argument N must be T (got U)`.
     func argumentError(_ argument: Int, _ expected: String) -> LuaCallError {
-        LuaCallError("\(name): argument \(argument) must be \(expected) (got \(runtime.typeDescription(at: index(argument))))")
+        fail(argument: argument, "must be \(expected) (got \(runtime.typeDescription(at: index(argument))))")
     }
 
-    func fail(_ message: String) -> LuaCallError { LuaCallError("\(name): \(message)") }
+    /// `Name: message`, an error of this function.
+    func fail(_ message: String) -> LuaCallError { LuaCallError("\(name): \(message)", subject: .function(name)) }
+
+    /// `Name: argument N words`, an error about one argument (`words` is what follows the
+    /// number: "(view) must be a UIView (got nil)").
+    func fail(argument: Int, _ words: String) -> LuaCallError {
+        LuaCallError("\(name): argument \(argument) \(words)", subject: .argument(function: name, index: argument))
+    }
 
     // MARK: - Reading checked arguments
 
@@ -154,15 +161,11 @@ struct HostCall {
         return unknown.sorted()
     }
 
-    /// The one wording of a key an options table does not take: the key, then every key it
-    /// does take, sorted, so a misspelling is answered with the right spelling.
-    func unknownOption(_ key: String, accepted: some Sequence<String>) -> LuaCallError {
-        fail("unknown option \"\(key)\"; accepted: " + accepted.sorted().joined(separator: ", "))
-    }
-
-    /// Rejects the options table at `argument` if it has a key outside `accepted`.
+    /// Rejects the options table at `argument` if it has a key outside `accepted`: for tables
+    /// whose keys follow from something else (a class's settable properties, a layout's sides);
+    /// a table of fixed keys is an `OptionTable`, checked by `checkOptions`.
     func rejectUnknownOptions(_ argument: Int, accepted: Set<String>) throws {
-        if let key = unknownKeys(argument, known: accepted).first { throw unknownOption(key, accepted: accepted) }
+        if let key = unknownKeys(argument, known: accepted).first { throw unknownOption(key, accepted: accepted, argument: argument) }
     }
 
     // MARK: - Results
@@ -179,10 +182,43 @@ struct HostCall {
 }
 
 /// An error raised into Lua by a bound function; the dispatcher adds file and line.
+///
+/// `message` is the text as Lua sees it; `subject` says, as data, what the error is about, for
+/// code that adds to an error (the dispatcher's Lua forms of overloaded names, ObjectDispatch),
+/// so nothing reads that back out of the text.
 struct LuaCallError: Error, CustomStringConvertible {
+    /// What an error is about, when it is about one function's call.
+    enum Subject: Equatable {
+        /// Argument `index` (1-based, after `self`) of `function` ("UIView.insertSubview").
+        case argument(function: String, index: Int)
+        /// `function` was given `got` arguments and takes at most `accepted`.
+        case argumentCount(function: String, accepted: Int, got: Int)
+        /// An option of the options table at argument `index` of `function`: a key it does not
+        /// take (`key`), with the keys it does (`accepted`, sorted).
+        case unknownOption(function: String, index: Int, key: String, accepted: [String])
+        /// Anything else `function` refused; the message begins with its name.
+        case function(String)
+
+        /// The function the message names first.
+        var function: String {
+            switch self {
+            case .argument(let function, _), .argumentCount(let function, _, _),
+                 .unknownOption(let function, _, _, _), .function(let function):
+                return function
+            }
+        }
+    }
+
     var message: String
-    init(_ message: String) { self.message = message }
+    /// Nil for errors about no one call (a member lookup, a released object).
+    var subject: Subject?
+    init(_ message: String, subject: Subject? = nil) { self.message = message; self.subject = subject }
     var description: String { message }
+
+    /// The same error with `sentence` after its message (a hint), keeping its subject.
+    func adding(_ sentence: String, separator: String = "; ") -> LuaCallError {
+        LuaCallError(message + separator + sentence, subject: subject)
+    }
 }
 
 /// A Lua function the host keeps to call later (completions, gesture actions).

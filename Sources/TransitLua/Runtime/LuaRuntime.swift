@@ -222,7 +222,11 @@ public final class LuaRuntime {
             let message = string(at: -1) ?? "cannot load \(url.path)"
             transit_pop(L, 1)
             // A syntax error names its line in Lua's words; any other failure (memory) names
-            // no place, so it gets the file.
+            // no place, so it gets the file. This is the one place Transit reads a location out
+            // of a message: Lua's C API gives a parser error's line only as the text
+            // "chunkname:line: reason" (lua_load has no lua_Debug to ask), and Transit chose the
+            // chunk name, so exactly that known prefix is taken off once, here, into
+            // ScriptError(location:, reason:). Nothing after this boundary reads the text again.
             guard status == LUA_ERRSYNTAX else { throw ScriptError("\(shownPath): \(message)") }
             throw ScriptError(syntaxError: message, chunk: shownPath)
         }

@@ -171,10 +171,11 @@ func dispatchHostFunction(_ L: OpaquePointer?) -> Int32 {
                 throw withLuaForms(error, entry)
             } catch let error as ScriptError {
                 throw error
+            } catch let error as ModelUsageError where error.member == entry.qualifiedName {
+                // The model's message already begins with this function's name: name it once.
+                throw LuaCallError(error.message, subject: .function(entry.qualifiedName))
             } catch {
-                // Model errors may already name the function; name it once.
-                let message = "\(error)"
-                throw LuaCallError(message.hasPrefix(entry.qualifiedName) ? message : "\(entry.qualifiedName): \(message)")
+                throw LuaCallError("\(entry.qualifiedName): \(error)", subject: .function(entry.qualifiedName))
             }
         }
     }
@@ -189,10 +190,16 @@ func luaForm(_ entry: HostFunctionEntry) -> String {
 
 /// An argument error of a bound function: the Lua forms of overloaded UIKit names follow it
 /// (SwiftSpellings.argumentHints), so a port passing Swift's arguments reads what to write.
+/// Which errors those are is the error's subject (an argument, or the count), never its text.
 private func withLuaForms(_ error: LuaCallError, _ entry: HostFunctionEntry) -> LuaCallError {
-    guard let hint = SwiftSpellings.argumentHints[entry.qualifiedName],
-          error.message.hasPrefix("\(entry.qualifiedName): argument") || error.message.hasPrefix("\(entry.qualifiedName): expected at most") else { return error }
-    return LuaCallError("\(error.message); \(hint)")
+    guard let hint = SwiftSpellings.argumentHints[entry.qualifiedName] else { return error }
+    switch error.subject {
+    case .argument(let function, _), .argumentCount(let function, _, _):
+        return function == entry.qualifiedName ? error.adding(hint) : error
+    case .unknownOption, .function, nil:
+        // An unknown option already lists the accepted keys: the Lua form is the one in use.
+        return error
+    }
 }
 
 extension LuaRuntime {
@@ -204,12 +211,13 @@ extension LuaRuntime {
             if let problem = parameter.check.problem(self, at: call.index(argument)) {
                 let missing = call.argumentCount < Int32(argument) && call.base == 2
                 let hint = missing ? "; did you call it with '.' instead of ':'?" : ""
-                throw LuaCallError("\(call.name): argument \(argument) (\(parameter.name)) must be \(problem) (got \(typeDescription(at: call.index(argument))))\(hint)")
+                throw call.fail(argument: argument, "(\(parameter.name)) must be \(problem) (got \(typeDescription(at: call.index(argument))))\(hint)")
             }
         }
         if !entry.variadic && call.argumentCount > Int32(parameters.count) {
             let extra = Int(call.argumentCount) - parameters.count
-            throw LuaCallError("\(call.name): expected at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s") (got \(parameters.count + extra)): the Lua form is \(luaForm(entry))")
+            throw LuaCallError("\(call.name): expected at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s") (got \(parameters.count + extra)): the Lua form is \(luaForm(entry))",
+                               subject: .argumentCount(function: call.name, accepted: parameters.count, got: parameters.count + extra))
         }
     }
 
@@ -227,7 +235,7 @@ extension LuaRuntime {
         case .boolean: return luaType == LUA_TBOOLEAN ? nil : type.phrase
         case .string: return luaType == LUA_TSTRING ? nil : type.phrase
         case .function: return luaType == LUA_TFUNCTION ? nil : type.phrase
-        case .table, .list: return luaType == LUA_TTABLE ? nil : type.phrase
+        case .table, .list, .options: return luaType == LUA_TTABLE ? nil : type.phrase
         case .enumeration(let name):
             guard luaType == LUA_TSTRING, let text = string(at: index) else { return type.phrase }
             let cases = api.enumeration(name)?.cases ?? []

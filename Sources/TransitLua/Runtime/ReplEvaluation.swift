@@ -125,9 +125,8 @@ extension LuaRuntime {
     /// ("[C]: in ?"): noise for the reader, dropped.
     static func trimmedTraceback(_ error: Error) -> String {
         guard var scriptError = error as? ScriptError, let traceback = scriptError.traceback else { return "\(error)" }
-        var lines = traceback.components(separatedBy: "\n")
-        while let last = lines.last, last.trimmingCharacters(in: .whitespaces) == "[C]: in ?" { lines.removeLast() }
-        scriptError.traceback = lines == ["stack traceback:"] ? nil : lines.joined(separator: "\n")
+        let trimmed = traceback.droppingTrailingFrames { $0.isC && $0.line == nil && $0.function == "?" }
+        scriptError.traceback = trimmed.entries.isEmpty && trimmed.note.isEmpty ? nil : trimmed
         return scriptError.description
     }
 

@@ -223,7 +223,7 @@ extension LuaRuntime {
                 switch runtime.object(at: call.index(1)) {
                 case let view as View: root = view
                 case let controller as ViewController: root = try controller.loadViewIfNeeded()
-                default: throw call.fail("argument 1 (view) must be a UIView or a UIViewController (got \(runtime.typeDescription(at: call.index(1))))")
+                default: throw call.fail(argument: 1, "(view) must be a UIView or a UIViewController (got \(runtime.typeDescription(at: call.index(1))))")
                 }
             }
             runtime.output(runtime.viewTree(from: root))

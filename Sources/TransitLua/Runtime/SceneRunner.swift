@@ -154,7 +154,7 @@ extension LuaRuntime {
             // dismiss, which run their transition in the call) keeps that one: one traceback.
             if error.traceback != nil { throw error }
             transit_traceback(L, thread, nil, 0)
-            error.traceback = string(at: -1)
+            error.traceback = traceback(fromFramesAt: -1)
             throw error
         }
         // Let running animations and pending work finish, as an app's run loop would.

@@ -5,7 +5,9 @@ import TransitCore
 // raised and carried to the printers. Lua moves errors as strings (a script's own pcall sees
 // "fx.lua:3: boom"), so each string is paired with its parts where it is made: the host keeps
 // the ScriptError it raised (raisedError), and transit_pcall's message handler records the
-// location of the frame that raised a Lua error (transit_ErrorShape), from lua_Debug.
+// location of the frame that raised a Lua error (transit_ErrorShape), from lua_Debug. A
+// traceback is the frames the handler took from lua_getstack/lua_getinfo (kept in the registry
+// with the string they were written into), read back as frames, never cut out of the text.
 
 extension LuaRuntime {
     /// Raises `error` from a host function (through the trampoline): its text is what Lua
@@ -13,7 +15,36 @@ extension LuaRuntime {
     func raise(_ error: ScriptError) -> Int32 {
         raisedError = error
         lua_pushstring(L, error.description)
+        // The string is new: its traceback's frames are recorded for it, as the message
+        // handler records the frames of the strings it writes, so a handler further out
+        // knows it has a traceback (and which) without reading the text.
+        if let traceback = error.traceback { record(traceback, forStringAt: -1, start: error.locatedReason.utf8.count) }
         return TRANSIT_RAISE
+    }
+
+    /// Keeps `traceback`'s frames in the registry (TRANSIT_CAUGHT_FRAMES) for the string at
+    /// `index`, whose traceback starts at byte `start`.
+    private func record(_ traceback: Traceback, forStringAt index: Int32, start: Int) {
+        let text = lua_absindex(L, index)
+        lua_createtable(L, Int32(traceback.entries.count), 3)
+        for (position, entry) in traceback.entries.enumerated() {
+            lua_createtable(L, 0, 5)
+            switch entry {
+            case .skipped(let count):
+                lua_pushinteger(L, lua_Integer(count)); lua_setfield(L, -2, "skipped")
+            case .frame(let frame):
+                lua_pushstring(L, frame.source); lua_setfield(L, -2, "source")
+                if let line = frame.line { lua_pushinteger(L, lua_Integer(line)); lua_setfield(L, -2, "line") }
+                lua_pushstring(L, frame.function); lua_setfield(L, -2, "name")
+                lua_pushboolean(L, frame.isC ? 1 : 0); lua_setfield(L, -2, "c")
+                lua_pushboolean(L, frame.isTailCall ? 1 : 0); lua_setfield(L, -2, "tail")
+            }
+            lua_rawseti(L, -2, lua_Integer(position + 1))
+        }
+        if !traceback.note.isEmpty { lua_pushstring(L, traceback.note); lua_setfield(L, -2, "note") }
+        lua_pushvalue(L, text); lua_setfield(L, -2, "text")
+        lua_pushinteger(L, lua_Integer(start)); lua_setfield(L, -2, "start")
+        lua_setfield(L, transit_registryindex(), TRANSIT_CAUGHT_FRAMES)
     }
 
     /// The Lua line `level` frames up from the running host function, or nil (a C caller).
@@ -35,7 +66,7 @@ extension LuaRuntime {
             let caught = limits.pointee.caught
             // Used once: a later error at the same address must not take this one's shape.
             limits.pointee.caught.text = nil
-            error = structured(text, shape: caught.text == pointer && caught.length == length ? caught : nil)
+            error = structured(text, at: pointer, shape: caught.text == pointer && caught.length == length ? caught : nil)
         } else {
             error = ScriptError(string(at: -1) ?? "(error object is not a string)")
         }
@@ -55,7 +86,7 @@ extension LuaRuntime {
         let pointer = transit_tostring(thread, -1, &length)
         var shape = transit_ErrorShape()
         transit_shapeerror(L, thread, 0, pointer, length, &shape)
-        return structured(text, shape: shape)
+        return structured(text, at: pointer, shape: shape)
     }
 
     /// The failure of a __gc finalizer that transit_takefinalizerfailure left on top, popped:
@@ -66,22 +97,23 @@ extension LuaRuntime {
         let pointer = transit_tostring(L, -1, &length)
         var shape = transit_ErrorShape()
         transit_shapeerror(L, L, -1, pointer, length, &shape)
+        let error = structured(text, at: pointer, shape: shape)
         transit_pop(L, 1)
-        return structured(text, shape: shape)
+        return error
     }
 
     /// `text` with its parts: the host's own raise when it is that one (with the traceback a
     /// handler added after it), else as `shape` describes it, else a message without location.
-    private func structured(_ text: String, shape: transit_ErrorShape?) -> ScriptError {
+    private func structured(_ text: String, at pointer: UnsafePointer<CChar>?, shape: transit_ErrorShape?) -> ScriptError {
         let bytes = Array(text.utf8)
         if let raised = raisedError {
             let raisedBytes = Array(raised.description.utf8)
             if bytes == raisedBytes { return raised }
             if raised.traceback == nil, let shape, shape.tracebackStart == raisedBytes.count,
-               bytes.starts(with: raisedBytes) {
+               bytes.starts(with: raisedBytes), let traceback = recordedTraceback(of: pointer) {
                 var traced = raised
-                traced.traceback = String(decoding: bytes[(raisedBytes.count + 1)...], as: UTF8.self)
-                return traced
+                traced.traceback = traceback
+                if Array(traced.description.utf8) == bytes { return traced }
             }
         }
         guard let shape, shape.length == bytes.count, shape.messageStart <= shape.tracebackStart,
@@ -90,9 +122,12 @@ extension LuaRuntime {
             ? SourceLocation(file: String(decoding: bytes[0..<shape.fileLength], as: UTF8.self), line: Int(shape.line))
             : nil
         let message = String(decoding: bytes[shape.messageStart..<shape.tracebackStart], as: UTF8.self)
-        let traceback = shape.tracebackStart < bytes.count
-            ? String(decoding: bytes[(shape.tracebackStart + 1)...], as: UTF8.self)
-            : nil
+        var traceback: Traceback?
+        if shape.tracebackStart < bytes.count {
+            // Transit wrote this traceback: its frames were kept with the string.
+            guard let recorded = recordedTraceback(of: pointer) else { return ScriptError(text) }
+            traceback = recorded
+        }
         let error = ScriptError(message, at: location, traceback: traceback)
         // The parts always print as the text they came from; a shape that does not is not this
         // text's (a record outlived its string), and the text is kept whole.
@@ -112,5 +147,43 @@ extension ScriptError {
         let digits = rest.prefix { $0.isASCII && $0.isNumber }
         guard let line = Int(digits), rest.dropFirst(digits.count).hasPrefix(": ") else { self.init(text); return }
         self.init(String(rest.dropFirst(digits.count + 2)), at: SourceLocation(file: chunk, line: line))
+    }
+}
+
+extension LuaRuntime {
+    /// The frames recorded for the error string at `pointer` (the same string, by address),
+    /// or nil when Transit wrote no traceback into it.
+    func recordedTraceback(of pointer: UnsafePointer<CChar>?) -> Traceback? {
+        guard let pointer, transit_pushframesof(L, pointer) != 0 else { return nil }
+        defer { transit_pop(L, 1) }
+        return traceback(fromFramesAt: -1)
+    }
+
+    /// The frames table at `index` (transit_pushframes) as a Traceback.
+    func traceback(fromFramesAt index: Int32) -> Traceback {
+        let table = lua_absindex(L, index)
+        var entries: [Traceback.Entry] = []
+        let count = lua_rawlen(L, table)
+        for position in stride(from: 1, through: Int(count), by: 1) {
+            lua_rawgeti(L, table, lua_Integer(position))
+            defer { transit_pop(L, 1) }
+            func field(_ name: String) -> Int32 { lua_getfield(L, -1, name) }
+            if field("skipped") == LUA_TNUMBER {
+                entries.append(.skipped(Int(lua_tointegerx(L, -1, nil))))
+                transit_pop(L, 1)
+                continue
+            }
+            transit_pop(L, 1)
+            _ = field("source"); let source = string(at: -1) ?? "?"; transit_pop(L, 1)
+            let line: Int? = field("line") == LUA_TNUMBER ? Int(lua_tointegerx(L, -1, nil)) : nil; transit_pop(L, 1)
+            _ = field("name"); let function = string(at: -1) ?? "?"; transit_pop(L, 1)
+            _ = field("c"); let isC = lua_toboolean(L, -1) != 0; transit_pop(L, 1)
+            _ = field("tail"); let isTailCall = lua_toboolean(L, -1) != 0; transit_pop(L, 1)
+            entries.append(.frame(Traceback.Frame(source: source, line: line, function: function, isC: isC, isTailCall: isTailCall)))
+        }
+        var traceback = Traceback(entries)
+        if lua_getfield(L, table, "note") == LUA_TSTRING { traceback.note = string(at: -1) ?? "" }
+        transit_pop(L, 1)
+        return traceback
     }
 }

@@ -49,7 +49,7 @@ func constructInstance(_ L: OpaquePointer?) -> Int32 {
         var call = HostCall(runtime: runtime, name: qualified, base: declared.isEmpty && scriptName != nil && baseTakesOnlyOptions ? argumentCount + 1 : 1)
         for (offset, parameter) in declared.enumerated() {
             if let problem = runtime.check(parameter.type, at: call.index(offset + 1)) {
-                throw LuaCallError("\(qualified): argument \(offset + 1) (\(parameter.name)) must be \(problem) (got \(runtime.typeDescription(at: call.index(offset + 1))))")
+                throw call.fail(argument: offset + 1, "(\(parameter.name)) must be \(problem) (got \(runtime.typeDescription(at: call.index(offset + 1))))")
             }
         }
         if scriptName != nil, runtime.api.isSubclass(boundName, of: "UIView") {

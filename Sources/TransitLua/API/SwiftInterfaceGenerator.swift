@@ -123,7 +123,7 @@ public struct SwiftInterfaceGenerator {
         case .boolean: return "Bool"
         case .string: return "String"
         case .function: return "() -> Void"
-        case .table: return "[String: Any]"
+        case .table, .options: return "[String: Any]"
         case .any: return "Any?"
         case .value(let name), .object(let name), .enumeration(let name):
             let swift = swiftTypeName(name)

@@ -1,0 +1,224 @@
+import Foundation
+
+// Host members in LuaToSwift: properties, methods, class functions and initialisers, spelled as
+// their Swift declarations in the API description spell them.
+
+extension LuaToSwift {
+    /// Fields of Foundation's CoreGraphics structs, which Transit's Lua names as the SDK's C
+    /// fields do (`rect.x` is `rect.origin.x` in Swift).
+    static let foundationFields: [String: [String: (swift: String, type: String)]] = [
+        "CGRect": ["x": ("origin.x", "CGFloat"), "y": ("origin.y", "CGFloat"), "width": ("size.width", "CGFloat"), "height": ("size.height", "CGFloat")],
+        "CGPoint": ["x": ("x", "CGFloat"), "y": ("y", "CGFloat")],
+        "CGSize": ["width": ("width", "CGFloat"), "height": ("height", "CGFloat")],
+    ]
+
+    /// Lua defaults of options a Swift overload requires (`UIView.animate{...}` without `delay`
+    /// animates at once: Animation.swift's `numberOption(1, "delay") ?? 0`).
+    static let optionDefaults: [String: [String: String]] = [
+        "UIView.animate": ["delay": "0"],
+        "UIView.animateKeyframes": ["delay": "0"],
+    ]
+
+    /// The API class (and Lua class) a Swift type's members are found on.
+    func owner(of type: String?) -> (api: String?, lua: ClassInfo?) {
+        guard let type else { return (nil, nil) }
+        let name = SwiftType.nominal(type)
+        if let cls = classes.values.first(where: { $0.swiftName == name }) {
+            var apiBase = cls.superclass
+            var c: ClassInfo? = cls
+            while let current = c, current.superIsLua, let parent = classes.values.first(where: { $0.swiftName == current.superclass }) {
+                apiBase = parent.superclass
+                c = parent
+            }
+            return (apiBase, cls)
+        }
+        if api.cls(name) != nil { return (name, nil) }
+        if let luaName = SwiftInterfaceGenerator.typeNames.first(where: { $0.value == name })?.key, api.cls(luaName) != nil { return (luaName, nil) }
+        return (nil, nil)
+    }
+
+    func receiverText(_ receiver: Code) -> String {
+        let text = wrap(receiver, 100)
+        if let t = receiver.type, SwiftType.isOptional(t) { return text + "!" }
+        return text
+    }
+
+    /// `object.key` as a Swift property.
+    mutating func property(_ receiver: Code, _ key: String, line: Int) throws -> (code: Code, readOnly: Bool)? {
+        let isType = receiver.type?.hasSuffix(".Type") ?? false
+        let ownerType = isType ? String(receiver.type!.dropLast(5)) : receiver.type
+        let (apiName, _) = owner(of: ownerType)
+        guard let apiName else { return nil }
+        for cls in api.lineage(apiName) {
+            if !isType, let p = cls.properties.first(where: { $0.name == key }) {
+                if let d = p.swiftDeclaration, let s = SwiftSignature(d) {
+                    let readOnly = p.isReadOnly || d.hasSuffix("{ get }")
+                    return (Code(text: receiverText(receiver) + "." + s.baseName, type: s.result), readOnly)
+                }
+                if let field = Self.foundationFields[cls.name]?[key] {
+                    return (Code(text: receiverText(receiver) + "." + field.swift, type: field.type), p.isReadOnly)
+                }
+                throw refuse(line, "the property \(cls.name).\(key)", "it has no UIKit declaration (a Transit-only property)")
+            }
+            if isType, cls.constants.contains(where: { $0.name == key }) {
+                guard let d = SwiftNames.properties["\(cls.name).\(key)"], let s = SwiftSignature(d) else {
+                    throw refuse(line, "the constant \(cls.name).\(key)", "it has no UIKit declaration")
+                }
+                return (Code(text: receiver.text + "." + s.baseName, type: s.result), true)
+            }
+        }
+        return nil
+    }
+
+    /// Chooses the overload of a declaration a Lua call means, and writes the arguments.
+    mutating func arguments(_ declaration: String, _ args: [LuaExpr], key: String, line: Int) throws -> (signature: SwiftSignature, text: String) {
+        let overloads = SwiftDeclaration(declaration).overloads.compactMap(SwiftSignature.init)
+        // An options table: `UIView.animate{ duration = 0.3, animations = function() ... end }`.
+        if args.count == 1, case .table(let fields, _) = args[0], !fields.isEmpty,
+           fields.allSatisfy({ if case .named = $0 { return true }; return false }) {
+            var values: [String: LuaExpr] = [:]
+            for case .named(let k, let v) in fields { values[k] = v }
+            let defaults = Self.optionDefaults[key] ?? [:]
+            let candidates = overloads.filter { s in
+                s.parameters.count > 0 && Set(values.keys).isSubset(of: Set(s.parameters.map(\.name))) &&
+                    s.parameters.allSatisfy { values[$0.name] != nil || $0.hasDefault || defaults[$0.name] != nil }
+            }.sorted { $0.parameters.count < $1.parameters.count }
+            guard let s = candidates.first else {
+                throw refuse(line, "the options {\(values.keys.sorted().joined(separator: ", "))} of \(key)", "no Swift overload of \(SwiftDeclaration(declaration).name) takes them")
+            }
+            var parts: [String] = []
+            for p in s.parameters {
+                if let v = values[p.name] {
+                    parts.append(label(p) + (try expr(v, expected: p.type).text))
+                } else if let d = defaults[p.name], !p.hasDefault {
+                    parts.append(label(p) + d)
+                }
+            }
+            return (s, parts.joined(separator: ", "))
+        }
+        func shape(_ e: LuaExpr) -> Bool? {  // true: a function, false: not one, nil: nil
+            switch e { case .function: return true; case .nilValue: return nil; default: return false }
+        }
+        for s in overloads {
+            guard args.count <= s.parameters.count, s.parameters.dropFirst(args.count).allSatisfy(\.hasDefault) else { continue }
+            let fits = zip(args, s.parameters).allSatisfy { a, p in
+                guard let isFunction = shape(a) else { return SwiftType.isOptional(p.type) || p.type.hasSuffix("?") }
+                return isFunction == SwiftType.isClosure(p.type)
+            }
+            guard fits else { continue }
+            var parts: [String] = []
+            for (a, p) in zip(args, s.parameters) {
+                parts.append(label(p) + (try expr(a, expected: p.type).text))
+            }
+            return (s, parts.joined(separator: ", "))
+        }
+        throw refuse(line, "\(key) with \(args.count) arguments", "no Swift overload of \(SwiftDeclaration(declaration).name) takes them in this order")
+    }
+
+    func label(_ p: SwiftParameter) -> String { p.label == "_" ? "" : p.label + ": " }
+
+    mutating func methodCall(_ object: LuaExpr, _ name: String, _ args: [LuaExpr], line: Int) throws -> Code {
+        let receiver = try expr(object, expected: nil)
+        let (apiName, lua) = owner(of: receiver.type)
+        if let lua, let (declaration, _) = hookDeclaration(lua, name) {
+            let (s, text) = try arguments(declaration, args, key: "\(lua.luaName):\(name)", line: line)
+            if s.keyword == "var" { return Code(text: receiverText(receiver) + "." + s.baseName, type: s.result) }
+            return Code(text: "\(receiverText(receiver)).\(s.baseName)(\(text))", type: s.result)
+        }
+        guard let apiName else {
+            throw refuse(line, "the method call \(describe(object)):\(name)", "the type of \(describe(object)) is not known from the API description")
+        }
+        for cls in api.lineage(apiName) {
+            guard let f = cls.methods.first(where: { $0.name == name }) else { continue }
+            guard let d = f.swiftDeclaration ?? SwiftNames.declarations["\(cls.name).\(name)"] else {
+                throw refuse(line, "\(cls.name):\(name)", "it has no UIKit declaration (a Transit-only method)")
+            }
+            if SwiftSignature(d)?.keyword == "var" {
+                guard args.isEmpty else { throw refuse(line, "\(cls.name):\(name) with arguments", "UIKit declares it as a property") }
+                let s = SwiftSignature(d)!
+                return Code(text: receiverText(receiver) + "." + s.baseName, type: s.result)
+            }
+            let (s, text) = try arguments(d, args, key: "\(cls.name).\(name)", line: line)
+            return Code(text: "\(receiverText(receiver)).\(s.baseName)(\(text))", type: s.result)
+        }
+        throw refuse(line, "the method \(name) of \(describe(object))", "\(apiName) has no method \(name) in the API description")
+    }
+
+    static let mathFunctions: [String: String] = ["floor": "floor", "ceil": "ceil", "abs": "abs", "sqrt": "sqrt", "sin": "sin", "cos": "cos",
+                                                  "tan": "tan", "min": "min", "max": "max", "exp": "exp", "atan": "atan2"]
+
+    mutating func call(_ function: LuaExpr, _ args: [LuaExpr], line: Int, expected: String?) throws -> Code {
+        let numericExpected = expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }
+        switch function {
+        case .field(.name("math", _), let name, _) where lookup("math") == nil:
+            guard let swift = Self.mathFunctions[name] else {
+                throw refuse(line, "math.\(name)", name == "random" ? "Transit seeds it per run; Swift's generator differs" : "it is not translated")
+            }
+            if name == "atan" && args.count != 2 { throw refuse(line, "math.atan with one argument", "only the two-argument form (atan2) is translated") }
+            if (name == "min" || name == "max") && args.count < 2 { throw refuse(line, "math.\(name) with one argument", "Swift's takes two or more") }
+            var parts: [Code] = []
+            var type = numericExpected
+            for a in args {
+                let c = try expr(a, expected: type)
+                if type == nil, let t = c.type, SwiftType.isNumeric(t), !isLiteral(a) { type = t }
+                parts.append(c)
+            }
+            if numericExpected == nil, let t = type { parts = try args.map { try expr($0, expected: t) } }
+            guard let t = type ?? parts.first?.type, SwiftType.isNumeric(t) else { throw refuse(line, "math.\(name)", "its argument's type is not known") }
+            return Code(text: "\(swift)(\(parts.map(\.text).joined(separator: ", ")))", type: t == "Int" && name != "floor" && name != "ceil" && name != "abs" && name != "min" && name != "max" ? "Double" : t)
+        case .field(.name("table", _), "insert", _) where lookup("table") == nil:
+            guard args.count == 2 else { throw refuse(line, "table.insert with a position", "only appending is translated") }
+            let array = try expr(args[0], expected: nil)
+            guard let t = array.type, SwiftType.isArray(t) else { throw refuse(line, "table.insert", "its first argument is not an array of a known type") }
+            let value = try expr(args[1], expected: SwiftType.element(t))
+            return Code(text: "\(array.text).append(\(value.text))", type: "Void")
+        case .field(.name("string", _), let name, _) where lookup("string") == nil:
+            if ["gsub", "match", "find", "gmatch"].contains(name) {
+                throw refuse(line, "string.\(name)", "Lua patterns are not regular expressions and have no Swift counterpart")
+            }
+            throw refuse(line, "string.\(name)", Self.globalReason("string"))
+        case .method(_, let name, _, _) where ["gsub", "match", "find", "gmatch"].contains(name):
+            throw refuse(line, "string.\(name)", "Lua patterns are not regular expressions and have no Swift counterpart")
+        case .name(let n, _) where lookup(n) == nil && api.cls(n) == nil:
+            if n == "print" {
+                guard args.count == 1 else { throw refuse(line, "print with several values", "Lua separates them with tabs") }
+                let c = try expr(args[0], expected: "String")
+                guard c.type == "String" else { throw refuse(line, "print of a \(c.type ?? "value of unknown type")", "Lua's number formatting differs from Swift's") }
+                return Code(text: "print(\(c.text))", type: "Void")
+            }
+            if n == "ipairs" { throw refuse(line, "ipairs outside a for loop", "only `for i, v in ipairs(array)` is translated") }
+            throw refuse(line, "\(n)(...)", Self.globalReason(n))
+        case .field(.name(let n, _), let name, _) where lookup(n)?.isLuaClass == true:
+            guard name == "new" else { throw refuse(line, "\(n).\(name)", "only .new() is translated on a Lua class") }
+            guard args.isEmpty else { throw refuse(line, "\(n).new with arguments", "a Lua class's initialiser arguments have no Swift types in the API description") }
+            let swift = lookup(n)!.swift
+            return Code(text: "\(swift)()", type: swift)
+        case .field(.name(let n, _), let name, _) where lookup(n) == nil && api.cls(n) != nil:
+            let cls = api.cls(n)!
+            if name == "new" { return try initializer(cls, args, line: line) }
+            for c in api.lineage(n) {
+                guard let f = c.functions.first(where: { $0.name == name }) else { continue }
+                guard let d = f.swiftDeclaration ?? SwiftNames.declarations["\(c.name).\(name)"] else {
+                    throw refuse(line, "\(c.name).\(name)", "it has no UIKit declaration (a Transit-only function)")
+                }
+                let (s, text) = try arguments(d, args, key: "\(c.name).\(name)", line: line)
+                if s.keyword == "init" { return Code(text: "\(typeName(n))(\(text))", type: typeName(n)) }
+                if s.baseName.hasPrefix("CA") || s.baseName.hasPrefix("CG") { return Code(text: "\(s.baseName)(\(text))", type: s.result) }
+                return Code(text: "\(typeName(n)).\(s.baseName)(\(text))", type: s.result)
+            }
+            throw refuse(line, "\(n).\(name)", "\(n) has no class function \(name) in the API description")
+        case .name(let n, _) where lookup(n) == nil && api.cls(n) != nil:
+            return try initializer(api.cls(n)!, args, line: line)
+        default:
+            throw refuse(line, "a call of \(describe(function))", "only the API's functions, methods and initialisers are translated")
+        }
+    }
+
+    mutating func initializer(_ cls: APIClass, _ args: [LuaExpr], line: Int) throws -> Code {
+        var declarations = SwiftNames.initializers[cls.name] ?? []
+        if let d = SwiftNames.declarations["\(cls.name).new"] { declarations += d.split(separator: "\n").map(String.init) }
+        guard !declarations.isEmpty else { throw refuse(line, "\(cls.name)(...)", "its initialiser has no UIKit declaration") }
+        let (_, text) = try arguments(declarations.joined(separator: "\n"), args, key: "\(cls.name).new", line: line)
+        return Code(text: "\(typeName(cls.name))(\(text))", type: typeName(cls.name))
+    }
+}

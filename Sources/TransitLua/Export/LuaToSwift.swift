@@ -30,6 +30,9 @@ struct LuaToSwift {
         var members: [[String]] = []
         var hooks: [String: String] = [:]  // Lua method name → the Swift declaration it implements
         var configuration: [String] = []
+        /// Fields a script keeps on its instances (`self.blurView = ...`): Swift stored
+        /// properties, typed by the first assignment in the source.
+        var fields: [(name: String, type: String)] = []
         init(luaName: String, swiftName: String, superclass: String, superIsLua: Bool) {
             self.luaName = luaName; self.swiftName = swiftName; self.superclass = superclass; self.superIsLua = superIsLua
         }
@@ -53,7 +56,11 @@ struct LuaToSwift {
     }
 
     func refuse(_ line: Int, _ construct: String, _ reason: String) -> SwiftExportError {
-        SwiftExportError(line: line, construct: construct, reason: reason)
+        // A number whose Swift type waits for a use is "a number" in a message.
+        func plain(_ text: String) -> String {
+            text.replacingOccurrences(of: "\u{1}T[0-9]+\u{1}", with: "number", options: .regularExpression)
+        }
+        return SwiftExportError(line: line, construct: plain(construct), reason: plain(reason))
     }
 
     // MARK: Comments
@@ -179,6 +186,11 @@ struct LuaToSwift {
         var out: [String] = []
         let inheritance = [cls.superclass] + cls.protocols
         out.append("final class \(cls.swiftName): \(inheritance.joined(separator: ", ")) {")
+        if !cls.fields.isEmpty {
+            // nil until the first assignment, and reading one before it traps, as Lua raises.
+            for field in cls.fields { out.append("    var \(field.name): \(field.type.hasSuffix("?") ? field.type : field.type + "!")") }
+            out.append("")
+        }
         for (index, member) in cls.members.enumerated() {
             if index > 0 { out.append("") }
             out += member.map { $0.isEmpty ? "" : "    " + $0 }
@@ -223,32 +235,53 @@ struct LuaToSwift {
         return ClassInfo(luaName: name, swiftName: swiftName, superclass: base, superIsLua: false)
     }
 
-    /// `local NAME = literal` or a table of literals: file-level Swift constants.
+    /// `local NAME = value` or a table of named values at the top: file-level Swift constants
+    /// (`let NAME`, or an `enum NAME` of `static let`s), when nothing assigns them later.
     mutating func fileConstant(_ name: String, _ value: LuaExpr, line: Int) throws -> [String]? {
         if assignedAnywhere(name) { return nil }
-        switch value {
-        case .number, .string, .boolean, .unary("-", .number, _):
-            let (code, type) = try literalWithPendingType(value)
-            declare(name, Variable(swift: name, type: type))
-            return ["let \(name): \(type) = \(code)" + (trailingComment(on: line).map { " " + $0 } ?? "")]
-        case .table(let fields, _):
-            guard !fields.isEmpty else { return nil }
+        if case .table(let fields, _) = value {
+            guard !fields.isEmpty, fields.allSatisfy({ if case .named = $0 { return true }; return false }) else { return nil }
             var lines = ["enum \(name) {"]
             var types: [String: String] = [:]
-            for field in fields {
-                guard case .named(let key, let v) = field else { return nil }
-                switch v {
-                case .number, .string, .boolean, .unary("-", .number, _): break
-                default: return nil
-                }
-                let (code, type) = try literalWithPendingType(v)
+            for case .named(let key, let v) in fields {
+                if case .nilValue = v { throw refuse(v.line, "the field \(key) = nil of \(name)", "a nil constant has no Swift type") }
+                let (code, type) = try constant(v)
                 types[key] = type
-                lines.append("    static let \(key): \(type) = \(code)" + (trailingComment(on: v.line).map { " " + $0 } ?? ""))
+                let annotation = isLiteral(v) || isNumberExpression(v) ? ": " + type : ""
+                lines.append("    static let \(key)\(annotation) = \(code)" + (trailingComment(on: v.line).map { " " + $0 } ?? ""))
             }
             lines.append("}")
             declare(name, Variable(swift: name, type: nil, fields: types))
             return lines
-        default: return nil
+        }
+        let (code, type) = try constant(value)
+        declare(name, Variable(swift: name, type: type))
+        let annotation = isLiteral(value) || isNumberExpression(value) ? ": " + type : ""
+        return ["let \(name)\(annotation) = \(code)" + (trailingComment(on: line).map { " " + $0 } ?? "")]
+    }
+
+    /// A file-level value: numbers computed from literals wait for a use to know their Swift type.
+    mutating func constant(_ value: LuaExpr) throws -> (String, String) {
+        if isNumberExpression(value) {
+            let id = nextPending
+            nextPending += 1
+            pendingDefaults[id] = "Double"
+            let type = "\(Self.pendingMark)\(id)\u{1}"
+            let code = try expr(value, expected: type)
+            return (code.text, type)
+        }
+        let code = try expr(value, expected: nil)
+        guard let type = code.type else { throw refuse(value.line, "the constant \(describe(value))", "its type is not known from the API description") }
+        return (code.text, type)
+    }
+
+    func isNumberExpression(_ e: LuaExpr) -> Bool {
+        switch e {
+        case .number: return true
+        case .unary("-", let inner, _), .paren(let inner, _): return isNumberExpression(inner)
+        case .binary(let op, let l, let r, _): return ["+", "-", "*", "/"].contains(op) && isNumberExpression(l) && isNumberExpression(r)
+        case .field(.name("math", _), "pi", _): return true
+        default: return false
         }
     }
 
@@ -401,8 +434,13 @@ struct LuaToSwift {
                     if case .nilValue = r, case .name(let n, _) = l { nilTested.insert(n) }
                     if case .nilValue = l, case .name(let n, _) = r { nilTested.insert(n) }
                 }
-                let logical = op == "and" || op == "or"
-                expr(l, condition: logical); expr(r, condition: logical && condition)
+                if op == "or", case .binary("and", let c, let x, _) = l, isTernary(l) {
+                    // `c and x or y`: x is chosen, not tested, once it is known not to be nil.
+                    expr(c, condition: true); expr(x, condition: false); expr(r, condition: condition)
+                } else {
+                    let logical = op == "and" || op == "or"
+                    expr(l, condition: logical); expr(r, condition: logical && condition)
+                }
             case .paren(let inner, _): expr(inner, condition: condition)
             case .field(let o, _, _): expr(o, condition: false)
             case .index(let o, let k, _): expr(o, condition: false); expr(k, condition: false)

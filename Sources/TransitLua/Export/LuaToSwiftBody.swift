@@ -39,6 +39,20 @@ extension LuaToSwift {
             guard targets.count == 1, values.count == 1 else {
                 throw refuse(line, "a multiple assignment", "Lua assigns all values before any target; written as Swift assignments one after another it could differ")
             }
+            if case .field(.name("self", _), let key, _) = targets[0], let cls = currentClass, lookup("self")?.type == cls.swiftName,
+               try property(Code(text: "self", type: cls.swiftName), key, line: line) == nil {
+                // A field of the Lua object: a stored property typed by this value.
+                var value = try expr(values[0], expected: nil)
+                if isLiteral(values[0]) && SwiftType.isNumeric(value.type) {
+                    let (code, type) = try literalWithPendingType(values[0])
+                    value = Code(text: code, type: type)
+                }
+                guard let type = value.type, !type.hasSuffix(".Type"), !SwiftType.isClosure(type) else {
+                    throw refuse(line, "the field \(key) of self", "the type of its value is not known from the API description")
+                }
+                cls.fields.append((key, type))
+                return ["self.\(key) = \(value.text)"]
+            }
             let target = try assignable(targets[0])
             let value = try expr(values[0], expected: target.type)
             return ["\(target.text) = \(value.text)"]
@@ -258,11 +272,14 @@ extension LuaToSwift {
     /// (Lua has one), literals and pending constants typed by the use.
     mutating func expr(_ e: LuaExpr, expected: String?) throws -> Code {
         var c = try rawExpr(e, expected: expected)
-        if let expected, let t = c.type, SwiftType.isNumeric(expected), SwiftType.isNumeric(t) {
+        if let expected, let t = c.type, t != expected, SwiftType.isNumeric(expected), SwiftType.isNumeric(t) {
             let want = SwiftType.unwrapped(expected)
             if t.hasPrefix(Self.pendingMark) {
                 let id = Int(t.dropFirst(Self.pendingMark.count).dropLast())!
-                if let resolved = pendingTypes[id] {
+                if want.hasPrefix(Self.pendingMark) {
+                    // Both wait: the use that resolves one resolves the other only through a conversion.
+                    return c
+                } else if let resolved = pendingTypes[id] {
                     if !Self.sameNumeric(resolved, want) { c = Code(text: "\(want)(\(c.text))", type: want) }
                 } else {
                     pendingTypes[id] = want
@@ -457,6 +474,18 @@ extension LuaToSwift {
 
     mutating func binary(_ op: String, _ l: LuaExpr, _ r: LuaExpr, expected: String?, line: Int) throws -> Code {
         switch op {
+        case "or" where isTernary(l):
+            // `c and x or y` with a boolean c and an x that is never false or nil: `c ? x : y`.
+            guard case .binary("and", let c, let x, _) = l else { fatalError() }
+            let cond = try expr(c, expected: "Bool")
+            let numericExpected = expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }
+            var a = try expr(x, expected: numericExpected ?? expected)
+            let b = try expr(r, expected: a.type)
+            if numericExpected == nil, isLiteral(x), let t = b.type, SwiftType.isNumeric(t) { a = try expr(x, expected: t) }
+            guard cond.type == "Bool", let t = a.type, t != "Bool", !SwiftType.isOptional(t), !isLiteral(x) || SwiftType.isNumeric(t) || t == "String" else {
+                throw refuse(line, "`and`/`or` choosing a value", "its condition is not a boolean or its first choice may be false or nil")
+            }
+            return Code(text: "\(wrap(cond, 21)) ? \(wrap(a, 21)) : \(wrap(b, 21))", type: t, precedence: 15)
         case "and", "or":
             let a = try expr(l, expected: "Bool"), b = try expr(r, expected: "Bool")
             guard a.type == "Bool", b.type == "Bool" else {
@@ -482,6 +511,11 @@ extension LuaToSwift {
                 throw refuse(line, "the comparison \(op)", "the type of \(a.type == nil ? describe(left) : describe(right)) is not known")
             } else if !(SwiftType.isNumeric(a.type) && SwiftType.isNumeric(b.type)) && SwiftType.unwrapped(a.type!) != SwiftType.unwrapped(b.type!) {
                 throw refuse(line, "a comparison of a \(a.type!) with a \(b.type!)", "Lua compares them as different types (never equal), which Swift rejects")
+            }
+            // Lua compares objects by identity: Swift's === (NSObject's == would call isEqual:).
+            if (swiftOp == "==" || swiftOp == "!="), let t = a.type, let cls = owner(of: t).api.flatMap(api.cls), !cls.isValue,
+               enumeration(forSwiftType: SwiftType.unwrapped(t)) == nil {
+                swiftOp += "="
             }
             return Code(text: "\(wrap(a, 50)) \(swiftOp) \(wrap(b, 50))", type: "Bool", precedence: 40)
         case "+", "-", "*", "/":
@@ -521,6 +555,16 @@ extension LuaToSwift {
             throw refuse(line, "floor division //", "Swift has no operator for it")
         default:
             throw refuse(line, "the bitwise operator \(op)", "bitwise operators are not used by effects and are not translated")
+        }
+    }
+
+    func isTernary(_ l: LuaExpr) -> Bool {
+        guard case .binary("and", _, let x, _) = l else { return false }
+        switch x {
+        case .nilValue, .boolean: return false
+        case .binary(let op, _, _, _): return !["==", "~=", "<", ">", "<=", ">=", "and", "or"].contains(op)
+        case .unary("not", _, _): return false
+        default: return true
         }
     }
 

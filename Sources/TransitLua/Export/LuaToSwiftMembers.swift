@@ -47,7 +47,16 @@ extension LuaToSwift {
     mutating func property(_ receiver: Code, _ key: String, line: Int) throws -> (code: Code, readOnly: Bool)? {
         let isType = receiver.type?.hasSuffix(".Type") ?? false
         let ownerType = isType ? String(receiver.type!.dropLast(5)) : receiver.type
-        let (apiName, _) = owner(of: ownerType)
+        let (apiName, lua) = owner(of: ownerType)
+        if !isType, let lua {
+            var c: ClassInfo? = lua
+            while let current = c {
+                if let field = current.fields.first(where: { $0.name == key }) {
+                    return (Code(text: receiverText(receiver) + "." + key, type: field.type), false)
+                }
+                c = current.superIsLua ? classes.values.first(where: { $0.swiftName == current.superclass }) : nil
+            }
+        }
         guard let apiName else { return nil }
         for cls in api.lineage(apiName) {
             if !isType, let p = cls.properties.first(where: { $0.name == key }) {
@@ -59,6 +68,9 @@ extension LuaToSwift {
                     return (Code(text: receiverText(receiver) + "." + field.swift, type: field.type), p.isReadOnly)
                 }
                 throw refuse(line, "the property \(cls.name).\(key)", "it has no UIKit declaration (a Transit-only property)")
+            }
+            if !isType, let field = Self.foundationFields[cls.name]?[key] {
+                return (Code(text: receiverText(receiver) + "." + field.swift, type: field.type), false)
             }
             if isType, cls.constants.contains(where: { $0.name == key }) {
                 guard let d = SwiftNames.properties["\(cls.name).\(key)"], let s = SwiftSignature(d) else {

@@ -97,6 +97,9 @@ public indirect enum LuaStat {
 public struct LuaChunk {
     public var block: [LuaStat]
     public var comments: [LuaComment]
+    /// The line of each statement's last token, by the line it starts on (the largest when
+    /// several start on one line).
+    public var endLines: [Int: Int] = [:]
 }
 
 // MARK: - Lexer
@@ -296,6 +299,7 @@ struct LuaLexer {
 public struct LuaParser {
     var tokens: [LuaToken]
     var index = 0
+    var endLines: [Int: Int] = [:]
 
     public static func parse(_ source: String) throws -> LuaChunk {
         var lexer = LuaLexer(source)
@@ -303,7 +307,7 @@ public struct LuaParser {
         var parser = LuaParser(tokens: tokens)
         let block = try parser.block()
         guard parser.current.kind == .eof else { throw parser.error("'<eof>' expected near '\(parser.current.text)'") }
-        return LuaChunk(block: block, comments: lexer.comments)
+        return LuaChunk(block: block, comments: lexer.comments, endLines: parser.endLines)
     }
 
     var current: LuaToken { tokens[index] }
@@ -342,10 +346,14 @@ public struct LuaParser {
                 if !blockEnds() && !check(";") { values = try expressionList() }
                 _ = accept(";")
                 statements.append(.returnStat(values, line: line))
+                endLines[line] = max(endLines[line] ?? 0, tokens[index - 1].line)
                 guard blockEnds() else { throw error("'end' expected near '\(current.text)'") }
                 break
             }
-            if let statement = try statement() { statements.append(statement) }
+            if let statement = try statement() {
+                statements.append(statement)
+                endLines[statement.line] = max(endLines[statement.line] ?? 0, tokens[index - 1].line)
+            }
         }
         return statements
     }

@@ -67,7 +67,14 @@ struct LuaToSwift {
 
     static func swiftComment(_ comment: LuaComment) -> [String] {
         if comment.line == comment.endLine && !comment.text.contains("\n") { return ["//" + comment.text] }
-        return comment.text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "//" : "// " + $0 }
+        // A long comment: a // line for each of its lines, without the blank first and last.
+        var lines = comment.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        if let first = lines.first { lines[0] = first.trimmingCharacters(in: .whitespaces) }
+        while lines.first == "" { lines.removeFirst() }
+        while lines.last == "" { lines.removeLast() }
+        return lines.map { $0.isEmpty ? "//" : "// " + $0 }
     }
 
     /// The comments not yet written that start before `line`.
@@ -174,13 +181,7 @@ struct LuaToSwift {
         return text
     }
 
-    func endLine(of stat: LuaStat) -> Int {
-        switch stat {
-        case .function(_, _, let body, _), .localFunction(_, let body, _): return body.endLine
-        case .ifStat(_, _, _, let end): return end
-        default: return stat.line
-        }
-    }
+    func endLine(of stat: LuaStat) -> Int { chunk.endLines[stat.line] ?? stat.line }
 
     func classLines(_ cls: ClassInfo) -> [String] {
         var out: [String] = []

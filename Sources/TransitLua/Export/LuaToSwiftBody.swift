@@ -162,8 +162,9 @@ extension LuaToSwift {
             }
             if member.readOnly { throw refuse(line, "an assignment to \(key)", "UIKit declares it read-only") }
             return member.code
-        case .index(_, _, let line):
-            throw refuse(line, "an assignment to an indexed element", "tables are not translated as mutable collections")
+        case .index(let object, let key, let line):
+            if isLiteral(key) { throw refuse(line, "an assignment to \(describe(object))[\(describe(key))]", "tables are not translated as mutable collections") }
+            throw refuse(line, "a dynamic key \(describe(object))[\(describe(key))]", "an indexed host object or table has no Swift member to name")
         default:
             throw refuse(e.line, "an assignment", "its target is not a name or a field")
         }
@@ -351,7 +352,7 @@ extension LuaToSwift {
         case .index(let object, let key, let line):
             let o = try expr(object, expected: nil)
             guard let t = o.type, SwiftType.isArray(t) else {
-                throw refuse(line, "a dynamic key \(describe(object))[...]", "an indexed host object or table has no Swift member to name")
+                throw refuse(line, "a dynamic key \(describe(object))[\(describe(key))]", "an indexed host object or table has no Swift member to name")
             }
             if case .number(let text, _) = key, let index = Int(text) {
                 return Code(text: "\(wrap(o, 100))[\(index - 1)]", type: SwiftType.element(t))
@@ -482,6 +483,10 @@ extension LuaToSwift {
             var a = try expr(x, expected: numericExpected ?? expected)
             let b = try expr(r, expected: a.type)
             if numericExpected == nil, isLiteral(x), let t = b.type, SwiftType.isNumeric(t) { a = try expr(x, expected: t) }
+            if cond.type == "Bool", let t = a.type, SwiftType.isOptional(t), let u = b.type, SwiftType.unwrapped(u) == SwiftType.unwrapped(t) {
+                // x may be nil, and then Lua takes y: exactly `(c ? x : nil) ?? y`.
+                return Code(text: "(\(wrap(cond, 21)) ? \(wrap(a, 21)) : nil) ?? \(wrap(b, 31))", type: u, precedence: 25)
+            }
             guard cond.type == "Bool", let t = a.type, t != "Bool", !SwiftType.isOptional(t), !isLiteral(x) || SwiftType.isNumeric(t) || t == "String" else {
                 throw refuse(line, "`and`/`or` choosing a value", "its condition is not a boolean or its first choice may be false or nil")
             }
@@ -548,7 +553,8 @@ extension LuaToSwift {
             guard a.type == "String", b.type == "String" else {
                 throw refuse(line, ".. on a \(a.type == "String" ? b.type ?? "value of unknown type" : a.type ?? "value of unknown type")", "Lua's number-to-string formatting differs from Swift's")
             }
-            return Code(text: "\(wrap(a, 60)) + \(wrap(b, 61))", type: "String", precedence: 60)
+            // Concatenation is associative: Lua's right grouping needs no parentheses in Swift.
+            return Code(text: "\(wrap(a, 60)) + \(wrap(b, 60))", type: "String", precedence: 60)
         case "%":
             throw refuse(line, "the modulo operator %", "Lua's floored modulo has no Swift operator with its sign rule")
         case "//":

@@ -221,7 +221,11 @@ extension LuaToSwift {
             throw refuse(line, "\(n).\(name)", "\(n) has no class function \(name) in the API description")
         case .name(let n, _) where lookup(n) == nil && api.cls(n) != nil:
             return try initializer(api.cls(n)!, args, line: line)
+        case .field(.name(let n, _), let name, _) where lookup(n) == nil && api.cls(n) == nil:
+            throw refuse(line, "\(n).\(name)", Self.globalReason(n))
         default:
+            // What is called may itself be refused first (`load("...")()`).
+            _ = try expr(function, expected: nil)
             throw refuse(line, "a call of \(describe(function))", "only the API's functions, methods and initialisers are translated")
         }
     }

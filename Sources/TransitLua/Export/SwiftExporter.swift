@@ -34,7 +34,8 @@ enum SwiftType {
     /// `(any X)?` → `any X`, `UIView?` → `UIView`.
     static func unwrapped(_ t: String) -> String {
         var s = t.trimmingCharacters(in: .whitespaces)
-        if s.hasSuffix("?") { s.removeLast() }
+        // `UIView!` (implicitly unwrapped) is used as a UIView.
+        if s.hasSuffix("?") || s.hasSuffix("!") { s.removeLast() }
         if s.hasPrefix("("), s.hasSuffix(")"), !s.contains("->") { s = String(s.dropFirst().dropLast()) }
         if s.hasPrefix("("), s.hasSuffix(")"), balanced(String(s.dropFirst().dropLast())) { s = String(s.dropFirst().dropLast()) }
         return s

@@ -205,7 +205,7 @@ enum Commands {
             OptionSpec(names: ["--swift-interface"], value: .flag, help: "a Swift module named UIKit declaring what Transit binds, for swiftc -typecheck"),
         ], operandCount: 0...0)
 
-    static let export = CommandSpec(name: "export", operands: "--swift FILE", summary: """
+    static let export = CommandSpec(name: "export", operands: "FILE", summary: """
         translate an effect file to Swift against UIKit's declarations (docs/export.md,
         "Lua → Swift"): stdout, or OUT with -o; a construct it cannot translate faithfully
         stops it with FILE:LINE: cannot export: ... on stderr (exit 1)

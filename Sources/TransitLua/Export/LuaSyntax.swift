@@ -100,6 +100,9 @@ public struct LuaChunk {
     /// The line of each statement's last token, by the line it starts on (the largest when
     /// several start on one line).
     public var endLines: [Int: Int] = [:]
+    /// Each `if`'s `elseif`/`else` lines, by the line of its `if`: where each clause ends, so a
+    /// comment before `else` stays in the clause above it.
+    public var clauseLines: [Int: [Int]] = [:]
 }
 
 // MARK: - Lexer
@@ -300,6 +303,7 @@ public struct LuaParser {
     var tokens: [LuaToken]
     var index = 0
     var endLines: [Int: Int] = [:]
+    var clauseLines: [Int: [Int]] = [:]
 
     public static func parse(_ source: String) throws -> LuaChunk {
         var lexer = LuaLexer(source)
@@ -307,7 +311,7 @@ public struct LuaParser {
         var parser = LuaParser(tokens: tokens)
         let block = try parser.block()
         guard parser.current.kind == .eof else { throw parser.error("'<eof>' expected near '\(parser.current.text)'") }
-        return LuaChunk(block: block, comments: lexer.comments, endLines: parser.endLines)
+        return LuaChunk(block: block, comments: lexer.comments, endLines: parser.endLines, clauseLines: parser.clauseLines)
     }
 
     var current: LuaToken { tokens[index] }
@@ -392,6 +396,7 @@ public struct LuaParser {
             clauses.append((condition, try block()))
             var elseBlock: [LuaStat]?
             while true {
+                if check("elseif") || check("else") { clauseLines[line, default: []].append(current.line) }
                 if accept("elseif") {
                     let c = try expression()
                     try expect("then")

@@ -19,6 +19,17 @@ struct LuaToSwift {
         /// A table of literal constants at the file's top (`local params = { duration = 1 }`).
         var fields: [String: String]? = nil
         var isLuaClass = false
+        /// A local function of the file: translated at its first call, whose arguments type it.
+        var isFunction = false
+    }
+
+    /// A file-level local function: its body, and once a call has typed it, its Swift.
+    struct FileFunction {
+        var body: LuaFunctionBody
+        var line: Int
+        var parameterTypes: [String]? = nil
+        var result: String = "Void"
+        var lines: [String] = []
     }
 
     final class ClassInfo {
@@ -39,6 +50,7 @@ struct LuaToSwift {
     }
 
     var classes: [String: ClassInfo] = [:]
+    var functions: [String: FileFunction] = [:]
     var instances: [String: ClassInfo] = [:]
     var scopes: [[String: Variable]] = [[:]]
     var currentClass: ClassInfo?
@@ -48,7 +60,11 @@ struct LuaToSwift {
     /// In the function being translated: locals assigned after their declaration, and locals tested for nil.
     var reassigned = Set<String>()
     var nilTested = Set<String>()
+    /// Locals whose fields are assigned (`perspective.m34 = ...`): a struct among them is a var.
+    var mutatedFields = Set<String>()
     var returnType: String?
+    /// In a file function: the first `return value` gives the Swift result type.
+    var inferringResult = false
 
     init(api: APIDescription, chunk: LuaChunk) {
         self.api = api
@@ -103,7 +119,7 @@ struct LuaToSwift {
         let firstLine = chunk.block.first?.line ?? Int.max
         // The comment paragraph at the top (the effect's description) stays at the top.
         header = comments(before: firstLine)
-        var items: [(lines: [String], cls: ClassInfo?)] = []
+        var items: [(lines: [String], cls: ClassInfo?, function: String?)] = []
         var constants: [String] = []
         var sawReturn = false
         var previousEnd = firstLine
@@ -120,12 +136,12 @@ struct LuaToSwift {
                 if let cls = try classDeclaration(name, values[0]) {
                     classes[name] = cls
                     declare(name, Variable(swift: cls.swiftName, type: cls.swiftName + ".Type", isLuaClass: true))
-                    items.append((lead, nil))
-                    items.append(([], cls))
+                    items.append((lead, nil, nil))
+                    items.append(([], cls, nil))
                 } else if case .call(.field(.name(let cname, _), "new", _), let args, _) = values[0], let cls = classes[cname] {
                     guard args.isEmpty else { throw refuse(line, "\(cname).new with arguments", "a Lua class's initialiser arguments have no Swift types in the API description") }
                     instances[name] = cls
-                    if !lead.isEmpty { items.append((lead, nil)) }
+                    if !lead.isEmpty { items.append((lead, nil, nil)) }
                 } else if let literal = try fileConstant(name, values[0], line: line) {
                     constants += lead.filter { !$0.isEmpty } + literal
                 } else {
@@ -152,9 +168,13 @@ struct LuaToSwift {
                     throw refuse(line, "the file's return value", "an effect file is translated when it returns its class or an instance of it")
                 }
                 sawReturn = true
-                if !lead.isEmpty { items.append((lead, nil)) }
-            case .localFunction(let name, _, let line):
-                throw refuse(line, "the local function \(name)", "a function outside a class has no parameter types in the API description")
+                if !lead.isEmpty { items.append((lead, nil, nil)) }
+            case .localFunction(let name, let body, let line):
+                if body.isVararg { throw refuse(line, "varargs (...)", "a Swift function has a fixed parameter list") }
+                functions[name] = FileFunction(body: body, line: line)
+                declare(name, Variable(swift: name, type: nil, isFunction: true))
+                items.append((lead, nil, nil))
+                items.append(([], nil, name))
             case .gotoStat(_, let line), .label(_, let line):
                 throw refuse(line, "goto", "Swift has no goto")
             default:
@@ -169,10 +189,17 @@ struct LuaToSwift {
         out.append("")
         if !constants.isEmpty { out += constants; out.append("") }
         for item in items {
-            if let cls = item.cls { out += classLines(cls) } else { out += item.lines }
+            if let cls = item.cls { out += classLines(cls) } else if let name = item.function {
+                guard let f = functions[name], f.parameterTypes != nil else {
+                    throw refuse(functions[name]?.line ?? 1, "the local function \(name)", "nothing calls it, so no call gives its parameters Swift types")
+                }
+                out += f.lines + [""]
+            } else { out += item.lines }
         }
         out += comments(before: Int.max)
         while out.last == "" { out.removeLast() }
+        // One blank line between items at most.
+        out = out.enumerated().filter { index, line in !(line.isEmpty && index > 0 && out[index - 1].isEmpty) }.map(\.element)
         var text = out.joined(separator: "\n") + "\n"
         // Numbers whose type was waiting for a use (a literal constant): their type, or Double.
         for id in 0..<nextPending {
@@ -425,6 +452,7 @@ struct LuaToSwift {
     mutating func analyse(_ body: LuaFunctionBody) {
         reassigned = []
         nilTested = []
+        mutatedFields = []
         func expr(_ e: LuaExpr, condition: Bool) {
             switch e {
             case .name(let n, _): if condition { nilTested.insert(n) }
@@ -466,6 +494,11 @@ struct LuaToSwift {
                 case .assign(let targets, let values, _):
                     for t in targets {
                         if case .name(let n, _) = t { reassigned.insert(n) } else { expr(t, condition: false) }
+                        var root = t
+                        while true {
+                            if case .field(let o, _, _) = root { root = o } else if case .index(let o, _, _) = root { root = o } else { break }
+                        }
+                        if case .name(let n, _) = root { mutatedFields.insert(n) }
                     }
                     values.forEach { expr($0, condition: false) }
                 case .local(_, let values, _): values.forEach { expr($0, condition: false) }

@@ -66,10 +66,11 @@ extension LuaToSwift {
             return ["while \(try condition(c).text) {"] + indent(try block(body, endLine: line)) + ["}"]
         case .repeatLoop(_, _, let line):
             throw refuse(line, "repeat ... until", "its condition sees the body's locals, which Swift's repeat-while does not")
-        case .ifStat(let clauses, let elseBlock, _, let endLine):
+        case .ifStat(let clauses, let elseBlock, let ifLine, let endLine):
             var out: [String] = []
+            let boundaries = chunk.clauseLines[ifLine] ?? []
             for (index, (c, body)) in clauses.enumerated() {
-                let next = index + 1 < clauses.count ? clauses[index + 1].0.line : (elseBlock.map { _ in endLine } ?? endLine)
+                let next = index < boundaries.count ? boundaries[index] : endLine
                 let head = "\(index == 0 ? "if" : "} else if") \(try condition(c).text) {"
                 out.append(head)
                 out += indent(try block(body, endLine: next))
@@ -91,6 +92,15 @@ extension LuaToSwift {
         case .returnStat(let values, let line):
             if values.isEmpty { return ["return"] }
             guard values.count == 1 else { throw refuse(line, "return of several values", "a Swift function returns one value") }
+            if returnType == nil && inferringResult {
+                let value = try expr(values[0], expected: nil)
+                guard let t = value.type, !t.hasPrefix(Self.pendingMark), !t.hasSuffix(".Type") else {
+                    throw refuse(line, "the return value \(describe(values[0]))", "its Swift type is not known")
+                }
+                returnType = t
+                inferringResult = false
+                return ["return \(value.text)"]
+            }
             if returnType == nil { throw refuse(line, "return of a value", "the Swift declaration returns nothing") }
             return ["return \(try expr(values[0], expected: returnType).text)"]
         case .breakStat:
@@ -116,7 +126,7 @@ extension LuaToSwift {
         var out: [String] = []
         for (n, value) in zip(names, values) {
             let name = n.name
-            let keyword = reassigned.contains(name) && n.attrib != "const" ? "var" : "let"
+            var keyword = reassigned.contains(name) && n.attrib != "const" ? "var" : "let"
             switch value {
             case .number, .unary("-", .number, _):
                 let (code, type) = try literalWithPendingType(value)
@@ -138,6 +148,8 @@ extension LuaToSwift {
                 code.text = wrap(code, 100) + "!"
                 type = SwiftType.unwrapped(type)
             }
+            // A struct (CGRect, CATransform3D) whose fields are assigned is a var in Swift.
+            if mutatedFields.contains(name), n.attrib != "const", owner(of: type).api.flatMap(api.cls)?.isValue ?? true { keyword = "var" }
             declare(name, Variable(swift: name, type: type))
             out.append("\(keyword) \(name) = \(code.text)")
         }
@@ -363,7 +375,10 @@ extension LuaToSwift {
         case .field(let object, let key, let line):
             if case .name("math", _) = object, lookup("math") == nil {
                 switch key {
-                case "pi": return Code(text: ".pi", type: expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil } ?? "Double")
+                case "pi":
+                    // `.pi` where a floating-point type is expected, Double's elsewhere (Lua's pi is a float).
+                    if let want = expected.flatMap({ SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }), want != "Int" { return Code(text: ".pi", type: want) }
+                    return Code(text: "Double.pi", type: "Double")
                 case "huge": return Code(text: ".infinity", type: expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil } ?? "Double")
                 default: throw refuse(line, "math.\(key)", "only math's functions and pi and huge are translated")
                 }
@@ -538,7 +553,11 @@ extension LuaToSwift {
                 a = Code(text: "\(want)(\(a.text))", type: want); b = Code(text: "\(want)(\(b.text))", type: want)
                 type = want
             } else if !Self.sameNumeric(a.type!, b.type!) {
-                if isLiteral(r) { b.type = a.type } else if isLiteral(l) { a.type = b.type; type = b.type! } else {
+                if isLiteral(r) { b.type = a.type } else if isLiteral(l) { a.type = b.type; type = b.type! }
+                // Lua converts an integer to a float in mixed arithmetic; Swift says so.
+                else if a.type == "Int" { a = Code(text: "\(b.type!)(\(a.text))", type: b.type); type = b.type! }
+                else if b.type == "Int" { b = Code(text: "\(a.type!)(\(b.text))", type: a.type) }
+                else {
                     throw refuse(line, "arithmetic mixing \(a.type!) and \(b.type!)", "Swift does not convert between them implicitly")
                 }
             }

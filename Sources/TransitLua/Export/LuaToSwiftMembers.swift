@@ -12,6 +12,14 @@ extension LuaToSwift {
         "CGSize": ["width": ("width", "CGFloat"), "height": ("height", "CGFloat")],
     ]
 
+    /// A stored field of the structs the interface declares itself (`CATransform3D.m34`).
+    static func storedField(_ type: String, _ key: String) -> (swift: String, type: String)? {
+        for line in SwiftInterfaceSupport.storage[type] ?? [] where line.hasPrefix("public var \(key): ") {
+            return (key, String(line.dropFirst("public var \(key): ".count)))
+        }
+        return nil
+    }
+
     /// Lua defaults of options a Swift overload requires (`UIView.animate{...}` without `delay`
     /// animates at once: Animation.swift's `numberOption(1, "delay") ?? 0`).
     static let optionDefaults: [String: [String: String]] = [
@@ -69,7 +77,7 @@ extension LuaToSwift {
                 }
                 throw refuse(line, "the property \(cls.name).\(key)", "it has no UIKit declaration (a Transit-only property)")
             }
-            if !isType, let field = Self.foundationFields[cls.name]?[key] {
+            if !isType, let field = Self.foundationFields[cls.name]?[key] ?? Self.storedField(cls.name, key) {
                 return (Code(text: receiverText(receiver) + "." + field.swift, type: field.type), false)
             }
             if isType, cls.constants.contains(where: { $0.name == key }) {
@@ -191,6 +199,8 @@ extension LuaToSwift {
             throw refuse(line, "string.\(name)", Self.globalReason("string"))
         case .method(_, let name, _, _) where ["gsub", "match", "find", "gmatch"].contains(name):
             throw refuse(line, "string.\(name)", "Lua patterns are not regular expressions and have no Swift counterpart")
+        case .name(let n, _) where lookup(n)?.isFunction == true:
+            return try callFileFunction(n, args, line: line)
         case .name(let n, _) where lookup(n) == nil && api.cls(n) == nil:
             if n == "print" {
                 guard args.count == 1 else { throw refuse(line, "print with several values", "Lua separates them with tabs") }
@@ -228,6 +238,55 @@ extension LuaToSwift {
             _ = try expr(function, expected: nil)
             throw refuse(line, "a call of \(describe(function))", "only the API's functions, methods and initialisers are translated")
         }
+    }
+
+    /// A call of a file-level local function; the first one types its parameters (a Lua function
+    /// has no declared types) and translates it, the others are checked against it by swiftc.
+    mutating func callFileFunction(_ name: String, _ args: [LuaExpr], line: Int) throws -> Code {
+        guard var f = functions[name] else { throw refuse(line, name, "it is not a function of this file") }
+        if let types = f.parameterTypes {
+            guard args.count == types.count else {
+                throw refuse(line, "\(name) called with \(args.count) arguments", "its first call gave it \(types.count); Lua fills or drops the others, Swift does not")
+            }
+            let parts = try zip(args, types).map { try expr($0, expected: $1).text }
+            return Code(text: "\(name)(\(parts.joined(separator: ", ")))", type: f.result)
+        }
+        guard args.count == f.body.parameters.count else {
+            throw refuse(line, "\(name) called with \(args.count) arguments", "it declares \(f.body.parameters.count); Lua fills or drops the others, Swift does not")
+        }
+        var codes: [Code] = []
+        for a in args {
+            if isNumberExpression(a) {
+                // A number literal: the parameter's type waits for its use in the body.
+                let (_, type) = try literalWithPendingType(.number("0", line: line))
+                codes.append(Code(text: try expr(a, expected: type).text, type: type))
+                continue
+            }
+            let c = try expr(a, expected: nil)
+            guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t) else {
+                throw refuse(line, "the argument \(describe(a)) of \(name)", "its Swift type is not known, and a Lua function's parameters have none")
+            }
+            codes.append(c)
+        }
+        let types = codes.map { $0.type! }
+        // The function's own translation: a scope of the file's names and its parameters.
+        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields)
+        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields) = saved }
+        scopes = [scopes[0], [:]]
+        currentClass = nil
+        for (parameter, type) in zip(f.body.parameters, types) { declare(parameter, Variable(swift: parameter, type: type)) }
+        analyse(f.body)
+        returnType = nil
+        inferringResult = true
+        f.parameterTypes = types
+        functions[name] = f  // typed before its body, so a recursive call is checked against it
+        let body = try block(f.body.block, endLine: f.body.endLine)
+        let result = returnType ?? "Void"
+        let parameters = zip(f.body.parameters, types).map { "_ \($0): \($1)" }.joined(separator: ", ")
+        f.result = result
+        f.lines = ["func \(name)(\(parameters))\(result == "Void" ? "" : " -> " + result) {"] + indent(body) + ["}"]
+        functions[name] = f
+        return Code(text: "\(name)(\(codes.map(\.text).joined(separator: ", ")))", type: result)
     }
 
     mutating func initializer(_ cls: APIClass, _ args: [LuaExpr], line: Int) throws -> Code {

@@ -127,6 +127,20 @@ struct LuaToSwift {
             var lead = comments(before: stat.line)
             if stat.line > previousEnd + 1, !lead.isEmpty || !items.isEmpty { lead.insert("", at: 0) }
             switch stat {
+            case .local(let names, let values, let line) where names.count > 1:
+                // `local A, B = 1, 2`: a constant each, when there is a value for each.
+                guard names.count == values.count, !values.contains(where: isCall) || values.count == names.count else {
+                    throw refuse(line, "a top-level local list", "its values do not match its names one to one")
+                }
+                var lines: [String] = []
+                for (n, v) in zip(names, values) {
+                    guard n.attrib != "close" else { throw refuse(line, "a <close> variable", "Swift has no to-be-closed variables (__close)") }
+                    guard let constant = try fileConstant(n.name, v, line: line) else {
+                        throw refuse(line, "the top-level local \(n.name)", "only classes, their instances and constants that nothing assigns are translated at the top of a file")
+                    }
+                    lines += constant
+                }
+                constants += lead.filter { !$0.isEmpty } + lines
             case .local(let names, let values, let line):
                 guard names.count == 1, values.count == 1 else {
                     throw refuse(line, "a top-level local list", "only one name bound to one value is translated at the top of a file")

@@ -94,7 +94,7 @@ extension LuaToSwift {
             guard values.count == 1 else { throw refuse(line, "return of several values", "a Swift function returns one value") }
             if returnType == nil && inferringResult {
                 let value = try expr(values[0], expected: nil)
-                guard let t = value.type, !t.hasPrefix(Self.pendingMark), !t.hasSuffix(".Type") else {
+                guard let t = value.type, !t.hasSuffix(".Type") else {
                     throw refuse(line, "the return value \(describe(values[0]))", "its Swift type is not known")
                 }
                 returnType = t

@@ -158,6 +158,12 @@ extension LuaToSwift {
                 let s = SwiftSignature(d)!
                 return Code(text: receiverText(receiver) + "." + s.baseName, type: s.result)
             }
+            if let s = SwiftSignature(d), s.keyword == "func", s.baseName.hasPrefix("CATransform3D") {
+                // A C function of Core Animation: the receiver is its first argument (`t:rotated(a, x, y, z)` is
+                // `CATransform3DRotate(t, a, x, y, z)`).
+                let (chosen, text) = try arguments(d, [object] + args, key: "\(cls.name).\(name)", line: line)
+                return Code(text: "\(chosen.baseName)(\(text))", type: chosen.result)
+            }
             let (s, text) = try arguments(d, args, key: "\(cls.name).\(name)", line: line)
             return Code(text: "\(receiverText(receiver)).\(s.baseName)(\(text))", type: s.result)
         }

@@ -44,12 +44,25 @@ struct LuaToSwift {
         /// Fields a script keeps on its instances (`self.blurView = ...`): Swift stored
         /// properties, typed by the first assignment in the source.
         var fields: [(name: String, type: String)] = []
+        /// `function X:init(...)`: translated at the first `X.new(...)`, whose arguments type it,
+        /// into the member slot kept for it.
+        var initBody: (body: LuaFunctionBody, line: Int, lead: [String], slot: Int)?
+        var initTypes: [String]?
         init(luaName: String, swiftName: String, superclass: String, superIsLua: Bool) {
             self.luaName = luaName; self.swiftName = swiftName; self.superclass = superclass; self.superIsLua = superIsLua
         }
     }
 
     var classes: [String: ClassInfo] = [:]
+    /// Fields of Lua objects a previous pass found (SwiftExporter runs passes until none is new),
+    /// so a method may read a field that a later method or the init assigns.
+    var seededFields: [String: [(name: String, type: String)]] = [:]
+    /// `local x` without a value: its Swift type, once the first assignment gives it.
+    var declaredTypes: [Int: String] = [:]
+    var nextDeclared = 0
+    /// A pass that only finds the fields of Lua objects: a statement it cannot translate is
+    /// skipped rather than refused.
+    var discovery = false
     var functions: [String: FileFunction] = [:]
     var instances: [String: ClassInfo] = [:]
     var scopes: [[String: Variable]] = [[:]]
@@ -124,6 +137,7 @@ struct LuaToSwift {
         var sawReturn = false
         var previousEnd = firstLine
         for stat in chunk.block {
+          do {
             var lead = comments(before: stat.line)
             if stat.line > previousEnd + 1, !lead.isEmpty || !items.isEmpty { lead.insert("", at: 0) }
             switch stat {
@@ -166,6 +180,13 @@ struct LuaToSwift {
                     throw refuse(line, "function \(path.joined(separator: "."))", "only methods of a class made with :subclass are translated")
                 }
                 guard isMethod else { throw refuse(line, "function \(path.joined(separator: ".")) (a function stored in a class table)", "only methods (function Class:name) become Swift methods") }
+                if path[1] == "init" {
+                    if body.isVararg { throw refuse(line, "varargs (...)", "a Swift initialiser has a fixed parameter list") }
+                    cls.initBody = (body, line, Array(lead.drop { $0.isEmpty }), cls.members.count)
+                    cls.members.append([])
+                    previousEnd = endLine(of: stat)
+                    continue
+                }
                 let method = try hookMethod(cls, path[1], body, line: line)
                 cls.members.append(lead.drop { $0.isEmpty } + method)
             case .assign(let targets, let values, let line):
@@ -195,7 +216,20 @@ struct LuaToSwift {
                 throw refuse(stat.line, "a top-level statement", "an effect file's top level is translated only as classes, methods, constants and settings")
             }
             previousEnd = endLine(of: stat)
+          } catch where discovery {
+            scopes = [scopes[0]]
+            continue
+          }
         }
+        // An init no method calls: `X.new()` at the top makes it, with no arguments.
+        for cls in classes.values.sorted(by: { $0.luaName < $1.luaName }) where cls.initBody != nil && cls.initTypes == nil {
+            if discovery { scopes = [scopes[0]]; try? translateInit(cls, [], line: cls.initBody!.line); continue }
+            guard cls.initBody!.body.parameters.isEmpty else {
+                throw refuse(cls.initBody!.line, "\(cls.luaName):init", "nothing calls \(cls.luaName).new with arguments, so no call gives its parameters Swift types")
+            }
+            _ = try translateInit(cls, [], line: cls.initBody!.line)
+        }
+        if discovery { return "" }
         guard sawReturn else { throw refuse(chunk.block.last?.line ?? 1, "a file that returns nothing", "a scene has no Swift counterpart; only effects are exported") }
         var out = header
         if !out.isEmpty { out.append("") }
@@ -216,6 +250,12 @@ struct LuaToSwift {
         out = out.enumerated().filter { index, line in !(line.isEmpty && index > 0 && out[index - 1].isEmpty) }.map(\.element)
         var text = out.joined(separator: "\n") + "\n"
         // Numbers whose type was waiting for a use (a literal constant): their type, or Double.
+        for id in 0..<nextDeclared {
+            guard let type = declaredTypes[id] else {
+                throw refuse(1, "a local declared without a value", "nothing assigns it a value of a known type")
+            }
+            text = text.replacingOccurrences(of: "\u{2}V\(id)\u{2}", with: type)
+        }
         for id in 0..<nextPending {
             text = text.replacingOccurrences(of: "\(Self.pendingMark)\(id)\u{1}", with: pendingTypes[id] ?? pendingDefaults[id] ?? "Double")
         }
@@ -268,13 +308,17 @@ struct LuaToSwift {
         guard args.count == 1, case .string(let swiftName, _) = args[0] else {
             throw refuse(line, "\(base):subclass without a literal name", "the Swift class needs a name")
         }
+        let info: ClassInfo
         if let parent = classes[base] {
-            return ClassInfo(luaName: name, swiftName: swiftName, superclass: parent.swiftName, superIsLua: true)
+            info = ClassInfo(luaName: name, swiftName: swiftName, superclass: parent.swiftName, superIsLua: true)
+        } else {
+            guard let cls = api.cls(base), cls.isSubclassable else {
+                throw refuse(line, "\(base):subclass", "\(base) is not a subclassable class of the API")
+            }
+            info = ClassInfo(luaName: name, swiftName: swiftName, superclass: base, superIsLua: false)
         }
-        guard let cls = api.cls(base), cls.isSubclassable else {
-            throw refuse(line, "\(base):subclass", "\(base) is not a subclassable class of the API")
-        }
-        return ClassInfo(luaName: name, swiftName: swiftName, superclass: base, superIsLua: false)
+        info.fields = seededFields[name] ?? []
+        return info
     }
 
     /// `local NAME = value` or a table of named values at the top: file-level Swift constants
@@ -384,7 +428,12 @@ struct LuaToSwift {
 
     mutating func declare(_ name: String, _ variable: Variable) { scopes[scopes.count - 1][name] = variable }
     func lookup(_ name: String) -> Variable? {
-        for scope in scopes.reversed() { if let v = scope[name] { return v } }
+        for scope in scopes.reversed() {
+            if var v = scope[name] {
+                if let t = v.type, t.hasPrefix("\u{2}V"), let resolved = declaredTypes[Int(t.dropFirst(2).dropLast())!] { v.type = resolved }
+                return v
+            }
+        }
         return nil
     }
 

@@ -53,6 +53,16 @@ extension LuaToSwift {
                 cls.fields.append((key, type))
                 return ["self.\(key) = \(value.text)"]
             }
+            if case .name(let n, _) = targets[0], let v = lookup(n), let t = v.type, t.hasPrefix("\u{2}V") {
+                // The first assignment of a local declared without a value gives its type.
+                let id = Int(t.dropFirst(2).dropLast())!
+                let value = try expr(values[0], expected: declaredTypes[id])
+                guard let type = declaredTypes[id] ?? value.type, !type.hasPrefix(Self.pendingMark) else {
+                    throw refuse(line, "the assignment to \(n)", "the type of its value is not known from the API description")
+                }
+                declaredTypes[id] = type
+                return ["\(n) = \(value.text)"]
+            }
             let target = try assignable(targets[0])
             let value = try expr(values[0], expected: target.type)
             return ["\(target.text) = \(value.text)"]
@@ -120,7 +130,16 @@ extension LuaToSwift {
             if let last = values.last, isCall(last) {
                 throw refuse(line, "a multiple assignment from a call", "a Lua call returning several values has no Swift spelling here")
             }
-            throw refuse(line, "a local declared without a value", "its Swift type cannot be inferred")
+            guard values.isEmpty, names.count == 1, reassigned.contains(names[0].name) else {
+                throw refuse(line, "a local declared without a value", "its Swift type cannot be inferred")
+            }
+            // `local x` assigned later: a Swift var typed by its first assignment (swiftc refuses
+            // a read before it, where Lua would read nil).
+            let id = nextDeclared
+            nextDeclared += 1
+            let type = "\u{2}V\(id)\u{2}"
+            declare(names[0].name, Variable(swift: names[0].name, type: type))
+            return ["var \(names[0].name): \(type)"]
         }
         guard values.count == names.count else { throw refuse(line, "a local list with more values than names", "the extra values are evaluated and dropped in Lua") }
         var out: [String] = []

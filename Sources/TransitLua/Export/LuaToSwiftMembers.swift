@@ -218,9 +218,31 @@ extension LuaToSwift {
             throw refuse(line, "\(n)(...)", Self.globalReason(n))
         case .field(.name(let n, _), let name, _) where lookup(n)?.isLuaClass == true:
             guard name == "new" else { throw refuse(line, "\(n).\(name)", "only .new() is translated on a Lua class") }
-            guard args.isEmpty else { throw refuse(line, "\(n).new with arguments", "a Lua class's initialiser arguments have no Swift types in the API description") }
             let swift = lookup(n)!.swift
-            return Code(text: "\(swift)()", type: swift)
+            guard let cls = classes[n], cls.initBody != nil else {
+                guard args.isEmpty else { throw refuse(line, "\(n).new with arguments", "\(n) has no init method to take them") }
+                return Code(text: "\(swift)()", type: swift)
+            }
+            if let types = cls.initTypes {
+                guard args.count == types.count else { throw refuse(line, "\(n).new with \(args.count) arguments", "its first call gave it \(types.count)") }
+                let parts = try zip(args, types).map { try expr($0, expected: $1).text }
+                return Code(text: "\(swift)(\(parts.joined(separator: ", ")))", type: swift)
+            }
+            var codes: [Code] = []
+            for a in args {
+                if isNumberExpression(a) {
+                    let (_, type) = try literalWithPendingType(.number("0", line: line))
+                    codes.append(Code(text: try expr(a, expected: type).text, type: type))
+                    continue
+                }
+                let c = try expr(a, expected: nil)
+                guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t) else {
+                    throw refuse(line, "the argument \(describe(a)) of \(n).new", "its Swift type is not known, and a Lua init's parameters have none")
+                }
+                codes.append(c)
+            }
+            try translateInit(cls, codes.map { $0.type! }, line: line)
+            return Code(text: "\(swift)(\(codes.map(\.text).joined(separator: ", ")))", type: swift)
         case .field(.name(let n, _), let name, _) where lookup(n) == nil && api.cls(n) != nil:
             let cls = api.cls(n)!
             if name == "new" { return try initializer(cls, args, line: line) }
@@ -293,6 +315,62 @@ extension LuaToSwift {
         f.lines = ["func \(name)(\(parameters))\(result == "Void" ? "" : " -> " + result) {"] + indent(body) + ["}"]
         functions[name] = f
         return Code(text: "\(name)(\(codes.map(\.text).joined(separator: ", ")))", type: result)
+    }
+
+    /// `function X:init(a, b)` as `init(_ a: A, _ b: B) { super.init() ... }`, for a class whose
+    /// UIKit base is NSObject (whose one initialiser takes nothing).
+    mutating func translateInit(_ cls: ClassInfo, _ types: [String], line: Int) throws {
+        guard let (body, initLine, lead, slot) = cls.initBody else { return }
+        guard body.parameters.count == types.count else {
+            throw refuse(line, "\(cls.luaName).new with \(types.count) arguments", "its init declares \(body.parameters.count); Lua fills or drops the others, Swift does not")
+        }
+        guard owner(of: cls.swiftName).api == "NSObject" else {
+            throw refuse(initLine, "\(cls.luaName):init", "its UIKit superclass's initialiser arguments are not the init's own")
+        }
+        if containsSuper(body.block) { throw refuse(initLine, "self.super in \(cls.luaName):init", "Transit's super calls are not translated") }
+        cls.initTypes = types
+        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields)
+        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields) = saved }
+        scopes = [scopes[0], ["self": Variable(swift: "self", type: cls.swiftName)]]
+        currentClass = cls
+        for (parameter, type) in zip(body.parameters, types) { declare(parameter, Variable(swift: parameter, type: type)) }
+        analyse(body)
+        returnType = nil
+        inferringResult = false
+        let lines = try block(body.block, endLine: body.endLine)
+        let parameters = zip(body.parameters, types).map { "_ \($0): \($1)" }.joined(separator: ", ")
+        // Lua's init runs on the made object: after the superclass's part, as super.init() first.
+        let head = types.isEmpty ? "override init() {" : "init(\(parameters)) {"
+        cls.members[slot] = lead + [head, "    super.init()"] + indent(lines) + ["}"]
+    }
+
+    func containsSuper(_ block: [LuaStat]) -> Bool {
+        var found = false
+        func e(_ x: LuaExpr) {
+            switch x {
+            case .field(let o, let k, _): if k == "super" { found = true }; e(o)
+            case .method(let o, _, let a, _): e(o); a.forEach(e)
+            case .call(let f, let a, _): e(f); a.forEach(e)
+            case .binary(_, let l, let r, _): e(l); e(r)
+            case .unary(_, let i, _), .paren(let i, _): e(i)
+            case .function(let b): v(b.block)
+            default: break
+            }
+        }
+        func v(_ b: [LuaStat]) {
+            for st in b {
+                switch st {
+                case .call(let x, _): e(x)
+                case .assign(let t, let vs, _): t.forEach(e); vs.forEach(e)
+                case .local(_, let vs, _): vs.forEach(e)
+                case .ifStat(let cs, let el, _, _): cs.forEach { e($0.0); v($0.1) }; if let el { v(el) }
+                case .doBlock(let b, _), .whileLoop(_, let b, _), .numericFor(_, _, _, _, let b, _), .genericFor(_, _, let b, _): v(b)
+                default: break
+                }
+            }
+        }
+        v(block)
+        return found
     }
 
     mutating func initializer(_ cls: APIClass, _ args: [LuaExpr], line: Int) throws -> Code {

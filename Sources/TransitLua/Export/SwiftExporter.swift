@@ -22,7 +22,30 @@ public enum SwiftExporter {
         do { chunk = try LuaParser.parse(source) } catch let error as LuaSyntaxError {
             throw SwiftExportError(line: error.line, construct: "a syntax error (\(error.message))", reason: "the file is not valid Lua 5.4")
         }
+        // A method may read a field of self that a later one assigns: each pass starts with the
+        // fields the one before found, until a pass finds none new.
+        var seeded: [String: [(name: String, type: String)]] = [:]
+        var discovery = LuaToSwift(api: TransitAPI.description, chunk: chunk)
+        discovery.discovery = true
+        _ = try? discovery.file()
+        for (name, cls) in discovery.classes { seeded[name] = cls.fields }
+        for _ in 0..<8 {
+            var translator = LuaToSwift(api: TransitAPI.description, chunk: chunk)
+            translator.seededFields = seeded
+            do { return try translator.file() } catch let error as SwiftExportError {
+                var found = seeded
+                for (name, cls) in translator.classes {
+                    for field in cls.fields where !(found[name] ?? []).contains(where: { $0.name == field.name }) {
+                        found[name, default: []].append(field)
+                    }
+                }
+                let count = { (d: [String: [(name: String, type: String)]]) in d.values.map(\.count).reduce(0, +) }
+                if count(found) == count(seeded) { throw error }
+                seeded = found
+            }
+        }
         var translator = LuaToSwift(api: TransitAPI.description, chunk: chunk)
+        translator.seededFields = seeded
         return try translator.file()
     }
 }

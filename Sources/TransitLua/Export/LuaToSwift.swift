@@ -199,7 +199,11 @@ struct LuaToSwift {
                 }
                 cls.configuration += lead.filter { !$0.isEmpty } + ["// Transit's scene: \(key) = \(text)"]
             case .returnStat(let values, let line):
-                guard values.count == 1, case .name(let n, _) = values[0], instances[n] != nil || classes[n] != nil else {
+                var returned = values.first
+                if case .call(.field(.name(let n, let l), "new", _), let args, _)? = returned, classes[n] != nil, args.isEmpty {
+                    returned = .name(n, line: l)  // `return X.new()`: the class is what is exported
+                }
+                guard values.count == 1, case .name(let n, _)? = returned, instances[n] != nil || classes[n] != nil else {
                     throw refuse(line, "the file's return value", "an effect file is translated when it returns its class or an instance of it")
                 }
                 sawReturn = true

@@ -431,10 +431,17 @@ struct LuaToSwift {
     // MARK: Scopes
 
     mutating func declare(_ name: String, _ variable: Variable) { scopes[scopes.count - 1][name] = variable }
+    /// A type with the placeholders of types given by a later assignment, as far as known.
+    func resolvingDeclared(_ type: String) -> String {
+        var t = type
+        for (id, resolved) in declaredTypes { t = t.replacingOccurrences(of: "\u{2}V\(id)\u{2}", with: resolved) }
+        return t
+    }
+
     func lookup(_ name: String) -> Variable? {
         for scope in scopes.reversed() {
             if var v = scope[name] {
-                if let t = v.type, t.hasPrefix("\u{2}V"), let resolved = declaredTypes[Int(t.dropFirst(2).dropLast())!] { v.type = resolved }
+                if let t = v.type, t.contains("\u{2}V") { v.type = resolvingDeclared(t) }
                 return v
             }
         }
@@ -566,6 +573,7 @@ struct LuaToSwift {
                             if case .field(let o, _, _) = root { root = o } else if case .index(let o, _, _) = root { root = o } else { break }
                         }
                         if case .name(let n, _) = root { mutatedFields.insert(n) }
+                        if case .index(.name(let n, _), _, _) = t { reassigned.insert(n) }
                     }
                     values.forEach { expr($0, condition: false) }
                 case .local(_, let values, _): values.forEach { expr($0, condition: false) }

@@ -63,6 +63,10 @@ extension LuaToSwift {
                 declaredTypes[id] = type
                 return ["\(n) = \(value.text)"]
             }
+            if case .index(.name(let n, let l), .binary("+", .unary("#", .name(let m, _), _), .number("1", _), _), _) = targets[0], n == m {
+                // `t[#t + 1] = v` appends, as table.insert(t, v) does.
+                return [try call(.field(.name("table", line: l), "insert", line: l), [.name(n, line: l), values[0]], line: line, expected: nil).text]
+            }
             let target = try assignable(targets[0])
             let value = try expr(values[0], expected: target.type)
             return ["\(target.text) = \(value.text)"]
@@ -126,6 +130,10 @@ extension LuaToSwift {
 
     mutating func local(_ names: [LuaAttribName], _ values: [LuaExpr], line: Int) throws -> [String] {
         if names.contains(where: { $0.attrib == "close" }) { throw refuse(line, "a <close> variable", "Swift has no to-be-closed variables (__close)") }
+        if values.isEmpty && names.count > 1 {
+            // `local a, b`: each a local assigned later.
+            return try names.flatMap { try local([$0], [], line: line) }
+        }
         if values.count < names.count {
             if let last = values.last, isCall(last) {
                 throw refuse(line, "a multiple assignment from a call", "a Lua call returning several values has no Swift spelling here")
@@ -155,7 +163,16 @@ extension LuaToSwift {
             case .nilValue:
                 throw refuse(line, "a local initialised to nil", "its Swift type cannot be inferred")
             case .table(let fields, _) where fields.isEmpty:
-                throw refuse(line, "an empty table", "its Swift type (array or dictionary of what) cannot be inferred")
+                guard reassigned.contains(name) else {
+                    throw refuse(line, "an empty table", "its Swift type (array or dictionary of what) cannot be inferred")
+                }
+                // Filled by table.insert: an array of what the first insert adds.
+                let id = nextDeclared
+                nextDeclared += 1
+                let type = "[\u{2}V\(id)\u{2}]"
+                declare(name, Variable(swift: name, type: type))
+                out.append("var \(name): \(type) = []")
+                continue
             default: break
             }
             var code = try expr(value, expected: nil)

@@ -196,7 +196,17 @@ extension LuaToSwift {
             guard args.count == 2 else { throw refuse(line, "table.insert with a position", "only appending is translated") }
             let array = try expr(args[0], expected: nil)
             guard let t = array.type, SwiftType.isArray(t) else { throw refuse(line, "table.insert", "its first argument is not an array of a known type") }
-            let value = try expr(args[1], expected: SwiftType.element(t))
+            let element = SwiftType.element(t)
+            if element.hasPrefix("\u{2}V"), let id = Int(element.dropFirst(2).dropLast()), declaredTypes[id] == nil {
+                // The first insert into an empty table gives the array its element type.
+                let value = try expr(args[1], expected: nil)
+                guard let type = value.type, !type.hasPrefix(Self.pendingMark), !type.hasSuffix(".Type") else {
+                    throw refuse(line, "table.insert of \(describe(args[1]))", "its Swift type is not known, so the array's is not")
+                }
+                declaredTypes[id] = type
+                return Code(text: "\(array.text).append(\(value.text))", type: "Void")
+            }
+            let value = try expr(args[1], expected: element)
             return Code(text: "\(array.text).append(\(value.text))", type: "Void")
         case .field(.name("string", _), let name, _) where lookup("string") == nil:
             if ["gsub", "match", "find", "gmatch"].contains(name) {
@@ -312,7 +322,8 @@ extension LuaToSwift {
         let result = returnType ?? "Void"
         let parameters = zip(f.body.parameters, types).map { "_ \($0): \($1)" }.joined(separator: ", ")
         f.result = result
-        f.lines = ["func \(name)(\(parameters))\(result == "Void" ? "" : " -> " + result) {"] + indent(body) + ["}"]
+        // Called from UIKit's hooks, which run on the main actor, and calling UIKit: isolated to it.
+        f.lines = ["@MainActor", "func \(name)(\(parameters))\(result == "Void" ? "" : " -> " + result) {"] + indent(body) + ["}"]
         functions[name] = f
         return Code(text: "\(name)(\(codes.map(\.text).joined(separator: ", ")))", type: result)
     }
@@ -377,6 +388,47 @@ extension LuaToSwift {
         var declarations = SwiftNames.initializers[cls.name] ?? []
         if let d = SwiftNames.declarations["\(cls.name).new"] { declarations += d.split(separator: "\n").map(String.init) }
         guard !declarations.isEmpty else { throw refuse(line, "\(cls.name)(...)", "its initialiser has no UIKit declaration") }
+        if args.count == 1, case .table(let fields, _) = args[0], !fields.isEmpty,
+           fields.allSatisfy({ if case .named = $0 { return true }; return false }) {
+            let keys = fields.compactMap { if case .named(let k, _) = $0 { return k }; return nil }
+            let overloads = declarations.compactMap(SwiftSignature.init)
+            let fits = overloads.filter { s in Set(keys).isSuperset(of: s.parameters.filter { !$0.hasDefault }.map(\.name)) }
+            if !fits.contains(where: { Set($0.parameters.map(\.name)).isSuperset(of: keys) }),
+               let s = fits.max(by: { $0.parameters.filter { keys.contains($0.name) }.count < $1.parameters.filter { keys.contains($0.name) }.count }) {
+                // Transit's `Class.new{ initialiser arguments, then properties }`: the initialiser,
+                // then each property set, in a closure called at once.
+                let taken = Set(s.parameters.map(\.name))
+                var initFields: [LuaField] = []
+                var rest: [(String, LuaExpr)] = []
+                for case .named(let k, let v) in fields {
+                    if taken.contains(k) { initFields.append(.named(k, v)) } else { rest.append((k, v)) }
+                }
+                let made = lookup("instance") == nil ? "instance" : "madeInstance"
+                let initText: String
+                if initFields.isEmpty { initText = "\(typeName(cls.name))()" } else {
+                    let (_, text) = try arguments(declarations.joined(separator: "\n"), [.table(initFields, line: line)], key: "\(cls.name).new", line: line)
+                    initText = "\(typeName(cls.name))(\(text))"
+                }
+                var lines = ["{", "    let \(made) = \(initText)"]
+                let receiver = Code(text: made, type: typeName(cls.name))
+                for (k, v) in rest {
+                    if k == "name", api.lineage(cls.name).contains(where: { SwiftNames.transitOnlyProperties.contains("\($0.name).name") }) {
+                        // Transit's label for a view in traces and reports; UIKit has none.
+                        lines.append("    // Transit's name: \(luaLiteralText(v) ?? describe(v))")
+                        continue
+                    }
+                    guard let member = try property(receiver, k, line: line), !member.readOnly else {
+                        throw refuse(line, "the option \(k) of \(cls.name).new", "it is neither an argument of its initialiser nor a settable property")
+                    }
+                    let value = try expr(v, expected: member.code.type)
+                    let valueLines = value.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                    lines.append("    \(member.code.text) = \(valueLines[0])")
+                    lines += valueLines.dropFirst().map { "    " + $0 }
+                }
+                lines += ["    return \(made)", "}()"]
+                return Code(text: lines.joined(separator: "\n"), type: typeName(cls.name))
+            }
+        }
         let (_, text) = try arguments(declarations.joined(separator: "\n"), args, key: "\(cls.name).new", line: line)
         return Code(text: "\(typeName(cls.name))(\(text))", type: typeName(cls.name))
     }

@@ -18,6 +18,7 @@ final class Shift: NSObject, UIViewControllerAnimatedTransitioning {
 }
 
 // The same frame with another x.
+@MainActor
 func atX(_ frame: CGRect, _ x: CGFloat) -> CGRect {
     return CGRect(x: x, y: frame.origin.y, width: frame.size.width, height: frame.size.height)
 }

@@ -48,6 +48,8 @@ struct LuaToSwift {
         /// into the member slot kept for it.
         var initBody: (body: LuaFunctionBody, line: Int, lead: [String], slot: Int)?
         var initTypes: [String]?
+        /// The labels of an init that overrides the superclass's designated one.
+        var initLabels: [String]?
         init(luaName: String, swiftName: String, superclass: String, superIsLua: Bool) {
             self.luaName = luaName; self.swiftName = swiftName; self.superclass = superclass; self.superIsLua = superIsLua
         }
@@ -184,6 +186,10 @@ struct LuaToSwift {
                     if body.isVararg { throw refuse(line, "varargs (...)", "a Swift initialiser has a fixed parameter list") }
                     cls.initBody = (body, line, Array(lead.drop { $0.isEmpty }), cls.members.count)
                     cls.members.append([])
+                    if let base = owner(of: cls.swiftName).api, base != "NSObject" {
+                        // Its types are the superclass initialiser's: translated here.
+                        try translateInit(cls, [], line: line)
+                    }
                     previousEnd = endLine(of: stat)
                     continue
                 }

@@ -234,8 +234,11 @@ extension LuaToSwift {
                 return Code(text: "\(swift)()", type: swift)
             }
             if let types = cls.initTypes {
-                guard args.count == types.count else { throw refuse(line, "\(n).new with \(args.count) arguments", "its first call gave it \(types.count)") }
-                let parts = try zip(args, types).map { try expr($0, expected: $1).text }
+                guard args.count == types.count else { throw refuse(line, "\(n).new with \(args.count) arguments", "its init takes \(types.count)") }
+                let labels = cls.initLabels ?? types.map { _ in "_" }
+                let parts = try zip(zip(args, types), labels).map { pair, label in
+                    (label == "_" ? "" : label + ": ") + (try expr(pair.0, expected: pair.1).text)
+                }
                 return Code(text: "\(swift)(\(parts.joined(separator: ", ")))", type: swift)
             }
             var codes: [Code] = []
@@ -332,14 +335,23 @@ extension LuaToSwift {
     /// UIKit base is NSObject (whose one initialiser takes nothing).
     mutating func translateInit(_ cls: ClassInfo, _ types: [String], line: Int) throws {
         guard let (body, initLine, lead, slot) = cls.initBody else { return }
-        guard body.parameters.count == types.count else {
+        guard body.parameters.count == types.count || (owner(of: cls.swiftName).api ?? "NSObject") != "NSObject" else {
             throw refuse(line, "\(cls.luaName).new with \(types.count) arguments", "its init declares \(body.parameters.count); Lua fills or drops the others, Swift does not")
         }
-        guard owner(of: cls.swiftName).api == "NSObject" else {
-            throw refuse(initLine, "\(cls.luaName):init", "its UIKit superclass's initialiser arguments are not the init's own")
+        // Over another UIKit class, `X.new(a, b)` makes the superclass's part from the same
+        // arguments (its designated initialiser) before init runs: an override of it.
+        var superInit: SwiftSignature?
+        if let base = owner(of: cls.swiftName).api, base != "NSObject" {
+            let candidates = api.lineage(base).compactMap { SwiftNames.initializers[$0.name] }.first ?? []
+            guard let s = candidates.compactMap(SwiftSignature.init).first(where: { $0.parameters.count == body.parameters.count }) else {
+                throw refuse(initLine, "\(cls.luaName):init", "no initialiser of \(base) takes its \(body.parameters.count) parameters, so \(cls.luaName).new has no Swift spelling")
+            }
+            superInit = s
         }
         if containsSuper(body.block) { throw refuse(initLine, "self.super in \(cls.luaName):init", "Transit's super calls are not translated") }
+        let types = superInit.map { $0.parameters.map(\.type) } ?? types
         cls.initTypes = types
+        cls.initLabels = superInit?.parameters.map(\.label)
         let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields)
         defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields) = saved }
         scopes = [scopes[0], ["self": Variable(swift: "self", type: cls.swiftName)]]
@@ -349,6 +361,14 @@ extension LuaToSwift {
         returnType = nil
         inferringResult = false
         let lines = try block(body.block, endLine: body.endLine)
+        if let superInit {
+            let parameters = zip(body.parameters, superInit.parameters).map { name, p in
+                "\(p.label == name ? name : p.label + " " + name): \(p.type)"
+            }.joined(separator: ", ")
+            let arguments = zip(body.parameters, superInit.parameters).map { name, p in p.label == "_" ? name : "\(p.label): \(name)" }
+            cls.members[slot] = lead + ["override init(\(parameters)) {", "    super.init(\(arguments.joined(separator: ", ")))"] + indent(lines) + ["}"]
+            return
+        }
         let parameters = zip(body.parameters, types).map { "_ \($0): \($1)" }.joined(separator: ", ")
         // Lua's init runs on the made object: after the superclass's part, as super.init() first.
         let head = types.isEmpty ? "override init() {" : "init(\(parameters)) {"
@@ -388,6 +408,8 @@ extension LuaToSwift {
         var declarations = SwiftNames.initializers[cls.name] ?? []
         if let d = SwiftNames.declarations["\(cls.name).new"] { declarations += d.split(separator: "\n").map(String.init) }
         guard !declarations.isEmpty else { throw refuse(line, "\(cls.name)(...)", "its initialiser has no UIKit declaration") }
+        // An object class also has NSObject's init() (`UIView.new()` is a view with a zero frame).
+        if !cls.isValue { declarations.append("init()") }
         if args.count == 1, case .table(let fields, _) = args[0], !fields.isEmpty,
            fields.allSatisfy({ if case .named = $0 { return true }; return false }) {
             let keys = fields.compactMap { if case .named(let k, _) = $0 { return k }; return nil }

@@ -200,6 +200,11 @@ struct LuaToSwift {
                       let cls = instances[object] ?? classes[object] else {
                     throw refuse(line, "a top-level assignment", "only an effect's settings (animator.modalPresentationStyle = ...) are translated at the top of a file")
                 }
+                // The settings Transit's scenes read from an effect (docs/design.md §2.9); an app sets
+                // them where it presents, so they are a comment. Any other field is data the code uses.
+                guard ["modalPresentationStyle", "interactiveDismissal", "interactiveTabSwitch", "supportedPresentationStyles"].contains(key) else {
+                    throw refuse(line, "the field \(key) stored on \(object)", "only a Lua object's fields assigned in its methods become Swift properties")
+                }
                 guard let text = luaLiteralText(values[0]) else {
                     throw refuse(line, "the effect setting \(key)", "its value is not a literal")
                 }

@@ -81,9 +81,17 @@ struct LuaToSwift {
     /// In a file function: the first `return value` gives the Swift result type.
     var inferringResult = false
 
+    /// Fields of self a function tests for truth or nil anywhere in the file: Lua reads such a
+    /// field as nil before it is assigned, so they are Swift optionals (not `T!`, which traps).
+    var testedSelfFields = Set<String>()
+
     init(api: APIDescription, chunk: LuaChunk) {
         self.api = api
         self.chunk = chunk
+        for stat in chunk.block {
+            if case .function(_, _, let body, _) = stat { analyse(body) }
+            if case .localFunction(_, let body, _) = stat { analyse(body) }
+        }
     }
 
     func refuse(_ line: Int, _ construct: String, _ reason: String) -> SwiftExportError {
@@ -541,12 +549,15 @@ struct LuaToSwift {
         func expr(_ e: LuaExpr, condition: Bool) {
             switch e {
             case .name(let n, _): if condition { nilTested.insert(n) }
+            case .field(.name("self", _), let k, _): if condition { testedSelfFields.insert(k) }
             case .unary("not", let inner, _): expr(inner, condition: true)
             case .unary(_, let inner, _): expr(inner, condition: false)
             case .binary(let op, let l, let r, _):
                 if op == "==" || op == "~=" {
                     if case .nilValue = r, case .name(let n, _) = l { nilTested.insert(n) }
                     if case .nilValue = l, case .name(let n, _) = r { nilTested.insert(n) }
+                    if case .nilValue = r, case .field(.name("self", _), let k, _) = l { testedSelfFields.insert(k) }
+                    if case .nilValue = l, case .field(.name("self", _), let k, _) = r { testedSelfFields.insert(k) }
                 }
                 if op == "or", case .binary("and", let c, let x, _) = l, isTernary(l) {
                     // `c and x or y`: x is chosen, not tested, once it is known not to be nil.

@@ -21,7 +21,14 @@ extension LuaToSwift {
             var lead = comments(before: stat.line)
             if let previous, stat.line > previous + 1 + lead.count { lead.insert("", at: 0) }
             out += lead
-            var lines = try statement(stat)
+            var lines: [String]
+            if discovery {
+                // Finding fields: a statement that cannot be translated yet is skipped.
+                guard let translated = try? statement(stat) else { continue }
+                lines = translated
+            } else {
+                lines = try statement(stat)
+            }
             if !lines.isEmpty, let trailing = trailingComment(on: stat.line) { lines[0] += " " + trailing }
             // A closure's lines are relative to its statement's.
             out += lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
@@ -50,7 +57,7 @@ extension LuaToSwift {
                 guard let type = value.type, !type.hasSuffix(".Type"), !SwiftType.isClosure(type) else {
                     throw refuse(line, "the field \(key) of self", "the type of its value is not known from the API description")
                 }
-                cls.fields.append((key, type))
+                cls.fields.append((key, testedSelfFields.contains(key) && !SwiftType.isOptional(type) ? type + "?" : type))
                 return ["self.\(key) = \(value.text)"]
             }
             if case .name(let n, _) = targets[0], let v = lookup(n), let t = v.type, t.hasPrefix("\u{2}V") {
@@ -85,7 +92,8 @@ extension LuaToSwift {
             let boundaries = chunk.clauseLines[ifLine] ?? []
             for (index, (c, body)) in clauses.enumerated() {
                 let next = index < boundaries.count ? boundaries[index] : endLine
-                let head = "\(index == 0 ? "if" : "} else if") \(try condition(c).text) {"
+                let test = discovery ? ((try? condition(c))?.text ?? "true") : try condition(c).text
+                let head = "\(index == 0 ? "if" : "} else if") \(test) {"
                 out.append(head)
                 out += indent(try block(body, endLine: next))
             }
@@ -222,6 +230,8 @@ extension LuaToSwift {
         let c = try expr(e, expected: "Bool")
         guard let t = c.type else { throw refuse(e.line, "the condition \(describe(e))", "its type is not known, so Lua's truthiness cannot be written") }
         if t == "Bool" { return c }
+        // Lua's false and nil are both false: an optional Bool is true only when it is true.
+        if t == "Bool?" { return Code(text: "\(wrap(c, 50)) == true", type: "Bool", precedence: 40) }
         if SwiftType.isOptional(t) { return Code(text: "\(wrap(c, 50)) != nil", type: "Bool", precedence: 40) }
         throw refuse(e.line, "a condition on a \(t)", "only booleans and optionals have a Swift truth value")
     }
@@ -373,6 +383,7 @@ extension LuaToSwift {
             case "not":
                 let c = try expr(inner, expected: "Bool")
                 if c.type == "Bool" { return Code(text: "!" + wrap(c, 90), type: "Bool", precedence: 90) }
+                if c.type == "Bool?" { return Code(text: "\(wrap(c, 50)) != true", type: "Bool", precedence: 40) }
                 if let t = c.type, SwiftType.isOptional(t) { return Code(text: "\(wrap(c, 50)) == nil", type: "Bool", precedence: 40) }
                 throw refuse(line, "not on a \(c.type ?? "value of unknown type")", "only booleans and optionals have a Swift truth value")
             case "-":
@@ -543,7 +554,10 @@ extension LuaToSwift {
             }
             return Code(text: "\(wrap(cond, 21)) ? \(wrap(a, 21)) : \(wrap(b, 21))", type: t, precedence: 15)
         case "and", "or":
-            let a = try expr(l, expected: "Bool"), b = try expr(r, expected: "Bool")
+            var a = try expr(l, expected: "Bool"), b = try expr(r, expected: "Bool")
+            // As a condition (not as a value: `nil and x` is nil, not false), an optional Bool is true when true.
+            if expected == "Bool", a.type == "Bool?" { a = Code(text: "\(wrap(a, 50)) == true", type: "Bool", precedence: 40) }
+            if expected == "Bool", b.type == "Bool?" { b = Code(text: "\(wrap(b, 50)) == true", type: "Bool", precedence: 40) }
             guard a.type == "Bool", b.type == "Bool" else {
                 throw refuse(line, "`\(op)` on \(a.type == "Bool" ? b.type ?? "a value of unknown type" : a.type ?? "a value of unknown type")", op == "or" ? "`or` for defaulting a non-boolean has no faithful typed Swift spelling here" : "`and` on a non-boolean selects a value, which Swift's && does not")
             }

@@ -591,7 +591,7 @@ extension LuaToSwift {
         case "+", "-", "*", "/":
             let numericExpected = expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }
             var a = try expr(l, expected: numericExpected)
-            var b = try expr(r, expected: numericExpected ?? a.type)
+            var b = try expr(r, expected: numericExpected ?? (a.type == "Int" ? nil : a.type))
             if numericExpected == nil, isLiteral(l), let bt = b.type { a = try expr(l, expected: bt) }
             guard SwiftType.isNumeric(a.type), SwiftType.isNumeric(b.type) else {
                 throw refuse(line, "arithmetic on \(SwiftType.isNumeric(a.type) ? describe(r) : describe(l))", "its type is not a known number type (CGPoint and CGRect arithmetic is not Lua's)")
@@ -603,7 +603,10 @@ extension LuaToSwift {
                 a = Code(text: "\(want)(\(a.text))", type: want); b = Code(text: "\(want)(\(b.text))", type: want)
                 type = want
             } else if !Self.sameNumeric(a.type!, b.type!) {
-                if isLiteral(r) { b.type = a.type } else if isLiteral(l) { a.type = b.type; type = b.type! }
+                // An integer with a fractional literal is a float operation in Lua: Double(i) * 0.5.
+                if isLiteral(r), a.type == "Int", b.type != "Int" { a = Code(text: "\(b.type!)(\(a.text))", type: b.type); type = b.type! }
+                else if isLiteral(l), b.type == "Int", a.type != "Int" { b = Code(text: "\(a.type!)(\(b.text))", type: a.type); type = a.type! }
+                else if isLiteral(r) { b.type = a.type } else if isLiteral(l) { a.type = b.type; type = b.type! }
                 // Lua converts an integer to a float in mixed arithmetic; Swift says so.
                 else if a.type == "Int" { a = Code(text: "\(b.type!)(\(a.text))", type: b.type); type = b.type! }
                 else if b.type == "Int" { b = Code(text: "\(a.type!)(\(b.text))", type: a.type) }

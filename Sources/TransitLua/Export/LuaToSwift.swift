@@ -194,7 +194,7 @@ struct LuaToSwift {
                     if body.isVararg { throw refuse(line, "varargs (...)", "a Swift initialiser has a fixed parameter list") }
                     cls.initBody = (body, line, Array(lead.drop { $0.isEmpty }), cls.members.count)
                     cls.members.append([])
-                    if let base = owner(of: cls.swiftName).api, base != "NSObject" {
+                    if baseWithInitializer(cls) != nil {
                         // Its types are the superclass initialiser's: translated here.
                         try translateInit(cls, [], line: line)
                     }

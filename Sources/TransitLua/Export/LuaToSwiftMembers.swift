@@ -335,13 +335,15 @@ extension LuaToSwift {
     /// UIKit base is NSObject (whose one initialiser takes nothing).
     mutating func translateInit(_ cls: ClassInfo, _ types: [String], line: Int) throws {
         guard let (body, initLine, lead, slot) = cls.initBody else { return }
-        guard body.parameters.count == types.count || (owner(of: cls.swiftName).api ?? "NSObject") != "NSObject" else {
+        guard body.parameters.count == types.count || baseWithInitializer(cls) != nil else {
             throw refuse(line, "\(cls.luaName).new with \(types.count) arguments", "its init declares \(body.parameters.count); Lua fills or drops the others, Swift does not")
         }
         // Over another UIKit class, `X.new(a, b)` makes the superclass's part from the same
         // arguments (its designated initialiser) before init runs: an override of it.
         var superInit: SwiftSignature?
-        if let base = owner(of: cls.swiftName).api, base != "NSObject" {
+        // A base with no initialiser of its own in the description (UIPercentDrivenInteractiveTransition)
+        // has NSObject's init(), as in UIKit.
+        if let base = baseWithInitializer(cls) {
             let candidates = api.lineage(base).compactMap { SwiftNames.initializers[$0.name] }.first ?? []
             guard let s = candidates.compactMap(SwiftSignature.init).first(where: { $0.parameters.count == body.parameters.count }) else {
                 throw refuse(initLine, "\(cls.luaName):init", "no initialiser of \(base) takes its \(body.parameters.count) parameters, so \(cls.luaName).new has no Swift spelling")
@@ -373,6 +375,14 @@ extension LuaToSwift {
         // Lua's init runs on the made object: after the superclass's part, as super.init() first.
         let head = types.isEmpty ? "override init() {" : "init(\(parameters)) {"
         cls.members[slot] = lead + [head, "    super.init()"] + indent(lines) + ["}"]
+    }
+
+    /// The UIKit base of a Lua class when one of its ancestors declares an initialiser (other than
+    /// NSObject's init()), so a Lua init overrides that one.
+    func baseWithInitializer(_ cls: ClassInfo) -> String? {
+        guard let base = owner(of: cls.swiftName).api, base != "NSObject",
+              api.lineage(base).contains(where: { SwiftNames.initializers[$0.name] != nil }) else { return nil }
+        return base
     }
 
     func containsSuper(_ block: [LuaStat]) -> Bool {

@@ -205,12 +205,21 @@ enum Commands {
             OptionSpec(names: ["--swift-interface"], value: .flag, help: "a Swift module named UIKit declaring what Transit binds, for swiftc -typecheck"),
         ], operandCount: 0...0)
 
+    static let export = CommandSpec(name: "export", operands: "FILE", summary: """
+        translate an effect file to Swift against UIKit's declarations (docs/export.md,
+        "Lua → Swift"): stdout, or OUT with -o; a construct it cannot translate faithfully
+        stops it with FILE:LINE: cannot export: ... on stderr (exit 1)
+        """, options: [
+            OptionSpec(names: ["--swift"], value: .flag, help: "write Swift (the one target language)"),
+            OptionSpec(names: ["-o", "--output"], value: .text(placeholder: "OUT.swift"), help: "write the Swift to OUT.swift instead of stdout"),
+        ], operandCount: 1...1)
+
     static let completion = CommandSpec(name: "completion", operands: "bash|zsh|fish", summary: """
         print a shell completion script for transit's commands and options
         (bash: source <(transit completion bash))
         """, options: [], operandCount: 1...1)
 
-    static let all = [run, check, test, render, watch, repl, bench, fuzz, gallery, new, lua, api, completion]
+    static let all = [run, check, test, render, watch, repl, bench, fuzz, gallery, new, lua, api, export, completion]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 

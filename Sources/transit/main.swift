@@ -183,6 +183,25 @@ func commandAPI(_ arguments: ArraySlice<String>) throws -> Int32 {
     return 0
 }
 
+/// `transit export --swift FILE [-o OUT.swift]` (docs/export.md, "Lua → Swift").
+func commandExport(_ arguments: ArraySlice<String>) throws -> Int32 {
+    let parsed = try Commands.export.parse(arguments)
+    guard parsed.has("--swift") else { throw UsageError(message: "export needs a target language: --swift") }
+    let path = parsed.operands[0]
+    guard let source = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)", code: 1) }
+    let swift: String
+    do { swift = try SwiftExporter.export(source) } catch let error as SwiftExportError {
+        FileHandle.standardError.write(Data("\(error.message(file: path))\n".utf8))
+        return 1
+    }
+    if let output = parsed.text("--output") {
+        do { try swift.write(toFile: output, atomically: true, encoding: .utf8) } catch { fail("cannot write \(output): \(error.localizedDescription)", code: 1) }
+    } else {
+        print(swift, terminator: "")
+    }
+    return 0
+}
+
 /// `transit COMMAND --help` and `transit help COMMAND`: the command's declaration as help.
 func commandUsage(_ command: String) -> String? { Commands.named(command)?.help }
 
@@ -219,6 +238,7 @@ do {
     case "new": exit(try commandNew(arguments.dropFirst()))
     case "lua": exit(try commandLua(arguments.dropFirst()))
     case "api": exit(try commandAPI(arguments.dropFirst()))
+    case "export": exit(try commandExport(arguments.dropFirst()))
     case "completion": exit(try commandCompletion(arguments.dropFirst()))
     case let command?: fail("unknown command \"\(command)\" (see transit --help)", code: 2)
     }

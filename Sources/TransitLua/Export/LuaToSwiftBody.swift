@@ -1,0 +1,656 @@
+import Foundation
+
+// Statements and expressions of LuaToSwift (LuaToSwift.swift).
+
+extension LuaToSwift {
+    /// A translated expression: its Swift text, its Swift type when known, its precedence.
+    struct Code {
+        var text: String
+        var type: String?
+        var precedence: Int = 100
+    }
+
+    // MARK: Statements
+
+    mutating func block(_ statements: [LuaStat], endLine: Int) throws -> [String] {
+        scopes.append([:])
+        defer { scopes.removeLast() }
+        var out: [String] = []
+        var previous: Int?
+        for stat in statements {
+            var lead = comments(before: stat.line)
+            if let previous, stat.line > previous + 1 + lead.count { lead.insert("", at: 0) }
+            out += lead
+            var lines: [String]
+            if discovery {
+                // Finding fields: a statement that cannot be translated yet is skipped.
+                guard let translated = try? statement(stat) else { continue }
+                lines = translated
+            } else {
+                lines = try statement(stat)
+            }
+            if !lines.isEmpty, let trailing = trailingComment(on: stat.line) { lines[0] += " " + trailing }
+            // A closure's lines are relative to its statement's.
+            out += lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+            previous = self.endLine(of: stat)
+        }
+        out += comments(before: endLine)
+        return out
+    }
+
+    mutating func statement(_ stat: LuaStat) throws -> [String] {
+        switch stat {
+        case .local(let names, let values, let line):
+            return try local(names, values, line: line)
+        case .assign(let targets, let values, let line):
+            guard targets.count == 1, values.count == 1 else {
+                throw refuse(line, "a multiple assignment", "Lua assigns all values before any target; written as Swift assignments one after another it could differ")
+            }
+            if case .field(.name("self", _), let key, _) = targets[0], let cls = currentClass, lookup("self")?.type == cls.swiftName,
+               try property(Code(text: "self", type: cls.swiftName), key, line: line) == nil {
+                // A field of the Lua object: a stored property typed by this value.
+                var value = try expr(values[0], expected: nil)
+                if isLiteral(values[0]) && SwiftType.isNumeric(value.type) {
+                    let (code, type) = try literalWithPendingType(values[0])
+                    value = Code(text: code, type: type)
+                }
+                guard let type = value.type, !type.hasSuffix(".Type"), !SwiftType.isClosure(type) else {
+                    throw refuse(line, "the field \(key) of self", "the type of its value is not known from the API description")
+                }
+                cls.fields.append((key, testedSelfFields.contains(key) && !SwiftType.isOptional(type) ? type + "?" : type))
+                return ["self.\(key) = \(value.text)"]
+            }
+            if case .name(let n, _) = targets[0], let v = lookup(n), let t = v.type, t.hasPrefix("\u{2}V") {
+                // The first assignment of a local declared without a value gives its type.
+                let id = Int(t.dropFirst(2).dropLast())!
+                let value = try expr(values[0], expected: declaredTypes[id])
+                guard let type = declaredTypes[id] ?? value.type, !type.hasPrefix(Self.pendingMark) else {
+                    throw refuse(line, "the assignment to \(n)", "the type of its value is not known from the API description")
+                }
+                declaredTypes[id] = type
+                return ["\(n) = \(value.text)"]
+            }
+            if case .index(.name(let n, let l), .binary("+", .unary("#", .name(let m, _), _), .number("1", _), _), _) = targets[0], n == m {
+                // `t[#t + 1] = v` appends, as table.insert(t, v) does.
+                return [try call(.field(.name("table", line: l), "insert", line: l), [.name(n, line: l), values[0]], line: line, expected: nil).text]
+            }
+            let target = try assignable(targets[0])
+            let value = try expr(values[0], expected: target.type)
+            return ["\(target.text) = \(value.text)"]
+        case .call(let e, _):
+            let call = try expr(e, expected: nil)
+            if let t = call.type, t != "Void", !t.isEmpty { return ["_ = \(call.text)"] }
+            return [call.text]
+        case .doBlock(let body, let line):
+            return ["do {"] + indent(try block(body, endLine: line)) + ["}"]
+        case .whileLoop(let c, let body, let line):
+            return ["while \(try condition(c).text) {"] + indent(try block(body, endLine: line)) + ["}"]
+        case .repeatLoop(_, _, let line):
+            throw refuse(line, "repeat ... until", "its condition sees the body's locals, which Swift's repeat-while does not")
+        case .ifStat(let clauses, let elseBlock, let ifLine, let endLine):
+            var out: [String] = []
+            let boundaries = chunk.clauseLines[ifLine] ?? []
+            for (index, (c, body)) in clauses.enumerated() {
+                let next = index < boundaries.count ? boundaries[index] : endLine
+                let test = discovery ? ((try? condition(c))?.text ?? "true") : try condition(c).text
+                let head = "\(index == 0 ? "if" : "} else if") \(test) {"
+                out.append(head)
+                out += indent(try block(body, endLine: next))
+            }
+            if let elseBlock {
+                out.append("} else {")
+                out += indent(try block(elseBlock, endLine: endLine))
+            }
+            out.append("}")
+            return out
+        case .numericFor(let name, let start, let limit, let step, let body, let line):
+            return try numericFor(name, start, limit, step, body, line: line)
+        case .genericFor(let names, let values, let body, let line):
+            return try genericFor(names, values, body, line: line)
+        case .function(let path, _, _, let line):
+            throw refuse(line, "function \(path.joined(separator: ".")) inside a function", "only a class's methods are translated")
+        case .localFunction(let name, _, let line):
+            throw refuse(line, "the local function \(name)", "its parameter types are not in the API description")
+        case .returnStat(let values, let line):
+            if values.isEmpty { return ["return"] }
+            guard values.count == 1 else { throw refuse(line, "return of several values", "a Swift function returns one value") }
+            if returnType == nil && inferringResult {
+                let value = try expr(values[0], expected: nil)
+                guard let t = value.type, !t.hasSuffix(".Type") else {
+                    throw refuse(line, "the return value \(describe(values[0]))", "its Swift type is not known")
+                }
+                returnType = t
+                inferringResult = false
+                return ["return \(value.text)"]
+            }
+            if returnType == nil { throw refuse(line, "return of a value", "the Swift declaration returns nothing") }
+            return ["return \(try expr(values[0], expected: returnType).text)"]
+        case .breakStat:
+            return ["break"]
+        case .gotoStat(_, let line):
+            throw refuse(line, "goto", "Swift has no goto")
+        case .label(_, let line):
+            throw refuse(line, "a label (::name::)", "Swift has no goto")
+        }
+    }
+
+    func indent(_ lines: [String]) -> [String] { lines.map { $0.isEmpty ? "" : "    " + $0 } }
+
+    mutating func local(_ names: [LuaAttribName], _ values: [LuaExpr], line: Int) throws -> [String] {
+        if names.contains(where: { $0.attrib == "close" }) { throw refuse(line, "a <close> variable", "Swift has no to-be-closed variables (__close)") }
+        if values.isEmpty && names.count > 1 {
+            // `local a, b`: each a local assigned later.
+            return try names.flatMap { try local([$0], [], line: line) }
+        }
+        if values.count < names.count {
+            if let last = values.last, isCall(last) {
+                throw refuse(line, "a multiple assignment from a call", "a Lua call returning several values has no Swift spelling here")
+            }
+            guard values.isEmpty, names.count == 1, reassigned.contains(names[0].name) else {
+                throw refuse(line, "a local declared without a value", "its Swift type cannot be inferred")
+            }
+            // `local x` assigned later: a Swift var typed by its first assignment (swiftc refuses
+            // a read before it, where Lua would read nil).
+            let id = nextDeclared
+            nextDeclared += 1
+            let type = "\u{2}V\(id)\u{2}"
+            declare(names[0].name, Variable(swift: names[0].name, type: type))
+            return ["var \(names[0].name): \(type)"]
+        }
+        guard values.count == names.count else { throw refuse(line, "a local list with more values than names", "the extra values are evaluated and dropped in Lua") }
+        var out: [String] = []
+        for (n, value) in zip(names, values) {
+            let name = n.name
+            var keyword = reassigned.contains(name) && n.attrib != "const" ? "var" : "let"
+            switch value {
+            case .number, .unary("-", .number, _):
+                let (code, type) = try literalWithPendingType(value)
+                declare(name, Variable(swift: name, type: type))
+                out.append("\(keyword) \(name): \(type) = \(code)")
+                continue
+            case .nilValue:
+                throw refuse(line, "a local initialised to nil", "its Swift type cannot be inferred")
+            case .table(let fields, _) where fields.isEmpty:
+                guard reassigned.contains(name) else {
+                    throw refuse(line, "an empty table", "its Swift type (array or dictionary of what) cannot be inferred")
+                }
+                // Filled by table.insert: an array of what the first insert adds.
+                let id = nextDeclared
+                nextDeclared += 1
+                let type = "[\u{2}V\(id)\u{2}]"
+                declare(name, Variable(swift: name, type: type))
+                out.append("var \(name): \(type) = []")
+                continue
+            default: break
+            }
+            var code = try expr(value, expected: nil)
+            guard var type = code.type else {
+                throw refuse(line, "the local \(name)", "the type of its value is not known from the API description")
+            }
+            if SwiftType.isOptional(type) && !nilTested.contains(name) {
+                // Lua raises where the value is used; the Swift unwraps it where it is bound.
+                code.text = wrap(code, 100) + "!"
+                type = SwiftType.unwrapped(type)
+            }
+            // A struct (CGRect, CATransform3D) whose fields are assigned is a var in Swift.
+            if mutatedFields.contains(name), n.attrib != "const", owner(of: type).api.flatMap(api.cls)?.isValue ?? true { keyword = "var" }
+            declare(name, Variable(swift: name, type: type))
+            out.append("\(keyword) \(name) = \(code.text)")
+        }
+        return out
+    }
+
+    func isCall(_ e: LuaExpr) -> Bool {
+        switch e { case .call, .method: return true; default: return false }
+    }
+
+    /// The target of an assignment.
+    mutating func assignable(_ e: LuaExpr) throws -> Code {
+        switch e {
+        case .name(let n, let line):
+            guard let v = lookup(n) else { throw refuse(line, "an assignment to the global \(n)", "globals have no Swift counterpart in an effect") }
+            guard v.fields == nil, !v.isLuaClass else { throw refuse(line, "an assignment to \(n)", "it is a constant of the file") }
+            return Code(text: v.swift, type: v.type)
+        case .field(let object, let key, let line):
+            let receiver = try expr(object, expected: nil)
+            guard let member = try property(receiver, key, line: line) else {
+                throw refuse(line, "the field \(key) of \(describe(object))", "it is not a property of \(receiver.type.map(SwiftType.nominal) ?? "a known type") in the API description, so its Swift type is unknown")
+            }
+            if member.readOnly { throw refuse(line, "an assignment to \(key)", "UIKit declares it read-only") }
+            return member.code
+        case .index(let object, let key, let line):
+            if isLiteral(key) { throw refuse(line, "an assignment to \(describe(object))[\(describe(key))]", "tables are not translated as mutable collections") }
+            throw refuse(line, "a dynamic key \(describe(object))[\(describe(key))]", "an indexed host object or table has no Swift member to name")
+        default:
+            throw refuse(e.line, "an assignment", "its target is not a name or a field")
+        }
+    }
+
+    mutating func condition(_ e: LuaExpr) throws -> Code {
+        let c = try expr(e, expected: "Bool")
+        guard let t = c.type else { throw refuse(e.line, "the condition \(describe(e))", "its type is not known, so Lua's truthiness cannot be written") }
+        if t == "Bool" { return c }
+        // Lua's false and nil are both false: an optional Bool is true only when it is true.
+        if t == "Bool?" { return Code(text: "\(wrap(c, 50)) == true", type: "Bool", precedence: 40) }
+        if SwiftType.isOptional(t) { return Code(text: "\(wrap(c, 50)) != nil", type: "Bool", precedence: 40) }
+        throw refuse(e.line, "a condition on a \(t)", "only booleans and optionals have a Swift truth value")
+    }
+
+    mutating func numericFor(_ name: String, _ start: LuaExpr, _ limit: LuaExpr, _ step: LuaExpr?, _ body: [LuaStat], line: Int) throws -> [String] {
+        func integral(_ e: LuaExpr) -> Bool {
+            if case .number(let t, _) = e { return !t.contains(".") && !t.lowercased().contains("e") }
+            if case .unary("-", let inner, _) = e { return integral(inner) }
+            return false
+        }
+        var type: String? = nil
+        for e in [start, limit] + (step.map { [$0] } ?? []) where !integral(e) {
+            let probe = try expr(e, expected: nil)
+            if let t = probe.type, SwiftType.isNumeric(t) { type = t; break }
+        }
+        let loopType = type ?? "Int"
+        let from = try expr(start, expected: loopType).text
+        let through = try expr(limit, expected: loopType).text
+        let by = try step.map { try expr($0, expected: loopType).text } ?? "1"
+        scopes.append([name: Variable(swift: name, type: loopType)])
+        defer { scopes.removeLast() }
+        // stride(through:) runs zero times when the limit is below the start, as Lua's loop does.
+        return ["for \(name) in stride(from: \(from), through: \(through), by: \(by)) {"] + indent(try block(body, endLine: endLineOf(body, line))) + ["}"]
+    }
+
+    func endLineOf(_ body: [LuaStat], _ line: Int) -> Int { (body.last.map { endLine(of: $0) } ?? line) + 1 }
+
+    mutating func genericFor(_ names: [String], _ values: [LuaExpr], _ body: [LuaStat], line: Int) throws -> [String] {
+        guard values.count == 1, case .call(.name(let iterator, _), let args, _) = values[0] else {
+            throw refuse(line, "a generic for", "only ipairs over an array is translated")
+        }
+        guard iterator == "ipairs" else {
+            if iterator == "pairs" { throw refuse(line, "pairs", "a Lua table's traversal order has no Swift counterpart") }
+            throw refuse(line, "a for loop over \(iterator)", "only ipairs over an array is translated")
+        }
+        guard args.count == 1, names.count <= 2 else { throw refuse(line, "ipairs", "it takes one array") }
+        let array = try expr(args[0], expected: nil)
+        guard let t = array.type, SwiftType.isArray(t) else { throw refuse(line, "ipairs over \(describe(args[0]))", "it is not an array of a known type") }
+        let element = SwiftType.element(t)
+        scopes.append([:])
+        defer { scopes.removeLast() }
+        var out: [String]
+        if names.count == 2 {
+            declare(names[0], Variable(swift: names[0], type: "Int"))
+            declare(names[1], Variable(swift: names[1], type: element))
+            if names[0] == "_" {
+                out = ["for \(names[1]) in \(array.text) {"]
+            } else {
+                out = ["for (offset, \(names[1])) in \(array.text).enumerated() {", "    let \(names[0]) = offset + 1"]
+            }
+        } else {
+            declare(names[0], Variable(swift: names[0], type: "Int"))
+            out = ["for offset in \(array.text).indices {", "    let \(names[0]) = offset + 1"]
+        }
+        return out + indent(try block(body, endLine: endLineOf(body, line))) + ["}"]
+    }
+
+    // MARK: Expressions
+
+    func wrap(_ c: Code, _ precedence: Int) -> String { c.precedence >= precedence ? c.text : "(\(c.text))" }
+
+    func describe(_ e: LuaExpr) -> String {
+        switch e {
+        case .name(let n, _): return n
+        case .field(let o, let k, _): return describe(o) + "." + k
+        case .method(let o, let k, _, _): return describe(o) + ":" + k + "(...)"
+        case .call(let f, _, _): return describe(f) + "(...)"
+        case .index(let o, _, _): return describe(o) + "[...]"
+        case .string(let s, _): return Self.swiftString(s)
+        case .number(let n, _): return n
+        default: return "an expression"
+        }
+    }
+
+    static func swiftString(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 32 || scalar.value == 127 { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    static func sameNumeric(_ a: String, _ b: String) -> Bool {
+        func norm(_ t: String) -> String { t == "TimeInterval" ? "Double" : t }
+        return norm(a) == norm(b)
+    }
+
+    /// A value written where `expected` is needed: numbers converted between Swift's number types
+    /// (Lua has one), literals and pending constants typed by the use.
+    mutating func expr(_ e: LuaExpr, expected: String?) throws -> Code {
+        var c = try rawExpr(e, expected: expected)
+        if let expected, let t = c.type, t != expected, SwiftType.isNumeric(expected), SwiftType.isNumeric(t) {
+            let want = SwiftType.unwrapped(expected)
+            if t.hasPrefix(Self.pendingMark) {
+                let id = Int(t.dropFirst(Self.pendingMark.count).dropLast())!
+                if want.hasPrefix(Self.pendingMark) {
+                    // Both wait: the use that resolves one resolves the other only through a conversion.
+                    return c
+                } else if let resolved = pendingTypes[id] {
+                    if !Self.sameNumeric(resolved, want) { c = Code(text: "\(want)(\(c.text))", type: want) }
+                } else {
+                    pendingTypes[id] = want
+                }
+                c.type = want
+            } else if !Self.sameNumeric(t, want) {
+                c = Code(text: "\(want)(\(c.text))", type: want)
+            }
+        }
+        return c
+    }
+
+    mutating func rawExpr(_ e: LuaExpr, expected: String?) throws -> Code {
+        switch e {
+        case .nilValue: return Code(text: "nil", type: expected.flatMap { SwiftType.isOptional($0) ? $0 : nil })
+        case .boolean(let b, _): return Code(text: b ? "true" : "false", type: "Bool")
+        case .number:
+            let text = try number(e)
+            let integral = !text.contains(".") && !text.lowercased().contains("e") || text.lowercased().hasPrefix("0x")
+            if let expected, SwiftType.isNumeric(expected) {
+                let want = SwiftType.unwrapped(expected)
+                if want == "Int" && !integral { throw refuse(e.line, "the number \(text) where an Int is expected", "Swift would not convert it") }
+                return Code(text: text, type: want)
+            }
+            return Code(text: text, type: integral ? "Int" : "Double")
+        case .string(let s, let line):
+            if let expected, let swiftCase = try enumerationCase(s, SwiftType.unwrapped(expected), line: line) {
+                return Code(text: swiftCase, type: SwiftType.unwrapped(expected))
+            }
+            return Code(text: Self.swiftString(s), type: "String")
+        case .vararg(let line):
+            throw refuse(line, "varargs (...)", "a Swift function has a fixed parameter list")
+        case .function(let body):
+            return try closure(body, expected: expected)
+        case .table(let fields, let line):
+            return try table(fields, expected: expected, line: line)
+        case .paren(let inner, _):
+            let c = try expr(inner, expected: expected)
+            return Code(text: c.precedence >= 100 ? c.text : "(\(c.text))", type: c.type)
+        case .unary(let op, let inner, let line):
+            switch op {
+            case "not":
+                let c = try expr(inner, expected: "Bool")
+                if c.type == "Bool" { return Code(text: "!" + wrap(c, 90), type: "Bool", precedence: 90) }
+                if c.type == "Bool?" { return Code(text: "\(wrap(c, 50)) != true", type: "Bool", precedence: 40) }
+                if let t = c.type, SwiftType.isOptional(t) { return Code(text: "\(wrap(c, 50)) == nil", type: "Bool", precedence: 40) }
+                throw refuse(line, "not on a \(c.type ?? "value of unknown type")", "only booleans and optionals have a Swift truth value")
+            case "-":
+                let c = try expr(inner, expected: expected)
+                guard SwiftType.isNumeric(c.type) else { throw refuse(line, "unary minus on \(describe(inner))", "its type is not a known number type") }
+                return Code(text: "-" + wrap(c, 90), type: c.type, precedence: 90)
+            case "#":
+                let c = try expr(inner, expected: nil)
+                guard let t = c.type, SwiftType.isArray(t) else {
+                    throw refuse(line, "the length operator #", "it is translated only on arrays (a string's # counts bytes)")
+                }
+                return Code(text: wrap(c, 100) + ".count", type: "Int")
+            default:
+                throw refuse(line, "the bitwise operator ~", "bitwise operators are not used by effects and are not translated")
+            }
+        case .binary(let op, let l, let r, let line):
+            return try binary(op, l, r, expected: expected, line: line)
+        case .name(let n, let line):
+            if let v = lookup(n) {
+                if v.fields != nil { throw refuse(line, "the table \(n) used as a value", "it is translated as a namespace of constants") }
+                return Code(text: v.swift, type: v.type)
+            }
+            if api.cls(n) != nil { return Code(text: typeName(n), type: typeName(n) + ".Type") }
+            throw refuse(line, "the global \(n)", Self.globalReason(n))
+        case .index(let object, let key, let line):
+            let o = try expr(object, expected: nil)
+            guard let t = o.type, SwiftType.isArray(t) else {
+                throw refuse(line, "a dynamic key \(describe(object))[\(describe(key))]", "an indexed host object or table has no Swift member to name")
+            }
+            if case .number(let text, _) = key, let index = Int(text) {
+                return Code(text: "\(wrap(o, 100))[\(index - 1)]", type: SwiftType.element(t))
+            }
+            let k = try expr(key, expected: "Int")
+            guard k.type == "Int" else { throw refuse(line, "a dynamic key \(describe(object))[\(describe(key))]", "the index is not an integer") }
+            return Code(text: "\(wrap(o, 100))[\(wrap(k, 60)) - 1]", type: SwiftType.element(t))
+        case .field(let object, let key, let line):
+            if case .name("math", _) = object, lookup("math") == nil {
+                switch key {
+                case "pi":
+                    // `.pi` where a floating-point type is expected, Double's elsewhere (Lua's pi is a float).
+                    if let want = expected.flatMap({ SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }), want != "Int" { return Code(text: ".pi", type: want) }
+                    return Code(text: "Double.pi", type: "Double")
+                case "huge": return Code(text: ".infinity", type: expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil } ?? "Double")
+                default: throw refuse(line, "math.\(key)", "only math's functions and pi and huge are translated")
+                }
+            }
+            if case .name(let n, _) = object, let v = lookup(n), let fields = v.fields {
+                guard let type = fields[key] else { throw refuse(line, "\(n).\(key)", "\(n) has no field \(key)") }
+                return Code(text: "\(n).\(key)", type: type)
+            }
+            let receiver = try expr(object, expected: nil)
+            guard let member = try property(receiver, key, line: line) else {
+                throw refuse(line, "the field \(key) of \(describe(object))", "it is not a property of \(receiver.type.map(SwiftType.nominal) ?? "a known type") in the API description, so its Swift type is unknown")
+            }
+            return member.code
+        case .call(let function, let args, let line):
+            return try call(function, args, line: line, expected: expected)
+        case .method(let object, let name, let args, let line):
+            return try methodCall(object, name, args, line: line)
+        }
+    }
+
+    static func globalReason(_ n: String) -> String {
+        switch n {
+        case "setmetatable", "getmetatable", "rawget", "rawset", "rawequal", "rawlen": return "metatables have no Swift counterpart"
+        case "coroutine": return "coroutines have no Swift counterpart in an effect"
+        case "load", "loadstring", "dofile", "loadfile": return "code loaded at run time cannot be translated"
+        case "require": return "the exporter translates one file, not the modules it requires"
+        case "pairs", "next": return "a Lua table's traversal order has no Swift counterpart"
+        case "select": return "varargs have no Swift counterpart"
+        case "pcall", "xpcall", "error", "assert": return "Lua errors have no faithful Swift counterpart (Swift traps or throws)"
+        case "type", "tostring", "tonumber": return "Lua's dynamic types and number formatting differ from Swift's"
+        case "string": return "Lua's string library (patterns, byte indices) differs from Swift's"
+        case "table": return "only table.insert on an array is translated"
+        case "transit": return "Transit's own namespace has no UIKit counterpart"
+        case "os", "io", "debug", "utf8": return "that library has no counterpart in an effect"
+        default: return "it is neither a local nor a class of the API description"
+        }
+    }
+
+    func typeName(_ luaName: String) -> String { SwiftNames.enumerations[luaName]?.type ?? SwiftInterfaceGenerator.typeNames[luaName] ?? luaName }
+
+    /// The Swift type → the Lua enumeration with its Lua and Swift cases.
+    func enumeration(forSwiftType type: String) -> (lua: [String], swift: [String], optionSet: Bool)? {
+        for (luaName, swift) in SwiftNames.enumerations where swift.type == type || swift.alsoAs.contains(type) {
+            guard let e = api.enumeration(luaName) else { continue }
+            return (e.cases, swift.cases ?? e.cases, swift.kind == .optionSet)
+        }
+        return nil
+    }
+
+    func enumerationCase(_ value: String, _ type: String, line: Int) throws -> String? {
+        guard let e = enumeration(forSwiftType: type) else { return nil }
+        guard let index = e.lua.firstIndex(of: value) else {
+            throw refuse(line, "the string \(Self.swiftString(value)) as a \(type)", "it is not one of its cases")
+        }
+        let swiftCase = e.swift[index]
+        return "." + (["default", "repeat"].contains(swiftCase) ? "`\(swiftCase)`" : swiftCase)
+    }
+
+    mutating func table(_ fields: [LuaField], expected: String?, line: Int) throws -> Code {
+        if let expected, let e = enumeration(forSwiftType: SwiftType.unwrapped(expected)), e.optionSet {
+            var cases: [String] = []
+            for field in fields {
+                guard case .positional(.string(let s, let l)) = field, let c = try enumerationCase(s, SwiftType.unwrapped(expected), line: l) else {
+                    throw refuse(line, "a table as \(expected)", "an option set is translated from a list of its case names")
+                }
+                cases.append(c)
+            }
+            return Code(text: "[" + cases.joined(separator: ", ") + "]", type: SwiftType.unwrapped(expected))
+        }
+        var elements: [Code] = []
+        let elementType = expected.flatMap { SwiftType.isArray($0) ? SwiftType.element($0) : nil }
+        for field in fields {
+            guard case .positional(let v) = field else {
+                throw refuse(line, "a table with keys", "only arrays (and options tables of a call) are translated; a record's Swift type is not in the API description")
+            }
+            elements.append(try expr(v, expected: elementType ?? elements.first?.type))
+        }
+        guard let first = elements.first?.type ?? elementType else { throw refuse(line, "an empty table", "its Swift type cannot be inferred") }
+        let type = elementType ?? SwiftType.unwrapped(first)
+        return Code(text: "[" + elements.map(\.text).joined(separator: ", ") + "]", type: "[\(type)]")
+    }
+
+    mutating func closure(_ body: LuaFunctionBody, expected: String?) throws -> Code {
+        guard let expected, SwiftType.isClosure(expected) else {
+            throw refuse(body.line, "a function value here", "no closure type is expected at this place in the API description")
+        }
+        if body.isVararg { throw refuse(body.line, "varargs (...)", "a Swift closure has a fixed parameter list") }
+        let parameterTypes = SwiftType.closureParameters(expected)
+        guard body.parameters.count <= parameterTypes.count else {
+            throw refuse(body.line, "a function with \(body.parameters.count) parameters", "UIKit passes \(parameterTypes.count) (\(expected))")
+        }
+        scopes.append([:])
+        defer { scopes.removeLast() }
+        var names: [String] = []
+        for (index, t) in parameterTypes.enumerated() {
+            if index < body.parameters.count {
+                names.append(body.parameters[index])
+                declare(body.parameters[index], Variable(swift: body.parameters[index], type: t))
+            } else { names.append("_") }
+        }
+        let saved = returnType
+        let result = SwiftType.closureResult(expected)
+        returnType = result == "Void" ? nil : result
+        defer { returnType = saved }
+        let head = names.isEmpty ? "{" : "{ \(names.joined(separator: ", ")) in"
+        let lines = try block(body.block, endLine: body.endLine)
+        return Code(text: ([head] + indent(lines) + ["}"]).joined(separator: "\n"), type: expected)
+    }
+
+    mutating func binary(_ op: String, _ l: LuaExpr, _ r: LuaExpr, expected: String?, line: Int) throws -> Code {
+        switch op {
+        case "or" where isTernary(l):
+            // `c and x or y` with a boolean c and an x that is never false or nil: `c ? x : y`.
+            guard case .binary("and", let c, let x, _) = l else { fatalError() }
+            let cond = try expr(c, expected: "Bool")
+            let numericExpected = expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }
+            var a = try expr(x, expected: numericExpected ?? expected)
+            let b = try expr(r, expected: a.type)
+            if numericExpected == nil, isLiteral(x), let t = b.type, SwiftType.isNumeric(t) { a = try expr(x, expected: t) }
+            if cond.type == "Bool", let t = a.type, SwiftType.isOptional(t), let u = b.type, SwiftType.unwrapped(u) == SwiftType.unwrapped(t) {
+                // x may be nil, and then Lua takes y: exactly `(c ? x : nil) ?? y`.
+                return Code(text: "(\(wrap(cond, 21)) ? \(wrap(a, 21)) : nil) ?? \(wrap(b, 31))", type: u, precedence: 25)
+            }
+            guard cond.type == "Bool", let t = a.type, t != "Bool", !SwiftType.isOptional(t), !isLiteral(x) || SwiftType.isNumeric(t) || t == "String" else {
+                throw refuse(line, "`and`/`or` choosing a value", "its condition is not a boolean or its first choice may be false or nil")
+            }
+            return Code(text: "\(wrap(cond, 21)) ? \(wrap(a, 21)) : \(wrap(b, 21))", type: t, precedence: 15)
+        case "and", "or":
+            var a = try expr(l, expected: "Bool"), b = try expr(r, expected: "Bool")
+            // As a condition (not as a value: `nil and x` is nil, not false), an optional Bool is true when true.
+            if expected == "Bool", a.type == "Bool?" { a = Code(text: "\(wrap(a, 50)) == true", type: "Bool", precedence: 40) }
+            if expected == "Bool", b.type == "Bool?" { b = Code(text: "\(wrap(b, 50)) == true", type: "Bool", precedence: 40) }
+            guard a.type == "Bool", b.type == "Bool" else {
+                throw refuse(line, "`\(op)` on \(a.type == "Bool" ? b.type ?? "a value of unknown type" : a.type ?? "a value of unknown type")", op == "or" ? "`or` for defaulting a non-boolean has no faithful typed Swift spelling here" : "`and` on a non-boolean selects a value, which Swift's && does not")
+            }
+            let p = op == "and" ? 30 : 20
+            return Code(text: "\(wrap(a, p)) \(op == "and" ? "&&" : "||") \(wrap(b, p + 1))", type: "Bool", precedence: p)
+        case "==", "~=", "<", ">", "<=", ">=":
+            var left = l, right = r
+            var swiftOp = op == "~=" ? "!=" : op
+            // A literal on the left takes its type from the other side.
+            if isLiteral(l) && !isLiteral(r) {
+                swap(&left, &right)
+                swiftOp = ["<": ">", ">": "<", "<=": ">=", ">=": "<="][swiftOp] ?? swiftOp
+            }
+            let a = try expr(left, expected: nil)
+            let b = try expr(right, expected: a.type)
+            if case .nilValue = right {
+                guard let t = a.type, SwiftType.isOptional(t) else {
+                    throw refuse(line, "a comparison of \(describe(left)) with nil", "its Swift type is not optional")
+                }
+            } else if a.type == nil || b.type == nil {
+                throw refuse(line, "the comparison \(op)", "the type of \(a.type == nil ? describe(left) : describe(right)) is not known")
+            } else if !(SwiftType.isNumeric(a.type) && SwiftType.isNumeric(b.type)) && SwiftType.unwrapped(a.type!) != SwiftType.unwrapped(b.type!) {
+                throw refuse(line, "a comparison of a \(a.type!) with a \(b.type!)", "Lua compares them as different types (never equal), which Swift rejects")
+            }
+            // Lua compares objects by identity: Swift's === (NSObject's == would call isEqual:).
+            if (swiftOp == "==" || swiftOp == "!="), let t = a.type, let cls = owner(of: t).api.flatMap(api.cls), !cls.isValue,
+               enumeration(forSwiftType: SwiftType.unwrapped(t)) == nil {
+                swiftOp += "="
+            }
+            return Code(text: "\(wrap(a, 50)) \(swiftOp) \(wrap(b, 50))", type: "Bool", precedence: 40)
+        case "+", "-", "*", "/":
+            let numericExpected = expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }
+            var a = try expr(l, expected: numericExpected)
+            var b = try expr(r, expected: numericExpected ?? (a.type == "Int" ? nil : a.type))
+            if numericExpected == nil, isLiteral(l), let bt = b.type { a = try expr(l, expected: bt) }
+            guard SwiftType.isNumeric(a.type), SwiftType.isNumeric(b.type) else {
+                throw refuse(line, "arithmetic on \(SwiftType.isNumeric(a.type) ? describe(r) : describe(l))", "its type is not a known number type (CGPoint and CGRect arithmetic is not Lua's)")
+            }
+            var type = a.type!
+            if op == "/" && type == "Int" && (b.type == "Int") {
+                // Lua's / is float division.
+                let want = numericExpected.flatMap { $0 == "Int" ? nil : $0 } ?? "Double"
+                a = Code(text: "\(want)(\(a.text))", type: want); b = Code(text: "\(want)(\(b.text))", type: want)
+                type = want
+            } else if !Self.sameNumeric(a.type!, b.type!) {
+                // An integer with a fractional literal is a float operation in Lua: Double(i) * 0.5.
+                if isLiteral(r), a.type == "Int", b.type != "Int" { a = Code(text: "\(b.type!)(\(a.text))", type: b.type); type = b.type! }
+                else if isLiteral(l), b.type == "Int", a.type != "Int" { b = Code(text: "\(a.type!)(\(b.text))", type: a.type); type = a.type! }
+                else if isLiteral(r) { b.type = a.type } else if isLiteral(l) { a.type = b.type; type = b.type! }
+                // Lua converts an integer to a float in mixed arithmetic; Swift says so.
+                else if a.type == "Int" { a = Code(text: "\(b.type!)(\(a.text))", type: b.type); type = b.type! }
+                else if b.type == "Int" { b = Code(text: "\(a.type!)(\(b.text))", type: a.type) }
+                else {
+                    throw refuse(line, "arithmetic mixing \(a.type!) and \(b.type!)", "Swift does not convert between them implicitly")
+                }
+            }
+            let p = op == "+" || op == "-" ? 60 : 70
+            return Code(text: "\(wrap(a, p)) \(op) \(wrap(b, p + 1))", type: type, precedence: p)
+        case "^":
+            let numericExpected = expected.flatMap { SwiftType.isNumeric($0) && SwiftType.unwrapped($0) != "Int" ? SwiftType.unwrapped($0) : nil } ?? "Double"
+            let a = try expr(l, expected: numericExpected), b = try expr(r, expected: numericExpected)
+            return Code(text: "pow(\(a.text), \(b.text))", type: numericExpected)
+        case "..":
+            let a = try expr(l, expected: "String"), b = try expr(r, expected: "String")
+            guard a.type == "String", b.type == "String" else {
+                throw refuse(line, ".. on a \(a.type == "String" ? b.type ?? "value of unknown type" : a.type ?? "value of unknown type")", "Lua's number-to-string formatting differs from Swift's")
+            }
+            // Concatenation is associative: Lua's right grouping needs no parentheses in Swift.
+            return Code(text: "\(wrap(a, 60)) + \(wrap(b, 60))", type: "String", precedence: 60)
+        case "%":
+            throw refuse(line, "the modulo operator %", "Lua's floored modulo has no Swift operator with its sign rule")
+        case "//":
+            throw refuse(line, "floor division //", "Swift has no operator for it")
+        default:
+            throw refuse(line, "the bitwise operator \(op)", "bitwise operators are not used by effects and are not translated")
+        }
+    }
+
+    func isTernary(_ l: LuaExpr) -> Bool {
+        guard case .binary("and", _, let x, _) = l else { return false }
+        switch x {
+        case .nilValue, .boolean: return false
+        case .binary(let op, _, _, _): return !["==", "~=", "<", ">", "<=", ">=", "and", "or"].contains(op)
+        case .unary("not", _, _): return false
+        default: return true
+        }
+    }
+
+    func isLiteral(_ e: LuaExpr) -> Bool {
+        switch e {
+        case .number, .string, .nilValue, .boolean: return true
+        case .unary("-", let inner, _): return isLiteral(inner)
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,467 @@
+import Foundation
+
+// Host members in LuaToSwift: properties, methods, class functions and initialisers, spelled as
+// their Swift declarations in the API description spell them.
+
+extension LuaToSwift {
+    /// Fields of Foundation's CoreGraphics structs, which Transit's Lua names as the SDK's C
+    /// fields do (`rect.x` is `rect.origin.x` in Swift).
+    static let foundationFields: [String: [String: (swift: String, type: String)]] = [
+        "CGRect": ["x": ("origin.x", "CGFloat"), "y": ("origin.y", "CGFloat"), "width": ("size.width", "CGFloat"), "height": ("size.height", "CGFloat")],
+        "CGPoint": ["x": ("x", "CGFloat"), "y": ("y", "CGFloat")],
+        "CGSize": ["width": ("width", "CGFloat"), "height": ("height", "CGFloat")],
+    ]
+
+    /// A stored field of the structs the interface declares itself (`CATransform3D.m34`).
+    static func storedField(_ type: String, _ key: String) -> (swift: String, type: String)? {
+        for line in SwiftInterfaceSupport.storage[type] ?? [] where line.hasPrefix("public var \(key): ") {
+            return (key, String(line.dropFirst("public var \(key): ".count)))
+        }
+        return nil
+    }
+
+    /// Lua defaults of options a Swift overload requires (`UIView.animate{...}` without `delay`
+    /// animates at once: Animation.swift's `numberOption(1, "delay") ?? 0`).
+    static let optionDefaults: [String: [String: String]] = [
+        "UIView.animate": ["delay": "0"],
+        "UIView.animateKeyframes": ["delay": "0"],
+    ]
+
+    /// The API class (and Lua class) a Swift type's members are found on.
+    func owner(of type: String?) -> (api: String?, lua: ClassInfo?) {
+        guard let type else { return (nil, nil) }
+        let name = SwiftType.nominal(type)
+        if let cls = classes.values.first(where: { $0.swiftName == name }) {
+            var apiBase = cls.superclass
+            var c: ClassInfo? = cls
+            while let current = c, current.superIsLua, let parent = classes.values.first(where: { $0.swiftName == current.superclass }) {
+                apiBase = parent.superclass
+                c = parent
+            }
+            return (apiBase, cls)
+        }
+        if api.cls(name) != nil { return (name, nil) }
+        if let luaName = SwiftInterfaceGenerator.typeNames.first(where: { $0.value == name })?.key, api.cls(luaName) != nil { return (luaName, nil) }
+        return (nil, nil)
+    }
+
+    func receiverText(_ receiver: Code) -> String {
+        let text = wrap(receiver, 100)
+        if let t = receiver.type, SwiftType.isOptional(t) { return text + "!" }
+        return text
+    }
+
+    /// `object.key` as a Swift property.
+    mutating func property(_ receiver: Code, _ key: String, line: Int) throws -> (code: Code, readOnly: Bool)? {
+        let isType = receiver.type?.hasSuffix(".Type") ?? false
+        let ownerType = isType ? String(receiver.type!.dropLast(5)) : receiver.type
+        let (apiName, lua) = owner(of: ownerType)
+        if !isType, let lua {
+            var c: ClassInfo? = lua
+            while let current = c {
+                if let field = current.fields.first(where: { $0.name == key }) {
+                    return (Code(text: receiverText(receiver) + "." + key, type: field.type), false)
+                }
+                c = current.superIsLua ? classes.values.first(where: { $0.swiftName == current.superclass }) : nil
+            }
+        }
+        guard let apiName else { return nil }
+        for cls in api.lineage(apiName) {
+            if !isType, let p = cls.properties.first(where: { $0.name == key }) {
+                if let d = p.swiftDeclaration, let s = SwiftSignature(d) {
+                    let readOnly = p.isReadOnly || d.hasSuffix("{ get }")
+                    return (Code(text: receiverText(receiver) + "." + s.baseName, type: s.result), readOnly)
+                }
+                if let field = Self.foundationFields[cls.name]?[key] {
+                    return (Code(text: receiverText(receiver) + "." + field.swift, type: field.type), p.isReadOnly)
+                }
+                throw refuse(line, "the property \(cls.name).\(key)", "it has no UIKit declaration (a Transit-only property)")
+            }
+            if !isType, let field = Self.foundationFields[cls.name]?[key] ?? Self.storedField(cls.name, key) {
+                return (Code(text: receiverText(receiver) + "." + field.swift, type: field.type), false)
+            }
+            if isType, cls.constants.contains(where: { $0.name == key }) {
+                guard let d = SwiftNames.properties["\(cls.name).\(key)"], let s = SwiftSignature(d) else {
+                    throw refuse(line, "the constant \(cls.name).\(key)", "it has no UIKit declaration")
+                }
+                return (Code(text: receiver.text + "." + s.baseName, type: s.result), true)
+            }
+        }
+        return nil
+    }
+
+    /// Chooses the overload of a declaration a Lua call means, and writes the arguments.
+    mutating func arguments(_ declaration: String, _ args: [LuaExpr], key: String, line: Int) throws -> (signature: SwiftSignature, text: String) {
+        let overloads = SwiftDeclaration(declaration).overloads.compactMap(SwiftSignature.init)
+        // An options table: `UIView.animate{ duration = 0.3, animations = function() ... end }`.
+        if args.count == 1, case .table(let fields, _) = args[0], !fields.isEmpty,
+           fields.allSatisfy({ if case .named = $0 { return true }; return false }) {
+            var values: [String: LuaExpr] = [:]
+            for case .named(let k, let v) in fields { values[k] = v }
+            let defaults = Self.optionDefaults[key] ?? [:]
+            let candidates = overloads.filter { s in
+                s.parameters.count > 0 && Set(values.keys).isSubset(of: Set(s.parameters.map(\.name))) &&
+                    s.parameters.allSatisfy { values[$0.name] != nil || $0.hasDefault || defaults[$0.name] != nil }
+            }.sorted { $0.parameters.count < $1.parameters.count }
+            guard let s = candidates.first else {
+                throw refuse(line, "the options {\(values.keys.sorted().joined(separator: ", "))} of \(key)", "no Swift overload of \(SwiftDeclaration(declaration).name) takes them")
+            }
+            var parts: [String] = []
+            for p in s.parameters {
+                if let v = values[p.name] {
+                    parts.append(label(p) + (try expr(v, expected: p.type).text))
+                } else if let d = defaults[p.name], !p.hasDefault {
+                    parts.append(label(p) + d)
+                }
+            }
+            return (s, parts.joined(separator: ", "))
+        }
+        func shape(_ e: LuaExpr) -> Bool? {  // true: a function, false: not one, nil: nil
+            switch e { case .function: return true; case .nilValue: return nil; default: return false }
+        }
+        for s in overloads {
+            guard args.count <= s.parameters.count, s.parameters.dropFirst(args.count).allSatisfy(\.hasDefault) else { continue }
+            let fits = zip(args, s.parameters).allSatisfy { a, p in
+                guard let isFunction = shape(a) else { return SwiftType.isOptional(p.type) || p.type.hasSuffix("?") }
+                return isFunction == SwiftType.isClosure(p.type)
+            }
+            guard fits else { continue }
+            var parts: [String] = []
+            for (a, p) in zip(args, s.parameters) {
+                parts.append(label(p) + (try expr(a, expected: p.type).text))
+            }
+            return (s, parts.joined(separator: ", "))
+        }
+        throw refuse(line, "\(key) with \(args.count) arguments", "no Swift overload of \(SwiftDeclaration(declaration).name) takes them in this order")
+    }
+
+    func label(_ p: SwiftParameter) -> String { p.label == "_" ? "" : p.label + ": " }
+
+    mutating func methodCall(_ object: LuaExpr, _ name: String, _ args: [LuaExpr], line: Int) throws -> Code {
+        let receiver = try expr(object, expected: nil)
+        let (apiName, lua) = owner(of: receiver.type)
+        if let lua, let (declaration, _) = hookDeclaration(lua, name) {
+            let (s, text) = try arguments(declaration, args, key: "\(lua.luaName):\(name)", line: line)
+            if s.keyword == "var" { return Code(text: receiverText(receiver) + "." + s.baseName, type: s.result) }
+            return Code(text: "\(receiverText(receiver)).\(s.baseName)(\(text))", type: s.result)
+        }
+        guard let apiName else {
+            throw refuse(line, "the method call \(describe(object)):\(name)", "the type of \(describe(object)) is not known from the API description")
+        }
+        for cls in api.lineage(apiName) {
+            guard let f = cls.methods.first(where: { $0.name == name }) else { continue }
+            guard let d = f.swiftDeclaration ?? SwiftNames.declarations["\(cls.name).\(name)"] else {
+                throw refuse(line, "\(cls.name):\(name)", "it has no UIKit declaration (a Transit-only method)")
+            }
+            if SwiftSignature(d)?.keyword == "var" {
+                guard args.isEmpty else { throw refuse(line, "\(cls.name):\(name) with arguments", "UIKit declares it as a property") }
+                let s = SwiftSignature(d)!
+                return Code(text: receiverText(receiver) + "." + s.baseName, type: s.result)
+            }
+            if let s = SwiftSignature(d), s.keyword == "func", s.baseName.hasPrefix("CATransform3D") {
+                // A C function of Core Animation: the receiver is its first argument (`t:rotated(a, x, y, z)` is
+                // `CATransform3DRotate(t, a, x, y, z)`).
+                let (chosen, text) = try arguments(d, [object] + args, key: "\(cls.name).\(name)", line: line)
+                return Code(text: "\(chosen.baseName)(\(text))", type: chosen.result)
+            }
+            let (s, text) = try arguments(d, args, key: "\(cls.name).\(name)", line: line)
+            return Code(text: "\(receiverText(receiver)).\(s.baseName)(\(text))", type: s.result)
+        }
+        throw refuse(line, "the method \(name) of \(describe(object))", "\(apiName) has no method \(name) in the API description")
+    }
+
+    static let mathFunctions: [String: String] = ["floor": "floor", "ceil": "ceil", "abs": "abs", "sqrt": "sqrt", "sin": "sin", "cos": "cos",
+                                                  "tan": "tan", "min": "min", "max": "max", "exp": "exp", "atan": "atan2"]
+
+    mutating func call(_ function: LuaExpr, _ args: [LuaExpr], line: Int, expected: String?) throws -> Code {
+        let numericExpected = expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }
+        switch function {
+        case .field(.name("math", _), let name, _) where lookup("math") == nil:
+            guard let swift = Self.mathFunctions[name] else {
+                throw refuse(line, "math.\(name)", name == "random" ? "Transit seeds it per run; Swift's generator differs" : "it is not translated")
+            }
+            if name == "atan" && args.count != 2 { throw refuse(line, "math.atan with one argument", "only the two-argument form (atan2) is translated") }
+            if (name == "min" || name == "max") && args.count < 2 { throw refuse(line, "math.\(name) with one argument", "Swift's takes two or more") }
+            var parts: [Code] = []
+            var type = numericExpected
+            for a in args {
+                let c = try expr(a, expected: type)
+                if type == nil, let t = c.type, SwiftType.isNumeric(t), !isLiteral(a) { type = t }
+                parts.append(c)
+            }
+            if numericExpected == nil, let t = type { parts = try args.map { try expr($0, expected: t) } }
+            guard let t = type ?? parts.first?.type, SwiftType.isNumeric(t) else { throw refuse(line, "math.\(name)", "its argument's type is not known") }
+            return Code(text: "\(swift)(\(parts.map(\.text).joined(separator: ", ")))", type: t == "Int" && name != "floor" && name != "ceil" && name != "abs" && name != "min" && name != "max" ? "Double" : t)
+        case .field(.name("table", _), "insert", _) where lookup("table") == nil:
+            guard args.count == 2 else { throw refuse(line, "table.insert with a position", "only appending is translated") }
+            let array = try expr(args[0], expected: nil)
+            guard let t = array.type, SwiftType.isArray(t) else { throw refuse(line, "table.insert", "its first argument is not an array of a known type") }
+            let element = SwiftType.element(t)
+            if element.hasPrefix("\u{2}V"), let id = Int(element.dropFirst(2).dropLast()), declaredTypes[id] == nil {
+                // The first insert into an empty table gives the array its element type.
+                let value = try expr(args[1], expected: nil)
+                guard let type = value.type, !type.hasPrefix(Self.pendingMark), !type.hasSuffix(".Type") else {
+                    throw refuse(line, "table.insert of \(describe(args[1]))", "its Swift type is not known, so the array's is not")
+                }
+                declaredTypes[id] = type
+                return Code(text: "\(array.text).append(\(value.text))", type: "Void")
+            }
+            let value = try expr(args[1], expected: element)
+            return Code(text: "\(array.text).append(\(value.text))", type: "Void")
+        case .field(.name("string", _), let name, _) where lookup("string") == nil:
+            if ["gsub", "match", "find", "gmatch"].contains(name) {
+                throw refuse(line, "string.\(name)", "Lua patterns are not regular expressions and have no Swift counterpart")
+            }
+            throw refuse(line, "string.\(name)", Self.globalReason("string"))
+        case .method(_, let name, _, _) where ["gsub", "match", "find", "gmatch"].contains(name):
+            throw refuse(line, "string.\(name)", "Lua patterns are not regular expressions and have no Swift counterpart")
+        case .name(let n, _) where lookup(n)?.isFunction == true:
+            return try callFileFunction(n, args, line: line)
+        case .name(let n, _) where lookup(n) == nil && api.cls(n) == nil:
+            if n == "print" {
+                guard args.count == 1 else { throw refuse(line, "print with several values", "Lua separates them with tabs") }
+                let c = try expr(args[0], expected: "String")
+                guard c.type == "String" else { throw refuse(line, "print of a \(c.type ?? "value of unknown type")", "Lua's number formatting differs from Swift's") }
+                return Code(text: "print(\(c.text))", type: "Void")
+            }
+            if n == "ipairs" { throw refuse(line, "ipairs outside a for loop", "only `for i, v in ipairs(array)` is translated") }
+            throw refuse(line, "\(n)(...)", Self.globalReason(n))
+        case .field(.name(let n, _), let name, _) where lookup(n)?.isLuaClass == true:
+            guard name == "new" else { throw refuse(line, "\(n).\(name)", "only .new() is translated on a Lua class") }
+            let swift = lookup(n)!.swift
+            guard let cls = classes[n], cls.initBody != nil else {
+                guard args.isEmpty else { throw refuse(line, "\(n).new with arguments", "\(n) has no init method to take them") }
+                return Code(text: "\(swift)()", type: swift)
+            }
+            if let types = cls.initTypes {
+                guard args.count == types.count else { throw refuse(line, "\(n).new with \(args.count) arguments", "its init takes \(types.count)") }
+                let labels = cls.initLabels ?? types.map { _ in "_" }
+                let parts = try zip(zip(args, types), labels).map { pair, label in
+                    (label == "_" ? "" : label + ": ") + (try expr(pair.0, expected: pair.1).text)
+                }
+                return Code(text: "\(swift)(\(parts.joined(separator: ", ")))", type: swift)
+            }
+            var codes: [Code] = []
+            for a in args {
+                if isNumberExpression(a) {
+                    let (_, type) = try literalWithPendingType(.number("0", line: line))
+                    codes.append(Code(text: try expr(a, expected: type).text, type: type))
+                    continue
+                }
+                let c = try expr(a, expected: nil)
+                guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t) else {
+                    throw refuse(line, "the argument \(describe(a)) of \(n).new", "its Swift type is not known, and a Lua init's parameters have none")
+                }
+                codes.append(c)
+            }
+            try translateInit(cls, codes.map { $0.type! }, line: line)
+            return Code(text: "\(swift)(\(codes.map(\.text).joined(separator: ", ")))", type: swift)
+        case .field(.name(let n, _), let name, _) where lookup(n) == nil && api.cls(n) != nil:
+            let cls = api.cls(n)!
+            if name == "new" { return try initializer(cls, args, line: line) }
+            for c in api.lineage(n) {
+                guard let f = c.functions.first(where: { $0.name == name }) else { continue }
+                guard let d = f.swiftDeclaration ?? SwiftNames.declarations["\(c.name).\(name)"] else {
+                    throw refuse(line, "\(c.name).\(name)", "it has no UIKit declaration (a Transit-only function)")
+                }
+                let (s, text) = try arguments(d, args, key: "\(c.name).\(name)", line: line)
+                if s.keyword == "init" { return Code(text: "\(typeName(n))(\(text))", type: typeName(n)) }
+                if s.baseName.hasPrefix("CA") || s.baseName.hasPrefix("CG") { return Code(text: "\(s.baseName)(\(text))", type: s.result) }
+                return Code(text: "\(typeName(n)).\(s.baseName)(\(text))", type: s.result)
+            }
+            throw refuse(line, "\(n).\(name)", "\(n) has no class function \(name) in the API description")
+        case .name(let n, _) where lookup(n) == nil && api.cls(n) != nil:
+            return try initializer(api.cls(n)!, args, line: line)
+        case .field(.name(let n, _), let name, _) where lookup(n) == nil && api.cls(n) == nil:
+            throw refuse(line, "\(n).\(name)", Self.globalReason(n))
+        default:
+            // What is called may itself be refused first (`load("...")()`).
+            _ = try expr(function, expected: nil)
+            throw refuse(line, "a call of \(describe(function))", "only the API's functions, methods and initialisers are translated")
+        }
+    }
+
+    /// A call of a file-level local function; the first one types its parameters (a Lua function
+    /// has no declared types) and translates it, the others are checked against it by swiftc.
+    mutating func callFileFunction(_ name: String, _ args: [LuaExpr], line: Int) throws -> Code {
+        guard var f = functions[name] else { throw refuse(line, name, "it is not a function of this file") }
+        if let types = f.parameterTypes {
+            guard args.count == types.count else {
+                throw refuse(line, "\(name) called with \(args.count) arguments", "its first call gave it \(types.count); Lua fills or drops the others, Swift does not")
+            }
+            let parts = try zip(args, types).map { try expr($0, expected: $1).text }
+            return Code(text: "\(name)(\(parts.joined(separator: ", ")))", type: f.result)
+        }
+        guard args.count == f.body.parameters.count else {
+            throw refuse(line, "\(name) called with \(args.count) arguments", "it declares \(f.body.parameters.count); Lua fills or drops the others, Swift does not")
+        }
+        var codes: [Code] = []
+        for a in args {
+            if isNumberExpression(a) {
+                // A number literal: the parameter's type waits for its use in the body.
+                let (_, type) = try literalWithPendingType(.number("0", line: line))
+                codes.append(Code(text: try expr(a, expected: type).text, type: type))
+                continue
+            }
+            let c = try expr(a, expected: nil)
+            guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t) else {
+                throw refuse(line, "the argument \(describe(a)) of \(name)", "its Swift type is not known, and a Lua function's parameters have none")
+            }
+            codes.append(c)
+        }
+        let types = codes.map { $0.type! }
+        // The function's own translation: a scope of the file's names and its parameters.
+        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields)
+        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields) = saved }
+        scopes = [scopes[0], [:]]
+        currentClass = nil
+        for (parameter, type) in zip(f.body.parameters, types) { declare(parameter, Variable(swift: parameter, type: type)) }
+        analyse(f.body)
+        returnType = nil
+        inferringResult = true
+        f.parameterTypes = types
+        functions[name] = f  // typed before its body, so a recursive call is checked against it
+        let body = try block(f.body.block, endLine: f.body.endLine)
+        let result = returnType ?? "Void"
+        let parameters = zip(f.body.parameters, types).map { "_ \($0): \($1)" }.joined(separator: ", ")
+        f.result = result
+        // Called from UIKit's hooks, which run on the main actor, and calling UIKit: isolated to it.
+        f.lines = ["@MainActor", "func \(name)(\(parameters))\(result == "Void" ? "" : " -> " + result) {"] + indent(body) + ["}"]
+        functions[name] = f
+        return Code(text: "\(name)(\(codes.map(\.text).joined(separator: ", ")))", type: result)
+    }
+
+    /// `function X:init(a, b)` as `init(_ a: A, _ b: B) { super.init() ... }`, for a class whose
+    /// UIKit base is NSObject (whose one initialiser takes nothing).
+    mutating func translateInit(_ cls: ClassInfo, _ types: [String], line: Int) throws {
+        guard let (body, initLine, lead, slot) = cls.initBody else { return }
+        guard body.parameters.count == types.count || baseWithInitializer(cls) != nil else {
+            throw refuse(line, "\(cls.luaName).new with \(types.count) arguments", "its init declares \(body.parameters.count); Lua fills or drops the others, Swift does not")
+        }
+        // Over another UIKit class, `X.new(a, b)` makes the superclass's part from the same
+        // arguments (its designated initialiser) before init runs: an override of it.
+        var superInit: SwiftSignature?
+        // A base with no initialiser of its own in the description (UIPercentDrivenInteractiveTransition)
+        // has NSObject's init(), as in UIKit.
+        if let base = baseWithInitializer(cls) {
+            let candidates = api.lineage(base).compactMap { SwiftNames.initializers[$0.name] }.first ?? []
+            guard let s = candidates.compactMap(SwiftSignature.init).first(where: { $0.parameters.count == body.parameters.count }) else {
+                throw refuse(initLine, "\(cls.luaName):init", "no initialiser of \(base) takes its \(body.parameters.count) parameters, so \(cls.luaName).new has no Swift spelling")
+            }
+            superInit = s
+        }
+        if containsSuper(body.block) { throw refuse(initLine, "self.super in \(cls.luaName):init", "Transit's super calls are not translated") }
+        let types = superInit.map { $0.parameters.map(\.type) } ?? types
+        cls.initTypes = types
+        cls.initLabels = superInit?.parameters.map(\.label)
+        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields)
+        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields) = saved }
+        scopes = [scopes[0], ["self": Variable(swift: "self", type: cls.swiftName)]]
+        currentClass = cls
+        for (parameter, type) in zip(body.parameters, types) { declare(parameter, Variable(swift: parameter, type: type)) }
+        analyse(body)
+        returnType = nil
+        inferringResult = false
+        let lines = try block(body.block, endLine: body.endLine)
+        if let superInit {
+            let parameters = zip(body.parameters, superInit.parameters).map { name, p in
+                "\(p.label == name ? name : p.label + " " + name): \(p.type)"
+            }.joined(separator: ", ")
+            let arguments = zip(body.parameters, superInit.parameters).map { name, p in p.label == "_" ? name : "\(p.label): \(name)" }
+            cls.members[slot] = lead + ["override init(\(parameters)) {", "    super.init(\(arguments.joined(separator: ", ")))"] + indent(lines) + ["}"]
+            return
+        }
+        let parameters = zip(body.parameters, types).map { "_ \($0): \($1)" }.joined(separator: ", ")
+        // Lua's init runs on the made object: after the superclass's part, as super.init() first.
+        let head = types.isEmpty ? "override init() {" : "init(\(parameters)) {"
+        cls.members[slot] = lead + [head, "    super.init()"] + indent(lines) + ["}"]
+    }
+
+    /// The UIKit base of a Lua class when one of its ancestors declares an initialiser (other than
+    /// NSObject's init()), so a Lua init overrides that one.
+    func baseWithInitializer(_ cls: ClassInfo) -> String? {
+        guard let base = owner(of: cls.swiftName).api, base != "NSObject",
+              api.lineage(base).contains(where: { SwiftNames.initializers[$0.name] != nil }) else { return nil }
+        return base
+    }
+
+    func containsSuper(_ block: [LuaStat]) -> Bool {
+        var found = false
+        func e(_ x: LuaExpr) {
+            switch x {
+            case .field(let o, let k, _): if k == "super" { found = true }; e(o)
+            case .method(let o, _, let a, _): e(o); a.forEach(e)
+            case .call(let f, let a, _): e(f); a.forEach(e)
+            case .binary(_, let l, let r, _): e(l); e(r)
+            case .unary(_, let i, _), .paren(let i, _): e(i)
+            case .function(let b): v(b.block)
+            default: break
+            }
+        }
+        func v(_ b: [LuaStat]) {
+            for st in b {
+                switch st {
+                case .call(let x, _): e(x)
+                case .assign(let t, let vs, _): t.forEach(e); vs.forEach(e)
+                case .local(_, let vs, _): vs.forEach(e)
+                case .ifStat(let cs, let el, _, _): cs.forEach { e($0.0); v($0.1) }; if let el { v(el) }
+                case .doBlock(let b, _), .whileLoop(_, let b, _), .numericFor(_, _, _, _, let b, _), .genericFor(_, _, let b, _): v(b)
+                default: break
+                }
+            }
+        }
+        v(block)
+        return found
+    }
+
+    mutating func initializer(_ cls: APIClass, _ args: [LuaExpr], line: Int) throws -> Code {
+        var declarations = SwiftNames.initializers[cls.name] ?? []
+        if let d = SwiftNames.declarations["\(cls.name).new"] { declarations += d.split(separator: "\n").map(String.init) }
+        guard !declarations.isEmpty else { throw refuse(line, "\(cls.name)(...)", "its initialiser has no UIKit declaration") }
+        // An object class also has NSObject's init() (`UIView.new()` is a view with a zero frame).
+        if !cls.isValue { declarations.append("init()") }
+        if args.count == 1, case .table(let fields, _) = args[0], !fields.isEmpty,
+           fields.allSatisfy({ if case .named = $0 { return true }; return false }) {
+            let keys = fields.compactMap { if case .named(let k, _) = $0 { return k }; return nil }
+            let overloads = declarations.compactMap(SwiftSignature.init)
+            let fits = overloads.filter { s in Set(keys).isSuperset(of: s.parameters.filter { !$0.hasDefault }.map(\.name)) }
+            if !fits.contains(where: { Set($0.parameters.map(\.name)).isSuperset(of: keys) }),
+               let s = fits.max(by: { $0.parameters.filter { keys.contains($0.name) }.count < $1.parameters.filter { keys.contains($0.name) }.count }) {
+                // Transit's `Class.new{ initialiser arguments, then properties }`: the initialiser,
+                // then each property set, in a closure called at once.
+                let taken = Set(s.parameters.map(\.name))
+                var initFields: [LuaField] = []
+                var rest: [(String, LuaExpr)] = []
+                for case .named(let k, let v) in fields {
+                    if taken.contains(k) { initFields.append(.named(k, v)) } else { rest.append((k, v)) }
+                }
+                let made = lookup("instance") == nil ? "instance" : "madeInstance"
+                let initText: String
+                if initFields.isEmpty { initText = "\(typeName(cls.name))()" } else {
+                    let (_, text) = try arguments(declarations.joined(separator: "\n"), [.table(initFields, line: line)], key: "\(cls.name).new", line: line)
+                    initText = "\(typeName(cls.name))(\(text))"
+                }
+                var lines = ["{", "    let \(made) = \(initText)"]
+                let receiver = Code(text: made, type: typeName(cls.name))
+                for (k, v) in rest {
+                    if k == "name", api.lineage(cls.name).contains(where: { SwiftNames.transitOnlyProperties.contains("\($0.name).name") }) {
+                        // Transit's label for a view in traces and reports; UIKit has none.
+                        lines.append("    // Transit's name: \(luaLiteralText(v) ?? describe(v))")
+                        continue
+                    }
+                    guard let member = try property(receiver, k, line: line), !member.readOnly else {
+                        throw refuse(line, "the option \(k) of \(cls.name).new", "it is neither an argument of its initialiser nor a settable property")
+                    }
+                    let value = try expr(v, expected: member.code.type)
+                    let valueLines = value.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                    lines.append("    \(member.code.text) = \(valueLines[0])")
+                    lines += valueLines.dropFirst().map { "    " + $0 }
+                }
+                lines += ["    return \(made)", "}()"]
+                return Code(text: lines.joined(separator: "\n"), type: typeName(cls.name))
+            }
+        }
+        let (_, text) = try arguments(declarations.joined(separator: "\n"), args, key: "\(cls.name).new", line: line)
+        return Code(text: "\(typeName(cls.name))(\(text))", type: typeName(cls.name))
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+// `transit export --swift FILE` (docs/export.md, "Lua → Swift"): an effect file translated to the
+// Swift an app would ship, with UIKit's Swift spellings read from the API description (the
+// declarations of SwiftNames.swift and of the hooks), or a refusal naming the construct and its
+// line. The translator takes the subset effects are written in; anything it cannot say faithfully
+// in Swift stops it (`SwiftExportError`), so what it prints is never a guess.
+
+public struct SwiftExportError: Error, CustomStringConvertible {
+    public var line: Int
+    public var construct: String
+    public var reason: String
+    public var description: String { "\(line): cannot export: \(construct), because \(reason)" }
+    /// `file:line: cannot export: <construct>, because <reason>`.
+    public func message(file: String) -> String { "\(file):\(line): cannot export: \(construct), because \(reason)" }
+}
+
+public enum SwiftExporter {
+    /// The Swift translation of a Lua effect's source.
+    public static func export(_ source: String) throws -> String {
+        let chunk: LuaChunk
+        do { chunk = try LuaParser.parse(source) } catch let error as LuaSyntaxError {
+            throw SwiftExportError(line: error.line, construct: "a syntax error (\(error.message))", reason: "the file is not valid Lua 5.4")
+        }
+        // A method may read a field of self that a later one assigns: each pass starts with the
+        // fields the one before found, until a pass finds none new.
+        var seeded: [String: [(name: String, type: String)]] = [:]
+        var discovery = LuaToSwift(api: TransitAPI.description, chunk: chunk)
+        discovery.discovery = true
+        _ = try? discovery.file()
+        for (name, cls) in discovery.classes { seeded[name] = cls.fields }
+        for _ in 0..<8 {
+            var translator = LuaToSwift(api: TransitAPI.description, chunk: chunk)
+            translator.seededFields = seeded
+            do { return try translator.file() } catch let error as SwiftExportError {
+                var found = seeded
+                for (name, cls) in translator.classes {
+                    for field in cls.fields where !(found[name] ?? []).contains(where: { $0.name == field.name }) {
+                        found[name, default: []].append(field)
+                    }
+                }
+                let count = { (d: [String: [(name: String, type: String)]]) in d.values.map(\.count).reduce(0, +) }
+                if count(found) == count(seeded) { throw error }
+                seeded = found
+            }
+        }
+        var translator = LuaToSwift(api: TransitAPI.description, chunk: chunk)
+        translator.seededFields = seeded
+        return try translator.file()
+    }
+}
+
+// MARK: - Swift types, as the declarations write them
+
+enum SwiftType {
+    static func isOptional(_ t: String) -> Bool { t.hasSuffix("?") }
+    /// `(any X)?` → `any X`, `UIView?` → `UIView`.
+    static func unwrapped(_ t: String) -> String {
+        var s = t.trimmingCharacters(in: .whitespaces)
+        // `UIView!` (implicitly unwrapped) is used as a UIView.
+        if s.hasSuffix("?") || s.hasSuffix("!") { s.removeLast() }
+        if s.hasPrefix("("), s.hasSuffix(")"), !s.contains("->") { s = String(s.dropFirst().dropLast()) }
+        if s.hasPrefix("("), s.hasSuffix(")"), balanced(String(s.dropFirst().dropLast())) { s = String(s.dropFirst().dropLast()) }
+        return s
+    }
+    static func balanced(_ s: String) -> Bool {
+        var depth = 0
+        for c in s {
+            if c == "(" { depth += 1 }
+            if c == ")" { depth -= 1; if depth < 0 { return false } }
+        }
+        return depth == 0
+    }
+    /// The nominal type a member is looked up on: `any UIViewControllerContextTransitioning` → its name.
+    static func nominal(_ t: String) -> String {
+        var s = unwrapped(t)
+        for prefix in ["@escaping ", "any ", "some "] where s.hasPrefix(prefix) { s = String(s.dropFirst(prefix.count)) }
+        return s
+    }
+    static func isClosure(_ t: String) -> Bool { t.contains("->") }
+    /// `((Bool) -> Void)?` → `["Bool"]`.
+    static func closureParameters(_ t: String) -> [String] {
+        var s = unwrapped(t)
+        for prefix in ["@escaping ", "@Sendable "] where s.hasPrefix(prefix) { s = String(s.dropFirst(prefix.count)) }
+        guard s.hasPrefix("("), let close = matchingParen(s) else { return [] }
+        let inner = String(s[s.index(after: s.startIndex)..<close])
+        return SwiftDeclaration.parameters(in: Substring(inner + ")")).map(String.init)
+    }
+    static func closureResult(_ t: String) -> String {
+        let s = unwrapped(t)
+        guard let arrow = s.range(of: "->", options: .backwards) else { return "Void" }
+        return s[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
+    }
+    static func matchingParen(_ s: String) -> String.Index? {
+        var depth = 0
+        for i in s.indices {
+            if s[i] == "(" { depth += 1 }
+            if s[i] == ")" { depth -= 1; if depth == 0 { return i } }
+        }
+        return nil
+    }
+    static let numeric: Set<String> = ["CGFloat", "Double", "TimeInterval", "Float", "Int"]
+    static func isNumeric(_ t: String?) -> Bool { t.map { numeric.contains(unwrapped($0)) || $0.hasPrefix(LuaToSwift.pendingMark) } ?? false }
+    static func isArray(_ t: String) -> Bool { let u = unwrapped(t); return u.hasPrefix("[") && u.hasSuffix("]") && !u.contains(":") }
+    static func element(_ t: String) -> String { String(unwrapped(t).dropFirst().dropLast()) }
+}
+
+/// One parameter of a Swift declaration: `withDuration duration: TimeInterval = 0`.
+struct SwiftParameter {
+    var label: String   // "_" when unlabelled
+    var name: String
+    var type: String
+    var hasDefault: Bool
+
+    init(_ text: String) {
+        let colon = text.firstIndex(of: ":")!
+        let names = text[..<colon].split(separator: " ").map(String.init)
+        label = names.first ?? "_"
+        name = names.count > 1 ? names[1] : label
+        var rest = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        hasDefault = false
+        if let equals = rest.range(of: " = ", options: .backwards), SwiftType.balanced(String(rest[equals.upperBound...])) {
+            rest = String(rest[..<equals.lowerBound]); hasDefault = true
+        }
+        type = rest
+    }
+}
+
+/// A func, init or var declaration, taken apart.
+struct SwiftSignature {
+    var keyword: String  // func, init, var, let
+    var baseName: String
+    var parameters: [SwiftParameter]
+    var result: String
+    var isStatic: Bool
+    var isOptionalRequirement: Bool
+
+    init?(_ declaration: String) {
+        guard let keyword = SwiftDeclaration.keyword(of: declaration) else { return nil }
+        self.keyword = keyword
+        let (prefix, rest) = SwiftDeclaration.core(declaration)
+        isStatic = prefix.contains("class") || prefix.contains("static")
+        isOptionalRequirement = prefix.contains("optional")
+        if keyword == "var" || keyword == "let" {
+            var body = String(rest.dropFirst(keyword.count + 1))
+            if let brace = body.range(of: " {") { body = String(body[..<brace.lowerBound]) }
+            if let equals = body.range(of: " = ") { body = String(body[..<equals.lowerBound]) }
+            let colon = body.firstIndex(of: ":")!
+            baseName = String(body[..<colon])
+            result = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            parameters = []
+            return
+        }
+        if keyword == "init" { baseName = "init" } else {
+            baseName = String(rest.dropFirst("func ".count).prefix { $0 != "(" && $0 != "<" })
+        }
+        guard let open = rest.firstIndex(of: "(") else { return nil }
+        let list = rest[rest.index(after: open)...]
+        parameters = SwiftDeclaration.parameters(in: list).map { SwiftParameter(String($0)) }
+        // The result: after the parameter list's closing parenthesis.
+        var depth = 0
+        var close = rest.endIndex
+        for i in rest[open...].indices {
+            if rest[i] == "(" { depth += 1 }
+            if rest[i] == ")" { depth -= 1; if depth == 0 { close = i; break } }
+        }
+        let tail = rest[rest.index(after: close)...].trimmingCharacters(in: .whitespaces)
+        result = tail.hasPrefix("->") ? tail.dropFirst(2).trimmingCharacters(in: .whitespaces) : "Void"
+    }
+}

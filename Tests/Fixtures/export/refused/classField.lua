@@ -1,0 +1,4 @@
+local Anim = NSObject:subclass("Anim")
+Anim.TypePresent = 1
+
+return Anim

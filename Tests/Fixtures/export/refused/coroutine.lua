@@ -1,0 +1,7 @@
+local Co = NSObject:subclass("Co")
+
+function Co:animateTransition(ctx)
+  local co = coroutine.create(function() end)
+end
+
+return Co

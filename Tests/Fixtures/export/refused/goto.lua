@@ -1,0 +1,8 @@
+local Gt = NSObject:subclass("Gt")
+
+function Gt:animateTransition(ctx)
+  goto done
+  ::done::
+end
+
+return Gt

@@ -1,0 +1,7 @@
+local Meta = NSObject:subclass("Meta")
+
+function Meta:animateTransition(ctx)
+  local t = setmetatable({}, {})
+end
+
+return Meta

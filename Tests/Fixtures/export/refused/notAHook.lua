@@ -1,0 +1,6 @@
+local Nh = NSObject:subclass("Nh")
+
+function Nh:helper(view)
+end
+
+return Nh

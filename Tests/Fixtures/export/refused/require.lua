@@ -1,0 +1,2 @@
+local lib = require("lib.hero")
+return lib

@@ -1,0 +1,2 @@
+local A = NSObject:subclass("A")
+A.new()

@@ -1,0 +1,7 @@
+local Mr = NSObject:subclass("Mr")
+
+local function pair()
+  return 1, 2
+end
+
+return Mr

@@ -1,0 +1,6 @@
+local Va = NSObject:subclass("Va")
+
+function Va:animateTransition(...)
+end
+
+return Va

@@ -68,7 +68,7 @@ enum SpecBindings {
             let shown = key.map { "\"\($0)\"" } ?? "[\(typeName(L, -2))]"
             transit_pop(L, 1)
             guard let key, SpecSceneRequest.keys.contains(key) else {
-                throw SpecSceneFailure(message: "transit.scene: unknown option \(shown); the options are \(SpecSceneRequest.keys.joined(separator: ", "))")
+                throw SpecSceneFailure(message: "transit.scene: unknown option \(shown); accepted: \(SpecSceneRequest.keys.sorted().joined(separator: ", "))")
             }
         }
         let effect = try text(L, "effect"), scene = try text(L, "scene")

@@ -379,6 +379,13 @@
 ---@field row? integer the row (a table view's): the same number as item
 ---@field section integer
 
+---NSDirectionalEdgeInsets{...}: the four sides with Swift's labels: these keys and no other.
+---@class (exact) NSDirectionalEdgeInsets.Options
+---@field top number
+---@field leading number
+---@field bottom number
+---@field trailing number
+
 ---a position anchor's constraint{...}: these keys and no other.
 ---@class (exact) NSLayoutAnchor.ConstraintOptions
 ---@field equalTo? NSLayoutAnchor one of the three relations is required
@@ -462,6 +469,21 @@
 ---@field white? number a grey instead of red, green and blue
 ---@field alpha? number default 1
 
+---UIDynamicAnimator{...} (Swift's init(referenceView:)): these keys and no other.
+---@class (exact) UIDynamicAnimator.Options
+---@field referenceView UIView the view whose coordinates the behaviors use
+
+---A behavior's {items = {...}} (Swift's init(items:)): these keys and no other.
+---@class (exact) UIDynamicBehavior.ItemsOptions
+---@field items? UIView[] the views it acts on, each with an area
+
+---UIEdgeInsets{...}: the four sides with Swift's labels: these keys and no other.
+---@class (exact) UIEdgeInsets.Options
+---@field top number
+---@field left number
+---@field bottom number
+---@field right number
+
 ---UIGraphicsImageRenderer{...} (Swift's init(size:)): these keys and no other.
 ---@class (exact) UIGraphicsImageRenderer.Options
 ---@field size CGSize
@@ -469,6 +491,11 @@
 ---UIImpactFeedbackGenerator{...} (Swift's init(style:)): these keys and no other.
 ---@class (exact) UIImpactFeedbackGenerator.Options
 ---@field style? UIImpactFeedbackStyle default "medium"
+
+---UIPushBehavior{...} (Swift's init(items:mode:)): these keys and no other.
+---@class (exact) UIPushBehavior.Options
+---@field items? UIView[] the views it pushes
+---@field mode UIPushBehaviorMode continuous or instantaneous
 
 ---UISheetPresentationController.Detent.custom{...} (Swift's custom(identifier:resolver:)): these keys and no other.
 ---@class (exact) UISheetPresentationControllerDetent.CustomOptions
@@ -2528,7 +2555,7 @@ function UIApplication:endIgnoringInteractionEvents() end
 UIEdgeInsets = {}
 
 ---UIEdgeInsets(top, left, bottom, right) or UIEdgeInsets{top=, left=, bottom=, right=} (Swift `init(top:left:bottom:right:)`)
----@param top number|table a number, or {top=, left=, bottom=, right=} as Swift's labels
+---@param top number|UIEdgeInsets.Options a number, or {top=, left=, bottom=, right=} as Swift's labels
 ---@param left? number
 ---@param bottom? number
 ---@param right? number
@@ -2541,7 +2568,7 @@ function UIEdgeInsets.new(top, left, bottom, right) end
 NSDirectionalEdgeInsets = {}
 
 ---NSDirectionalEdgeInsets(top, leading, bottom, trailing) or NSDirectionalEdgeInsets{top=, leading=, bottom=, trailing=} (Swift `init(top:leading:bottom:trailing:)`)
----@param top number|table a number, or {top=, leading=, bottom=, trailing=} as Swift's labels
+---@param top number|NSDirectionalEdgeInsets.Options a number, or {top=, leading=, bottom=, trailing=} as Swift's labels
 ---@param leading? number
 ---@param bottom? number
 ---@param trailing? number
@@ -3097,7 +3124,7 @@ function UITableViewController:subclass(name) end
 UIDynamicAnimator = {}
 
 ---makes a UIDynamicAnimator; subclasses then call init(self, ...)
----@param referenceView UIView|table the view whose coordinates the behaviors use, or {referenceView = view}
+---@param referenceView UIView|UIDynamicAnimator.Options the view whose coordinates the behaviors use, or {referenceView = view}
 ---@return UIDynamicAnimator
 function UIDynamicAnimator.new(referenceView) end
 
@@ -3148,7 +3175,7 @@ function UIDynamicBehavior:removeChildBehavior(behavior) end
 UIGravityBehavior = {}
 
 ---makes a UIGravityBehavior; subclasses then call init(self, ...)
----@param items? table a list of views, or {items = {...}} (Swift init(items:)); nil: none yet
+---@param items? UIView[]|UIDynamicBehavior.ItemsOptions a list of views, or {items = {...}} (Swift init(items:)); nil: none yet
 ---@return UIGravityBehavior
 function UIGravityBehavior.new(items) end
 
@@ -3175,7 +3202,7 @@ function UIGravityBehavior:setAngle(angle, magnitude) end
 UICollisionBehavior = {}
 
 ---makes a UICollisionBehavior; subclasses then call init(self, ...)
----@param items? table a list of views, or {items = {...}} (Swift init(items:)); nil: none yet
+---@param items? UIView[]|UIDynamicBehavior.ItemsOptions a list of views, or {items = {...}} (Swift init(items:)); nil: none yet
 ---@return UICollisionBehavior
 function UICollisionBehavior.new(items) end
 
@@ -3211,7 +3238,7 @@ function UICollisionBehavior:removeAllBoundaries() end
 UIPushBehavior = {}
 
 ---makes a UIPushBehavior; subclasses then call init(self, ...)
----@param items table a list of views, or {items = {...}, mode = ...} (Swift init(items:mode:))
+---@param items UIView[]|UIPushBehavior.Options a list of views, or {items = {...}, mode = ...} (Swift init(items:mode:))
 ---@param mode? UIPushBehaviorMode continuous or instantaneous
 ---@return UIPushBehavior
 function UIPushBehavior.new(items, mode) end
@@ -3269,7 +3296,7 @@ function UIAttachmentBehavior.new(options) end
 UIDynamicItemBehavior = {}
 
 ---makes a UIDynamicItemBehavior; subclasses then call init(self, ...)
----@param items? table a list of views, or {items = {...}} (Swift init(items:)); nil: none yet
+---@param items? UIView[]|UIDynamicBehavior.ItemsOptions a list of views, or {items = {...}} (Swift init(items:)); nil: none yet
 ---@return UIDynamicItemBehavior
 function UIDynamicItemBehavior.new(items) end
 

@@ -304,7 +304,11 @@ extension APIType {
         // A declared options table, or a choice of them (UIBezierPath's forms): a table too.
         guard case .optional(let inner) = self else { return false }
         if case .options = inner { return true }
-        if case .union(let types) = inner { return types.allSatisfy { if case .options = $0 { return true } else { return false } } }
+        // A list or the options (a behavior's items): a table either way.
+        if case .union(let types) = inner {
+            return types.contains { if case .options = $0 { return true } else { return false } }
+                && types.allSatisfy { switch $0 { case .options, .list: return true; default: return false } }
+        }
         return false
     }
 }

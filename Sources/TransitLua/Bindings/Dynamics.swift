@@ -52,9 +52,9 @@ extension TransitAPI {
         var cls = APIClass(name: "UIDynamicAnimator", superclass: "NSObject",
                            doc: "Runs dynamic behaviors on its reference view's subviews, stepping Box2D at 240 Hz of virtual time.", isValue: false)
         cls.matches = { $0 is DynamicAnimator }
-        cls.constructorParameters = [parameter("referenceView", .union([.object("UIView"), .table]), "the view whose coordinates the behaviors use, or {referenceView = view}")]
+        cls.constructorParameters = [parameter("referenceView", .union([.object("UIView"), .options(referenceViewOptions)]), "the view whose coordinates the behaviors use, or {referenceView = view}")]
         cls.construct = { call in
-            let index = try call.initialiserArgument(1, option: "referenceView", known: ["referenceView"])
+            let index = try call.initialiserArgument(1, option: "referenceView", table: referenceViewOptions)
             defer { call.popInitialiserArgument(1) }
             guard let view = call.runtime.object(at: index) as? View else {
                 throw call.fail(argument: 1, "(referenceView) must be a UIView (got \(call.runtime.typeDescription(at: index)))")
@@ -136,9 +136,9 @@ extension TransitAPI {
                                       make: @escaping (World, [View]) -> ItemListBehavior) -> APIClass {
         var cls = APIClass(name: name, superclass: "UIDynamicBehavior", doc: doc, isValue: false)
         cls.matches = matches
-        cls.constructorParameters = [parameter("items", .optional(.table), "a list of views, or {items = {...}} (Swift init(items:)); nil: none yet")]
+        cls.constructorParameters = [parameter("items", .optional(.union([.list(.object("UIView")), .options(itemsOptions)])), "a list of views, or {items = {...}} (Swift init(items:)); nil: none yet")]
         cls.construct = { call in
-            let items = try call.itemsArgument(1, option: "items", known: ["items"])
+            let items = try call.itemsArgument(1, option: "items", table: itemsOptions)
             return make(call.runtime.world, items)
         }
         let shared = itemListMembers()
@@ -203,7 +203,7 @@ extension TransitAPI {
                            doc: "A force on its items: magnitude 1 accelerates a 100 × 100 point item of density 1 at 100 points/s² (Apple).", isValue: false)
         cls.matches = { $0 is PushBehavior }
         cls.constructorParameters = [
-            parameter("items", .table, "a list of views, or {items = {...}, mode = ...} (Swift init(items:mode:))"),
+            parameter("items", .union([.list(.object("UIView")), .options(pushOptions)]), "a list of views, or {items = {...}, mode = ...} (Swift init(items:mode:))"),
             parameter("mode", .optional(.enumeration("UIPushBehaviorMode")), "continuous or instantaneous"),
         ]
         cls.construct = { call in
@@ -218,7 +218,7 @@ extension TransitAPI {
                 guard !call.isNil(2) else { throw call.fail(argument: 2, "(mode) must be \"continuous\" or \"instantaneous\" (got nil)") }
                 mode = try call.enumeration(2, PushBehavior.Mode.self, "UIPushBehaviorMode")
             }
-            let items = try call.itemsArgument(1, option: "items", known: ["items", "mode"])
+            let items = try call.itemsArgument(1, option: "items", table: pushOptions)
             return PushBehavior(world: call.runtime.world, items: items, mode: mode)
         }
         let shared = itemListMembers()
@@ -456,9 +456,9 @@ extension HostCall {
 
     /// Argument 1 of an initialiser that also takes `{option = value}`: the stack index of the
     /// value (pushed when it came from the table; `popInitialiserArgument` pops it).
-    func initialiserArgument(_ argument: Int, option: String, known: Set<String>) throws -> Int32 {
+    func initialiserArgument(_ argument: Int, option: String, table: OptionTable) throws -> Int32 {
         if isTable(argument), runtime.object(at: index(argument)) == nil {
-            try rejectUnknownOptions(argument, accepted: known)
+            try checkOptions(argument, table)
             _ = field(argument, option)
             return lua_gettop(L)
         }
@@ -469,13 +469,14 @@ extension HostCall {
     func popInitialiserArgument(_ argument: Int) { transit_pop(L, 1) }
 
     /// The items of `Class(items)` or `Class{items = {...}}`: a list of views with an area.
-    func itemsArgument(_ argument: Int, option: String, known: Set<String>) throws -> [View] {
+    func itemsArgument(_ argument: Int, option: String, table: OptionTable) throws -> [View] {
+        let known = Set(table.fields.map(\.name))
         guard !isNil(argument) else { return [] }
         guard isTable(argument) else { throw argumentError(argument, "a list of UIViews or {\(option) = {...}}") }
         var list = index(argument)
         var pushed = false
         if hasKey(argument, option) || known.contains(where: { $0 != option && hasKey(argument, $0) }) {
-            try rejectUnknownOptions(argument, accepted: known)
+            try checkOptions(argument, table)
             _ = field(argument, option)
             pushed = true
             list = lua_gettop(L)
@@ -502,6 +503,16 @@ extension HostCall {
 }
 
 extension TransitAPI {
+    static let referenceViewOptions = OptionTable("UIDynamicAnimator.Options", "UIDynamicAnimator{...} (Swift's init(referenceView:))", [
+        .required("referenceView", .object("UIView"), "the view whose coordinates the behaviors use"),
+    ])
+    static let itemsOptions = OptionTable("UIDynamicBehavior.ItemsOptions", "A behavior's {items = {...}} (Swift's init(items:))", [
+        .optional("items", .list(.object("UIView")), "the views it acts on, each with an area"),
+    ])
+    static let pushOptions = OptionTable("UIPushBehavior.Options", "UIPushBehavior{...} (Swift's init(items:mode:))", [
+        .optional("items", .list(.object("UIView")), "the views it pushes"),
+        .required("mode", .enumeration("UIPushBehaviorMode"), "continuous or instantaneous"),
+    ])
     static let snapOptions = OptionTable("UISnapBehavior.Options", "UISnapBehavior{...} (Swift's init(item:snapTo:))", [
         .required("item", .object("UIView")), .required("snapTo", .value("CGPoint"), "in the reference view's coordinates"),
     ])

@@ -22,13 +22,15 @@ extension TransitAPI {
         var cls = APIClass(name: V.luaName, superclass: nil, doc: doc, isValue: true)
         let sides = V.fieldNames
         let labels = sides.map { "\($0)=" }.joined(separator: ", ")
+        let options = OptionTable("\(V.luaName).Options", "\(V.luaName){...}: the four sides with Swift's labels",
+                                  sides.map { .required($0, .number) })
         cls.functions = [
-            function("new", .checked(sides[0], .union([.number, .table]), "a number, or {\(labels)} as Swift's labels"),
+            function("new", .checked(sides[0], .union([.number, .options(options)]), "a number, or {\(labels)} as Swift's labels"),
                      .checked(sides[1], .optional(.number)), .checked(sides[2], .optional(.number)), .checked(sides[3], .optional(.number)),
                      returns: .value(V.luaName), doc: "\(V.luaName)(\(sides.joined(separator: ", "))) or \(V.luaName){\(labels)}") { call, _, _, _, _ in
                 var values: [Double] = []
                 if call.isTable(1) {
-                    try call.rejectUnknownOptions(1, accepted: Set(sides))
+                    try call.checkOptions(1, options)
                     for side in sides {
                         _ = call.field(1, side)
                         defer { transit_pop(call.L, 1) }

@@ -17,11 +17,13 @@ public enum PipelineError: Error, CustomStringConvertible {
     case invalidOption(String)
     /// The run was asked to stop (watch: a newer save); nothing was written.
     case cancelled
+    /// An image a script loads (`transit.image`) is not there; the caller names it.
+    case imageMissing
 
     public var isUsage: Bool {
         switch self {
         case .noSuchFile, .isDirectory, .notReadable, .unknownOutputType, .missingDirectory, .unwritableDirectory, .invalidOption: return true
-        case .cannotWrite, .noFrames, .scriptFailed, .cancelled: return false
+        case .cannotWrite, .noFrames, .scriptFailed, .cancelled, .imageMissing: return false
         }
     }
 
@@ -37,6 +39,7 @@ public enum PipelineError: Error, CustomStringConvertible {
         case .cannotWrite(let path, let reason): return "\(path): cannot write: \(reason)"
         case .noFrames: return "nothing to render: the scene produced no frames"
         case .cancelled: return "cancelled by a newer save"
+        case .imageMissing: return "no such file"
         case .scriptFailed(let error): return "\(error)"
         case .invalidOption(let message): return message
         }

@@ -37,7 +37,7 @@ public final class SceneSession {
         if quiet { runtime.output = { _ in } }
         runtime.readableDirectories = configuration.readableDirectories
         runtime.imageLoader = { url in
-            guard let data = FileManager.default.contents(atPath: url.path) else { throw RuntimeError("no such file") }
+            guard let data = FileManager.default.contents(atPath: url.path) else { throw PipelineError.imageMissing }
             let image = try PNGDecoder.decode([UInt8](data))
             return ImageContent(width: image.width, height: image.height, rgba: image.pixels)
         }

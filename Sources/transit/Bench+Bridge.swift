@@ -52,7 +52,7 @@ func benchBridge(_ rounds: Int) throws -> [BenchFigure] {
     var samples: [String: [Double]] = [:]
     _ = try runtime.evaluate(bridgeRoundSource)  // warm-up: caches, allocator, userdata tables
     for _ in 0..<rounds {
-        guard let text = try runtime.evaluate(bridgeRoundSource) else { throw RuntimeError("bench: the bridge round returned nothing") }
+        guard let text = try runtime.evaluate(bridgeRoundSource) else { throw BenchError.roundInvalid("the bridge round returned nothing") }
         for pair in text.split(separator: " ") {
             let parts = pair.split(separator: "=")
             guard parts.count == 2, let value = Double(parts[1]) else { continue }
@@ -60,7 +60,7 @@ func benchBridge(_ rounds: Int) throws -> [BenchFigure] {
         }
     }
     func figure(_ key: String) throws -> [Double] {
-        guard let values = samples[key], !values.isEmpty else { throw RuntimeError("bench: no samples for \(key)") }
+        guard let values = samples[key], !values.isEmpty else { throw BenchError.roundInvalid("no samples for \(key)") }
         return values
     }
     let tableWrites = try figure("table_alpha").sorted()

@@ -46,7 +46,7 @@ func benchLayout(_ rounds: Int) throws -> [BenchFigure] {
         for constraint in constraints { try constraint.setActive(true) }
         try container.layoutIfNeeded()
         solveSamples.append((MonotonicClock.seconds() - start) * 1000)
-        guard views[249].frame.minX > views[0].frame.minX else { throw RuntimeError("bench: the layout did not place the chain") }
+        guard views[249].frame.minX > views[0].frame.minX else { throw BenchError.roundInvalid("the layout did not place the chain") }
         // The re-solve: the constant changed and the engine's solution brought up to date (the
         // frames it moves are then set by the layout pass, 250 of them here, timed apart).
         let update = MonotonicClock.seconds()
@@ -56,7 +56,7 @@ func benchLayout(_ rounds: Int) throws -> [BenchFigure] {
         let apply = MonotonicClock.seconds()
         try container.layoutIfNeeded()
         applySamples.append((MonotonicClock.seconds() - apply) * 1_000_000)
-        guard views[0].frame.minX == 7 else { throw RuntimeError("bench: the constant change did not move the first view") }
+        guard views[0].frame.minX == 7 else { throw BenchError.roundInvalid("the constant change did not move the first view") }
         constraints[0].constant = 16
     }
     return [

@@ -18,7 +18,7 @@ import TransitRender
 let liveBenchEffects = ["animators/crossDissolve.lua", "presentations/popup.lua", "animators/explode.lua", "animators/checkerboard.lua"]
 
 func benchLive(_ rounds: Int) throws -> [BenchFigure] {
-    guard let scripts = LuaRuntime.defaultScriptsDirectory else { throw RuntimeError("bench: no scripts directory") }
+    guard let scripts = LuaRuntime.defaultScriptsDirectory else { throw BenchError.noScriptsDirectory }
     let browser = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) }
     let saves = max(3, rounds / 3)
     var figures: [BenchFigure] = []
@@ -33,7 +33,7 @@ func benchLive(_ rounds: Int) throws -> [BenchFigure] {
         func save(_ round: Int) throws {
             let temporary = directory.appendingPathComponent(".\(name).lua.swp")
             try Data((source + "\n-- save \(round)\n").utf8).write(to: temporary)
-            guard rename(temporary.path, file.path) == 0 else { throw RuntimeError("bench: cannot rename into \(directory.path)") }
+            guard rename(temporary.path, file.path) == 0 else { throw BenchError.cannotRename(directory: directory.path) }
         }
         try save(0)
         var options = Options()
@@ -90,7 +90,7 @@ private func measureServedPage(options: Options, browser: String, saves: Int, sa
     }
     let deadline = MonotonicClock.seconds() + 60
     while server.pagesOpen == 0, MonotonicClock.seconds() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-    guard server.pagesOpen > 0 else { throw RuntimeError("bench: Chromium did not open the live page within 60 s") }
+    guard server.pagesOpen > 0 else { throw BenchError.timedOut("Chromium did not open the live page", seconds: 60) }
     // The first version, then one warm-up save: the page and the caches are as a user's.
     _ = reloader.reloadAndWait(into: .server(server), reloads: reloads, saved: MonotonicClock.seconds())
     let watcher = try FileWatcher()
@@ -100,15 +100,15 @@ private func measureServedPage(options: Options, browser: String, saves: Int, sa
         let saved = MonotonicClock.seconds()
         try save(round + 1)
         guard !FileWatcher.wait([watcher.fileDescriptor], milliseconds: 5000).isEmpty, watcher.debouncedChanges() else {
-            throw RuntimeError("bench: the save was not seen within 5 s")
+            throw BenchError.timedOut("the save was not seen", seconds: 5)
         }
         let report = reloader.reloadAndWait(into: .server(server), reloads: reloads, saved: saved)
-        guard case .completed = report.result else { throw RuntimeError("bench: the reload failed") }
+        guard case .completed = report.result else { throw BenchError.reloadFailed }
         // A pause between saves, as between a user's: the page takes in the last version's
         // frames before the next save (a save within it would wait behind them).
         Thread.sleep(forTimeInterval: 1)
         guard round > 0 else { continue }
-        guard let shown = report.visible else { throw RuntimeError("bench: the page did not report the new version") }
+        guard let shown = report.visible else { throw BenchError.roundInvalid("the page did not report the new version") }
         visible.append((shown - saved) * 1000)
         complete.append((report.complete - saved) * 1000)
     }
@@ -119,7 +119,7 @@ private func measureServedPage(options: Options, browser: String, saves: Int, sa
 private func measureTerminal(options: Options, saves: Int, save: (Int) throws -> Void) throws -> [Double] {
     var master: Int32 = -1, slave: Int32 = -1
     var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
-    guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw RuntimeError("bench: no pseudo-terminal") }
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw BenchError.noPseudoTerminal }
     defer { close(master); close(slave) }
     let (masterEnd, slaveEnd) = (master, slave)
     let reloader = Reloader(options: options)
@@ -160,7 +160,7 @@ private func measureTerminal(options: Options, saves: Int, save: (Int) throws ->
         let previous = reloader.lastVisible
         try save(round + 100)
         guard let seconds = waitForVisible(after: previous, seconds: 60) else {
-            throw RuntimeError("bench: the terminal player did not show the save within 60 s")
+            throw BenchError.timedOut("the terminal player did not show the save", seconds: 60)
         }
         if round > 0 { visible.append(seconds * 1000) }
         Thread.sleep(forTimeInterval: 0.3)

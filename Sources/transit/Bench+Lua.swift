@@ -31,21 +31,21 @@ func benchLua(_ rounds: Int) throws -> [BenchFigure] {
     var options = LuaRuntime.Options()
     options.budget = 1 << 60
     let runtime = try LuaRuntime(world: World(), options: options)
-    guard let plain = luaL_newstate(), let sparse = luaL_newstate() else { throw RuntimeError("bench: cannot create a Lua state") }
+    guard let plain = luaL_newstate(), let sparse = luaL_newstate() else { throw BenchError.luaStateUnavailable }
     defer { lua_close(plain); lua_close(sparse) }
     luaL_openlibs(plain)
     luaL_openlibs(sparse)
     lua_sethook(sparse, { _, _ in }, LUA_MASKCOUNT, 1_000_000)
     func plainRound(_ state: OpaquePointer) throws -> Double {
         guard luaL_loadstring(state, plainLuaRoundSource) == LUA_OK, lua_pcallk(state, 0, 1, 0, 0, nil) == LUA_OK else {
-            throw RuntimeError("bench: the plain Lua round failed: \(String(cString: lua_tolstring(state, -1, nil)))")
+            throw BenchError.luaFailed(round: "the plain Lua round failed", reason: String(cString: lua_tolstring(state, -1, nil)))
         }
         defer { lua_settop(state, 0) }
         return lua_tonumberx(state, -1, nil)
     }
     func transitRound() throws -> Double {
         guard let text = try runtime.evaluate(plainLuaRoundSource), let value = Double(text) else {
-            throw RuntimeError("bench: the Transit Lua round returned no number")
+            throw BenchError.roundInvalid("the Transit Lua round returned no number")
         }
         return value
     }

@@ -11,7 +11,7 @@ import TransitRender
 /// end, and how peak memory grows with the number of frames (docs/performance/render.md).
 func benchRender(_ rounds: Int) throws -> [BenchFigure] {
     guard let scene = LuaRuntime.defaultScriptsDirectory?.appendingPathComponent("scenes/default.lua").path else {
-        throw RuntimeError("bench: Transit's scripts directory was not found")
+        throw BenchError.noScriptsDirectory
     }
     // Memory first: the children's peaks are read before this process has grown (see childPeakMiB).
     let memory = try benchRenderMemory()
@@ -28,7 +28,7 @@ func benchRender(_ rounds: Int) throws -> [BenchFigure] {
 /// effects' whole GIFs are figures of their own. `--quick` renders each effect once, else three
 /// times (the median).
 private func benchRenderCatalogue(quick: Bool) throws -> [BenchFigure] {
-    guard let scripts = LuaRuntime.defaultScriptsDirectory else { throw RuntimeError("bench: Transit's scripts directory was not found") }
+    guard let scripts = LuaRuntime.defaultScriptsDirectory else { throw BenchError.noScriptsDirectory }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-bench-catalogue-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -83,7 +83,7 @@ private func benchRenderPNG(_ rounds: Int, scene: String) throws -> BenchFigure 
     let session = try SceneSession(RunConfiguration(file: URL(fileURLWithPath: scene)), quiet: true)
     var snapshots: [LayerSnapshot] = []
     try session.run(sampling: .everyFrame, onFrame: { _, window in snapshots.append(window) })
-    guard !snapshots.isEmpty else { throw RuntimeError("bench: the default scene produced no frames") }
+    guard !snapshots.isEmpty else { throw BenchError.roundInvalid("the default scene produced no frames") }
     let image = Rasterizer(scale: 1, background: Color(white: 0)).render(snapshots[snapshots.count / 2], size: session.world.screen.bounds.size)
     var rgb = [UInt8](repeating: 0, count: image.width * image.height * 3)
     for index in 0..<(image.width * image.height) {
@@ -117,11 +117,11 @@ private func benchRenderFrame(_ rounds: Int, scene: String) throws -> BenchFigur
     var snapshots: [(time: Double, tree: LayerSnapshot)] = []
     try session.run(sampling: .everyFrame, onFrame: { time, window in snapshots.append((time, window)) })
     guard let present = world.transitionHistory.first, let end = present.end else {
-        throw RuntimeError("bench: the default scene made no transition")
+        throw BenchError.roundInvalid("the default scene made no transition")
     }
     let middle = (present.start + end) / 2
     guard let frame = snapshots.min(by: { abs($0.time - middle) < abs($1.time - middle) }) else {
-        throw RuntimeError("bench: the default scene produced no frames")
+        throw BenchError.roundInvalid("the default scene produced no frames")
     }
     let size = world.screen.bounds.size
     let rasterizer = Rasterizer(scale: 1, background: Color(white: 0))
@@ -179,7 +179,7 @@ private func benchRenderMemory() throws -> BenchFigure {
     let session = try SceneSession(RunConfiguration(file: effect), quiet: true)
     try session.run()
     let length = session.world.now
-    guard length > 0 else { throw RuntimeError("bench: the memory scene has no length") }
+    guard length > 0 else { throw BenchError.roundInvalid("the memory scene has no length") }
     // Frames are taken at 0, 1/fps, ... up to the end: choose fps so the count lands near N.
     func fps(for frames: Int) -> Double { min(120, Double(frames - 1) / length) }
     var small: [Double] = [], large: [Double] = []
@@ -234,13 +234,13 @@ private func childPeakMiB(file: String, fps: Double, output: String) throws -> D
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
-    guard spawned == 0 else { throw RuntimeError("bench: cannot start \(executable) (errno \(spawned))") }
+    guard spawned == 0 else { throw BenchError.cannotStart(executable: executable, errno: spawned) }
     var status: Int32 = 0
     var usage = rusage()
-    guard wait4(pid, &status, 0, &usage) == pid else { throw RuntimeError("bench: wait4 failed") }
+    guard wait4(pid, &status, 0, &usage) == pid else { throw BenchError.waitFailed }
     guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
         let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-        throw RuntimeError("bench: `transit render --fps \(fps)` failed (status \(status)): \(message.suffix(2000))")
+        throw BenchError.childFailed(command: "transit render --fps \(fps)", status: status, output: String(message.suffix(2000)))
     }
     return Double(usage.ru_maxrss) / 1024  // ru_maxrss is in KiB on Linux
 }

@@ -39,12 +39,12 @@ func benchStartup(_ rounds: Int) throws -> [BenchFigure] {
         var pid: pid_t = 0
         let start = MonotonicClock.seconds()
         guard posix_spawn(&pid, executable.path, &actions, nil, argv, environ) == 0 else {
-            throw RuntimeError("bench: cannot start \(executable.path)")
+            throw BenchError.cannotStart(executable: executable.path, errno: nil)
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let elapsed = MonotonicClock.seconds() - start
-        guard status == 0 else { throw RuntimeError("bench: transit run exited with status \(status)") }
+        guard status == 0 else { throw BenchError.childFailed(command: "transit run", status: status, output: "") }
         wall.append(elapsed * 1000)
     }
     var usage = rusage()

@@ -91,7 +91,7 @@ private final class PureLuaTween {
     private let state: OpaquePointer
 
     init(objects: [Double]) throws {
-        guard let state = luaL_newstate() else { throw RuntimeError("bench: cannot create a Lua state") }
+        guard let state = luaL_newstate() else { throw BenchError.luaStateUnavailable }
         self.state = state
         luaL_openlibs(state)
         let source = """
@@ -141,13 +141,13 @@ private final class PureLuaTween {
         end
         """
         guard luaL_loadstring(state, source) == LUA_OK, lua_pcallk(state, 0, 0, 0, 0, nil) == LUA_OK else {
-            throw RuntimeError("bench: the Lua baseline did not load: \(String(cString: lua_tolstring(state, -1, nil)))")
+            throw BenchError.luaFailed(round: "the Lua baseline did not load", reason: String(cString: lua_tolstring(state, -1, nil)))
         }
         let width = Int(TRANSIT_BENCH_TWEEN_IN)
         for start in stride(from: 0, to: objects.count, by: width) {
             lua_getglobal(state, "add")
             for value in objects[start..<start + width] { lua_pushnumber(state, value) }
-            guard lua_pcallk(state, Int32(width), 0, 0, 0, nil) == LUA_OK else { throw RuntimeError("bench: Lua add failed") }
+            guard lua_pcallk(state, Int32(width), 0, 0, 0, nil) == LUA_OK else { throw BenchError.roundInvalid("Lua add failed") }
         }
     }
 
@@ -159,7 +159,7 @@ private final class PureLuaTween {
         lua_pushnumber(state, time)
         var status: Int32 = 0
         let seconds = timed { status = lua_pcallk(state, 1, 0, 0, 0, nil) }
-        guard status == LUA_OK else { throw RuntimeError("bench: Lua tween failed") }
+        guard status == LUA_OK else { throw BenchError.roundInvalid("Lua tween failed") }
         return seconds
     }
 }

@@ -80,7 +80,7 @@ func benchReload(_ rounds: Int) throws -> [BenchFigure] {
     func save(_ text: String) throws {
         let temporary = directory.appendingPathComponent(".fade.lua.swp")
         try Data(text.utf8).write(to: temporary)
-        guard rename(temporary.path, effect.path) == 0 else { throw RuntimeError("bench: cannot rename into \(directory.path)") }
+        guard rename(temporary.path, effect.path) == 0 else { throw BenchError.cannotRename(directory: directory.path) }
     }
     try save(source(0.35))
     var options = Options()
@@ -97,10 +97,10 @@ func benchReload(_ rounds: Int) throws -> [BenchFigure] {
         let saved = MonotonicClock.seconds()
         try save(source(0.3 + Double(round % 5) * 0.01))
         guard !FileWatcher.wait([watcher.fileDescriptor], milliseconds: 5000).isEmpty, watcher.debouncedChanges() else {
-            throw RuntimeError("bench: the save was not seen within 5 s")
+            throw BenchError.timedOut("the save was not seen", seconds: 5)
         }
         guard case .completed = reloader.reloadAndWait(into: .file(target), reloads: reloads, saved: saved).result,
-              let timing = reloader.lastTiming else { throw RuntimeError("bench: the reload failed") }
+              let timing = reloader.lastTiming else { throw BenchError.reloadFailed }
         whole.append((timing.written - saved) * 1000)
         frames = timing.frames
     }

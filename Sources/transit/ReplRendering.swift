@@ -8,6 +8,23 @@ import TransitRender
 // The REPL helpers that draw the world (they need the rasterizer, which TransitLua does not
 // link): show() prints the frame on screen now in the terminal, render(path) writes it as PNG.
 
+/// A REPL drawing helper's refusal; the REPL prints it after the helper's name.
+enum ReplHelperError: Error, CustomStringConvertible {
+    case unexpectedArguments(count: Int)
+    case argument(Int, name: String, mustBe: String, got: String)
+    case notPNGPath(String)
+    case cannotWrite(path: String, reason: String)
+
+    var description: String {
+        switch self {
+        case .unexpectedArguments(let count): return "expected no arguments (got \(count))"
+        case .argument(let index, let name, let expected, let got): return "argument \(index) (\(name)) must be \(expected) (got \(got))"
+        case .notPNGPath(let path): return "writes PNG images: give a path ending in .png (got \"\(path)\")"
+        case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        }
+    }
+}
+
 func replRenderingHelpers(world: World, scale: Double, statusBar: Bool = true) -> [ReplFunction] {
     /// The screen at the current virtual time: the window, with the status bar over it unless
     /// `--no-status-bar`.
@@ -16,7 +33,7 @@ func replRenderingHelpers(world: World, scale: Double, statusBar: Bool = true) -
     }
     let show = ReplFunction(name: "show", usage: "show()",
                             summary: "draws the frame on screen now in the terminal (24-bit colour half-blocks)") { arguments in
-        guard arguments.isEmpty else { throw RuntimeError("expected no arguments (got \(arguments.count))") }
+        guard arguments.isEmpty else { throw ReplHelperError.unexpectedArguments(count: arguments.count) }
         let size = replTerminalSize()
         // Half-blocks give two pixels a cell: rasterize at about the size shown, not more.
         let screen = world.screen.bounds.size
@@ -32,17 +49,17 @@ func replRenderingHelpers(world: World, scale: Double, statusBar: Bool = true) -
                               summary: "writes the frame on screen now as a PNG image (path ends in .png)") { arguments in
         guard arguments.count == 1, case .string(let path) = arguments[0] else {
             let got = arguments.first.map(\.typeName) ?? "nothing"
-            throw RuntimeError("argument 1 (path) must be a string ending in .png (got \(got))")
+            throw ReplHelperError.argument(1, name: "path", mustBe: "a string ending in .png", got: got)
         }
         guard path.lowercased().hasSuffix(".png") else {
-            throw RuntimeError("writes PNG images: give a path ending in .png (got \"\(path)\")")
+            throw ReplHelperError.notPNGPath(path)
         }
         let image = currentFrame(scale: scale)
         let bytes = try PNGEncoder.encode(image)
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw RuntimeError("cannot write \(path): \((error as NSError).localizedDescription)")
+            throw ReplHelperError.cannotWrite(path: path, reason: (error as NSError).localizedDescription)
         }
         print("wrote \(path) (\(image.width)×\(image.height), t=\(formatNumber(world.now))s)")
         transit_flush_stdout()

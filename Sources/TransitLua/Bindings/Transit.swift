@@ -151,7 +151,7 @@ extension LuaRuntime {
         transit_pop(L, 1)
         installImageRelease()
         guard let url = Self.preludeURL(in: options.scriptsDirectory) else {
-            throw RuntimeError("cannot find the sandbox prelude system/prelude.lua in Transit's scripts directory \(options.scriptsDirectory?.path ?? "(none)"); set TRANSIT_PATH to the scripts directory of Transit's source tree")
+            throw RuntimeError.preludeMissing(scriptsDirectory: options.scriptsDirectory?.path)
         }
         try loadFile(url)
         guard transit_pcall(L, 0, 0) == LUA_OK else { throw takeError() }

@@ -108,7 +108,7 @@ public final class LuaRuntime {
         limits.pointee.hostUsed = UnsafePointer(OpaquePointer(world.hostMemory.bytes))
         guard let state = transit_newstate(limits) else {
             limits.deallocate()
-            throw RuntimeError("cannot create a Lua state")
+            throw RuntimeError.stateUnavailable
         }
         servedThread = UnsafeMutablePointer<OpaquePointer>.allocate(capacity: 1)
         servedThread.initialize(to: state)
@@ -117,7 +117,7 @@ public final class LuaRuntime {
         transit_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
         guard transit_openlibs(L, options.unsafe ? 1 : 0) == LUA_OK else {
             let message = string(at: -1) ?? "?"
-            throw RuntimeError("cannot open the Lua libraries: \(message)")
+            throw RuntimeError.librariesUnavailable(reason: message)
         }
         if let scripts = options.scriptsDirectory { moduleDirectories.append(scripts) }
         installRegistryTables()
@@ -205,7 +205,7 @@ public final class LuaRuntime {
         let standardized = url.standardizedFileURL
         if !loadedFiles.contains(standardized) { loadedFiles.append(standardized) }
         guard var data = FileManager.default.contents(atPath: url.path) else {
-            throw RuntimeError("cannot read \(url.path): no such file or not readable")
+            throw RuntimeError.unreadable(path: url.path)
         }
         // As Lua's own file loader does: skip a UTF-8 byte-order mark and a first "#" line
         // (keeping its newline, so line numbers stay right).
@@ -304,10 +304,31 @@ public final class LuaRuntime {
     public func interrupt() { transit_interrupt(L) }
 }
 
-public struct RuntimeError: Error, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+/// What stops a Lua runtime before any script runs: the state, its libraries, the sandbox's
+/// prelude, a file to load. (A script's own error is a `ScriptError`; a bad call from Lua a
+/// `LuaCallError`.)
+public enum RuntimeError: Error, CustomStringConvertible, Equatable {
+    /// lua_newstate returned nothing (out of memory).
+    case stateUnavailable
+    /// luaL_openlibs (or Transit's additions) raised `reason`.
+    case librariesUnavailable(reason: String)
+    /// The scene's coroutine could not be made (out of memory).
+    case coroutineUnavailable
+    /// Transit's scripts directory (nil: none found) has no system/prelude.lua.
+    case preludeMissing(scriptsDirectory: String?)
+    /// A file to load is missing or unreadable.
+    case unreadable(path: String)
+
+    public var description: String {
+        switch self {
+        case .stateUnavailable: return "cannot create a Lua state"
+        case .librariesUnavailable(let reason): return "cannot open the Lua libraries: \(reason)"
+        case .coroutineUnavailable: return "cannot create the scene coroutine"
+        case .preludeMissing(let directory):
+            return "cannot find the sandbox prelude system/prelude.lua in Transit's scripts directory \(directory ?? "(none)"); set TRANSIT_PATH to the scripts directory of Transit's source tree"
+        case .unreadable(let path): return "cannot read \(path): no such file or not readable"
+        }
+    }
 }
 
 /// A Lua value kept alive in the registry for the host (callbacks, protocol objects, the effect).

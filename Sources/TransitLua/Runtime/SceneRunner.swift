@@ -48,7 +48,7 @@ extension LuaRuntime {
         allowModules(besides: file)
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        guard let thread = lua_newthread(L) else { throw RuntimeError("cannot create the scene coroutine") }
+        guard let thread = lua_newthread(L) else { throw RuntimeError.coroutineUnavailable }
         // A callback can reach this thread (coroutine.running()); closing or resuming it from a
         // script would pull the scene out from under the host.
         transit_markhostthread(L, thread)

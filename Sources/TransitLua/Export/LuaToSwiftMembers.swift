@@ -241,19 +241,7 @@ extension LuaToSwift {
                 }
                 return Code(text: "\(swift)(\(parts.joined(separator: ", ")))", type: swift)
             }
-            var codes: [Code] = []
-            for a in args {
-                if isNumberExpression(a) {
-                    let (_, type) = try literalWithPendingType(.number("0", line: line))
-                    codes.append(Code(text: try expr(a, expected: type).text, type: type))
-                    continue
-                }
-                let c = try expr(a, expected: nil)
-                guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t) else {
-                    throw refuse(line, "the argument \(describe(a)) of \(n).new", "its Swift type is not known, and a Lua init's parameters have none")
-                }
-                codes.append(c)
-            }
+            let codes = try firstCallArguments(args, of: "\(n).new", parameters: "a Lua init's parameters", line: line)
             try translateInit(cls, codes.map { $0.type! }, line: line)
             return Code(text: "\(swift)(\(codes.map(\.text).joined(separator: ", ")))", type: swift)
         case .field(.name(let n, _), let name, _) where lookup(n) == nil && api.cls(n) != nil:
@@ -281,6 +269,26 @@ extension LuaToSwift {
         }
     }
 
+    /// The arguments of the first call of a Lua function or init, which type its parameters (Lua
+    /// declares none): each argument's Swift type, a number literal's waiting for its use in the
+    /// body; an argument of no known type (or a type or closure) is refused.
+    mutating func firstCallArguments(_ args: [LuaExpr], of callee: String, parameters: String, line: Int) throws -> [Code] {
+        var codes: [Code] = []
+        for a in args {
+            if isNumberExpression(a) {
+                let (_, type) = try literalWithPendingType(.number("0", line: line))
+                codes.append(Code(text: try expr(a, expected: type).text, type: type))
+                continue
+            }
+            let c = try expr(a, expected: nil)
+            guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t) else {
+                throw refuse(line, "the argument \(describe(a)) of \(callee)", "its Swift type is not known, and \(parameters) have none")
+            }
+            codes.append(c)
+        }
+        return codes
+    }
+
     /// A call of a file-level local function; the first one types its parameters (a Lua function
     /// has no declared types) and translates it, the others are checked against it by swiftc.
     mutating func callFileFunction(_ name: String, _ args: [LuaExpr], line: Int) throws -> Code {
@@ -295,20 +303,7 @@ extension LuaToSwift {
         guard args.count == f.body.parameters.count else {
             throw refuse(line, "\(name) called with \(args.count) arguments", "it declares \(f.body.parameters.count); Lua fills or drops the others, Swift does not")
         }
-        var codes: [Code] = []
-        for a in args {
-            if isNumberExpression(a) {
-                // A number literal: the parameter's type waits for its use in the body.
-                let (_, type) = try literalWithPendingType(.number("0", line: line))
-                codes.append(Code(text: try expr(a, expected: type).text, type: type))
-                continue
-            }
-            let c = try expr(a, expected: nil)
-            guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t) else {
-                throw refuse(line, "the argument \(describe(a)) of \(name)", "its Swift type is not known, and a Lua function's parameters have none")
-            }
-            codes.append(c)
-        }
+        let codes = try firstCallArguments(args, of: name, parameters: "a Lua function's parameters", line: line)
         let types = codes.map { $0.type! }
         // The function's own translation: a scope of the file's names and its parameters.
         let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields)

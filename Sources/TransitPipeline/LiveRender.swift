@@ -126,11 +126,7 @@ public final class LiveRender: @unchecked Sendable {
         condition.unlock()
     }
 
-    private static let debug = ProcessInfo.processInfo.environment["TRANSIT_LIVE_DEBUG"] != nil
-    private let born = MonotonicClock.seconds()
-    private func log(_ text: @autoclosure () -> String) {
-        if Self.debug { FileHandle.standardError.write(Data((String(format: "[%7.1f] (%.1f) ", (MonotonicClock.seconds() - born) * 1000, MonotonicClock.seconds() * 1000) + text() + "\n").utf8)) }
-    }
+    private func log(_ text: @autoclosure () -> String) { LiveDebugLog.write("reload", text()) }
 
     private func run() -> Ending {
         let session: SceneSession
@@ -198,14 +194,15 @@ public final class LiveRender: @unchecked Sendable {
             condition.lock()
             if firstFrame != nil, !background { background = true; Self.runInBackground() }
             var pick: Int?
+            var looking: Playhead?, target: Double?
             while true {
                 if cancelled || (pending.isEmpty && sceneDone) { break }
                 // Until the viewer's frame is out, one worker draws: it and the scene have the cores.
                 if firstFrame == nil, drawing > 0 { condition.wait(); continue }
                 if !pending.isEmpty {
-                    let looking = playhead()
+                    looking = playhead()
                     // Where the viewer will be when this frame, started now, arrives.
-                    let target = looking?.time(at: MonotonicClock.seconds() + frameCost)
+                    target = looking?.time(at: MonotonicClock.seconds() + frameCost)
                     pick = Self.pick(for: looking, at: target, in: pending, interval: frameInterval, sceneDone: sceneDone)
                     if pick != nil { break }
                 }
@@ -219,8 +216,7 @@ public final class LiveRender: @unchecked Sendable {
             }
             let frame = pending.remove(at: pick)
             drawing += 1
-            let looking = playhead()
-            log("pick \(frame.index) t=\(frame.time) playhead=\(looking.map { "\($0.time(at: MonotonicClock.seconds()))" } ?? "nil") target=\(looking.map { "\($0.time(at: MonotonicClock.seconds() + frameCost))" } ?? "-") cost=\(frameCost) pending=\(pending.count)")
+            log("pick \(frame.index) t=\(frame.time) playhead=\(looking.map { "\($0.time)" } ?? "nil") target=\(target.map { "\($0)" } ?? "-") cost=\(frameCost) pending=\(pending.count)")
             condition.unlock()
 
             let started = MonotonicClock.seconds()

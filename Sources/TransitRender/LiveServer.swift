@@ -630,7 +630,6 @@ final class LiveSocket: @unchecked Sendable {
     /// Frames wait behind the lead frame now.
     private(set) var isHolding = false
     private let leadFrameHold: Double
-    static let debug = ProcessInfo.processInfo.environment["TRANSIT_LIVE_DEBUG"] != nil
 
     init(descriptor: Int32, handle: OpaquePointer, leadFrameHold: Double) {
         self.descriptor = descriptor
@@ -693,7 +692,7 @@ final class LiveSocket: @unchecked Sendable {
                 guard let message else { break }
                 switch message {
                 case .text(let text):
-                    if LiveSocket.debug { FileHandle.standardError.write(Data("[socket \(String(format: "%.1f", MonotonicClock.seconds() * 1000))] got \(text.prefix(60))\n".utf8)) }
+                    LiveDebugLog.write("socket", "got \(text.prefix(60))")
                     received(text)
                 case .ping(let payload): if !send(.pong, payload) { break loop }
                 case .close(let code):
@@ -733,7 +732,7 @@ final class LiveSocket: @unchecked Sendable {
                 lastSent = MonotonicClock.seconds()
                 state.lock()
                 if case .binary(_, let version) = message, (leadFrame?.version ?? -1) != version { leadFrame = (version, lastSent) }
-                if LiveSocket.debug { FileHandle.standardError.write(Data("[socket \(String(format: "%.1f", lastSent * 1000))] sent \(message.byteCount) bytes\n".utf8)) }
+                LiveDebugLog.write("socket", "sent \(message.byteCount) bytes")
                 // dropFrames may have rebuilt the queue meanwhile: the sent message is its first
                 // only if nothing was dropped before it.
                 if queueStart < queue.count, queue[queueStart].isSameMessage(as: message) {

@@ -67,9 +67,7 @@ func commandWatch(_ arguments: ArraySlice<String>) throws -> Int32 {
         let saved = MonotonicClock.seconds()
         guard watcher.debouncedChanges() else { continue }
         if stop.isPending { break }
-        if ProcessInfo.processInfo.environment["TRANSIT_LIVE_DEBUG"] != nil {
-            FileHandle.standardError.write(Data(String(format: "[watch] (%.1f) save seen, (%.1f) debounced\n", saved * 1000, MonotonicClock.seconds() * 1000).utf8))
-        }
+        LiveDebugLog.write("watch", String(format: "save seen at %.1f, debounced", saved * 1000))
         // A newer save cancels the reload in flight and starts at once.
         reloader.startReload(into: sink, reloads: reloads, saved: saved, first: false)
     }

@@ -67,7 +67,7 @@ func commandBench(_ arguments: ArraySlice<String>) throws -> Int32 {
 }
 
 /// Save → finished GIF, the way `transit watch -o` sees a save: the effect is written by rename
-/// into a watched directory, inotify wakes the loop, the 20 ms debounce passes, and a fresh
+/// into a watched directory, inotify wakes the loop, the 5 ms debounce passes, and a fresh
 /// world runs the default scene and renders it. Lurker polls every 0.5 s and Neovim debounces
 /// 0.5 s. (What a live viewer sees first is `reload.visible`, Bench+Live.swift: the first frame
 /// in memory, which this group once reported, is not something a user sees.)

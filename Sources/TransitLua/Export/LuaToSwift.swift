@@ -203,7 +203,7 @@ struct LuaToSwift {
                 } else if let literal = try fileConstant(name, values[0], line: line) {
                     constants += lead.filter { !$0.isEmpty } + literal
                 } else {
-                    throw refuse(line, "the top-level local \(name)", "only classes, their instances and literal constants are translated at the top of a file")
+                    throw topLevelLocalRefusal(name, values[0], line: line)
                 }
             case .function(let path, let isMethod, let body, let line):
                 guard path.count == 2, let cls = classes[path[0]] else {

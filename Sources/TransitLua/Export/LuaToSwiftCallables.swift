@@ -78,7 +78,7 @@ struct CallableState {
     /// Local functions inside functions (and closures bound to locals), by key.
     var nested: [String: LuaFunctionBody] = [:]
     /// Definitions no call typed in this pass, with their lines and what they are.
-    var untyped: [String: (line: Int, what: String)] = [:]
+    var untyped: [String: (line: Int, what: String, body: LuaFunctionBody)] = [:]
     /// `X.name = value` at the top: a static constant of the class, by the Lua class's name.
     var statics: [String: [String: (type: String, isVar: Bool)]] = [:]
     /// A field given a value on the file's instance at the top (`delegate.targetEdge = "right"`):
@@ -118,6 +118,10 @@ extension LuaToSwift {
     /// What this pass found, its numbers' types resolved as far as the pass resolved them.
     func discoveries() -> ExportSeeds {
         var out = callables.found
+        // A field assigned only by a function no call typed: a use of it is refused with why.
+        for entry in callables.untyped.values.sorted(by: { $0.line < $1.line }) {
+            for key in Self.selfFieldsAssigned(entry.body.block) where out.fieldErrors[key] == nil { out.fieldErrors[key] = untypedRefusal(entry.line, entry.what) }
+        }
         for (name, cls) in classes { out.fields[name] = cls.fields }
         for (key, s) in out.signatures {
             var resolved = s
@@ -228,7 +232,7 @@ extension LuaToSwift {
         var types: [String]
         if let s = callables.signature(key) { types = s.parameters } else if body.parameters.isEmpty && !onlyIfCalled { types = [] } else {
             // A module's function the effect does not call is left out.
-            if !onlyIfCalled { callables.untyped[key] = (line, what) }
+            if !onlyIfCalled { callables.untyped[key] = (line, what, body) }
             return nil
         }
         callables.untyped[key] = nil
@@ -286,7 +290,11 @@ extension LuaToSwift {
     /// At the end of a pass: a definition no call typed.
     func refuseUntypedFunctions() throws {
         guard let (_, entry) = callables.untyped.min(by: { $0.value.line < $1.value.line }) else { return }
-        throw refuse(entry.line, entry.what, "nothing in the file calls it with arguments (UIKit does not: it is not a hook), so no call gives its parameters Swift types")
+        throw untypedRefusal(entry.line, entry.what)
+    }
+
+    func untypedRefusal(_ line: Int, _ what: String) -> SwiftExportError {
+        refuse(line, what, "nothing in the file calls it with arguments (UIKit does not: it is not a hook), so no call gives its parameters Swift types")
     }
 
     // MARK: Calls
@@ -484,7 +492,17 @@ extension LuaToSwift {
     /// The refusal of `object.key` that is no property: the reason an assignment to it could
     /// not be translated, when there was one.
     func unknownField(_ key: String, _ object: LuaExpr, _ receiver: Code, line: Int) -> SwiftExportError {
-        if owner(of: receiver.type).lua != nil, let error = callables.seeds.fieldErrors[key] { return error }
+        if owner(of: receiver.type).lua != nil, var error = callables.seeds.fieldErrors[key] {
+            // That reason may be another field's absence, which has a reason of its own.
+            var seen: Set<String> = [key]
+            while error.reason.hasPrefix("it is not a property of"), error.construct.hasPrefix("the field "),
+                  let other = error.construct.dropFirst("the field ".count).split(separator: " ").first.map(String.init),
+                  !seen.contains(other), let deeper = callables.seeds.fieldErrors[other] {
+                seen.insert(other)
+                error = deeper
+            }
+            return error
+        }
         return refuse(line, "the field \(key) of \(describe(object))", "it is not a property of \(receiver.type.map(SwiftType.nominal) ?? "a known type") in the API description, so its Swift type is unknown")
     }
 
@@ -494,6 +512,25 @@ extension LuaToSwift {
     mutating func noteSkipped(_ stat: LuaStat, _ error: SwiftExportError) {
         var error = error
         if error.construct.hasPrefix("the global "), let cause = callables.skippedLocals[String(error.construct.dropFirst("the global ".count))] { error = cause }
+        // A function the statement would have typed by its call (an init, a helper) is not
+        // translated: the fields it assigns keep this reason too.
+        var untyped: [LuaFunctionBody] = []
+        LuaWalk.expressions(in: [stat]) { e in
+            switch e {
+            case .call(.field(.name(let n, _), "new", _), _, _):
+                if let cls = classes[n], let initBody = cls.initBody, cls.initTypes == nil { untyped.append(initBody.body) }
+            case .call(.field(.name(let n, _), let f, _), _, _):
+                if let body = callables.classFunctions[n]?[f], callables.signature("\(n).\(f)") == nil { untyped.append(body) }
+            case .method(_, let m, _, _):
+                for (luaClass, methods) in callables.methods {
+                    if let body = methods[m], callables.signature("\(luaClass):\(m)") == nil { untyped.append(body) }
+                }
+            default: break
+            }
+        }
+        for body in untyped {
+            for key in Self.selfFieldsAssigned(body.block) where callables.found.fieldErrors[key] == nil { callables.found.fieldErrors[key] = error }
+        }
         switch stat {
         case .local(let names, _, _):
             for n in names where callables.skippedLocals[n.name] == nil { callables.skippedLocals[n.name] = error }
@@ -501,6 +538,23 @@ extension LuaToSwift {
             for case .field(_, let key, _) in targets where callables.found.fieldErrors[key] == nil { callables.found.fieldErrors[key] = error }
         default: break
         }
+    }
+
+    /// The fields `self.key = ...` a function body assigns.
+    static func selfFieldsAssigned(_ block: [LuaStat]) -> [String] {
+        var keys: [String] = []
+        func visit(_ b: [LuaStat]) {
+            for stat in b {
+                switch stat {
+                case .assign(let targets, _, _): for case .field(.name("self", _), let k, _) in targets { keys.append(k) }
+                case .doBlock(let x, _), .whileLoop(_, let x, _), .repeatLoop(let x, _, _), .numericFor(_, _, _, _, let x, _), .genericFor(_, _, let x, _): visit(x)
+                case .ifStat(let clauses, let e, _, _): clauses.forEach { visit($0.1) }; if let e { visit(e) }
+                default: break
+                }
+            }
+        }
+        visit(block)
+        return keys
     }
 
     /// `X.super.name(self, ...)` in a method of X: `super.name(...)`, UIKit's implementation.
@@ -543,6 +597,14 @@ extension LuaToSwift {
     func superclassImplements(_ cls: ClassInfo, _ name: String) -> Bool {
         guard let base = owner(of: cls.swiftName).api else { return false }
         return api.lineage(base).contains { c in c.methods.contains { $0.name == name } }
+    }
+
+    /// Why a top-level local that is no class, instance, module or constant is refused.
+    func topLevelLocalRefusal(_ name: String, _ value: LuaExpr, line: Int) -> SwiftExportError {
+        if case .table(let fields, _) = value, fields.isEmpty {
+            return refuse(line, "the table \(name) the file's functions fill", "a Lua table used as a map (\(name)[key] = value) declares no key and value types for a Swift dictionary")
+        }
+        return refuse(line, "the top-level local \(name)", "only classes, their instances, modules and constants that nothing assigns are translated at the top of a file")
     }
 
     /// The Swift name of a local the script calls `self` outside a method (`local self =

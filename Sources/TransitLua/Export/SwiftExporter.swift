@@ -43,6 +43,10 @@ public enum SwiftExporter {
         do { chunk = try LuaParser.parse(source) } catch let error as LuaSyntaxError {
             throw SwiftExportError(line: error.line, construct: "a syntax error (\(error.message))", reason: "the file is not valid Lua 5.4")
         }
+        // A scene (a file that runs, returning nothing) is refused before anything in it.
+        guard chunk.block.contains(where: { if case .returnStat = $0 { return true }; return false }) else {
+            throw SwiftExportError(line: chunk.block.last?.line ?? 1, construct: "a file that returns nothing", reason: "a scene has no Swift counterpart; only effects are exported")
+        }
         try loader.load(requiredBy: chunk)
         // The class factories the effect calls, expanded (LuaToSwiftModules.swift); the modules'
         // comments and line tables joined to the effect's (their lines are numbered apart).

@@ -333,6 +333,7 @@ extension LuaToSwift {
     /// The arguments of a call of a function typed by its calls, and its result type. The first
     /// call types the parameters; the others must pass the same types.
     mutating func typedCall(_ key: String, _ display: String, _ args: [LuaExpr], parameters: Int, line: Int) throws -> (text: String, result: String?) {
+        let args = droppingExtraArguments(args, parameters: parameters)
         guard args.count == parameters else {
             throw refuse(line, "\(display) called with \(args.count) arguments", "it declares \(parameters); Lua fills or drops the others, Swift does not")
         }
@@ -368,6 +369,21 @@ extension LuaToSwift {
         }
         callables.found.signatures[key] = CallableSignature(parameters: types, result: nil, firstCall: line)
         return (parts.joined(separator: ", "), nil)
+    }
+
+    /// A call with more arguments than the function has parameters: Lua evaluates the extra ones
+    /// and drops them, so an extra local, literal or property read (nothing happens when it is
+    /// evaluated) is left out; any other extra argument is kept, for the call to be refused.
+    func droppingExtraArguments(_ args: [LuaExpr], parameters: Int) -> [LuaExpr] {
+        func inert(_ e: LuaExpr) -> Bool {
+            switch e {
+            case .name(let n, _): return lookup(n) != nil
+            case .field(let o, _, _): return inert(o)  // a property read: UIKit's getters change nothing
+            default: return isLiteral(e)
+            }
+        }
+        guard args.count > parameters, args[parameters...].allSatisfy(inert) else { return args }
+        return Array(args.prefix(parameters))
     }
 
     /// Whether an argument of type `c.type` may be passed where the first call passed `type`:
@@ -605,6 +621,13 @@ extension LuaToSwift {
             return refuse(line, "the table \(name) the file's functions fill", "a Lua table used as a map (\(name)[key] = value) declares no key and value types for a Swift dictionary")
         }
         return refuse(line, "the top-level local \(name)", "only classes, their instances, modules and constants that nothing assigns are translated at the top of a file")
+    }
+
+    /// An optional passed where UIKit's parameter is not: unwrapped at the call, where Transit
+    /// raises for a nil argument (`ctx.finalFrame(for: ctx.viewController(forKey: .to)!)`).
+    func requiredArgument(_ c: Code, _ parameter: String) -> String {
+        guard let t = c.type, SwiftType.isOptional(t), !SwiftType.isOptional(parameter), c.text != "nil" else { return c.text }
+        return wrap(c, 100) + "!"
     }
 
     /// The Swift name of a local the script calls `self` outside a method (`local self =

@@ -129,7 +129,7 @@ extension LuaToSwift {
             guard fits else { continue }
             var parts: [String] = []
             for (a, p) in zip(args, s.parameters) {
-                parts.append(label(p) + (try expr(a, expected: p.type).text))
+                parts.append(label(p) + requiredArgument(try expr(a, expected: p.type), p.type))
             }
             return (s, parts.joined(separator: ", "))
         }
@@ -305,6 +305,7 @@ extension LuaToSwift {
     /// has no declared types) and translates it, the others are checked against it by swiftc.
     mutating func callFileFunction(_ name: String, _ args: [LuaExpr], line: Int) throws -> Code {
         guard var f = functions[name] else { throw refuse(line, name, "it is not a function of this file") }
+        let args = droppingExtraArguments(args, parameters: f.body.parameters.count)
         if let types = f.parameterTypes {
             guard args.count == types.count else {
                 throw refuse(line, "\(name) called with \(args.count) arguments", "its first call gave it \(types.count); Lua fills or drops the others, Swift does not")

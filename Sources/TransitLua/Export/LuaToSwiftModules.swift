@@ -1,8 +1,8 @@
 import Foundation
 
-// The modules an effect requires (docs/export.md, "Modules"), translated into the same Swift
-// file: `require("lib.x")` finds the module as Transit's sandbox does (beside the effect, then
-// in scripts/), once however often it is required.
+// The modules an effect requires (docs/export.md, "Modules and class factories"), translated
+// into the same Swift file: `require("lib.x")` finds the module as Transit's sandbox does (beside
+// the effect, then in scripts/), once however often it is required.
 //
 // A module is a table of functions and constants: it becomes a Swift namespace, an `enum` named
 // after the module's file (`lib/views.lua` → `enum Views`), its functions `static func`s typed by

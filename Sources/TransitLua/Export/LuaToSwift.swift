@@ -190,7 +190,7 @@ struct LuaToSwift {
                 if names[0].attrib == "close" { throw refuse(line, "a <close> variable", "Swift has no to-be-closed variables (__close)") }
                 if let module = try requireLocal(name, values[0], line: line) {
                     // A module: its namespace (LuaToSwiftModules.swift).
-                    items.append((lead + module, nil, nil))
+                    items.append((lead + (lead.contains(where: { !$0.isEmpty }) && !module.isEmpty ? [""] : []) + module, nil, nil))
                 } else if let cls = try classDeclaration(name, values[0]) {
                     classes[name] = cls
                     declare(name, Variable(swift: cls.swiftName, type: cls.swiftName + ".Type", isLuaClass: true))

@@ -194,7 +194,8 @@ extension LuaToSwift {
             guard var type = code.type else {
                 throw refuse(line, "the local \(name)", "the type of its value is not known from the API description")
             }
-            if SwiftType.isOptional(type) && !nilTested.contains(name) {
+            // (An implicitly unwrapped value, `UIViewController.view`, is an optional once bound.)
+            if (SwiftType.isOptional(type) || type.hasSuffix("!")) && !nilTested.contains(name) {
                 // Lua raises where the value is used; the Swift unwraps it where it is bound.
                 code.text = wrap(code, 100) + "!"
                 type = SwiftType.unwrapped(type)

@@ -131,22 +131,47 @@ struct LuaToSwift {
     }
 
     /// The comments not yet written that start before `line`.
+    /// (The comments are in line order: only those from where the window opens are looked at.)
     mutating func comments(before line: Int) -> [String] {
         var out: [String] = []
-        for (index, comment) in chunk.comments.enumerated() where comment.line < line && !emittedComments.contains(index) && mayWriteComment(at: comment.line) {
-            emittedComments.insert(index)
-            out += Self.swiftComment(comment)
+        // At the top of the file, what is before the last statement's lead is written or waits for
+        // its function.
+        let topLevel = commentWindow == nil && callables.leadRanges == nil
+        var index = topLevel ? callables.topLevelCommentCursor
+            : firstComment(atOrAfter: commentWindow?.lowerBound ?? callables.leadRanges?.map(\.lowerBound).min() ?? 0)
+        while index < chunk.comments.count, chunk.comments[index].line < line {
+            let comment = chunk.comments[index]
+            if !emittedComments.contains(index) && mayWriteComment(at: comment.line) {
+                emittedComments.insert(index)
+                out += Self.swiftComment(comment)
+            }
+            index += 1
         }
+        if topLevel { callables.topLevelCommentCursor = index }
         return out
     }
 
     /// A comment after code on `line`, to end that line's Swift.
     mutating func trailingComment(on line: Int) -> String? {
-        for (index, comment) in chunk.comments.enumerated() where comment.line == line && comment.trailing && !emittedComments.contains(index) {
-            emittedComments.insert(index)
-            return Self.swiftComment(comment).joined(separator: " ")
+        var index = firstComment(atOrAfter: line)
+        while index < chunk.comments.count, chunk.comments[index].line == line {
+            if chunk.comments[index].trailing && !emittedComments.contains(index) {
+                emittedComments.insert(index)
+                return Self.swiftComment(chunk.comments[index]).joined(separator: " ")
+            }
+            index += 1
         }
         return nil
+    }
+
+    /// The index of the first comment on or after `line` (a binary search).
+    func firstComment(atOrAfter line: Int) -> Int {
+        var low = 0, high = chunk.comments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if chunk.comments[middle].line < line { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     // MARK: The file

@@ -99,7 +99,13 @@ struct CallableState {
     var visualStart: [Int: Int] = [:]
     var visualEnd: [Int: Int] = [:]
 
+    /// The lines of the function bodies at the top of the file (LuaToSwift.functionBodies).
+    var functionBodies: [ClosedRange<Int>] = []
+    /// The first comment the top of the file has not looked at (LuaToSwift.comments(before:)).
+    var topLevelCommentCursor = 0
+
     mutating func prepare(_ chunk: LuaChunk) {
+        functionBodies = LuaToSwift.functionBodies(chunk)
         for case .function(let path, let isMethod, let body, _) in chunk.block where path.count == 2 {
             if isMethod { methods[path[0], default: [:]][path[1]] = body } else { classFunctions[path[0], default: [:]][path[1]] = body }
         }
@@ -147,11 +153,11 @@ extension LuaToSwift {
         if let window = commentWindow { return window.contains(line) }
         if let ranges = callables.leadRanges { return ranges.contains { $0.contains(line) } }
         // A module's comments are written with what they are about, never swept up at the top.
-        return line < LuaModule.lineStride && !functionBodies.contains { $0.contains(line) }
+        return line < LuaModule.lineStride && !callables.functionBodies.contains { $0.contains(line) }
     }
 
     /// The lines of the function bodies at the top of the file (their comments are theirs).
-    var functionBodies: [ClosedRange<Int>] {
+    static func functionBodies(_ chunk: LuaChunk) -> [ClosedRange<Int>] {
         var ranges: [ClosedRange<Int>] = []
         func visit(_ e: LuaExpr) {
             switch e {

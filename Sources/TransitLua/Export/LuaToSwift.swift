@@ -215,7 +215,7 @@ struct LuaToSwift {
                 if names[0].attrib == "close" { throw refuse(line, "a <close> variable", "Swift has no to-be-closed variables (__close)") }
                 if let module = try requireLocal(name, values[0], line: line) {
                     // A module: its namespace (LuaToSwiftModules.swift).
-                    items.append((lead + (lead.contains(where: { !$0.isEmpty }) && !module.isEmpty ? [""] : []) + module, nil, nil))
+                    items.append((lead + (lead.contains(where: { !$0.isEmpty }) && !module.isEmpty ? [""] : []) + module + (module.isEmpty ? [] : [""]), nil, nil))
                 } else if let cls = try classDeclaration(name, values[0]) {
                     classes[name] = cls
                     declare(name, Variable(swift: cls.swiftName, type: cls.swiftName + ".Type", isLuaClass: true))
@@ -227,6 +227,8 @@ struct LuaToSwift {
                     if !lead.isEmpty { items.append((lead, nil, nil)) }
                 } else if let literal = try fileConstant(name, values[0], line: line) {
                     constants += lead.filter { !$0.isEmpty } + literal
+                } else if let map = try fileMap(name, values[0], line: line) {
+                    constants += lead.filter { !$0.isEmpty } + map
                 } else {
                     throw topLevelLocalRefusal(name, values[0], line: line)
                 }

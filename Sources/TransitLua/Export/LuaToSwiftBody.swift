@@ -418,6 +418,8 @@ extension LuaToSwift {
             if api.cls(n) != nil { return Code(text: typeName(n), type: typeName(n) + ".Type") }
             throw refuse(line, "the global \(n)", Self.globalReason(n))
         case .index(let object, let key, let line):
+            // A file-level table used as a map (LuaToSwiftCallables.swift).
+            if let read = try mapRead(object, key, line: line) { return read }
             let o = try expr(object, expected: nil)
             guard let t = o.type, SwiftType.isArray(t) else {
                 throw refuse(line, "a dynamic key \(describe(object))[\(describe(key))]", "an indexed host object or table has no Swift member to name")
@@ -460,7 +462,7 @@ extension LuaToSwift {
         case "setmetatable", "getmetatable", "rawget", "rawset", "rawequal", "rawlen": return "metatables have no Swift counterpart"
         case "coroutine": return "coroutines have no Swift counterpart in an effect"
         case "load", "loadstring", "dofile", "loadfile": return "code loaded at run time cannot be translated"
-        case "require": return "the exporter translates one file, not the modules it requires"
+        case "require": return "a module is translated where the top of the effect (or of a module) requires it: local m = require(\"name\")"
         case "pairs", "next": return "a Lua table's traversal order has no Swift counterpart"
         case "select": return "varargs have no Swift counterpart"
         case "pcall", "xpcall", "error", "assert": return "Lua errors have no faithful Swift counterpart (Swift traps or throws)"

@@ -34,13 +34,15 @@ struct ExportSeeds {
     /// Why an assignment to a field of a Lua object could not be translated, by the field's
     /// name: a later read of the field is refused with this reason, the real one.
     var fieldErrors: [String: SwiftExportError] = [:]
+    /// The key and value types of the file's tables used as maps, from their first assignment.
+    var maps: [String: (key: String, value: String)] = [:]
     /// Why a function typed by its calls could not be translated, by its key: a call before
     /// the definition, whose result type it needs, is refused with this reason.
     var definitionErrors: [String: SwiftExportError] = [:]
 
     /// How much is known: a pass that adds nothing ends the passes.
     var extent: Int {
-        fields.values.map(\.count).reduce(0, +)
+        fields.values.map(\.count).reduce(0, +) + maps.count
             + signatures.values.map { s in 1 + (s.result == nil ? 0 : 1) + s.parameters.filter { $0 != CallableState.numberMarker }.count }.reduce(0, +)
     }
 
@@ -59,6 +61,7 @@ struct ExportSeeds {
             signatures[key] = known
         }
         for (key, error) in other.fieldErrors where fieldErrors[key] == nil { fieldErrors[key] = error }
+        for (name, types) in other.maps where maps[name] == nil { maps[name] = types }
         for (key, error) in other.definitionErrors where definitionErrors[key] == nil { definitionErrors[key] = error }
         return extent > before
     }
@@ -90,6 +93,9 @@ struct CallableState {
     /// namespaces), and each namespace's members.
     var modules: [String: LuaModule] = [:]
     var translatedModules: [String: String] = [:]
+    var modulesInProgress = Set<String>()
+    /// The file's tables used as maps (`fileMap`).
+    var mapNames = Set<String>()
     var namespaces: [String: [String: NamespaceMember]] = [:]
     /// The comments a statement the expansion of a factory made may take as its own, by its line.
     var leadWindows: [Int: [ClosedRange<Int>]] = [:]
@@ -462,9 +468,64 @@ extension LuaToSwift {
         return (Code(text: receiver.text + "." + key, type: entry.type), !entry.isVar)
     }
 
+    /// `local T = {}` at the top of the file, used only as `T[key]` with keys that are objects or
+    /// strings: a Swift dictionary, `@MainActor var T: [Key: Value] = [:]`, typed by its first
+    /// assignment. A Lua table keeps its keys and values alive and finds an object key by identity,
+    /// as a dictionary keyed by a UIKit object (NSObject's hash and isEqual are its identity) does.
+    mutating func fileMap(_ name: String, _ value: LuaExpr, line: Int) throws -> [String]? {
+        guard case .table(let fields, _) = value, fields.isEmpty else { return nil }
+        var uses = 0, indexed = 0
+        LuaWalk.expressions(in: chunk.block) { e in
+            if case .name(let n, _) = e, n == name { uses += 1 }
+            if case .index(.name(let n, _), let key, _) = e, n == name, !isLiteral(key) { indexed += 1 }
+        }
+        guard uses > 0, uses == indexed else { return nil }
+        callables.mapNames.insert(name)
+        declare(name, Variable(swift: name, type: nil))
+        guard let types = callables.found.maps[name] ?? callables.seeds.maps[name] else {
+            throw callables.seeds.fieldErrors["[\(name)]"] ?? refuse(line, "the table \(name) used as a map", "no assignment \(name)[key] = value gives its key and value types")
+        }
+        return ["@MainActor", "var \(name): [\(types.key): \(types.value)] = [:]" + (trailingComment(on: line).map { " " + $0 } ?? "")]
+    }
+
+    /// `T[key]` on a file map: the value, or nil.
+    mutating func mapRead(_ object: LuaExpr, _ key: LuaExpr, line: Int) throws -> Code? {
+        guard case .name(let name, _) = object, callables.mapNames.contains(name), lookup(name)?.swift == name else { return nil }
+        guard let types = callables.found.maps[name] ?? callables.seeds.maps[name] else {
+            throw callables.seeds.fieldErrors["[\(name)]"] ?? refuse(line, "\(name)[\(describe(key))]", "no assignment \(name)[key] = value gives the map's key and value types")
+        }
+        let k = try expr(key, expected: types.key)
+        guard agree(k, types.key, argument: key) else { throw refuse(line, "\(name)[\(describe(key))]", "its key is not a \(types.key), the map's key type") }
+        return Code(text: "\(name)[\(requiredArgument(k, types.key))]", type: types.value + "?")
+    }
+
+    /// `T[key] = value` on a file map; the first one types the map.
+    mutating func mapAssignment(_ target: LuaExpr, _ value: LuaExpr, line: Int) throws -> [String]? {
+        guard case .index(.name(let name, _), let key, _) = target, callables.mapNames.contains(name), lookup(name)?.swift == name else { return nil }
+        if let types = callables.found.maps[name] ?? callables.seeds.maps[name] {
+            let k = try expr(key, expected: types.key)
+            guard agree(k, types.key, argument: key) else { throw refuse(line, "\(name)[\(describe(key))] = ...", "its key is not a \(types.key), the map's key type") }
+            let v = try expr(value, expected: types.value + "?")
+            if case .nilValue = value {} else if !agree(v, types.value, argument: value) {
+                throw refuse(line, "\(name)[\(describe(key))] = ...", "its value is not a \(types.value), the map's value type")
+            }
+            return ["\(name)[\(requiredArgument(k, types.key))] = \(v.text)"]
+        }
+        let k = try expr(key, expected: nil), v = try expr(value, expected: nil)
+        guard let keyType = k.type.map(SwiftType.unwrapped), owner(of: keyType).api != nil || owner(of: keyType).lua != nil || keyType == "String" else {
+            throw refuse(line, "\(name)[\(describe(key))] = ...", "a map is translated with object or string keys (Lua's number keys are not Swift's)")
+        }
+        guard let valueType = v.type.map(SwiftType.unwrapped), !valueType.hasSuffix(".Type"), !SwiftType.isClosure(valueType), !valueType.contains("\u{1}") else {
+            throw refuse(line, "\(name)[\(describe(key))] = ...", "the type of its value is not known from the API description")
+        }
+        callables.found.maps[name] = (keyType, valueType)
+        return ["\(name)[\(requiredArgument(k, keyType))] = \(v.text)"]
+    }
+
     /// `object.key = value` where `object` is a Lua object other than the method's `self` and
     /// `key` none of its properties yet: a stored property of its class, typed by this value.
     mutating func luaObjectFieldAssignment(_ target: LuaExpr, _ value: LuaExpr, line: Int) throws -> [String]? {
+        if let map = try mapAssignment(target, value, line: line) { return map }
         guard case .field(let object, let key, _) = target else { return nil }
         if case .name("self", _) = object, currentClass != nil, lookup("self")?.type == currentClass?.swiftName { return nil }
         let receiver = try expr(object, expected: nil)
@@ -558,6 +619,8 @@ extension LuaToSwift {
             for n in names where callables.skippedLocals[n.name] == nil { callables.skippedLocals[n.name] = error }
         case .assign(let targets, _, _):
             for case .field(_, let key, _) in targets where callables.found.fieldErrors[key] == nil { callables.found.fieldErrors[key] = error }
+            // (A map's assignment, under its name in brackets.)
+            for case .index(.name(let n, _), _, _) in targets where callables.found.fieldErrors["[\(n)]"] == nil { callables.found.fieldErrors["[\(n)]"] = error }
         default: break
         }
     }
@@ -624,7 +687,7 @@ extension LuaToSwift {
     /// Why a top-level local that is no class, instance, module or constant is refused.
     func topLevelLocalRefusal(_ name: String, _ value: LuaExpr, line: Int) -> SwiftExportError {
         if case .table(let fields, _) = value, fields.isEmpty {
-            return refuse(line, "the table \(name) the file's functions fill", "a Lua table used as a map (\(name)[key] = value) declares no key and value types for a Swift dictionary")
+            return refuse(line, "the empty table \(name) at the top of the file", "it is used otherwise than as a map (\(name)[key] with object or string keys), so its Swift type (an array, a dictionary, a record) is not known")
         }
         return refuse(line, "the top-level local \(name)", "only classes, their instances, modules and constants that nothing assigns are translated at the top of a file")
     }

@@ -172,7 +172,12 @@ extension LuaToSwift {
         }
         let namespace = module.swiftName
         var lines: [String] = []
+        if callables.modulesInProgress.contains(moduleName) {
+            throw refuse(line, "require(\"\(moduleName)\")", "\(moduleName) is being loaded: it requires this module, which requires it back, and Transit's require would load them again without end")
+        }
         if callables.translatedModules[moduleName] == nil {
+            callables.modulesInProgress.insert(moduleName)
+            defer { callables.modulesInProgress.remove(moduleName) }
             lines = try translateModule(module, table: table)
             callables.translatedModules[moduleName] = namespace
         }
@@ -200,6 +205,7 @@ extension LuaToSwift {
 
     mutating func moduleLines(_ module: LuaModule, table: String) throws -> [String] {
         var members: [[String]] = []
+        var otherModules: [String] = []
         var subNamespaces: [(name: String, members: [[String]])] = []
         let root = module.swiftName
         callables.namespaces[root] = [:]
@@ -217,6 +223,11 @@ extension LuaToSwift {
             case .local(let names, let values, let line) where names.count == 1 && values.count == 1:
                 let name = names[0].name
                 if name == table { continue }
+                if let required = try requireLocal(name, values[0], line: line) {
+                    // Another module, required by this one: its namespace comes first, beside this one's.
+                    if !required.isEmpty { otherModules += required + [""] }
+                    continue
+                }
                 if case .table(let fields, _) = values[0], fields.isEmpty {
                     // A table filled with functions: a namespace inside the module's.
                     let swift = "\(root).\(name)"
@@ -263,10 +274,10 @@ extension LuaToSwift {
         for sub in subNamespaces where !sub.members.isEmpty {
             members.append(["enum \(sub.name) {"] + sub.members.enumerated().flatMap { index, lines in (index > 0 ? [""] : []) + indented(lines) } + ["}"])
         }
-        guard !members.isEmpty else { return [] }
+        guard !members.isEmpty else { return otherModules.dropLast() }
         // The module's description (its first comment paragraph) above its namespace.
         commentWindow = module.base...max(module.base, firstLine - 1)
-        var out = comments(before: firstLine)
+        var out = otherModules + comments(before: firstLine)
         commentWindow = nil
         out += ["@MainActor", "enum \(root) {"]
         for (index, member) in members.enumerated() {
@@ -358,7 +369,7 @@ extension LuaToSwift {
             let (text, result) = try typedCall(key, "\(ns).\(name)", args, parameters: parameters, line: line)
             return Code(text: "\(swift)(\(text))", type: result)
         case .factory?:
-            throw refuse(line, "the class factory \(ns).\(name)", "a factory's class is translated where the effect's top level calls it (local X = \(name)(...) or return \(name)(...)), with literal, table or function arguments")
+            throw refuse(line, "the class factory \(ns).\(name)", "a factory's class is translated where the effect's top level calls it (local X = \(name)(...) or return \(name)(...)), with literal, table, name or function arguments")
         case .failed(let error)?: throw error
         default:
             throw refuse(line, "\(ns).\(name)(...)", "the module defines no function \(name)")

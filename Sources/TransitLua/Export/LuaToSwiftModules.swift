@@ -396,6 +396,9 @@ struct FactoryExpansion {
     var visualEnd: [Int: Int] = [:]
     /// Modules an expansion has required (or the effect, by a local).
     var requiredModules = Set<String>()
+    /// The top-level names the expansions have declared: a second expansion may not declare one
+    /// again (two calls of one factory would make two `let dimAlpha`).
+    var declaredNames = Set<String>()
 
     init(modules: [String: LuaModule]) { self.modules = modules }
 
@@ -532,9 +535,10 @@ struct FactoryExpansion {
                 if case .method(_, "subclass", _, _) = values[0] {
                     classLocal = name
                     let newName = localName ?? name
-                    if localName == nil, effectNames.contains(name) {
-                        throw refuse(line, "the class \(name) of the factory", "the effect has a local of that name too")
+                    if localName == nil, effectNames.contains(name) || declaredNames.contains(name) {
+                        throw refuse(line, "the class \(name) of the factory", "the effect (or another call of a factory) has a top-level name \(name) too")
                     }
+                    declaredNames.insert(newName)
                     rewriter.renames[name] = newName
                     out.append(.local([LuaAttribName(name: newName, attrib: nil)], [try rewriter.expr(values[0])], line: line))
                     leadWindows[line] = lead
@@ -553,7 +557,10 @@ struct FactoryExpansion {
                     methods.append((name, f))
                     rewriter.env[name] = .method(name)
                 default:
-                    if effectNames.contains(name) { throw refuse(line, "the local \(name) of the factory", "the effect has a local of that name too") }
+                    if effectNames.contains(name) || declaredNames.contains(name) {
+                        throw refuse(line, "the local \(name) of the factory", "the effect (or another call of a factory) has a top-level name \(name) too, and the expansion makes it the file's")
+                    }
+                    declaredNames.insert(name)
                     out.append(.local(names, [value], line: line))
                     leadWindows[line] = lead
                     rewriter.shadowed.insert(name)
@@ -750,6 +757,8 @@ struct FactoryRewriter {
         case .call(.field(.name(let n, _), let key, _), let args, let line) where !shadowed.contains(n):
             if case .options(let values)? = env[n] {
                 guard let v = values[key] else { throw refuse(line, "\(n).\(key)(...)", "the call passes no \(key), so Lua would call nil") }
+                // A function the effect names (`frame = centred`): a call of it.
+                if case .name = v { return .call(v, try args.map { try expr($0) }, line: line) }
                 guard case .function(let f) = v else { throw refuse(line, "\(n).\(key)(...)", "the call's \(key) is not a function") }
                 return try methodCall(key, f, args, line: line)
             }

@@ -94,6 +94,8 @@ struct CallableState {
     var modules: [String: LuaModule] = [:]
     var translatedModules: [String: String] = [:]
     var modulesInProgress = Set<String>()
+    /// The statements a discovery pass skipped, in order, with their reasons.
+    var skipped: [SwiftExportError] = []
     /// The file's tables used as maps (`fileMap`).
     var mapNames = Set<String>()
     var namespaces: [String: [String: NamespaceMember]] = [:]
@@ -270,9 +272,16 @@ extension LuaToSwift {
         returnType = nil
         inferringResult = true
         let lines: [String]
+        let skippedBefore = callables.skipped.count
         do { lines = try functionBlock(body) } catch let error as SwiftExportError {
             if discovery { callables.found.definitionErrors[key] = error }
             throw error
+        }
+        // A discovery pass that skipped a statement of the body (a `return` among them, maybe)
+        // knows no result: the reason of the first skip is the definition's.
+        if callables.skipped.count > skippedBefore {
+            if callables.found.definitionErrors[key] == nil { callables.found.definitionErrors[key] = callables.skipped[skippedBefore] }
+            return nil
         }
         var result = returnType ?? "Void"
         // A function that returns nil on some path returns an optional (Lua's nil).
@@ -593,6 +602,7 @@ extension LuaToSwift {
     /// A local whose declaration was skipped makes later uses fail as "the global x": the
     /// declaration's reason is the one kept.
     mutating func noteSkipped(_ stat: LuaStat, _ error: SwiftExportError) {
+        callables.skipped.append(error)
         var error = error
         if error.construct.hasPrefix("the global "), let cause = callables.skippedLocals[String(error.construct.dropFirst("the global ".count))] { error = cause }
         // A function the statement would have typed by its call (an init, a helper) is not

@@ -21,6 +21,11 @@ struct LuaToSwift {
         var isLuaClass = false
         /// A local function of the file: translated at its first call, whose arguments type it.
         var isFunction = false
+        /// A local function inside a function, or a closure bound to a local: the key of its
+        /// signature (LuaToSwiftCallables.swift).
+        var callable: String? = nil
+        /// A module's namespace, or a module constant that could not be translated (LuaToSwiftModules.swift).
+        var binding: ModuleBinding? = nil
     }
 
     /// A file-level local function: its body, and once a call has typed it, its Swift.
@@ -85,9 +90,18 @@ struct LuaToSwift {
     /// field as nil before it is assigned, so they are Swift optionals (not `T!`, which traps).
     var testedSelfFields = Set<String>()
 
+    /// Helper methods, class functions and constants, local functions in functions, typed by
+    /// their calls (LuaToSwiftCallables.swift).
+    var callables = CallableState()
+    /// The lines whose comments may be written now: the body of the function being translated,
+    /// or nil at the top of a file, where a comment inside a function body waits for its function
+    /// (which may be translated later, at its first call).
+    var commentWindow: ClosedRange<Int>? = nil
+
     init(api: APIDescription, chunk: LuaChunk) {
         self.api = api
         self.chunk = chunk
+        callables.prepare(chunk)
         for stat in chunk.block {
             if case .function(_, _, let body, _) = stat { analyse(body) }
             if case .localFunction(_, let body, _) = stat { analyse(body) }
@@ -117,22 +131,47 @@ struct LuaToSwift {
     }
 
     /// The comments not yet written that start before `line`.
+    /// (The comments are in line order: only those from where the window opens are looked at.)
     mutating func comments(before line: Int) -> [String] {
         var out: [String] = []
-        for (index, comment) in chunk.comments.enumerated() where comment.line < line && !emittedComments.contains(index) {
-            emittedComments.insert(index)
-            out += Self.swiftComment(comment)
+        // At the top of the file, what is before the last statement's lead is written or waits for
+        // its function.
+        let topLevel = commentWindow == nil && callables.leadRanges == nil
+        var index = topLevel ? callables.topLevelCommentCursor
+            : firstComment(atOrAfter: commentWindow?.lowerBound ?? callables.leadRanges?.map(\.lowerBound).min() ?? 0)
+        while index < chunk.comments.count, chunk.comments[index].line < line {
+            let comment = chunk.comments[index]
+            if !emittedComments.contains(index) && mayWriteComment(at: comment.line) {
+                emittedComments.insert(index)
+                out += Self.swiftComment(comment)
+            }
+            index += 1
         }
+        if topLevel { callables.topLevelCommentCursor = index }
         return out
     }
 
     /// A comment after code on `line`, to end that line's Swift.
     mutating func trailingComment(on line: Int) -> String? {
-        for (index, comment) in chunk.comments.enumerated() where comment.line == line && comment.trailing && !emittedComments.contains(index) {
-            emittedComments.insert(index)
-            return Self.swiftComment(comment).joined(separator: " ")
+        var index = firstComment(atOrAfter: line)
+        while index < chunk.comments.count, chunk.comments[index].line == line {
+            if chunk.comments[index].trailing && !emittedComments.contains(index) {
+                emittedComments.insert(index)
+                return Self.swiftComment(chunk.comments[index]).joined(separator: " ")
+            }
+            index += 1
         }
         return nil
+    }
+
+    /// The index of the first comment on or after `line` (a binary search).
+    func firstComment(atOrAfter line: Int) -> Int {
+        var low = 0, high = chunk.comments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if chunk.comments[middle].line < line { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     // MARK: The file
@@ -148,7 +187,10 @@ struct LuaToSwift {
         var previousEnd = firstLine
         for stat in chunk.block {
           do {
+            // A statement the expansion of a factory made takes the comments it was given.
+            callables.leadRanges = callables.leadWindows[stat.line]
             var lead = comments(before: stat.line)
+            callables.leadRanges = nil
             if stat.line > previousEnd + 1, !lead.isEmpty || !items.isEmpty { lead.insert("", at: 0) }
             switch stat {
             case .local(let names, let values, let line) where names.count > 1:
@@ -171,7 +213,10 @@ struct LuaToSwift {
                 }
                 let name = names[0].name
                 if names[0].attrib == "close" { throw refuse(line, "a <close> variable", "Swift has no to-be-closed variables (__close)") }
-                if let cls = try classDeclaration(name, values[0]) {
+                if let module = try requireLocal(name, values[0], line: line) {
+                    // A module: its namespace (LuaToSwiftModules.swift).
+                    items.append((lead + (lead.contains(where: { !$0.isEmpty }) && !module.isEmpty ? [""] : []) + module + (module.isEmpty ? [] : [""]), nil, nil))
+                } else if let cls = try classDeclaration(name, values[0]) {
                     classes[name] = cls
                     declare(name, Variable(swift: cls.swiftName, type: cls.swiftName + ".Type", isLuaClass: true))
                     items.append((lead, nil, nil))
@@ -182,14 +227,21 @@ struct LuaToSwift {
                     if !lead.isEmpty { items.append((lead, nil, nil)) }
                 } else if let literal = try fileConstant(name, values[0], line: line) {
                     constants += lead.filter { !$0.isEmpty } + literal
+                } else if let map = try fileMap(name, values[0], line: line) {
+                    constants += lead.filter { !$0.isEmpty } + map
                 } else {
-                    throw refuse(line, "the top-level local \(name)", "only classes, their instances and literal constants are translated at the top of a file")
+                    throw topLevelLocalRefusal(name, values[0], line: line)
                 }
             case .function(let path, let isMethod, let body, let line):
                 guard path.count == 2, let cls = classes[path[0]] else {
                     throw refuse(line, "function \(path.joined(separator: "."))", "only methods of a class made with :subclass are translated")
                 }
-                guard isMethod else { throw refuse(line, "function \(path.joined(separator: ".")) (a function stored in a class table)", "only methods (function Class:name) become Swift methods") }
+                guard isMethod else {
+                    // A function stored in the class table: a static function (LuaToSwiftCallables.swift).
+                    try classFunction(cls, path[1], body, line: line, lead: Array(lead.drop { $0.isEmpty }))
+                    previousEnd = endLine(of: stat)
+                    continue
+                }
                 if path[1] == "init" {
                     if body.isVararg { throw refuse(line, "varargs (...)", "a Swift initialiser has a fixed parameter list") }
                     cls.initBody = (body, line, Array(lead.drop { $0.isEmpty }), cls.members.count)
@@ -201,8 +253,13 @@ struct LuaToSwift {
                     previousEnd = endLine(of: stat)
                     continue
                 }
-                let method = try hookMethod(cls, path[1], body, line: line)
-                cls.members.append(lead.drop { $0.isEmpty } + method)
+                if hookDeclaration(cls, path[1]) == nil {
+                    // Not a UIKit hook: a method typed by its calls (LuaToSwiftCallables.swift).
+                    try helperMethod(cls, path[1], body, line: line, lead: Array(lead.drop { $0.isEmpty }))
+                } else {
+                    let method = try hookMethod(cls, path[1], body, line: line)
+                    cls.members.append(lead.drop { $0.isEmpty } + method)
+                }
             case .assign(let targets, let values, let line):
                 guard targets.count == 1, values.count == 1, case .field(.name(let object, _), let key, _) = targets[0],
                       let cls = instances[object] ?? classes[object] else {
@@ -211,7 +268,16 @@ struct LuaToSwift {
                 // The settings Transit's scenes read from an effect (docs/design.md §2.9); an app sets
                 // them where it presents, so they are a comment. Any other field is data the code uses.
                 guard ["modalPresentationStyle", "interactiveDismissal", "interactiveTabSwitch", "supportedPresentationStyles"].contains(key) else {
-                    throw refuse(line, "the field \(key) stored on \(object)", "only a Lua object's fields assigned in its methods become Swift properties")
+                    // On the class: a static constant; on the file's instance: a property's
+                    // initial value (LuaToSwiftCallables.swift).
+                    if instances[object] == nil {
+                        try classConstant(cls, key, values[0], line: line, lead: lead.filter { !$0.isEmpty })
+                    } else {
+                        try initialValue(cls, key, values[0], line: line)
+                        if !lead.isEmpty { items.append((lead, nil, nil)) }
+                    }
+                    previousEnd = endLine(of: stat)
+                    continue
                 }
                 guard let text = luaLiteralText(values[0]) else {
                     throw refuse(line, "the effect setting \(key)", "its value is not a literal")
@@ -253,6 +319,7 @@ struct LuaToSwift {
             _ = try translateInit(cls, [], line: cls.initBody!.line)
         }
         if discovery { return "" }
+        try refuseUntypedFunctions()
         guard sawReturn else { throw refuse(chunk.block.last?.line ?? 1, "a file that returns nothing", "a scene has no Swift counterpart; only effects are exported") }
         var out = header
         if !out.isEmpty { out.append("") }
@@ -293,7 +360,7 @@ struct LuaToSwift {
         out.append("final class \(cls.swiftName): \(inheritance.joined(separator: ", ")) {")
         if !cls.fields.isEmpty {
             // nil until the first assignment, and reading one before it traps, as Lua raises.
-            for field in cls.fields { out.append("    var \(field.name): \(field.type.hasSuffix("?") ? field.type : field.type + "!")") }
+            for field in cls.fields { out.append("    " + fieldDeclaration(cls, field)) }
             out.append("")
         }
         for (index, member) in cls.members.enumerated() {
@@ -510,7 +577,9 @@ struct LuaToSwift {
         defer { currentClass = previousClass }
         analyse(body)
         returnType = signature.result == "Void" ? nil : signature.result
-        let modifier = protocolName == nil ? "override " : ""
+        // A protocol method UIKit's superclass implements (UIPercentDrivenInteractiveTransition's
+        // startInteractiveTransition) is an override too.
+        let modifier = protocolName == nil || superclassImplements(cls, name) ? "override " : ""
         if signature.keyword == "var" {
             guard body.parameters.isEmpty else { throw refuse(line, "\(name) with parameters", "UIKit declares it as a property (\(declaration))") }
             out.append("\(modifier)var \(signature.baseName): \(signature.result) {")
@@ -529,7 +598,7 @@ struct LuaToSwift {
             let result = signature.result == "Void" ? "" : " -> \(signature.result)"
             out.append("\(modifier)func \(signature.baseName)(\(parameters.joined(separator: ", ")))\(result) {")
         }
-        out += try block(body.block, endLine: body.endLine).map { $0.isEmpty ? "" : "    " + $0 }
+        out += try functionBlock(body).map { $0.isEmpty ? "" : "    " + $0 }
         out.append("}")
         return out
     }

@@ -19,20 +19,20 @@ extension LuaToSwift {
         var previous: Int?
         for stat in statements {
             var lead = comments(before: stat.line)
-            if let previous, stat.line > previous + 1 + lead.count { lead.insert("", at: 0) }
+            // (A statement of a branch a factory's expansion kept starts, for the eye, where its `if` did.)
+            if let previous, (callables.visualStart[stat.line] ?? stat.line) > previous + 1 + lead.count { lead.insert("", at: 0) }
             out += lead
             var lines: [String]
             if discovery {
                 // Finding fields: a statement that cannot be translated yet is skipped.
-                guard let translated = try? statement(stat) else { continue }
-                lines = translated
+                do { lines = try statement(stat) } catch let error as SwiftExportError { noteSkipped(stat, error); continue }
             } else {
                 lines = try statement(stat)
             }
             if !lines.isEmpty, let trailing = trailingComment(on: stat.line) { lines[0] += " " + trailing }
             // A closure's lines are relative to its statement's.
             out += lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-            previous = self.endLine(of: stat)
+            previous = callables.visualEnd[stat.line] ?? self.endLine(of: stat)
         }
         out += comments(before: endLine)
         return out
@@ -60,6 +60,8 @@ extension LuaToSwift {
                 cls.fields.append((key, testedSelfFields.contains(key) && !SwiftType.isOptional(type) ? type + "?" : type))
                 return ["self.\(key) = \(value.text)"]
             }
+            // A field of another Lua object (LuaToSwiftCallables.swift).
+            if let lines = try luaObjectFieldAssignment(targets[0], values[0], line: line) { return lines }
             if case .name(let n, _) = targets[0], let v = lookup(n), let t = v.type, t.hasPrefix("\u{2}V") {
                 // The first assignment of a local declared without a value gives its type.
                 let id = Int(t.dropFirst(2).dropLast())!
@@ -109,8 +111,9 @@ extension LuaToSwift {
             return try genericFor(names, values, body, line: line)
         case .function(let path, _, _, let line):
             throw refuse(line, "function \(path.joined(separator: ".")) inside a function", "only a class's methods are translated")
-        case .localFunction(let name, _, let line):
-            throw refuse(line, "the local function \(name)", "its parameter types are not in the API description")
+        case .localFunction(let name, let body, let line):
+            // Typed by its calls (LuaToSwiftCallables.swift).
+            return try nestedFunction(name, body, line: line, recursive: true)
         case .returnStat(let values, let line):
             if values.isEmpty { return ["return"] }
             guard values.count == 1 else { throw refuse(line, "return of several values", "a Swift function returns one value") }
@@ -158,6 +161,10 @@ extension LuaToSwift {
             return ["var \(names[0].name): \(type)"]
         }
         guard values.count == names.count else { throw refuse(line, "a local list with more values than names", "the extra values are evaluated and dropped in Lua") }
+        if names.count == 1, case .function(let body) = values[0] {
+            // A closure bound to a local: a nested function typed by its calls (LuaToSwiftCallables.swift).
+            return try nestedFunction(names[0].name, body, line: line, recursive: false)
+        }
         var out: [String] = []
         for (n, value) in zip(names, values) {
             let name = n.name
@@ -187,15 +194,18 @@ extension LuaToSwift {
             guard var type = code.type else {
                 throw refuse(line, "the local \(name)", "the type of its value is not known from the API description")
             }
-            if SwiftType.isOptional(type) && !nilTested.contains(name) {
+            // (An implicitly unwrapped value, `UIViewController.view`, is an optional once bound.)
+            if (SwiftType.isOptional(type) || type.hasSuffix("!")) && !nilTested.contains(name) {
                 // Lua raises where the value is used; the Swift unwraps it where it is bound.
                 code.text = wrap(code, 100) + "!"
                 type = SwiftType.unwrapped(type)
             }
             // A struct (CGRect, CATransform3D) whose fields are assigned is a var in Swift.
             if mutatedFields.contains(name), n.attrib != "const", owner(of: type).api.flatMap(api.cls)?.isValue ?? true { keyword = "var" }
-            declare(name, Variable(swift: name, type: type))
-            out.append("\(keyword) \(name) = \(code.text)")
+            // `self` outside a method is a plain Lua local; in Swift it is a keyword.
+            let swiftName = name == "self" && lookup("self") == nil ? selfLocalName(type) : name
+            declare(name, Variable(swift: swiftName, type: type))
+            out.append("\(keyword) \(swiftName) = \(code.text)")
         }
         return out
     }
@@ -213,9 +223,7 @@ extension LuaToSwift {
             return Code(text: v.swift, type: v.type)
         case .field(let object, let key, let line):
             let receiver = try expr(object, expected: nil)
-            guard let member = try property(receiver, key, line: line) else {
-                throw refuse(line, "the field \(key) of \(describe(object))", "it is not a property of \(receiver.type.map(SwiftType.nominal) ?? "a known type") in the API description, so its Swift type is unknown")
-            }
+            guard let member = try property(receiver, key, line: line) else { throw unknownField(key, object, receiver, line: line) }
             if member.readOnly { throw refuse(line, "an assignment to \(key)", "UIKit declares it read-only") }
             return member.code
         case .index(let object, let key, let line):
@@ -403,12 +411,15 @@ extension LuaToSwift {
             return try binary(op, l, r, expected: expected, line: line)
         case .name(let n, let line):
             if let v = lookup(n) {
+                if case .failedConstant(let error)? = v.binding { throw error }
                 if v.fields != nil { throw refuse(line, "the table \(n) used as a value", "it is translated as a namespace of constants") }
                 return Code(text: v.swift, type: v.type)
             }
             if api.cls(n) != nil { return Code(text: typeName(n), type: typeName(n) + ".Type") }
             throw refuse(line, "the global \(n)", Self.globalReason(n))
         case .index(let object, let key, let line):
+            // A file-level table used as a map (LuaToSwiftCallables.swift).
+            if let read = try mapRead(object, key, line: line) { return read }
             let o = try expr(object, expected: nil)
             guard let t = o.type, SwiftType.isArray(t) else {
                 throw refuse(line, "a dynamic key \(describe(object))[\(describe(key))]", "an indexed host object or table has no Swift member to name")
@@ -432,12 +443,12 @@ extension LuaToSwift {
             }
             if case .name(let n, _) = object, let v = lookup(n), let fields = v.fields {
                 guard let type = fields[key] else { throw refuse(line, "\(n).\(key)", "\(n) has no field \(key)") }
-                return Code(text: "\(n).\(key)", type: type)
+                return Code(text: "\(v.swift).\(key)", type: type)
             }
+            // A module's constant (LuaToSwiftModules.swift).
+            if let ns = namespacePath(object) { return try namespaceMember(ns, key, line: line) }
             let receiver = try expr(object, expected: nil)
-            guard let member = try property(receiver, key, line: line) else {
-                throw refuse(line, "the field \(key) of \(describe(object))", "it is not a property of \(receiver.type.map(SwiftType.nominal) ?? "a known type") in the API description, so its Swift type is unknown")
-            }
+            guard let member = try property(receiver, key, line: line) else { throw unknownField(key, object, receiver, line: line) }
             return member.code
         case .call(let function, let args, let line):
             return try call(function, args, line: line, expected: expected)
@@ -451,7 +462,7 @@ extension LuaToSwift {
         case "setmetatable", "getmetatable", "rawget", "rawset", "rawequal", "rawlen": return "metatables have no Swift counterpart"
         case "coroutine": return "coroutines have no Swift counterpart in an effect"
         case "load", "loadstring", "dofile", "loadfile": return "code loaded at run time cannot be translated"
-        case "require": return "the exporter translates one file, not the modules it requires"
+        case "require": return "a module is translated where the top of the effect (or of a module) requires it: local m = require(\"name\")"
         case "pairs", "next": return "a Lua table's traversal order has no Swift counterpart"
         case "select": return "varargs have no Swift counterpart"
         case "pcall", "xpcall", "error", "assert": return "Lua errors have no faithful Swift counterpart (Swift traps or throws)"

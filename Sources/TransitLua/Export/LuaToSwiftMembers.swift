@@ -56,6 +56,7 @@ extension LuaToSwift {
         let isType = receiver.type?.hasSuffix(".Type") ?? false
         let ownerType = isType ? String(receiver.type!.dropLast(5)) : receiver.type
         let (apiName, lua) = owner(of: ownerType)
+        if isType, let lua, let constant = classConstantRead(receiver, lua, key) { return constant }
         if !isType, let lua {
             var c: ClassInfo? = lua
             while let current = c {
@@ -128,7 +129,7 @@ extension LuaToSwift {
             guard fits else { continue }
             var parts: [String] = []
             for (a, p) in zip(args, s.parameters) {
-                parts.append(label(p) + (try expr(a, expected: p.type).text))
+                parts.append(label(p) + requiredArgument(try expr(a, expected: p.type), p.type))
             }
             return (s, parts.joined(separator: ", "))
         }
@@ -145,6 +146,8 @@ extension LuaToSwift {
             if s.keyword == "var" { return Code(text: receiverText(receiver) + "." + s.baseName, type: s.result) }
             return Code(text: "\(receiverText(receiver)).\(s.baseName)(\(text))", type: s.result)
         }
+        // A method the script defines that is not a hook (LuaToSwiftCallables.swift).
+        if let lua, let helper = try callHelperMethod(receiver, lua, name, args, line: line) { return helper }
         guard let apiName else {
             throw refuse(line, "the method call \(describe(object)):\(name)", "the type of \(describe(object)) is not known from the API description")
         }
@@ -215,6 +218,13 @@ extension LuaToSwift {
             throw refuse(line, "string.\(name)", Self.globalReason("string"))
         case .method(_, let name, _, _) where ["gsub", "match", "find", "gmatch"].contains(name):
             throw refuse(line, "string.\(name)", "Lua patterns are not regular expressions and have no Swift counterpart")
+        case .field(let namespace, let name, _) where namespacePath(namespace) != nil:
+            // A module's function (LuaToSwiftModules.swift).
+            return try callNamespaceFunction(namespacePath(namespace)!, name, args, line: line)
+        case .name(let n, _) where lookup(n)?.callable != nil:
+            return try callNestedFunction(n, lookup(n)!.callable!, args, line: line)
+        case .field(.field(.name(let n, _), "super", _), let name, _) where lookup(n)?.isLuaClass == true:
+            return try superCall(n, name, args, line: line)
         case .name(let n, _) where lookup(n)?.isFunction == true:
             return try callFileFunction(n, args, line: line)
         case .name(let n, _) where lookup(n) == nil && api.cls(n) == nil:
@@ -227,9 +237,11 @@ extension LuaToSwift {
             if n == "ipairs" { throw refuse(line, "ipairs outside a for loop", "only `for i, v in ipairs(array)` is translated") }
             throw refuse(line, "\(n)(...)", Self.globalReason(n))
         case .field(.name(let n, _), let name, _) where lookup(n)?.isLuaClass == true:
-            guard name == "new" else { throw refuse(line, "\(n).\(name)", "only .new() is translated on a Lua class") }
+            if name != "new", let function = try callClassFunction(n, name, args, line: line) { return function }
+            guard name == "new" else { throw refuse(line, "\(n).\(name)", "\(n) defines no function \(name)") }
             let swift = lookup(n)!.swift
             guard let cls = classes[n], cls.initBody != nil else {
+                if !args.isEmpty, let cls = classes[n], let inherited = try inheritedInitializer(cls, args, line: line) { return inherited }
                 guard args.isEmpty else { throw refuse(line, "\(n).new with arguments", "\(n) has no init method to take them") }
                 return Code(text: "\(swift)()", type: swift)
             }
@@ -293,6 +305,7 @@ extension LuaToSwift {
     /// has no declared types) and translates it, the others are checked against it by swiftc.
     mutating func callFileFunction(_ name: String, _ args: [LuaExpr], line: Int) throws -> Code {
         guard var f = functions[name] else { throw refuse(line, name, "it is not a function of this file") }
+        let args = droppingExtraArguments(args, parameters: f.body.parameters.count)
         if let types = f.parameterTypes {
             guard args.count == types.count else {
                 throw refuse(line, "\(name) called with \(args.count) arguments", "its first call gave it \(types.count); Lua fills or drops the others, Swift does not")
@@ -316,7 +329,7 @@ extension LuaToSwift {
         inferringResult = true
         f.parameterTypes = types
         functions[name] = f  // typed before its body, so a recursive call is checked against it
-        let body = try block(f.body.block, endLine: f.body.endLine)
+        let body = try functionBlock(f.body)
         let result = returnType ?? "Void"
         let parameters = zip(f.body.parameters, types).map { "_ \($0): \($1)" }.joined(separator: ", ")
         f.result = result
@@ -357,7 +370,7 @@ extension LuaToSwift {
         analyse(body)
         returnType = nil
         inferringResult = false
-        let lines = try block(body.block, endLine: body.endLine)
+        let lines = try functionBlock(body)
         if let superInit {
             let parameters = zip(body.parameters, superInit.parameters).map { name, p in
                 "\(p.label == name ? name : p.label + " " + name): \(p.type)"

@@ -45,7 +45,7 @@ enum SwiftNames {
         "CATransform3D.translated": "func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D",
         "CATransform3D.scaled": "func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D",
         "CATransform3D.concatenating": "func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D",
-        "UIColor.new": "init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)",
+        "UIColor.new": "init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)\ninit(white: CGFloat, alpha: CGFloat)",
         "UIColor.withAlphaComponent": "func withAlphaComponent(_ alpha: CGFloat) -> UIColor",
         "UIEdgeInsets.new": "init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat)",
         "NSDirectionalEdgeInsets.new": "init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat)",

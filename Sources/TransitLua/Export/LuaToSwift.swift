@@ -7,6 +7,7 @@ import Foundation
 
 struct LuaToSwift {
     static let pendingMark = "\u{1}T"
+    static let recordsMarker = "\u{4}structs\u{4}"
 
     let api: APIDescription
     let chunk: LuaChunk
@@ -26,6 +27,13 @@ struct LuaToSwift {
         var callable: String? = nil
         /// A module's namespace, or a module constant that could not be translated (LuaToSwiftModules.swift).
         var binding: ModuleBinding? = nil
+        /// The string constants of a table of constants (`local params = { direction = "left" }`).
+        var literals: [String: String]? = nil
+        /// A local of the file that its functions assign (LuaToSwiftFileVariables.swift).
+        var fileVariable = false
+        /// A local made by a table of named fields in a function (a record, LuaToSwiftStructs.swift):
+        /// the line of its declaration and the function it is declared in (`functionStack`).
+        var recordLocal: (line: Int, depth: Int)? = nil
     }
 
     /// A file-level local function: its body, and once a call has typed it, its Swift.
@@ -82,6 +90,8 @@ struct LuaToSwift {
     var nilTested = Set<String>()
     /// Locals whose fields are assigned (`perspective.m34 = ...`): a struct among them is a var.
     var mutatedFields = Set<String>()
+    /// Locals whose own fields are assigned (`part.overlay = ...`).
+    var directFieldTargets = Set<String>()
     var returnType: String?
     /// In a file function: the first `return value` gives the Swift result type.
     var inferringResult = false
@@ -97,6 +107,9 @@ struct LuaToSwift {
     /// or nil at the top of a file, where a comment inside a function body waits for its function
     /// (which may be translated later, at its first call).
     var commentWindow: ClosedRange<Int>? = nil
+    /// The bodies of the functions being translated, innermost last (a record's uses are looked
+    /// for in the body that declares it, LuaToSwiftStructs.swift).
+    var functionStack: [LuaFunctionBody] = []
 
     init(api: APIDescription, chunk: LuaChunk) {
         self.api = api
@@ -143,7 +156,8 @@ struct LuaToSwift {
             let comment = chunk.comments[index]
             if !emittedComments.contains(index) && mayWriteComment(at: comment.line) {
                 emittedComments.insert(index)
-                out += Self.swiftComment(comment)
+                // A LuaLS annotation is the Swift declaration's types, not a comment (LuaToSwiftAnnotations.swift).
+                if !Self.isAnnotation(comment) { out += Self.swiftComment(comment) }
             }
             index += 1
         }
@@ -207,6 +221,10 @@ struct LuaToSwift {
                     lines += constant
                 }
                 constants += lead.filter { !$0.isEmpty } + lines
+            case .local(let names, let values, let line) where names.count == 1 && values.count <= 1 && names[0].attrib == nil
+                    && isFileVariable(names[0].name, values.first):
+                // A local of the file its functions assign (LuaToSwiftFileVariables.swift).
+                constants += lead.filter { !$0.isEmpty } + (try fileVariable(names[0].name, initialisedToNil: !values.isEmpty, line: line))
             case .local(let names, let values, let line):
                 guard names.count == 1, values.count == 1 else {
                     throw refuse(line, "a top-level local list", "only one name bound to one value is translated at the top of a file")
@@ -224,6 +242,8 @@ struct LuaToSwift {
                 } else if case .call(.field(.name(let cname, _), "new", _), let args, _) = values[0], let cls = classes[cname] {
                     guard args.isEmpty else { throw refuse(line, "\(cname).new with arguments", "a Lua class's initialiser arguments have no Swift types in the API description") }
                     instances[name] = cls
+                    if !lead.isEmpty { items.append((lead, nil, nil)) }
+                } else if try classFunctionInstance(name, values[0], line: line) {
                     if !lead.isEmpty { items.append((lead, nil, nil)) }
                 } else if let literal = try fileConstant(name, values[0], line: line) {
                     constants += lead.filter { !$0.isEmpty } + literal
@@ -326,6 +346,8 @@ struct LuaToSwift {
         out.append("import UIKit")
         out.append("")
         if !constants.isEmpty { out += constants; out.append("") }
+        // The structs of the records, once every use has been translated (LuaToSwiftStructs.swift).
+        out += [Self.recordsMarker, ""]
         for item in items {
             if let cls = item.cls { out += classLines(cls) } else if let name = item.function {
                 guard let f = functions[name], f.parameterTypes != nil else {
@@ -349,7 +371,7 @@ struct LuaToSwift {
         for id in 0..<nextPending {
             text = text.replacingOccurrences(of: "\(Self.pendingMark)\(id)\u{1}", with: pendingTypes[id] ?? pendingDefaults[id] ?? "Double")
         }
-        return text
+        return try replacingRecords(in: text, marker: Self.recordsMarker)
     }
 
     func endLine(of stat: LuaStat) -> Int { chunk.endLines[stat.line] ?? stat.line }
@@ -427,7 +449,10 @@ struct LuaToSwift {
                 lines.append("    static let \(key)\(annotation) = \(code)" + (trailingComment(on: v.line).map { " " + $0 } ?? ""))
             }
             lines.append("}")
-            declare(name, Variable(swift: name, type: nil, fields: types))
+            var variable = Variable(swift: name, type: nil, fields: types)
+            variable.literals = [:]
+            for case .named(let key, .string(let s, _)) in fields { variable.literals![key] = s }
+            declare(name, variable)
             return lines
         }
         let (code, type) = try constant(value)
@@ -615,6 +640,7 @@ struct LuaToSwift {
         reassigned = []
         nilTested = []
         mutatedFields = []
+        directFieldTargets = []
         func expr(_ e: LuaExpr, condition: Bool) {
             switch e {
             case .name(let n, _): if condition { nilTested.insert(n) }
@@ -664,6 +690,7 @@ struct LuaToSwift {
                             if case .field(let o, _, _) = root { root = o } else if case .index(let o, _, _) = root { root = o } else { break }
                         }
                         if case .name(let n, _) = root { mutatedFields.insert(n) }
+                        if case .field(.name(let n, _), _, _) = t { directFieldTargets.insert(n) }
                         if case .index(.name(let n, _), _, _) = t { reassigned.insert(n) }
                     }
                     values.forEach { expr($0, condition: false) }

@@ -60,6 +60,9 @@ extension LuaToSwift {
                 cls.fields.append((key, testedSelfFields.contains(key) && !SwiftType.isOptional(type) ? type + "?" : type))
                 return ["self.\(key) = \(value.text)"]
             }
+            // A local of the file (LuaToSwiftFileVariables.swift), a field of a record (LuaToSwiftStructs.swift).
+            if let lines = try fileVariableAssignment(targets[0], values[0], line: line) { return lines }
+            if let lines = try recordFieldAssignment(targets[0], values[0], line: line) { return lines }
             // A field of another Lua object (LuaToSwiftCallables.swift).
             if let lines = try luaObjectFieldAssignment(targets[0], values[0], line: line) { return lines }
             if case .name(let n, _) = targets[0], let v = lookup(n), let t = v.type, t.hasPrefix("\u{2}V") {
@@ -78,7 +81,8 @@ extension LuaToSwift {
             }
             let target = try assignable(targets[0])
             let value = try expr(values[0], expected: target.type)
-            return ["\(target.text) = \(value.text)"]
+            // An optional assigned where UIKit's property is not: unwrapped there, where Transit raises for nil.
+            return ["\(target.text) = \(target.type.map { requiredArgument(value, $0) } ?? value.text)"]
         case .call(let e, _):
             let call = try expr(e, expected: nil)
             if let t = call.type, t != "Void", !t.isEmpty { return ["_ = \(call.text)"] }
@@ -127,7 +131,9 @@ extension LuaToSwift {
                 return ["return \(value.text)"]
             }
             if returnType == nil { throw refuse(line, "return of a value", "the Swift declaration returns nothing") }
-            return ["return \(try expr(values[0], expected: returnType).text)"]
+            let value = try expr(values[0], expected: returnType)
+            try uniteRecords(value.type, returnType, line: line)
+            return ["return \(value.text)"]
         case .breakStat:
             return ["break"]
         case .gotoStat(_, let line):
@@ -200,11 +206,20 @@ extension LuaToSwift {
                 code.text = wrap(code, 100) + "!"
                 type = SwiftType.unwrapped(type)
             }
-            // A struct (CGRect, CATransform3D) whose fields are assigned is a var in Swift.
-            if mutatedFields.contains(name), n.attrib != "const", owner(of: type).api.flatMap(api.cls)?.isValue ?? true { keyword = "var" }
+            // A struct (CGRect, CATransform3D) whose fields are assigned is a var in Swift; a record's
+            // struct when a field of its own is (`part.overlay = ...`, not `part.overlay.alpha = ...`).
+            if Self.recordSite(type) != nil {
+                if directFieldTargets.contains(name), n.attrib != "const" { keyword = "var" }
+            } else if mutatedFields.contains(name), n.attrib != "const", owner(of: type).api.flatMap(api.cls)?.isValue ?? true { keyword = "var" }
             // `self` outside a method is a plain Lua local; in Swift it is a keyword.
             let swiftName = name == "self" && lookup("self") == nil ? selfLocalName(type) : name
-            declare(name, Variable(swift: swiftName, type: type))
+            var variable = Variable(swift: swiftName, type: type)
+            if Self.recordSite(type) != nil {
+                // A record bound to a local names its struct; made here, its fields may be assigned (LuaToSwiftStructs.swift).
+                nameRecord(type, priority: 0, line: line, name)
+                if case .table = value, !functionStack.isEmpty { variable.recordLocal = (line, functionStack.count - 1) }
+            }
+            declare(name, variable)
             out.append("\(keyword) \(swiftName) = \(code.text)")
         }
         return out
@@ -339,7 +354,13 @@ extension LuaToSwift {
     /// (Lua has one), literals and pending constants typed by the use.
     mutating func expr(_ e: LuaExpr, expected: String?) throws -> Code {
         var c = try rawExpr(e, expected: expected)
-        if let expected, let t = c.type, t != expected, SwiftType.isNumeric(expected), SwiftType.isNumeric(t) {
+        if let expected, let t = c.type, SwiftType.unwrapped(expected) == "CGColor", SwiftType.unwrapped(t) == "UIColor" {
+            // A layer's colour is a CGColor; Transit's binding takes a UIColor there and converts it
+            // as UIKit's `cgColor` does.
+            return Code(text: wrap(c, 100) + (SwiftType.isOptional(t) ? "?" : "") + ".cgColor", type: SwiftType.isOptional(t) ? "CGColor?" : "CGColor")
+        }
+        if let expected, let t = c.type, t != expected, SwiftType.isNumeric(expected), SwiftType.isNumeric(t),
+           !(SwiftType.isOptional(t) && Self.sameNumeric(SwiftType.unwrapped(t), SwiftType.unwrapped(expected))) {
             let want = SwiftType.unwrapped(expected)
             if t.hasPrefix(Self.pendingMark) {
                 let id = Int(t.dropFirst(Self.pendingMark.count).dropLast())!
@@ -420,6 +441,8 @@ extension LuaToSwift {
         case .index(let object, let key, let line):
             // A file-level table used as a map (LuaToSwiftCallables.swift).
             if let read = try mapRead(object, key, line: line) { return read }
+            // A module's table of constants read with a dynamic key (LuaToSwiftStructs.swift).
+            if let read = try dictionaryRead(object, key, line: line) { return read }
             let o = try expr(object, expected: nil)
             guard let t = o.type, SwiftType.isArray(t) else {
                 throw refuse(line, "a dynamic key \(describe(object))[\(describe(key))]", "an indexed host object or table has no Swift member to name")
@@ -448,6 +471,8 @@ extension LuaToSwift {
             // A module's constant (LuaToSwiftModules.swift).
             if let ns = namespacePath(object) { return try namespaceMember(ns, key, line: line) }
             let receiver = try expr(object, expected: nil)
+            // A field of a record (LuaToSwiftStructs.swift).
+            if let field = try recordFieldRead(receiver, key, expected: expected, line: line) { return field }
             guard let member = try property(receiver, key, line: line) else { throw unknownField(key, object, receiver, line: line) }
             return member.code
         case .call(let function, let args, let line):
@@ -506,13 +531,19 @@ extension LuaToSwift {
             }
             return Code(text: "[" + cases.joined(separator: ", ") + "]", type: SwiftType.unwrapped(expected))
         }
+        if !fields.isEmpty, fields.allSatisfy({ if case .named = $0 { return true }; return false }), expected == nil || Self.recordSite(expected) != nil {
+            // A table of named fields: a struct (LuaToSwiftStructs.swift).
+            return try recordConstructor(fields, expected: expected, line: line)
+        }
         var elements: [Code] = []
         let elementType = expected.flatMap { SwiftType.isArray($0) ? SwiftType.element($0) : nil }
         for field in fields {
             guard case .positional(let v) = field else {
-                throw refuse(line, "a table with keys", "only arrays (and options tables of a call) are translated; a record's Swift type is not in the API description")
+                throw refuse(line, "a table with keys", "only arrays, tables of named fields (records) and options tables of a call are translated")
             }
-            elements.append(try expr(v, expected: elementType ?? elements.first?.type))
+            let element = try expr(v, expected: elementType ?? elements.first?.type)
+            try uniteRecords(element.type, elementType ?? elements.first?.type, line: line)
+            elements.append(element)
         }
         guard let first = elements.first?.type ?? elementType else { throw refuse(line, "an empty table", "its Swift type cannot be inferred") }
         let type = elementType ?? SwiftType.unwrapped(first)
@@ -555,6 +586,8 @@ extension LuaToSwift {
             let numericExpected = expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }
             var a = try expr(x, expected: numericExpected ?? expected)
             let b = try expr(r, expected: a.type)
+            // Two records that are one value here are one struct (LuaToSwiftStructs.swift).
+            try uniteRecords(a.type, b.type, line: line)
             if numericExpected == nil, isLiteral(x), let t = b.type, SwiftType.isNumeric(t) { a = try expr(x, expected: t) }
             if cond.type == "Bool", let t = a.type, SwiftType.isOptional(t), let u = b.type, SwiftType.unwrapped(u) == SwiftType.unwrapped(t) {
                 // x may be nil, and then Lua takes y: exactly `(c ? x : nil) ?? y`.
@@ -584,7 +617,11 @@ extension LuaToSwift {
             }
             let a = try expr(left, expected: nil)
             let b = try expr(right, expected: a.type)
+            if Self.recordSite(a.type) != nil || Self.recordSite(b.type) != nil, !{ if case .nilValue = right { return true }; return false }() {
+                throw refuse(line, "a comparison of records", "Lua compares two tables' identity, and a Swift struct is a value with no identity (nor ==)")
+            }
             if case .nilValue = right {
+                if !(a.type.map(SwiftType.isOptional) ?? true) { try noteNilTest(left, line: line) }
                 guard let t = a.type, SwiftType.isOptional(t) else {
                     throw refuse(line, "a comparison of \(describe(left)) with nil", "its Swift type is not optional")
                 }
@@ -594,7 +631,8 @@ extension LuaToSwift {
                 throw refuse(line, "a comparison of a \(a.type!) with a \(b.type!)", "Lua compares them as different types (never equal), which Swift rejects")
             }
             // Lua compares objects by identity: Swift's === (NSObject's == would call isEqual:).
-            if (swiftOp == "==" || swiftOp == "!="), let t = a.type, let cls = owner(of: t).api.flatMap(api.cls), !cls.isValue,
+            let againstNil: Bool = { if case .nilValue = right { return true }; return false }()
+            if (swiftOp == "==" || swiftOp == "!="), !againstNil, let t = a.type, let cls = owner(of: t).api.flatMap(api.cls), !cls.isValue,
                enumeration(forSwiftType: SwiftType.unwrapped(t)) == nil {
                 swiftOp += "="
             }

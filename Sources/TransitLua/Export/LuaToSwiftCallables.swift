@@ -39,10 +39,21 @@ struct ExportSeeds {
     /// Why a function typed by its calls could not be translated, by its key: a call before
     /// the definition, whose result type it needs, is refused with this reason.
     var definitionErrors: [String: SwiftExportError] = [:]
+    /// The file's locals assigned in its functions (`local transtion = nil`), by name: the type of
+    /// what is assigned (LuaToSwiftFileVariables.swift).
+    var fileVariables: [String: String] = [:]
+    /// The tables of named fields (records, LuaToSwiftStructs.swift), by the site that makes them,
+    /// and the sites found to be one Swift struct (each site's link towards its representative).
+    var records: [String: RecordSite] = [:]
+    var recordLinks: [String: String] = [:]
+    /// Tables of named constants read with a dynamic key (`hero.OPPOSITE[params.direction]`): Swift
+    /// dictionaries rather than enums, by their Swift path.
+    var dictionaries = Set<String>()
 
     /// How much is known: a pass that adds nothing ends the passes.
     var extent: Int {
-        fields.values.map(\.count).reduce(0, +) + maps.count
+        fields.values.map(\.count).reduce(0, +) + maps.count + fileVariables.count + recordLinks.count + dictionaries.count
+            + records.values.map(\.extent).reduce(0, +)
             + signatures.values.map { s in 1 + (s.result == nil ? 0 : 1) + s.parameters.filter { $0 != CallableState.numberMarker }.count }.reduce(0, +)
     }
 
@@ -63,6 +74,10 @@ struct ExportSeeds {
         for (key, error) in other.fieldErrors where fieldErrors[key] == nil { fieldErrors[key] = error }
         for (name, types) in other.maps where maps[name] == nil { maps[name] = types }
         for (key, error) in other.definitionErrors where definitionErrors[key] == nil { definitionErrors[key] = error }
+        for (name, type) in other.fileVariables where fileVariables[name] == nil { fileVariables[name] = type }
+        for (site, record) in other.records { records[site, default: RecordSite(line: record.line)].merge(record) }
+        for (site, link) in other.recordLinks where recordLinks[site] == nil { recordLinks[site] = link }
+        dictionaries.formUnion(other.dictionaries)
         return extent > before
     }
 }
@@ -99,6 +114,8 @@ struct CallableState {
     /// The file's tables used as maps (`fileMap`).
     var mapNames = Set<String>()
     var namespaces: [String: [String: NamespaceMember]] = [:]
+    /// The keys of the constant tables translated as dictionaries (`ExportSeeds.dictionaries`).
+    var dictionaryKeys: [String: Set<String>] = [:]
     /// The comments a statement the expansion of a factory made may take as its own, by its line.
     var leadWindows: [Int: [ClosedRange<Int>]] = [:]
     var leadRanges: [ClosedRange<Int>]? = nil
@@ -200,7 +217,8 @@ extension LuaToSwift {
     mutating func functionBlock(_ body: LuaFunctionBody) throws -> [String] {
         let saved = commentWindow
         commentWindow = body.line...max(body.line, body.endLine)
-        defer { commentWindow = saved }
+        functionStack.append(body)
+        defer { commentWindow = saved; functionStack.removeLast() }
         return try block(body.block, endLine: body.endLine)
     }
 
@@ -244,7 +262,13 @@ extension LuaToSwift {
                                 onlyIfCalled: Bool = false) throws -> [String]? {
         if body.isVararg { throw refuse(line, "varargs (...)", "a Swift function has a fixed parameter list") }
         var types: [String]
-        if let s = callables.signature(key) { types = s.parameters } else if body.parameters.isEmpty && !onlyIfCalled { types = [] } else {
+        if let annotated = try annotatedParameters(body, line: line, what: what) {
+            // Declared for LuaLS above the definition (LuaToSwiftAnnotations.swift): the calls must agree.
+            types = annotated
+            if callables.found.signatures[key]?.parameters != annotated {
+                callables.found.signatures[key] = CallableSignature(parameters: annotated, result: callables.signature(key)?.result, firstCall: line)
+            }
+        } else if let s = callables.signature(key) { types = s.parameters } else if body.parameters.isEmpty && !onlyIfCalled { types = [] } else {
             // A module's function the effect does not call is left out.
             if !onlyIfCalled { callables.untyped[key] = (line, what, body) }
             return nil
@@ -257,15 +281,18 @@ extension LuaToSwift {
         for (index, type) in types.enumerated() where type == CallableState.numberMarker {
             types[index] = try literalWithPendingType(.number("0", line: line)).1
         }
-        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields)
-        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields) = saved }
+        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets)
+        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
         if nested {
             scopes.append([:])
         } else {
             scopes = [scopes[0], selfClass.map { ["self": Variable(swift: "self", type: $0.swiftName)] } ?? [:]]
             currentClass = selfClass
         }
-        for (parameter, type) in zip(body.parameters, types) { declare(parameter, Variable(swift: parameter, type: type)) }
+        for (parameter, type) in zip(body.parameters, types) {
+            declare(parameter, Variable(swift: parameter, type: type))
+            nameRecord(type, priority: 0, line: line, parameter)
+        }
         // Typed before its body, so that a recursive call is checked against it.
         callables.found.signatures[key] = CallableSignature(parameters: types, result: callables.signature(key)?.result, firstCall: callables.signature(key)?.firstCall ?? line)
         analyse(body)
@@ -368,11 +395,17 @@ extension LuaToSwift {
                     continue
                 }
                 let c = try expr(argument, expected: type)
+                try uniteRecords(c.type, type, line: line)
                 guard agree(c, type, argument: argument) else { throw disagreement(display, index, c.type, type, s, line: line) }
                 parts.append(c.text)
             }
             if s.result == nil && !discovery, let error = callables.seeds.definitionErrors[key] { throw error }
             return (parts.joined(separator: ", "), s.result)
+        }
+        // Parameters declared for LuaLS (LuaToSwiftAnnotations.swift) are typed before any call.
+        if let body = definition(key), let annotated = try annotatedParameters(body, line: body.line, what: display) {
+            callables.found.signatures[key] = CallableSignature(parameters: annotated, result: nil, firstCall: body.line)
+            return try typedCall(key, display, args, parameters: parameters, line: line)
         }
         // The first call: its arguments type the parameters.
         var types: [String] = []
@@ -390,6 +423,18 @@ extension LuaToSwift {
         }
         callables.found.signatures[key] = CallableSignature(parameters: types, result: nil, firstCall: line)
         return (parts.joined(separator: ", "), nil)
+    }
+
+    /// The body of the function typed by its calls whose key is `key`.
+    func definition(_ key: String) -> LuaFunctionBody? {
+        if let body = callables.nested[key] { return body }
+        if let colon = key.firstIndex(of: ":"), !key.contains("@") {
+            return callables.methods[String(key[..<colon])]?[String(key[key.index(after: colon)...])]
+        }
+        if let dot = key.firstIndex(of: "."), !key.contains("@"), !key.contains(":") {
+            return callables.classFunctions[String(key[..<dot])]?[String(key[key.index(after: dot)...])]
+        }
+        return nil
     }
 
     /// A call with more arguments than the function has parameters: Lua evaluates the extra ones
@@ -413,6 +458,9 @@ extension LuaToSwift {
         if case .nilValue = argument { return SwiftType.isOptional(type) }
         guard let t = c.type else { return false }
         if SwiftType.isNumeric(t) && SwiftType.isNumeric(type) { return true }
+        if let a = Self.recordSite(t), let b = Self.recordSite(type) {
+            return recordRoot(a) == recordRoot(b) && (!SwiftType.isOptional(t) || SwiftType.isOptional(type))
+        }
         if SwiftType.isOptional(t) && !SwiftType.isOptional(type) { return false }
         let given = SwiftType.nominal(t), wanted = SwiftType.nominal(type)
         if given == wanted { return true }

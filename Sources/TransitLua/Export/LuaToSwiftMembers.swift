@@ -101,15 +101,16 @@ extension LuaToSwift {
             for case .named(let k, let v) in fields { values[k] = v }
             let defaults = Self.optionDefaults[key] ?? [:]
             let candidates = overloads.filter { s in
-                s.parameters.count > 0 && Set(values.keys).isSubset(of: Set(s.parameters.map(\.name))) &&
-                    s.parameters.allSatisfy { values[$0.name] != nil || $0.hasDefault || defaults[$0.name] != nil }
+                s.parameters.count > 0 && Set(values.keys).isSubset(of: Set(s.parameters.flatMap { [$0.name, $0.label] })) &&
+                    s.parameters.allSatisfy { values[$0.name] ?? values[$0.label] != nil || $0.hasDefault || defaults[$0.name] != nil }
             }.sorted { $0.parameters.count < $1.parameters.count }
             guard let s = candidates.first else {
                 throw refuse(line, "the options {\(values.keys.sorted().joined(separator: ", "))} of \(key)", "no Swift overload of \(SwiftDeclaration(declaration).name) takes them")
             }
             var parts: [String] = []
             for p in s.parameters {
-                if let v = values[p.name] {
+                // An option names a parameter or its label (`controlPoint1` of `controlPoint1 point1: CGPoint`).
+                if let v = values[p.name] ?? values[p.label] {
                     parts.append(label(p) + (try expr(v, expected: p.type).text))
                 } else if let d = defaults[p.name], !p.hasDefault {
                     parts.append(label(p) + d)
@@ -241,6 +242,12 @@ extension LuaToSwift {
             guard name == "new" else { throw refuse(line, "\(n).\(name)", "\(n) defines no function \(name)") }
             let swift = lookup(n)!.swift
             guard let cls = classes[n], cls.initBody != nil else {
+                if args.count == 1, case .table(let fields, _) = args[0], !fields.isEmpty,
+                   fields.allSatisfy({ if case .named = $0 { return true }; return false }),
+                   let cls = classes[n], let base = owner(of: cls.swiftName).api, let apiClass = api.cls(base) {
+                    // `X.new{ title = "Signature" }`: the initialiser X inherits, then the properties.
+                    return try initializer(apiClass, args, line: line, subclass: cls.swiftName)
+                }
                 if !args.isEmpty, let cls = classes[n], let inherited = try inheritedInitializer(cls, args, line: line) { return inherited }
                 guard args.isEmpty else { throw refuse(line, "\(n).new with arguments", "\(n) has no init method to take them") }
                 return Code(text: "\(swift)()", type: swift)
@@ -310,7 +317,13 @@ extension LuaToSwift {
             guard args.count == types.count else {
                 throw refuse(line, "\(name) called with \(args.count) arguments", "its first call gave it \(types.count); Lua fills or drops the others, Swift does not")
             }
-            let parts = try zip(args, types).map { try expr($0, expected: $1).text }
+            var parts: [String] = []
+            for (argument, type) in zip(args, types) {
+                let c = try expr(argument, expected: type)
+                // Two records passed as one parameter are one struct (LuaToSwiftStructs.swift).
+                try uniteRecords(c.type, type, line: line)
+                parts.append(c.text)
+            }
             return Code(text: "\(name)(\(parts.joined(separator: ", ")))", type: f.result)
         }
         guard args.count == f.body.parameters.count else {
@@ -319,11 +332,14 @@ extension LuaToSwift {
         let codes = try firstCallArguments(args, of: name, parameters: "a Lua function's parameters", line: line)
         let types = codes.map { $0.type! }
         // The function's own translation: a scope of the file's names and its parameters.
-        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields)
-        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields) = saved }
+        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets)
+        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
         scopes = [scopes[0], [:]]
         currentClass = nil
-        for (parameter, type) in zip(f.body.parameters, types) { declare(parameter, Variable(swift: parameter, type: type)) }
+        for (parameter, type) in zip(f.body.parameters, types) {
+            declare(parameter, Variable(swift: parameter, type: type))
+            nameRecord(type, priority: 0, line: f.line, parameter)
+        }
         analyse(f.body)
         returnType = nil
         inferringResult = true
@@ -362,8 +378,8 @@ extension LuaToSwift {
         let types = superInit.map { $0.parameters.map(\.type) } ?? types
         cls.initTypes = types
         cls.initLabels = superInit?.parameters.map(\.label)
-        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields)
-        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields) = saved }
+        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets)
+        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
         scopes = [scopes[0], ["self": Variable(swift: "self", type: cls.swiftName)]]
         currentClass = cls
         for (parameter, type) in zip(body.parameters, types) { declare(parameter, Variable(swift: parameter, type: type)) }
@@ -422,8 +438,12 @@ extension LuaToSwift {
         return found
     }
 
-    mutating func initializer(_ cls: APIClass, _ args: [LuaExpr], line: Int) throws -> Code {
-        var declarations = SwiftNames.initializers[cls.name] ?? []
+    /// `Class.new(...)`, or with `subclass` the Swift name of a Lua subclass of `cls` that inherits
+    /// its initialisers (`YLSCheckoutSignatureController.new{ title = "Signature" }`).
+    mutating func initializer(_ cls: APIClass, _ args: [LuaExpr], line: Int, subclass: String? = nil) throws -> Code {
+        var declarations = SwiftNames.initializers[cls.name]
+            ?? (subclass == nil ? [] : api.lineage(cls.name).lazy.compactMap { SwiftNames.initializers[$0.name] }.first ?? [])
+        let madeType = subclass ?? typeName(cls.name)
         if let d = SwiftNames.declarations["\(cls.name).new"] { declarations += d.split(separator: "\n").map(String.init) }
         guard !declarations.isEmpty else { throw refuse(line, "\(cls.name)(...)", "its initialiser has no UIKit declaration") }
         // An object class also has NSObject's init() (`UIView.new()` is a view with a zero frame).
@@ -432,12 +452,13 @@ extension LuaToSwift {
            fields.allSatisfy({ if case .named = $0 { return true }; return false }) {
             let keys = fields.compactMap { if case .named(let k, _) = $0 { return k }; return nil }
             let overloads = declarations.compactMap(SwiftSignature.init)
-            let fits = overloads.filter { s in Set(keys).isSuperset(of: s.parameters.filter { !$0.hasDefault }.map(\.name)) }
-            if !fits.contains(where: { Set($0.parameters.map(\.name)).isSuperset(of: keys) }),
-               let s = fits.max(by: { $0.parameters.filter { keys.contains($0.name) }.count < $1.parameters.filter { keys.contains($0.name) }.count }) {
+            func names(_ p: SwiftParameter) -> Set<String> { [p.name, p.label] }
+            let fits = overloads.filter { s in s.parameters.filter { !$0.hasDefault }.allSatisfy { !names($0).isDisjoint(with: keys) } }
+            if !fits.contains(where: { Set($0.parameters.flatMap { [$0.name, $0.label] }).isSuperset(of: keys) }),
+               let s = fits.max(by: { $0.parameters.filter { (keys.contains($0.name) || keys.contains($0.label)) }.count < $1.parameters.filter { (keys.contains($0.name) || keys.contains($0.label)) }.count }) {
                 // Transit's `Class.new{ initialiser arguments, then properties }`: the initialiser,
                 // then each property set, in a closure called at once.
-                let taken = Set(s.parameters.map(\.name))
+                let taken = Set(s.parameters.flatMap { [$0.name, $0.label] })
                 var initFields: [LuaField] = []
                 var rest: [(String, LuaExpr)] = []
                 for case .named(let k, let v) in fields {
@@ -445,12 +466,12 @@ extension LuaToSwift {
                 }
                 let made = lookup("instance") == nil ? "instance" : "madeInstance"
                 let initText: String
-                if initFields.isEmpty { initText = "\(typeName(cls.name))()" } else {
+                if initFields.isEmpty { initText = "\(madeType)()" } else {
                     let (_, text) = try arguments(declarations.joined(separator: "\n"), [.table(initFields, line: line)], key: "\(cls.name).new", line: line)
-                    initText = "\(typeName(cls.name))(\(text))"
+                    initText = "\(madeType)(\(text))"
                 }
                 var lines = ["{", "    let \(made) = \(initText)"]
-                let receiver = Code(text: made, type: typeName(cls.name))
+                let receiver = Code(text: made, type: madeType)
                 for (k, v) in rest {
                     if k == "name", api.lineage(cls.name).contains(where: { SwiftNames.transitOnlyProperties.contains("\($0.name).name") }) {
                         // Transit's label for a view in traces and reports; UIKit has none.
@@ -466,10 +487,10 @@ extension LuaToSwift {
                     lines += valueLines.dropFirst().map { "    " + $0 }
                 }
                 lines += ["    return \(made)", "}()"]
-                return Code(text: lines.joined(separator: "\n"), type: typeName(cls.name))
+                return Code(text: lines.joined(separator: "\n"), type: madeType)
             }
         }
         let (_, text) = try arguments(declarations.joined(separator: "\n"), args, key: "\(cls.name).new", line: line)
-        return Code(text: "\(typeName(cls.name))(\(text))", type: typeName(cls.name))
+        return Code(text: "\(madeType)(\(text))", type: madeType)
     }
 }

@@ -272,7 +272,8 @@ extension LuaToSwift {
             }
         }
         for sub in subNamespaces where !sub.members.isEmpty {
-            members.append(["enum \(sub.name) {"] + sub.members.enumerated().flatMap { index, lines in (index > 0 ? [""] : []) + indented(lines) } + ["}"])
+            // A nested type is not isolated with the one around it: on the main actor too.
+            members.append(["@MainActor", "enum \(sub.name) {"] + sub.members.enumerated().flatMap { index, lines in (index > 0 ? [""] : []) + indented(lines) } + ["}"])
         }
         guard !members.isEmpty else { return otherModules.dropLast() }
         // The module's description (its first comment paragraph) above its namespace.
@@ -306,6 +307,15 @@ extension LuaToSwift {
     /// refused only where it is used.
     mutating func moduleConstant(_ name: String, _ value: LuaExpr, namespace: String, line: Int, field: Bool = false) -> [String]? {
         do {
+            if case .table(let fields, _) = value, !fields.isEmpty, fields.allSatisfy({ if case .named = $0 { return true }; return false }),
+               callables.seeds.dictionaries.contains("\(namespace).\(name)") {
+                // Read with a dynamic key somewhere: a dictionary (LuaToSwiftStructs.swift, `dictionaryRead`).
+                let (code, type) = try constantDictionary(fields, line: line)
+                callables.dictionaryKeys["\(namespace).\(name)"] = Set(fields.compactMap { if case .named(let k, _) = $0 { return k }; return nil })
+                if field { callables.namespaces[namespace, default: [:]][name] = .constant(swift: "\(namespace).\(name)", type: type) }
+                else { declare(name, Variable(swift: "\(namespace).\(name)", type: type)) }
+                return ["static let \(name) = \(code)" + (trailingComment(on: line).map { " " + $0 } ?? "")]
+            }
             if case .table(let fields, _) = value, !fields.isEmpty, fields.allSatisfy({ if case .named = $0 { return true }; return false }) {
                 // A record of named constants: a nested enum, as the effect's own (`SHADOW.radius`).
                 var lines = ["enum \(name) {"]

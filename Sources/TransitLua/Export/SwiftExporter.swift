@@ -82,7 +82,12 @@ public enum SwiftExporter {
         for _ in 0..<8 {
             var t = translator()
             t.seed(seeds)
-            do { return try t.file() } catch let error as SwiftExportError {
+            do {
+                let text = try t.file()
+                // A pass that learnt something its text already used (a record's field that a later
+                // function assigns, so its struct declares it) is written again from there.
+                guard seeds.merge(t.discoveries()) else { return text }
+            } catch let error as SwiftExportError {
                 guard seeds.merge(t.discoveries()) else { throw error }
             }
         }

@@ -189,4 +189,22 @@ enum SwiftInterfaceSupport {
         }
 
         """
+
+    /// The cases of an enumeration declared above (`UIUserInterfaceIdiom`, `UIGestureRecognizer.State`):
+    /// a property Transit gives as a string (`"phone"`) has them as its Swift type's, by the same names.
+    static func enumerationCases(_ type: String) -> [String]? {
+        let parts = type.split(separator: ".").map(String.init)
+        var outer: String?  // the type a column-0 `extension X {` opens
+        var lines = declarations.split(separator: "\n").map(String.init)[...]
+        while let line = lines.popFirst() {
+            if line.hasPrefix("extension "), line.hasSuffix(" {") { outer = String(line.dropFirst("extension ".count).dropLast(2)) }
+            if line == "}" { outer = nil }
+            let nested = line.hasPrefix(" ")
+            guard line.trimmingCharacters(in: .whitespaces).hasPrefix("public enum \(parts.last!): "),
+                  parts.count == 1 ? !nested : nested && outer == parts[0] else { continue }
+            guard let caseLine = lines.first?.trimmingCharacters(in: .whitespaces), caseLine.hasPrefix("case ") else { return nil }
+            return caseLine.dropFirst(5).split(separator: ",").map { $0.split(separator: "=")[0].trimmingCharacters(in: .whitespaces) }
+        }
+        return nil
+    }
 }

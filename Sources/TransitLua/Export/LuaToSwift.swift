@@ -80,6 +80,9 @@ struct LuaToSwift {
     var returnType: String?
     /// In a file function: the first `return value` gives the Swift result type.
     var inferringResult = false
+    /// Set for the next `expr` only, where a call returning several values (a tuple) is taken
+    /// whole: `local a, b = f()`, `a, b = f()`, `return f()` (LuaToSwiftAssignments.swift).
+    var severalValuesAllowed = false
 
     /// Fields of self a function tests for truth or nil anywhere in the file: Lua reads such a
     /// field as nil before it is assigned, so they are Swift optionals (not `T!`, which traps).

@@ -43,9 +43,7 @@ extension LuaToSwift {
         case .local(let names, let values, let line):
             return try local(names, values, line: line)
         case .assign(let targets, let values, let line):
-            guard targets.count == 1, values.count == 1 else {
-                throw refuse(line, "a multiple assignment", "Lua assigns all values before any target; written as Swift assignments one after another it could differ")
-            }
+            if targets.count > 1 || values.count > 1 { return try multipleAssignment(targets, values, line: line) }
             if case .field(.name("self", _), let key, _) = targets[0], let cls = currentClass, lookup("self")?.type == cls.swiftName,
                try property(Code(text: "self", type: cls.swiftName), key, line: line) == nil {
                 // A field of the Lua object: a stored property typed by this value.
@@ -78,6 +76,7 @@ extension LuaToSwift {
             let value = try expr(values[0], expected: target.type)
             return ["\(target.text) = \(value.text)"]
         case .call(let e, _):
+            severalValuesAllowed = true  // all dropped
             let call = try expr(e, expected: nil)
             if let t = call.type, t != "Void", !t.isEmpty { return ["_ = \(call.text)"] }
             return [call.text]
@@ -113,8 +112,9 @@ extension LuaToSwift {
             throw refuse(line, "the local function \(name)", "its parameter types are not in the API description")
         case .returnStat(let values, let line):
             if values.isEmpty { return ["return"] }
-            guard values.count == 1 else { throw refuse(line, "return of several values", "a Swift function returns one value") }
+            if values.count > 1 { return try returnSeveral(values, line: line) }
             if returnType == nil && inferringResult {
+                severalValuesAllowed = true  // `return f()` returns what f returns
                 let value = try expr(values[0], expected: nil)
                 guard let t = value.type, !t.hasSuffix(".Type") else {
                     throw refuse(line, "the return value \(describe(values[0]))", "its Swift type is not known")
@@ -124,7 +124,12 @@ extension LuaToSwift {
                 return ["return \(value.text)"]
             }
             if returnType == nil { throw refuse(line, "return of a value", "the Swift declaration returns nothing") }
-            return ["return \(try expr(values[0], expected: returnType).text)"]
+            severalValuesAllowed = SwiftType.tupleElements(returnType) != nil
+            let value = try expr(values[0], expected: returnType)
+            if let t = value.type, SwiftType.tupleElements(t) != nil, t != returnType {
+                throw refuse(line, "return of several values", "the Swift declaration returns \(returnType!)")
+            }
+            return ["return \(value.text)"]
         case .breakStat:
             return ["break"]
         case .gotoStat(_, let line):
@@ -143,8 +148,9 @@ extension LuaToSwift {
             return try names.flatMap { try local([$0], [], line: line) }
         }
         if values.count < names.count {
+            if values.count == 1, isCall(values[0]) { return try localFromSeveralValues(names, values[0], line: line) }
             if let last = values.last, isCall(last) {
-                throw refuse(line, "a multiple assignment from a call", "a Lua call returning several values has no Swift spelling here")
+                throw refuse(line, "a local list ending in a call after other values", "only `local a, b = f()` takes a call's several values apart")
             }
             guard values.isEmpty, names.count == 1, reassigned.contains(names[0].name) else {
                 throw refuse(line, "a local declared without a value", "its Swift type cannot be inferred")
@@ -183,7 +189,12 @@ extension LuaToSwift {
                 continue
             default: break
             }
+            // The last value of the list: a call returning several gives its first (`.0`), as in Lua.
+            severalValuesAllowed = n.name == names.last?.name
             var code = try expr(value, expected: nil)
+            if let first = SwiftType.tupleElements(code.type)?.first {
+                code = Code(text: wrap(code, 100) + ".0", type: first.type)
+            }
             guard var type = code.type else {
                 throw refuse(line, "the local \(name)", "the type of its value is not known from the API description")
             }
@@ -330,7 +341,13 @@ extension LuaToSwift {
     /// A value written where `expected` is needed: numbers converted between Swift's number types
     /// (Lua has one), literals and pending constants typed by the use.
     mutating func expr(_ e: LuaExpr, expected: String?) throws -> Code {
+        let severalValues = severalValuesAllowed
+        severalValuesAllowed = false
         var c = try rawExpr(e, expected: expected)
+        if !severalValues, SwiftType.tupleElements(c.type) != nil, isCall(e) {
+            // Lua takes the first value here, or all of them as a call's last argument.
+            throw refuse(e.line, "the values of \(describe(e)) used as one value", "it returns several, and only `local a, b = f()`, `a, b = f()` and `return f()` take them apart in Swift")
+        }
         if let expected, let t = c.type, t != expected, SwiftType.isNumeric(expected), SwiftType.isNumeric(t) {
             let want = SwiftType.unwrapped(expected)
             if t.hasPrefix(Self.pendingMark) {
@@ -420,6 +437,7 @@ extension LuaToSwift {
             guard k.type == "Int" else { throw refuse(line, "a dynamic key \(describe(object))[\(describe(key))]", "the index is not an integer") }
             return Code(text: "\(wrap(o, 100))[\(wrap(k, 60)) - 1]", type: SwiftType.element(t))
         case .field(let object, let key, let line):
+            if case .name("transit", _) = object, lookup("transit") == nil { return try transitField(key, line: line, expected: expected) }
             if case .name("math", _) = object, lookup("math") == nil {
                 switch key {
                 case "pi":
@@ -472,6 +490,8 @@ extension LuaToSwift {
             guard let e = api.enumeration(luaName) else { continue }
             return (e.cases, swift.cases ?? e.cases, swift.kind == .optionSet)
         }
+        // An enumeration of the interface's own (UIUserInterfaceIdiom): Transit's strings are its case names.
+        if let cases = SwiftInterfaceSupport.enumerationCases(type) { return (cases, cases, false) }
         return nil
     }
 
@@ -531,7 +551,12 @@ extension LuaToSwift {
         returnType = result == "Void" ? nil : result
         defer { returnType = saved }
         let head = names.isEmpty ? "{" : "{ \(names.joined(separator: ", ")) in"
-        let lines = try block(body.block, endLine: body.endLine)
+        var lines = try block(body.block, endLine: body.endLine)
+        if expected.contains("@Sendable") {
+            // UIKit calls it on the main thread, but declares it @Sendable: the body states the
+            // isolation it runs with (docs/export.md, "Sendable closures").
+            lines = [(returnType == nil ? "" : "return ") + "MainActor.assumeIsolated {"] + indent(lines) + ["}"]
+        }
         return Code(text: ([head] + indent(lines) + ["}"]).joined(separator: "\n"), type: expected)
     }
 

@@ -175,10 +175,11 @@ extension LuaToSwift {
 
     mutating func call(_ function: LuaExpr, _ args: [LuaExpr], line: Int, expected: String?) throws -> Code {
         let numericExpected = expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }
+        if let library = try libraryCall(function, args, line: line, expected: expected) { return library }
         switch function {
         case .field(.name("math", _), let name, _) where lookup("math") == nil:
             guard let swift = Self.mathFunctions[name] else {
-                throw refuse(line, "math.\(name)", name == "random" ? "Transit seeds it per run; Swift's generator differs" : "it is not translated")
+                throw refuse(line, "math.\(name)", "it is not translated")
             }
             if name == "atan" && args.count != 2 { throw refuse(line, "math.atan with one argument", "only the two-argument form (atan2) is translated") }
             if (name == "min" || name == "max") && args.count < 2 { throw refuse(line, "math.\(name) with one argument", "Swift's takes two or more") }
@@ -261,7 +262,7 @@ extension LuaToSwift {
         case .name(let n, _) where lookup(n) == nil && api.cls(n) != nil:
             return try initializer(api.cls(n)!, args, line: line)
         case .field(.name(let n, _), let name, _) where lookup(n) == nil && api.cls(n) == nil:
-            throw refuse(line, "\(n).\(name)", Self.globalReason(n))
+            throw refuse(line, "\(n).\(name)", n == "transit" ? Self.transitReason(name) : Self.globalReason(n))
         default:
             // What is called may itself be refused first (`load("...")()`).
             _ = try expr(function, expected: nil)

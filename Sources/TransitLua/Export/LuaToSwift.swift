@@ -83,6 +83,10 @@ struct LuaToSwift {
     /// Set for the next `expr` only, where a call returning several values (a tuple) is taken
     /// whole: `local a, b = f()`, `a, b = f()`, `return f()` (LuaToSwiftAssignments.swift).
     var severalValuesAllowed = false
+    /// Constants that are nil, typed by their first typed use (LuaToSwiftOptionals.swift).
+    var nilConstants: [(name: String, line: Int, type: String?)] = []
+    /// The helpers (`floorModulo`) the export uses, written at its end (LuaToSwiftOperators.swift).
+    var helpers = Set<String>()
 
     /// Fields of self a function tests for truth or nil anywhere in the file: Lua reads such a
     /// field as nil before it is assigned, so they are Swift optionals (not `T!`, which traps).
@@ -270,6 +274,7 @@ struct LuaToSwift {
                 out += f.lines + [""]
             } else { out += item.lines }
         }
+        out += helperLines
         out += comments(before: Int.max)
         while out.last == "" { out.removeLast() }
         // One blank line between items at most.
@@ -285,7 +290,7 @@ struct LuaToSwift {
         for id in 0..<nextPending {
             text = text.replacingOccurrences(of: "\(Self.pendingMark)\(id)\u{1}", with: pendingTypes[id] ?? pendingDefaults[id] ?? "Double")
         }
-        return text
+        return try writingNilConstants(text)
     }
 
     func endLine(of stat: LuaStat) -> Int { chunk.endLines[stat.line] ?? stat.line }
@@ -356,7 +361,12 @@ struct LuaToSwift {
             var lines = ["enum \(name) {"]
             var types: [String: String] = [:]
             for case .named(let key, let v) in fields {
-                if case .nilValue = v { throw refuse(v.line, "the field \(key) = nil of \(name)", "a nil constant has no Swift type") }
+                if case .nilValue = v {
+                    let type = nilConstant(named: "\(name).\(key)", line: v.line)
+                    types[key] = type
+                    lines.append("    static let \(key): \(type) = nil" + (trailingComment(on: v.line).map { " " + $0 } ?? ""))
+                    continue
+                }
                 let (code, type) = try constant(v)
                 types[key] = type
                 let annotation = isLiteral(v) || isNumberExpression(v) ? ": " + type : ""
@@ -374,6 +384,7 @@ struct LuaToSwift {
 
     /// A file-level value: numbers computed from literals wait for a use to know their Swift type.
     mutating func constant(_ value: LuaExpr) throws -> (String, String) {
+        if case .nilValue = value { return ("nil", nilConstant(named: "nil", line: value.line)) }
         if isNumberExpression(value) {
             let id = nextPending
             nextPending += 1

@@ -73,7 +73,7 @@ extension LuaToSwift {
                 return [try call(.field(.name("table", line: l), "insert", line: l), [.name(n, line: l), values[0]], line: line, expected: nil).text]
             }
             let target = try assignable(targets[0])
-            let value = try expr(values[0], expected: target.type)
+            let value = try passed(values[0], expected: target.type)
             return ["\(target.text) = \(value.text)"]
         case .call(let e, _):
             severalValuesAllowed = true  // all dropped
@@ -241,6 +241,7 @@ extension LuaToSwift {
         let c = try expr(e, expected: "Bool")
         guard let t = c.type else { throw refuse(e.line, "the condition \(describe(e))", "its type is not known, so Lua's truthiness cannot be written") }
         if t == "Bool" { return c }
+        if Self.isNilConstant(t) { return Code(text: "\(wrap(c, 50)) != nil", type: "Bool", precedence: 40) }
         // Lua's false and nil are both false: an optional Bool is true only when it is true.
         if t == "Bool?" { return Code(text: "\(wrap(c, 50)) == true", type: "Bool", precedence: 40) }
         if SwiftType.isOptional(t) { return Code(text: "\(wrap(c, 50)) != nil", type: "Bool", precedence: 40) }
@@ -333,6 +334,12 @@ extension LuaToSwift {
         return out + "\""
     }
 
+    /// A number type that waited for a use, as a use has given it (else unchanged).
+    func settled(_ t: String?) -> String? {
+        guard let t, t.hasPrefix(Self.pendingMark), let id = Int(t.dropFirst(Self.pendingMark.count).dropLast()) else { return t }
+        return pendingTypes[id] ?? t
+    }
+
     static func sameNumeric(_ a: String, _ b: String) -> Bool {
         func norm(_ t: String) -> String { t == "TimeInterval" ? "Double" : t }
         return norm(a) == norm(b)
@@ -343,7 +350,7 @@ extension LuaToSwift {
     mutating func expr(_ e: LuaExpr, expected: String?) throws -> Code {
         let severalValues = severalValuesAllowed
         severalValuesAllowed = false
-        var c = try rawExpr(e, expected: expected)
+        var c = resolveNilConstant(try rawExpr(e, expected: expected), expected: expected)
         if !severalValues, SwiftType.tupleElements(c.type) != nil, isCall(e) {
             // Lua takes the first value here, or all of them as a call's last argument.
             throw refuse(e.line, "the values of \(describe(e)) used as one value", "it returns several, and only `local a, b = f()`, `a, b = f()` and `return f()` take them apart in Swift")
@@ -361,6 +368,15 @@ extension LuaToSwift {
                     pendingTypes[id] = want
                 }
                 c.type = want
+            } else if want.hasPrefix(Self.pendingMark), let id = Int(want.dropFirst(Self.pendingMark.count).dropLast()) {
+                // A constant waiting for its type meets a typed value: the constant takes that type
+                // (`xFactor * size.height` makes xFactor a CGFloat), or the value is converted to the
+                // type a use gave the constant before.
+                if let resolved = pendingTypes[id] {
+                    if !Self.sameNumeric(resolved, t) { c = Code(text: "\(resolved)(\(c.text))", type: resolved) }
+                } else {
+                    pendingTypes[id] = t
+                }
             } else if !Self.sameNumeric(t, want) {
                 c = Code(text: "\(want)(\(c.text))", type: want)
             }
@@ -401,7 +417,7 @@ extension LuaToSwift {
                 let c = try expr(inner, expected: "Bool")
                 if c.type == "Bool" { return Code(text: "!" + wrap(c, 90), type: "Bool", precedence: 90) }
                 if c.type == "Bool?" { return Code(text: "\(wrap(c, 50)) != true", type: "Bool", precedence: 40) }
-                if let t = c.type, SwiftType.isOptional(t) { return Code(text: "\(wrap(c, 50)) == nil", type: "Bool", precedence: 40) }
+                if let t = c.type, SwiftType.isOptional(t) || Self.isNilConstant(t) { return Code(text: "\(wrap(c, 50)) == nil", type: "Bool", precedence: 40) }
                 throw refuse(line, "not on a \(c.type ?? "value of unknown type")", "only booleans and optionals have a Swift truth value")
             case "-":
                 let c = try expr(inner, expected: expected)
@@ -432,6 +448,11 @@ extension LuaToSwift {
             }
             if case .number(let text, _) = key, let index = Int(text) {
                 return Code(text: "\(wrap(o, 100))[\(index - 1)]", type: SwiftType.element(t))
+            }
+            if case .binary("+", let base, .number("1", _), _) = key {
+                // t[i + 1] is Swift's t[i].
+                let k = try expr(base, expected: "Int")
+                if k.type == "Int" { return Code(text: "\(wrap(o, 100))[\(k.text)]", type: SwiftType.element(t)) }
             }
             let k = try expr(key, expected: "Int")
             guard k.type == "Int" else { throw refuse(line, "a dynamic key \(describe(object))[\(describe(key))]", "the index is not an integer") }
@@ -565,7 +586,8 @@ extension LuaToSwift {
         case "or" where isTernary(l):
             // `c and x or y` with a boolean c and an x that is never false or nil: `c ? x : y`.
             guard case .binary("and", let c, let x, _) = l else { fatalError() }
-            let cond = try expr(c, expected: "Bool")
+            // An optional condition is true when it is not nil (`c != nil ? x : y`), as in Lua.
+            let cond = try condition(c)
             let numericExpected = expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }
             var a = try expr(x, expected: numericExpected ?? expected)
             let b = try expr(r, expected: a.type)
@@ -579,7 +601,9 @@ extension LuaToSwift {
             }
             return Code(text: "\(wrap(cond, 21)) ? \(wrap(a, 21)) : \(wrap(b, 21))", type: t, precedence: 15)
         case "and", "or":
-            var a = try expr(l, expected: "Bool"), b = try expr(r, expected: "Bool")
+            var a = try expr(l, expected: "Bool")
+            if op == "or", a.type != "Bool", a.type != "Bool?" { return try orDefault(a, l, r, expected: expected, line: line) }
+            var b = try expr(r, expected: "Bool")
             // As a condition (not as a value: `nil and x` is nil, not false), an optional Bool is true when true.
             if expected == "Bool", a.type == "Bool?" { a = Code(text: "\(wrap(a, 50)) == true", type: "Bool", precedence: 40) }
             if expected == "Bool", b.type == "Bool?" { b = Code(text: "\(wrap(b, 50)) == true", type: "Bool", precedence: 40) }
@@ -618,6 +642,9 @@ extension LuaToSwift {
             var a = try expr(l, expected: numericExpected)
             var b = try expr(r, expected: numericExpected ?? (a.type == "Int" ? nil : a.type))
             if numericExpected == nil, isLiteral(l), let bt = b.type { a = try expr(l, expected: bt) }
+            // A constant whose type waited: b's use may have given it one.
+            a.type = settled(a.type)
+            b.type = settled(b.type)
             guard SwiftType.isNumeric(a.type), SwiftType.isNumeric(b.type) else {
                 throw refuse(line, "arithmetic on \(SwiftType.isNumeric(a.type) ? describe(r) : describe(l))", "its type is not a known number type (CGPoint and CGRect arithmetic is not Lua's)")
             }
@@ -646,16 +673,9 @@ extension LuaToSwift {
             let a = try expr(l, expected: numericExpected), b = try expr(r, expected: numericExpected)
             return Code(text: "pow(\(a.text), \(b.text))", type: numericExpected)
         case "..":
-            let a = try expr(l, expected: "String"), b = try expr(r, expected: "String")
-            guard a.type == "String", b.type == "String" else {
-                throw refuse(line, ".. on a \(a.type == "String" ? b.type ?? "value of unknown type" : a.type ?? "value of unknown type")", "Lua's number-to-string formatting differs from Swift's")
-            }
-            // Concatenation is associative: Lua's right grouping needs no parentheses in Swift.
-            return Code(text: "\(wrap(a, 60)) + \(wrap(b, 60))", type: "String", precedence: 60)
-        case "%":
-            throw refuse(line, "the modulo operator %", "Lua's floored modulo has no Swift operator with its sign rule")
-        case "//":
-            throw refuse(line, "floor division //", "Swift has no operator for it")
+            return try concatenation(l, r, line: line)
+        case "%", "//":
+            return try floorOperator(op, l, r, expected: expected, line: line)
         default:
             throw refuse(line, "the bitwise operator \(op)", "bitwise operators are not used by effects and are not translated")
         }

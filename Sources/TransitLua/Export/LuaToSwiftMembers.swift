@@ -109,7 +109,7 @@ extension LuaToSwift {
             var parts: [String] = []
             for p in s.parameters {
                 if let v = values[p.name] {
-                    parts.append(label(p) + (try expr(v, expected: p.type).text))
+                    parts.append(label(p) + (try passed(v, expected: p.type).text))
                 } else if let d = defaults[p.name], !p.hasDefault {
                     parts.append(label(p) + d)
                 }
@@ -119,16 +119,26 @@ extension LuaToSwift {
         func shape(_ e: LuaExpr) -> Bool? {  // true: a function, false: not one, nil: nil
             switch e { case .function: return true; case .nilValue: return nil; default: return false }
         }
-        for s in overloads {
-            guard args.count <= s.parameters.count, s.parameters.dropFirst(args.count).allSatisfy(\.hasDefault) else { continue }
-            let fits = zip(args, s.parameters).allSatisfy { a, p in
+        var shaped = overloads.filter { s in
+            guard args.count <= s.parameters.count, s.parameters.dropFirst(args.count).allSatisfy(\.hasDefault) else { return false }
+            return zip(args, s.parameters).allSatisfy { a, p in
                 guard let isFunction = shape(a) else { return SwiftType.isOptional(p.type) || p.type.hasSuffix("?") }
                 return isFunction == SwiftType.isClosure(p.type)
             }
-            guard fits else { continue }
+        }
+        if shaped.count > 1 {
+            // Overloads told apart by their parameters' types (`convert(_ point: CGPoint, to:)` and
+            // `convert(_ rect: CGRect, to:)`): the arguments' types, found on a copy of the translator.
+            var probe = self
+            let types = args.map { a -> String? in shape(a) == false ? (try? probe.expr(a, expected: nil))?.type.map(SwiftType.unwrapped) : nil }
+            if let s = shaped.first(where: { s in zip(types, s.parameters).allSatisfy { t, p in t == nil || t == SwiftType.unwrapped(p.type) } }) {
+                shaped = [s]
+            }
+        }
+        for s in shaped {
             var parts: [String] = []
             for (a, p) in zip(args, s.parameters) {
-                parts.append(label(p) + (try expr(a, expected: p.type).text))
+                parts.append(label(p) + (try passed(a, expected: p.type).text))
             }
             return (s, parts.joined(separator: ", "))
         }

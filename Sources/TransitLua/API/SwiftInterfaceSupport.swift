@@ -70,6 +70,9 @@ enum SwiftInterfaceSupport {
         public struct Selector: Hashable, ExpressibleByStringLiteral, Sendable {
             public init(_ name: String) { }
             public init(stringLiteral name: String) { }
+            // Linux has no #selector: an export is type-checked with `#selector(m)` read as
+            // `Selector(self.m)` (SwiftExporter.linuxTypeCheckable), so the method must exist.
+            public init<Function>(_ method: Function) { }
         }
 
         open class CGColor {

@@ -50,6 +50,10 @@ struct LuaToSwift {
         var initTypes: [String]?
         /// The labels of an init that overrides the superclass's designated one.
         var initLabels: [String]?
+        /// `@objc` methods made from Lua functions given as actions (LuaToSwiftActions.swift),
+        /// written after the class's other members, and their names.
+        var actions: [[String]] = []
+        var actionNames = Set<String>()
         init(luaName: String, swiftName: String, superclass: String, superIsLua: Bool) {
             self.luaName = luaName; self.swiftName = swiftName; self.superclass = superclass; self.superIsLua = superIsLua
         }
@@ -304,7 +308,7 @@ struct LuaToSwift {
             for field in cls.fields { out.append("    var \(field.name): \(field.type.hasSuffix("?") ? field.type : field.type + "!")") }
             out.append("")
         }
-        for (index, member) in cls.members.enumerated() {
+        for (index, member) in (cls.members + cls.actions).enumerated() {
             if index > 0 { out.append("") }
             out += member.map { $0.isEmpty ? "" : "    " + $0 }
         }
@@ -511,6 +515,9 @@ struct LuaToSwift {
             throw refuse(line, "the method \(cls.luaName):\(name)", "it is not a hook of UIKit (a protocol requirement or an override), so its parameter and return types are not in the API description")
         }
         if body.isVararg { throw refuse(line, "varargs (...)", "a Swift method has a fixed parameter list") }
+        if Self.oneBasedHooks.contains(name) {
+            throw refuse(line, "the hook \(cls.luaName):\(name)", "Transit passes its section 1-based and UIKit 0-based, which the exporter does not translate in a hook's body")
+        }
         if let protocolName {
             let swiftProtocol = SwiftNames.enumerations[protocolName]?.type ?? protocolName
             if !cls.protocols.contains(swiftProtocol) && !inheritsConformance(cls, swiftProtocol) { cls.protocols.append(swiftProtocol) }

@@ -73,6 +73,13 @@ extension LuaToSwift {
                 return [try call(.field(.name("table", line: l), "insert", line: l), [.name(n, line: l), values[0]], line: line, expected: nil).text]
             }
             let target = try assignable(targets[0])
+            if case .field(let object, let key, _) = targets[0] {
+                // A 1-based property of Transit's (its receiver's type found on a copy: no side effect twice).
+                var probe = self
+                if isOneBasedProperty((try? probe.expr(object, expected: nil))?.type, key) {
+                    return ["\(target.text) = \(try indexPropertyWrite(values[0]).text)"]
+                }
+            }
             let value = try passed(values[0], expected: target.type)
             return ["\(target.text) = \(value.text)"]
         case .call(let e, _):
@@ -477,6 +484,7 @@ extension LuaToSwift {
             guard let member = try property(receiver, key, line: line) else {
                 throw refuse(line, "the field \(key) of \(describe(object))", "it is not a property of \(receiver.type.map(SwiftType.nominal) ?? "a known type") in the API description, so its Swift type is unknown")
             }
+            if isOneBasedProperty(receiver.type, key) { return indexPropertyRead(member.code) }
             return member.code
         case .call(let function, let args, let line):
             return try call(function, args, line: line, expected: expected)

@@ -99,16 +99,18 @@ extension LuaToSwift {
             var values: [String: LuaExpr] = [:]
             for case .named(let k, let v) in fields { values[k] = v }
             let defaults = Self.optionDefaults[key] ?? [:]
+            // A key names a parameter (`duration`, withDuration's) or its argument label (`equalTo`).
+            func option(_ p: SwiftParameter) -> String { values[p.name] != nil || p.label == "_" ? p.name : p.label }
             let candidates = overloads.filter { s in
-                s.parameters.count > 0 && Set(values.keys).isSubset(of: Set(s.parameters.map(\.name))) &&
-                    s.parameters.allSatisfy { values[$0.name] != nil || $0.hasDefault || defaults[$0.name] != nil }
+                s.parameters.count > 0 && Set(values.keys).isSubset(of: Set(s.parameters.map(option))) &&
+                    s.parameters.allSatisfy { values[option($0)] != nil || $0.hasDefault || defaults[$0.name] != nil }
             }.sorted { $0.parameters.count < $1.parameters.count }
             guard let s = candidates.first else {
                 throw refuse(line, "the options {\(values.keys.sorted().joined(separator: ", "))} of \(key)", "no Swift overload of \(SwiftDeclaration(declaration).name) takes them")
             }
             var parts: [String] = []
             for p in s.parameters {
-                if let v = values[p.name] {
+                if let v = values[option(p)] {
                     parts.append(label(p) + (try passed(v, expected: p.type).text))
                 } else if let d = defaults[p.name], !p.hasDefault {
                     parts.append(label(p) + d)
@@ -137,8 +139,9 @@ extension LuaToSwift {
         }
         for s in shaped {
             var parts: [String] = []
-            for (a, p) in zip(args, s.parameters) {
-                parts.append(label(p) + (try passed(a, expected: p.type).text))
+            for (position, (a, p)) in zip(args, s.parameters).enumerated() {
+                let value = try indexArgument(a, key: key, position: position, expected: p.type) ?? passed(a, expected: p.type)
+                parts.append(label(p) + value.text)
             }
             return (s, parts.joined(separator: ", "))
         }
@@ -158,10 +161,18 @@ extension LuaToSwift {
         guard let apiName else {
             throw refuse(line, "the method call \(describe(object)):\(name)", "the type of \(describe(object)) is not known from the API description")
         }
+        if name == "addTarget", api.lineage(apiName).contains(where: { $0.name == "UIGestureRecognizer" }) {
+            return try gestureAddTarget(receiver, typeName(apiName), args, line: line)
+        }
         for cls in api.lineage(apiName) {
             guard let f = cls.methods.first(where: { $0.name == name }) else { continue }
-            guard let d = f.swiftDeclaration ?? SwiftNames.declarations["\(cls.name).\(name)"] else {
+            guard var d = f.swiftDeclaration ?? SwiftNames.declarations["\(cls.name).\(name)"] else {
                 throw refuse(line, "\(cls.name):\(name)", "it has no UIKit declaration (a Transit-only method)")
+            }
+            // Swift inherits overloads: a subclass's declarations (NSLayoutDimension's
+            // constraint(equalToConstant:)) add to its superclasses' (constraint(equalTo:)).
+            for ancestor in api.lineage(cls.name).dropFirst() {
+                if let inherited = ancestor.methods.first(where: { $0.name == name })?.swiftDeclaration { d += "\n" + inherited }
             }
             if SwiftSignature(d)?.keyword == "var" {
                 guard args.isEmpty else { throw refuse(line, "\(cls.name):\(name) with arguments", "UIKit declares it as a property") }
@@ -421,8 +432,13 @@ extension LuaToSwift {
     }
 
     mutating func initializer(_ cls: APIClass, _ args: [LuaExpr], line: Int) throws -> Code {
+        if let action = try gestureRecognizerInit(cls, args, line: line) { return action }
         var declarations = SwiftNames.initializers[cls.name] ?? []
         if let d = SwiftNames.declarations["\(cls.name).new"] { declarations += d.split(separator: "\n").map(String.init) }
+        if declarations.isEmpty {
+            // A class that declares no initialiser has its superclass's, as Swift inherits them.
+            declarations = api.lineage(cls.name).lazy.compactMap { SwiftNames.initializers[$0.name] }.first ?? []
+        }
         guard !declarations.isEmpty else { throw refuse(line, "\(cls.name)(...)", "its initialiser has no UIKit declaration") }
         // An object class also has NSObject's init() (`UIView.new()` is a view with a zero frame).
         if !cls.isValue { declarations.append("init()") }

@@ -89,6 +89,9 @@ struct LuaToSwift {
     var severalValuesAllowed = false
     /// Constants that are nil, typed by their first typed use (LuaToSwiftOptionals.swift).
     var nilConstants: [(name: String, line: Int, type: String?)] = []
+    /// String constants of the file, a String or an enumeration's case by their first typed use
+    /// (LuaToSwiftStringConstants.swift).
+    var stringConstants: [(value: String, line: Int, type: String?)] = []
     /// The helpers (`floorModulo`) the export uses, written at its end (LuaToSwiftOperators.swift).
     var helpers = Set<String>()
 
@@ -294,7 +297,7 @@ struct LuaToSwift {
         for id in 0..<nextPending {
             text = text.replacingOccurrences(of: "\(Self.pendingMark)\(id)\u{1}", with: pendingTypes[id] ?? pendingDefaults[id] ?? "Double")
         }
-        return try writingNilConstants(text)
+        return try writingStringConstants(try writingNilConstants(text))
     }
 
     func endLine(of stat: LuaStat) -> Int { chunk.endLines[stat.line] ?? stat.line }
@@ -389,6 +392,7 @@ struct LuaToSwift {
     /// A file-level value: numbers computed from literals wait for a use to know their Swift type.
     mutating func constant(_ value: LuaExpr) throws -> (String, String) {
         if case .nilValue = value { return ("nil", nilConstant(named: "nil", line: value.line)) }
+        if case .string(let s, let line) = value { return stringConstant(s, line: line) }
         if isNumberExpression(value) {
             let id = nextPending
             nextPending += 1

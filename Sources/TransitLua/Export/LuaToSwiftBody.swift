@@ -205,6 +205,17 @@ extension LuaToSwift {
             guard var type = code.type else {
                 throw refuse(line, "the local \(name)", "the type of its value is not known from the API description")
             }
+            if case .field(.name("self", _), let key, _) = value, let cls = currentClass,
+               cls.fields.contains(where: { $0.name == key && !SwiftType.isOptional($0.type) }) {
+                // A field of the Lua object is `T!` in Swift, which a local would infer as `T?`:
+                // unwrapped where it is bound, as other optionals are (Lua raises where it is used).
+                if nilTested.contains(name) {
+                    declare(name, Variable(swift: name, type: type + "?"))
+                    out.append("\(keyword) \(name): \(type)? = \(code.text)")
+                    continue
+                }
+                code.text += "!"
+            }
             if SwiftType.isOptional(type) && !nilTested.contains(name) {
                 // Lua raises where the value is used; the Swift unwraps it where it is bound.
                 code.text = wrap(code, 100) + "!"
@@ -357,7 +368,7 @@ extension LuaToSwift {
     mutating func expr(_ e: LuaExpr, expected: String?) throws -> Code {
         let severalValues = severalValuesAllowed
         severalValuesAllowed = false
-        var c = resolveNilConstant(try rawExpr(e, expected: expected), expected: expected)
+        var c = try resolveStringConstant(resolveNilConstant(try rawExpr(e, expected: expected), expected: expected), expected: expected)
         if !severalValues, SwiftType.tupleElements(c.type) != nil, isCall(e) {
             // Lua takes the first value here, or all of them as a call's last argument.
             throw refuse(e.line, "the values of \(describe(e)) used as one value", "it returns several, and only `local a, b = f()`, `a, b = f()` and `return f()` take them apart in Swift")
@@ -554,6 +565,16 @@ extension LuaToSwift {
         }
         guard let first = elements.first?.type ?? elementType else { throw refuse(line, "an empty table", "its Swift type cannot be inferred") }
         let type = elementType ?? SwiftType.unwrapped(first)
+        // A table written over several lines in Lua is one element a line in Swift.
+        let lines = fields.compactMap { if case .positional(let v) = $0 { return v.line }; return nil }
+        if let first = lines.first, lines.contains(where: { $0 != first }) || first != line {
+            let body = elements.flatMap { element -> [String] in
+                var parts = element.text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+                parts[parts.count - 1] += ","
+                return parts
+            }
+            return Code(text: (["["] + body + ["]"]).joined(separator: "\n"), type: "[\(type)]")
+        }
         return Code(text: "[" + elements.map(\.text).joined(separator: ", ") + "]", type: "[\(type)]")
     }
 
@@ -628,8 +649,10 @@ extension LuaToSwift {
                 swap(&left, &right)
                 swiftOp = ["<": ">", ">": "<", "<=": ">=", ">=": "<="][swiftOp] ?? swiftOp
             }
-            let a = try expr(left, expected: nil)
+            var a = try expr(left, expected: nil)
             let b = try expr(right, expected: a.type)
+            // A string constant compared with a string (or a case) takes the other side's type.
+            a = try resolveStringConstant(a, expected: b.type)
             if case .nilValue = right {
                 guard let t = a.type, SwiftType.isOptional(t) else {
                     throw refuse(line, "a comparison of \(describe(left)) with nil", "its Swift type is not optional")

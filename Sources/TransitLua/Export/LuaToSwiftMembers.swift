@@ -269,6 +269,7 @@ extension LuaToSwift {
         case .field(.name(let n, _), let name, _) where lookup(n) == nil && api.cls(n) != nil:
             let cls = api.cls(n)!
             if name == "new" { return try initializer(cls, args, line: line) }
+            if let base = try baseImplementationCall(n, name, args, line: line) { return base }
             for c in api.lineage(n) {
                 guard let f = c.functions.first(where: { $0.name == name }) else { continue }
                 guard let d = f.swiftDeclaration ?? SwiftNames.declarations["\(c.name).\(name)"] else {

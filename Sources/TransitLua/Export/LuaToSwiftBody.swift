@@ -94,6 +94,7 @@ extension LuaToSwift {
         case .repeatLoop(_, _, let line):
             throw refuse(line, "repeat ... until", "its condition sees the body's locals, which Swift's repeat-while does not")
         case .ifStat(let clauses, let elseBlock, let ifLine, let endLine):
+            if let always = try methodPresenceTest(clauses, elseBlock, ifLine: ifLine, endLine: endLine) { return always }
             var out: [String] = []
             let boundaries = chunk.clauseLines[ifLine] ?? []
             for (index, (c, body)) in clauses.enumerated() {
@@ -205,16 +206,20 @@ extension LuaToSwift {
             guard var type = code.type else {
                 throw refuse(line, "the local \(name)", "the type of its value is not known from the API description")
             }
+            // A value Swift declares `T!` (UIKit's `var view: UIView!`, a field of the Lua object),
+            // which a local would infer as `T?`: unwrapped where it is bound, as other optionals
+            // are (Lua raises where it is used), or a `T?` when the function tests it for nil.
+            var implicitlyUnwrapped = type.hasSuffix("!")
             if case .field(.name("self", _), let key, _) = value, let cls = currentClass,
-               cls.fields.contains(where: { $0.name == key && !SwiftType.isOptional($0.type) }) {
-                // A field of the Lua object is `T!` in Swift, which a local would infer as `T?`:
-                // unwrapped where it is bound, as other optionals are (Lua raises where it is used).
+               cls.fields.contains(where: { $0.name == key && !SwiftType.isOptional($0.type) }) { implicitlyUnwrapped = true }
+            if implicitlyUnwrapped {
+                if type.hasSuffix("!") { type.removeLast() }
                 if nilTested.contains(name) {
                     declare(name, Variable(swift: name, type: type + "?"))
                     out.append("\(keyword) \(name): \(type)? = \(code.text)")
                     continue
                 }
-                code.text += "!"
+                code.text = wrap(code, 100) + "!"
             }
             if SwiftType.isOptional(type) && !nilTested.contains(name) {
                 // Lua raises where the value is used; the Swift unwraps it where it is bound.

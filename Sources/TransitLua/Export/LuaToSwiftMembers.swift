@@ -252,6 +252,13 @@ extension LuaToSwift {
             guard name == "new" else { throw refuse(line, "\(n).\(name)", "only .new() is translated on a Lua class") }
             let swift = lookup(n)!.swift
             guard let cls = classes[n], cls.initBody != nil else {
+                if !args.isEmpty, let lua = classes[n], let base = baseWithInitializer(lua) {
+                    // No init of its own: `X.new(a, b)` makes the UIKit part from the arguments
+                    // (Runtime/Subclassing.swift), the designated initialiser Swift inherits.
+                    let declarations = api.lineage(base).lazy.compactMap { SwiftNames.initializers[$0.name] }.first ?? []
+                    let (_, text) = try arguments(declarations.joined(separator: "\n"), args, key: "\(base).new", line: line)
+                    return Code(text: "\(swift)(\(text))", type: swift)
+                }
                 guard args.isEmpty else { throw refuse(line, "\(n).new with arguments", "\(n) has no init method to take them") }
                 return Code(text: "\(swift)()", type: swift)
             }

@@ -42,6 +42,7 @@ extension LuaToSwift {
         }
         if api.cls(name) != nil { return (name, nil) }
         if let luaName = SwiftInterfaceGenerator.typeNames.first(where: { $0.value == name })?.key, api.cls(luaName) != nil { return (luaName, nil) }
+        if let conforming = conformingClass(name) { return (conforming, nil) }
         return (nil, nil)
     }
 
@@ -69,6 +70,7 @@ extension LuaToSwift {
         for cls in api.lineage(apiName) {
             if !isType, let p = cls.properties.first(where: { $0.name == key }) {
                 if let d = p.swiftDeclaration, let s = SwiftSignature(d) {
+                    try checkRequirement(receiver.type, s.baseName, line: line)
                     let readOnly = p.isReadOnly || d.hasSuffix("{ get }")
                     return (Code(text: receiverText(receiver) + "." + s.baseName, type: s.result), readOnly)
                 }
@@ -186,6 +188,7 @@ extension LuaToSwift {
                 return Code(text: "\(chosen.baseName)(\(text))", type: chosen.result)
             }
             let (s, text) = try arguments(d, args, key: "\(cls.name).\(name)", line: line)
+            try checkRequirement(receiver.type, s.baseName, line: line)
             return Code(text: "\(receiverText(receiver)).\(s.baseName)(\(text))", type: s.result)
         }
         throw refuse(line, "the method \(name) of \(describe(object))", "\(apiName) has no method \(name) in the API description")

@@ -133,7 +133,8 @@ import Testing
 
         var files = try Self.files("translated", ".swift")
         // The shipped effects the exporter takes (docs/export.md lists them).
-        for name in ["animators/crossDissolve", "animators/crossfade", "animators/cube", "animators/pan"] {
+        for name in ["animators/cardStack", "animators/crossDissolve", "animators/crossfade", "animators/cube", "animators/explode",
+                     "animators/flip", "animators/natgeo", "animators/pan", "animators/turn", "presentations/blurIn"] {
             let source = try String(contentsOf: Self.scripts.appendingPathComponent(name + ".lua"), encoding: .utf8)
             let swift = try SwiftExporter.export(source)
             let url = directory.appendingPathComponent(name.replacingOccurrences(of: "/", with: "-") + ".swift")

@@ -456,13 +456,15 @@ extension LuaToSwift {
         if args.count == 1, case .table(let fields, _) = args[0], !fields.isEmpty,
            fields.allSatisfy({ if case .named = $0 { return true }; return false }) {
             let keys = fields.compactMap { if case .named(let k, _) = $0 { return k }; return nil }
+            // A key names a parameter (`frame`) or its argument label (`ovalIn`, init(ovalIn rect:)'s).
+            func key(_ p: SwiftParameter) -> String { keys.contains(p.name) || p.label == "_" ? p.name : p.label }
             let overloads = declarations.compactMap(SwiftSignature.init)
-            let fits = overloads.filter { s in Set(keys).isSuperset(of: s.parameters.filter { !$0.hasDefault }.map(\.name)) }
-            if !fits.contains(where: { Set($0.parameters.map(\.name)).isSuperset(of: keys) }),
-               let s = fits.max(by: { $0.parameters.filter { keys.contains($0.name) }.count < $1.parameters.filter { keys.contains($0.name) }.count }) {
+            let fits = overloads.filter { s in Set(keys).isSuperset(of: s.parameters.filter { !$0.hasDefault }.map(key)) }
+            if !fits.contains(where: { Set($0.parameters.map(key)).isSuperset(of: keys) }),
+               let s = fits.max(by: { $0.parameters.filter { keys.contains(key($0)) }.count < $1.parameters.filter { keys.contains(key($0)) }.count }) {
                 // Transit's `Class.new{ initialiser arguments, then properties }`: the initialiser,
                 // then each property set, in a closure called at once.
-                let taken = Set(s.parameters.map(\.name))
+                let taken = Set(s.parameters.map(key))
                 var initFields: [LuaField] = []
                 var rest: [(String, LuaExpr)] = []
                 for case .named(let k, let v) in fields {

@@ -127,6 +127,11 @@ enum SwiftInterfaceSupport {
             open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { fatalError() }
         }
 
+        // What Transit's UILabel.fontSize and fontWeight are in UIKit (LuaToSwiftLabels.swift).
+        extension UILabel {
+            public var font: UIFont! { get { fatalError() } set { } }
+        }
+
         open class CGContext {
         }
 

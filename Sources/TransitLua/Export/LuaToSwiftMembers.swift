@@ -478,7 +478,15 @@ extension LuaToSwift {
                 }
                 var lines = ["{", "    let \(made) = \(initText)"]
                 let receiver = Code(text: made, type: typeName(cls.name))
+                var font = try labelFont(cls, rest, receiver: made)
                 for (k, v) in rest {
+                    if let f = font, f.keys.contains(k) {
+                        // Where the first of fontSize and fontWeight is.
+                        lines.append("    " + f.line)
+                        font = (f.line, [])
+                        continue
+                    }
+                    if font?.keys.isEmpty == true, k == "fontSize" || k == "fontWeight" { continue }
                     if k == "name", api.lineage(cls.name).contains(where: { SwiftNames.transitOnlyProperties.contains("\($0.name).name") }) {
                         // Transit's label for a view in traces and reports; UIKit has none.
                         lines.append("    // Transit's name: \(luaLiteralText(v) ?? describe(v))")

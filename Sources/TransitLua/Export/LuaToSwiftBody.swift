@@ -83,6 +83,7 @@ extension LuaToSwift {
             let value = try passed(values[0], expected: target.type)
             return ["\(target.text) = \(value.text)"]
         case .call(let e, _):
+            if case .call(.name("assert", _), let args, let line) = e, lookup("assert") == nil { return try assertStatement(args, line: line) }
             severalValuesAllowed = true  // all dropped
             let call = try expr(e, expected: nil)
             if let t = call.type, t != "Void", !t.isEmpty { return ["_ = \(call.text)"] }
@@ -517,7 +518,8 @@ extension LuaToSwift {
         case "require": return "the exporter translates one file, not the modules it requires"
         case "pairs", "next": return "a Lua table's traversal order has no Swift counterpart"
         case "select": return "varargs have no Swift counterpart"
-        case "pcall", "xpcall", "error", "assert": return "Lua errors have no faithful Swift counterpart (Swift traps or throws)"
+        case "pcall", "xpcall": return "a protected call catches Lua's errors, which the export's fatalError does not let anything catch"
+        case "error", "assert": return "only a call of it (error(message), assert(condition, message)) is translated"
         case "type", "tostring", "tonumber": return "Lua's dynamic types and number formatting differ from Swift's"
         case "string": return "Lua's string library (patterns, byte indices) differs from Swift's"
         case "table": return "only table.insert on an array is translated"

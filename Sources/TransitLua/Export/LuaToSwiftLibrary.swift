@@ -14,6 +14,10 @@ extension LuaToSwift {
         switch function {
         case .name("error", _) where lookup("error") == nil:
             return try errorCall(args, line: line)
+        case .name("assert", _) where lookup("assert") == nil:
+            throw refuse(line, "assert(...) used as a value", "Lua returns its arguments; only assert as a statement is translated")
+        case .name("tostring", _) where lookup("tostring") == nil:
+            return try tostring(args, line: line)
         case .field(.name("math", _), "random", _) where lookup("math") == nil:
             return try random(args, line: line, expected: expected)
         case .field(.name("string", _), "format", _) where lookup("string") == nil:
@@ -40,6 +44,39 @@ extension LuaToSwift {
             throw refuse(line, "error of a \(message.type ?? "value of unknown type")", "only a string message has a Swift counterpart (fatalError's)")
         }
         return Code(text: "fatalError(\(message.text))", type: "Void")
+    }
+
+    /// `assert(condition, message)` as a statement: Lua checks it in every run and raises with
+    /// the message ("assertion failed!" without one), which is `if !condition { fatalError(message) }`
+    /// (precondition is assumed true, not checked, under -Ounchecked).
+    mutating func assertStatement(_ args: [LuaExpr], line: Int) throws -> [String] {
+        guard (1...2).contains(args.count) else {
+            throw refuse(line, "assert with \(args.count) arguments", "only assert(condition) and assert(condition, message) are translated")
+        }
+        let condition = try self.condition(args[0])
+        var message = Code(text: Self.swiftString("assertion failed!"), type: "String")
+        if args.count == 2 {
+            message = try expr(args[1], expected: "String")
+            guard message.type == "String" else {
+                throw refuse(line, "assert with a message that is a \(message.type ?? "value of unknown type")", "only a string message has a Swift counterpart (fatalError's)")
+            }
+        }
+        let negated = condition.precedence >= 90 ? "!" + wrap(condition, 90) : "!(\(condition.text))"
+        return ["if \(negated) {", "    fatalError(\(message.text))", "}"]
+    }
+
+    /// `tostring(v)` of a string, an integer or a boolean, which Swift's `String(v)` writes as
+    /// Lua does; a float (Lua's %.14g) or an object (Transit's description) is refused.
+    mutating func tostring(_ args: [LuaExpr], line: Int) throws -> Code {
+        guard args.count == 1 else { throw refuse(line, "tostring with \(args.count) arguments", "it takes one value") }
+        let value = try expr(args[0], expected: nil)
+        switch value.type {
+        case "String": return value
+        case "Int", "Bool": return Code(text: "String(\(value.text))", type: "String")
+        default:
+            let what = value.type.map { SwiftType.isNumeric($0) ? "a float (\($0.hasPrefix(Self.pendingMark) ? "number" : $0))" : "a \($0)" } ?? "a value of unknown type"
+            throw refuse(line, "tostring of \(what)", "Lua writes a float with %.14g and an object as Transit describes it, which no Swift formatting does")
+        }
     }
 
     // MARK: math.random

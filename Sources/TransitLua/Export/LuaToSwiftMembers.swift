@@ -202,10 +202,12 @@ extension LuaToSwift {
         if let library = try libraryCall(function, args, line: line, expected: expected) { return library }
         switch function {
         case .field(.name("math", _), let name, _) where lookup("math") == nil:
-            guard let swift = Self.mathFunctions[name] else {
+            guard var swift = Self.mathFunctions[name] else {
                 throw refuse(line, "math.\(name)", "it is not translated")
             }
-            if name == "atan" && args.count != 2 { throw refuse(line, "math.atan with one argument", "only the two-argument form (atan2) is translated") }
+            // Lua's math.atan(y) is atan(y / 1): Swift's atan; math.atan(y, x) is atan2.
+            if name == "atan" && args.count == 1 { swift = "atan" }
+            if name == "atan" && !(1...2).contains(args.count) { throw refuse(line, "math.atan with \(args.count) arguments", "Lua's takes one or two") }
             if (name == "min" || name == "max") && args.count < 2 { throw refuse(line, "math.\(name) with one argument", "Swift's takes two or more") }
             var parts: [Code] = []
             var type = numericExpected

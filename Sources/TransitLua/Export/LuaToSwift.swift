@@ -94,6 +94,8 @@ struct LuaToSwift {
     var stringConstants: [(value: String, line: Int, type: String?)] = []
     /// The helpers (`floorModulo`) the export uses, written at its end (LuaToSwiftOperators.swift).
     var helpers = Set<String>()
+    /// The lines of the file's local functions' bodies not translated yet (`comments(before:)`).
+    var untranslatedBodies: [ClosedRange<Int>] = []
 
     /// Fields of self a function tests for truth or nil anywhere in the file: Lua reads such a
     /// field as nil before it is assigned, so they are Swift optionals (not `T!`, which traps).
@@ -104,7 +106,10 @@ struct LuaToSwift {
         self.chunk = chunk
         for stat in chunk.block {
             if case .function(_, _, let body, _) = stat { analyse(body) }
-            if case .localFunction(_, let body, _) = stat { analyse(body) }
+            if case .localFunction(_, let body, let line) = stat {
+                analyse(body)
+                if body.endLine > line { untranslatedBodies.append((line + 1)...body.endLine) }
+            }
         }
     }
 
@@ -134,6 +139,9 @@ struct LuaToSwift {
     mutating func comments(before line: Int) -> [String] {
         var out: [String] = []
         for (index, comment) in chunk.comments.enumerated() where comment.line < line && !emittedComments.contains(index) {
+            // A comment in a local function's body is written with the body, translated at the
+            // function's first call, which may come later in the file.
+            if untranslatedBodies.contains(where: { $0.contains(comment.line) }) { continue }
             emittedComments.insert(index)
             out += Self.swiftComment(comment)
         }

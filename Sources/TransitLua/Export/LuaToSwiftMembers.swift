@@ -351,6 +351,7 @@ extension LuaToSwift {
         inferringResult = true
         f.parameterTypes = types
         functions[name] = f  // typed before its body, so a recursive call is checked against it
+        untranslatedBodies.removeAll { $0.contains(f.body.endLine) }
         let body = try block(f.body.block, endLine: f.body.endLine)
         let result = returnType ?? "Void"
         let parameters = zip(f.body.parameters, types).map { "_ \($0): \($1)" }.joined(separator: ", ")

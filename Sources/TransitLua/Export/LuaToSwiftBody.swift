@@ -201,7 +201,7 @@ extension LuaToSwift {
             // The last value of the list: a call returning several gives its first (`.0`), as in Lua.
             severalValuesAllowed = n.name == names.last?.name
             var code = try expr(value, expected: nil)
-            if let first = SwiftType.tupleElements(code.type)?.first {
+            if isCall(value), let first = SwiftType.tupleElements(code.type)?.first {
                 code = Code(text: wrap(code, 100) + ".0", type: first.type)
             }
             guard var type = code.type else {
@@ -248,6 +248,7 @@ extension LuaToSwift {
             return Code(text: v.swift, type: v.type)
         case .field(let object, let key, let line):
             let receiver = try expr(object, expected: nil)
+            try refuseRecordFieldAssignment(receiver, key, line: line)
             guard let member = try property(receiver, key, line: line) else {
                 throw refuse(line, "the field \(key) of \(describe(object))", "it is not a property of \(receiver.type.map(SwiftType.nominal) ?? "a known type") in the API description, so its Swift type is unknown")
             }
@@ -498,6 +499,7 @@ extension LuaToSwift {
                 return Code(text: "\(n).\(key)", type: type)
             }
             let receiver = try expr(object, expected: nil)
+            if let field = try recordField(receiver, key, line: line) { return field }
             guard let member = try property(receiver, key, line: line) else {
                 throw refuse(line, "the field \(key) of \(describe(object))", "it is not a property of \(receiver.type.map(SwiftType.nominal) ?? "a known type") in the API description, so its Swift type is unknown")
             }
@@ -562,6 +564,7 @@ extension LuaToSwift {
             }
             return Code(text: "[" + cases.joined(separator: ", ") + "]", type: SwiftType.unwrapped(expected))
         }
+        if let record = try record(fields, expected: expected, line: line) { return record }
         var elements: [Code] = []
         let elementType = expected.flatMap { SwiftType.isArray($0) ? SwiftType.element($0) : nil }
         for field in fields {
@@ -668,6 +671,9 @@ extension LuaToSwift {
                 throw refuse(line, "the comparison \(op)", "the type of \(a.type == nil ? describe(left) : describe(right)) is not known")
             } else if !(SwiftType.isNumeric(a.type) && SwiftType.isNumeric(b.type)) && SwiftType.unwrapped(a.type!) != SwiftType.unwrapped(b.type!) {
                 throw refuse(line, "a comparison of a \(a.type!) with a \(b.type!)", "Lua compares them as different types (never equal), which Swift rejects")
+            }
+            if Self.isRecord(a.type) || Self.isRecord(b.type) {
+                throw refuse(line, "a comparison of records", "Lua compares two tables by identity, Swift's == two tuples by their values")
             }
             // Lua compares objects by identity: Swift's === (NSObject's == would call isEqual:).
             if (swiftOp == "==" || swiftOp == "!="), let t = a.type, let cls = owner(of: t).api.flatMap(api.cls), !cls.isValue,

@@ -72,6 +72,7 @@ extension LuaToSwift {
                 // `t[#t + 1] = v` appends, as table.insert(t, v) does.
                 return [try call(.field(.name("table", line: l), "insert", line: l), [.name(n, line: l), values[0]], line: line, expected: nil).text]
             }
+            if let comment = try viewNameAssignment(targets[0], values[0]) { return comment }
             let target = try assignable(targets[0])
             if case .field(let object, let key, _) = targets[0] {
                 // A 1-based property of Transit's (its receiver's type found on a copy: no side effect twice).
@@ -131,6 +132,12 @@ extension LuaToSwift {
                 returnType = t
                 inferringResult = false
                 return ["return \(value.text)"]
+            }
+            if returnType == nil, isCall(values[0]) {
+                // `return f()` where the declaration returns nothing: Lua hands f's values to a
+                // caller (UIKit) that ignores them; the call, then the return.
+                let call = try expr(values[0], expected: nil)
+                return [call.type == "Void" || call.type == nil ? call.text : "_ = \(call.text)", "return"]
             }
             if returnType == nil { throw refuse(line, "return of a value", "the Swift declaration returns nothing") }
             severalValuesAllowed = SwiftType.tupleElements(returnType) != nil
@@ -557,10 +564,16 @@ extension LuaToSwift {
         if let expected, let e = enumeration(forSwiftType: SwiftType.unwrapped(expected)), e.optionSet {
             var cases: [String] = []
             for field in fields {
-                guard case .positional(.string(let s, let l)) = field, let c = try enumerationCase(s, SwiftType.unwrapped(expected), line: l) else {
+                if case .positional(.string(let s, let l)) = field, let c = try enumerationCase(s, SwiftType.unwrapped(expected), line: l) {
+                    cases.append(c)
+                    continue
+                }
+                // A case chosen by an expression (`isPresenting and "curveEaseOut" or "curveEaseIn"`).
+                guard case .positional(let v) = field, case let c = try expr(v, expected: SwiftType.unwrapped(expected)),
+                      c.type == SwiftType.unwrapped(expected) else {
                     throw refuse(line, "a table as \(expected)", "an option set is translated from a list of its case names")
                 }
-                cases.append(c)
+                cases.append(c.text)
             }
             return Code(text: "[" + cases.joined(separator: ", ") + "]", type: SwiftType.unwrapped(expected))
         }
@@ -635,7 +648,8 @@ extension LuaToSwift {
                 // x may be nil, and then Lua takes y: exactly `(c ? x : nil) ?? y`.
                 return Code(text: "(\(wrap(cond, 21)) ? \(wrap(a, 21)) : nil) ?? \(wrap(b, 31))", type: u, precedence: 25)
             }
-            guard cond.type == "Bool", let t = a.type, t != "Bool", !SwiftType.isOptional(t), !isLiteral(x) || SwiftType.isNumeric(t) || t == "String" else {
+            guard cond.type == "Bool", let t = a.type, t != "Bool", !SwiftType.isOptional(t),
+                  !isLiteral(x) || SwiftType.isNumeric(t) || t == "String" || enumeration(forSwiftType: t) != nil else {
                 throw refuse(line, "`and`/`or` choosing a value", "its condition is not a boolean or its first choice may be false or nil")
             }
             return Code(text: "\(wrap(cond, 21)) ? \(wrap(a, 21)) : \(wrap(b, 21))", type: t, precedence: 15)
@@ -669,6 +683,10 @@ extension LuaToSwift {
                 }
             } else if a.type == nil || b.type == nil {
                 throw refuse(line, "the comparison \(op)", "the type of \(a.type == nil ? describe(left) : describe(right)) is not known")
+            } else if isReference(a.type!) && isReference(b.type!) && (SwiftType.unwrapped(a.type!).hasPrefix("any ") || SwiftType.unwrapped(b.type!).hasPrefix("any ")) {
+                // An object typed as a protocol (`any UIContentContainer`) and one typed as a class:
+                // Lua compares their identity, Swift's === on the two objects.
+                return Code(text: "\(wrap(a, 50)) \(swiftOp == "==" ? "===" : "!==") \(wrap(b, 50))", type: "Bool", precedence: 40)
             } else if !(SwiftType.isNumeric(a.type) && SwiftType.isNumeric(b.type)) && SwiftType.unwrapped(a.type!) != SwiftType.unwrapped(b.type!) {
                 throw refuse(line, "a comparison of a \(a.type!) with a \(b.type!)", "Lua compares them as different types (never equal), which Swift rejects")
             }
@@ -723,6 +741,14 @@ extension LuaToSwift {
         default:
             throw refuse(line, "the bitwise operator \(op)", "bitwise operators are not used by effects and are not translated")
         }
+    }
+
+    /// A class instance or a value of a class-bound protocol (UIKit's protocols are NSObjectProtocol's).
+    func isReference(_ t: String) -> Bool {
+        let u = SwiftType.unwrapped(t)
+        if u.hasPrefix("any ") { return true }
+        if let cls = owner(of: u).api.flatMap(api.cls) { return !cls.isValue }
+        return owner(of: u).lua != nil
     }
 
     func isTernary(_ l: LuaExpr) -> Bool {

@@ -23,3 +23,18 @@ extension LuaToSwift {
         return ("\(receiver).font = UIFont.systemFont(ofSize: \(sizeText), weight: \(weightText))", ["fontSize", "fontWeight"])
     }
 }
+
+extension LuaToSwift {
+    /// `view.name = "dimming"`: Transit's label for a view in traces and reports, which UIKit
+    /// has not; a comment where it was, as in `UIView.new{ name = ... }`. Nil for any other
+    /// assignment.
+    mutating func viewNameAssignment(_ target: LuaExpr, _ value: LuaExpr) throws -> [String]? {
+        // The object a name or a field (nothing a comment would leave uncalled).
+        guard case .field(let object, "name", _) = target, let text = luaLiteralText(value),
+              { if case .name = object { return true }; if case .field(.name, _, _) = object { return true }; return false }() else { return nil }
+        var probe = self
+        guard let type = (try? probe.expr(object, expected: nil))?.type, let apiName = owner(of: type).api,
+              api.lineage(apiName).contains(where: { SwiftNames.transitOnlyProperties.contains("\($0.name).name") }) else { return nil }
+        return ["// Transit's name: \(text)"]
+    }
+}

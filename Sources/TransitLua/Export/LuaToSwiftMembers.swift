@@ -23,7 +23,7 @@ extension LuaToSwift {
     /// Lua defaults of options a Swift overload requires (`UIView.animate{...}` without `delay`
     /// animates at once: Animation.swift's `numberOption(1, "delay") ?? 0`).
     static let optionDefaults: [String: [String: String]] = [
-        "UIView.animate": ["delay": "0"],
+        "UIView.animate": ["delay": "0", "velocity": "0"],
         "UIView.animateKeyframes": ["delay": "0"],
     ]
 
@@ -83,6 +83,10 @@ extension LuaToSwift {
                 return (Code(text: receiverText(receiver) + "." + field.swift, type: field.type), false)
             }
             if isType, cls.constants.contains(where: { $0.name == key }) {
+                if SwiftInterfaceGenerator.foundationMembers.contains("\(cls.name).\(key)"), ["zero", "null", "infinite"].contains(key) {
+                    // Foundation's own (CGRect.zero): of the struct's type.
+                    return (Code(text: receiver.text + "." + key, type: cls.name), true)
+                }
                 guard let d = SwiftNames.properties["\(cls.name).\(key)"], let s = SwiftSignature(d) else {
                     throw refuse(line, "the constant \(cls.name).\(key)", "it has no UIKit declaration")
                 }
@@ -453,9 +457,9 @@ extension LuaToSwift {
             // A class that declares no initialiser has its superclass's, as Swift inherits them.
             declarations = api.lineage(cls.name).lazy.compactMap { SwiftNames.initializers[$0.name] }.first ?? []
         }
-        guard !declarations.isEmpty else { throw refuse(line, "\(cls.name)(...)", "its initialiser has no UIKit declaration") }
         // An object class also has NSObject's init() (`UIView.new()` is a view with a zero frame).
         if !cls.isValue { declarations.append("init()") }
+        guard !declarations.isEmpty else { throw refuse(line, "\(cls.name)(...)", "its initialiser has no UIKit declaration") }
         if args.count == 1, case .table(let fields, _) = args[0], !fields.isEmpty,
            fields.allSatisfy({ if case .named = $0 { return true }; return false }) {
             let keys = fields.compactMap { if case .named(let k, _) = $0 { return k }; return nil }

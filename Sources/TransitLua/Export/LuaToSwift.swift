@@ -87,6 +87,9 @@ struct LuaToSwift {
     /// Set for the next `expr` only, where a call returning several values (a tuple) is taken
     /// whole: `local a, b = f()`, `a, b = f()`, `return f()` (LuaToSwiftAssignments.swift).
     var severalValuesAllowed = false
+    /// Set for the next `expr` only, where Lua tests the value's truth (an `if`, `not`, an
+    /// operand of `and`/`or` there): `a and b` with an optional `a` is `a != nil && b`.
+    var truthinessContext = false
     /// Constants that are nil, typed by their first typed use (LuaToSwiftOptionals.swift).
     var nilConstants: [(name: String, line: Int, type: String?)] = []
     /// String constants of the file, a String or an enumeration's case by their first typed use

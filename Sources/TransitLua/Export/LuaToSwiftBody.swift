@@ -270,6 +270,7 @@ extension LuaToSwift {
     }
 
     mutating func condition(_ e: LuaExpr) throws -> Code {
+        truthinessContext = true
         let c = try expr(e, expected: "Bool")
         guard let t = c.type else { throw refuse(e.line, "the condition \(describe(e))", "its type is not known, so Lua's truthiness cannot be written") }
         if t == "Bool" { return c }
@@ -382,6 +383,13 @@ extension LuaToSwift {
     mutating func expr(_ e: LuaExpr, expected: String?) throws -> Code {
         let severalValues = severalValuesAllowed
         severalValuesAllowed = false
+        // Only `and`, `or`, `not` and parentheses pass a test of truth on to their operands.
+        let truthy = truthinessContext
+        truthinessContext = false
+        switch e {
+        case .binary("and", _, _, _), .binary("or", _, _, _), .paren: truthinessContext = truthy
+        default: break
+        }
         var c = try resolveStringConstant(resolveNilConstant(try rawExpr(e, expected: expected), expected: expected), expected: expected)
         if !severalValues, SwiftType.tupleElements(c.type) != nil, isCall(e) {
             // Lua takes the first value here, or all of them as a call's last argument.
@@ -446,6 +454,7 @@ extension LuaToSwift {
         case .unary(let op, let inner, let line):
             switch op {
             case "not":
+                truthinessContext = true
                 let c = try expr(inner, expected: "Bool")
                 if c.type == "Bool" { return Code(text: "!" + wrap(c, 90), type: "Bool", precedence: 90) }
                 if c.type == "Bool?" { return Code(text: "\(wrap(c, 50)) != true", type: "Bool", precedence: 40) }
@@ -634,6 +643,8 @@ extension LuaToSwift {
     }
 
     mutating func binary(_ op: String, _ l: LuaExpr, _ r: LuaExpr, expected: String?, line: Int) throws -> Code {
+        let truthy = truthinessContext
+        truthinessContext = false
         switch op {
         case "or" where isTernary(l):
             // `c and x or y` with a boolean c and an x that is never false or nil: `c ? x : y`.
@@ -654,9 +665,19 @@ extension LuaToSwift {
             }
             return Code(text: "\(wrap(cond, 21)) ? \(wrap(a, 21)) : \(wrap(b, 21))", type: t, precedence: 15)
         case "and", "or":
+            truthinessContext = truthy
             var a = try expr(l, expected: "Bool")
+            if truthy, let t = a.type, t != "Bool" {
+                // Tested for truth (`if wasCancelled and toView then`): an optional is true when it is not nil.
+                if t == "Bool?" { a = Code(text: "\(wrap(a, 50)) == true", type: "Bool", precedence: 40) }
+                else if SwiftType.isOptional(t) || Self.isNilConstant(t) { a = Code(text: "\(wrap(a, 50)) != nil", type: "Bool", precedence: 40) }
+            }
             if op == "or", a.type != "Bool", a.type != "Bool?" { return try orDefault(a, l, r, expected: expected, line: line) }
+            truthinessContext = truthy
             var b = try expr(r, expected: "Bool")
+            if truthy, let t = b.type, t != "Bool", t != "Bool?", SwiftType.isOptional(t) || Self.isNilConstant(t) {
+                b = Code(text: "\(wrap(b, 50)) != nil", type: "Bool", precedence: 40)
+            }
             // As a condition (not as a value: `nil and x` is nil, not false), an optional Bool is true when true.
             if expected == "Bool", a.type == "Bool?" { a = Code(text: "\(wrap(a, 50)) == true", type: "Bool", precedence: 40) }
             if expected == "Bool", b.type == "Bool?" { b = Code(text: "\(wrap(b, 50)) == true", type: "Bool", precedence: 40) }

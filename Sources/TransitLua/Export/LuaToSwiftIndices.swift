@@ -28,11 +28,13 @@ extension LuaToSwift {
         }
         if case .binary("+", let base, .number("1", _), _) = e {
             // `insertSubview(v, i + 1)` is UIKit's `at: i`.
-            let c = try expr(base, expected: expected)
-            if c.type == "Int" { return c }
+            let c = try expr(base, expected: "Int")
+            if c.type == "Int" { return expected == "UInt32" ? Code(text: "UInt32(\(c.text))", type: "UInt32") : c }
         }
-        let c = try expr(e, expected: expected)
+        let c = try expr(e, expected: "Int")
         guard c.type == "Int" else { throw refuse(e.line, "the index \(describe(e))", "it is not an integer") }
+        // CALayer's index is a UInt32 in Swift (a literal converts by itself).
+        if expected == "UInt32" { return Code(text: "UInt32(\(wrap(c, 60)) - 1)", type: "UInt32") }
         return Code(text: "\(wrap(c, 60)) - 1", type: "Int", precedence: 60)
     }
 
@@ -50,6 +52,16 @@ extension LuaToSwift {
     /// A value assigned to a 1-based property, as UIKit counts.
     mutating func indexPropertyWrite(_ e: LuaExpr) throws -> Code {
         if case .number(let text, _) = e, let n = Int(text) { return Code(text: String(n - 1), type: "Int") }
+        if case .binary(let op, .field(let object, let key, let line), .number(let k, _), _) = e, op == "+" || op == "-", Int(k) != nil {
+            // `tabs.selectedIndex = tabs.selectedIndex - 1` moves by the same step in both counts.
+            var probe = self
+            if let receiver = try? probe.expr(object, expected: nil), isOneBasedProperty(receiver.type, key) {
+                let receiver = try expr(object, expected: nil)
+                if let member = try property(receiver, key, line: line) {
+                    return Code(text: "\(member.code.text) \(op) \(k)", type: "Int", precedence: 60)
+                }
+            }
+        }
         let c = try expr(e, expected: "Int")
         guard c.type == "Int" else { throw refuse(e.line, "the index \(describe(e))", "it is not an integer") }
         return Code(text: "\(wrap(c, 60)) - 1", type: "Int", precedence: 60)

@@ -69,7 +69,8 @@ extension LuaToSwift {
             a = resolveNilConstant(a, expected: t)
             return Code(text: "\(wrap(a, 46)) ?? \(wrap(b, 45))", type: t, precedence: 45)
         }
-        guard let t = a.type, SwiftType.isOptional(t) else {
+        // UIKit's `T!` (`vc.view`) may be nil too.
+        guard let t = a.type, SwiftType.isOptional(t) || t.hasSuffix("!") else {
             throw refuse(line, "`or` on a \(a.type ?? "value of unknown type")",
                          a.type == nil ? "its type is not known, so whether Lua takes the default is not" : "a \(a.type!) is never nil or false, so Lua never takes the default; write the value alone")
         }

@@ -2,8 +2,9 @@ import CGif
 
 // Animated GIF through giflib. One global palette for all frames (no per-frame palette
 // flicker); after the first frame only the rectangle that changed is stored (disposal "do not
-// dispose"), which keeps both the file and the LZW work small. No dithering, so output bytes are
-// stable.
+// dispose"), in the shorter of two forms that mark unchanged pixels transparent differently
+// (`GIFWriter.addCurrent`; docs/formats.md, "GIF: what each frame stores"). No dithering, so
+// output bytes are stable.
 //
 // Two ways in. `GIFEncoder.encode(frames:)` takes every frame at once. `GIFWriter` takes them
 // one at a time, in order, once the palette is known (from a `ColourHistogram` of every frame,

@@ -32,10 +32,10 @@ func commandBench(_ arguments: ArraySlice<String>) throws -> Int32 {
     // Each group lives in its own file (Bench+Group.swift) beside the code it measures.
     // Start-up first: a child spawned later would count this process's grown memory as its own
     // (a vfork child shares the parent's memory until exec, and Linux keeps that high-water mark).
-    // TRANSIT_BENCH_ONLY=timeline (or startup, render, bridge, lua, layout, reload, live) runs one group: for
+    // TRANSIT_BENCH_ONLY=timeline (or startup, render, gif, bridge, lua, layout, reload, live) runs one group: for
     // profiling it alone (`perf record`), not for the figures, which are always all measured.
     let groups: [(String, (Int) throws -> [BenchFigure])] = [
-        ("startup", benchStartup), ("render", benchRender), ("bridge", benchBridge), ("lua", benchLua), ("timeline", benchTimeline), ("layout", benchLayout), ("reload", benchReload), ("live", benchLive),
+        ("startup", benchStartup), ("render", benchRender), ("gif", benchGIF), ("bridge", benchBridge), ("lua", benchLua), ("timeline", benchTimeline), ("layout", benchLayout), ("reload", benchReload), ("live", benchLive),
     ]
     let only = ProcessInfo.processInfo.environment["TRANSIT_BENCH_ONLY"]
     if let only, !groups.contains(where: { $0.0 == only }) {

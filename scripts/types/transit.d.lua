@@ -3215,6 +3215,11 @@ NSLayoutYAxisAnchor = {}
 ---@class NSLayoutDimension : NSLayoutAnchor
 NSLayoutDimension = {}
 
+---an inactive constraint (Swift constraint(equalToConstant:), constraint(equalTo:multiplier:constant:) and the others) (Swift `constraint(equalToConstant:)`)
+---@param options NSLayoutDimension.ConstraintOptions {equalTo=, greaterThanOrEqualTo=, lessThanOrEqualTo= (a width or height anchor), constant=0, multiplier=1; or equalToConstant= / greaterThanOrEqualToConstant= / lessThanOrEqualToConstant=}
+---@return NSLayoutConstraint
+function NSLayoutDimension:constraint(options) end
+
 ---Named priorities (numbers 1...1000).
 ---@class UILayoutPriority
 ---@field required number 1000: a constraint that must hold

@@ -233,6 +233,8 @@ enum SwiftNames {
         "NSLayoutConstraint.activate": "class func activate(_ constraints: [NSLayoutConstraint])",
         "NSLayoutConstraint.deactivate": "class func deactivate(_ constraints: [NSLayoutConstraint])",
         "NSLayoutAnchor.constraint": "func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint\nfunc constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint\nfunc constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint\nfunc constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint\nfunc constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint\nfunc constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint",
+        // The size forms; the anchor's (equalTo:constant: ...) are inherited, as in UIKit.
+        "NSLayoutDimension.constraint": "func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint\nfunc constraint(greaterThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint\nfunc constraint(lessThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint\nfunc constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint\nfunc constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint\nfunc constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint\nfunc constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint\nfunc constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint\nfunc constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint",
         // Run loop, feedback, images
         "DispatchTime.now": "static func now() -> DispatchTime",
         "DispatchQueue.async": "func async(execute work: @escaping () -> Void)",
@@ -316,6 +318,7 @@ enum SwiftNames {
         "UIView.animateKeyframes": "UIView.animateKeyframes{duration=, delay=, options=, animations=, completion=}",
         "UIView.transition": "UIView.transition{with=view, duration=, options=, animations=, completion=}",
         "NSLayoutAnchor.constraint": "anchor:constraint{equalTo=anchor, constant=} (or greaterThanOrEqualTo=, lessThanOrEqualTo=, multiplier=, equalToConstant=)",
+        "NSLayoutDimension.constraint": "anchor:constraint{equalToConstant=} or anchor:constraint{equalTo=anchor, multiplier=, constant=}",
         "UIViewController.Transition.zoom": "UIViewController.Transition.zoom{sourceViewProvider=function(ctx) return view end}",
         "UISheetPresentationControllerDetent.custom": "UISheetPresentationController.Detent.custom{identifier=, resolver=function(ctx) return height end}",
     ]

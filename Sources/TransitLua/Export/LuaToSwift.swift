@@ -7,7 +7,7 @@ import Foundation
 
 struct LuaToSwift {
     static let pendingMark = "\u{1}T"
-    static let recordsMarker = "\u{4}structs\u{4}"
+    static let recordsMarker = "\u{6}structs\u{6}"
 
     let api: APIDescription
     let chunk: LuaChunk
@@ -63,6 +63,10 @@ struct LuaToSwift {
         var initTypes: [String]?
         /// The labels of an init that overrides the superclass's designated one.
         var initLabels: [String]?
+        /// `@objc` methods made from Lua functions given as actions (LuaToSwiftActions.swift),
+        /// written after the class's other members, and their names.
+        var actions: [[String]] = []
+        var actionNames = Set<String>()
         init(luaName: String, swiftName: String, superclass: String, superIsLua: Bool) {
             self.luaName = luaName; self.swiftName = swiftName; self.superclass = superclass; self.superIsLua = superIsLua
         }
@@ -95,6 +99,19 @@ struct LuaToSwift {
     var returnType: String?
     /// In a file function: the first `return value` gives the Swift result type.
     var inferringResult = false
+    /// Set for the next `expr` only, where a call returning several values (a tuple) is taken
+    /// whole: `local a, b = f()`, `a, b = f()`, `return f()` (LuaToSwiftAssignments.swift).
+    var severalValuesAllowed = false
+    /// Set for the next `expr` only, where Lua tests the value's truth (an `if`, `not`, an
+    /// operand of `and`/`or` there): `a and b` with an optional `a` is `a != nil && b`.
+    var truthinessContext = false
+    /// Constants that are nil, typed by their first typed use (LuaToSwiftOptionals.swift).
+    var nilConstants: [(name: String, line: Int, type: String?)] = []
+    /// String constants of the file, a String or an enumeration's case by their first typed use
+    /// (LuaToSwiftStringConstants.swift).
+    var stringConstants: [(value: String, line: Int, type: String?)] = []
+    /// The helpers (`floorModulo`) the export uses, written at its end (LuaToSwiftOperators.swift).
+    var helpers = Set<String>()
 
     /// Fields of self a function tests for truth or nil anywhere in the file: Lua reads such a
     /// field as nil before it is assigned, so they are Swift optionals (not `T!`, which traps).
@@ -356,6 +373,7 @@ struct LuaToSwift {
                 out += f.lines + [""]
             } else { out += item.lines }
         }
+        out += helperLines
         out += comments(before: Int.max)
         while out.last == "" { out.removeLast() }
         // One blank line between items at most.
@@ -371,7 +389,14 @@ struct LuaToSwift {
         for id in 0..<nextPending {
             text = text.replacingOccurrences(of: "\(Self.pendingMark)\(id)\u{1}", with: pendingTypes[id] ?? pendingDefaults[id] ?? "Double")
         }
-        return try replacingRecords(in: text, marker: Self.recordsMarker)
+        // The structs of the records (LuaToSwiftStructs.swift), then the constants typed late.
+        let written = try writingStringConstants(try writingNilConstants(try replacingRecords(in: text, marker: Self.recordsMarker)))
+        // The marks of types decided late (\u{1}, \u{2}, \u{4}, a record's \u{5}) are all replaced by
+        // now; one left would be a bug in the exporter, and never reaches the Swift file.
+        if written.unicodeScalars.contains(where: { [1, 2, 4, 5, 6].contains($0.value) }) {
+            throw refuse(1, "a type the exporter did not settle", "a mark of a late-decided type was left in the output (a bug in Transit: please report the file)")
+        }
+        return written
     }
 
     func endLine(of stat: LuaStat) -> Int { chunk.endLines[stat.line] ?? stat.line }
@@ -385,7 +410,7 @@ struct LuaToSwift {
             for field in cls.fields { out.append("    " + fieldDeclaration(cls, field)) }
             out.append("")
         }
-        for (index, member) in cls.members.enumerated() {
+        for (index, member) in (cls.members + cls.actions).enumerated() {
             if index > 0 { out.append("") }
             out += member.map { $0.isEmpty ? "" : "    " + $0 }
         }
@@ -442,7 +467,12 @@ struct LuaToSwift {
             var lines = ["enum \(name) {"]
             var types: [String: String] = [:]
             for case .named(let key, let v) in fields {
-                if case .nilValue = v { throw refuse(v.line, "the field \(key) = nil of \(name)", "a nil constant has no Swift type") }
+                if case .nilValue = v {
+                    let type = nilConstant(named: "\(name).\(key)", line: v.line)
+                    types[key] = type
+                    lines.append("    static let \(key): \(type) = nil" + (trailingComment(on: v.line).map { " " + $0 } ?? ""))
+                    continue
+                }
                 let (code, type) = try constant(v)
                 types[key] = type
                 let annotation = isLiteral(v) || isNumberExpression(v) ? ": " + type : ""
@@ -463,6 +493,8 @@ struct LuaToSwift {
 
     /// A file-level value: numbers computed from literals wait for a use to know their Swift type.
     mutating func constant(_ value: LuaExpr) throws -> (String, String) {
+        if case .nilValue = value { return ("nil", nilConstant(named: "nil", line: value.line)) }
+        if case .string(let s, let line) = value { return stringConstant(s, line: line) }
         if isNumberExpression(value) {
             let id = nextPending
             nextPending += 1
@@ -589,6 +621,9 @@ struct LuaToSwift {
             throw refuse(line, "the method \(cls.luaName):\(name)", "it is not a hook of UIKit (a protocol requirement or an override), so its parameter and return types are not in the API description")
         }
         if body.isVararg { throw refuse(line, "varargs (...)", "a Swift method has a fixed parameter list") }
+        if Self.oneBasedHooks.contains(name) {
+            throw refuse(line, "the hook \(cls.luaName):\(name)", "Transit passes its section 1-based and UIKit 0-based, which the exporter does not translate in a hook's body")
+        }
         if let protocolName {
             let swiftProtocol = SwiftNames.enumerations[protocolName]?.type ?? protocolName
             if !cls.protocols.contains(swiftProtocol) && !inheritsConformance(cls, swiftProtocol) { cls.protocols.append(swiftProtocol) }

@@ -168,7 +168,10 @@ extension LuaToSwift {
     func resolvedType(_ type: String) -> String? {
         var t = resolvingDeclared(type)
         for id in 0..<nextPending { t = t.replacingOccurrences(of: "\(Self.pendingMark)\(id)\u{1}", with: pendingTypes[id] ?? pendingDefaults[id] ?? "Double") }
-        return t.contains("\u{1}") || t.contains("\u{2}") ? nil : t
+        // A string constant's type (String or an enumeration's case) as this pass decided it:
+        // its mark numbers an entry of this pass's table, which the next pass does not have.
+        for (id, constant) in stringConstants.enumerated() { t = t.replacingOccurrences(of: "\(Self.stringMark)\(id)\u{4}", with: constant.type ?? "String") }
+        return t.contains("\u{1}") || t.contains("\u{2}") || t.contains("\u{4}") ? nil : t
     }
 
     // MARK: Comments

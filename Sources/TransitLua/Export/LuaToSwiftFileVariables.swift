@@ -36,11 +36,6 @@ extension LuaToSwift {
         return found
     }
 
-    static func optional(_ type: String) -> String {
-        if SwiftType.isOptional(type) { return type }
-        return type.contains(" ") || type.contains("->") ? "(\(type))?" : type + "?"
-    }
-
     /// The declaration of a file variable: typed by what its functions assign it.
     mutating func fileVariable(_ name: String, initialisedToNil: Bool, line: Int) throws -> [String] {
         let type = callables.found.fileVariables[name] ?? callables.seeds.fileVariables[name]
@@ -65,7 +60,7 @@ extension LuaToSwift {
             guard known != nil else { throw refuse(line, "the assignment of nil to \(n)", "no other assignment gives the variable a Swift type") }
             return ["\(n) = nil"]
         }
-        guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t), !t.contains("\u{1}"), !t.contains("\u{2}") else {
+        guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t), !Self.hasLateMark(t) else {
             throw refuse(line, "the assignment to \(n)", "the Swift type of its value is not known")
         }
         if let known {

@@ -23,7 +23,7 @@ extension LuaToSwift {
     /// Lua defaults of options a Swift overload requires (`UIView.animate{...}` without `delay`
     /// animates at once: Animation.swift's `numberOption(1, "delay") ?? 0`).
     static let optionDefaults: [String: [String: String]] = [
-        "UIView.animate": ["delay": "0"],
+        "UIView.animate": ["delay": "0", "velocity": "0"],
         "UIView.animateKeyframes": ["delay": "0"],
     ]
 
@@ -42,6 +42,7 @@ extension LuaToSwift {
         }
         if api.cls(name) != nil { return (name, nil) }
         if let luaName = SwiftInterfaceGenerator.typeNames.first(where: { $0.value == name })?.key, api.cls(luaName) != nil { return (luaName, nil) }
+        if let conforming = conformingClass(name) { return (conforming, nil) }
         return (nil, nil)
     }
 
@@ -70,6 +71,7 @@ extension LuaToSwift {
         for cls in api.lineage(apiName) {
             if !isType, let p = cls.properties.first(where: { $0.name == key }) {
                 if let d = p.swiftDeclaration, let s = SwiftSignature(d) {
+                    try checkRequirement(receiver.type, s.baseName, line: line)
                     let readOnly = p.isReadOnly || d.hasSuffix("{ get }")
                     return (Code(text: receiverText(receiver) + "." + s.baseName, type: s.result), readOnly)
                 }
@@ -82,6 +84,10 @@ extension LuaToSwift {
                 return (Code(text: receiverText(receiver) + "." + field.swift, type: field.type), false)
             }
             if isType, cls.constants.contains(where: { $0.name == key }) {
+                if SwiftInterfaceGenerator.foundationMembers.contains("\(cls.name).\(key)"), ["zero", "null", "infinite"].contains(key) {
+                    // Foundation's own (CGRect.zero): of the struct's type.
+                    return (Code(text: receiver.text + "." + key, type: cls.name), true)
+                }
                 guard let d = SwiftNames.properties["\(cls.name).\(key)"], let s = SwiftSignature(d) else {
                     throw refuse(line, "the constant \(cls.name).\(key)", "it has no UIKit declaration")
                 }
@@ -100,18 +106,19 @@ extension LuaToSwift {
             var values: [String: LuaExpr] = [:]
             for case .named(let k, let v) in fields { values[k] = v }
             let defaults = Self.optionDefaults[key] ?? [:]
+            // A key names a parameter (`duration`, withDuration's) or its argument label (`equalTo`).
+            func option(_ p: SwiftParameter) -> String { values[p.name] != nil || p.label == "_" ? p.name : p.label }
             let candidates = overloads.filter { s in
-                s.parameters.count > 0 && Set(values.keys).isSubset(of: Set(s.parameters.flatMap { [$0.name, $0.label] })) &&
-                    s.parameters.allSatisfy { values[$0.name] ?? values[$0.label] != nil || $0.hasDefault || defaults[$0.name] != nil }
+                s.parameters.count > 0 && Set(values.keys).isSubset(of: Set(s.parameters.map(option))) &&
+                    s.parameters.allSatisfy { values[option($0)] != nil || $0.hasDefault || defaults[$0.name] != nil }
             }.sorted { $0.parameters.count < $1.parameters.count }
             guard let s = candidates.first else {
                 throw refuse(line, "the options {\(values.keys.sorted().joined(separator: ", "))} of \(key)", "no Swift overload of \(SwiftDeclaration(declaration).name) takes them")
             }
             var parts: [String] = []
             for p in s.parameters {
-                // An option names a parameter or its label (`controlPoint1` of `controlPoint1 point1: CGPoint`).
-                if let v = values[p.name] ?? values[p.label] {
-                    parts.append(label(p) + (try expr(v, expected: p.type).text))
+                if let v = values[option(p)] {
+                    parts.append(label(p) + (try passed(v, expected: p.type).text))
                 } else if let d = defaults[p.name], !p.hasDefault {
                     parts.append(label(p) + d)
                 }
@@ -121,16 +128,27 @@ extension LuaToSwift {
         func shape(_ e: LuaExpr) -> Bool? {  // true: a function, false: not one, nil: nil
             switch e { case .function: return true; case .nilValue: return nil; default: return false }
         }
-        for s in overloads {
-            guard args.count <= s.parameters.count, s.parameters.dropFirst(args.count).allSatisfy(\.hasDefault) else { continue }
-            let fits = zip(args, s.parameters).allSatisfy { a, p in
+        var shaped = overloads.filter { s in
+            guard args.count <= s.parameters.count, s.parameters.dropFirst(args.count).allSatisfy(\.hasDefault) else { return false }
+            return zip(args, s.parameters).allSatisfy { a, p in
                 guard let isFunction = shape(a) else { return SwiftType.isOptional(p.type) || p.type.hasSuffix("?") }
                 return isFunction == SwiftType.isClosure(p.type)
             }
-            guard fits else { continue }
+        }
+        if shaped.count > 1 {
+            // Overloads told apart by their parameters' types (`convert(_ point: CGPoint, to:)` and
+            // `convert(_ rect: CGRect, to:)`): the arguments' types, found on a copy of the translator.
+            var probe = self
+            let types = args.map { a -> String? in shape(a) == false ? (try? probe.expr(a, expected: nil))?.type.map(SwiftType.unwrapped) : nil }
+            if let s = shaped.first(where: { s in zip(types, s.parameters).allSatisfy { t, p in t == nil || t == SwiftType.unwrapped(p.type) } }) {
+                shaped = [s]
+            }
+        }
+        for s in shaped {
             var parts: [String] = []
-            for (a, p) in zip(args, s.parameters) {
-                parts.append(label(p) + requiredArgument(try expr(a, expected: p.type), p.type))
+            for (position, (a, p)) in zip(args, s.parameters).enumerated() {
+                let value = try indexArgument(a, key: key, position: position, expected: p.type) ?? passed(a, expected: p.type)
+                parts.append(label(p) + requiredArgument(value, p.type))
             }
             return (s, parts.joined(separator: ", "))
         }
@@ -152,10 +170,18 @@ extension LuaToSwift {
         guard let apiName else {
             throw refuse(line, "the method call \(describe(object)):\(name)", "the type of \(describe(object)) is not known from the API description")
         }
+        if name == "addTarget", api.lineage(apiName).contains(where: { $0.name == "UIGestureRecognizer" }) {
+            return try gestureAddTarget(receiver, typeName(apiName), args, line: line)
+        }
         for cls in api.lineage(apiName) {
             guard let f = cls.methods.first(where: { $0.name == name }) else { continue }
-            guard let d = f.swiftDeclaration ?? SwiftNames.declarations["\(cls.name).\(name)"] else {
+            guard var d = f.swiftDeclaration ?? SwiftNames.declarations["\(cls.name).\(name)"] else {
                 throw refuse(line, "\(cls.name):\(name)", "it has no UIKit declaration (a Transit-only method)")
+            }
+            // Swift inherits overloads: a subclass's declarations (NSLayoutDimension's
+            // constraint(equalToConstant:)) add to its superclasses' (constraint(equalTo:)).
+            for ancestor in api.lineage(cls.name).dropFirst() {
+                if let inherited = ancestor.methods.first(where: { $0.name == name })?.swiftDeclaration { d += "\n" + inherited }
             }
             if SwiftSignature(d)?.keyword == "var" {
                 guard args.isEmpty else { throw refuse(line, "\(cls.name):\(name) with arguments", "UIKit declares it as a property") }
@@ -169,6 +195,7 @@ extension LuaToSwift {
                 return Code(text: "\(chosen.baseName)(\(text))", type: chosen.result)
             }
             let (s, text) = try arguments(d, args, key: "\(cls.name).\(name)", line: line)
+            try checkRequirement(receiver.type, s.baseName, line: line)
             return Code(text: "\(receiverText(receiver)).\(s.baseName)(\(text))", type: s.result)
         }
         throw refuse(line, "the method \(name) of \(describe(object))", "\(apiName) has no method \(name) in the API description")
@@ -179,12 +206,15 @@ extension LuaToSwift {
 
     mutating func call(_ function: LuaExpr, _ args: [LuaExpr], line: Int, expected: String?) throws -> Code {
         let numericExpected = expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }
+        if let library = try libraryCall(function, args, line: line, expected: expected) { return library }
         switch function {
         case .field(.name("math", _), let name, _) where lookup("math") == nil:
-            guard let swift = Self.mathFunctions[name] else {
-                throw refuse(line, "math.\(name)", name == "random" ? "Transit seeds it per run; Swift's generator differs" : "it is not translated")
+            guard var swift = Self.mathFunctions[name] else {
+                throw refuse(line, "math.\(name)", "it is not translated")
             }
-            if name == "atan" && args.count != 2 { throw refuse(line, "math.atan with one argument", "only the two-argument form (atan2) is translated") }
+            // Lua's math.atan(y) is atan(y / 1): Swift's atan; math.atan(y, x) is atan2.
+            if name == "atan" && args.count == 1 { swift = "atan" }
+            if name == "atan" && !(1...2).contains(args.count) { throw refuse(line, "math.atan with \(args.count) arguments", "Lua's takes one or two") }
             if (name == "min" || name == "max") && args.count < 2 { throw refuse(line, "math.\(name) with one argument", "Swift's takes two or more") }
             var parts: [Code] = []
             var type = numericExpected
@@ -266,6 +296,7 @@ extension LuaToSwift {
         case .field(.name(let n, _), let name, _) where lookup(n) == nil && api.cls(n) != nil:
             let cls = api.cls(n)!
             if name == "new" { return try initializer(cls, args, line: line) }
+            if let base = try baseImplementationCall(n, name, args, line: line) { return base }
             for c in api.lineage(n) {
                 guard let f = c.functions.first(where: { $0.name == name }) else { continue }
                 guard let d = f.swiftDeclaration ?? SwiftNames.declarations["\(c.name).\(name)"] else {
@@ -280,7 +311,7 @@ extension LuaToSwift {
         case .name(let n, _) where lookup(n) == nil && api.cls(n) != nil:
             return try initializer(api.cls(n)!, args, line: line)
         case .field(.name(let n, _), let name, _) where lookup(n) == nil && api.cls(n) == nil:
-            throw refuse(line, "\(n).\(name)", Self.globalReason(n))
+            throw refuse(line, "\(n).\(name)", n == "transit" ? Self.transitReason(name) : Self.globalReason(n))
         default:
             // What is called may itself be refused first (`load("...")()`).
             _ = try expr(function, expected: nil)
@@ -441,24 +472,29 @@ extension LuaToSwift {
     /// `Class.new(...)`, or with `subclass` the Swift name of a Lua subclass of `cls` that inherits
     /// its initialisers (`YLSCheckoutSignatureController.new{ title = "Signature" }`).
     mutating func initializer(_ cls: APIClass, _ args: [LuaExpr], line: Int, subclass: String? = nil) throws -> Code {
-        var declarations = SwiftNames.initializers[cls.name]
-            ?? (subclass == nil ? [] : api.lineage(cls.name).lazy.compactMap { SwiftNames.initializers[$0.name] }.first ?? [])
+        if subclass == nil, let action = try gestureRecognizerInit(cls, args, line: line) { return action }
+        var declarations = SwiftNames.initializers[cls.name] ?? []
         let madeType = subclass ?? typeName(cls.name)
         if let d = SwiftNames.declarations["\(cls.name).new"] { declarations += d.split(separator: "\n").map(String.init) }
-        guard !declarations.isEmpty else { throw refuse(line, "\(cls.name)(...)", "its initialiser has no UIKit declaration") }
+        if declarations.isEmpty {
+            // A class that declares no initialiser has its superclass's, as Swift inherits them.
+            declarations = api.lineage(cls.name).lazy.compactMap { SwiftNames.initializers[$0.name] }.first ?? []
+        }
         // An object class also has NSObject's init() (`UIView.new()` is a view with a zero frame).
         if !cls.isValue { declarations.append("init()") }
+        guard !declarations.isEmpty else { throw refuse(line, "\(cls.name)(...)", "its initialiser has no UIKit declaration") }
         if args.count == 1, case .table(let fields, _) = args[0], !fields.isEmpty,
            fields.allSatisfy({ if case .named = $0 { return true }; return false }) {
             let keys = fields.compactMap { if case .named(let k, _) = $0 { return k }; return nil }
+            // A key names a parameter (`frame`) or its argument label (`ovalIn`, init(ovalIn rect:)'s).
+            func key(_ p: SwiftParameter) -> String { keys.contains(p.name) || p.label == "_" ? p.name : p.label }
             let overloads = declarations.compactMap(SwiftSignature.init)
-            func names(_ p: SwiftParameter) -> Set<String> { [p.name, p.label] }
-            let fits = overloads.filter { s in s.parameters.filter { !$0.hasDefault }.allSatisfy { !names($0).isDisjoint(with: keys) } }
-            if !fits.contains(where: { Set($0.parameters.flatMap { [$0.name, $0.label] }).isSuperset(of: keys) }),
-               let s = fits.max(by: { $0.parameters.filter { (keys.contains($0.name) || keys.contains($0.label)) }.count < $1.parameters.filter { (keys.contains($0.name) || keys.contains($0.label)) }.count }) {
+            let fits = overloads.filter { s in Set(keys).isSuperset(of: s.parameters.filter { !$0.hasDefault }.map(key)) }
+            if !fits.contains(where: { Set($0.parameters.map(key)).isSuperset(of: keys) }),
+               let s = fits.max(by: { $0.parameters.filter { keys.contains(key($0)) }.count < $1.parameters.filter { keys.contains(key($0)) }.count }) {
                 // Transit's `Class.new{ initialiser arguments, then properties }`: the initialiser,
                 // then each property set, in a closure called at once.
-                let taken = Set(s.parameters.flatMap { [$0.name, $0.label] })
+                let taken = Set(s.parameters.map(key))
                 var initFields: [LuaField] = []
                 var rest: [(String, LuaExpr)] = []
                 for case .named(let k, let v) in fields {
@@ -472,7 +508,15 @@ extension LuaToSwift {
                 }
                 var lines = ["{", "    let \(made) = \(initText)"]
                 let receiver = Code(text: made, type: madeType)
+                var font = try labelFont(cls, rest, receiver: made)
                 for (k, v) in rest {
+                    if let f = font, f.keys.contains(k) {
+                        // Where the first of fontSize and fontWeight is.
+                        lines.append("    " + f.line)
+                        font = (f.line, [])
+                        continue
+                    }
+                    if font?.keys.isEmpty == true, k == "fontSize" || k == "fontWeight" { continue }
                     if k == "name", api.lineage(cls.name).contains(where: { SwiftNames.transitOnlyProperties.contains("\($0.name).name") }) {
                         // Transit's label for a view in traces and reports; UIKit has none.
                         lines.append("    // Transit's name: \(luaLiteralText(v) ?? describe(v))")

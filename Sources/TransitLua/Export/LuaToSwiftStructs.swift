@@ -96,13 +96,16 @@ struct MergedRecord {
 extension LuaToSwift {
     // MARK: Sites and structs
 
-    static func recordType(_ site: String) -> String { "\u{3}\(site)\u{3}" }
+    /// Whether a type still waits for a use (a number's, a nil's or a string constant's mark).
+    static func hasLateMark(_ t: String) -> Bool { t.unicodeScalars.contains { (1...4).contains($0.value) } }
+
+    static func recordType(_ site: String) -> String { "\u{5}\(site)\u{5}" }
 
     /// The site a record type is the placeholder of.
     static func recordSite(_ type: String?) -> String? {
         guard let type else { return nil }
         let u = SwiftType.unwrapped(type)
-        guard u.count > 2, u.first == "\u{3}", u.last == "\u{3}", !u.dropFirst().dropLast().contains("\u{3}") else { return nil }
+        guard u.count > 2, u.first == "\u{5}", u.last == "\u{5}", !u.dropFirst().dropLast().contains("\u{5}") else { return nil }
         return String(u.dropFirst().dropLast())
     }
 
@@ -272,7 +275,7 @@ extension LuaToSwift {
             if known == nil, isNumberExpression(value) {
                 type = CallableState.numberMarker
             } else {
-                guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t), !t.contains("\u{1}"), !t.contains("\u{2}") else {
+                guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t), !Self.hasLateMark(t) else {
                     throw refuse(value.line, "the field \(key) of a table", "the Swift type of its value is not known")
                 }
                 if let known, let x = Self.recordSite(t), let y = Self.recordSite(known) { try unite(x, y, line: line) }
@@ -352,7 +355,7 @@ extension LuaToSwift {
         if merged.usedOnly.contains(key), expected == nil {
             throw refuse(line, "the field \(key) of a record", "no table the record is made from has it and nothing assigns it (Lua reads nil), and this use gives it no Swift type")
         }
-        if merged.tentative.contains(key), let want = expected.map(SwiftType.unwrapped), want != "Bool", !want.contains("\u{1}"), !want.contains("\u{2}"), !SwiftType.isClosure(want) {
+        if merged.tentative.contains(key), let want = expected.map(SwiftType.unwrapped), want != "Bool", !Self.hasLateMark(want), !SwiftType.isClosure(want) {
             // Only truth tests typed it so far: this use's type is its type.
             var entry = callables.found.records[root] ?? RecordSite(line: recordEntry(root)?.line ?? line)
             entry.usedTypes[key] = want
@@ -362,7 +365,7 @@ extension LuaToSwift {
         guard var type = merged.types[key] else {
             // No table gives it and nothing assigns it: nil in every record, as Lua reads it. Its
             // type only makes the Swift type-check: the first use that wants one gives it.
-            guard let want = expected.map(SwiftType.unwrapped), !want.isEmpty, !want.contains("\u{1}"), !want.contains("\u{2}"), !SwiftType.isClosure(want) else {
+            guard let want = expected.map(SwiftType.unwrapped), !want.isEmpty, !Self.hasLateMark(want), !SwiftType.isClosure(want) else {
                 throw refuse(line, "the field \(key) of a record", "no table the record is made from has it and nothing assigns it (Lua reads nil), and this use gives it no Swift type")
             }
             var entry = callables.found.records[root] ?? RecordSite(line: recordEntry(root)?.line ?? line)
@@ -373,7 +376,7 @@ extension LuaToSwift {
         }
         if type == CallableState.numberMarker {
             // A number literal's field: the first use that wants a number type gives it.
-            if let want = expected.flatMap({ SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }), !want.contains("\u{1}") {
+            if let want = expected.flatMap({ SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }), !Self.hasLateMark(want) {
                 var entry = callables.found.records[root] ?? RecordSite(line: recordEntry(root)?.line ?? line)
                 entry.numberUses[key] = want
                 callables.found.records[root] = entry
@@ -428,7 +431,7 @@ extension LuaToSwift {
             type = CallableState.numberMarker
             if isLiteral(value) { c = Code(text: try number(value), type: "Double") }
         } else {
-            guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t), !t.contains("\u{1}"), !t.contains("\u{2}") else {
+            guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t), !Self.hasLateMark(t) else {
                 throw refuse(line, "the assignment to \(n).\(key)", "the Swift type of its value is not known")
             }
             if let known, let x = Self.recordSite(t), let y = Self.recordSite(known) { try unite(x, y, line: line) }
@@ -595,7 +598,7 @@ extension LuaToSwift {
     /// The struct declarations of the records `text` uses, its placeholders replaced by their
     /// names; the declarations come where the marker line is.
     func replacingRecords(in text: String, marker: String) throws -> String {
-        let pattern = try NSRegularExpression(pattern: "\u{3}([^\u{3}]+)\u{3}")
+        let pattern = try NSRegularExpression(pattern: "\u{5}([^\u{5}]+)\u{5}")
         func roots(in s: String) -> [String] {
             pattern.matches(in: s, range: NSRange(s.startIndex..., in: s)).map { recordRoot(String(s[Range($0.range(at: 1), in: s)!])) }
         }
@@ -656,7 +659,7 @@ extension LuaToSwift {
         for case .named(let key, let value) in fields {
             if case .nilValue = value { throw refuse(value.line, "the field \(key) = nil of a table of constants", "a nil constant has no Swift type") }
             let c = try expr(value, expected: valueType)
-            guard let t = c.type, !t.contains("\u{1}") else { throw refuse(value.line, "the field \(key) of a table of constants", "its Swift type is not known") }
+            guard let t = c.type, !Self.hasLateMark(t) else { throw refuse(value.line, "the field \(key) of a table of constants", "its Swift type is not known") }
             if let valueType, valueType != t { throw refuse(value.line, "the field \(key) of a table of constants", "it is a \(t) where the others are \(valueType), and a dictionary's values have one type") }
             valueType = t
             parts.append("\(Self.swiftString(key)): \(c.text)")

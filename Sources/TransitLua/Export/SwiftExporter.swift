@@ -148,7 +148,18 @@ enum SwiftType {
     }
     static let numeric: Set<String> = ["CGFloat", "Double", "TimeInterval", "Float", "Int"]
     static func isNumeric(_ t: String?) -> Bool { t.map { numeric.contains(unwrapped($0)) || $0.hasPrefix(LuaToSwift.pendingMark) } ?? false }
-    static func isArray(_ t: String) -> Bool { let u = unwrapped(t); return u.hasPrefix("[") && u.hasSuffix("]") && !u.contains(":") }
+    static func isArray(_ t: String) -> Bool {
+        let u = unwrapped(t)
+        guard u.hasPrefix("["), u.hasSuffix("]") else { return false }
+        // `[K: V]` is a dictionary; `[(view: UIView, alpha: Double)]`, an array of records, is not.
+        var depth = 0
+        for c in u.dropFirst().dropLast() {
+            if "([<".contains(c) { depth += 1 }
+            if ")]>".contains(c) { depth -= 1 }
+            if c == ":", depth == 0 { return false }
+        }
+        return true
+    }
     static func element(_ t: String) -> String { String(unwrapped(t).dropFirst().dropLast()) }
 }
 

@@ -78,7 +78,7 @@ def typecheck(checks, swiftc, output):
     checked = output.replace(".swift", ".linux.swift")
     with open(output) as source, open(checked, "w") as target:
         target.write(linux_type_checkable(source.read()))
-    run = subprocess.run([swiftc, "-typecheck", "-I", checks.work, checked], cwd=checks.work,
+    run = subprocess.run([swiftc, "-typecheck", "-parse-as-library", "-I", checks.work, checked], cwd=checks.work,
                          capture_output=True, text=True, timeout=300)
     first = next((line for line in run.stderr.split("\n") if ": error: " in line), run.stderr.strip()[:300])
     return run.returncode == 0, first.split(": error: ", 1)[-1]

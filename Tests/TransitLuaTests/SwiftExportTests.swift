@@ -150,7 +150,7 @@ import Testing
             // As Linux's swiftc reads an export: without @objc, #selector(m) as Selector(self.m).
             let checked = directory.appendingPathComponent("checked-" + file.lastPathComponent)
             try SwiftExporter.linuxTypeCheckable(try String(contentsOf: file, encoding: .utf8)).write(to: checked, atomically: true, encoding: .utf8)
-            let result = try SwiftInterfaceTests.run(swiftc, ["-typecheck", "-I", directory.path, checked.path], in: directory)
+            let result = try SwiftInterfaceTests.run(swiftc, ["-typecheck", "-parse-as-library", "-I", directory.path, checked.path], in: directory)
             #expect(result.status == 0, "\(file.lastPathComponent) does not type-check:\n\(result.output.prefix(3000))")
         }
     }

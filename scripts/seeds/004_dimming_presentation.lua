@@ -80,6 +80,9 @@ end
 -- YLSCheckoutSignatureController <UIViewControllerTransitioningDelegate>
 local YLSCheckoutSignatureController = UIViewController:subclass("YLSCheckoutSignatureController")
 
+-- initWithModel: (the seed's usage passes a dictionary; the scene passes { total = "$42.00" }).
+-- Only the scene calls it, so the annotation gives the model its type (a struct in Swift).
+---@param model { total: string }
 function YLSCheckoutSignatureController.initWithModel(model)
   local controller = YLSCheckoutSignatureController.new{ title = "Signature" }
   controller.model = model

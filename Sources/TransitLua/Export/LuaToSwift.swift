@@ -487,8 +487,22 @@ struct LuaToSwift {
         }
         let (code, type) = try constant(value)
         declare(name, Variable(swift: name, type: type))
-        let annotation = isLiteral(value) || isNumberExpression(value) ? ": " + type : ""
-        return ["let \(name)\(annotation) = \(code)" + (trailingComment(on: line).map { " " + $0 } ?? "")]
+        let literal = isLiteral(value) || isNumberExpression(value)
+        let annotation = literal ? ": " + type : ""
+        // A value computed from UIKit (`UIScreen.main.bounds`) is read on the main actor, as the
+        // hooks that use it run; a global's initialiser is not isolated unless it says so.
+        return (literal || !readsMainActorState(code) ? [] : ["@MainActor"])
+            + ["let \(name)\(annotation) = \(code)" + (trailingComment(on: line).map { " " + $0 } ?? "")]
+    }
+
+    /// Whether Swift code reads a member of a class the interface isolates to the main actor
+    /// (`UIScreen.main`, a view's bounds): any UIKit class name in it other than a value's.
+    func readsMainActorState(_ code: String) -> Bool {
+        let pattern = try! NSRegularExpression(pattern: "\\bUI[A-Z][A-Za-z]*\\b")
+        return pattern.matches(in: code, range: NSRange(code.startIndex..., in: code)).contains { match in
+            let name = String(code[Range(match.range, in: code)!])
+            return !(api.cls(name)?.isValue ?? false) && !["UIEdgeInsets", "UIColor", "UIFont"].contains(name)
+        }
     }
 
     /// A file-level value: numbers computed from literals wait for a use to know their Swift type.

@@ -766,6 +766,15 @@ extension LuaToSwift {
                enumeration(forSwiftType: SwiftType.unwrapped(t)) == nil {
                 swiftOp += "="
             }
+            if ["<", ">", "<=", ">="].contains(swiftOp) {
+                // Lua raises comparing nil with a number; Swift's unwrapping traps there.
+                for side in [0, 1] {
+                    let c = side == 0 ? a : b
+                    guard let t = c.type, SwiftType.isOptional(t), SwiftType.isNumeric(t) else { continue }
+                    let unwrapped = Code(text: wrap(c, 100) + "!", type: SwiftType.unwrapped(t))
+                    if side == 0 { a = unwrapped } else { b = unwrapped }
+                }
+            }
             return Code(text: "\(wrap(a, 50)) \(swiftOp) \(wrap(b, 50))", type: "Bool", precedence: 40)
         case "+", "-", "*", "/":
             let numericExpected = expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }

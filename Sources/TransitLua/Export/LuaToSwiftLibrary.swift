@@ -18,6 +18,8 @@ extension LuaToSwift {
             throw refuse(line, "assert(...) used as a value", "Lua returns its arguments; only assert as a statement is translated")
         case .name("tostring", _) where lookup("tostring") == nil:
             return try tostring(args, line: line)
+        case .name("tonumber", _) where lookup("tonumber") == nil:
+            return try tonumber(args, line: line)
         case .field(.name("math", _), "random", _) where lookup("math") == nil:
             return try random(args, line: line, expected: expected)
         case .field(.name("string", _), "format", _) where lookup("string") == nil:
@@ -63,6 +65,20 @@ extension LuaToSwift {
         }
         let negated = condition.precedence >= 90 ? "!" + wrap(condition, 90) : "!(\(condition.text))"
         return ["if \(negated) {", "    fatalError(\(message.text))", "}"]
+    }
+
+    /// `tonumber(s)` of a string: the helper `luaToNumber` the export defines at its end
+    /// (LuaToSwiftOperators.swift), which reads what Lua's reads (a decimal or hexadecimal numeral,
+    /// spaces around it) and is nil for anything else, as Lua's; of a number, the number.
+    mutating func tonumber(_ args: [LuaExpr], line: Int) throws -> Code {
+        guard args.count == 1 else { throw refuse(line, "tonumber with \(args.count) arguments", "only tonumber(s) in base 10 (or a 0x numeral) is translated") }
+        let value = try expr(args[0], expected: nil)
+        if let t = value.type, SwiftType.isNumeric(t), !t.hasPrefix(Self.pendingMark) { return value }
+        guard value.type == "String" else {
+            throw refuse(line, "tonumber of a \(value.type ?? "value of unknown type")", "only a string's or a number's has a Swift counterpart")
+        }
+        helpers.insert("luaToNumber")
+        return Code(text: "luaToNumber(\(value.text))", type: "Double?")
     }
 
     /// `tostring(v)` of a string, an integer or a boolean, which Swift's `String(v)` writes as

@@ -9,7 +9,7 @@ import Foundation
 
 extension LuaToSwift {
     /// The helpers an export may define, in the order they are written at its end.
-    static let helperOrder = ["floorModulo(Int)", "floorModulo(Float)", "floorDivision(Int)"]
+    static let helperOrder = ["floorModulo(Int)", "floorModulo(Float)", "floorDivision(Int)", "luaToNumber"]
     static let helperSource: [String: [String]] = [
         "floorModulo(Int)": [
             "/// Lua's % on integers: the remainder takes the divisor's sign (a floored modulo).",
@@ -24,6 +24,15 @@ extension LuaToSwift {
             "func floorModulo<F: FloatingPoint>(_ a: F, _ b: F) -> F {",
             "    let r = a.truncatingRemainder(dividingBy: b)",
             "    return (r > 0 ? b < 0 : r < 0 && b > 0) ? r + b : r",
+            "}",
+        ],
+        "luaToNumber": [
+            "/// Lua's tonumber of a string: a decimal or hexadecimal numeral, with spaces around it, or nil",
+            "/// (Lua reads no inf or nan, which Double(String) would).",
+            "func luaToNumber(_ text: String) -> Double? {",
+            "    let numeral = text.trimmingCharacters(in: CharacterSet(charactersIn: \" \\t\\n\\u{0B}\\u{0C}\\r\"))",
+            "    if numeral.contains(where: { $0 == \"n\" || $0 == \"N\" }) { return nil }",
+            "    return Double(numeral)",
             "}",
         ],
         "floorDivision(Int)": [

@@ -78,6 +78,10 @@ extension LuaToSwift {
                 if let field = Self.foundationFields[cls.name]?[key] {
                     return (Code(text: receiverText(receiver) + "." + field.swift, type: field.type), p.isReadOnly)
                 }
+                if key == "name", SwiftNames.transitOnlyProperties.contains("\(cls.name).name") {
+                    // docs/export.md, "Transit's names": an assignment of a literal name is a comment.
+                    throw refuse(line, "the name of a view (\(cls.name).name) used as a value", "Transit's name only labels a view in traces and messages and UIKit has none: a literal name assigned is a comment, but one read (an app finds a view by an outlet or a tag) or computed has no Swift counterpart")
+                }
                 throw refuse(line, "the property \(cls.name).\(key)", "it has no UIKit declaration (a Transit-only property)")
             }
             if !isType, let field = Self.foundationFields[cls.name]?[key] ?? Self.storedField(cls.name, key) {

@@ -623,7 +623,12 @@ extension LuaToSwift {
             return try recordConstructor(fields, expected: expected, line: line)
         }
         var elements: [Code] = []
-        let elementType = expected.flatMap { SwiftType.isArray($0) ? SwiftType.element($0) : nil }
+        var elementType = expected.flatMap { SwiftType.isArray($0) ? SwiftType.element($0) : nil }
+        if elementType == nil, !fields.isEmpty, fields.allSatisfy({ if case .positional(let v) = $0 { return isNumberExpression(v) }; return false }),
+           fields.contains(where: { if case .positional(.number(let text, _)) = $0 { return text.contains(".") || text.lowercased().contains("e") && !text.lowercased().hasPrefix("0x") }; return false }) {
+            // `{ 0, 0.25 }`: Lua's numbers, one of them a float; a [Double], not an [Int] from the first.
+            elementType = "Double"
+        }
         for field in fields {
             guard case .positional(let v) = field else {
                 throw refuse(line, "a table with keys", "only arrays, tables of named fields (records) and options tables of a call are translated")

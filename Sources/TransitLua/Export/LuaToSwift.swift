@@ -248,6 +248,9 @@ struct LuaToSwift {
                 }
                 let name = names[0].name
                 if names[0].attrib == "close" { throw refuse(line, "a <close> variable", "Swift has no to-be-closed variables (__close)") }
+                if scopes[0][name] != nil || classes[name] != nil || functions[name] != nil {
+                    throw refuse(line, "the top-level local \(name) declared again", "Lua's second local hides the first, and a Swift file declares a name once")
+                }
                 if let module = try requireLocal(name, values[0], line: line) {
                     // A module: its namespace (LuaToSwiftModules.swift).
                     items.append((lead + (lead.contains(where: { !$0.isEmpty }) && !module.isEmpty ? [""] : []) + module + (module.isEmpty ? [] : [""]), nil, nil))

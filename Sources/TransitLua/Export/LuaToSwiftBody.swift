@@ -52,6 +52,7 @@ extension LuaToSwift {
                     let (code, type) = try literalWithPendingType(values[0])
                     value = Code(text: code, type: type)
                 }
+                if value.type == "Void" { throw voidValueRefusal(values[0], line: line) }
                 guard let type = value.type, !type.hasSuffix(".Type"), !SwiftType.isClosure(type) else {
                     throw refuse(line, "the field \(key) of self", "the type of its value is not known from the API description")
                 }
@@ -192,6 +193,9 @@ extension LuaToSwift {
             return try nestedFunction(names[0].name, body, line: line, recursive: false)
         }
         var out: [String] = []
+        for n in names where scopes.count > 1 && scopes[scopes.count - 1][n.name] != nil {
+            throw refuse(line, "the local \(n.name) declared again in its block", "Lua's second local hides the first, and Swift declares a name once in a scope")
+        }
         for (n, value) in zip(names, values) {
             let name = n.name
             var keyword = reassigned.contains(name) && n.attrib != "const" ? "var" : "let"
@@ -222,6 +226,7 @@ extension LuaToSwift {
             if isCall(value), let first = SwiftType.tupleElements(code.type)?.first {
                 code = Code(text: wrap(code, 100) + ".0", type: first.type)
             }
+            if code.type == "Void" { throw voidValueRefusal(value, line: line) }
             guard var type = code.type else {
                 throw refuse(line, "the local \(name)", "the type of its value is not known from the API description")
             }

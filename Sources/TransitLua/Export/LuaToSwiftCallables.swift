@@ -428,6 +428,11 @@ extension LuaToSwift {
         return (parts.joined(separator: ", "), nil)
     }
 
+    /// The value of a call that returns nothing, kept: Lua's nil, which has no Swift type there.
+    func voidValueRefusal(_ value: LuaExpr, line: Int) -> SwiftExportError {
+        refuse(line, "the value of \(describe(value))", "it returns nothing (Lua's nil), which has no Swift type to keep")
+    }
+
     /// The body of the function typed by its calls whose key is `key`.
     func definition(_ key: String) -> LuaFunctionBody? {
         if let body = callables.nested[key] { return body }
@@ -596,6 +601,7 @@ extension LuaToSwift {
             let (code, type) = try literalWithPendingType(value)
             c = Code(text: code, type: type)
         }
+        if c.type == "Void" { throw voidValueRefusal(value, line: line) }
         guard let type = c.type, !type.hasSuffix(".Type"), !SwiftType.isClosure(type) else {
             throw refuse(line, "the field \(key) of \(describe(object))", "the type of its value is not known from the API description")
         }

@@ -510,6 +510,7 @@ extension LuaToSwift {
             if let v = lookup(n) {
                 if case .failedConstant(let error)? = v.binding { throw error }
                 if v.fields != nil { throw refuse(line, "the table \(n) used as a value", "it is translated as a namespace of constants") }
+                if let key = v.callable { return try localFunctionValue(n, key, expected: expected, line: line) }
                 return Code(text: v.swift, type: v.type)
             }
             if api.cls(n) != nil { return Code(text: typeName(n), type: typeName(n) + ".Type") }

@@ -775,3 +775,24 @@ extension LuaToSwift {
         return first.lowercased() + nominal.dropFirst()
     }
 }
+
+extension LuaToSwift {
+    /// A local function passed by its name where UIKit takes a closure
+    /// (`CATransaction.setCompletionBlock(finish)`): the Swift nested function is that closure,
+    /// when its parameters and result are the closure's.
+    mutating func localFunctionValue(_ name: String, _ key: String, expected: String?, line: Int) throws -> Code {
+        let swift = lookup(name)?.swift ?? name
+        guard let expected, SwiftType.isClosure(expected) else {
+            throw refuse(line, "the local function \(name) used as a value", "only a local function passed where UIKit takes a closure is translated as one")
+        }
+        let parameters = SwiftType.closureParameters(expected)
+        let result = SwiftType.closureResult(expected)
+        guard let s = callables.signature(key), s.parameters.count == parameters.count,
+              zip(s.parameters, parameters).allSatisfy({ $0 == $1 || $0 == CallableState.numberMarker && SwiftType.isNumeric($1) }),
+              (s.result ?? "Void") == result || s.result == nil && result == "Void" else {
+            let own = callables.signature(key).map { "(\($0.parameters.map { $0 == CallableState.numberMarker ? "a number" : $0 }.joined(separator: ", "))) -> \($0.result ?? "Void")" } ?? "no type (no call types it)"
+            throw refuse(line, "the local function \(name) passed as a \(SwiftType.unwrapped(expected))", "Swift passes a function as a closure of its own type, and \(name)'s is \(own)")
+        }
+        return Code(text: swift, type: expected)
+    }
+}

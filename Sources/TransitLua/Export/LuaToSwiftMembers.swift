@@ -129,8 +129,18 @@ extension LuaToSwift {
             }
             return (s, parts.joined(separator: ", "))
         }
+        // A local function passed by its name (`CATransaction.setCompletionBlock(finish)`) is a function too.
+        let localFunctions = Set(args.compactMap { a -> String? in
+            if case .name(let n, _) = a, lookup(n)?.callable != nil { return n }
+            return nil
+        })
         func shape(_ e: LuaExpr) -> Bool? {  // true: a function, false: not one, nil: nil
-            switch e { case .function: return true; case .nilValue: return nil; default: return false }
+            switch e {
+            case .function: return true
+            case .nilValue: return nil
+            case .name(let n, _): return localFunctions.contains(n)
+            default: return false
+            }
         }
         var shaped = overloads.filter { s in
             guard args.count <= s.parameters.count, s.parameters.dropFirst(args.count).allSatisfy(\.hasDefault) else { return false }

@@ -147,6 +147,13 @@ enum SwiftInterfaceSupport {
         }
 
         @MainActor public protocol UIContentContainer: NSObjectProtocol {
+            var preferredContentSize: CGSize { get }
+        }
+
+        // UIViewController declares preferredContentSize { get set }; UIPresentationController's is
+        // UIContentContainer's, read-only.
+        extension UIPresentationController {
+            public var preferredContentSize: CGSize { get { fatalError() } }
         }
 
         @MainActor public protocol UICoordinateSpace: NSObjectProtocol {

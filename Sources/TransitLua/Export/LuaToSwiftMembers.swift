@@ -67,6 +67,10 @@ extension LuaToSwift {
                 c = current.superIsLua ? classes.values.first(where: { $0.swiftName == current.superclass }) : nil
             }
         }
+        if !isType, let type = ownerType, let required = Self.requiredProperty(of: SwiftType.nominal(type), key) {
+            // A property the protocol UIKit types the value as requires (`container.preferredContentSize`).
+            return (Code(text: receiverText(receiver) + "." + key, type: required.type), required.readOnly)
+        }
         guard let apiName else { return nil }
         for cls in api.lineage(apiName) {
             if !isType, let p = cls.properties.first(where: { $0.name == key }) {

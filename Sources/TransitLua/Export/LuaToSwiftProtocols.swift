@@ -13,6 +13,21 @@ extension LuaToSwift {
         return classes.count == 1 ? classes[0] : nil
     }
 
+    /// A property a protocol of the interface's own requires (`UIContentContainer`'s
+    /// `var preferredContentSize: CGSize { get }`): its Swift type and whether it is read-only.
+    static func requiredProperty(of proto: String, _ name: String) -> (type: String, readOnly: Bool)? {
+        var lines = SwiftInterfaceSupport.declarations.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }[...]
+        while let line = lines.popFirst() {
+            guard line.contains("protocol \(proto):") || line.contains("protocol \(proto) {") else { continue }
+            while let member = lines.popFirst(), member != "}" {
+                guard member.hasPrefix("var \(name): "), let brace = member.range(of: " {") else { continue }
+                let type = String(member[member.index(member.startIndex, offsetBy: "var \(name): ".count)..<brace.lowerBound])
+                return (type, !member.contains("set"))
+            }
+        }
+        return nil
+    }
+
     /// The member names a protocol of the interface's own requires, with its parents'.
     static func requirements(of proto: String) -> Set<String> {
         var names = Set<String>()

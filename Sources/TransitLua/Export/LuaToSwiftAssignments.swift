@@ -100,7 +100,7 @@ extension LuaToSwift {
                     throw refuse(line, "the field \(key) of self", "the type of its value is not known from the API description")
                 }
                 if !cls.fields.contains(where: { $0.name == key }) {
-                    cls.fields.append((key, testedSelfFields.contains(key) && !SwiftType.isOptional(type) ? type + "?" : type))
+                    cls.fields.append((key, testedSelfFields.contains(key) ? Self.optional(type) : type))
                 }
                 left.append("self.\(key)")
             }

@@ -56,7 +56,7 @@ extension LuaToSwift {
                 guard let type = value.type, !type.hasSuffix(".Type"), !SwiftType.isClosure(type) else {
                     throw refuse(line, "the field \(key) of self", "the type of its value is not known from the API description")
                 }
-                cls.fields.append((key, testedSelfFields.contains(key) && !SwiftType.isOptional(type) ? type + "?" : type))
+                cls.fields.append((key, testedSelfFields.contains(key) ? Self.optional(type) : type))
                 return ["self.\(key) = \(value.text)"]
             }
             // A local of the file (LuaToSwiftFileVariables.swift), a field of a record (LuaToSwiftStructs.swift).
@@ -153,7 +153,9 @@ extension LuaToSwift {
             if let t = value.type, SwiftType.tupleElements(t) != nil, t != returnType {
                 throw refuse(line, "return of several values", "the Swift declaration returns \(returnType!)")
             }
-            return ["return \(value.text)"]
+            // An optional returned where the declaration's result is not: unwrapped (Transit raises
+            // on a nil a hook hands UIKit where it wants an object, as Swift traps).
+            return ["return \(requiredArgument(value, returnType!))"]
         case .breakStat:
             return ["break"]
         case .gotoStat(_, let line):

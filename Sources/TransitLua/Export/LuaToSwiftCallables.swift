@@ -605,7 +605,7 @@ extension LuaToSwift {
         guard let type = c.type, !type.hasSuffix(".Type"), !SwiftType.isClosure(type) else {
             throw refuse(line, "the field \(key) of \(describe(object))", "the type of its value is not known from the API description")
         }
-        cls.fields.append((key, testedSelfFields.contains(key) && !SwiftType.isOptional(type) ? type + "?" : type))
+        cls.fields.append((key, testedSelfFields.contains(key) ? Self.optional(type) : type))
         return ["\(receiverText(receiver)).\(key) = \(c.text)"]
     }
 

@@ -175,6 +175,12 @@ extension LuaToSwift {
 
     func label(_ p: SwiftParameter) -> String { p.label == "_" ? "" : p.label + ": " }
 
+    /// A result UIKit declares as `Self` (`CALayer.presentation() -> Self?`): the receiver's type.
+    static func resolvingSelf(_ result: String, _ receiver: String?) -> String {
+        guard let receiver, result.range(of: "\\bSelf\\b", options: .regularExpression) != nil else { return result }
+        return result.replacingOccurrences(of: "\\bSelf\\b", with: SwiftType.nominal(receiver), options: .regularExpression)
+    }
+
     mutating func methodCall(_ object: LuaExpr, _ name: String, _ args: [LuaExpr], line: Int) throws -> Code {
         let receiver = try expr(object, expected: nil)
         let (apiName, lua) = owner(of: receiver.type)
@@ -214,7 +220,7 @@ extension LuaToSwift {
             }
             let (s, text) = try arguments(d, args, key: "\(cls.name).\(name)", line: line)
             try checkRequirement(receiver.type, s.baseName, line: line)
-            return Code(text: "\(receiverText(receiver)).\(s.baseName)(\(text))", type: s.result)
+            return Code(text: "\(receiverText(receiver)).\(s.baseName)(\(text))", type: Self.resolvingSelf(s.result, receiver.type))
         }
         throw refuse(line, "the method \(name) of \(describe(object))", "\(apiName) has no method \(name) in the API description")
     }

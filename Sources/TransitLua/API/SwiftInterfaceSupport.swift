@@ -78,6 +78,14 @@ enum SwiftInterfaceSupport {
         open class CGColor {
         }
 
+        public struct UIOffset: Equatable, Sendable {
+            public var horizontal: CGFloat
+            public var vertical: CGFloat
+            public init() { horizontal = 0; vertical = 0 }
+            public init(horizontal: CGFloat, vertical: CGFloat) { self.horizontal = horizontal; self.vertical = vertical }
+            public static let zero = UIOffset()
+        }
+
         extension UIColor {
             public var cgColor: CGColor { get { fatalError() } }
             public func copy(with zone: NSZone? = nil) -> Any { fatalError() }

@@ -50,7 +50,12 @@ extension LuaToSwift {
     /// A value passed where `expected` is wanted (an argument, a property): an optional where
     /// UIKit wants a value is unwrapped, as Lua's binding raises on a nil there.
     mutating func passed(_ e: LuaExpr, expected: String?) throws -> Code {
+        if let expected, SwiftType.unwrapped(expected) == "UIOffset", let offset = try offsetFromPoint(e) { return offset }
         var c = try expr(e, expected: expected)
+        if let expected, SwiftType.unwrapped(expected) == "any NSCopying", c.type == "String" {
+            // A string identifier (UICollisionBehavior's boundaries): UIKit's is an NSString.
+            return Code(text: wrap(c, 100) + " as NSString", type: "NSString")
+        }
         if let expected, let t = c.type, SwiftType.isOptional(t), !SwiftType.isOptional(expected), !expected.hasSuffix("!"),
            expected != "Any", SwiftType.unwrapped(t) == SwiftType.unwrapped(expected) || SwiftType.nominal(t) == SwiftType.nominal(expected) {
             if case .nilValue = e { return c }
@@ -79,5 +84,29 @@ extension LuaToSwift {
             throw refuse(line, "`or` choosing between a \(t) and a \(b.type ?? "value of unknown type")", "Swift's ?? needs one type")
         }
         return Code(text: "\(wrap(a, 46)) ?? \(wrap(b, 45))", type: SwiftType.isOptional(u) ? t : SwiftType.unwrapped(t), precedence: 45)
+    }
+
+    /// A CGPoint where UIKit takes a UIOffset (UIAttachmentBehavior's `offsetFromCenter`, which
+    /// Transit takes as a point, x horizontal and y vertical): `UIOffset(horizontal:vertical:)`
+    /// of its coordinates, from a `CGPoint(x, y)`, or read twice from a local or a property.
+    mutating func offsetFromPoint(_ e: LuaExpr) throws -> Code? {
+        if case .call(.name("CGPoint", _), let args, _) = e, lookup("CGPoint") == nil, args.count == 2 {
+            let x = try expr(args[0], expected: "CGFloat"), y = try expr(args[1], expected: "CGFloat")
+            return Code(text: "UIOffset(horizontal: \(x.text), vertical: \(y.text))", type: "UIOffset")
+        }
+        let point = try expr(e, expected: nil)
+        guard let t = point.type, SwiftType.unwrapped(t) == "CGPoint" else { return nil }
+        func isRead(_ e: LuaExpr) -> Bool {
+            switch e {
+            case .name: return true
+            case .field(let o, _, _): return isRead(o)
+            default: return false
+            }
+        }
+        guard isRead(e) else {
+            throw refuse(e.line, "the point \(describe(e)) where UIKit takes a UIOffset", "Swift's UIOffset(horizontal:vertical:) reads its x and y, which would evaluate it twice; bind it to a local first")
+        }
+        let p = receiverText(point)
+        return Code(text: "UIOffset(horizontal: \(p).x, vertical: \(p).y)", type: "UIOffset")
     }
 }

@@ -34,6 +34,9 @@ struct LuaToSwift {
         /// A local made by a table of named fields in a function (a record, LuaToSwiftStructs.swift):
         /// the line of its declaration and the function it is declared in (`functionStack`).
         var recordLocal: (line: Int, depth: Int)? = nil
+        /// The variable of a numeric `for` whose start and step are integers, with a float limit:
+        /// a float in Swift (its uses are), an integer in Lua, which writes it as one (`%d`).
+        var luaInteger = false
     }
 
     /// A file-level local function: its body, and once a call has typed it, its Swift.

@@ -322,7 +322,10 @@ extension LuaToSwift {
         let from = try expr(start, expected: loopType).text
         let through = try expr(limit, expected: loopType).text
         let by = try step.map { try expr($0, expected: loopType).text } ?? "1"
-        scopes.append([name: Variable(swift: name, type: loopType)])
+        // Lua 5.4 loops with integers when the start and the step are integers, whatever the limit:
+        // the variable takes the limit's float type in Swift, and its integral values.
+        let luaInteger = loopType != "Int" && integral(start) && (step.map(integral) ?? true)
+        scopes.append([name: Variable(swift: name, type: loopType, luaInteger: luaInteger)])
         defer { scopes.removeLast() }
         // stride(through:) runs zero times when the limit is below the start, as Lua's loop does.
         return ["for \(name) in stride(from: \(from), through: \(through), by: \(by)) {"] + indent(try block(body, endLine: endLineOf(body, line))) + ["}"]
@@ -374,6 +377,7 @@ extension LuaToSwift {
         case .index(let o, _, _): return describe(o) + "[...]"
         case .string(let s, _): return Self.swiftString(s)
         case .number(let n, _): return n
+        case .binary("..", let l, let r, _): return describe(l) + " .. " + describe(r)
         default: return "an expression"
         }
     }

@@ -170,7 +170,8 @@ extension LuaToSwift {
             }
             switch conversion {
             case "d", "i", "x", "X", "o":
-                let value = try expr(argument, expected: "Int")
+                var value = try expr(argument, expected: "Int")
+                if value.type != "Int", isLuaInteger(argument) { value = Code(text: "Int(\(value.text))", type: "Int") }
                 guard value.type == "Int" else {
                     throw refuse(line, "%\(conversion) of a \(value.type ?? "value of unknown type")", "Lua's %\(conversion) takes an integer (and raises on a float that is not integral)")
                 }

@@ -94,6 +94,9 @@ extension LuaToSwift {
             switch c.type {
             case "String": parts.append(c)
             case "Int": parts.append(Code(text: "String(\(c.text))", type: "String"))
+            case _ where isLuaInteger(side):
+                // A loop's integer held in a float: Lua writes it as an integer, String(Int(x)) too.
+                parts.append(Code(text: "String(Int(\(c.text)))", type: "String"))
             default:
                 let what = c.type.map { SwiftType.isNumeric($0) ? "a float (\($0.hasPrefix(Self.pendingMark) ? "number" : $0))" : "a \($0)" } ?? "a value of unknown type"
                 throw refuse(line, ".. on \(what)", "Lua writes a float with %.14g and an integral one with .0 (1.0), which no Swift formatting does; format it (string.format)")
@@ -101,5 +104,11 @@ extension LuaToSwift {
         }
         // Concatenation is associative: Lua's right grouping needs no parentheses in Swift.
         return Code(text: "\(wrap(parts[0], 60)) + \(wrap(parts[1], 60))", type: "String", precedence: 60)
+    }
+
+    /// A name of a numeric for's integer held in a Swift float (`Variable.luaInteger`).
+    func isLuaInteger(_ e: LuaExpr) -> Bool {
+        if case .name(let n, _) = e { return lookup(n)?.luaInteger ?? false }
+        return false
     }
 }

@@ -113,6 +113,8 @@ struct LuaToSwift {
     /// String constants of the file, a String or an enumeration's case by their first typed use
     /// (LuaToSwiftStringConstants.swift).
     var stringConstants: [(value: String, line: Int, type: String?)] = []
+    /// Arrays of strings at the top of the file, an option set or a [String] by their first typed use.
+    var optionLists: [(values: [String], line: Int, type: String?)] = []
     /// The helpers (`floorModulo`) the export uses, written at its end (LuaToSwiftOperators.swift).
     var helpers = Set<String>()
 
@@ -396,7 +398,7 @@ struct LuaToSwift {
             text = text.replacingOccurrences(of: "\(Self.pendingMark)\(id)\u{1}", with: pendingTypes[id] ?? pendingDefaults[id] ?? "Double")
         }
         // The structs of the records (LuaToSwiftStructs.swift), then the constants typed late.
-        let written = try writingStringConstants(try writingNilConstants(try replacingRecords(in: text, marker: Self.recordsMarker)))
+        let written = try writingOptionLists(try writingStringConstants(try writingNilConstants(try replacingRecords(in: text, marker: Self.recordsMarker))))
         // The marks of types decided late (\u{1}, \u{2}, \u{4}, a record's \u{5}) are all replaced by
         // now; one left would be a bug in the exporter, and never reaches the Swift file.
         if written.unicodeScalars.contains(where: { [1, 2, 4, 5, 6].contains($0.value) }) {
@@ -468,6 +470,11 @@ struct LuaToSwift {
     /// (`let NAME`, or an `enum NAME` of `static let`s), when nothing assigns them later.
     mutating func fileConstant(_ name: String, _ value: LuaExpr, line: Int) throws -> [String]? {
         if assignedAnywhere(name) { return nil }
+        if case .table(let fields, _) = value, !fields.isEmpty, fields.allSatisfy({ if case .positional = $0 { return true }; return false }) {
+            // An array nothing assigns nor inserts into: a `let` of its Swift array type, or of
+            // the option set its first use takes (LuaToSwiftStringConstants.swift).
+            return try fileArrayConstant(name, fields, line: line)
+        }
         if case .table(let fields, _) = value {
             guard !fields.isEmpty, fields.allSatisfy({ if case .named = $0 { return true }; return false }) else { return nil }
             var lines = ["enum \(name) {"]

@@ -343,6 +343,9 @@ extension LuaToSwift {
         }
         guard args.count == 1, names.count <= 2 else { throw refuse(line, "ipairs", "it takes one array") }
         let array = try expr(args[0], expected: nil)
+        if case .name(let n, _) = args[0], let mark = scopes.first?[n]?.type, mark.hasPrefix(Self.listMark), let t = array.type, !SwiftType.isArray(t) {
+            throw refuse(line, "ipairs over the list of strings \(n)", "its first use takes it as a \(t), an option set, which has no order to traverse")
+        }
         guard let t = array.type, SwiftType.isArray(t) else { throw refuse(line, "ipairs over \(describe(args[0]))", "it is not an array of a known type") }
         let element = SwiftType.element(t)
         scopes.append([:])
@@ -421,7 +424,7 @@ extension LuaToSwift {
         case .binary("and", _, _, _), .binary("or", _, _, _), .paren: truthinessContext = truthy
         default: break
         }
-        var c = try resolveStringConstant(resolveNilConstant(try rawExpr(e, expected: expected), expected: expected), expected: expected)
+        var c = try resolveOptionList(resolveStringConstant(resolveNilConstant(try rawExpr(e, expected: expected), expected: expected), expected: expected), expected: expected)
         if !severalValues, SwiftType.tupleElements(c.type) != nil, isCall(e) {
             // Lua takes the first value here, or all of them as a call's last argument.
             throw refuse(e.line, "the values of \(describe(e)) used as one value", "it returns several, and only `local a, b = f()`, `a, b = f()` and `return f()` take them apart in Swift")

@@ -171,6 +171,7 @@ extension LuaToSwift {
         // A string constant's type (String or an enumeration's case) as this pass decided it:
         // its mark numbers an entry of this pass's table, which the next pass does not have.
         for (id, constant) in stringConstants.enumerated() { t = t.replacingOccurrences(of: "\(Self.stringMark)\(id)\u{4}", with: constant.type ?? "String") }
+        for (id, list) in optionLists.enumerated() { t = t.replacingOccurrences(of: "\(Self.listMark)\(id)\u{4}", with: list.type ?? "[String]") }
         return t.contains("\u{1}") || t.contains("\u{2}") || t.contains("\u{4}") ? nil : t
     }
 

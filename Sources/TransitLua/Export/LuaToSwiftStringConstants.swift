@@ -47,4 +47,70 @@ extension LuaToSwift {
         }
         return out
     }
+
+    static let listMark = "\u{4}L"
+
+    /// `local OPTIONS = { "curveEaseInOut", "allowUserInteraction" }` at the top: an option set
+    /// where its first typed use takes one (`let OPTIONS: UIView.AnimationOptions =
+    /// [.curveEaseInOut, .allowUserInteraction]`), a `[String]` otherwise; any other array, the
+    /// array literal of its elements' type (`let STANDARD = [CGPoint(x: 0.4, y: 0), ...]`).
+    mutating func fileArrayConstant(_ name: String, _ fields: [LuaField], line: Int) throws -> [String]? {
+        if insertedAnywhere(name) { return nil }
+        let values = fields.compactMap { field -> LuaExpr? in if case .positional(let v) = field { return v }; return nil }
+        let strings = values.compactMap { value -> String? in if case .string(let s, _) = value { return s }; return nil }
+        let trailing = trailingComment(on: line).map { " " + $0 } ?? ""
+        if strings.count == values.count {
+            let id = optionLists.count
+            optionLists.append((values: strings, line: line, type: nil))
+            declare(name, Variable(swift: name, type: "\(Self.listMark)\(id)\u{4}"))
+            return ["let \(name): \(Self.listMark)\(id)\u{4} = \u{4}W\(id)\u{4}" + trailing]
+        }
+        let (code, type) = try constant(.table(fields, line: line))
+        guard SwiftType.isArray(type) else { return nil }
+        declare(name, Variable(swift: name, type: type))
+        return (readsMainActorState(code) ? ["@MainActor"] : []) + ["let \(name): \(type) = \(code)" + trailing]
+    }
+
+    /// Whether `table.insert(name, ...)` appears anywhere in the file.
+    func insertedAnywhere(_ name: String) -> Bool {
+        var found = false
+        LuaWalk.expressions(in: chunk.block) { e in
+            if case .call(.field(.name("table", _), "insert", _), let args, _) = e, case .name(let n, _)? = args.first, n == name { found = true }
+        }
+        return found
+    }
+
+    /// The type an option list's use gives it: the option set expected there, `[String]` otherwise.
+    mutating func resolveOptionList(_ c: Code, expected: String?) throws -> Code {
+        guard let t = c.type, t.hasPrefix(Self.listMark), let id = Int(t.dropFirst(Self.listMark.count).dropLast()), optionLists.indices.contains(id) else { return c }
+        let want = expected.map(SwiftType.unwrapped)
+        if let type = optionLists[id].type {
+            if let want, want != type, want == "[String]" || enumeration(forSwiftType: want) != nil {
+                throw refuse(optionLists[id].line, "the list of strings \(c.text)", "one use takes it as a \(type), another as a \(want)")
+            }
+            return Code(text: c.text, type: type, precedence: c.precedence)
+        }
+        guard let want, !want.contains("\u{1}"), !want.contains("\u{2}"), !want.contains("\u{4}"), !Self.isNilConstant(want) else { return c }
+        var type = "[String]"
+        if enumeration(forSwiftType: want) != nil, !SwiftType.isArray(want) {
+            for value in optionLists[id].values { _ = try enumerationCase(value, want, line: optionLists[id].line) }
+            type = want
+        }
+        optionLists[id].type = type
+        return Code(text: c.text, type: type, precedence: c.precedence)
+    }
+
+    /// The file's text with each option list's type and value written.
+    func writingOptionLists(_ text: String) throws -> String {
+        var out = text
+        for (id, list) in optionLists.enumerated() {
+            let type = list.type ?? "[String]"
+            let elements = try list.values.map { value in
+                type == "[String]" ? Self.swiftString(value) : (try enumerationCase(value, type, line: list.line) ?? Self.swiftString(value))
+            }
+            out = out.replacingOccurrences(of: "\(Self.listMark)\(id)\u{4}", with: type)
+                .replacingOccurrences(of: "\u{4}W\(id)\u{4}", with: "[" + elements.joined(separator: ", ") + "]")
+        }
+        return out
+    }
 }

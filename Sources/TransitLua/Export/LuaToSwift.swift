@@ -475,6 +475,14 @@ struct LuaToSwift {
             // the option set its first use takes (LuaToSwiftStringConstants.swift).
             return try fileArrayConstant(name, fields, line: line)
         }
+        if case .table(let fields, _) = value, !fields.isEmpty, fields.allSatisfy({ if case .named = $0 { return true }; return false }),
+           usedAsValue(name) {
+            // A table of named constants used whole (`isPresenting and ENTER or RETURN`): a record,
+            // an instance of its struct (LuaToSwiftStructs.swift).
+            let (code, type) = try constant(value)
+            declare(name, Variable(swift: name, type: type))
+            return ["let \(name) = \(code)" + (trailingComment(on: line).map { " " + $0 } ?? "")]
+        }
         if case .table(let fields, _) = value {
             guard !fields.isEmpty, fields.allSatisfy({ if case .named = $0 { return true }; return false }) else { return nil }
             var lines = ["enum \(name) {"]
@@ -574,6 +582,17 @@ struct LuaToSwift {
             return t
         default: throw refuse(e.line, "a number", "it is not a literal")
         }
+    }
+
+    /// Whether the file uses the local `name` other than to read one of its fields (`X.key`).
+    func usedAsValue(_ name: String) -> Bool {
+        var whole = 0, fields = 0
+        LuaWalk.expressions(in: chunk.block) { e in
+            if case .name(let n, _) = e, n == name { whole += 1 }
+            if case .field(.name(let n, _), _, _) = e, n == name { fields += 1 }
+            if case .index(.name(let n, _), _, _) = e, n == name { fields += 1 }
+        }
+        return whole > fields
     }
 
     func assignedAnywhere(_ name: String) -> Bool {

@@ -44,6 +44,9 @@ struct LuaToSwift {
         var body: LuaFunctionBody
         var line: Int
         var parameterTypes: [String]? = nil
+        /// When the first call leaves out the last parameters: how many it passes (the others are
+        /// optional, defaulting to nil).
+        var required: Int? = nil
         var result: String = "Void"
         var lines: [String] = []
     }

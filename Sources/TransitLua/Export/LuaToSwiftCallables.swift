@@ -25,6 +25,9 @@ struct CallableSignature {
     var result: String?
     /// The call that typed the parameters: named when another call disagrees with it.
     var firstCall: Int
+    /// The fewest arguments a call passes, when a call leaves out the last parameters (Lua passes
+    /// nil for them): those are optional Swift parameters defaulting to nil.
+    var required: Int? = nil
 }
 
 /// What the passes of one export learn and hand to the next (SwiftExporter.swift).
@@ -54,7 +57,10 @@ struct ExportSeeds {
     var extent: Int {
         fields.values.map(\.count).reduce(0, +) + maps.count + fileVariables.count + recordLinks.count + dictionaries.count
             + records.values.map(\.extent).reduce(0, +)
-            + signatures.values.map { s in 1 + (s.result == nil ? 0 : 1) + s.parameters.filter { $0 != CallableState.numberMarker }.count }.reduce(0, +)
+            + signatures.values.map { s in
+                1 + (s.result == nil ? 0 : 1) + (s.required == nil ? 0 : 1)
+                    + s.parameters.filter { $0 != CallableState.numberMarker && $0 != CallableState.omittedMarker }.count
+            }.reduce(0, +)
     }
 
     /// Adds what a pass found; true when something is new.
@@ -66,8 +72,12 @@ struct ExportSeeds {
         for (key, found) in other.signatures {
             guard var known = signatures[key] else { signatures[key] = found; continue }
             if known.result == nil { known.result = found.result }
+            if let r = found.required { known.required = min(known.required ?? r, r) }
             if known.parameters.count == found.parameters.count {
-                for (index, type) in found.parameters.enumerated() where known.parameters[index] == CallableState.numberMarker { known.parameters[index] = type }
+                for (index, type) in found.parameters.enumerated()
+                where [CallableState.numberMarker, CallableState.omittedMarker].contains(known.parameters[index]) && type != CallableState.omittedMarker {
+                    known.parameters[index] = type
+                }
             }
             signatures[key] = known
         }
@@ -85,6 +95,8 @@ struct ExportSeeds {
 /// The translator's state for the functions typed by their calls.
 struct CallableState {
     static let numberMarker = "#number"
+    /// A parameter the first call leaves out (nil in Lua): typed by a later call that passes it.
+    static let omittedMarker = "#omitted"
 
     var seeds = ExportSeeds()
     /// This pass's findings (handed to the next pass).
@@ -156,7 +168,7 @@ extension LuaToSwift {
         for (name, cls) in classes { out.fields[name] = cls.fields }
         for (key, s) in out.signatures {
             var resolved = s
-            resolved.parameters = s.parameters.map { resolvedType($0) ?? CallableState.numberMarker }
+            resolved.parameters = s.parameters.map { $0 == CallableState.omittedMarker ? $0 : resolvedType($0) ?? CallableState.numberMarker }
             resolved.result = s.result.flatMap { resolvedType($0) }
             out.signatures[key] = resolved
         }
@@ -281,10 +293,16 @@ extension LuaToSwift {
         guard types.count == body.parameters.count else {
             throw refuse(line, what, "its calls pass \(types.count) arguments for its \(body.parameters.count) parameters")
         }
+        // Parameters some call leaves out are optional, defaulting to nil (Lua's value for them).
+        let required = callables.signature(key)?.required ?? types.count
+        for index in required..<types.count where types[index] == CallableState.omittedMarker {
+            throw refuse(line, "the parameter \(body.parameters[index]) of \(what)", "no call passes it (Lua passes nil), so nothing gives it a Swift type")
+        }
         // A number the calls pass waits for its use in the body to know its Swift type.
         for (index, type) in types.enumerated() where type == CallableState.numberMarker {
             types[index] = try literalWithPendingType(.number("0", line: line)).1
         }
+        for index in required..<types.count { types[index] = Self.optional(types[index]) }
         let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets)
         defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
         if nested {
@@ -320,7 +338,9 @@ extension LuaToSwift {
             result = result.contains(" ") ? "(\(result))?" : result + "?"
         }
         callables.found.signatures[key]?.result = result
-        let parameters = zip(body.parameters, types).map { "_ \($0): \($1)" }.joined(separator: ", ")
+        let parameters = zip(body.parameters, types).enumerated().map { index, pair in
+            "_ \(pair.0): \(pair.1)" + (index >= required ? " = nil" : "")
+        }.joined(separator: ", ")
         return ["\(head)(\(parameters))\(result == "Void" ? "" : " -> " + result) {"] + indent(lines) + ["}"]
     }
 
@@ -386,12 +406,40 @@ extension LuaToSwift {
     /// call types the parameters; the others must pass the same types.
     mutating func typedCall(_ key: String, _ display: String, _ args: [LuaExpr], parameters: Int, line: Int) throws -> (text: String, result: String?) {
         let args = droppingExtraArguments(args, parameters: parameters)
-        guard args.count == parameters else {
-            throw refuse(line, "\(display) called with \(args.count) arguments", "it declares \(parameters); Lua fills or drops the others, Swift does not")
+        guard args.count <= parameters else {
+            throw refuse(line, "\(display) called with \(args.count) arguments", "it declares \(parameters); Lua evaluates and drops the others, Swift does not")
+        }
+        if args.count < parameters {
+            // Lua passes nil for the others: a Swift parameter defaulting to nil, when the function
+            // handles nil there.
+            guard let body = definition(key), body.parameters.count == parameters else {
+                throw refuse(line, "\(display) called with \(args.count) arguments", "it declares \(parameters); Lua passes nil for the others, Swift needs them")
+            }
+            for p in body.parameters[args.count...] {
+                if let why = Self.nilUse(body, p) {
+                    throw refuse(line, "\(display) called with \(args.count) arguments", "it declares \(parameters) and Lua passes nil for \(p), which \(display) \(why); only a parameter it compares or tests for nil, and never assigns, becomes a Swift optional defaulting to nil")
+                }
+            }
+        }
+        defer {
+            if args.count < parameters, callables.found.signatures[key] != nil {
+                callables.found.signatures[key]!.required = min(callables.signature(key)?.required ?? args.count, args.count)
+            }
         }
         var parts: [String] = []
         if let s = callables.signature(key) {
             for (index, (argument, type)) in zip(args, s.parameters).enumerated() {
+                if type == CallableState.omittedMarker {
+                    // Left out by the first call: this one types it.
+                    let c = try expr(argument, expected: nil)
+                    guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t), !t.contains("\u{2}"), !t.hasPrefix(Self.pendingMark) else {
+                        throw refuse(line, "the argument \(describe(argument)) of \(display)", "its Swift type is not known, and a Lua function's parameters have none")
+                    }
+                    if callables.found.signatures[key] == nil { callables.found.signatures[key] = s }
+                    callables.found.signatures[key]!.parameters[index] = t
+                    parts.append(c.text)
+                    continue
+                }
                 if type == CallableState.numberMarker {
                     let c = try expr(argument, expected: nil)
                     guard SwiftType.isNumeric(c.type) else { throw disagreement(display, index, c.type, "a number", s, line: line) }
@@ -425,8 +473,95 @@ extension LuaToSwift {
             }
             parts.append(c.text)
         }
+        types += Array(repeating: CallableState.omittedMarker, count: parameters - args.count)
         callables.found.signatures[key] = CallableSignature(parameters: types, result: nil, firstCall: line)
         return (parts.joined(separator: ", "), nil)
+    }
+
+    /// Whether a function handles a nil `parameter` wherever it uses it: compares it (`p == true`,
+    /// `p ~= nil`), tests its truth (`if p`, `not p`, `p and ...`), or defaults it (`p or x`).
+    static func handlesNil(_ body: LuaFunctionBody, _ parameter: String) -> Bool { nilUse(body, parameter) == nil }
+
+    /// Why a function does not handle a nil `parameter` (`handlesNil`): nil when it does.
+    static func nilUse(_ body: LuaFunctionBody, _ parameter: String) -> String? {
+        var reason: String?
+        // Inside `if p then` (or `p ~= nil`, or a conjunct of either) the parameter is not nil.
+        var guarded = 0
+        func guards(_ c: LuaExpr) -> Bool {
+            switch c {
+            case .name(let n, _): return n == parameter
+            case .binary("~=", .name(let n, _), .nilValue, _), .binary("~=", .nilValue, .name(let n, _), _): return n == parameter
+            case .binary("and", let l, let r, _): return guards(l) || guards(r)
+            case .paren(let inner, _): return guards(inner)
+            default: return false
+            }
+        }
+        func expr(_ e: LuaExpr, _ allowed: Bool) {
+            switch e {
+            case .name(let n, let line): if n == parameter && !allowed && guarded == 0 && reason == nil { reason = "uses at line \(line) without testing for nil" }
+            case .binary(let op, let l, let r, _):
+                let compared = op == "==" || op == "~="
+                expr(l, compared || op == "and" || op == "or")
+                expr(r, compared || ((op == "and" || op == "or") && allowed))
+            case .unary("not", let inner, _): expr(inner, true)
+            case .unary(_, let inner, _): expr(inner, false)
+            case .paren(let inner, _): expr(inner, allowed)
+            case .function(let b): if !b.parameters.contains(parameter) { visit(b.block) }
+            default:
+                var children: [LuaExpr] = []
+                switch e {
+                case .field(let o, _, _): children = [o]
+                case .index(let o, let k, _): children = [o, k]
+                case .call(let f, let a, _): children = [f] + a
+                case .method(let o, _, let a, _): children = [o] + a
+                case .table(let fields, _):
+                    for f in fields {
+                        switch f {
+                        case .positional(let v), .named(_, let v): children.append(v)
+                        case .keyed(let k, let v): children += [k, v]
+                        }
+                    }
+                default: break
+                }
+                children.forEach { expr($0, false) }
+            }
+        }
+        func visit(_ block: [LuaStat]) {
+            for stat in block {
+                switch stat {
+                case .assign(let targets, let values, _):
+                    for t in targets {
+                        if case .name(let n, let line) = t, n == parameter {
+                            if reason == nil { reason = "assigns at line \(line) (a Swift parameter is a constant)" }
+                        } else { expr(t, false) }
+                    }
+                    values.forEach { expr($0, false) }
+                case .local(let names, let values, _):
+                    values.forEach { expr($0, false) }
+                    if names.contains(where: { $0.name == parameter }) { return }
+                case .call(let e, _): expr(e, false)
+                case .returnStat(let values, _): values.forEach { expr($0, false) }
+                case .doBlock(let b, _): visit(b)
+                case .whileLoop(let c, let b, _): expr(c, true); visit(b)
+                case .repeatLoop(let b, let c, _): visit(b); expr(c, true)
+                case .ifStat(let clauses, let e, _, _):
+                    for (c, b) in clauses {
+                        expr(c, true)
+                        let isGuard = guards(c)
+                        if isGuard { guarded += 1 }
+                        visit(b)
+                        if isGuard { guarded -= 1 }
+                    }
+                    if let e { visit(e) }
+                case .numericFor(_, let a, let b, let c, let body, _): [a, b].forEach { expr($0, false) }; c.map { expr($0, false) }; visit(body)
+                case .genericFor(_, let values, let body, _): values.forEach { expr($0, false) }; visit(body)
+                case .function(_, _, let b, _), .localFunction(_, let b, _): if !b.parameters.contains(parameter) { visit(b.block) }
+                default: break
+                }
+            }
+        }
+        visit(body.block)
+        return reason
     }
 
     /// The value of a call that returns nothing, kept: Lua's nil, which has no Swift type there.

@@ -363,13 +363,28 @@ extension LuaToSwift {
         return codes
     }
 
+    /// The Swift type of the literal a call of the file function `name` passes at `index` (the
+    /// first such call's), for a parameter the first call leaves out.
+    mutating func literalArgumentType(of name: String, at index: Int) throws -> String? {
+        var found: LuaExpr?
+        LuaWalk.expressions(in: chunk.block) { e in
+            if found == nil, case .call(.name(let n, _), let args, _) = e, n == name, args.count > index { found = args[index] }
+        }
+        switch found {
+        case .boolean?: return "Bool"
+        case .string?: return "String"
+        case let value? where isNumberExpression(value): return try literalWithPendingType(.number("0", line: value.line)).1
+        default: return nil
+        }
+    }
+
     /// A call of a file-level local function; the first one types its parameters (a Lua function
     /// has no declared types) and translates it, the others are checked against it by swiftc.
     mutating func callFileFunction(_ name: String, _ args: [LuaExpr], line: Int) throws -> Code {
         guard var f = functions[name] else { throw refuse(line, name, "it is not a function of this file") }
         let args = droppingExtraArguments(args, parameters: f.body.parameters.count)
         if let types = f.parameterTypes {
-            guard args.count == types.count else {
+            guard args.count == types.count || args.count < types.count && args.count >= (f.required ?? types.count) else {
                 throw refuse(line, "\(name) called with \(args.count) arguments", "its first call gave it \(types.count); Lua fills or drops the others, Swift does not")
             }
             var parts: [String] = []
@@ -381,11 +396,25 @@ extension LuaToSwift {
             }
             return Code(text: "\(name)(\(parts.joined(separator: ", ")))", type: f.result)
         }
-        guard args.count == f.body.parameters.count else {
-            throw refuse(line, "\(name) called with \(args.count) arguments", "it declares \(f.body.parameters.count); Lua fills or drops the others, Swift does not")
+        guard args.count <= f.body.parameters.count else {
+            throw refuse(line, "\(name) called with \(args.count) arguments", "it declares \(f.body.parameters.count); Lua evaluates and drops the others, Swift does not")
         }
         let codes = try firstCallArguments(args, of: name, parameters: "a Lua function's parameters", line: line)
-        let types = codes.map { $0.type! }
+        var types = codes.map { $0.type! }
+        if args.count < f.body.parameters.count {
+            // Lua passes nil for the others: optional parameters defaulting to nil, when the function
+            // handles nil there and another call's literal argument types them.
+            for (index, p) in f.body.parameters.enumerated().dropFirst(args.count) {
+                if let why = Self.nilUse(f.body, p) {
+                    throw refuse(line, "\(name) called with \(args.count) arguments", "it declares \(f.body.parameters.count) and Lua passes nil for \(p), which \(name) \(why); only a parameter it compares or tests for nil, and never assigns, becomes a Swift optional defaulting to nil")
+                }
+                guard let type = try literalArgumentType(of: name, at: index) else {
+                    throw refuse(line, "\(name) called with \(args.count) arguments", "Lua passes nil for \(p), and no other call passes it a literal (a Bool, a string or a number) to give the Swift parameter its type")
+                }
+                types.append(Self.optional(type))
+            }
+            f.required = args.count
+        }
         // The function's own translation: a scope of the file's names and its parameters.
         let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets)
         defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
@@ -402,7 +431,10 @@ extension LuaToSwift {
         functions[name] = f  // typed before its body, so a recursive call is checked against it
         let body = try functionBlock(f.body)
         let result = returnType ?? "Void"
-        let parameters = zip(f.body.parameters, types).map { "_ \($0): \($1)" }.joined(separator: ", ")
+        let required = f.required ?? types.count
+        let parameters = zip(f.body.parameters, types).enumerated().map { index, pair in
+            "_ \(pair.0): \(pair.1)" + (index >= required ? " = nil" : "")
+        }.joined(separator: ", ")
         f.result = result
         // Called from UIKit's hooks, which run on the main actor, and calling UIKit: isolated to it.
         f.lines = ["@MainActor", "func \(name)(\(parameters))\(result == "Void" ? "" : " -> " + result) {"] + indent(body) + ["}"]

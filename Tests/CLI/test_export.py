@@ -121,7 +121,8 @@ def linux_type_checkable(swift):
     """The export as swiftc on Linux can type-check it: the same rewrite as
     SwiftExporter.linuxTypeCheckable (Linux has no Objective-C runtime: `@objc` dropped,
     `#selector(m)` read as `Selector(self.m)`, so the method must still exist)."""
-    return re.sub(r"#selector\(([a-z_][A-Za-z0-9_]*)", r"Selector(self.\1", swift.replace("@objc ", ""))
+    swift = re.sub(r"#selector\(([a-z_][A-Za-z0-9_]*)", r"Selector(self.\1", swift.replace("@objc ", ""))
+    return re.sub(r"#selector\(([A-Z][A-Za-z0-9_]*\.)", r"Selector(\1", swift)
 
 
 def typecheck(checks, swiftc, output):

@@ -116,6 +116,10 @@ struct LuaToSwift {
     /// String constants of the file, a String or an enumeration's case by their first typed use
     /// (LuaToSwiftStringConstants.swift).
     var stringConstants: [(value: String, line: Int, type: String?)] = []
+    /// While a local's choice of strings is translated: the first string's id (-1 before it);
+    /// the strings of one choice share that string's type (`stringGroups`, each string's group).
+    var stringGroup: Int? = nil
+    var stringGroups: [Int: Int] = [:]
     /// Arrays of strings at the top of the file, an option set or a [String] by their first typed use.
     var optionLists: [(values: [String], line: Int, type: String?)] = []
     /// The helpers (`floorModulo`) the export uses, written at its end (LuaToSwiftOperators.swift).

@@ -17,16 +17,110 @@ extension LuaToSwift {
         guard api.lineage(cls.name).contains(where: { $0.name == "UIGestureRecognizer" }), !args.isEmpty else { return nil }
         if args.count == 1, case .table = args[0] { return nil }
         let swiftName = typeName(cls.name)
+        if args.count == 2, case .string(let name, _) = args[1] {
+            // `UIPanGestureRecognizer.new(self, "didPan")`: Transit calls target:didPan(recognizer).
+            guard let (target, selector) = try targetAction(args[0], name, recognizer: swiftName, line: line) else {
+                throw refuse(line, "\(cls.name).new with the action name \"\(name)\"", "\(describe(args[0])) is not an object of a class of this file with a method \(name) taking the recognizer or nothing")
+            }
+            return Code(text: "\(swiftName)(target: \(target), action: \(selector))", type: swiftName)
+        }
         guard args.count == 1, case .function(let body) = args[0] else {
-            throw refuse(line, "\(cls.name).new with a target and an action name", "the method an action name names is not translated as an @objc method; give the action as a function")
+            throw refuse(line, "\(cls.name).new with \(args.count) arguments", "a gesture recognizer takes an action function, or a target and an action name")
+        }
+        if let (target, selector) = try forwardingAction(body, recognizer: swiftName, target: nil, line: line) {
+            return Code(text: "\(swiftName)(target: \(target), action: \(selector))", type: swiftName)
         }
         let selector = try actionMethod(body, recognizer: swiftName, targetFirst: false, line: line)
         return Code(text: "\(swiftName)(target: self, action: \(selector))", type: swiftName)
     }
 
+    /// An action function whose body only calls a method of an object with the recognizer
+    /// (`function(g) interaction:handlePan(g) end`) is UIKit's target and action:
+    /// `(target: interaction, action: #selector(EdgeInteraction.handlePan(_:)))`, the method
+    /// `@objc`. Nil when the function does more, or the method is not a helper of a class of the file.
+    mutating func forwardingAction(_ body: LuaFunctionBody, recognizer: String, target: (expr: LuaExpr, parameter: String?)?, line: Int) throws -> (target: String, selector: String)? {
+        var parameters = body.parameters
+        var targetParameter: String?
+        if target != nil, !parameters.isEmpty { targetParameter = parameters.removeFirst() }
+        guard !body.isVararg, parameters.count <= 1, body.block.count == 1,
+              case .call(.method(let object, let name, let args, _), _) = body.block[0], case .name(let n, _) = object else { return nil }
+        let recognizerParameter = parameters.first
+        if let first = args.first { guard args.count == 1, case .name(let a, _) = first, a == recognizerParameter else { return nil } }
+        guard n != recognizerParameter else { return nil }
+        let objectExpr: LuaExpr
+        if n == targetParameter, let target { objectExpr = target.expr } else {
+            // A captured local: the function reads it when it runs, UIKit keeps the object given now.
+            guard lookup(n) != nil, targetParameter == nil else { return nil }
+            objectExpr = object
+        }
+        return try targetAction(objectExpr, name, recognizer: recognizer, passesRecognizer: !args.isEmpty, line: line)
+    }
+
+    /// `target` and the method `name` of its class (a helper the file defines) as UIKit's target
+    /// and `#selector`: the method becomes `@objc`, typed by this call with the recognizer
+    /// (`passesRecognizer`, or with the recognizer when it takes one, as Transit calls an action
+    /// named by a string). Nil when the target is no object of such a class.
+    mutating func targetAction(_ targetExpr: LuaExpr, _ name: String, recognizer: String, passesRecognizer: Bool? = nil, line: Int) throws -> (target: String, selector: String)? {
+        let receiver = try expr(targetExpr, expected: nil)
+        guard let type = receiver.type, !type.hasSuffix(".Type"), let cls = owner(of: type).lua,
+              hookDeclaration(cls, name) == nil, let (key, method) = helperMethod(of: cls, name) else { return nil }
+        let passes = passesRecognizer ?? (method.parameters.count == 1)
+        guard method.parameters.count == (passes ? 1 : 0), !method.isVararg else { return nil }
+        if case .name(let n, _) = targetExpr, n != "self" || lookup("self")?.swift != "self" {
+            // UIKit does not keep a recognizer's target; the Lua function kept the object alive.
+            // A local the function reassigns, or keeps nowhere else, would behave otherwise.
+            if reassigned.contains(n) {
+                throw refuse(line, "the action's target \(n)", "the function assigns \(n) again, and UIKit calls the object it was given, where the Lua action reads the local when it runs")
+            }
+            guard let enclosing = functionStack.last, Self.keeps(enclosing.block, n) else {
+                throw refuse(line, "the action's target \(n)", "UIKit does not keep a recognizer's target and nothing in the function keeps \(n) (a return or a store), where the Lua action kept it alive")
+            }
+        }
+        // The method typed by this call, with a recognizer.
+        let argumentName = "\u{7}recognizer"
+        scopes.append([argumentName: Variable(swift: "recognizer", type: recognizer)])
+        _ = try callHelperMethod(receiver, cls, name, passes ? [.name(argumentName, line: line)] : [], line: line)
+        scopes.removeLast()
+        callables.found.objcMethods.insert(key)
+        let selector = passes ? "\(name)(_:)" : name
+        let isSelf = receiver.text == "self" && currentClass === cls
+        return (receiverText(receiver), isSelf ? "#selector(\(selector))" : "#selector(\(cls.swiftName).\(selector))")
+    }
+
+    /// Whether a block returns the local `name` or stores it (a field, a map, an argument kept).
+    static func keeps(_ block: [LuaStat], _ name: String) -> Bool {
+        var found = false
+        func isName(_ e: LuaExpr) -> Bool { if case .name(let n, _) = e { return n == name }; return false }
+        func visit(_ stats: [LuaStat]) {
+            for stat in stats {
+                switch stat {
+                case .returnStat(let values, _): if values.contains(where: isName) { found = true }
+                case .assign(let targets, let values, _):
+                    for (t, v) in zip(targets, values) where isName(v) { if case .name = t {} else { found = true } }
+                case .doBlock(let b, _), .whileLoop(_, let b, _), .repeatLoop(let b, _, _), .numericFor(_, _, _, _, let b, _), .genericFor(_, _, let b, _): visit(b)
+                case .ifStat(let clauses, let e, _, _): clauses.forEach { visit($0.1) }; if let e { visit(e) }
+                default: break
+                }
+            }
+        }
+        visit(block)
+        return found
+    }
+
     /// `recognizer:addTarget(self, function(target, g) ... end)` as
     /// `recognizer.addTarget(self, action: #selector(handleX(_:)))`.
     mutating func gestureAddTarget(_ receiver: Code, _ recognizerType: String, _ args: [LuaExpr], line: Int) throws -> Code {
+        if args.count == 2, case .string(let name, _) = args[1] {
+            // `recognizer:addTarget(self, "didPan")`: Transit calls target:didPan(recognizer).
+            guard let (target, selector) = try targetAction(args[0], name, recognizer: recognizerType, line: line) else {
+                throw refuse(line, "addTarget with the action name \"\(name)\"", "\(describe(args[0])) is not an object of a class of this file with a method \(name) taking the recognizer or nothing")
+            }
+            return Code(text: "\(receiverText(receiver)).addTarget(\(target), action: \(selector))", type: "Void")
+        }
+        if args.count == 2, case .function(let body) = args[1],
+           let (target, selector) = try forwardingAction(body, recognizer: recognizerType, target: (args[0], nil), line: line) {
+            return Code(text: "\(receiverText(receiver)).addTarget(\(target), action: \(selector))", type: "Void")
+        }
         guard args.count == 2, case .name("self", _) = args[0], case .function(let body) = args[1] else {
             throw refuse(line, "addTarget with \(args.count == 2 ? "a target other than self or an action name" : "\(args.count) arguments")",
                          "only addTarget(self, function(target, recognizer) ... end) becomes an @objc method of the class")
@@ -143,5 +237,6 @@ extension SwiftExporter {
     public static func linuxTypeCheckable(_ swift: String) -> String {
         swift.replacingOccurrences(of: "@objc ", with: "")
             .replacingOccurrences(of: #"#selector\(([a-z_][A-Za-z0-9_]*)"#, with: "Selector(self.$1", options: .regularExpression)
+            .replacingOccurrences(of: #"#selector\(([A-Z][A-Za-z0-9_]*\.)"#, with: "Selector($1", options: .regularExpression)
     }
 }

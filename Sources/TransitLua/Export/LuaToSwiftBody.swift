@@ -130,6 +130,14 @@ extension LuaToSwift {
         case .returnStat(let values, let line):
             if values.isEmpty { return ["return"] }
             if values.count > 1 { return try returnSeveral(values, line: line) }
+            if returnType == nil && inferringResult, Self.isPlainNumber(values[0]) {
+                // `return -1` first: a number whose type a later return or a use gives (Lua has one
+                // number type; a first integer literal does not make the function's result an Int).
+                let (code, type) = try literalWithPendingType(values[0])
+                returnType = type
+                inferringResult = false
+                return ["return \(code)"]
+            }
             if returnType == nil && inferringResult {
                 severalValuesAllowed = true  // `return f()` returns what f returns
                 let value = try expr(values[0], expected: nil)
@@ -206,6 +214,17 @@ extension LuaToSwift {
                 let (code, type) = try literalWithPendingType(value)
                 declare(name, Variable(swift: name, type: type))
                 out.append("\(keyword) \(name): \(type) = \(code)")
+                continue
+            case _ where keyword == "let" && Self.isStringChoice(value) && !Self.isStringLiteral(value):
+                // `local key = c and "to" or "from"`: strings Transit may take as an enumeration's
+                // cases; the local is a String or that enumeration by its first typed use, as a
+                // string constant of the file is (LuaToSwiftStringConstants.swift).
+                stringGroup = -1
+                defer { stringGroup = nil }
+                let code = try expr(value, expected: nil)
+                guard let type = code.type, type.hasPrefix(Self.stringMark) else { break }
+                declare(name, Variable(swift: name, type: type))
+                out.append("let \(name): \(type) = \(code.text)")
                 continue
             case .nilValue:
                 throw refuse(line, "a local initialised to nil", "its Swift type cannot be inferred")
@@ -329,6 +348,15 @@ extension LuaToSwift {
         defer { scopes.removeLast() }
         // stride(through:) runs zero times when the limit is below the start, as Lua's loop does.
         return ["for \(name) in stride(from: \(from), through: \(through), by: \(by)) {"] + indent(try block(body, endLine: endLineOf(body, line))) + ["}"]
+    }
+
+    /// A number literal, negated or not.
+    static func isPlainNumber(_ e: LuaExpr) -> Bool {
+        switch e {
+        case .number: return true
+        case .unary("-", .number, _): return true
+        default: return false
+        }
     }
 
     func endLineOf(_ body: [LuaStat], _ line: Int) -> Int { (body.last.map { endLine(of: $0) } ?? line) + 1 }
@@ -465,6 +493,14 @@ extension LuaToSwift {
     }
 
     mutating func rawExpr(_ e: LuaExpr, expected: String?) throws -> Code {
+        if case .string(let value, let line) = e, let group = stringGroup {
+            // A string of a local's choice of strings: one type for all (LuaToSwiftStringConstants.swift).
+            let (text, type) = stringConstant(value, line: line)
+            let id = stringConstants.count - 1
+            if group < 0 { stringGroup = id }
+            stringGroups[id] = stringGroup
+            return Code(text: text, type: group < 0 ? type : "\(Self.stringMark)\(group)\u{4}")
+        }
         switch e {
         case .nilValue: return Code(text: "nil", type: expected.flatMap { SwiftType.isOptional($0) ? $0 : nil })
         case .boolean(let b, _): return Code(text: b ? "true" : "false", type: "Bool")
@@ -509,7 +545,8 @@ extension LuaToSwift {
                 guard let t = c.type, SwiftType.isArray(t) else {
                     throw refuse(line, "the length operator #", "it is translated only on arrays (a string's # counts bytes)")
                 }
-                return Code(text: wrap(c, 100) + ".count", type: "Int")
+                // An optional array (UIKit's `viewControllers`) is unwrapped: Lua raises on #nil.
+                return Code(text: receiverText(c) + ".count", type: "Int")
             default:
                 throw refuse(line, "the bitwise operator ~", "bitwise operators are not used by effects and are not translated")
             }
@@ -707,7 +744,11 @@ extension LuaToSwift {
             // `c and x or y` with a boolean c and an x that is never false or nil: `c ? x : y`.
             guard case .binary("and", let c, let x, _) = l else { fatalError() }
             // An optional condition is true when it is not nil (`c != nil ? x : y`), as in Lua.
+            // The strings of a local's choice are its values, not those its condition compares.
+            let group = stringGroup
+            stringGroup = nil
             let cond = try condition(c)
+            stringGroup = group
             let numericExpected = expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }
             var a = try expr(x, expected: numericExpected ?? expected)
             let b = try expr(r, expected: a.type)
@@ -719,7 +760,7 @@ extension LuaToSwift {
                 return Code(text: "(\(wrap(cond, 21)) ? \(wrap(a, 21)) : nil) ?? \(wrap(b, 31))", type: u, precedence: 25)
             }
             guard cond.type == "Bool", let t = a.type, t != "Bool", !SwiftType.isOptional(t),
-                  !isLiteral(x) || SwiftType.isNumeric(t) || t == "String" || enumeration(forSwiftType: t) != nil else {
+                  !isLiteral(x) || SwiftType.isNumeric(t) || t == "String" || t.hasPrefix(Self.stringMark) || enumeration(forSwiftType: t) != nil else {
                 throw refuse(line, "`and`/`or` choosing a value", "its condition is not a boolean or its first choice may be false or nil")
             }
             return Code(text: "\(wrap(cond, 21)) ? \(wrap(a, 21)) : \(wrap(b, 21))", type: t, precedence: 15)

@@ -52,10 +52,12 @@ struct ExportSeeds {
     /// Tables of named constants read with a dynamic key (`hero.OPPOSITE[params.direction]`): Swift
     /// dictionaries rather than enums, by their Swift path.
     var dictionaries = Set<String>()
+    /// Helper methods an action names (`Class:method`): `@objc` (LuaToSwiftActions.swift).
+    var objcMethods = Set<String>()
 
     /// How much is known: a pass that adds nothing ends the passes.
     var extent: Int {
-        fields.values.map(\.count).reduce(0, +) + maps.count + fileVariables.count + recordLinks.count + dictionaries.count
+        fields.values.map(\.count).reduce(0, +) + maps.count + fileVariables.count + recordLinks.count + dictionaries.count + objcMethods.count
             + records.values.map(\.extent).reduce(0, +)
             + signatures.values.map { s in
                 1 + (s.result == nil ? 0 : 1) + (s.required == nil ? 0 : 1)
@@ -88,6 +90,7 @@ struct ExportSeeds {
         for (site, record) in other.records { records[site, default: RecordSite(line: record.line)].merge(record) }
         for (site, link) in other.recordLinks where recordLinks[site] == nil { recordLinks[site] = link }
         dictionaries.formUnion(other.dictionaries)
+        objcMethods.formUnion(other.objcMethods)
         return extent > before
     }
 }
@@ -246,7 +249,9 @@ extension LuaToSwift {
         cls.members.append([])
         let slot = cls.members.count - 1
         let key = "\(cls.luaName):\(name)"
-        guard let lines = try typedFunction(key: key, what: "the method \(cls.luaName):\(name)", head: "func \(name)", body: body, line: line, selfClass: cls, nested: false) else { return }
+        // A method an action names is called by UIKit through its selector.
+        let objc = callables.seeds.objcMethods.contains(key) || callables.found.objcMethods.contains(key)
+        guard let lines = try typedFunction(key: key, what: "the method \(cls.luaName):\(name)", head: (objc ? "@objc " : "") + "func \(name)", body: body, line: line, selfClass: cls, nested: false) else { return }
         cls.members[slot] = lead + lines
     }
 

@@ -197,6 +197,17 @@ extension LuaToSwift {
         if name == "addTarget", api.lineage(apiName).contains(where: { $0.name == "UIGestureRecognizer" }) {
             return try gestureAddTarget(receiver, typeName(apiName), args, line: line)
         }
+        if name == "removeTarget", args.count == 2, case .string(let action, _) = args[1],
+           api.lineage(apiName).contains(where: { $0.name == "UIGestureRecognizer" }) {
+            // The action a name names is the selector of the target's method, as addTarget gave it.
+            let target = try expr(args[0], expected: nil)
+            guard let cls = owner(of: target.type).lua, let (_, method) = helperMethod(of: cls, action), method.parameters.count <= 1 else {
+                throw refuse(line, "removeTarget with the action name \"\(action)\"", "\(describe(args[0])) is not an object of a class of this file with a method \(action), whose selector the name stands for")
+            }
+            let selector = method.parameters.isEmpty ? action : action + "(_:)"
+            let text = target.text == "self" && currentClass === cls ? "#selector(\(selector))" : "#selector(\(cls.swiftName).\(selector))"
+            return Code(text: "\(receiverText(receiver)).removeTarget(\(receiverText(target)), action: \(text))", type: "Void")
+        }
         for cls in api.lineage(apiName) {
             guard let f = cls.methods.first(where: { $0.name == name }) else { continue }
             guard var d = f.swiftDeclaration ?? SwiftNames.declarations["\(cls.name).\(name)"] else {

@@ -41,12 +41,24 @@ extension LuaToSwift {
     func writingStringConstants(_ text: String) throws -> String {
         var out = text
         for (id, constant) in stringConstants.enumerated() {
-            let type = constant.type ?? "String"
+            let type = stringConstants[stringGroups[id] ?? id].type ?? "String"
             let value = type == "String" ? Self.swiftString(constant.value) : (try enumerationCase(constant.value, type, line: constant.line) ?? Self.swiftString(constant.value))
             out = out.replacingOccurrences(of: "\(Self.stringMark)\(id)\u{4}", with: type).replacingOccurrences(of: "\u{4}V\(id)\u{4}", with: value)
         }
         return out
     }
+
+    /// A string literal, or a choice of them by `and`/`or` (`c and "to" or "from"`).
+    static func isStringChoice(_ e: LuaExpr) -> Bool {
+        switch e {
+        case .string: return true
+        case .paren(let inner, _): return isStringChoice(inner)
+        case .binary("or", .binary("and", _, let x, _), let y, _): return isStringChoice(x) && isStringChoice(y)
+        default: return false
+        }
+    }
+
+    static func isStringLiteral(_ e: LuaExpr) -> Bool { if case .string = e { return true }; return false }
 
     static let listMark = "\u{4}L"
 

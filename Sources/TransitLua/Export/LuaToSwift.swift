@@ -73,6 +73,8 @@ struct LuaToSwift {
         /// written after the class's other members, and their names.
         var actions: [[String]] = []
         var actionNames = Set<String>()
+        /// The locals actions read, kept for each recognizer (LuaToSwiftActions.swift).
+        var actionStorage: [String] = []
         init(luaName: String, swiftName: String, superclass: String, superIsLua: Bool) {
             self.luaName = luaName; self.swiftName = swiftName; self.superclass = superclass; self.superIsLua = superIsLua
         }
@@ -420,9 +422,10 @@ struct LuaToSwift {
         var out: [String] = []
         let inheritance = [cls.superclass] + cls.protocols
         out.append("final class \(cls.swiftName): \(inheritance.joined(separator: ", ")) {")
-        if !cls.fields.isEmpty {
+        if !cls.fields.isEmpty || !cls.actionStorage.isEmpty {
             // nil until the first assignment, and reading one before it traps, as Lua raises.
             for field in cls.fields { out.append("    " + fieldDeclaration(cls, field)) }
+            out += cls.actionStorage.map { "    " + $0 }
             out.append("")
         }
         for (index, member) in (cls.members + cls.actions).enumerated() {

@@ -30,8 +30,15 @@ extension LuaToSwift {
         if let (target, selector) = try forwardingAction(body, recognizer: swiftName, target: nil, line: line) {
             return Code(text: "\(swiftName)(target: \(target), action: \(selector))", type: swiftName)
         }
-        let selector = try actionMethod(body, recognizer: swiftName, targetFirst: false, line: line)
-        return Code(text: "\(swiftName)(target: self, action: \(selector))", type: swiftName)
+        var captured: [(name: String, storage: String)] = []
+        let selector = try actionMethod(body, recognizer: swiftName, targetFirst: false, line: line, captured: &captured, keepsLocals: true)
+        let made = "\(swiftName)(target: self, action: \(selector))"
+        guard !captured.isEmpty else { return Code(text: made, type: swiftName) }
+        // The locals the action reads, kept for this recognizer where it is made.
+        var lines = ["{", "    let recognizer = \(made)"]
+        for c in captured { lines.append("    self.\(c.storage)[recognizer] = \(lookup(c.name)?.swift ?? c.name)") }
+        lines += ["    return recognizer", "}()"]
+        return Code(text: lines.joined(separator: "\n"), type: swiftName)
     }
 
     /// An action function whose body only calls a method of an object with the recognizer
@@ -125,13 +132,15 @@ extension LuaToSwift {
             throw refuse(line, "addTarget with \(args.count == 2 ? "a target other than self or an action name" : "\(args.count) arguments")",
                          "only addTarget(self, function(target, recognizer) ... end) becomes an @objc method of the class")
         }
-        let selector = try actionMethod(body, recognizer: recognizerType, targetFirst: true, line: line)
+        var captured: [(name: String, storage: String)] = []
+        let selector = try actionMethod(body, recognizer: recognizerType, targetFirst: true, line: line, captured: &captured, keepsLocals: false)
         return Code(text: "\(receiverText(receiver)).addTarget(self, action: \(selector))", type: "Void")
     }
 
     /// The function as an `@objc` method of the current class (added after its methods), and the
     /// `#selector` naming it.
-    mutating func actionMethod(_ body: LuaFunctionBody, recognizer: String, targetFirst: Bool, line: Int) throws -> String {
+    mutating func actionMethod(_ body: LuaFunctionBody, recognizer: String, targetFirst: Bool, line: Int,
+                               captured: inout [(name: String, storage: String)], keepsLocals: Bool) throws -> String {
         guard let cls = currentClass, lookup("self")?.type == cls.swiftName else {
             throw refuse(line, "an action function outside a class's method", "UIKit calls an @objc method of a target object, which needs the class whose method makes the recognizer")
         }
@@ -142,12 +151,27 @@ extension LuaToSwift {
         guard parameters.count <= 1 else {
             throw refuse(body.line, "an action function with \(parameters.count) parameters", "UIKit passes an action only the recognizer")
         }
-        // What the method cannot see: a local of the function around the action.
+        // What the method cannot see: a local of the function around the action. A local nothing
+        // assigns after the recognizer is made is kept for the recognizer, in a dictionary of the
+        // target keyed by it, and read from there by the method: each recognizer sees the value its
+        // own Lua function captured.
         let declared = Set(parameters + (targetName.map { [$0] } ?? []))
-        for name in freeNames(body.block, declared: declared) where name != "self" {
-            if let depth = scopes.lastIndex(where: { $0[name] != nil }), depth > 0 {
-                throw refuse(body.line, "the action function's use of the local \(name)", "the function becomes an @objc method of \(cls.swiftName), which does not see the locals of the function that makes the recognizer")
+        var kept: [(name: String, type: String, storage: String)] = []
+        for name in freeNames(body.block, declared: declared).sorted() where name != "self" {
+            guard let depth = scopes.lastIndex(where: { $0[name] != nil }), depth > 0 else { continue }
+            let variable = scopes[depth][name]!
+            let assignedInAction = Self.assigns(body.block, name)
+            // A field assigned on an object is the object's; on a record (a struct, copied) it would not be.
+            let fieldAssigned = directFieldTargets.contains(name) && !(variable.type.map(isReference) ?? false)
+            guard keepsLocals, !reassigned.contains(name), !assignedInAction, !fieldAssigned, variable.callable == nil,
+                  let type = variable.type, !type.contains("\u{1}"), !type.contains("\u{2}"), !type.contains("\u{4}"), !type.contains("\u{5}"), !type.hasSuffix(".Type") else {
+                let why = !keepsLocals ? "an action given to addTarget keeps no value for its recognizer"
+                    : reassigned.contains(name) || assignedInAction || fieldAssigned ? "\(name) is assigned, so the function and the recognizer's copy would differ"
+                    : "its Swift type is not one a stored property can hold"
+                throw refuse(body.line, "the action function's use of the local \(name)", "the function becomes an @objc method of \(cls.swiftName), which does not see the locals of the function that makes the recognizer, and \(why)")
             }
+            let storage = "\(name)ByRecognizer"
+            kept.append((name, SwiftType.isOptional(type) || type.hasSuffix("!") ? Self.optional(SwiftType.unwrapped(type)) : type, storage))
         }
         var name = "handle" + recognizer.replacingOccurrences(of: "UI", with: "", options: .anchored)
             .replacingOccurrences(of: "GestureRecognizer", with: "")
@@ -163,14 +187,43 @@ extension LuaToSwift {
         defer { (scopes, reassigned, nilTested, returnType, inferringResult, mutatedFields) = saved }
         scopes = [scopes[0], ["self": Variable(swift: "self", type: cls.swiftName)]]
         if let targetName { declare(targetName, Variable(swift: "self", type: cls.swiftName)) }
-        if let p = parameters.first { declare(p, Variable(swift: p, type: recognizer)) }
+        // A method reading a kept local takes the recognizer, which finds it.
+        let recognizerName = parameters.first ?? (kept.isEmpty ? nil : "recognizer")
+        if let p = recognizerName { declare(p, Variable(swift: p, type: recognizer)) }
+        var lead: [String] = []
+        for k in kept {
+            let valueType = k.type
+            cls.actionStorage.append("private var \(k.storage): [\(recognizer): \(valueType)] = [:]")
+            let read = "self.\(k.storage)[\(recognizerName!)]" + (SwiftType.isOptional(valueType) ? " ?? nil" : "!")
+            lead.append("let \(k.name) = \(read)")
+            declare(k.name, Variable(swift: k.name, type: valueType))
+            captured.append((k.name, k.storage))
+        }
         analyse(body)
         returnType = nil
         inferringResult = false
-        let lines = try block(body.block, endLine: body.endLine)
-        let head = parameters.first.map { "@objc func \(name)(_ \($0): \(recognizer)) {" } ?? "@objc func \(name)() {"
+        let lines = lead + (try block(body.block, endLine: body.endLine))
+        let head = recognizerName.map { "@objc func \(name)(_ \($0): \(recognizer)) {" } ?? "@objc func \(name)() {"
         cls.actions.append([head] + indent(lines) + ["}"])
-        return parameters.isEmpty ? "#selector(\(name))" : "#selector(\(name)(_:))"
+        return recognizerName == nil ? "#selector(\(name))" : "#selector(\(name)(_:))"
+    }
+
+    /// Whether a block (or a function in it) assigns the local `name`.
+    static func assigns(_ block: [LuaStat], _ name: String) -> Bool {
+        var found = false
+        func visit(_ stats: [LuaStat]) {
+            for stat in stats {
+                switch stat {
+                case .assign(let targets, _, _): for case .name(let n, _) in targets where n == name { found = true }
+                case .doBlock(let b, _), .whileLoop(_, let b, _), .repeatLoop(let b, _, _), .numericFor(_, _, _, _, let b, _), .genericFor(_, _, let b, _): visit(b)
+                case .ifStat(let clauses, let e, _, _): clauses.forEach { visit($0.1) }; if let e { visit(e) }
+                case .function(_, _, let b, _), .localFunction(_, let b, _): visit(b.block)
+                default: break
+                }
+            }
+        }
+        visit(block)
+        return found
     }
 
     /// The methods a Lua class defines in the file (`function X:name`).

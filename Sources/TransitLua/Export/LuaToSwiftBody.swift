@@ -257,6 +257,10 @@ extension LuaToSwift {
             var implicitlyUnwrapped = type.hasSuffix("!")
             if case .field(.name("self", _), let key, _) = value, let cls = currentClass,
                cls.fields.contains(where: { $0.name == key && !SwiftType.isOptional($0.type) }) { implicitlyUnwrapped = true }
+            // A field of another Lua object (a parameter holding one) is declared `T!` too.
+            if case .field(.name(let object, _), let key, _) = value, object != "self" || currentClass == nil,
+               let cls = owner(of: lookup(object)?.type).lua, !(lookup(object)?.type?.hasSuffix(".Type") ?? true),
+               cls.fields.contains(where: { $0.name == key && !SwiftType.isOptional($0.type) }) { implicitlyUnwrapped = true }
             if implicitlyUnwrapped {
                 if type.hasSuffix("!") { type.removeLast() }
                 if nilTested.contains(name) {

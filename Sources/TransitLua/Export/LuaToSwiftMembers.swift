@@ -432,7 +432,8 @@ extension LuaToSwift {
         scopes = [scopes[0], [:]]
         currentClass = nil
         for (parameter, type) in zip(f.body.parameters, types) {
-            declare(parameter, Variable(swift: parameter, type: type))
+            // `self` is Swift's keyword: a parameter Lua names so is named after its class.
+            declare(parameter, Variable(swift: parameter == "self" ? selfLocalName(type) : parameter, type: type))
             nameRecord(type, priority: 0, line: f.line, parameter)
         }
         analyse(f.body)
@@ -444,7 +445,7 @@ extension LuaToSwift {
         let result = returnType ?? "Void"
         let required = f.required ?? types.count
         let parameters = zip(f.body.parameters, types).enumerated().map { index, pair in
-            "_ \(pair.0): \(pair.1)" + (index >= required ? " = nil" : "")
+            "_ \(pair.0 == "self" ? selfLocalName(pair.1) : pair.0): \(pair.1)" + (index >= required ? " = nil" : "")
         }.joined(separator: ", ")
         f.result = result
         // Called from UIKit's hooks, which run on the main actor, and calling UIKit: isolated to it.

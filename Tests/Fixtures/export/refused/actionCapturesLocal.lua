@@ -5,6 +5,7 @@ function Ac:presentationTransitionWillBegin()
   dimming:addGestureRecognizer(UITapGestureRecognizer.new(function()
     dimming.alpha = 0
   end))
+  dimming = UIView.new{ frame = self.containerView.bounds }
 end
 
 return Ac

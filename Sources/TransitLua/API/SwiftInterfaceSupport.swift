@@ -76,6 +76,7 @@ enum SwiftInterfaceSupport {
         }
 
         open class CGColor {
+            public var alpha: CGFloat { get { fatalError() } }
         }
 
         public struct UIOffset: Equatable, Sendable {

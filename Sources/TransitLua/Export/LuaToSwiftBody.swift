@@ -103,6 +103,7 @@ extension LuaToSwift {
             throw refuse(line, "repeat ... until", "its condition sees the body's locals, which Swift's repeat-while does not")
         case .ifStat(let clauses, let elseBlock, let ifLine, let endLine):
             if let always = try methodPresenceTest(clauses, elseBlock, ifLine: ifLine, endLine: endLine) { return always }
+            if let never = alwaysNilFieldTest(clauses, elseBlock, ifLine: ifLine, endLine: endLine) { return never }
             var out: [String] = []
             let boundaries = chunk.clauseLines[ifLine] ?? []
             for (index, (c, body)) in clauses.enumerated() {

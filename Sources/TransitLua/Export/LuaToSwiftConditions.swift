@@ -30,4 +30,19 @@ extension LuaToSwift {
         // Lua's branch is a scope of its own: kept as one when it declares locals.
         return own + (declaresLocals ? [note, "do {"] + indent(lines) + ["}"] : [note] + lines)
     }
+
+    /// `if state.translate then ... end` where no table of the record gives `translate` and
+    /// nothing assigns it: nil in every record, so the branch never runs, in Lua as in the app. A
+    /// comment says so where it was; nil for any other `if` (and for one with other clauses).
+    mutating func alwaysNilFieldTest(_ clauses: [(LuaExpr, [LuaStat])], _ elseBlock: [LuaStat]?, ifLine: Int, endLine: Int) -> [String]? {
+        guard clauses.count == 1, elseBlock == nil, case .field(let object, let key, _) = clauses[0].0 else { return nil }
+        var probe = self
+        probe.discovery = true
+        guard let receiver = try? probe.expr(object, expected: nil), let site = Self.recordSite(receiver.type) else { return nil }
+        let members = recordMembers(recordRoot(site)).compactMap(recordEntry)
+        guard !members.isEmpty, !members.contains(where: { $0.order.contains(key) || $0.assigned[key] != nil || $0.types[key] != nil }) else { return nil }
+        for (index, comment) in chunk.comments.enumerated() where comment.line > ifLine && comment.line < endLine { emittedComments.insert(index) }
+        let own = trailingComment(on: ifLine).map { [$0] } ?? []
+        return own + ["// Lua tests \(describe(clauses[0].0)), which no table of the record gives and nothing assigns (nil in every one): this branch never runs."]
+    }
 }

@@ -72,6 +72,10 @@ extension LuaToSwift {
             return (Code(text: receiverText(receiver) + "." + key, type: required.type), required.readOnly)
         }
         guard let apiName else { return nil }
+        if !isType, apiName == "UIColor", key == "alpha" {
+            // Transit's colour is a value with an alpha field; UIKit's UIColor has its CGColor's.
+            return (Code(text: receiverText(receiver) + ".cgColor.alpha", type: "CGFloat"), true)
+        }
         for cls in api.lineage(apiName) {
             if !isType, let p = cls.properties.first(where: { $0.name == key }) {
                 if let d = p.swiftDeclaration, let s = SwiftSignature(d) {

@@ -101,6 +101,17 @@ extension LuaToSwift {
 
     static func recordType(_ site: String) -> String { "\u{5}\(site)\u{5}" }
 
+    /// `[Int]` and a float array (`{ 0, 1 }` and `{ 0, 0.9 }` for one field): Lua has one number
+    /// type, so the field is the float array, which an integer literal array also is in Swift.
+    static func widerNumberArray(_ a: String, _ b: String) -> String? {
+        guard SwiftType.isArray(a), SwiftType.isArray(b) else { return nil }
+        let x = SwiftType.element(a), y = SwiftType.element(b)
+        guard x != y, SwiftType.isNumeric(x), SwiftType.isNumeric(y), !hasLateMark(x), !hasLateMark(y) else { return nil }
+        if x == "Int" { return b }
+        if y == "Int" { return a }
+        return nil
+    }
+
     /// The site a record type is the placeholder of.
     static func recordSite(_ type: String?) -> String? {
         guard let type else { return nil }
@@ -145,7 +156,10 @@ extension LuaToSwift {
         var usedTypes: [String: String] = [:]
         var constructorKeys: [[String]] = []
         for (_, entry) in members {
-            for (key, type) in entry.types where types[key] == nil || types[key] == CallableState.numberMarker { types[key] = type }
+            for (key, type) in entry.types {
+                if types[key] == nil || types[key] == CallableState.numberMarker { types[key] = type }
+                else if let wider = Self.widerNumberArray(types[key]!, type) { types[key] = wider }
+            }
             optional.formUnion(entry.optional)
             for (key, line) in entry.assigned { assigned[key] = min(assigned[key] ?? line, line) }
             for (key, type) in entry.numberUses where numberUses[key] == nil { numberUses[key] = type }
@@ -222,7 +236,7 @@ extension LuaToSwift {
                 guard let (other, otherLine) = seen[key] else { seen[key] = (type, entry.line); continue }
                 if let x = Self.recordSite(type), let y = Self.recordSite(other) {
                     try unite(x, y, line: line)
-                } else if !(SwiftType.isNumeric(type) && SwiftType.isNumeric(other)) && type != other {
+                } else if !(SwiftType.isNumeric(type) && SwiftType.isNumeric(other)) && type != other && Self.widerNumberArray(type, other) == nil {
                     throw refuse(line, "the field \(key) of a record", "it is a \(other) in the table at line \(displayLine(otherLine)) and a \(type) in the one at line \(displayLine(entry.line)), and a Swift struct's field has one type")
                 }
             }
@@ -280,7 +294,7 @@ extension LuaToSwift {
                 }
                 if let known, let x = Self.recordSite(t), let y = Self.recordSite(known) { try unite(x, y, line: line) }
                 if let known, Self.recordSite(t) == nil, SwiftType.unwrapped(t) != SwiftType.unwrapped(known),
-                   !(SwiftType.isNumeric(t) && SwiftType.isNumeric(known)), agree(c, known, argument: value) == false {
+                   !(SwiftType.isNumeric(t) && SwiftType.isNumeric(known)), Self.widerNumberArray(t, known) == nil, agree(c, known, argument: value) == false {
                     throw refuse(value.line, "the field \(key) of a table", "its value is a \(t) where the struct's field is a \(known) (another table gives it that), and a Swift struct's field has one type")
                 }
                 type = SwiftType.unwrapped(t)

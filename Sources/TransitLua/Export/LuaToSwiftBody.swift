@@ -59,6 +59,17 @@ extension LuaToSwift {
                 cls.fields.append((key, testedSelfFields.contains(key) ? Self.optional(type) : type))
                 return ["self.\(key) = \(value.text)"]
             }
+            // `insets = insets or {}` first in a function: a parameter defaulted, a local shadowing it.
+            if case .name(let n, _) = targets[0], case .binary("or", .name(let m, _), let fallback, _) = values[0], n == m,
+               let body = functionStack.last, body.parameters.contains(n),
+               body.block.first(where: { Self.mentions($0, n) })?.line == line, let t = lookup(n)?.type, SwiftType.isOptional(t) {
+                let value = try expr(values[0], expected: nil)
+                guard let type = value.type, !SwiftType.isOptional(type) else {
+                    throw refuse(line, "the default of the parameter \(n)", "\(describe(fallback)) may be nil too")
+                }
+                declare(n, Variable(swift: lookup(n)?.swift ?? n, type: type))
+                return ["let \(lookup(n)?.swift ?? n) = \(value.text)"]
+            }
             // A local of the file (LuaToSwiftFileVariables.swift), a field of a record (LuaToSwiftStructs.swift).
             if let lines = try fileVariableAssignment(targets[0], values[0], line: line) { return lines }
             if let lines = try recordFieldAssignment(targets[0], values[0], line: line) { return lines }
@@ -353,6 +364,45 @@ extension LuaToSwift {
         defer { scopes.removeLast() }
         // stride(through:) runs zero times when the limit is below the start, as Lua's loop does.
         return ["for \(name) in stride(from: \(from), through: \(through), by: \(by)) {"] + indent(try block(body, endLine: endLineOf(body, line))) + ["}"]
+    }
+
+    /// Whether any function of the file assigns `x.key` on an object (`self.key = ...`, `obj.key = ...`).
+    static func selfFieldAssignedAnywhere(_ block: [LuaStat], _ key: String) -> Bool {
+        var found = false
+        func visit(_ stats: [LuaStat]) {
+            for stat in stats {
+                switch stat {
+                case .assign(let targets, _, _): for case .field(_, let k, _) in targets where k == key { found = true }
+                case .doBlock(let b, _), .whileLoop(_, let b, _), .repeatLoop(let b, _, _), .numericFor(_, _, _, _, let b, _), .genericFor(_, _, let b, _): visit(b)
+                case .ifStat(let clauses, let e, _, _): clauses.forEach { visit($0.1) }; if let e { visit(e) }
+                case .function(_, _, let b, _), .localFunction(_, let b, _): visit(b.block)
+                default: break
+                }
+            }
+            var closures: [[LuaStat]] = []
+            LuaWalk.expressions(in: stats) { e in if case .function(let b) = e { closures.append(b.block) } }
+            closures.forEach(visit)
+        }
+        visit(block)
+        return found
+    }
+
+    /// `record.key` where no table of the record gives `key` and nothing assigns it.
+    func isUngivenRecordField(_ e: LuaExpr) -> Bool {
+        guard case .field(let object, let key, _) = e else { return false }
+        var probe = self
+        probe.discovery = true
+        guard let receiver = try? probe.expr(object, expected: nil), let site = Self.recordSite(receiver.type) else { return false }
+        let members = recordMembers(recordRoot(site)).compactMap(recordEntry)
+        return !members.contains { $0.order.contains(key) || $0.assigned[key] != nil || $0.types[key] != nil }
+    }
+
+    /// Whether a statement reads or assigns the name `n` (anywhere in it).
+    static func mentions(_ stat: LuaStat, _ n: String) -> Bool {
+        var found = false
+        LuaWalk.expressions(in: [stat]) { e in if case .name(let x, _) = e, x == n { found = true } }
+        if case .assign(let targets, _, _) = stat { for case .name(let x, _) in targets where x == n { found = true } }
+        return found
     }
 
     /// A number literal, negated or not.
@@ -675,6 +725,10 @@ extension LuaToSwift {
             }
             return Code(text: "[" + cases.joined(separator: ", ") + "]", type: SwiftType.unwrapped(expected))
         }
+        if fields.isEmpty, Self.recordSite(expected) != nil {
+            // `{}` where a record is expected (`insets or {}`): the record with none of its fields.
+            return try recordConstructor(fields, expected: expected, line: line)
+        }
         if !fields.isEmpty, fields.allSatisfy({ if case .named = $0 { return true }; return false }), expected == nil || Self.recordSite(expected) != nil {
             // A table of named fields: a struct (LuaToSwiftStructs.swift).
             return try recordConstructor(fields, expected: expected, line: line)
@@ -771,7 +825,24 @@ extension LuaToSwift {
             return Code(text: "\(wrap(cond, 21)) ? \(wrap(a, 21)) : \(wrap(b, 21))", type: t, precedence: 15)
         case "and", "or":
             truthinessContext = truthy
-            var a = try expr(l, expected: "Bool")
+            var a: Code
+            if op == "or", !truthy, case .field(.name("self", _), let key, _) = l, let cls = currentClass, lookup("self")?.type == cls.swiftName,
+               !cls.fields.contains(where: { $0.name == key }), (try? property(Code(text: "self", type: cls.swiftName), key, line: line)) == nil,
+               !Self.selfFieldAssignedAnywhere(chunk.block, key) {
+                // `self.sourceView or default`: a property nothing in the file assigns, which the app
+                // sets (nil until then, as Lua reads it), of the default's type.
+                let b = try expr(r, expected: expected)
+                guard let t = b.type, !Self.hasLateMark(t), !t.hasSuffix(".Type"), !SwiftType.isClosure(t), SwiftType.tupleElements(t) == nil else {
+                    throw refuse(line, "the field \(key) of self", "nothing in the file assigns it and its default's Swift type is not known")
+                }
+                cls.fields.append((key, Self.optional(SwiftType.unwrapped(t))))
+                return Code(text: "self.\(key) ?? \(wrap(b, 45))", type: t, precedence: 45)
+            } else if op == "or", !truthy, let want = expected.map(SwiftType.unwrapped), want != "Bool", !Self.hasLateMark(want), isUngivenRecordField(l) {
+                // `insets.left or 0`, a field no table gives: of the type the default's place wants.
+                a = try expr(l, expected: Self.optional(want))
+            } else {
+                a = try expr(l, expected: "Bool")
+            }
             if truthy, let t = a.type, t != "Bool" {
                 // Tested for truth (`if wasCancelled and toView then`): an optional is true when it is not nil.
                 if t == "Bool?" { a = Code(text: "\(wrap(a, 50)) == true", type: "Bool", precedence: 40) }

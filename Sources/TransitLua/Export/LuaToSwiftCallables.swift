@@ -565,6 +565,12 @@ extension LuaToSwift {
                 }
             }
         }
+        // `p = p or default` first: p is not nil after it (the function's later uses are its own).
+        if let first = body.block.first(where: { LuaToSwift.mentions($0, parameter) }),
+           case .assign(let targets, let values, _) = first, targets.count == 1, values.count == 1,
+           case .name(let t, _) = targets[0], t == parameter, case .binary("or", .name(let v, _), _, _) = values[0], v == parameter {
+            return nil
+        }
         visit(body.block)
         return reason
     }

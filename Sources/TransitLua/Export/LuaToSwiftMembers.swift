@@ -386,6 +386,13 @@ extension LuaToSwift {
             if found == nil, case .call(.name(let n, _), let args, _) = e, n == name, args.count > index { found = args[index] }
         }
         switch found {
+        case .table(let fields, _)? where !fields.isEmpty && fields.allSatisfy({ if case .named = $0 { return true }; return false }):
+            // A table of named fields (a record) that reads only the file's names: its struct.
+            let saved = scopes
+            scopes = [scopes[0]]
+            defer { scopes = saved }
+            guard let type = (try? expr(found!, expected: nil))?.type, Self.recordSite(type) != nil else { return nil }
+            return type
         case .boolean?: return "Bool"
         case .string?: return "String"
         case let value? where isNumberExpression(value): return try literalWithPendingType(.number("0", line: value.line)).1

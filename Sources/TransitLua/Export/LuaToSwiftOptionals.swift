@@ -80,7 +80,12 @@ extension LuaToSwift {
                          a.type == nil ? "its type is not known, so whether Lua takes the default is not" : "a \(a.type!) is never nil or false, so Lua never takes the default; write the value alone")
         }
         let b = try expr(r, expected: SwiftType.unwrapped(t))
-        guard let u = b.type, SwiftType.unwrapped(u) == SwiftType.unwrapped(t) || SwiftType.isNumeric(u) && SwiftType.isNumeric(SwiftType.unwrapped(t)) else {
+        func sameRecord(_ x: String, _ y: String) -> Bool {
+            guard let a = Self.recordSite(x), let b = Self.recordSite(y) else { return false }
+            return recordRoot(a) == recordRoot(b)
+        }
+        guard let u = b.type, SwiftType.unwrapped(u) == SwiftType.unwrapped(t) || SwiftType.isNumeric(u) && SwiftType.isNumeric(SwiftType.unwrapped(t))
+                || sameRecord(u, t) else {
             throw refuse(line, "`or` choosing between a \(t) and a \(b.type ?? "value of unknown type")", "Swift's ?? needs one type")
         }
         return Code(text: "\(wrap(a, 46)) ?? \(wrap(b, 45))", type: SwiftType.isOptional(u) ? t : SwiftType.unwrapped(t), precedence: 45)

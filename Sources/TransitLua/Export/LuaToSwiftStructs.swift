@@ -155,7 +155,7 @@ extension LuaToSwift {
         var numberUses: [String: String] = [:]
         var usedTypes: [String: String] = [:]
         var constructorKeys: [[String]] = []
-        for (_, entry) in members {
+        for (site, entry) in members {
             for (key, type) in entry.types {
                 if types[key] == nil || types[key] == CallableState.numberMarker { types[key] = type }
                 else if let wider = Self.widerNumberArray(types[key]!, type) { types[key] = wider }
@@ -165,7 +165,8 @@ extension LuaToSwift {
             for (key, type) in entry.numberUses where numberUses[key] == nil { numberUses[key] = type }
             for (key, type) in entry.usedTypes where usedTypes[key] == nil { usedTypes[key] = type }
             for key in entry.testedOnly where usedTypes[key] == nil { usedTypes[key] = "Bool" }
-            if !entry.order.isEmpty { constructorKeys.append(entry.order) }
+            // (`{}`, a constructor with no fields, leaves every field out.)
+            if !entry.order.isEmpty || site.hasPrefix("R") { constructorKeys.append(entry.order) }
         }
         for (key, type) in types where type == CallableState.numberMarker { types[key] = numberUses[key] ?? CallableState.numberMarker }
         // Absent from a site: nil there, so optional.
@@ -286,7 +287,8 @@ extension LuaToSwift {
             let known = merged.types[key].flatMap { $0 == CallableState.numberMarker ? nil : $0 }
             var c = try expr(value, expected: known.map { merged.optional.contains(key) ? Self.optional($0) : $0 })
             let type: String
-            if known == nil, isNumberExpression(value) {
+            if known == nil, isNumberExpression(value) || (c.type?.hasPrefix(Self.pendingMark) ?? false) {
+                // A number literal, or a constant of the file whose number type waits for a use.
                 type = CallableState.numberMarker
             } else {
                 guard let t = c.type, !t.hasSuffix(".Type"), !SwiftType.isClosure(t), !Self.hasLateMark(t) else {

@@ -8,7 +8,7 @@ end
 function Move:animateTransition(ctx)
   local toView = ctx:view("to")
   local state = { alpha = 1 }
-  if state.offset then toView.center = CGPoint(state.offset.x, 0) end
+  if state.offset and ctx.isAnimated then toView.center = CGPoint(state.offset.x, 0) end
   toView.alpha = state.alpha
   ctx:completeTransition(true)
 end

@@ -1,7 +1,7 @@
 -- Tables that meet are one struct even when their fields come in another order: the struct
 -- declares them in the first table's order, and a table that lists them otherwise is written in
 -- that order when its values only compute (here a pure function of the file and literals). A
--- field no table gives is nil in every record, as Lua reads it: an optional typed by its use. A
+-- field no table gives is nil in every record, as Lua reads it: a branch testing it never runs. A
 -- field the code tests is optional, though every table gives it.
 local function edge(width) return CGPoint(width, 0) end
 

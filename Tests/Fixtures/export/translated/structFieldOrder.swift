@@ -1,7 +1,7 @@
 // Tables that meet are one struct even when their fields come in another order: the struct
 // declares them in the first table's order, and a table that lists them otherwise is written in
 // that order when its values only compute (here a pure function of the file and literals). A
-// field no table gives is nil in every record, as Lua reads it: an optional typed by its use. A
+// field no table gives is nil in every record, as Lua reads it: a branch testing it never runs. A
 // field the code tests is optional, though every table gives it.
 
 import UIKit
@@ -15,7 +15,6 @@ struct Plan {
 struct State {
     let offset: CGPoint?
     var shadow: Bool?
-    var scale: CGFloat?
 }
 
 @MainActor
@@ -58,7 +57,5 @@ func place(_ view: UIView, _ state: State) {
     if state.offset != nil {
         view.transform = CGAffineTransform(translationX: state.offset!.x, y: state.offset!.y)
     }
-    if state.scale != nil {
-        view.transform = view.transform.scaledBy(x: state.scale!, y: state.scale!)
-    }
+    // Lua tests state.scale, which no table of the record gives and nothing assigns (nil in every one): this branch never runs.
 }

@@ -83,8 +83,8 @@ enum SwiftInterfaceSupport {
             public var horizontal: CGFloat
             public var vertical: CGFloat
             public init() { horizontal = 0; vertical = 0 }
-            public init(horizontal: CGFloat, vertical: CGFloat) { self.horizontal = horizontal; self.vertical = vertical }
-            public static let zero = UIOffset()
+            public init(horizontal: CGFloat, vertical: CGFloat) { fatalError() }
+            public static let zero: UIOffset = { fatalError() }()
         }
 
         extension UIColor {

@@ -88,7 +88,7 @@ extension LuaToSwift {
                 }
                 if key == "name", SwiftNames.transitOnlyProperties.contains("\(cls.name).name") {
                     // docs/export.md, "Transit's names": an assignment of a literal name is a comment.
-                    throw refuse(line, "the name of a view (\(cls.name).name) used as a value", "Transit's name only labels a view in traces and messages and UIKit has none: a literal name assigned is a comment, but one read (an app finds a view by an outlet or a tag) or computed has no Swift counterpart")
+                    throw refuse(line, "the name of a view (\(cls.name).name) used as a value", "UIKit has no name: Transit's labels a view in traces and messages, and its scenes name the views of the screens they build, which an app's screens do not carry; an app finds a view by an outlet, a tag or a reference it sets, which the Lua does not say (a literal name assigned is a comment)")
                 }
                 throw refuse(line, "the property \(cls.name).\(key)", "it has no UIKit declaration (a Transit-only property)")
             }

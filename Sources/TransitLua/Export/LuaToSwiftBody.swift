@@ -354,9 +354,16 @@ extension LuaToSwift {
             if let t = probe.type, SwiftType.isNumeric(t) { type = t; break }
         }
         let loopType = type ?? "Int"
-        let from = try expr(start, expected: loopType).text
-        let through = try expr(limit, expected: loopType).text
-        let by = try step.map { try expr($0, expected: loopType).text } ?? "1"
+        var parts: [String] = []
+        for (what, e) in [("initial value", start), ("limit", limit)] + (step.map { [("step", $0)] } ?? []) {
+            let c = try expr(e, expected: loopType)
+            guard SwiftType.isNumeric(c.type) else {
+                throw refuse(e.line, "a numeric for whose \(what) is \(describe(e))", "it is not a number: Lua converts a numeral string and raises on anything else ('for' \(what) must be a number), which the export does not translate")
+            }
+            parts.append(c.text)
+        }
+        let from = parts[0], through = parts[1]
+        let by = parts.count > 2 ? parts[2] : "1"
         // Lua 5.4 loops with integers when the start and the step are integers, whatever the limit:
         // the variable takes the limit's float type in Swift, and its integral values.
         let luaInteger = loopType != "Int" && integral(start) && (step.map(integral) ?? true)

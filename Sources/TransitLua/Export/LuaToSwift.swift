@@ -349,6 +349,9 @@ struct LuaToSwift {
                 if !lead.isEmpty { items.append((lead, nil, nil)) }
             case .localFunction(let name, let body, let line):
                 if body.isVararg { throw refuse(line, "varargs (...)", "a Swift function has a fixed parameter list") }
+                if scopes[0][name] != nil || classes[name] != nil || functions[name] != nil {
+                    throw refuse(line, "the top-level local \(name) declared again", "Lua's second local hides the first, and a Swift file declares a name once")
+                }
                 functions[name] = FileFunction(body: body, line: line)
                 declare(name, Variable(swift: name, type: nil, isFunction: true))
                 items.append((lead, nil, nil))

@@ -173,6 +173,9 @@ extension LuaToSwift {
             if let t = value.type, SwiftType.tupleElements(t) != nil, t != returnType {
                 throw refuse(line, "return of several values", "the Swift declaration returns \(returnType!)")
             }
+            if let t = value.type, let a = Self.valueKind(t), let b = Self.valueKind(returnType!), a != b {
+                throw refuse(line, "the return of \(describe(values[0]))", "it is a \(SwiftType.unwrapped(t)) and the Swift declaration returns \(returnType!)")
+            }
             // An optional returned where the declaration's result is not: unwrapped (Transit raises
             // on a nil a hook hands UIKit where it wants an object, as Swift traps).
             return ["return \(requiredArgument(value, returnType!))"]
@@ -402,6 +405,16 @@ extension LuaToSwift {
         guard let receiver = try? probe.expr(object, expected: nil), let site = Self.recordSite(receiver.type) else { return false }
         let members = recordMembers(recordRoot(site)).compactMap(recordEntry)
         return !members.contains { $0.order.contains(key) || $0.assigned[key] != nil || $0.types[key] != nil }
+    }
+
+    /// A value's kind where kinds can be told apart for sure: a number, a Bool, a String, or
+    /// something else (an object, a struct); nil while a type still waits.
+    static func valueKind(_ type: String) -> String? {
+        let t = SwiftType.unwrapped(type)
+        if hasLateMark(t) || t.contains("\u{5}") || t.isEmpty { return nil }
+        if SwiftType.isNumeric(t) { return "number" }
+        if t == "Bool" || t == "String" { return t }
+        return "other"
     }
 
     /// Whether a statement reads or assigns the name `n` (anywhere in it).

@@ -99,6 +99,9 @@ extension LuaToSwift {
                 }
             }
             let value = try passed(values[0], expected: target.type)
+            if let t = value.type, let want = target.type, let a = valueKind(t), let b = valueKind(want), a != b {
+                throw refuse(line, "the assignment of \(describe(values[0])) to \(describe(targets[0]))", "it is \(a == "number" ? "a number" : "a " + SwiftType.unwrapped(t)) and \(describe(targets[0])) a \(SwiftType.unwrapped(want))")
+            }
             return ["\(target.text) = \(value.text)"]
         case .call(let e, _):
             if case .call(.name("assert", _), let args, let line) = e, lookup("assert") == nil { return try assertStatement(args, line: line) }
@@ -173,8 +176,8 @@ extension LuaToSwift {
             if let t = value.type, SwiftType.tupleElements(t) != nil, t != returnType {
                 throw refuse(line, "return of several values", "the Swift declaration returns \(returnType!)")
             }
-            if let t = value.type, let a = Self.valueKind(t), let b = Self.valueKind(returnType!), a != b {
-                throw refuse(line, "the return of \(describe(values[0]))", "it is a \(SwiftType.unwrapped(t)) and the Swift declaration returns \(returnType!)")
+            if let t = value.type, let a = valueKind(t), let b = valueKind(returnType!), a != b {
+                throw refuse(line, "the return of \(describe(values[0]))", "it is \(a == "number" ? "a number" : "a " + SwiftType.unwrapped(t)) and the Swift declaration returns \(returnType!)")
             }
             // An optional returned where the declaration's result is not: unwrapped (Transit raises
             // on a nil a hook hands UIKit where it wants an object, as Swift traps).
@@ -407,14 +410,26 @@ extension LuaToSwift {
         return !members.contains { $0.order.contains(key) || $0.assigned[key] != nil || $0.types[key] != nil }
     }
 
+    /// Whether an array's element may stand among elements of type `want`: not another kind of
+    /// value, and, between two classes, the same class or a subclass.
+    func elementsDisagreeOK(_ c: Code, _ want: String, _ e: LuaExpr) -> Bool {
+        guard let t = c.type, let a = valueKind(t), let b = valueKind(want) else { return true }
+        if a != b { return false }
+        guard a == "other", !SwiftType.unwrapped(want).hasPrefix("any "), !SwiftType.unwrapped(t).hasPrefix("any "),
+              owner(of: t).api != nil || owner(of: t).lua != nil, owner(of: want).api != nil || owner(of: want).lua != nil,
+              !(api.cls(SwiftType.nominal(want))?.isValue ?? false) else { return true }
+        return agree(c, SwiftType.unwrapped(want), argument: e) || agree(Code(text: "", type: SwiftType.unwrapped(want)), SwiftType.unwrapped(t), argument: e)
+    }
+
     /// A value's kind where kinds can be told apart for sure: a number, a Bool, a String, or
     /// something else (an object, a struct); nil while a type still waits.
-    static func valueKind(_ type: String) -> String? {
+    func valueKind(_ type: String) -> String? {
         let t = SwiftType.unwrapped(type)
-        if hasLateMark(t) || t.contains("\u{5}") || t.isEmpty { return nil }
-        if SwiftType.isNumeric(t) { return "number" }
+        if Self.hasLateMark(t) || t.contains("\u{5}") || t.isEmpty { return nil }
+        if SwiftType.isNumeric(t) || ["CFTimeInterval", "Float", "Int32", "UInt32", "UInt", "Int64"].contains(t) { return "number" }
         if t == "Bool" || t == "String" { return t }
-        return "other"
+        // A class or struct the API or the file declares; anything else is not told apart.
+        return owner(of: t).api != nil || owner(of: t).lua != nil ? "other" : nil
     }
 
     /// Whether a statement reads or assigns the name `n` (anywhere in it).
@@ -766,6 +781,9 @@ extension LuaToSwift {
             }
             let element = try expr(v, expected: elementType ?? elements.first?.type)
             try uniteRecords(element.type, elementType ?? elements.first?.type, line: line)
+            if let want = elementType ?? elements.first?.type, let t = element.type, !elementsDisagreeOK(element, want, v) {
+                throw refuse(v.line, "the element \(describe(v)) of an array", "it is a \(SwiftType.unwrapped(t)) among \(SwiftType.unwrapped(want)) elements, and a Swift array has one element type")
+            }
             elements.append(element)
         }
         guard let first = elements.first?.type ?? elementType else { throw refuse(line, "an empty table", "its Swift type cannot be inferred") }

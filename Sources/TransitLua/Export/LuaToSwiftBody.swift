@@ -176,6 +176,7 @@ extension LuaToSwift {
             if let t = value.type, SwiftType.tupleElements(t) != nil, t != returnType {
                 throw refuse(line, "return of several values", "the Swift declaration returns \(returnType!)")
             }
+            if value.type == "Void" { throw voidValueRefusal(values[0], line: line) }
             if let t = value.type, let a = valueKind(t), let b = valueKind(returnType!), a != b {
                 throw refuse(line, "the return of \(describe(values[0]))", "it is \(a == "number" ? "a number" : "a " + SwiftType.unwrapped(t)) and the Swift declaration returns \(returnType!)")
             }
@@ -428,6 +429,7 @@ extension LuaToSwift {
         if Self.hasLateMark(t) || t.contains("\u{5}") || t.isEmpty { return nil }
         if SwiftType.isNumeric(t) || ["CFTimeInterval", "Float", "Int32", "UInt32", "UInt", "Int64"].contains(t) { return "number" }
         if t == "Bool" || t == "String" { return t }
+        if SwiftType.isArray(t) { return "array" }
         // A class or struct the API or the file declares; anything else is not told apart.
         return owner(of: t).api != nil || owner(of: t).lua != nil ? "other" : nil
     }
@@ -499,6 +501,7 @@ extension LuaToSwift {
         case .string(let s, _): return Self.swiftString(s)
         case .number(let n, _): return n
         case .binary("..", let l, let r, _): return describe(l) + " .. " + describe(r)
+        case .table: return "{...}"
         default: return "an expression"
         }
     }

@@ -410,10 +410,16 @@ extension LuaToSwift {
                 throw refuse(line, "\(name) called with \(args.count) arguments", "its first call gave it \(types.count); Lua fills or drops the others, Swift does not")
             }
             var parts: [String] = []
-            for (argument, type) in zip(args, types) {
+            for (index, (argument, type)) in zip(args, types).enumerated() {
                 let c = try expr(argument, expected: type)
                 // Two records passed as one parameter are one struct (LuaToSwiftStructs.swift).
                 try uniteRecords(c.type, type, line: line)
+                // A value that may be nil where the first call passed one that is not (Lua reads
+                // nil in the function, which the Swift parameter cannot hold).
+                if let t = c.type, SwiftType.isOptional(t), !SwiftType.isOptional(type), !t.hasSuffix("!"), !Self.hasLateMark(type) {
+                    let shown = Self.recordSite(type) != nil ? "a record (a struct)" : "a " + type
+                    throw refuse(line, "the call \(name)(...)", "its argument \(index + 1) may be nil, where the function's first call passed \(shown) that may not, and a Swift parameter has one type")
+                }
                 parts.append(c.text)
             }
             return Code(text: "\(name)(\(parts.joined(separator: ", ")))", type: f.result)

@@ -426,6 +426,7 @@ extension LuaToSwift {
     /// something else (an object, a struct); nil while a type still waits.
     func valueKind(_ type: String) -> String? {
         let t = SwiftType.unwrapped(type)
+        if t.hasPrefix(Self.pendingMark) { return "number" }  // a number whose Swift type waits for a use
         if Self.hasLateMark(t) || t.contains("\u{5}") || t.isEmpty { return nil }
         if SwiftType.isNumeric(t) || ["CFTimeInterval", "Float", "Int32", "UInt32", "UInt", "Int64"].contains(t) { return "number" }
         if t == "Bool" || t == "String" { return t }

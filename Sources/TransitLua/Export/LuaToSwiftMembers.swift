@@ -416,6 +416,9 @@ extension LuaToSwift {
                 try uniteRecords(c.type, type, line: line)
                 // A value that may be nil where the first call passed one that is not (Lua reads
                 // nil in the function, which the Swift parameter cannot hold).
+                if let t = c.type, let a = valueKind(t), let b = valueKind(type), a != b {
+                    throw refuse(line, "the call \(name)(...)", "its argument \(index + 1) is \(a == "number" ? "a number" : "a " + SwiftType.unwrapped(t)) where the function's first call passed \(b == "number" ? "a number" : "a " + SwiftType.unwrapped(type)), and a Swift parameter has one type")
+                }
                 if let t = c.type, SwiftType.isOptional(t), !SwiftType.isOptional(type), !t.hasSuffix("!"), !Self.hasLateMark(type) {
                     let shown = Self.recordSite(type) != nil ? "a record (a struct)" : "a " + type
                     throw refuse(line, "the call \(name)(...)", "its argument \(index + 1) may be nil, where the function's first call passed \(shown) that may not, and a Swift parameter has one type")

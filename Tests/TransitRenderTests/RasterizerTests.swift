@@ -177,7 +177,7 @@ import TransitCore
         if nearSideEdge >= 0 { #expect(isColor(image.pixel(x: nearSideEdge, y: 100), 255, 0, 0, tolerance: 3)) }
     }
 
-    @Test func perspectiveWithSublayersUsesTheMesh() {
+    @Test func perspectiveWithSublayersIsOneProjectedPicture() {
         var perspective = Transform3D.identity
         perspective.m34 = -1.0 / 500
         var card = Scene.view(Rect(x: 50, y: 50, width: 100, height: 100), Scene.red,

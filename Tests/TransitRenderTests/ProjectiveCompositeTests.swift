@@ -274,7 +274,7 @@ import TransitCore
     @Test func extremeNumbersNeverTrapOrCorrupt() {
         let values: [Double] = [0, 1, -1, 1e-300, -1e-300, 1e300, -1e300, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
                                 .infinity, -.infinity, .nan, 500, -0.002]
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 34)
         let source = Self.source()
         for round in 0..<400 {
             var h = Self.mapping(width: 8, height: 6, size: 10, degrees: Double(round % 180), centre: (60, 45))

@@ -29,7 +29,16 @@ extension LayerPainter {
         let bounds = layer.bounds.standardized
         let grouped = opacity < 1 && layer.backgroundColor != nil && hasBorder(layer)
         let alpha = grouped ? 1 : opacity
-        if grouped { cairo_push_group(context) }
+        if let recorder, bounds.isFinite, bounds.width > 0, bounds.height > 0 {
+            // One projected image of the layer's size, at the frame's scale.
+            let width = clampedInt((bounds.width * scale).rounded(.up), in: 1...16384)
+            let height = clampedInt((bounds.height * scale).rounded(.up), in: 1...16384)
+            let toTarget = Homography.scale(bounds.width / Double(width), bounds.height / Double(height))
+                .concatenating(.translation(bounds.minX, bounds.minY)).concatenating(mapping)
+            recorder.operations.append(.project(width: width, height: height, toTarget: toTarget, opacity: opacity,
+                                                clip: FrameRecorder.clip(context), offscreen: false))
+        }
+        if grouped { pushGroup(context) }
         if let background = layer.backgroundColor, background.alpha > 0 {
             let outline = Paths.roundedRectPolygon(bounds, radius: layer.cornerRadius, corners: layer.maskedCorners)
             Paths.addPolygon(context, Paths.project(outline, through: mapping))
@@ -52,10 +61,7 @@ extension LayerPainter {
             cairo_fill(context)
             cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
         }
-        if grouped {
-            cairo_pop_group_to_source(context)
-            cairo_paint_with_alpha(context, opacity)
-        }
+        if grouped { popGroupAndPaint(context, alpha: opacity) }
     }
 
     /// The layer's subtree drawn flat offscreen (at the on-screen density of its most stretched
@@ -91,16 +97,19 @@ extension LayerPainter {
         defer { cairo_surface_destroy(surface) }
         guard let offscreen = cairo_create(surface) else { return }
         LayerPainter.configureText(offscreen)
+        recorder?.operations.append(.offscreen(CompositeLog.PixelRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)))
         let flat = Homography.translation(-extent.minX, -extent.minY).concatenating(.scale(density, density))
         if LayerPainter.apply(flat, to: offscreen) {
             drawBody(layer, in: flat, alpha: 1, context: offscreen, depth: depth)
         }
         cairo_destroy(offscreen)
-        guard let source = ProjectionSource(surface: surface) else { return }
         // Offscreen pixel → the layer's bounds space → the device.
         let placement = Homography.scale(1 / density, 1 / density)
             .concatenating(.translation(extent.minX, extent.minY))
             .concatenating(mapping)
+        recorder?.operations.append(.project(width: pixelWidth, height: pixelHeight, toTarget: placement, opacity: opacity,
+                                             clip: FrameRecorder.clip(context), offscreen: true))
+        guard let source = ProjectionSource(surface: surface) else { return }
         ProjectiveComposite.draw(source, mapping: placement, opacity: opacity, context: context)
     }
 

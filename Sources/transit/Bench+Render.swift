@@ -21,12 +21,14 @@ func benchRender(_ rounds: Int) throws -> [BenchFigure] {
 
 /// Every shipped effect rendered to a GIF at scale 1 and 30 fps, as `transit render -o x.gif`
 /// does it (one run of the scene, rasterized on the workers, written to a file), in process CPU
-/// time per frame, against a floor measured in the same run: the least a frame of a two-screen
-/// transition costs without Transit — cairo clearing a frame of the same size, compositing two
-/// full-screen images over it (one at half alpha, as a cross-fade does) and the GIF's colour runs
-/// collected from it. The figure is the worst effect's ratio (target ≤ 4×); the two heaviest
+/// time, against that effect's own floor measured in the same process: the composites its frames
+/// were drawn with (recorded from the same frames by a second, untimed rasterization), done again
+/// with cairo and CProjection alone — each painted layer one image of its on-screen size through
+/// its placement, each group and 3D offscreen an offscreen of its size, each 3D composite
+/// CProjection's loop on the same quad — plus each frame's clear and its GIF colour runs
+/// (RenderFloor.swift). The figure is the worst effect's ratio (target ≤ 4×); the two heaviest
 /// effects' whole GIFs are figures of their own. `--quick` renders each effect once, else three
-/// times (the median).
+/// times (the median). TRANSIT_BENCH_CATALOGUE=1 also prints every effect's row.
 private func benchRenderCatalogue(quick: Bool) throws -> [BenchFigure] {
     guard let scripts = LuaRuntime.defaultScriptsDirectory else { throw BenchError.noScriptsDirectory }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-bench-catalogue-\(getpid())")
@@ -39,40 +41,73 @@ private func benchRenderCatalogue(quick: Bool) throws -> [BenchFigure] {
         effects += names.filter { $0.hasSuffix(".lua") }.sorted().map { folder.appendingPathComponent($0) }
     }
     let rounds = quick ? 1 : 3
-    var perFrame: [(name: String, milliseconds: Double, seconds: Double)] = []
-    var size = Size(width: 393, height: 852)
+    struct Row { let name: String; let frames: Int; let seconds: Double; let floor: Double; let composites: Int
+        var ratio: Double { seconds / floor } }
+    var rows: [Row] = []
     for effect in effects {
-        var samples: [(perFrame: Double, total: Double)] = []
+        var samples: [Double] = [], frames = 0
         for _ in 0..<rounds {
             ShadowCache.shared.removeAll()
             SnapshotRasterCache.shared.removeAll()
             let before = processCPUSeconds()
             let outcome = try RenderJob.run(RunConfiguration(file: effect), format: GIFFormat(), to: directory.appendingPathComponent("effect.gif").path,
                                             progress: false, prepare: { session, _ in session.runtime.output = { _ in }; session.world.warningHandler = nil })
-            let seconds = processCPUSeconds() - before
-            size = outcome.session.world.screen.bounds.size
-            samples.append((seconds * 1000 / Double(max(1, outcome.frames)), seconds))
+            samples.append(processCPUSeconds() - before)
+            frames = outcome.frames
         }
-        samples.sort { $0.total < $1.total }
-        let median = samples[samples.count / 2]
-        perFrame.append((effect.deletingPathExtension().lastPathComponent, median.perFrame, median.total))
+        let (log, size) = try recordComposites(of: effect)
+        let counts = log.counts
+        guard counts.frames == frames else {
+            throw BenchError.roundInvalid("\(effect.lastPathComponent): the GIF had \(frames) frames, the recorded run \(counts.frames)")
+        }
+        var floors: [Double] = []
+        for _ in 0..<rounds {
+            floors.append(try RenderFloor.seconds(replaying: log, width: Int(size.width), height: Int(size.height), clock: threadCPUSeconds))
+        }
+        rows.append(Row(name: effect.deletingPathExtension().lastPathComponent, frames: frames,
+                        seconds: samples.sorted()[samples.count / 2], floor: floors.sorted()[floors.count / 2], composites: counts.operations))
     }
-    let floor = try RenderFloor.milliseconds(width: Int(size.width), height: Int(size.height), frames: quick ? 60 : 180, clock: threadCPUSeconds)
-    let worst = perFrame.max { $0.milliseconds < $1.milliseconds }!
-    let over = perFrame.filter { $0.milliseconds > 4 * floor }.sorted { $0.milliseconds > $1.milliseconds }
     func shown(_ value: Double) -> String { formatNumber((value * 100).rounded() / 100) }
-    var figures = [BenchFigure(name: "render.catalogue_vs_floor", value: worst.milliseconds, unit: "ms", baseline: floor, ratio: worst.milliseconds / floor,
-                               target: 4, met: worst.milliseconds <= 4 * floor, spread: perFrame.map(\.milliseconds).sorted().prefix(1) + [worst.milliseconds],
-                               detail: "process CPU a frame, GIF at scale 1, 30 fps, \(perFrame.count) shipped effects, worst \(worst.name); floor: cairo clears a \(Int(size.width))×\(Int(size.height)) frame, composites two full-screen images and the GIF's colour runs are collected; over 4×: "
-                                   + (over.isEmpty ? "none" : over.map { "\($0.name) \(shown($0.milliseconds / floor))×" }.joined(separator: ", ")))]
+    if ProcessInfo.processInfo.environment["TRANSIT_BENCH_CATALOGUE"] == "1" {
+        print("| effect | frames | composites a frame | Transit, ms a frame | floor, ms a frame | ratio |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for row in rows.sorted(by: { $0.ratio > $1.ratio }) {
+            let frames = Double(max(1, row.frames))
+            print("| \(row.name) | \(row.frames) | \(shown(Double(row.composites) / frames)) | \(shown(row.seconds * 1000 / frames)) | \(shown(row.floor * 1000 / frames)) | \(shown(row.ratio))× |")
+        }
+    }
+    let worst = rows.max { $0.ratio < $1.ratio }!
+    let over = rows.filter { $0.ratio > 4 }.sorted { $0.ratio > $1.ratio }
+    let perFrame = { (seconds: Double, row: Row) in seconds * 1000 / Double(max(1, row.frames)) }
+    var figures = [BenchFigure(name: "render.catalogue_vs_floor", value: perFrame(worst.seconds, worst), unit: "ms",
+                               baseline: perFrame(worst.floor, worst), ratio: worst.ratio, target: 4, met: worst.ratio <= 4,
+                               spread: [rows.map(\.ratio).min()!, worst.ratio],
+                               detail: "worst effect \(worst.name): process CPU a frame of its GIF (scale 1, 30 fps) ÷ its floor a frame (thread CPU: its recorded composites replayed with cairo and CProjection alone, the clear and the colour runs); \(rows.count) shipped effects, ratios \(shown(rows.map(\.ratio).min()!))–\(shown(worst.ratio))×; over 4×: "
+                                   + (over.isEmpty ? "none" : over.map { "\($0.name) \(shown($0.ratio))×" }.joined(separator: ", ")))]
     for (name, target) in [("explode", 1.5), ("checkerboard", 3.0)] {
-        guard let effect = perFrame.first(where: { $0.name == name }) else { continue }
-        figures.append(BenchFigure.median("render.\(name)_gif", [effect.seconds * 1000], unit: "ms", target: target * 1000,
+        guard let row = rows.first(where: { $0.name == name }) else { continue }
+        figures.append(BenchFigure.median("render.\(name)_gif", [row.seconds * 1000], unit: "ms", target: target * 1000,
                                           "process CPU of the whole GIF (scale 1, 30 fps), median of \(rounds) run\(rounds == 1 ? "" : "s")"))
     }
     return figures
 }
 
+/// The composites of every frame `transit render -o x.gif` draws for `effect`: the same run of
+/// the scene (frames sampled as the GIF samples them, the status bar drawn over each), each frame
+/// rasterized once more with a CompositeLog, untimed.
+private func recordComposites(of effect: URL) throws -> (CompositeLog, Size) {
+    let session = try SceneSession(RunConfiguration(file: effect), quiet: true)
+    session.runtime.output = { _ in }
+    session.world.warningHandler = nil
+    var screens: [LayerSnapshot] = []
+    try session.run(sampling: GIFFormat().sampling(forPass: 0), onFrame: { time, window in screens.append(session.screen(window, at: time)) })
+    let log = CompositeLog()
+    var rasterizer = session.makeRasterizer()
+    rasterizer.compositeLog = log
+    let size = session.world.screen.bounds.size
+    for screen in screens { _ = rasterizer.render(screen, size: size) { $0.width } }
+    return (log, size)
+}
 
 /// One mid-transition frame of the default scene encoded as PNG the way every PNG output does
 /// (PNGEncoder: libpng, zlib level 1, no row filter, RGB from the RGBA pixels), against the

@@ -42,11 +42,23 @@ public struct Rasterizer: Sendable {
     /// a GIF needs only their colour statistics or palette indices, not a RasterImage per frame.
     public func render<Result>(_ root: LayerSnapshot, size: Size, reading read: (RasterFrame) -> Result) -> Result {
         let (width, height) = pixelSize(of: size)
-        guard width > 0, height > 0,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        guard width > 0, height > 0, stride > 0 else { return read(RasterFrame(empty: RasterImage(width: width, height: height))) }
+        // The frame's memory is reused from frame to frame (FrameBuffers.swift); the background
+        // paint below sets every pixel.
+        let bytes = stride * height
+        let buffer = FrameBuffers.shared.take(bytes: bytes)
+        guard let surface = cairo_image_surface_create_for_data(buffer.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                               Int32(width), Int32(height), Int32(stride)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            FrameBuffers.shared.give(buffer, bytes: bytes)
             return read(RasterFrame(empty: RasterImage(width: width, height: height)))
         }
-        defer { cairo_surface_destroy(surface) }
+        defer {
+            cairo_surface_finish(surface)
+            cairo_surface_destroy(surface)
+            FrameBuffers.shared.give(buffer, bytes: bytes)
+        }
         guard let context = cairo_create(surface) else { return read(RasterFrame(empty: RasterImage(width: width, height: height))) }
         LayerPainter.configureText(context)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)

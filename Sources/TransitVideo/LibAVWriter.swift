@@ -195,12 +195,12 @@ final class LibAVWriter {
         if padded.count != paddedRowBytes * encodedHeight { padded = [UInt8](repeating: 0, count: paddedRowBytes * encodedHeight) }
         frame.pixels.withUnsafeBufferPointer { source in
             padded.withUnsafeMutableBufferPointer { target in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
                 for y in 0..<encodedHeight {
-                    let sourceRow = min(y, height - 1) * rowBytes, targetRow = y * paddedRowBytes
-                    for index in 0..<rowBytes { target[targetRow + index] = source[sourceRow + index] }
-                    if encodedWidth > width {
-                        for channel in 0..<4 { target[targetRow + rowBytes + channel] = source[sourceRow + rowBytes - 4 + channel] }
-                    }
+                    // A row at a time (byte by byte, this was a twentieth of the gallery's CPU).
+                    let sourceRow = from + min(y, height - 1) * rowBytes, targetRow = to + y * paddedRowBytes
+                    targetRow.update(from: sourceRow, count: rowBytes)
+                    if encodedWidth > width { (targetRow + rowBytes).update(from: sourceRow + rowBytes - 4, count: 4) }
                 }
             }
         }

@@ -157,6 +157,9 @@ def main():
 
     checks.check("the curves panel plots at least one layer", len(result["curveLayers"]) >= 1 and result["charts"] >= 1,
                  result["curveLayers"])
+    lengths = result.get("seriesLengths") or []
+    checks.check("every curve, sent as runs of values, has one value a frame once expanded",
+                 len(lengths) >= 1 and all(length == count for length in lengths), "%s, %d frames" % (sorted(set(lengths)), count))
     checks.check("End shows the last frame", result["afterEnd"] == count - 1, result["afterEnd"])
     checks.check("Home shows the first frame", result["afterHome"] == 0, result["afterHome"])
     checks.check("→ moves one frame", result["afterRight"] == 1, result["afterRight"])

@@ -16,7 +16,7 @@ func benchRender(_ rounds: Int) throws -> [BenchFigure] {
     // Memory first: the children's peaks are read before this process has grown (see childPeakMiB).
     let memory = try benchRenderMemory()
     return [try benchRenderFrame(rounds, scene: scene), try benchRenderDefaultGIF(rounds, scene: scene), memory,
-            try benchRenderPNG(rounds, scene: scene)] + (try benchRenderCatalogue(quick: rounds < 21))
+            try benchRenderPNG(rounds, scene: scene)] + (try benchRenderCatalogue(quick: rounds < 21)) + [try benchGallery()]
 }
 
 /// Every shipped effect's frames rendered at scale 1 and 30 fps as `transit render -o x.gif` renders
@@ -304,6 +304,61 @@ private func childPeakMiB(file: String, fps: Double, output: String) throws -> D
         throw BenchError.childFailed(command: "transit render --fps \(fps)", status: status, output: String(message.suffix(2000)))
     }
     return Double(usage.ru_maxrss) / 1024  // ru_maxrss is in KiB on Linux
+}
+
+/// `transit gallery` of every shipped effect into a temporary directory, run once in a child as a
+/// user runs it (its children, one per effect, as many at a time as there are cores): its wall
+/// time against the target (< 20 s on the 2-core reference machine), with its CPU (its own and its
+/// children's, from wait4) and the load average before and after in the detail, since others'
+/// work on the machine stretches the wall time.
+private func benchGallery() throws -> BenchFigure {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-bench-gallery-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let gallery = directory.appendingPathComponent("gallery").path
+    func load() -> String {
+        var averages = [Double](repeating: 0, count: 3)
+        return getloadavg(&averages, 3) == 3 ? formatNumber((averages[0] * 10).rounded() / 10) : "?"
+    }
+    let loadBefore = load()
+    let start = MonotonicClock.seconds()
+    let usage = try runChild(["gallery", "-o", gallery], log: directory.appendingPathComponent("gallery.log").path, name: "transit gallery")
+    let wall = MonotonicClock.seconds() - start
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+    let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    var bytes = 0
+    if let files = FileManager.default.enumerator(atPath: gallery) {
+        for case let file as String in files {
+            bytes += (try? FileManager.default.attributesOfItem(atPath: gallery + "/" + file)[.size] as? Int) ?? 0
+        }
+    }
+    func shown(_ value: Double) -> String { formatNumber((value * 10).rounded() / 10) }
+    return BenchFigure.median("render.gallery_wall", [wall * 1000], unit: "ms", target: 20_000,
+                              "`transit gallery` of the shipped effects, \(ProcessInfo.processInfo.activeProcessorCount) at a time: wall time; CPU \(shown(cpu)) s (it and its children), \(shown(Double(bytes) / 1_000_000)) MB; load average \(loadBefore) before, \(load()) after (others' work stretches the wall time)")
+}
+
+/// Runs `/proc/self/exe ARGUMENTS` in a child, its output to `log`, and returns its resource
+/// usage (wait4: its own and its waited-for children's).
+private func runChild(_ arguments: [String], log: String, name: String) throws -> rusage {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    var argv: [UnsafeMutablePointer<CChar>?] = (["/proc/self/exe"] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
+    guard spawned == 0 else { throw BenchError.cannotStart(executable: executable, errno: spawned) }
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid else { throw BenchError.waitFailed }
+    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+        let message = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        throw BenchError.childFailed(command: name, status: status, output: String(message.suffix(2000)))
+    }
+    return usage
 }
 
 /// CPU seconds the calling thread has used.

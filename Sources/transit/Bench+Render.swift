@@ -52,7 +52,8 @@ private func benchRenderCatalogue(quick: Bool) throws -> [BenchFigure] {
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     var rows: [Row] = []
     for effect in effects {
-        let name = effect.deletingPathExtension().lastPathComponent
+        // animators/cardStack and presentations/cardStack: the category tells them apart.
+        let name = effect.deletingLastPathComponent().lastPathComponent + "/" + effect.deletingPathExtension().lastPathComponent
         var renders: [Double] = [], gifs: [Double] = [], floors: [Double] = [], frames = 0
         let (log, size) = try recordComposites(of: effect)
         for _ in 0..<rounds {
@@ -94,7 +95,7 @@ private func benchRenderCatalogue(quick: Bool) throws -> [BenchFigure] {
                                detail: "worst effect \(worst.name): process CPU a frame of its render to GIF colour runs (scale 1, 30 fps) ÷ its floor a frame (thread CPU: its recorded composites replayed with cairo and CProjection alone, the clear and the colour runs); \(rows.count) shipped effects, \(shown(rows.map(\.ratio).min()!))–\(shown(worst.ratio))×; the whole GIF (with palette, mapping and LZW) \(shown(gifRatios.min()!))–\(shown(gifRatios.max()!))× the floor; over 4×: "
                                    + (over.isEmpty ? "none" : over.map { "\($0.name) \(shown($0.ratio))×" }.joined(separator: ", ")))]
     for (name, target) in [("explode", 1.5), ("checkerboard", 3.0)] {
-        guard let row = rows.first(where: { $0.name == name }) else { continue }
+        guard let row = rows.first(where: { $0.name == "animators/" + name }) else { continue }
         figures.append(BenchFigure.median("render.\(name)_gif", [row.gif * 1000], unit: "ms", target: target * 1000,
                                           "process CPU of the whole GIF (scale 1, 30 fps), median of \(rounds) run\(rounds == 1 ? "" : "s")"))
     }

@@ -318,6 +318,38 @@ import TransitCore
         #expect(VideoMeasurement.ssim(a, Self.square(0, width: 32, height: 32)) == nil)
         #expect(VideoMeasurement.ssim(RasterImage(width: 4, height: 4), RasterImage(width: 4, height: 4)) == nil)
     }
+
+    /// A frame given as cairo's words (OpaqueFrame, what the player and `render -o x.webm|mp4`
+    /// hand over) is converted by its own swscale context: it must make the same file, byte for
+    /// byte, as the same frame given as a RasterImage, at an even and an odd width (padded).
+    @Test(arguments: ["mp4", "webm", "webp"])
+    func opaqueWordsEncodeAsTheirImageDoes(ext: String) throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for width in [64, 63] {
+            func words(_ image: RasterImage) throws -> OpaqueFrame {
+                let pixels = image.pixels
+                let words = (0..<(image.width * image.height)).map { index -> UInt32 in
+                    0xFF00_0000 | UInt32(pixels[4 * index]) << 16 | UInt32(pixels[4 * index + 1]) << 8 | UInt32(pixels[4 * index + 2])
+                }
+                return try OpaqueFrame(width: image.width, height: image.height, words: words)
+            }
+            let images = directory.appendingPathComponent("images-\(width).\(ext)").path
+            let opaque = directory.appendingPathComponent("words-\(width).\(ext)").path
+            let byImage = try makeFrameEncoder(forPath: images, width: width, height: 48, frameRate: 60, options: EncoderOptions())
+            let byWords = try makeFrameEncoder(forPath: opaque, width: width, height: 48, frameRate: 60, options: EncoderOptions())
+            for index in 0..<12 {
+                let frame = Self.square(index, width: width)
+                #expect(try words(frame).rasterImage().pixels == frame.pixels)
+                try byImage.append(frame, duration: 1.0 / 60)
+                try byWords.append(opaque: try words(frame), duration: 1.0 / 60)
+            }
+            try byImage.finish()
+            try byWords.finish()
+            #expect(Self.size(images) > 0)
+            #expect(FileManager.default.contents(atPath: images) == FileManager.default.contents(atPath: opaque), "\(ext) at width \(width)")
+        }
+    }
 }
 
 /// The table in docs/formats.md: `TRANSIT_MEASURE_VIDEO=1 swift test --filter VideoMeasurementTable`.
@@ -356,4 +388,6 @@ import TransitCore
         }
         print(lines.joined(separator: "\n"))
     }
+
 }
+

@@ -121,6 +121,9 @@ public struct APIFunction {
 
 typealias PropertyGetter = (inout HostCall, AnyObject) throws -> Void
 typealias PropertySetter = (inout HostCall, AnyObject, Int32) throws -> Void
+/// A setter called with a value already read and checked in C (CLua/assignment.c): the numbers
+/// its argument's `ReadInC` makes the value from.
+typealias CheckedPropertySetter = (inout HostCall, AnyObject, UnsafePointer<Double>) throws -> Void
 
 public struct APIProperty {
     public var name: String
@@ -130,6 +133,9 @@ public struct APIProperty {
     var setter: PropertySetter?
     /// Declared with an `Argument`: the setter checks and converts the value itself.
     var convertsValue = false
+    /// Declared with an `Argument` C can read (a number, a boolean, a value table): what the C
+    /// path of a write reads (`ReadInC.kind`, the value type) and the setter it then calls.
+    var setterInC: (kind: Int32, valueType: (any BridgedValue.Type)?, set: CheckedPropertySetter)?
     /// A property UIKit lets a subclass override (`override var preferredContentSize`): on an
     /// instance of a Lua subclass that defines a method of this name, the engine and scripts
     /// read what the method returns, checked against `type` (ObjectDispatch.swift).

@@ -9,6 +9,8 @@ import TransitCore
 
 extension LuaRuntime {
     func installClasses() {
+        pushFieldNames()
+        lua_setfield(L, transit_registryindex(), Self.fieldNamesKey)
         // In declaration order (superclasses first): a class's metatable links its base's table.
         for cls in api.classes {
             pushClassTable(cls)
@@ -50,6 +52,33 @@ extension LuaRuntime {
         }
         lua_setglobal(L, "transit")
         installUnavailableClassGlobals()
+        resolveValueMetatables()
+    }
+
+    static let fieldNamesKey = "transit.fieldNames"
+
+    /// Pushes the field names of every value type as one array (`BridgedValues.fieldNames`),
+    /// each name a string interned once for the life of the state.
+    private func pushFieldNames() {
+        lua_createtable(L, Int32(BridgedValues.fieldNames.count), 0)
+        for (i, name) in BridgedValues.fieldNames.enumerated() {
+            lua_pushstring(L, name)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+    }
+
+    /// Tells each setter C reads a value table for which metatable that value's class has
+    /// (known once every class is installed; the registry keeps the metatables for the life
+    /// of the state, so their addresses do not change).
+    private func resolveValueMetatables() {
+        lua_getfield(L, transit_registryindex(), Self.valueMetatablesKey)
+        for entry in propertyEntries {
+            guard let name = entry.valueTypeName else { continue }
+            lua_getfield(L, -1, name)
+            entry.cSetter.pointee.valueMetatable = lua_topointer(L, -1)
+            transit_pop(L, 1)
+        }
+        transit_pop(L, 1)
     }
 
     /// Pushes a bound function as a Lua closure whose upvalue is its entry.
@@ -63,7 +92,7 @@ extension LuaRuntime {
     /// A property's entry, kept for the life of the state, as a light userdata.
     @discardableResult
     private func pushPropertyEntry(_ property: APIProperty, qualifiedName: String) -> PropertyEntry {
-        let entry = PropertyEntry(property, qualifiedName: qualifiedName, api: api)
+        let entry = PropertyEntry(property, qualifiedName: qualifiedName, api: api, limits: limits)
         propertyEntries.append(entry)
         lua_pushlightuserdata(L, entry.lightUserdata)
         return entry
@@ -205,7 +234,8 @@ extension LuaRuntime {
     /// dispatch tables as upvalues of its metamethods:
     /// - `__index` (upvalues: getters, then the class tables of the lineage, nearest first):
     ///   the object's own table and Lua classes, then the class tables, then a getter;
-    /// - `__newindex` (upvalue: setters): a setter, or `false` for a read-only property.
+    /// - `__newindex` (CLua/assignment.c, upvalues: setters, the value types' field names): a
+    ///   setter (a transit_Setter), or `false` for a read-only property.
     private func installObjectMetatable(_ cls: APIClass, classTable: Int32) {
         let boundClass = BoundClass(name: cls.name, index: boundClasses.count)
         boundClasses.append(boundClass)
@@ -233,7 +263,9 @@ extension LuaRuntime {
                 let qualifiedName = "\(ancestor.name).\(property.name)"
                 let entry = pushPropertyEntry(property, qualifiedName: qualifiedName)
                 boundClass.overridableProperties[property.name] = property.isOverridable ? entry : nil
-                if property.setter != nil { lua_pushvalue(L, -1) } else { lua_pushboolean(L, 0) }  // false: read-only
+                // The setter table holds what the C path reads, which leads to the entry;
+                // false marks a read-only property.
+                if property.setter != nil { lua_pushlightuserdata(L, entry.cSetter) } else { lua_pushboolean(L, 0) }
                 lua_setfield(L, setters, property.name)
                 lua_setfield(L, getters, property.name)
             }
@@ -256,8 +288,10 @@ extension LuaRuntime {
         for ancestor in lineage.dropFirst() { lua_getglobal(L, ancestor.name) }
         transit_pushhostfunction(L, { L in indexObject(L) }, Int32(1 + lineage.count))
         lua_setfield(L, metatable, "__index")
+        // __newindex: the setters and the field names a value table is read by (CLua/assignment.c).
         lua_pushvalue(L, setters)
-        transit_pushhostfunction(L, { L in assignObject(L) }, 1)
+        lua_getfield(L, transit_registryindex(), Self.fieldNamesKey)
+        transit_pushassign(L, { L in assignObject(L) })
         lua_setfield(L, metatable, "__newindex")
         lua_settop(L, metatable)
         transit_pushhostfunction(L, { L in collectObject(L) }, 0)

@@ -44,7 +44,8 @@ final class HostFunctionEntry: CallSite {
     }
 }
 
-/// A bound property of a class, as the value of its name in the class's getter or setter table.
+/// A bound property of a class, as the value of its name in the class's getter table; the
+/// setter table holds its `cSetter`.
 final class PropertyEntry: CallSite {
     let property: APIProperty
     let getter: PropertyGetter
@@ -54,15 +55,37 @@ final class PropertyEntry: CallSite {
     /// Overridable properties: the check of what a subclass's getter method returns, made
     /// once here so reading an overridden property allocates nothing.
     let overrideCheck: TypeCheck?
+    /// The setter for a value the C path read (CLua/assignment.c). Not optional: calling a
+    /// closure unwrapped from an optional retains its context, on the hottest write.
+    let checkedSetter: CheckedPropertySetter
+    /// What C reads for the setter and where this entry is (the setter table's light
+    /// userdata); owned by the entry. Its value metatable is filled in once the value classes
+    /// are installed (`LuaRuntime.resolveValueMetatables`).
+    let cSetter: UnsafeMutablePointer<transit_Setter>
+    /// The value type whose fields C reads, if any.
+    let valueTypeName: String?
 
-    init(_ property: APIProperty, qualifiedName: String, api: APIDescription) {
+    init(_ property: APIProperty, qualifiedName: String, api: APIDescription, limits: UnsafeMutablePointer<transit_Limits>) {
         self.property = property
         getter = property.getter
         setter = property.setter
         valueCheck = property.convertsValue ? nil : TypeCheck(property.type, api: api)
         overrideCheck = property.isOverridable ? TypeCheck(property.type, api: api) : nil
+        checkedSetter = property.setterInC?.set ?? { call, _, _ in
+            throw LuaCallError("\(call.name) was given a value read in C, which it does not take (a Transit bug)")
+        }
+        valueTypeName = property.setterInC?.valueType?.luaName
+        cSetter = .allocate(capacity: 1)
+        let fields = property.setterInC?.valueType?.fieldNames.count ?? 0
+        cSetter.initialize(to: transit_Setter(
+            kind: property.setterInC?.kind ?? Int32(TRANSIT_VALUE_OTHER), fieldCount: Int32(fields),
+            firstField: Int32(valueTypeName.flatMap { BridgedValues.firstField[$0] } ?? 0), valueMetatable: nil,
+            set: { L, entry, object, numbers in assignChecked(L, entry, object, numbers) }, entry: nil, limits: limits))
         super.init(qualifiedName: qualifiedName)
+        cSetter.pointee.entry = lightUserdata
     }
+
+    deinit { cSetter.deallocate() }
 }
 
 /// A bound object class: its index is what every userdata of the class records (ObjectBox).

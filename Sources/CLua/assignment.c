@@ -21,7 +21,8 @@
 /* Upvalues of the __newindex closure. */
 #define GENERAL_UPVALUE 1   /* the general Swift host function (a light userdata) */
 #define SETTERS_UPVALUE 2   /* key -> transit_Setter light userdata, or false (read-only) */
-#define NAMES_UPVALUE 3     /* the value types' field names, one array of interned strings */
+/* Upvalues 3 and on: the field names of the value types the class's setters take, each pushed
+** from its upvalue (cheaper than from a table) to look the field up. */
 
 /* What the C path pushes at most: the setter, a value's metatable and its fields. A C function
 ** may push LUA_MINSTACK values without asking for room. The stack is left as it is on success
@@ -58,7 +59,7 @@ static int read_fields(lua_State *L, const transit_Setter *setter, double *value
     if (lua_getmetatable(L, 3) && lua_topointer(L, -1) != setter->valueMetatable) return 0;
     int count = setter->fieldCount;
     for (int i = 0; i < count; i++) {
-        lua_rawgeti(L, lua_upvalueindex(NAMES_UPVALUE), setter->firstField + i);
+        lua_pushvalue(L, lua_upvalueindex(setter->firstField + i));
         if (lua_rawget(L, 3) != LUA_TNUMBER) return 0;
     }
     for (int i = 0; i < count; i++) {
@@ -119,9 +120,9 @@ static int assign(lua_State *L) {
     return transit_hostreturn(L, limits, n);
 }
 
-void transit_pushassign(lua_State *L, transit_HostFunction general) {
-    /* The setter and names tables are on the stack: the function goes below them. */
+void transit_pushassign(lua_State *L, transit_HostFunction general, int names) {
+    /* The setter table and the names are on the stack: the function goes below them. */
     lua_pushlightuserdata(L, (void *)general);
-    lua_rotate(L, -3, 1);
-    lua_pushcclosure(L, assign, 3);
+    lua_rotate(L, -(names + 2), 1);
+    lua_pushcclosure(L, assign, names + 2);
 }

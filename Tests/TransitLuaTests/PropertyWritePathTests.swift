@@ -36,6 +36,17 @@ private func message(_ h: Harness, _ source: String) throws -> String? {
             v.layer.transform = t
             return v.layer.transform.m34 * 1000 + v.layer.transform.m41 * 10 + v.layer.transform.m11
             """) == -2 + 70 + 1)
+        // A class whose setters take several value types: each reads its own fields.
+        #expect(try h.bool("""
+            local layer = UIView.new().layer
+            layer.position = CGPoint(5, 6)
+            layer.shadowOffset = CGSize(2, 3)
+            layer.borderColor = UIColor(0.1, 0.2, 0.3, 0.4)
+            layer.bounds = CGRect(0, 0, 7, 8)
+            return layer.position.x == 5 and layer.position.y == 6 and layer.shadowOffset.width == 2
+              and layer.shadowOffset.height == 3 and layer.borderColor.blue == 0.3 and layer.borderColor.alpha == 0.4
+              and layer.bounds.width == 7 and layer.bounds.height == 8
+            """))
         #expect(try h.number("local v = UIView.new()\nv.tag = 4.0\nv.tag = -3\nreturn v.tag") == -3)
         #expect(try h.bool("local v = UIView.new()\nv.isHidden = true\nreturn v.isHidden"))
         #expect(try h.number("local v = UIView.new()\nv.layer.cornerRadius = 12.5\nreturn v.layer.cornerRadius") == 12.5)

@@ -177,7 +177,7 @@ typedef int (*transit_CheckedSetter)(lua_State *L, void *entry, void *object, co
 typedef struct transit_Setter {
     int kind;                    /* TRANSIT_VALUE_... */
     int fieldCount;              /* FIELDS: how many numbers */
-    int firstField;              /* FIELDS: index of the first field's name in the names table */
+    int firstField;              /* FIELDS: the upvalue holding the first field's name */
     const void *valueMetatable;  /* FIELDS: the value class's metatable (lua_topointer) */
     transit_CheckedSetter set;   /* called with the value read */
     void *entry;                 /* the Swift PropertyEntry, borrowed */
@@ -185,10 +185,11 @@ typedef struct transit_Setter {
 } transit_Setter;
 
 /* Pushes the __newindex of a bound class. Takes from the stack the setter table (key -> a
-** transit_Setter light userdata, or false for a read-only property) and the field names table
-** (the names of every value type's fields, one array, interned once); `general` handles every
-** write the C path does not (its upvalue 2 is the setter table). */
-void transit_pushassign(lua_State *L, transit_HostFunction general);
+** transit_Setter light userdata, or false for a read-only property) and above it `names`
+** strings: the field names of the value types its setters take, each type's in order (they
+** become upvalues 3 and on; a setter's firstField says where its type's start). `general`
+** handles every write the C path does not (its upvalue 2 is the setter table). */
+void transit_pushassign(lua_State *L, transit_HostFunction general, int names);
 
 /* lua_pcall with a traceback message handler, budget reset at the outermost entry, and the
 ** allocator armed while Lua runs. Returns the status; the error (with traceback) is on top. */

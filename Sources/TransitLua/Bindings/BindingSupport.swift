@@ -163,7 +163,7 @@ func property<T: AnyObject, V>(_ name: String, _ value: Argument<V>, _ doc: Stri
     // The same write for a value the C path read (ObjectDispatch.swift, assignChecked).
     if let readInC = value.readInC {
         let make = readInC.make
-        declared.setterInC = (readInC.kind, readInC.valueType, { call, object, numbers in
+        declared.setterInC = SetterInC(kind: readInC.kind, valueType: readInC.valueType, set: { call, object, numbers in
             guard object is T else { throw foreignReceiver(name, call) }
             let converted = make(numbers)
             try Unmanaged<T>.fromOpaque(Unmanaged.passUnretained(object).toOpaque())._withUnsafeGuaranteedRef {

@@ -46,21 +46,6 @@ enum BridgedValues {
     ]
     nonisolated(unsafe) static let byName: [String: any BridgedValue.Type] =
         Dictionary(uniqueKeysWithValues: all.map { ($0.luaName, $0) })
-
-    /// Every type's field names in one array, each type's in order after the one before: what
-    /// the C path of a property write reads a value table's fields by (CLua/assignment.c). A
-    /// state interns them once (`LuaRuntime.pushFieldNames`).
-    static let fieldNames: [String] = all.flatMap { $0.fieldNames }
-    /// Where each type's names start in `fieldNames`, 1-based as Lua indexes the array.
-    static let firstField: [String: Int] = {
-        var first: [String: Int] = [:]
-        var next = 1
-        for type in all {
-            first[type.luaName] = next
-            next += type.fieldNames.count
-        }
-        return first
-    }()
 }
 
 // MARK: - Conformances: the only place each type's fields are listed

@@ -9,8 +9,6 @@ import TransitCore
 
 extension LuaRuntime {
     func installClasses() {
-        pushFieldNames()
-        lua_setfield(L, transit_registryindex(), Self.fieldNamesKey)
         // In declaration order (superclasses first): a class's metatable links its base's table.
         for cls in api.classes {
             pushClassTable(cls)
@@ -55,25 +53,13 @@ extension LuaRuntime {
         resolveValueMetatables()
     }
 
-    static let fieldNamesKey = "transit.fieldNames"
-
-    /// Pushes the field names of every value type as one array (`BridgedValues.fieldNames`),
-    /// each name a string interned once for the life of the state.
-    private func pushFieldNames() {
-        lua_createtable(L, Int32(BridgedValues.fieldNames.count), 0)
-        for (i, name) in BridgedValues.fieldNames.enumerated() {
-            lua_pushstring(L, name)
-            lua_rawseti(L, -2, lua_Integer(i + 1))
-        }
-    }
-
     /// Tells each setter C reads a value table for which metatable that value's class has
     /// (known once every class is installed; the registry keeps the metatables for the life
     /// of the state, so their addresses do not change).
     private func resolveValueMetatables() {
         lua_getfield(L, transit_registryindex(), Self.valueMetatablesKey)
         for entry in propertyEntries {
-            guard let name = entry.valueTypeName else { continue }
+            guard let name = entry.valueType?.luaName else { continue }
             lua_getfield(L, -1, name)
             entry.cSetter.pointee.valueMetatable = lua_topointer(L, -1)
             transit_pop(L, 1)
@@ -234,8 +220,8 @@ extension LuaRuntime {
     /// dispatch tables as upvalues of its metamethods:
     /// - `__index` (upvalues: getters, then the class tables of the lineage, nearest first):
     ///   the object's own table and Lua classes, then the class tables, then a getter;
-    /// - `__newindex` (CLua/assignment.c, upvalues: setters, the value types' field names): a
-    ///   setter (a transit_Setter), or `false` for a read-only property.
+    /// - `__newindex` (CLua/assignment.c, upvalues: setters, then the field names of the value
+    ///   types they take): a setter (a transit_Setter), or `false` for a read-only property.
     private func installObjectMetatable(_ cls: APIClass, classTable: Int32) {
         let boundClass = BoundClass(name: cls.name, index: boundClasses.count)
         boundClasses.append(boundClass)
@@ -258,10 +244,25 @@ extension LuaRuntime {
         let getters = lua_gettop(L)
         lua_createtable(L, 0, 0)
         let setters = lua_gettop(L)
+        // The value types whose fields the C path reads for these setters, each with the upvalue
+        // of its first field's name (__newindex below).
+        var valueTypes: [(type: any BridgedValue.Type, firstField: Int32)] = []
+        var readingFields: [PropertyEntry] = []
+        var nextUpvalue: Int32 = 3
         for ancestor in lineage.reversed() {
             for property in ancestor.properties {
                 let qualifiedName = "\(ancestor.name).\(property.name)"
                 let entry = pushPropertyEntry(property, qualifiedName: qualifiedName)
+                if let type = entry.valueType {
+                    readingFields.append(entry)
+                    if let known = valueTypes.first(where: { ObjectIdentifier($0.type) == ObjectIdentifier(type) }) {
+                        entry.cSetter.pointee.firstField = known.firstField
+                    } else {
+                        valueTypes.append((type, nextUpvalue))
+                        entry.cSetter.pointee.firstField = nextUpvalue
+                        nextUpvalue += Int32(type.fieldNames.count)
+                    }
+                }
                 boundClass.overridableProperties[property.name] = property.isOverridable ? entry : nil
                 // The setter table holds what the C path reads, which leads to the entry;
                 // false marks a read-only property.
@@ -288,10 +289,17 @@ extension LuaRuntime {
         for ancestor in lineage.dropFirst() { lua_getglobal(L, ancestor.name) }
         transit_pushhostfunction(L, { L in indexObject(L) }, Int32(1 + lineage.count))
         lua_setfield(L, metatable, "__index")
-        // __newindex: the setters and the field names a value table is read by (CLua/assignment.c).
+        // __newindex: the setters and the field names value tables are read by (CLua/assignment.c).
         lua_pushvalue(L, setters)
-        lua_getfield(L, transit_registryindex(), Self.fieldNamesKey)
-        transit_pushassign(L, { L in assignObject(L) })
+        var names = nextUpvalue - 3
+        if lua_checkstack(L, names + 1) == 0 {
+            // No room for the names (memory is short): these setters read their values in Swift.
+            for entry in readingFields { entry.cSetter.pointee.kind = Int32(TRANSIT_VALUE_OTHER) }
+            names = 0
+        } else {
+            for (type, _) in valueTypes { for name in type.fieldNames { lua_pushstring(L, name) } }
+        }
+        transit_pushassign(L, { L in assignObject(L) }, names)
         lua_setfield(L, metatable, "__newindex")
         lua_settop(L, metatable)
         transit_pushhostfunction(L, { L in collectObject(L) }, 0)

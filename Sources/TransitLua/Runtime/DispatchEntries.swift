@@ -59,11 +59,12 @@ final class PropertyEntry: CallSite {
     /// closure unwrapped from an optional retains its context, on the hottest write.
     let checkedSetter: CheckedPropertySetter
     /// What C reads for the setter and where this entry is (the setter table's light
-    /// userdata); owned by the entry. Its value metatable is filled in once the value classes
-    /// are installed (`LuaRuntime.resolveValueMetatables`).
+    /// userdata); owned by the entry. Where its value type's field names are is filled in with
+    /// its class's __newindex, its value metatable once every class is installed
+    /// (ClassInstallation.swift).
     let cSetter: UnsafeMutablePointer<transit_Setter>
     /// The value type whose fields C reads, if any.
-    let valueTypeName: String?
+    let valueType: (any BridgedValue.Type)?
 
     init(_ property: APIProperty, qualifiedName: String, api: APIDescription, limits: UnsafeMutablePointer<transit_Limits>) {
         self.property = property
@@ -71,15 +72,22 @@ final class PropertyEntry: CallSite {
         setter = property.setter
         valueCheck = property.convertsValue ? nil : TypeCheck(property.type, api: api)
         overrideCheck = property.isOverridable ? TypeCheck(property.type, api: api) : nil
-        checkedSetter = property.setterInC?.set ?? { call, _, _ in
-            throw LuaCallError("\(call.name) was given a value read in C, which it does not take (a Transit bug)")
+        // Unwrapped with `if let`: `??` or `?.` on the optional would wrap the closure in a
+        // reabstraction thunk, one more call on every write.
+        var kind = Int32(TRANSIT_VALUE_OTHER)
+        if let setterInC = property.setterInC {
+            checkedSetter = setterInC.set
+            kind = setterInC.kind
+            valueType = setterInC.valueType
+        } else {
+            checkedSetter = { call, _, _ in
+                throw LuaCallError("\(call.name) was given a value read in C, which it does not take (a Transit bug)")
+            }
+            valueType = nil
         }
-        valueTypeName = property.setterInC?.valueType?.luaName
         cSetter = .allocate(capacity: 1)
-        let fields = property.setterInC?.valueType?.fieldNames.count ?? 0
         cSetter.initialize(to: transit_Setter(
-            kind: property.setterInC?.kind ?? Int32(TRANSIT_VALUE_OTHER), fieldCount: Int32(fields),
-            firstField: Int32(valueTypeName.flatMap { BridgedValues.firstField[$0] } ?? 0), valueMetatable: nil,
+            kind: kind, fieldCount: Int32(valueType?.fieldNames.count ?? 0), firstField: 0, valueMetatable: nil,
             set: { L, entry, object, numbers in assignChecked(L, entry, object, numbers) }, entry: nil, limits: limits))
         super.init(qualifiedName: qualifiedName)
         cSetter.pointee.entry = lightUserdata

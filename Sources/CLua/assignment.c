@@ -51,16 +51,16 @@ static const transit_Setter *setter_for_key(lua_State *L) {
     return (const transit_Setter *)lua_touserdata(L, -1);
 }
 
-/* The fields of a value table at 3, raw (its metatable's __index serves methods), each a
-** finite number. A table with another metatable than the value class's goes to the general
-** path, which also accepts a plain metatable or one naming the same class. */
-static int read_fields(lua_State *L, const transit_Setter *setter, double *values) {
-    if (lua_type(L, 3) != LUA_TTABLE || setter->fieldCount > TRANSIT_MAXFIELDS) return 0;
-    if (lua_getmetatable(L, 3) && lua_topointer(L, -1) != setter->valueMetatable) return 0;
+/* The fields of the value table at `value`, raw (its metatable's __index serves methods),
+** each a finite number. A table with another metatable than the value class's goes to the
+** general path, which also accepts a plain metatable or one naming the same class. */
+static int read_fields(lua_State *L, int value, const transit_Setter *setter, double *values) {
+    if (lua_type(L, value) != LUA_TTABLE || setter->fieldCount > TRANSIT_MAXFIELDS) return 0;
+    if (lua_getmetatable(L, value) && lua_topointer(L, -1) != setter->valueMetatable) return 0;
     int count = setter->fieldCount;
     for (int i = 0; i < count; i++) {
         lua_pushvalue(L, lua_upvalueindex(setter->firstField + i));
-        if (lua_rawget(L, 3) != LUA_TNUMBER) return 0;
+        if (lua_rawget(L, value) != LUA_TNUMBER) return 0;
     }
     for (int i = 0; i < count; i++) {
         values[i] = lua_tonumberx(L, i - count, NULL);
@@ -89,7 +89,7 @@ static int read_value(lua_State *L, const transit_Setter *setter, double *values
         values[0] = lua_toboolean(L, 3);
         return 1;
     case TRANSIT_VALUE_FIELDS:
-        return read_fields(L, setter, values);
+        return read_fields(L, 3, setter, values);
     default:
         return 0;
     }
@@ -125,4 +125,25 @@ void transit_pushassign(lua_State *L, transit_HostFunction general, int names) {
     lua_pushlightuserdata(L, (void *)general);
     lua_rotate(L, -(names + 2), 1);
     lua_pushcclosure(L, assign, names + 2);
+}
+
+/* ---- benchmark baseline (transit bench, bridge.frame_write) ---- */
+
+/* Reads the value at 1 as a setter reading `fieldCount` fields does, and nothing more
+** (upvalue 1: that setter, a full userdata; the names follow). */
+static int read_value_only(lua_State *L) {
+    const transit_Setter *setter = (const transit_Setter *)lua_touserdata(L, lua_upvalueindex(1));
+    double values[TRANSIT_MAXFIELDS];
+    lua_pushboolean(L, read_fields(L, 1, setter, values));
+    return 1;
+}
+
+void transit_pushbenchvalueread(lua_State *L, int names) {
+    const void *metatable = lua_topointer(L, -(names + 1));
+    transit_Setter *setter = (transit_Setter *)lua_newuserdatauv(L, sizeof *setter, 0);
+    *setter = (transit_Setter){ TRANSIT_VALUE_FIELDS, names, 2, metatable, NULL, NULL, NULL };
+    lua_rotate(L, -(names + 1), 1);
+    lua_pushcclosure(L, read_value_only, names + 1);
+    lua_rotate(L, -2, 1);
+    lua_pop(L, 1);  /* the metatable */
 }

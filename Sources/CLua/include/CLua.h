@@ -266,6 +266,12 @@ void transit_shapeerror(lua_State *L, lua_State *co, int level, const char *text
 ** scale + rotation transform. `objects` holds TRANSIT_BENCH_TWEEN_IN doubles per object (duration,
 ** from x y w h, to x y w h, from alpha, to alpha, to scale, to angle; the transform starts at
 ** identity); `out` receives TRANSIT_BENCH_TWEEN_OUT per object (x y w h alpha a b c d). */
+/* The least a write of a value table can cost beyond the call: a C function that reads the
+** value it is given (true if it read it) as the C path of a property write reads a setter's
+** value, and does nothing with it. Takes from the stack the value class's metatable and
+** above it the `names` of its fields; pushes the function. */
+void transit_pushbenchvalueread(lua_State *L, int names);
+
 #define TRANSIT_BENCH_TWEEN_IN 13
 #define TRANSIT_BENCH_TWEEN_OUT 9
 void transit_bench_tween(int count, double time, const double *objects, double *out);

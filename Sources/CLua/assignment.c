@@ -25,8 +25,10 @@
 ** from its upvalue (cheaper than from a table) to look the field up. */
 
 /* What the C path pushes at most: the setter, a value's metatable and its fields. A C function
-** may push LUA_MINSTACK values without asking for room. The stack is left as it is on success
-** (Lua drops it when the function returns) and put back for the general path. */
+** may push LUA_MINSTACK values without asking for room. The stack is put back before Swift
+** runs, on either path: Swift code pushes without asking for room either (a setter may call
+** into Lua, which pushes the function and its arguments), counting on LUA_MINSTACK free slots
+** above the three arguments. */
 #if TRANSIT_MAXFIELDS + 2 > LUA_MINSTACK
 #error "a value's fields and the setter must fit in LUA_MINSTACK slots"
 #endif
@@ -103,6 +105,7 @@ static int assign(lua_State *L) {
     transit_Limits *limits;
     int n;
     if (setter && read_value(L, setter, values)) {
+        lua_settop(L, top);
         limits = setter->limits;
         if (limits->budgetTotal) limits->budget -= TRANSIT_HOSTCALL_COST;
         limits->inHost++;

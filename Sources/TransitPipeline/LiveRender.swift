@@ -96,8 +96,6 @@ public final class LiveRender: @unchecked Sendable {
             finished = true
             condition.broadcast()
             condition.unlock()
-            // The next save's world and Lua state, made now (at this thread's background priority).
-            if case .cancelled = ending {} else { SceneSession.prepareSpare(configuration) }
         }
         thread.name = "transit.live-render"
         thread.stackSize = 16 << 20  // the Lua state and the scene run here, as on the main thread
@@ -174,6 +172,10 @@ public final class LiveRender: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         if failure == nil, !wasCancelled { callbacks.sceneEnded(session, times, windows) }
+        // The next save's world and Lua state, made now, while the workers draw the rest (this
+        // thread is at background priority once the first frame is out): a save that comes
+        // while the frames still stream finds it ready rather than waiting ~10 ms for its own.
+        if !wasCancelled { SceneSession.prepareSpare(configuration) }
         // The workers end once nothing is pending (or on cancel); the reload ends after them,
         // so `ended` is the last callback.
         condition.lock()

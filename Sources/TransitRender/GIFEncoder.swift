@@ -2,8 +2,9 @@ import CGif
 
 // Animated GIF through giflib. One global palette for all frames (no per-frame palette
 // flicker); after the first frame only the rectangle that changed is stored (disposal "do not
-// dispose"), which keeps both the file and the LZW work small. No dithering, so output bytes are
-// stable.
+// dispose"), in the shorter of two forms that mark unchanged pixels transparent differently
+// (`GIFWriter.addCurrent`; docs/formats.md, "GIF: what each frame stores"). No dithering, so
+// output bytes are stable.
 //
 // Two ways in. `GIFEncoder.encode(frames:)` takes every frame at once. `GIFWriter` takes them
 // one at a time, in order, once the palette is known (from a `ColourHistogram` of every frame,
@@ -68,15 +69,33 @@ public final class GIFWriter {
     private let gif: UnsafeMutablePointer<GifFileType>
     private var previous: [UInt8] = []
     private var current: [UInt8] = []
-    /// The rows written for a frame after the first: the changed rectangle with unchanged pixels
-    /// as the transparent index (reused between frames).
-    private var stored: [UInt8] = []
+    /// The changed rectangle's rows stored two ways (see `prepareForms`), reused between frames,
+    /// and a copy of the shorter compressed form while the other is tried.
+    private var allUnchanged: [UInt8] = []
+    private var mixedUnchanged: [UInt8] = []
+    private var shorter: [UInt8] = []
     /// Entries of the colour table: indices at or past the palette's count show nothing.
     private var tableSize = 2
     private var frameCount = 0
     private var closed = false
+    private let storage: Storage
 
-    public init(width: Int, height: Int, palette: Palette, loop: Bool = true, output: GIFOutput) throws {
+    /// The forms a frame after the first may be stored in: the writer compresses each and keeps
+    /// the shortest (`addCurrent`). `.smallest` is what Transit writes. `.asIs` compresses the
+    /// changed rectangle once with no transparency: the least work giflib can do for these
+    /// frames, the floor `transit bench` measures the encoder against (the same frames,
+    /// decoded). A storage of one form is for tests.
+    public struct Storage: Sendable, Equatable {
+        let forms: [Form]
+        public static let smallest = Storage(forms: [.everyUnchangedTransparent, .mixedStretchesTransparent])
+        public static let asIs = Storage(forms: [])
+    }
+
+    /// Ways of storing a changed rectangle, both decoding to the frame (`prepareForms`).
+    enum Form: Sendable, Equatable { case everyUnchangedTransparent, mixedStretchesTransparent }
+
+    public init(width: Int, height: Int, palette: Palette, loop: Bool = true, output: GIFOutput,
+                storage: Storage = .smallest) throws {
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
             throw RenderError("GIF: cannot encode \(width)×\(height) frames")
         }
@@ -84,6 +103,7 @@ public final class GIFWriter {
         self.height = height
         self.palette = palette
         self.output = output
+        self.storage = storage
         var error: Int32 = 0
         guard let gif = EGifOpen(Unmanaged.passUnretained(output).toOpaque(), { file, data, length in
             guard let file, let data, let user = file.pointee.UserData else { return 0 }
@@ -150,78 +170,159 @@ public final class GIFWriter {
 
     private func addCurrent(delay: Int) throws {
         guard !closed else { throw RenderError("GIF: the writer is finished") }
-        let region = frameCount == 0 ? (x: 0, y: 0, width: width, height: height)
-            : GIFEncoder.changedRegion(previous, current, width: width, height: height)
-        // After the first frame, a pixel the frame did not change is stored as a transparent
-        // index (disposal "do not dispose" keeps the previous frame under it), so the changed
-        // rectangle's unchanged parts become long runs of one code, as gifsicle -O3 stores
-        // them. The index is one no changed pixel of the rectangle uses (one past the palette
-        // when the colour table has room); when all 256 are used, the frame is stored as it is.
-        // Decoded, every frame is the same picture as without transparency.
-        let transparent = frameCount == 0 ? nil : transparentIndex(in: region)
-        var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
-                                           DelayTime: Int32(min(65535, max(0, delay))),
-                                           TransparentColor: transparent.map(Int32.init) ?? NO_TRANSPARENT_COLOR)
-        var extensionBytes = [UInt8](repeating: 0, count: 4)
-        let length = EGifGCBToExtension(&control, &extensionBytes)
-        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), &extensionBytes), "graphic control")
-        try check(EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width),
-                                   Int32(region.height), false, nil), "image descriptor")
+        let delay = Int32(min(65535, max(0, delay)))
+        defer { swap(&previous, &current); frameCount += 1 }
+        guard frameCount > 0 else {
+            return try current.withUnsafeMutableBufferPointer { pixels in
+                try writeImage((0, 0, width, height), rows: pixels.baseAddress!, stride: width, transparent: nil, delay: delay)
+            }
+        }
+        let region = GIFEncoder.changedRegion(previous, current, width: width, height: height)
+        let forms = storage.forms.isEmpty ? (transparent: nil, differ: false) : prepareForms(in: region)
+        guard let transparent = forms.transparent else {
+            // Every pixel of the rectangle changed, or no index is free to mean "unchanged"
+            // (or the floor is measured): the rectangle is stored as it is.
+            return try current.withUnsafeMutableBufferPointer { pixels in
+                try writeImage(region, rows: pixels.baseAddress! + region.y * width + region.x, stride: width,
+                               transparent: nil, delay: delay)
+            }
+        }
+        // Each form is compressed and the shortest kept. Which one wins depends on how LZW
+        // meets the picture: marking every unchanged pixel wins where the unchanged ones are
+        // scattered among changed ones of many colours (a cross-fade), keeping single-colour
+        // stretches wins where a moving edge leaves stretches that continue a changed run (a
+        // slide). Neither rule alone stays within 1.05× of gifsicle -O3 on every shipped
+        // effect; the smaller of the two does (docs/formats.md, "GIF: what each frame stores").
+        output.hold()
+        let start = output.mark
+        var written = false
+        for form in storage.forms {
+            // Without a stretch of one colour the mixed form is the other one, byte for byte.
+            if form == .mixedStretchesTransparent && !forms.differ && storage.forms.contains(.everyUnchangedTransparent) { continue }
+            if written {
+                output.copy(since: start, into: &shorter)
+                output.truncate(to: start)
+            }
+            func write(_ rows: inout UnsafeMutableBufferPointer<UInt8>) throws {
+                try writeImage(region, rows: rows.baseAddress!, stride: region.width, transparent: transparent, delay: delay)
+            }
+            if form == .everyUnchangedTransparent {
+                try allUnchanged.withUnsafeMutableBufferPointer(write)
+            } else {
+                try mixedUnchanged.withUnsafeMutableBufferPointer(write)
+            }
+            if written && output.mark - start > shorter.count {
+                output.truncate(to: start)
+                output.append(shorter)
+            }
+            written = true
+        }
+        try output.release()
+    }
+
+    /// Fills the two ways of storing the changed rectangle (row after row, as LZW reads them):
+    /// `allUnchanged` has every pixel the frame did not change as the transparent index;
+    /// `mixedUnchanged` only those in a stretch of unchanged pixels that holds more than one
+    /// colour, a stretch of one colour keeping its colour (it can continue a run of changed
+    /// pixels of that colour; transparent, it would cut the run). Decoded, both are the frame:
+    /// an unchanged pixel shows the same colour whether stored or left transparent.
+    /// `transparent` is nil when no pixel is unchanged or no index is free; `differ` is false
+    /// when no stretch has a single colour (the two forms are the same bytes).
+    private func prepareForms(in region: (x: Int, y: Int, width: Int, height: Int)) -> (transparent: UInt8?, differ: Bool) {
+        let count = region.width * region.height
+        if allUnchanged.count < count {
+            allUnchanged = [UInt8](repeating: 0, count: count)
+            mixedUnchanged = [UInt8](repeating: 0, count: count)
+        }
         let width = self.width
-        if let transparent {
-            if stored.count < region.width { stored = [UInt8](repeating: 0, count: region.width) }
-            try current.withUnsafeBufferPointer { now in
-                try previous.withUnsafeBufferPointer { before in
-                    try stored.withUnsafeMutableBufferPointer { line in
-                        for row in region.y..<(region.y + region.height) {
-                            let start = row * width + region.x
-                            for x in 0..<region.width {
-                                let index = now[start + x]
-                                line[x] = index == before[start + x] ? transparent : index
-                            }
-                            try check(EGifPutLine(gif, line.baseAddress!, Int32(region.width)), "pixel data")
+        // One past the palette when the colour table has room; else an index no changed pixel
+        // uses (an unchanged pixel may use it: stored or transparent, it shows the same colour).
+        var free: UInt8? = palette.colors.count < tableSize ? UInt8(palette.colors.count) : nil
+        if free == nil {
+            var used = (0..<4).map { _ in UInt64(0) }
+            current.withUnsafeBufferPointer { now in
+                previous.withUnsafeBufferPointer { before in
+                    for row in region.y..<(region.y + region.height) {
+                        let start = row * width + region.x
+                        for x in start..<(start + region.width) where now[x] != before[x] {
+                            used[Int(now[x] >> 6)] |= 1 << UInt64(now[x] & 63)
                         }
                     }
                 }
             }
-        } else {
-            try current.withUnsafeMutableBufferPointer { buffer in
-                for row in region.y..<(region.y + region.height) {
-                    try check(EGifPutLine(gif, buffer.baseAddress! + row * width + region.x, Int32(region.width)), "pixel data")
-                }
-            }
+            if let word = used.firstIndex(where: { $0 != ~0 }) { free = UInt8(word * 64 + (~used[word]).trailingZeroBitCount) }
         }
-        swap(&previous, &current)
-        frameCount += 1
-    }
-
-    /// An index no pixel the frame changed inside `region` uses, or nil when all are used or
-    /// when most of the rectangle changed: then the unchanged pixels are scattered, and marking
-    /// them breaks the runs of the changed ones more than it makes runs of its own (a turning 3D
-    /// face or a moving gradient came out 4–11 % larger with transparency; a card moving over a
-    /// still screen 8–22 % smaller without the rule's exceptions).
-    private func transparentIndex(in region: (x: Int, y: Int, width: Int, height: Int)) -> UInt8? {
-        var used = [Bool](repeating: false, count: 256)
-        var changed = 0
+        guard let transparent = free else { return (nil, false) }
+        var unchanged = 0, differ = false
         current.withUnsafeBufferPointer { now in
             previous.withUnsafeBufferPointer { before in
-                for row in region.y..<(region.y + region.height) {
-                    let start = row * width + region.x
-                    for x in 0..<region.width where now[start + x] != before[start + x] {
-                        used[Int(now[start + x])] = true
-                        changed += 1
+                allUnchanged.withUnsafeMutableBufferPointer { all in
+                    mixedUnchanged.withUnsafeMutableBufferPointer { mixed in
+                        // The open stretch of unchanged pixels: where it starts in the
+                        // rectangle (-1: none), its first colour, and whether another followed.
+                        var stretchStart = -1, stretchColour: UInt8 = 0, stretchMixed = false
+                        var index = 0
+                        for row in region.y..<(region.y + region.height) {
+                            let start = row * width + region.x
+                            for x in start..<(start + region.width) {
+                                let pixel = now[x]
+                                mixed[index] = pixel
+                                if pixel == before[x] {
+                                    all[index] = transparent
+                                    unchanged += 1
+                                    if stretchStart < 0 {
+                                        stretchStart = index; stretchColour = pixel; stretchMixed = false
+                                    } else if pixel != stretchColour {
+                                        stretchMixed = true
+                                    }
+                                } else {
+                                    all[index] = pixel
+                                    if stretchStart >= 0 {
+                                        if stretchMixed {
+                                            (mixed.baseAddress! + stretchStart).update(repeating: transparent, count: index - stretchStart)
+                                        } else {
+                                            differ = true
+                                        }
+                                        stretchStart = -1
+                                    }
+                                }
+                                index += 1
+                            }
+                        }
+                        if stretchStart >= 0 {
+                            if stretchMixed {
+                                (mixed.baseAddress! + stretchStart).update(repeating: transparent, count: index - stretchStart)
+                            } else {
+                                differ = true
+                            }
+                        }
                     }
                 }
             }
         }
-        guard Double(changed) <= Self.transparencyLimit * Double(region.width * region.height) else { return nil }
-        if palette.colors.count < tableSize { return UInt8(palette.colors.count) }
-        return used.firstIndex(of: false).map { UInt8($0) }
+        return unchanged == 0 ? (nil, false) : (transparent, differ)
     }
 
-    /// The largest share of the changed rectangle's pixels that may have changed for the rest
-    /// to be stored as transparent.
-    static let transparencyLimit = 0.5
+    /// Writes one image: its graphic control (delay, disposal "do not dispose", the
+    /// transparent index if any) and `region.height` rows of `region.width` indices, each
+    /// `stride` after the one before.
+    private func writeImage(_ region: (x: Int, y: Int, width: Int, height: Int), rows: UnsafeMutablePointer<UInt8>, stride: Int,
+                            transparent: UInt8?, delay: Int32) throws {
+        var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: delay,
+                                           TransparentColor: transparent.map(Int32.init) ?? NO_TRANSPARENT_COLOR)
+        var extensionBytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        try withUnsafeMutableBytes(of: &extensionBytes) { bytes in
+            let length = EGifGCBToExtension(&control, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), bytes.baseAddress!), "graphic control")
+        }
+        try check(EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), false, nil),
+                  "image descriptor")
+        for row in 0..<region.height {
+            // giflib masks the line to the colour table's bits in place; every index is below
+            // the table's size, so the mask changes nothing.
+            try check(EGifPutLine(gif, rows + row * stride, Int32(region.width)), "pixel data")
+        }
+    }
 
     /// Writes the trailer. The output is complete (and, for a file, flushed) only after this.
     public func finish() throws {

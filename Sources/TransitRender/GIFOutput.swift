@@ -6,6 +6,10 @@ import Glibc
 /// Where a GIFWriter's bytes go: memory (tests, `GIFEncoder.encode`) or a file written as the
 /// frames come (`transit render`), so the finished GIF is never held in memory either. giflib
 /// writes in small pieces; a file output gathers them into 256 KiB writes.
+///
+/// A frame can be written more than one way and the shortest kept: between `hold()` and
+/// `release()` nothing is flushed, so what was written since a `mark` can be read back, cut off
+/// and written again. What is held is one frame's compressed bytes at most.
 public final class GIFOutput {
     private let descriptor: Int32?
     private let path: String?
@@ -35,8 +39,38 @@ public final class GIFOutput {
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil else { return false }
         buffer.append(contentsOf: bytes)
-        if descriptor != nil && buffer.count >= 256 << 10 { return (try? flush()) != nil }
+        if descriptor != nil && !holding && buffer.count >= 256 << 10 { return (try? flush()) != nil }
         return true
+    }
+
+    /// While held, written bytes stay in the buffer, where `mark`, `bytes(since:)` and
+    /// `truncate(to:)` reach them.
+    private var holding = false
+
+    func hold() { holding = true }
+
+    func release() throws {
+        holding = false
+        if descriptor != nil && buffer.count >= 256 << 10 { try flush() }
+    }
+
+    /// A position in the held bytes.
+    var mark: Int { buffer.count }
+
+    /// The bytes written since `mark`, copied into `target` (whose storage is reused).
+    func copy(since mark: Int, into target: inout [UInt8]) {
+        target.removeAll(keepingCapacity: true)
+        target.append(contentsOf: buffer[mark...])
+    }
+
+    /// Forgets what was written since `mark`.
+    func truncate(to mark: Int) {
+        buffer.removeSubrange(mark...)
+    }
+
+    /// Appends bytes copied earlier (a held write that turned out the shortest).
+    func append(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
     }
 
     /// Writes what is buffered to the file (memory outputs keep everything).

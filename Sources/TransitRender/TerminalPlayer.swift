@@ -66,6 +66,8 @@ public struct TerminalPlayer: Sendable {
         // and the newest version reported shown.
         var frameVersions: [Int: Int] = [:]
         var shownVersion = 0
+        /// The newest version a frame arrived from.
+        var newestVersion = 0
         func screen() -> String {
             let index = state.frameIndex
             if rendered.indices.contains(index), rendered[index] == nil, frames.indices.contains(index) {
@@ -121,8 +123,10 @@ public struct TerminalPlayer: Sendable {
             // A new version replaces the frames and goes on from the time being looked at.
             var replaced = false
             if let feed, descriptors.dropFirst(2).contains(where: { $0.revents != 0 }) {
-                let looking = Playhead(time: Self.time(at: state.frameIndex, times: times, fps: fps), at: now,
-                                       rate: state.isPlaying ? 1 : 0)
+                // Resting at the end, the player will show a new version from its first frame
+                // (State.newVersionArrived): that is the frame to draw first.
+                let looking = state.restsAtEnd ? Playhead(time: Self.time(at: 0, times: times, fps: fps), at: now)
+                    : Playhead(time: Self.time(at: state.frameIndex, times: times, fps: fps), at: now, rate: state.isPlaying ? 1 : 0)
                 for update in feed.update(lookingAt: looking) {
                     switch update {
                     case .frames(let newFrames, let newTimes):
@@ -133,8 +137,13 @@ public struct TerminalPlayer: Sendable {
                         notice = nil
                         rendered = Self.renderFrames(frames, columns: size.columns, rows: size.rows - 1)
                         state.replaceFrames(count: frames.count, showing: Self.nearestIndex(to: looking, in: times, fps: fps))
+                        state.newVersionArrived()
                         replaced = true
                     case .frame(let version, let index, let time, let image):
+                        if version > newestVersion {
+                            newestVersion = version
+                            if state.newVersionArrived() { replaced = true }
+                        }
                         // Beyond the last version's frames: the count grows as frames arrive.
                         while frames.count <= index { frames.append(image); times.append(time); rendered.append(nil) }
                         frames[index] = image
@@ -398,6 +407,10 @@ extension TerminalPlayer {
         public private(set) var frameIndex = 0
         public private(set) var isPlaying: Bool
         public private(set) var isQuitRequested = false
+        /// Playback ran to the last frame on its own (no key since): a new version replays from
+        /// the first frame (`newVersionArrived`), where a player the user paused or stepped keeps
+        /// its frame.
+        public private(set) var restsAtEnd = false
         /// Time played since the current frame was shown.
         private var accumulated = 0.0
 
@@ -411,6 +424,7 @@ extension TerminalPlayer {
         /// pause, r replays from the first frame, q or Ctrl-C quits. Other keys do nothing.
         public mutating func handle(key: TerminalKey) {
             let lastIndex = max(0, frameCount - 1)
+            restsAtEnd = false
             switch key {
             case .space:
                 if isPlaying {
@@ -456,6 +470,7 @@ extension TerminalPlayer {
             if steps >= remainingFrames {
                 frameIndex = lastIndex
                 isPlaying = false
+                restsAtEnd = true
                 accumulated = 0
             } else {
                 frameIndex += Int(steps)
@@ -471,6 +486,20 @@ extension TerminalPlayer {
             if frameCount < 2 { isPlaying = false }
             if frameIndex >= frameCount - 1 { isPlaying = false }
             accumulated = 0
+        }
+
+        /// A new version's first frame arrived. A player resting on the last frame after playing
+        /// through replays from the first: a transition's last frame is its resting state, which
+        /// most edits leave as it was, so the end would show nothing of the change (a page that
+        /// loops comes round to the start by itself). Returns whether it moved.
+        @discardableResult
+        public mutating func newVersionArrived() -> Bool {
+            guard restsAtEnd else { return false }
+            restsAtEnd = false
+            frameIndex = 0
+            isPlaying = frameCount > 1
+            accumulated = 0
+            return true
         }
 
         /// How long until the next frame is due, or nil when paused (the loop can sleep on input).

@@ -12,7 +12,7 @@ import TransitRender
 // Chromium, which reports it itself once the frame was painted) and on the `--tty` screen (a
 // pseudo-terminal the terminal player draws on); and `reload.complete`, save → every frame out,
 // against a plain `transit render` of the same file (a GIF, the command's default output)
-// measured in the same run. Saves are renames, as editors save, and include the 20 ms debounce.
+// measured in the same run. Saves are renames, as editors save, and include the 5 ms debounce.
 
 /// The effects measured, light to heavy.
 let liveBenchEffects = ["animators/crossDissolve.lua", "presentations/popup.lua", "animators/explode.lua", "animators/checkerboard.lua"]

@@ -32,10 +32,10 @@ func commandBench(_ arguments: ArraySlice<String>) throws -> Int32 {
     // Each group lives in its own file (Bench+Group.swift) beside the code it measures.
     // Start-up first: a child spawned later would count this process's grown memory as its own
     // (a vfork child shares the parent's memory until exec, and Linux keeps that high-water mark).
-    // TRANSIT_BENCH_ONLY=timeline (or startup, render, bridge, lua, layout, reload, live) runs one group: for
+    // TRANSIT_BENCH_ONLY=timeline (or startup, render, gif, bridge, lua, layout, reload, live) runs one group: for
     // profiling it alone (`perf record`), not for the figures, which are always all measured.
     let groups: [(String, (Int) throws -> [BenchFigure])] = [
-        ("startup", benchStartup), ("render", benchRender), ("bridge", benchBridge), ("lua", benchLua), ("timeline", benchTimeline), ("layout", benchLayout), ("reload", benchReload), ("live", benchLive),
+        ("startup", benchStartup), ("render", benchRender), ("gif", benchGIF), ("bridge", benchBridge), ("lua", benchLua), ("timeline", benchTimeline), ("layout", benchLayout), ("reload", benchReload), ("live", benchLive),
     ]
     let only = ProcessInfo.processInfo.environment["TRANSIT_BENCH_ONLY"]
     if let only, !groups.contains(where: { $0.0 == only }) {
@@ -67,7 +67,7 @@ func commandBench(_ arguments: ArraySlice<String>) throws -> Int32 {
 }
 
 /// Save → finished GIF, the way `transit watch -o` sees a save: the effect is written by rename
-/// into a watched directory, inotify wakes the loop, the 20 ms debounce passes, and a fresh
+/// into a watched directory, inotify wakes the loop, the 5 ms debounce passes, and a fresh
 /// world runs the default scene and renders it. Lurker polls every 0.5 s and Neovim debounces
 /// 0.5 s. (What a live viewer sees first is `reload.visible`, Bench+Live.swift: the first frame
 /// in memory, which this group once reported, is not something a user sees.)

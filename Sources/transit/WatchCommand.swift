@@ -102,9 +102,12 @@ func checkedFile(_ file: String) throws -> URL {
 
 extension FileWatcher {
     /// Reads the changes that woke the loop, then keeps reading until the directory has been
-    /// quiet for 20 ms: an editor's save is several events (write the temporary file, rename
-    /// it, touch a backup), and a `git checkout` is many. True when a watched file changed.
-    func debouncedChanges(quiet milliseconds: Int32 = 20) -> Bool {
+    /// quiet for 5 ms: an editor's save is several events (write the temporary file, rename
+    /// it, touch a backup), issued back to back, and a `git checkout` is many. The window is
+    /// short because a newer save cancels a reload in flight: a burst that outlasts it costs a
+    /// restarted reload, never a wrong one, while every save waits the window. True when a
+    /// watched file changed.
+    func debouncedChanges(quiet milliseconds: Int32 = 5) -> Bool {
         var changed = readChanges()
         while !FileWatcher.wait([fileDescriptor], milliseconds: milliseconds).isEmpty {
             changed.formUnion(readChanges())

@@ -190,7 +190,7 @@ func commandExport(_ arguments: ArraySlice<String>) throws -> Int32 {
     let path = parsed.operands[0]
     guard let source = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)", code: 1) }
     let swift: String
-    do { swift = try SwiftExporter.export(source) } catch let error as SwiftExportError {
+    do { swift = try SwiftExporter.export(source, file: URL(fileURLWithPath: path)) } catch let error as SwiftExportError {
         FileHandle.standardError.write(Data("\(error.message(file: path))\n".utf8))
         return 1
     }

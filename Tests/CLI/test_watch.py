@@ -268,6 +268,18 @@ checks.check("the new version arrives (the frame count changes)", bool(after), s
 if after and last:
     checks.check("it shows the time that was on screen (t=%ss)" % last[2], after[-1][2] == last[2], "%s -> %s" % (last, after[-1]))
     checks.check("it stays paused", after[-1][3] == "paused", str(after[-1]))
+# A player that played through rests on its last frame, which most edits leave alike: a new
+# version replays from its first frame (a paused player, above, keeps its time).
+os.write(terminal, b"r")  # replay; playback then stops on the last frame by itself
+wait_for(lambda: (read_terminal(0.1), any(s[0] == s[1] and s[3] == "paused" for s in statuses()[seen:]))[1], timeout=30)
+ended = statuses()[-1] if statuses() else None
+checks.check("playback stopped on its last frame", ended is not None and ended[0] == ended[1] and ended[3] == "paused", str(ended))
+seen = len(statuses())
+checks.write_by_rename("fade.lua", fade(0.45))
+# No key was pressed since it stopped: only the new version can take it back to frame 1, playing.
+wait_for(lambda: (read_terminal(0.1), any(s[0] == "1" and s[3] == "playing" for s in statuses()[seen:]))[1], timeout=30)
+checks.check("a new version after a play-through replays from its first frame",
+             any(s[0] == "1" and s[3] == "playing" for s in statuses()[seen:]), str(statuses()[seen:][:4]))
 checks.write_by_rename("fade.lua", fade(0.6).replace("local DURATION = 0.6", "local DURATION = = 0.6"))
 wait_for(lambda: (read_terminal(0.1), b"fade.lua:2:" in screen)[1], timeout=30)
 checks.check("a broken save shows its error in the status bar", b"fade.lua:2:" in screen, screen[-300:])

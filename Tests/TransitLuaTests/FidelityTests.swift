@@ -717,7 +717,7 @@ import Testing
     /// sheet's wrapper (self.view.superview) to (62, 114, 900, 540), rounds it by 10, clips it
     /// and sets a dark gray border colour.
     @Test func seed004OnIOS7StylesTheFormSheetWrapperInViewWillAppear() throws {
-        let source = try String(contentsOfFile: packageRoot() + "/scripts/seeds/004_dimming_presentation.lua", encoding: .utf8)
+        let source = try String(contentsOfFile: packageRoot() + "/scripts/seeds/004_scene.lua", encoding: .utf8)
         let probe = source.replacingOccurrences(of: "transit.wait(1.0)\ntransit.log(\"dismiss\")", with: """
             transit.wait(1.0)
             local wrapper = controller.view.superview

@@ -90,4 +90,43 @@ import Testing
         #expect(error.subject == .unknownOption(function: "UIView.animate", index: 1, key: "dealy", accepted: TransitAPI.animateOptions.accepted))
         #expect(error.message == "UIView.animate: unknown option \"dealy\"; accepted: " + TransitAPI.animateOptions.accepted.joined(separator: ", ") + ". A hint")
     }
+
+    /// A constructor's table of settable properties is declared once (`OptionTable.properties`):
+    /// the keys the constructor accepts at run time are exactly the fields of the stubs' class,
+    /// for every class whose constructor takes one, and a view class's parameter is typed
+    /// `CGRect|UIView.Properties`, not `table`.
+    @Test func aConstructorsPropertyTableIsTheSameInTheCheckAndTheStub() throws {
+        let api = LuaRuntime.apiDescription
+        let stubs = api.luaLanguageServerDefinitions
+        let tables = api.optionTables.filter { $0.propertiesOf != nil }
+        #expect(tables.count >= 20, "\(tables.map(\.name))")
+        for table in tables {
+            let className = try #require(table.propertiesOf)
+            // The stub's class: its `---@field` lines, up to the blank line that ends it.
+            let header = "---@class (exact) \(table.name)\n"
+            let start = try #require(stubs.range(of: header), "no stub class \(table.name)")
+            let body = stubs[start.upperBound...].prefix { _ in true }.components(separatedBy: "\n\n")[0]
+            let stubKeys = Set(body.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("---@field ") else { return nil }
+                return String(line.dropFirst(10).prefix { $0 != " " && $0 != "?" })
+            })
+            // What the constructor accepts: the message of a key it does not take lists it.
+            let h = try Harness()
+            let needs = className == "UICollectionView" ? "collectionViewLayout = UICollectionViewFlowLayout.new(), " : ""
+            let message = try #require(try h.error("\(className).new{ \(needs)notAProperty = 1 }"), "\(className) took an unknown key")
+            #expect(message.contains("\(className).new: unknown option \"notAProperty\"; accepted: "), "\(message)")
+            let accepted = Set(message.components(separatedBy: "accepted: ").last!.components(separatedBy: "\n")[0].components(separatedBy: ", "))
+            #expect(accepted == stubKeys, "\(className): accepted but not in the stub \(accepted.subtracting(stubKeys)); in the stub but refused \(stubKeys.subtracting(accepted))")
+        }
+        #expect(stubs.contains("---@param options? CGRect|UIView.Properties"))
+        #expect(stubs.contains("---@param options? UIViewController.Properties"))
+        #expect(stubs.contains("---@class (exact) UILabel.Properties\n"))
+        // Inherited properties are fields too, and `name? T` is written without a second `?`.
+        for field in ["---@field text? string", "---@field alpha? number", "---@field frame? CGRect", "---@field backgroundColor? UIColor "] {
+            let label = stubs.components(separatedBy: "---@class (exact) UILabel.Properties\n")[1].components(separatedBy: "\n\n")[0]
+            #expect(label.contains(field), "UILabel.Properties lacks \(field)")
+        }
+        let button = stubs.components(separatedBy: "---@class (exact) UIButton.Properties\n")[1].components(separatedBy: "\n\n")[0]
+        #expect(button.contains("---@field title? string") && button.contains("---@field titleColor? UIColor"), "the initializer's own keys")
+    }
 }

@@ -148,6 +148,35 @@ import Testing
         }
     }
 
+    /// A player that played through rests on its last frame; a new version then replays from
+    /// the first frame, since the last is the resting state most edits leave alike. A player the
+    /// user paused or stepped keeps its frame.
+    @Test func aNewVersionReplaysAPlayerThatPlayedThroughButNotOneTheUserStopped() {
+        var played = State(frameCount: 5, fps: 10)
+        played.tick(elapsed: 1)
+        #expect(played.frameIndex == 4 && !played.isPlaying && played.restsAtEnd)
+        var moved = played.newVersionArrived()
+        #expect(moved)
+        #expect(played.frameIndex == 0 && played.isPlaying && !played.restsAtEnd)
+        moved = played.newVersionArrived()
+        #expect(!moved, "playing: it goes on where it is")
+
+        var stepped = State(frameCount: 5, fps: 10)
+        stepped.tick(elapsed: 1)
+        stepped.handle(key: .leftArrow)
+        stepped.handle(key: .rightArrow)
+        #expect(stepped.frameIndex == 4 && !stepped.restsAtEnd)
+        moved = stepped.newVersionArrived()
+        #expect(!moved)
+        #expect(stepped.frameIndex == 4 && !stepped.isPlaying)
+
+        var paused = State(frameCount: 5, fps: 10)
+        paused.tick(elapsed: 0.2)
+        paused.handle(key: .space)
+        moved = paused.newVersionArrived()
+        #expect(!moved && paused.frameIndex == 2)
+    }
+
     @Test func degenerateFrameCountsAndRates() {
         var single = State(frameCount: 1, fps: 30)
         #expect(!single.isPlaying)

@@ -127,6 +127,9 @@ local SlideTransitionDelegate = NSObject:subclass("AAPLSlideTransitionDelegate")
 
 -- Apple's storyboard connects the delegate's tabBarController outlet, and the setter installs
 -- the delegate and the pan recognizer; Transit's scenes call this setter when the effect has it.
+-- Nothing in this file calls it, so the annotation gives its parameter the outlet's type (LuaLS
+-- checks the calls against it, and `transit export --swift` declares it so).
+---@param tabBarController UITabBarController
 function SlideTransitionDelegate:setTabBarController(tabBarController)
   if self.tabBarController == tabBarController then return end
   self.tabBarController = tabBarController

@@ -1,9 +1,13 @@
--- Seed 000 (seeds/000_4f1a4cad19f924ad.txt): the four system modalTransitionStyles, then the
--- custom QTranstionAnimation (FromTop and FadeInOut, 0.5 s) with QPresentationController
--- (contentFrame 300×400 centred, a cover view colorWithWhite:0.8 alpha:0.3 inserted at index 0
--- in containerViewWillLayoutSubviews, tap on the cover dismisses). Numbers are the seed's.
--- A scene:  transit run scripts/seeds/000_modal_styles_and_cover.lua [--trace]
---           transit render scripts/seeds/000_modal_styles_and_cover.lua -o /tmp/000.gif
+-- Seed 000 (seeds/000_4f1a4cad19f924ad.txt): the custom QTranstionAnimation (FromTop and
+-- FadeInOut, 0.5 s), the transitioning delegate and animator in one singleton, with
+-- QPresentationController (contentFrame 300×400 centred, a cover view colorWithWhite:0.8
+-- alpha:0.3 inserted at index 0 in containerViewWillLayoutSubviews, tap on the cover
+-- dismisses). Numbers are the seed's. The file returns the shared instance, FromTop (the
+-- seed's animatType is an NS_ENUM property, 0 until set: QTranstionAnimationType_FromTop).
+-- An effect:  transit run scripts/seeds/000_modal_styles_and_cover.lua [--trace]
+-- The seed's usage (the four system modalTransitionStyles, then both custom types, a tap on the
+-- cover dismissing), as a scene:  transit run scripts/seeds/000_scene.lua [--trace]
+--                                 transit render scripts/seeds/000_scene.lua -o /tmp/000.gif
 
 local kScreenW, kScreenH = UIScreen.main.bounds.width, UIScreen.main.bounds.height
 
@@ -113,48 +117,7 @@ function QTranstionAnimation:presentationControllerForPresented(presented, prese
   return persentVC
 end
 
----------------------------------------------------------------------------------------------
--- The scene: a home screen presents a "QMoreViewController" six times.
-local home = UIViewController.new{ title = "Home" }
-home.view.backgroundColor = UIColor.systemGray6
-home.view:addSubview(UILabel.new{ frame = CGRect(20, 80, kScreenW - 40, 40), text = "Home",
-  fontSize = 32, fontWeight = "bold" })
-transit.window.rootViewController = home
-
-local function QMoreViewController(caption)
-  local moreVC = UIViewController.new{ title = "More" }
-  moreVC.view.backgroundColor = UIColor.systemTeal
-  moreVC.view:addSubview(UILabel.new{ frame = CGRect(20, 120, 260, 60), text = caption,
-    fontSize = 22, fontWeight = "semibold", numberOfLines = 0, textColor = UIColor.white })
-  return moreVC
-end
-
--- 1. The four system styles. The seed era (iOS 7–12) presented fullScreen by default, and
--- partialCurl requires fullScreen, so the style is set explicitly.
-for _, style in ipairs({ "coverVertical", "flipHorizontal", "crossDissolve", "partialCurl" }) do
-  local moreVC = QMoreViewController(style)
-  moreVC.modalPresentationStyle = "fullScreen"
-  moreVC.modalTransitionStyle = style
-  transit.log("present", style)
-  home:present(moreVC, true, nil)
-  transit.wait(1.0)
-  transit.log("dismiss", style)
-  moreVC:dismiss(true, nil)
-  transit.wait(1.0)
-end
-
--- 2. 最後 具體使用: the custom transition with the cover view; a tap on the cover dismisses.
-for _, kind in ipairs({ QTranstionAnimation.Type_FromTop, QTranstionAnimation.Type_FadeInOut }) do
-  local animation = QTranstionAnimation.shareInstance()
-  animation.animatType = kind
-  local moreVC = QMoreViewController("QTranstionAnimation " .. kind)
-  moreVC.modalPresentationStyle = "custom"
-  moreVC.transitioningDelegate = animation
-  transit.log("present", kind)
-  home:present(moreVC, true, function() transit.log("presented", kind) end)
-  transit.wait(1.0)
-  transit.log("tap the cover", kind)
-  transit.touch.tap{ at = CGPoint(20, 60) }   -- outside the 300×400 content frame
-  transit.wait(1.0)
-  transit.log("dismissed", kind, moreVC.presentingViewController == nil)
-end
+local animation = QTranstionAnimation.shareInstance()
+animation.animatType = QTranstionAnimation.Type_FromTop
+animation.modalPresentationStyle = "custom"  -- moreVC.modalPresentationStyle = UIModalPresentationCustom
+return animation

@@ -83,10 +83,10 @@ function HHTransitionAnimator:handleGesture(ges)
   elseif ges.state == "ended" then
     self.interacting = false
     if progress < 0.3 then
-      transit.log("HHTransitionAnimator: progress", progress, "< 0.3: cancel")
+      transit.log("HHTransitionAnimator: progress", string.format("%.2f", progress), "< 0.3: cancel")
       self:cancelInteractiveTransition()  -- 滑動距離過短，取消頁面返回
     else
-      transit.log("HHTransitionAnimator: progress", progress, ">= 0.3: finish")
+      transit.log("HHTransitionAnimator: progress", string.format("%.2f", progress), ">= 0.3: finish")
       self:finishInteractiveTransition()  -- 達到滑動返回距離，繼續執行頁面返回動畫
     end
   end

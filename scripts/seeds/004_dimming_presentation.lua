@@ -6,8 +6,13 @@
 -- (62, 114, 900, 540) is centred on a 1024×768 landscape iPad. Transit's "iPad landscape"
 -- profile is 1180×820: on it the seed's frame is used as is (it fits; it is left of centre, as
 -- it would be on a larger iPad). On any screen smaller than 1024×768 the frame is scaled from
--- 1024×768 to the screen, so the scene also runs on the default iPhone.
--- A scene:  transit run scripts/seeds/004_dimming_presentation.lua --device "iPad landscape" [--trace]
+-- 1024×768 to the screen, so it also runs on the default iPhone.
+-- The file returns the class YLSCheckoutSignatureController, which the seed's usage presents
+-- (004_scene.lua); as an effect, its presentationControllerForPresented is the transitioning
+-- delegate of what Transit's scenes present.
+-- An effect:  transit run scripts/seeds/004_dimming_presentation.lua [--trace]
+-- The seed's usage (a checkout screen presents the signature controller, then dismisses it),
+-- as a scene:  transit run scripts/seeds/004_scene.lua --device "iPad landscape" [--trace]
 --           (--ios 7 takes the seed's pre-iOS 8 branch: formSheet + crossDissolve, and its
 --           viewWillAppear moves the form sheet's wrapper view to the same frame, rounds it and
 --           sets a dark gray border colour; the seed sets no border width, so none shows)
@@ -75,6 +80,9 @@ end
 -- YLSCheckoutSignatureController <UIViewControllerTransitioningDelegate>
 local YLSCheckoutSignatureController = UIViewController:subclass("YLSCheckoutSignatureController")
 
+-- initWithModel: (the seed's usage passes a dictionary; the scene passes { total = "$42.00" }).
+-- Only the scene calls it, so the annotation gives the model its type (a struct in Swift).
+---@param model { total: string }
 function YLSCheckoutSignatureController.initWithModel(model)
   local controller = YLSCheckoutSignatureController.new{ title = "Signature" }
   controller.model = model
@@ -110,36 +118,4 @@ function YLSCheckoutSignatureController:presentationControllerForPresented(prese
   return YLSMainPresentationController.new(presented, presenting)
 end
 
----------------------------------------------------------------------------------------------
--- The presenting (original) controller.
-local checkout = UIViewController.new{ title = "Checkout" }
-checkout.view.backgroundColor = UIColor.systemGray6
-checkout.view:addSubview(UILabel.new{ frame = CGRect(40, 40, 600, 44), text = "Checkout", fontSize = 34, fontWeight = "bold" })
-for i = 1, 6 do
-  local row = UIView.new{ frame = CGRect(40, 100 + i * 64, screen.width - 80, 52), backgroundColor = UIColor.white }
-  row.layer.cornerRadius = 8
-  row:addSubview(UILabel.new{ frame = CGRect(16, 0, 400, 52), text = "Item " .. i, fontSize = 18 })
-  checkout.view:addSubview(row)
-end
-transit.window.rootViewController = checkout
-
-local function presentModal(result)
-  local controller = YLSCheckoutSignatureController.initWithModel(result)
-
-  if tonumber(UIDevice.current.systemVersion) >= 8.0 then
-    controller.modalPresentationStyle = "custom"
-  else
-    controller.modalTransitionStyle = "crossDissolve"
-    controller.modalPresentationStyle = "formSheet"
-  end
-
-  checkout:present(controller, true, nil)
-  return controller
-end
-
-transit.log("present", "frame", seedFrame())
-local controller = presentModal({ total = "$42.00" })
-transit.wait(1.0)
-transit.log("dismiss")
-controller:dismiss(true, function() transit.log("dismissed") end)
-transit.wait(1.0)
+return YLSCheckoutSignatureController

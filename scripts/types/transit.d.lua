@@ -373,6 +373,206 @@
 ---| "none"
 ---| "singleLine"
 
+---CAAnimationGroup.new's table of its settable properties: these keys and no other.
+---@class (exact) CAAnimationGroup.Properties
+---@field animations? CAAnimation[] the animations; their beginTime and duration are in the group's time
+---@field autoreverses? boolean plays backwards after each forward play
+---@field beginTime? number 0: when added; else a time on CACurrentMediaTime()'s clock, e.g. CACurrentMediaTime() + 0.2
+---@field delegate? CAAnimationDelegate told when it starts and stops (held strongly, as Core Animation does)
+---@field duration? number seconds; 0 takes the transaction's duration (0.25 s)
+---@field fillMode? CAMediaTimingFillMode what shows before the start and after the end (default removed)
+---@field isRemovedOnCompletion? boolean whether the layer lets go of it when it ends (default true)
+---@field repeatCount? number how many times it plays (fractions allowed; math.huge: forever)
+---@field timingFunction? CAMediaTimingFunction the pacing (nil: linear)
+
+---CABasicAnimation.new's table of its settable properties: these keys and no other.
+---@class (exact) CABasicAnimation.Properties
+---@field autoreverses? boolean plays backwards after each forward play
+---@field beginTime? number 0: when added; else a time on CACurrentMediaTime()'s clock, e.g. CACurrentMediaTime() + 0.2
+---@field byValue? any the change, with fromValue or toValue or alone
+---@field delegate? CAAnimationDelegate told when it starts and stops (held strongly, as Core Animation does)
+---@field duration? number seconds; 0 takes the transaction's duration (0.25 s)
+---@field fillMode? CAMediaTimingFillMode what shows before the start and after the end (default removed)
+---@field fromValue? any the start (nil: the value beneath)
+---@field isAdditive? boolean adds its values to the value beneath instead of replacing it
+---@field isRemovedOnCompletion? boolean whether the layer lets go of it when it ends (default true)
+---@field keyPath? string what it animates: a layer property or a part of one (position.x, transform.rotation.z, ...)
+---@field repeatCount? number how many times it plays (fractions allowed; math.huge: forever)
+---@field timingFunction? CAMediaTimingFunction the pacing (nil: linear)
+---@field toValue? any the end (nil: the value beneath)
+
+---CAGradientLayer.new's table of its settable properties: these keys and no other.
+---@class (exact) CAGradientLayer.Properties
+---@field anchorPoint? CGPoint unit point the transform applies about
+---@field backgroundColor? UIColor fill colour (animatable)
+---@field borderColor? UIColor border colour (animatable)
+---@field borderWidth? number border width, drawn inside the bounds (animatable)
+---@field bounds? CGRect the bounds (animatable)
+---@field colors? UIColor[] the colours (animatable)
+---@field contents? UIImage an image drawn in the bounds (transit.image)
+---@field contentsGravity? CALayerContentsGravity how contents fit the bounds (default resize)
+---@field cornerRadius? number corner radius (animatable)
+---@field endPoint? CGPoint in the unit square of the bounds (animatable; default (0.5, 1)); a radial gradient's radii
+---@field frame? CGRect the frame in the superlayer (sets bounds size and position)
+---@field isDoubleSided? boolean whether the back face is drawn
+---@field isHidden? boolean hidden layers and their sublayers are not drawn
+---@field locations? number[] each colour's stop, 0...1 (animatable; nil: evenly spread)
+---@field mask? CALayer a standalone layer whose alpha masks this layer and its sublayers
+---@field maskedCorners? CACornerMask[] which corners are rounded
+---@field masksToBounds? boolean clip sublayers to the (rounded) bounds
+---@field name? string a name shown in traces and trees
+---@field opacity? number opacity 0...1 (animatable; the view's alpha)
+---@field position? CGPoint the anchor point's position in the superlayer (animatable)
+---@field rasterizationScale? number accepted; changes nothing in the picture
+---@field shadowColor? UIColor shadow colour (animatable)
+---@field shadowOffset? CGSize shadow offset (animatable; default (0, -3))
+---@field shadowOpacity? number shadow opacity 0...1 (animatable)
+---@field shadowPath? CGPath|UIBezierPath the shadow's shape in the layer's coordinates (nil: the layer's rounded bounds, or what it draws); not animated
+---@field shadowRadius? number shadow blur radius (animatable)
+---@field shouldRasterize? boolean accepted; changes nothing in the picture
+---@field startPoint? CGPoint in the unit square of the bounds (animatable; default (0.5, 0)); a radial gradient's centre
+---@field sublayerTransform? CATransform3D transform applied to sublayers, e.g. perspective m34 (animatable)
+---@field transform? CATransform3D 3D transform about the anchor point (animatable)
+---@field type? CAGradientLayerType axial (default) or radial
+---@field zPosition? number drawing order among siblings (animatable)
+
+---CAKeyframeAnimation.new's table of its settable properties: these keys and no other.
+---@class (exact) CAKeyframeAnimation.Properties
+---@field autoreverses? boolean plays backwards after each forward play
+---@field beginTime? number 0: when added; else a time on CACurrentMediaTime()'s clock, e.g. CACurrentMediaTime() + 0.2
+---@field calculationMode? CAAnimationCalculationMode how values between keyframes are found (default linear)
+---@field delegate? CAAnimationDelegate told when it starts and stops (held strongly, as Core Animation does)
+---@field duration? number seconds; 0 takes the transaction's duration (0.25 s)
+---@field fillMode? CAMediaTimingFillMode what shows before the start and after the end (default removed)
+---@field isAdditive? boolean adds its values to the value beneath instead of replacing it
+---@field isRemovedOnCompletion? boolean whether the layer lets go of it when it ends (default true)
+---@field keyPath? string what it animates: a layer property or a part of one (position.x, transform.rotation.z, ...)
+---@field keyTimes? number[] each value's time, 0...1 (nil: evenly spread)
+---@field path? CGPath|UIBezierPath for position: moves along the path (paced)
+---@field repeatCount? number how many times it plays (fractions allowed; math.huge: forever)
+---@field timingFunction? CAMediaTimingFunction the pacing (nil: linear)
+---@field values? any[] the values, in order
+
+---CALayer.new's table of its settable properties: these keys and no other.
+---@class (exact) CALayer.Properties
+---@field anchorPoint? CGPoint unit point the transform applies about
+---@field backgroundColor? UIColor fill colour (animatable)
+---@field borderColor? UIColor border colour (animatable)
+---@field borderWidth? number border width, drawn inside the bounds (animatable)
+---@field bounds? CGRect the bounds (animatable)
+---@field contents? UIImage an image drawn in the bounds (transit.image)
+---@field contentsGravity? CALayerContentsGravity how contents fit the bounds (default resize)
+---@field cornerRadius? number corner radius (animatable)
+---@field frame? CGRect the frame in the superlayer (sets bounds size and position)
+---@field isDoubleSided? boolean whether the back face is drawn
+---@field isHidden? boolean hidden layers and their sublayers are not drawn
+---@field mask? CALayer a standalone layer whose alpha masks this layer and its sublayers
+---@field maskedCorners? CACornerMask[] which corners are rounded
+---@field masksToBounds? boolean clip sublayers to the (rounded) bounds
+---@field name? string a name shown in traces and trees
+---@field opacity? number opacity 0...1 (animatable; the view's alpha)
+---@field position? CGPoint the anchor point's position in the superlayer (animatable)
+---@field rasterizationScale? number accepted; changes nothing in the picture
+---@field shadowColor? UIColor shadow colour (animatable)
+---@field shadowOffset? CGSize shadow offset (animatable; default (0, -3))
+---@field shadowOpacity? number shadow opacity 0...1 (animatable)
+---@field shadowPath? CGPath|UIBezierPath the shadow's shape in the layer's coordinates (nil: the layer's rounded bounds, or what it draws); not animated
+---@field shadowRadius? number shadow blur radius (animatable)
+---@field shouldRasterize? boolean accepted; changes nothing in the picture
+---@field sublayerTransform? CATransform3D transform applied to sublayers, e.g. perspective m34 (animatable)
+---@field transform? CATransform3D 3D transform about the anchor point (animatable)
+---@field zPosition? number drawing order among siblings (animatable)
+
+---CAShapeLayer.new's table of its settable properties: these keys and no other.
+---@class (exact) CAShapeLayer.Properties
+---@field anchorPoint? CGPoint unit point the transform applies about
+---@field backgroundColor? UIColor fill colour (animatable)
+---@field borderColor? UIColor border colour (animatable)
+---@field borderWidth? number border width, drawn inside the bounds (animatable)
+---@field bounds? CGRect the bounds (animatable)
+---@field contents? UIImage an image drawn in the bounds (transit.image)
+---@field contentsGravity? CALayerContentsGravity how contents fit the bounds (default resize)
+---@field cornerRadius? number corner radius (animatable)
+---@field fillColor? UIColor fill colour (animatable; default black, nil: no fill)
+---@field fillRule? CAShapeLayerFillRule nonZero (default) or evenOdd
+---@field frame? CGRect the frame in the superlayer (sets bounds size and position)
+---@field isDoubleSided? boolean whether the back face is drawn
+---@field isHidden? boolean hidden layers and their sublayers are not drawn
+---@field lineCap? CAShapeLayerLineCap butt (default), round or square
+---@field lineDashPattern? number[] dash and gap lengths (nil: solid)
+---@field lineJoin? CAShapeLayerLineJoin miter (default), round or bevel
+---@field lineWidth? number stroke width (animatable; default 1)
+---@field mask? CALayer a standalone layer whose alpha masks this layer and its sublayers
+---@field maskedCorners? CACornerMask[] which corners are rounded
+---@field masksToBounds? boolean clip sublayers to the (rounded) bounds
+---@field name? string a name shown in traces and trees
+---@field opacity? number opacity 0...1 (animatable; the view's alpha)
+---@field path? CGPath|UIBezierPath the path in the layer's coordinates (animatable; a UIBezierPath is taken as its cgPath)
+---@field position? CGPoint the anchor point's position in the superlayer (animatable)
+---@field rasterizationScale? number accepted; changes nothing in the picture
+---@field shadowColor? UIColor shadow colour (animatable)
+---@field shadowOffset? CGSize shadow offset (animatable; default (0, -3))
+---@field shadowOpacity? number shadow opacity 0...1 (animatable)
+---@field shadowPath? CGPath|UIBezierPath the shadow's shape in the layer's coordinates (nil: the layer's rounded bounds, or what it draws); not animated
+---@field shadowRadius? number shadow blur radius (animatable)
+---@field shouldRasterize? boolean accepted; changes nothing in the picture
+---@field strokeColor? UIColor stroke colour (animatable; default nil: no stroke)
+---@field strokeEnd? number where the stroke ends, 0...1 of the path's length (animatable; default 1)
+---@field strokeStart? number where the stroke starts, 0...1 of the path's length (animatable)
+---@field sublayerTransform? CATransform3D transform applied to sublayers, e.g. perspective m34 (animatable)
+---@field transform? CATransform3D 3D transform about the anchor point (animatable)
+---@field zPosition? number drawing order among siblings (animatable)
+
+---CASpringAnimation.new's table of its settable properties: these keys and no other.
+---@class (exact) CASpringAnimation.Properties
+---@field autoreverses? boolean plays backwards after each forward play
+---@field beginTime? number 0: when added; else a time on CACurrentMediaTime()'s clock, e.g. CACurrentMediaTime() + 0.2
+---@field byValue? any the change, with fromValue or toValue or alone
+---@field damping? number default 10 (≥ 0)
+---@field delegate? CAAnimationDelegate told when it starts and stops (held strongly, as Core Animation does)
+---@field duration? number seconds; 0 takes the transaction's duration (0.25 s)
+---@field fillMode? CAMediaTimingFillMode what shows before the start and after the end (default removed)
+---@field fromValue? any the start (nil: the value beneath)
+---@field initialVelocity? number in units of the whole change per second
+---@field isAdditive? boolean adds its values to the value beneath instead of replacing it
+---@field isRemovedOnCompletion? boolean whether the layer lets go of it when it ends (default true)
+---@field keyPath? string what it animates: a layer property or a part of one (position.x, transform.rotation.z, ...)
+---@field mass? number default 1
+---@field repeatCount? number how many times it plays (fractions allowed; math.huge: forever)
+---@field stiffness? number default 100
+---@field timingFunction? CAMediaTimingFunction the pacing (nil: linear)
+---@field toValue? any the end (nil: the value beneath)
+
+---CATransformLayer.new's table of its settable properties: these keys and no other.
+---@class (exact) CATransformLayer.Properties
+---@field anchorPoint? CGPoint unit point the transform applies about
+---@field backgroundColor? UIColor fill colour (animatable)
+---@field borderColor? UIColor border colour (animatable)
+---@field borderWidth? number border width, drawn inside the bounds (animatable)
+---@field bounds? CGRect the bounds (animatable)
+---@field contents? UIImage an image drawn in the bounds (transit.image)
+---@field contentsGravity? CALayerContentsGravity how contents fit the bounds (default resize)
+---@field cornerRadius? number corner radius (animatable)
+---@field frame? CGRect the frame in the superlayer (sets bounds size and position)
+---@field isDoubleSided? boolean whether the back face is drawn
+---@field isHidden? boolean hidden layers and their sublayers are not drawn
+---@field mask? CALayer a standalone layer whose alpha masks this layer and its sublayers
+---@field maskedCorners? CACornerMask[] which corners are rounded
+---@field masksToBounds? boolean clip sublayers to the (rounded) bounds
+---@field name? string a name shown in traces and trees
+---@field opacity? number opacity 0...1 (animatable; the view's alpha)
+---@field position? CGPoint the anchor point's position in the superlayer (animatable)
+---@field rasterizationScale? number accepted; changes nothing in the picture
+---@field shadowColor? UIColor shadow colour (animatable)
+---@field shadowOffset? CGSize shadow offset (animatable; default (0, -3))
+---@field shadowOpacity? number shadow opacity 0...1 (animatable)
+---@field shadowPath? CGPath|UIBezierPath the shadow's shape in the layer's coordinates (nil: the layer's rounded bounds, or what it draws); not animated
+---@field shadowRadius? number shadow blur radius (animatable)
+---@field shouldRasterize? boolean accepted; changes nothing in the picture
+---@field sublayerTransform? CATransform3D transform applied to sublayers, e.g. perspective m34 (animatable)
+---@field transform? CATransform3D 3D transform about the anchor point (animatable)
+---@field zPosition? number drawing order among siblings (animatable)
+
 ---IndexPath{...}: item (or row) and section, one-based: these keys and no other.
 ---@class (exact) IndexPath.Options
 ---@field item? integer the item (a collection view's)
@@ -455,11 +655,126 @@
 ---@class (exact) UIBlurEffect.Options
 ---@field style UIBlurEffectStyle
 
+---UIButton.new's table of its settable properties: these keys and no other.
+---@class (exact) UIButton.Properties
+---@field title? string the title for the normal state (setTitle(_:for:))
+---@field titleColor? UIColor the title colour for the normal state (setTitleColor(_:for:))
+---@field image? UIImage the image for the normal state (setImage(_:for:))
+---@field alpha? number opacity 0...1 (animatable)
+---@field autoresizingMask? UIViewAutoresizing[] how the view follows its superview's size changes
+---@field backgroundColor? UIColor fill colour (animatable)
+---@field bounds? CGRect the bounds (animatable)
+---@field center? CGPoint the centre in the superview (animatable)
+---@field clipsToBounds? boolean clip subviews to the bounds
+---@field contentEdgeInsets? UIEdgeInsets space kept around the title and image
+---@field directionalLayoutMargins? NSDirectionalEdgeInsets layoutMargins by reading direction (leading is left: Transit lays out left to right); setting either sets both
+---@field frame? CGRect the frame in the superview (animatable)
+---@field insetsLayoutMarginsFromSafeArea? boolean whether margins outside the safe area move inside it (default true)
+---@field isEnabled? boolean a disabled button takes no touches and greys its title
+---@field isHidden? boolean hidden views and their subviews are not drawn
+---@field isHighlighted? boolean true while a touch that went down in it is held
+---@field isOpaque? boolean a drawing hint (every view composites the same way)
+---@field isSelected? boolean the selected state
+---@field isUserInteractionEnabled? boolean whether hit-testing finds this view
+---@field layoutMargins? UIEdgeInsets margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea
+---@field name? string a name shown in traces, trees and errors
+---@field tag? integer an integer tag
+---@field tintColor? UIColor the tint (reads the inherited one, the system blue at the top; nil: inherit)
+---@field transform? CGAffineTransform the 2D transform (animatable)
+---@field translatesAutoresizingMaskIntoConstraints? boolean true (the default): the view stays where its frame puts it; set false on a view that constraints place
+
 ---UICollectionView:dequeueReusableCell's options: these keys and no other.
 ---@class (exact) UICollectionView.DequeueOptions
 ---@field withReuseIdentifier? string the reuse identifier given to register (this or withIdentifier is required)
 ---@field withIdentifier? string the same as withReuseIdentifier
 ---@field for? IndexPath the index path of the cell
+
+---UICollectionView.new's table of its settable properties: these keys and no other.
+---@class (exact) UICollectionView.Properties
+---@field allowsMultipleSelection? boolean whether a tap adds to the selection, and a second tap deselects (default false)
+---@field allowsSelection? boolean whether a tap selects (default true)
+---@field alpha? number opacity 0...1 (animatable)
+---@field alwaysBounceHorizontal? boolean scrolls horizontally even when the content is not wider than the view
+---@field alwaysBounceVertical? boolean scrolls vertically even when the content is not taller than the view
+---@field autoresizingMask? UIViewAutoresizing[] how the view follows its superview's size changes
+---@field backgroundColor? UIColor fill colour (animatable)
+---@field bounces? boolean dragging past an edge rubber-bands and springs back (false: stops at the edges)
+---@field bounds? CGRect the bounds (animatable)
+---@field center? CGPoint the centre in the superview (animatable)
+---@field clipsToBounds? boolean clip subviews to the bounds
+---@field collectionViewLayout? UICollectionViewFlowLayout the layout (setting it lays the items out again)
+---@field contentInset? UIEdgeInsets room around the content (UIEdgeInsets)
+---@field contentInsetAdjustmentBehavior? UIScrollViewContentInsetAdjustmentBehavior how the safe area adds to contentInset (default automatic)
+---@field contentOffset? CGPoint the content point at the top-left corner (bounds.origin)
+---@field contentSize? CGSize the size of the content
+---@field dataSource? UICollectionViewDataSource gives the counts and the cells (a view controller is held weakly, others strongly)
+---@field delegate? UICollectionViewDelegate told of selection; also the UIScrollViewDelegate
+---@field directionalLayoutMargins? NSDirectionalEdgeInsets layoutMargins by reading direction (leading is left: Transit lays out left to right); setting either sets both
+---@field frame? CGRect the frame in the superview (animatable)
+---@field insetsLayoutMarginsFromSafeArea? boolean whether margins outside the safe area move inside it (default true)
+---@field isHidden? boolean hidden views and their subviews are not drawn
+---@field isOpaque? boolean a drawing hint (every view composites the same way)
+---@field isScrollEnabled? boolean whether its pan recognizer scrolls (false during a drag cancels it)
+---@field isUserInteractionEnabled? boolean whether hit-testing finds this view
+---@field layoutMargins? UIEdgeInsets margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea
+---@field maximumZoomScale? number the largest zoomScale (default 1; above the minimum a pinch zooms)
+---@field minimumZoomScale? number the smallest zoomScale (default 1)
+---@field name? string a name shown in traces, trees and errors
+---@field showsHorizontalScrollIndicator? boolean accepted; Transit draws no scroll indicators
+---@field showsVerticalScrollIndicator? boolean accepted; Transit draws no scroll indicators
+---@field tag? integer an integer tag
+---@field tintColor? UIColor the tint (reads the inherited one, the system blue at the top; nil: inherit)
+---@field transform? CGAffineTransform the 2D transform (animatable)
+---@field translatesAutoresizingMaskIntoConstraints? boolean true (the default): the view stays where its frame puts it; set false on a view that constraints place
+---@field zoomScale? number the zoom view's scale (setting it: setZoomScale(scale, false))
+
+---UICollectionViewCell.new's table of its settable properties: these keys and no other.
+---@class (exact) UICollectionViewCell.Properties
+---@field alpha? number opacity 0...1 (animatable)
+---@field autoresizingMask? UIViewAutoresizing[] how the view follows its superview's size changes
+---@field backgroundColor? UIColor fill colour (animatable)
+---@field bounds? CGRect the bounds (animatable)
+---@field center? CGPoint the centre in the superview (animatable)
+---@field clipsToBounds? boolean clip subviews to the bounds
+---@field directionalLayoutMargins? NSDirectionalEdgeInsets layoutMargins by reading direction (leading is left: Transit lays out left to right); setting either sets both
+---@field frame? CGRect the frame in the superview (animatable)
+---@field insetsLayoutMarginsFromSafeArea? boolean whether margins outside the safe area move inside it (default true)
+---@field isHidden? boolean hidden views and their subviews are not drawn
+---@field isHighlighted? boolean highlighted (shows selectedBackgroundView)
+---@field isOpaque? boolean a drawing hint (every view composites the same way)
+---@field isSelected? boolean selected (the list sets it; shows selectedBackgroundView)
+---@field isUserInteractionEnabled? boolean whether hit-testing finds this view
+---@field layoutMargins? UIEdgeInsets margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea
+---@field name? string a name shown in traces, trees and errors
+---@field selectedBackgroundView? UIView shown behind the content while selected or highlighted
+---@field tag? integer an integer tag
+---@field tintColor? UIColor the tint (reads the inherited one, the system blue at the top; nil: inherit)
+---@field transform? CGAffineTransform the 2D transform (animatable)
+---@field translatesAutoresizingMaskIntoConstraints? boolean true (the default): the view stays where its frame puts it; set false on a view that constraints place
+
+---UICollectionViewController.new's table of its settable properties: these keys and no other.
+---@class (exact) UICollectionViewController.Properties
+---@field collectionViewLayout? UICollectionViewFlowLayout init(collectionViewLayout:) (default a new flow layout)
+---@field additionalSafeAreaInsets? UIEdgeInsets insets added to the root view's safe area
+---@field definesPresentationContext? boolean whether currentContext presentations cover this controller
+---@field hidesBottomBarWhenPushed? boolean hide a tab bar below while this controller is pushed
+---@field isModalInPresentation? boolean iOS 13+: true prevents the user's dismissal (the sheet's pull resists and presentationControllerDidAttemptToDismiss is called)
+---@field modalPresentationCapturesStatusBarAppearance? boolean presented in a style that does not cover the screen (sheet, custom), it decides the status bar's appearance instead of its presenter (default false)
+---@field modalPresentationStyle? UIModalPresentationStyle how it is presented
+---@field modalTransitionStyle? UIModalTransitionStyle the system animation used without a custom animator
+---@field preferredContentSize? CGSize the size the controller prefers when presented
+---@field preferredTransition? UIViewController.Transition iOS 18: the transition UIKit runs for its push or presentation when no delegate gives an animator (UIViewController.Transition.zoom{...}); nil by default
+---@field title? string the title
+---@field transitioningDelegate? UIViewControllerTransitioningDelegate supplies animators and presentation controllers
+---@field view? UIView the root view, loaded on first access (loadView, then viewDidLoad)
+
+---UICollectionViewFlowLayout.new's table of its settable properties: these keys and no other.
+---@class (exact) UICollectionViewFlowLayout.Properties
+---@field itemSize? CGSize every item's size unless the delegate's sizeForItemAt says (default 50 × 50)
+---@field minimumInteritemSpacing? number the least space between items of a line; lines are then spread to fill (default 10)
+---@field minimumLineSpacing? number the least space between lines (default 10)
+---@field scrollDirection? UICollectionViewScrollDirection vertical (rows) or horizontal (columns)
+---@field sectionInset? UIEdgeInsets room around each section's items (UIEdgeInsets)
 
 ---UIColor{...}: red, green and blue, or white, with alpha (each 0...1): these keys and no other.
 ---@class (exact) UIColor.Options
@@ -488,14 +803,106 @@
 ---@class (exact) UIGraphicsImageRenderer.Options
 ---@field size CGSize
 
+---UIImageView.new's table of its settable properties: these keys and no other.
+---@class (exact) UIImageView.Properties
+---@field alpha? number opacity 0...1 (animatable)
+---@field autoresizingMask? UIViewAutoresizing[] how the view follows its superview's size changes
+---@field backgroundColor? UIColor fill colour (animatable)
+---@field bounds? CGRect the bounds (animatable)
+---@field center? CGPoint the centre in the superview (animatable)
+---@field clipsToBounds? boolean clip subviews to the bounds
+---@field contentMode? UIViewContentMode how the image fits the bounds
+---@field directionalLayoutMargins? NSDirectionalEdgeInsets layoutMargins by reading direction (leading is left: Transit lays out left to right); setting either sets both
+---@field frame? CGRect the frame in the superview (animatable)
+---@field image? UIImage the image, from transit.image(name)
+---@field insetsLayoutMarginsFromSafeArea? boolean whether margins outside the safe area move inside it (default true)
+---@field isHidden? boolean hidden views and their subviews are not drawn
+---@field isOpaque? boolean a drawing hint (every view composites the same way)
+---@field isUserInteractionEnabled? boolean whether hit-testing finds this view
+---@field layoutMargins? UIEdgeInsets margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea
+---@field name? string a name shown in traces, trees and errors
+---@field tag? integer an integer tag
+---@field tintColor? UIColor the tint (reads the inherited one, the system blue at the top; nil: inherit)
+---@field transform? CGAffineTransform the 2D transform (animatable)
+---@field translatesAutoresizingMaskIntoConstraints? boolean true (the default): the view stays where its frame puts it; set false on a view that constraints place
+
 ---UIImpactFeedbackGenerator{...} (Swift's init(style:)): these keys and no other.
 ---@class (exact) UIImpactFeedbackGenerator.Options
 ---@field style? UIImpactFeedbackStyle default "medium"
+
+---UILabel.new's table of its settable properties: these keys and no other.
+---@class (exact) UILabel.Properties
+---@field alpha? number opacity 0...1 (animatable)
+---@field autoresizingMask? UIViewAutoresizing[] how the view follows its superview's size changes
+---@field backgroundColor? UIColor fill colour (animatable)
+---@field bounds? CGRect the bounds (animatable)
+---@field center? CGPoint the centre in the superview (animatable)
+---@field clipsToBounds? boolean clip subviews to the bounds
+---@field directionalLayoutMargins? NSDirectionalEdgeInsets layoutMargins by reading direction (leading is left: Transit lays out left to right); setting either sets both
+---@field fontSize? number point size (default 17)
+---@field fontWeight? UIFontWeight font weight
+---@field frame? CGRect the frame in the superview (animatable)
+---@field insetsLayoutMarginsFromSafeArea? boolean whether margins outside the safe area move inside it (default true)
+---@field isHidden? boolean hidden views and their subviews are not drawn
+---@field isOpaque? boolean a drawing hint (every view composites the same way)
+---@field isUserInteractionEnabled? boolean whether hit-testing finds this view
+---@field layoutMargins? UIEdgeInsets margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea
+---@field name? string a name shown in traces, trees and errors
+---@field numberOfLines? integer maximum lines; 0 = as many as fit
+---@field tag? integer an integer tag
+---@field text? string the text
+---@field textAlignment? NSTextAlignment alignment
+---@field textColor? UIColor text colour
+---@field tintColor? UIColor the tint (reads the inherited one, the system blue at the top; nil: inherit)
+---@field transform? CGAffineTransform the 2D transform (animatable)
+---@field translatesAutoresizingMaskIntoConstraints? boolean true (the default): the view stays where its frame puts it; set false on a view that constraints place
+
+---UIPercentDrivenInteractiveTransition.new's table of its settable properties: these keys and no other.
+---@class (exact) UIPercentDrivenInteractiveTransition.Properties
+---@field completionCurve? UIViewAnimationCurve the curve of the finish/cancel run (default easeInOut)
+---@field completionSpeed? number finish/cancel run at this speed (default 1)
+---@field timingCurve? CAMediaTimingFunction for interruptible animators
+---@field wantsInteractiveStart? boolean start interactively (default true)
 
 ---UIPushBehavior{...} (Swift's init(items:mode:)): these keys and no other.
 ---@class (exact) UIPushBehavior.Options
 ---@field items? UIView[] the views it pushes
 ---@field mode UIPushBehaviorMode continuous or instantaneous
+
+---UIScrollView.new's table of its settable properties: these keys and no other.
+---@class (exact) UIScrollView.Properties
+---@field alpha? number opacity 0...1 (animatable)
+---@field alwaysBounceHorizontal? boolean scrolls horizontally even when the content is not wider than the view
+---@field alwaysBounceVertical? boolean scrolls vertically even when the content is not taller than the view
+---@field autoresizingMask? UIViewAutoresizing[] how the view follows its superview's size changes
+---@field backgroundColor? UIColor fill colour (animatable)
+---@field bounces? boolean dragging past an edge rubber-bands and springs back (false: stops at the edges)
+---@field bounds? CGRect the bounds (animatable)
+---@field center? CGPoint the centre in the superview (animatable)
+---@field clipsToBounds? boolean clip subviews to the bounds
+---@field contentInset? UIEdgeInsets room around the content (UIEdgeInsets)
+---@field contentInsetAdjustmentBehavior? UIScrollViewContentInsetAdjustmentBehavior how the safe area adds to contentInset (default automatic)
+---@field contentOffset? CGPoint the content point at the top-left corner (bounds.origin)
+---@field contentSize? CGSize the size of the content
+---@field delegate? UIScrollViewDelegate told of every contentOffset change
+---@field directionalLayoutMargins? NSDirectionalEdgeInsets layoutMargins by reading direction (leading is left: Transit lays out left to right); setting either sets both
+---@field frame? CGRect the frame in the superview (animatable)
+---@field insetsLayoutMarginsFromSafeArea? boolean whether margins outside the safe area move inside it (default true)
+---@field isHidden? boolean hidden views and their subviews are not drawn
+---@field isOpaque? boolean a drawing hint (every view composites the same way)
+---@field isScrollEnabled? boolean whether its pan recognizer scrolls (false during a drag cancels it)
+---@field isUserInteractionEnabled? boolean whether hit-testing finds this view
+---@field layoutMargins? UIEdgeInsets margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea
+---@field maximumZoomScale? number the largest zoomScale (default 1; above the minimum a pinch zooms)
+---@field minimumZoomScale? number the smallest zoomScale (default 1)
+---@field name? string a name shown in traces, trees and errors
+---@field showsHorizontalScrollIndicator? boolean accepted; Transit draws no scroll indicators
+---@field showsVerticalScrollIndicator? boolean accepted; Transit draws no scroll indicators
+---@field tag? integer an integer tag
+---@field tintColor? UIColor the tint (reads the inherited one, the system blue at the top; nil: inherit)
+---@field transform? CGAffineTransform the 2D transform (animatable)
+---@field translatesAutoresizingMaskIntoConstraints? boolean true (the default): the view stays where its frame puts it; set false on a view that constraints place
+---@field zoomScale? number the zoom view's scale (setting it: setZoomScale(scale, false))
 
 ---UISheetPresentationController.Detent.custom{...} (Swift's custom(identifier:resolver:)): these keys and no other.
 ---@class (exact) UISheetPresentationControllerDetent.CustomOptions
@@ -515,11 +922,114 @@
 ---@field stiffness? number
 ---@field damping? number
 
+---UITabBarController.new's table of its settable properties: these keys and no other.
+---@class (exact) UITabBarController.Properties
+---@field additionalSafeAreaInsets? UIEdgeInsets insets added to the root view's safe area
+---@field definesPresentationContext? boolean whether currentContext presentations cover this controller
+---@field delegate? UITabBarControllerDelegate animationControllerForTransitionFrom(tabBarController, from, to), interactionControllerFor(tabBarController, animator), shouldSelect(tabBarController, vc)
+---@field hidesBottomBarWhenPushed? boolean hide a tab bar below while this controller is pushed
+---@field isModalInPresentation? boolean iOS 13+: true prevents the user's dismissal (the sheet's pull resists and presentationControllerDidAttemptToDismiss is called)
+---@field modalPresentationCapturesStatusBarAppearance? boolean presented in a style that does not cover the screen (sheet, custom), it decides the status bar's appearance instead of its presenter (default false)
+---@field modalPresentationStyle? UIModalPresentationStyle how it is presented
+---@field modalTransitionStyle? UIModalTransitionStyle the system animation used without a custom animator
+---@field preferredContentSize? CGSize the size the controller prefers when presented
+---@field preferredTransition? UIViewController.Transition iOS 18: the transition UIKit runs for its push or presentation when no delegate gives an animator (UIViewController.Transition.zoom{...}); nil by default
+---@field selectedIndex? integer the selected tab, 1-based; setting it switches tabs through the delegate's animator
+---@field selectedViewController? UIViewController the selected tab's controller; setting it switches tabs
+---@field title? string the title
+---@field transitioningDelegate? UIViewControllerTransitioningDelegate supplies animators and presentation controllers
+---@field view? UIView the root view, loaded on first access (loadView, then viewDidLoad)
+---@field viewControllers? UIViewController[] the tabs, in order (a copy); setting keeps the selected one when it is still there
+
 ---UITableView:dequeueReusableCell's options: these keys and no other.
 ---@class (exact) UITableView.DequeueOptions
 ---@field withIdentifier? string the reuse identifier given to register (this or withReuseIdentifier is required)
 ---@field withReuseIdentifier? string the same as withIdentifier
 ---@field for? IndexPath the index path of the cell
+
+---UITableView.new's table of its settable properties: these keys and no other.
+---@class (exact) UITableView.Properties
+---@field style? string init(frame:style:)'s style: only "plain" is modelled
+---@field allowsMultipleSelection? boolean whether a tap adds to the selection, and a second tap deselects (default false)
+---@field allowsSelection? boolean whether a tap selects (default true)
+---@field alpha? number opacity 0...1 (animatable)
+---@field alwaysBounceHorizontal? boolean scrolls horizontally even when the content is not wider than the view
+---@field alwaysBounceVertical? boolean scrolls vertically even when the content is not taller than the view
+---@field autoresizingMask? UIViewAutoresizing[] how the view follows its superview's size changes
+---@field backgroundColor? UIColor fill colour (animatable)
+---@field bounces? boolean dragging past an edge rubber-bands and springs back (false: stops at the edges)
+---@field bounds? CGRect the bounds (animatable)
+---@field center? CGPoint the centre in the superview (animatable)
+---@field clipsToBounds? boolean clip subviews to the bounds
+---@field contentInset? UIEdgeInsets room around the content (UIEdgeInsets)
+---@field contentInsetAdjustmentBehavior? UIScrollViewContentInsetAdjustmentBehavior how the safe area adds to contentInset (default automatic)
+---@field contentOffset? CGPoint the content point at the top-left corner (bounds.origin)
+---@field contentSize? CGSize the size of the content
+---@field dataSource? UITableViewDataSource gives the counts and the cells (a view controller is held weakly, others strongly)
+---@field delegate? UITableViewDelegate told of selection; also the UIScrollViewDelegate
+---@field directionalLayoutMargins? NSDirectionalEdgeInsets layoutMargins by reading direction (leading is left: Transit lays out left to right); setting either sets both
+---@field frame? CGRect the frame in the superview (animatable)
+---@field insetsLayoutMarginsFromSafeArea? boolean whether margins outside the safe area move inside it (default true)
+---@field isHidden? boolean hidden views and their subviews are not drawn
+---@field isOpaque? boolean a drawing hint (every view composites the same way)
+---@field isScrollEnabled? boolean whether its pan recognizer scrolls (false during a drag cancels it)
+---@field isUserInteractionEnabled? boolean whether hit-testing finds this view
+---@field layoutMargins? UIEdgeInsets margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea
+---@field maximumZoomScale? number the largest zoomScale (default 1; above the minimum a pinch zooms)
+---@field minimumZoomScale? number the smallest zoomScale (default 1)
+---@field name? string a name shown in traces, trees and errors
+---@field rowHeight? number every row's height unless the delegate's heightForRowAt says (default 44)
+---@field separatorInset? UIEdgeInsets the separators' inset (left 16 by default)
+---@field separatorStyle? UITableViewCellSeparatorStyle singleLine (a hairline under each row) or none
+---@field showsHorizontalScrollIndicator? boolean accepted; Transit draws no scroll indicators
+---@field showsVerticalScrollIndicator? boolean accepted; Transit draws no scroll indicators
+---@field tag? integer an integer tag
+---@field tintColor? UIColor the tint (reads the inherited one, the system blue at the top; nil: inherit)
+---@field transform? CGAffineTransform the 2D transform (animatable)
+---@field translatesAutoresizingMaskIntoConstraints? boolean true (the default): the view stays where its frame puts it; set false on a view that constraints place
+---@field zoomScale? number the zoom view's scale (setting it: setZoomScale(scale, false))
+
+---UITableViewCell.new's table of its settable properties: these keys and no other.
+---@class (exact) UITableViewCell.Properties
+---@field style? UITableViewCellStyle init(style:reuseIdentifier:)'s style (default "default")
+---@field reuseIdentifier? string init(style:reuseIdentifier:)'s identifier
+---@field alpha? number opacity 0...1 (animatable)
+---@field autoresizingMask? UIViewAutoresizing[] how the view follows its superview's size changes
+---@field backgroundColor? UIColor fill colour (animatable)
+---@field bounds? CGRect the bounds (animatable)
+---@field center? CGPoint the centre in the superview (animatable)
+---@field clipsToBounds? boolean clip subviews to the bounds
+---@field directionalLayoutMargins? NSDirectionalEdgeInsets layoutMargins by reading direction (leading is left: Transit lays out left to right); setting either sets both
+---@field frame? CGRect the frame in the superview (animatable)
+---@field insetsLayoutMarginsFromSafeArea? boolean whether margins outside the safe area move inside it (default true)
+---@field isHidden? boolean hidden views and their subviews are not drawn
+---@field isHighlighted? boolean highlighted (shows selectedBackgroundView)
+---@field isOpaque? boolean a drawing hint (every view composites the same way)
+---@field isSelected? boolean selected (the list sets it; shows selectedBackgroundView)
+---@field isUserInteractionEnabled? boolean whether hit-testing finds this view
+---@field layoutMargins? UIEdgeInsets margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea
+---@field name? string a name shown in traces, trees and errors
+---@field selectedBackgroundView? UIView shown behind the content while selected or highlighted
+---@field selectionStyle? UITableViewCellSelectionStyle none shows no selection; the others grey (as UIKit since iOS 7)
+---@field tag? integer an integer tag
+---@field tintColor? UIColor the tint (reads the inherited one, the system blue at the top; nil: inherit)
+---@field transform? CGAffineTransform the 2D transform (animatable)
+---@field translatesAutoresizingMaskIntoConstraints? boolean true (the default): the view stays where its frame puts it; set false on a view that constraints place
+
+---UITableViewController.new's table of its settable properties: these keys and no other.
+---@class (exact) UITableViewController.Properties
+---@field additionalSafeAreaInsets? UIEdgeInsets insets added to the root view's safe area
+---@field definesPresentationContext? boolean whether currentContext presentations cover this controller
+---@field hidesBottomBarWhenPushed? boolean hide a tab bar below while this controller is pushed
+---@field isModalInPresentation? boolean iOS 13+: true prevents the user's dismissal (the sheet's pull resists and presentationControllerDidAttemptToDismiss is called)
+---@field modalPresentationCapturesStatusBarAppearance? boolean presented in a style that does not cover the screen (sheet, custom), it decides the status bar's appearance instead of its presenter (default false)
+---@field modalPresentationStyle? UIModalPresentationStyle how it is presented
+---@field modalTransitionStyle? UIModalTransitionStyle the system animation used without a custom animator
+---@field preferredContentSize? CGSize the size the controller prefers when presented
+---@field preferredTransition? UIViewController.Transition iOS 18: the transition UIKit runs for its push or presentation when no delegate gives an animator (UIViewController.Transition.zoom{...}); nil by default
+---@field title? string the title
+---@field transitioningDelegate? UIViewControllerTransitioningDelegate supplies animators and presentation controllers
+---@field view? UIView the root view, loaded on first access (loadView, then viewDidLoad)
 
 ---UIView.animateKeyframes's options: these keys and no other.
 ---@class (exact) UIView.AnimateKeyframesOptions
@@ -539,6 +1049,27 @@
 ---@field animations function
 ---@field completion? function called with finished
 
+---UIView.new's table of its settable properties: these keys and no other.
+---@class (exact) UIView.Properties
+---@field alpha? number opacity 0...1 (animatable)
+---@field autoresizingMask? UIViewAutoresizing[] how the view follows its superview's size changes
+---@field backgroundColor? UIColor fill colour (animatable)
+---@field bounds? CGRect the bounds (animatable)
+---@field center? CGPoint the centre in the superview (animatable)
+---@field clipsToBounds? boolean clip subviews to the bounds
+---@field directionalLayoutMargins? NSDirectionalEdgeInsets layoutMargins by reading direction (leading is left: Transit lays out left to right); setting either sets both
+---@field frame? CGRect the frame in the superview (animatable)
+---@field insetsLayoutMarginsFromSafeArea? boolean whether margins outside the safe area move inside it (default true)
+---@field isHidden? boolean hidden views and their subviews are not drawn
+---@field isOpaque? boolean a drawing hint (every view composites the same way)
+---@field isUserInteractionEnabled? boolean whether hit-testing finds this view
+---@field layoutMargins? UIEdgeInsets margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea
+---@field name? string a name shown in traces, trees and errors
+---@field tag? integer an integer tag
+---@field tintColor? UIColor the tint (reads the inherited one, the system blue at the top; nil: inherit)
+---@field transform? CGAffineTransform the 2D transform (animatable)
+---@field translatesAutoresizingMaskIntoConstraints? boolean true (the default): the view stays where its frame puts it; set false on a view that constraints place
+
 ---UIView.transition's options: these keys and no other.
 ---@class (exact) UIView.TransitionOptions
 ---@field with UIView the view whose content changes
@@ -546,6 +1077,22 @@
 ---@field options? UIViewAnimationOptions[] a transition style and curve
 ---@field animations? function
 ---@field completion? function called with finished
+
+---UIViewController.new's table of its settable properties: these keys and no other.
+---@class (exact) UIViewController.Properties
+---@field backgroundColor? UIColor its view's background colour (loads the view)
+---@field additionalSafeAreaInsets? UIEdgeInsets insets added to the root view's safe area
+---@field definesPresentationContext? boolean whether currentContext presentations cover this controller
+---@field hidesBottomBarWhenPushed? boolean hide a tab bar below while this controller is pushed
+---@field isModalInPresentation? boolean iOS 13+: true prevents the user's dismissal (the sheet's pull resists and presentationControllerDidAttemptToDismiss is called)
+---@field modalPresentationCapturesStatusBarAppearance? boolean presented in a style that does not cover the screen (sheet, custom), it decides the status bar's appearance instead of its presenter (default false)
+---@field modalPresentationStyle? UIModalPresentationStyle how it is presented
+---@field modalTransitionStyle? UIModalTransitionStyle the system animation used without a custom animator
+---@field preferredContentSize? CGSize the size the controller prefers when presented
+---@field preferredTransition? UIViewController.Transition iOS 18: the transition UIKit runs for its push or presentation when no delegate gives an animator (UIViewController.Transition.zoom{...}); nil by default
+---@field title? string the title
+---@field transitioningDelegate? UIViewControllerTransitioningDelegate supplies animators and presentation controllers
+---@field view? UIView the root view, loaded on first access (loadView, then viewDidLoad)
 
 ---UIViewController.Transition.zoom's options (Swift's zoom(options:sourceViewProvider:)): these keys and no other.
 ---@class (exact) UIViewController.Transition.ZoomOptions
@@ -564,6 +1111,28 @@
 ---@field controlPoint2? CGPoint
 ---@field timingParameters? UISpringTimingParameters|CAMediaTimingFunction
 ---@field animations? function
+
+---UIVisualEffectView.new's table of its settable properties: these keys and no other.
+---@class (exact) UIVisualEffectView.Properties
+---@field alpha? number opacity 0...1 (animatable)
+---@field autoresizingMask? UIViewAutoresizing[] how the view follows its superview's size changes
+---@field backgroundColor? UIColor fill colour (animatable)
+---@field bounds? CGRect the bounds (animatable)
+---@field center? CGPoint the centre in the superview (animatable)
+---@field clipsToBounds? boolean clip subviews to the bounds
+---@field directionalLayoutMargins? NSDirectionalEdgeInsets layoutMargins by reading direction (leading is left: Transit lays out left to right); setting either sets both
+---@field effect? UIBlurEffect the blur; nil shows no effect (animatable: the blur fades)
+---@field frame? CGRect the frame in the superview (animatable)
+---@field insetsLayoutMarginsFromSafeArea? boolean whether margins outside the safe area move inside it (default true)
+---@field isHidden? boolean hidden views and their subviews are not drawn
+---@field isOpaque? boolean a drawing hint (every view composites the same way)
+---@field isUserInteractionEnabled? boolean whether hit-testing finds this view
+---@field layoutMargins? UIEdgeInsets margins (default 8 on each side), moved inside the safe area when insetsLayoutMarginsFromSafeArea
+---@field name? string a name shown in traces, trees and errors
+---@field tag? integer an integer tag
+---@field tintColor? UIColor the tint (reads the inherited one, the system blue at the top; nil: inherit)
+---@field transform? CGAffineTransform the 2D transform (animatable)
+---@field translatesAutoresizingMaskIntoConstraints? boolean true (the default): the view stays where its frame puts it; set false on a view that constraints place
 
 ---transit.touch.edgePan's options: these keys and no other.
 ---@class (exact) transit.touch.EdgePanOptions
@@ -1082,7 +1651,7 @@ function NSObject:isMember(class) end
 UIView = {}
 
 ---makes a UIView; subclasses then call init(self, ...)
----@param options? CGRect|table a CGRect (the frame, as UIView(frame:)) or a table of any writable properties, e.g. {frame=, backgroundColor=, name=}
+---@param options? CGRect|UIView.Properties a CGRect (the frame, as UIView(frame:)) or a table of any writable properties, e.g. {frame=, backgroundColor=, name=}
 ---@return UIView
 function UIView.new(options) end
 
@@ -1292,7 +1861,7 @@ function UIView:updateConstraints() end
 CALayer = {}
 
 ---makes a CALayer; subclasses then call init(self, ...)
----@param options? table any writable properties, e.g. {frame=, backgroundColor=}
+---@param options? CALayer.Properties any writable properties, e.g. {frame=, backgroundColor=}
 ---@return CALayer
 function CALayer.new(options) end
 
@@ -1355,7 +1924,7 @@ function CALayer:removeAllAnimations() end
 UILabel = {}
 
 ---makes a UILabel; subclasses then call init(self, ...)
----@param options? CGRect|table a CGRect (the frame, as UIView(frame:)) or a table of any writable properties
+---@param options? CGRect|UILabel.Properties a CGRect (the frame, as UIView(frame:)) or a table of any writable properties
 ---@return UILabel
 function UILabel.new(options) end
 
@@ -1372,7 +1941,7 @@ function UILabel:subclass(name) end
 UIImageView = {}
 
 ---makes a UIImageView; subclasses then call init(self, ...)
----@param options? CGRect|table a CGRect (the frame, as UIView(frame:)) or a table of any writable properties
+---@param options? CGRect|UIImageView.Properties a CGRect (the frame, as UIView(frame:)) or a table of any writable properties
 ---@return UIImageView
 function UIImageView.new(options) end
 
@@ -1401,7 +1970,7 @@ UIWindow = {}
 CAShapeLayer = {}
 
 ---makes a CAShapeLayer; subclasses then call init(self, ...)
----@param options? table any writable properties, e.g. {path=, fillColor=}
+---@param options? CAShapeLayer.Properties any writable properties, e.g. {path=, fillColor=}
 ---@return CAShapeLayer
 function CAShapeLayer.new(options) end
 
@@ -1415,7 +1984,7 @@ function CAShapeLayer.new(options) end
 CAGradientLayer = {}
 
 ---makes a CAGradientLayer; subclasses then call init(self, ...)
----@param options? table any writable properties, e.g. {colors=, locations=}
+---@param options? CAGradientLayer.Properties any writable properties, e.g. {colors=, locations=}
 ---@return CAGradientLayer
 function CAGradientLayer.new(options) end
 
@@ -1424,7 +1993,7 @@ function CAGradientLayer.new(options) end
 CATransformLayer = {}
 
 ---makes a CATransformLayer; subclasses then call init(self, ...)
----@param options? table
+---@param options? CATransformLayer.Properties
 ---@return CATransformLayer
 function CATransformLayer.new(options) end
 
@@ -1543,7 +2112,7 @@ CGPath = {}
 UIViewController = {}
 
 ---makes a UIViewController; subclasses then call init(self, ...)
----@param options? table title, view, backgroundColor, preferredContentSize, modalPresentationStyle, ...
+---@param options? UIViewController.Properties title, view, backgroundColor, preferredContentSize, modalPresentationStyle, ...
 ---@return UIViewController
 function UIViewController.new(options) end
 
@@ -1787,7 +2356,7 @@ function UISwipeGestureRecognizer.new(target, action) end
 UIScrollView = {}
 
 ---makes a UIScrollView; subclasses then call init(self, ...)
----@param options? CGRect|table a CGRect (the frame, as UIView(frame:)) or a table of any writable properties, e.g. {frame=, contentSize=}
+---@param options? CGRect|UIScrollView.Properties a CGRect (the frame, as UIView(frame:)) or a table of any writable properties, e.g. {frame=, contentSize=}
 ---@return UIScrollView
 function UIScrollView.new(options) end
 
@@ -1913,7 +2482,7 @@ CAPropertyAnimation = {}
 CABasicAnimation = {}
 
 ---makes a CABasicAnimation; subclasses then call init(self, ...)
----@param options? table any writable properties, e.g. {keyPath=, fromValue=, toValue=, duration=}
+---@param options? CABasicAnimation.Properties any writable properties, e.g. {keyPath=, fromValue=, toValue=, duration=}
 ---@return CABasicAnimation
 function CABasicAnimation.new(options) end
 
@@ -1927,7 +2496,7 @@ function CABasicAnimation.new(options) end
 CASpringAnimation = {}
 
 ---makes a CASpringAnimation; subclasses then call init(self, ...)
----@param options? table any writable properties, e.g. {keyPath=, toValue=, damping=}
+---@param options? CASpringAnimation.Properties any writable properties, e.g. {keyPath=, toValue=, damping=}
 ---@return CASpringAnimation
 function CASpringAnimation.new(options) end
 
@@ -1940,7 +2509,7 @@ function CASpringAnimation.new(options) end
 CAKeyframeAnimation = {}
 
 ---makes a CAKeyframeAnimation; subclasses then call init(self, ...)
----@param options? table any writable properties, e.g. {keyPath=, values=, keyTimes=}
+---@param options? CAKeyframeAnimation.Properties any writable properties, e.g. {keyPath=, values=, keyTimes=}
 ---@return CAKeyframeAnimation
 function CAKeyframeAnimation.new(options) end
 
@@ -1950,7 +2519,7 @@ function CAKeyframeAnimation.new(options) end
 CAAnimationGroup = {}
 
 ---makes a CAAnimationGroup; subclasses then call init(self, ...)
----@param options? table any writable properties, e.g. {animations=, duration=}
+---@param options? CAAnimationGroup.Properties any writable properties, e.g. {animations=, duration=}
 ---@return CAAnimationGroup
 function CAAnimationGroup.new(options) end
 
@@ -2234,7 +2803,7 @@ function UIViewControllerTransitionCoordinator:view(key) end
 UIPercentDrivenInteractiveTransition = {}
 
 ---makes a UIPercentDrivenInteractiveTransition; subclasses then call init(self, ...)
----@param options? table completionSpeed, completionCurve, wantsInteractiveStart
+---@param options? UIPercentDrivenInteractiveTransition.Properties completionSpeed, completionCurve, wantsInteractiveStart
 ---@return UIPercentDrivenInteractiveTransition
 function UIPercentDrivenInteractiveTransition.new(options) end
 
@@ -2448,7 +3017,7 @@ function UINavigationController:setNavigationBarHidden(hidden, animated) end
 UITabBarController = {}
 
 ---makes a UITabBarController; subclasses then call init(self, ...)
----@param options? table viewControllers, selectedIndex, delegate, title
+---@param options? UITabBarController.Properties viewControllers, selectedIndex, delegate, title
 ---@return UITabBarController
 function UITabBarController.new(options) end
 
@@ -2484,7 +3053,7 @@ UINavigationItem = {}
 UIButton = {}
 
 ---makes a UIButton; subclasses then call init(self, ...)
----@param options? CGRect|table a CGRect (the frame, as UIView(frame:)) or a table of title, titleColor, image, and any writable UIView property (frame, backgroundColor, ...)
+---@param options? CGRect|UIButton.Properties a CGRect (the frame, as UIView(frame:)) or a table of title, titleColor, image, and any writable UIView property (frame, backgroundColor, ...)
 ---@return UIButton
 function UIButton.new(options) end
 
@@ -2645,6 +3214,11 @@ NSLayoutYAxisAnchor = {}
 ---a width or height anchor: also a constant (equalToConstant=) or a multiple of another dimension (multiplier=)
 ---@class NSLayoutDimension : NSLayoutAnchor
 NSLayoutDimension = {}
+
+---an inactive constraint (Swift constraint(equalToConstant:), constraint(equalTo:multiplier:constant:) and the others) (Swift `constraint(equalToConstant:)`)
+---@param options NSLayoutDimension.ConstraintOptions {equalTo=, greaterThanOrEqualTo=, lessThanOrEqualTo= (a width or height anchor), constant=0, multiplier=1; or equalToConstant= / greaterThanOrEqualToConstant= / lessThanOrEqualToConstant=}
+---@return NSLayoutConstraint
+function NSLayoutDimension:constraint(options) end
 
 ---Named priorities (numbers 1...1000).
 ---@class UILayoutPriority
@@ -2812,7 +3386,7 @@ function UIBlurEffect.new(options) end
 UIVisualEffectView = {}
 
 ---makes a UIVisualEffectView; subclasses then call init(self, ...)
----@param options? table|UIBlurEffect {effect=, frame=, ...} or the effect
+---@param options? UIVisualEffectView.Properties|UIBlurEffect {effect=, frame=, ...} or the effect
 ---@return UIVisualEffectView
 function UIVisualEffectView.new(options) end
 
@@ -2863,7 +3437,7 @@ function UICollectionViewLayout:collectionViewContentSize() end
 UICollectionViewFlowLayout = {}
 
 ---makes a UICollectionViewFlowLayout; subclasses then call init(self, ...)
----@param options? table any writable properties, e.g. {itemSize=, minimumLineSpacing=}
+---@param options? UICollectionViewFlowLayout.Properties any writable properties, e.g. {itemSize=, minimumLineSpacing=}
 ---@return UICollectionViewFlowLayout
 function UICollectionViewFlowLayout.new(options) end
 
@@ -2879,7 +3453,7 @@ function UICollectionViewFlowLayout.new(options) end
 UICollectionViewCell = {}
 
 ---makes a UICollectionViewCell; subclasses then call init(self, ...)
----@param options? CGRect|table a CGRect (the frame, as UIView(frame:)) or a table of any writable properties, e.g. {frame=}
+---@param options? CGRect|UICollectionViewCell.Properties a CGRect (the frame, as UIView(frame:)) or a table of any writable properties, e.g. {frame=}
 ---@return UICollectionViewCell
 function UICollectionViewCell.new(options) end
 
@@ -2906,7 +3480,7 @@ function UICollectionViewCell:prepareForReuse() end
 UICollectionView = {}
 
 ---makes a UICollectionView; subclasses then call init(self, ...)
----@param options? table {frame=, collectionViewLayout=} (the layout is required) and any writable properties
+---@param options? UICollectionView.Properties {frame=, collectionViewLayout=} (the layout is required) and any writable properties
 ---@return UICollectionView
 function UICollectionView.new(options) end
 
@@ -2979,7 +3553,7 @@ function UICollectionView:deselectItem(indexPath, animated) end
 UICollectionViewController = {}
 
 ---makes a UICollectionViewController; subclasses then call init(self, ...)
----@param options? table init(collectionViewLayout:): {collectionViewLayout=} (default a new flow layout), title, ...
+---@param options? UICollectionViewController.Properties init(collectionViewLayout:): {collectionViewLayout=} (default a new flow layout), title, ...
 ---@return UICollectionViewController
 function UICollectionViewController.new(options) end
 
@@ -3003,7 +3577,7 @@ function UICollectionViewController:subclass(name) end
 UITableViewCell = {}
 
 ---makes a UITableViewCell; subclasses then call init(self, ...)
----@param options? table init(style:reuseIdentifier:): {style=, reuseIdentifier=} and any writable properties
+---@param options? UITableViewCell.Properties init(style:reuseIdentifier:): {style=, reuseIdentifier=} and any writable properties
 ---@return UITableViewCell
 function UITableViewCell.new(options) end
 
@@ -3033,7 +3607,7 @@ function UITableViewCell:prepareForReuse() end
 UITableView = {}
 
 ---makes a UITableView; subclasses then call init(self, ...)
----@param options? table {frame=, style="plain"} and any writable properties
+---@param options? UITableView.Properties {frame=, style="plain"} and any writable properties
 ---@return UITableView
 function UITableView.new(options) end
 
@@ -3105,7 +3679,7 @@ function UITableView:deselectRow(indexPath, animated) end
 UITableViewController = {}
 
 ---makes a UITableViewController; subclasses then call init(self, ...)
----@param options? table title, ... (the style is plain)
+---@param options? UITableViewController.Properties title, ... (the style is plain)
 ---@return UITableViewController
 function UITableViewController.new(options) end
 

@@ -87,7 +87,10 @@ extension APIDescription {
         var lines = ["---\(table.doc.isEmpty ? "An options table" : table.doc): these keys and no other.",
                      "---@class (exact) \(table.name)"]
         for field in table.fields {
-            lines.append("---@field \(field.name)\(field.isRequired ? "" : "?") \(field.type.luals)\(field.doc.isEmpty ? "" : " \(field.doc)")")
+            // `name?` already admits nil: `name? T`, not `name? T?`.
+            var type = field.type
+            if !field.isRequired, case .optional(let inner) = type { type = inner }
+            lines.append("---@field \(field.name)\(field.isRequired ? "" : "?") \(type.luals)\(field.doc.isEmpty ? "" : " \(field.doc)")")
         }
         lines.append("")
         return lines
@@ -167,9 +170,18 @@ extension APIDescription {
             out.append("The keys each options table takes; any other key is an error listing these (`unknown option \"x\"; accepted: ...`).")
             out.append("")
             for table in tables {
-                out.append("- `\(table.name)`: " + table.fields.map { field in
-                    "`\(field.name)\(field.isRequired ? "" : "?")` (`\(field.type.luals)`\(field.doc.isEmpty ? "" : ", \(field.doc)"))"
-                }.joined(separator: ", "))
+                func describe(_ fields: [OptionTable.Field]) -> String {
+                    fields.map { field in
+                        "`\(field.name)\(field.isRequired ? "" : "?")` (`\(field.type.luals)`\(field.doc.isEmpty ? "" : ", \(field.doc)"))"
+                    }.joined(separator: ", ")
+                }
+                // A constructor's table of settable properties: the class's section lists them.
+                if let className = table.propertiesOf {
+                    let own = table.fields.filter { field in settableProperties(of: className)[field.name] == nil }
+                    out.append("- `\(table.name)`: every settable property of `\(className)` and its superclasses" + (own.isEmpty ? "" : "; and " + describe(own)))
+                } else {
+                    out.append("- `\(table.name)`: " + describe(table.fields))
+                }
             }
             out.append("")
         }

@@ -31,6 +31,12 @@ public struct OptionTable: Equatable, Sendable {
     public var fields: [Field]
     /// What the table is, for the stubs ("UIView.animate's options").
     public var doc: String
+    /// A constructor's table of a class's settable properties (`UIView.new{frame=, alpha=}`):
+    /// the class, whose settable properties (its own and its superclasses') are keys besides
+    /// `fields`, which are then the keys the initializer reads itself (UIButton's `title`).
+    /// `APIDescription.completingPropertyTables` adds the properties' fields once the classes
+    /// are known; `HostCall.applyOptions` checks and applies the same set.
+    public var propertiesOf: String?
 
     init(_ name: String, _ doc: String = "", _ fields: [Field]) {
         self.name = name; self.fields = fields; self.doc = doc
@@ -41,6 +47,14 @@ public struct OptionTable: Equatable, Sendable {
     public var accepted: [String] { fields.map(\.name).sorted() }
 
     public func field(_ name: String) -> Field? { fields.first { $0.name == name } }
+
+    /// The table of `className`'s settable properties, plus `extra` keys its initializer takes
+    /// (`UITableViewCell.new{style=, reuseIdentifier=}`): `UIView.Properties` in the stubs.
+    static func properties(of className: String, extra: [Field] = []) -> OptionTable {
+        var table = OptionTable(className + ".Properties", "\(className).new's table of its settable properties", extra)
+        table.propertiesOf = className
+        return table
+    }
 }
 
 extension APIType {
@@ -55,7 +69,51 @@ extension APIType {
     }
 }
 
+extension APIType {
+    /// This type with every options table in it replaced by `transform`'s answer.
+    func mappingOptionTables(_ transform: (OptionTable) -> OptionTable) -> APIType {
+        switch self {
+        case .options(let table): return .options(transform(table))
+        case .optional(let inner): return .optional(inner.mappingOptionTables(transform))
+        case .list(let inner): return .list(inner.mappingOptionTables(transform))
+        case .union(let types): return .union(types.map { $0.mappingOptionTables(transform) })
+        default: return self
+        }
+    }
+}
+
 extension APIDescription {
+    /// The settable properties of a class and its superclasses, by name, the nearest
+    /// declaration of a name winning: the keys of its `OptionTable.properties(of:)` table.
+    func settableProperties(of className: String) -> [String: APIProperty] {
+        var settable: [String: APIProperty] = [:]
+        for cls in lineage(className) {
+            for p in cls.properties where p.setter != nil && settable[p.name] == nil { settable[p.name] = p }
+        }
+        return settable
+    }
+
+    /// Fills each constructor's table of settable properties with a field per property (after
+    /// the keys it declares itself), so the stubs and the reference list them; run once, when
+    /// every class is declared.
+    mutating func completingPropertyTables() {
+        for index in classes.indices {
+            classes[index].constructorParameters = classes[index].constructorParameters.map { parameter in
+                var parameter = parameter
+                parameter.type = parameter.type.mappingOptionTables { table in
+                    guard let className = table.propertiesOf else { return table }
+                    var complete = table
+                    let own = Set(table.fields.map(\.name))
+                    for (name, property) in settableProperties(of: className).sorted(by: { $0.key < $1.key }) where !own.contains(name) {
+                        complete.fields.append(.optional(name, property.type, property.doc))
+                    }
+                    return complete
+                }
+                return parameter
+            }
+        }
+    }
+
     /// Every options table a function, method or constructor of the API declares, once each,
     /// by name.
     public var optionTables: [OptionTable] {

@@ -70,6 +70,9 @@ enum SwiftInterfaceSupport {
         public struct Selector: Hashable, ExpressibleByStringLiteral, Sendable {
             public init(_ name: String) { }
             public init(stringLiteral name: String) { }
+            // Linux has no #selector: an export is type-checked with `#selector(m)` read as
+            // `Selector(self.m)` (SwiftExporter.linuxTypeCheckable), so the method must exist.
+            public init<Function>(_ method: Function) { }
         }
 
         open class CGColor {
@@ -122,6 +125,11 @@ enum SwiftInterfaceSupport {
             open class func systemFont(ofSize fontSize: CGFloat) -> UIFont { fatalError() }
             open class func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont { fatalError() }
             open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { fatalError() }
+        }
+
+        // What Transit's UILabel.fontSize and fontWeight are in UIKit (LuaToSwiftLabels.swift).
+        extension UILabel {
+            public var font: UIFont! { get { fatalError() } set { } }
         }
 
         open class CGContext {
@@ -189,4 +197,22 @@ enum SwiftInterfaceSupport {
         }
 
         """
+
+    /// The cases of an enumeration declared above (`UIUserInterfaceIdiom`, `UIGestureRecognizer.State`):
+    /// a property Transit gives as a string (`"phone"`) has them as its Swift type's, by the same names.
+    static func enumerationCases(_ type: String) -> [String]? {
+        let parts = type.split(separator: ".").map(String.init)
+        var outer: String?  // the type a column-0 `extension X {` opens
+        var lines = declarations.split(separator: "\n").map(String.init)[...]
+        while let line = lines.popFirst() {
+            if line.hasPrefix("extension "), line.hasSuffix(" {") { outer = String(line.dropFirst("extension ".count).dropLast(2)) }
+            if line == "}" { outer = nil }
+            let nested = line.hasPrefix(" ")
+            guard line.trimmingCharacters(in: .whitespaces).hasPrefix("public enum \(parts.last!): "),
+                  parts.count == 1 ? !nested : nested && outer == parts[0] else { continue }
+            guard let caseLine = lines.first?.trimmingCharacters(in: .whitespaces), caseLine.hasPrefix("case ") else { return nil }
+            return caseLine.dropFirst(5).split(separator: ",").map { $0.split(separator: "=")[0].trimmingCharacters(in: .whitespaces) }
+        }
+        return nil
+    }
 }

@@ -101,7 +101,17 @@ extension TransitAPI {
     }
 
     private static func dimensionClass() -> APIClass {
-        anchorSubclass("NSLayoutDimension", DimensionAnchor.self, "a width or height anchor: also a constant (equalToConstant=) or a multiple of another dimension (multiplier=)")
+        var cls = anchorSubclass("NSLayoutDimension", DimensionAnchor.self, "a width or height anchor: also a constant (equalToConstant=) or a multiple of another dimension (multiplier=)")
+        // The anchor's constraint{...} with the size options, declared here too because UIKit
+        // declares constraint(equalToConstant:) and the multiplier forms on NSLayoutDimension.
+        cls.methods = [
+            method("constraint", .checked("options", .options(AnchorConstraintOptions.dimension), "{equalTo=, greaterThanOrEqualTo=, lessThanOrEqualTo= (a width or height anchor), constant=0, multiplier=1; or equalToConstant= / greaterThanOrEqualToConstant= / lessThanOrEqualToConstant=}"),
+                   returns: .object("NSLayoutConstraint"), doc: "an inactive constraint (Swift constraint(equalToConstant:), constraint(equalTo:multiplier:constant:) and the others)", of: DimensionAnchor.self) { call, anchor, _ in
+                call.push(try call.anchorConstraint(anchor))
+                return 1
+            },
+        ]
+        return cls
     }
 
     private static func priorityClass() -> APIClass {

@@ -25,6 +25,7 @@ enum TransitAPI {
         api.namespace = namespace()
         api.namespace.functions += gestureTouchFunctions() + sheetNamespaceFunctions()
         SwiftNames.apply(to: &api)
+        api.completingPropertyTables()
         return api
     }()
 
@@ -160,6 +161,17 @@ func property<T: AnyObject, V>(_ name: String, _ value: Argument<V>, _ doc: Stri
         }
     }
     declared.convertsValue = true
+    // The same write for a value the C path read (ObjectDispatch.swift, assignChecked).
+    if let readInC = value.readInC {
+        let make = readInC.make
+        declared.setterInC = SetterInC(kind: readInC.kind, valueType: readInC.valueType, set: { call, object, numbers in
+            guard object is T else { throw foreignReceiver(name, call) }
+            let converted = make(numbers)
+            try Unmanaged<T>.fromOpaque(Unmanaged.passUnretained(object).toOpaque())._withUnsafeGuaranteedRef {
+                try set(&call, $0, converted)
+            }
+        })
+    }
     return declared
 }
 
@@ -247,33 +259,33 @@ func parameter(_ name: String, _ type: APIType, _ doc: String = "") -> APIParame
 }
 
 extension HostCall {
-    /// Applies an options table (`UIView.new{frame=..., name=...}`) through the setters of
-    /// `className`; unknown keys are an error listing what is accepted. A view class also takes
-    /// a CGRect, its frame: `UIView.new(CGRect(0, 0, 10, 10))` is UIKit's `UIView(frame:)`, the
-    /// initializer ported code uses most.
-    func applyOptions(_ argument: Int, to object: AnyObject, className: String, extra: Set<String> = []) throws {
-        guard isTable(argument) else { return }
+    /// Applies a constructor's table of settable properties (`UIView.new{frame=..., name=...}`,
+    /// declared once as `OptionTable.properties(of:)`) through the class's setters; a key that
+    /// is neither a settable property nor one the table declares (read by the constructor
+    /// itself) is an error listing what is accepted. A view class also takes a CGRect, its
+    /// frame: `UIView.new(CGRect(0, 0, 10, 10))` is UIKit's `UIView(frame:)`, the initializer
+    /// ported code uses most.
+    func applyOptions(_ argument: Int, to object: AnyObject, _ table: OptionTable) throws {
+        guard isTable(argument), let className = table.propertiesOf else { return }
         let api = runtime.api
-        var settable: [String: APIProperty] = [:]
-        for cls in api.lineage(className) {
-            for p in cls.properties where p.setter != nil && settable[p.name] == nil { settable[p.name] = p }
-        }
-        let table = index(argument)
-        if let valueName = runtime.valueClassName(at: table) {
+        let settable = api.settableProperties(of: className)
+        let tableIndex = index(argument)
+        if let valueName = runtime.valueClassName(at: tableIndex) {
             // A value is never an options table: its fields (x, y, width, height) are no options.
             guard valueName == Rect.luaName, let frame = settable["frame"], api.isSubclass(className, of: "UIView") else {
                 throw fail(argument: argument, "(options) must be a table of \(className)'s settable properties (got \(valueName))")
             }
-            var call = HostCall(runtime: runtime, name: "\(className).frame", base: table)
-            try frame.setter!(&call, object, table)
+            var call = HostCall(runtime: runtime, name: "\(className).frame", base: tableIndex)
+            try frame.setter!(&call, object, tableIndex)
             return
         }
-        if let first = unknownKeys(argument, known: Set(settable.keys).union(extra)).first {
-            throw unknownOption(first, accepted: Set(settable.keys).union(extra), argument: argument)
+        let accepted = Set(settable.keys).union(table.fields.map(\.name))
+        if let first = unknownKeys(argument, known: accepted).first {
+            throw unknownOption(first, accepted: accepted, argument: argument)
         }
         for key in settable.keys.sorted() {
             lua_pushstring(L, key)
-            lua_rawget(L, table)
+            lua_rawget(L, tableIndex)
             defer { transit_pop(L, 1) }
             if lua_type(L, -1) == LUA_TNIL { continue }
             let property = settable[key]!
@@ -287,27 +299,40 @@ extension HostCall {
     }
 }
 
-/// A view class's constructor argument: a CGRect, the frame (`UIView(frame:)`), or an options
-/// table of its settable properties (HostCall.applyOptions reads both).
-func viewOptionsParameter(_ doc: String) -> APIParameter {
-    parameter("options", .viewOptions, "a CGRect (the frame, as UIView(frame:)) or a table of " + doc)
+/// A constructor's argument that is a table of the class's settable properties (`table`,
+/// declared once as `OptionTable.properties(of:)`).
+func propertiesParameter(_ table: OptionTable, _ doc: String) -> APIParameter {
+    parameter("options", .optional(.options(table)), doc)
+}
+
+/// A view class's constructor argument: a CGRect, the frame (`UIView(frame:)`), or a table of
+/// its settable properties (HostCall.applyOptions reads both).
+func viewOptionsParameter(_ table: OptionTable, _ doc: String) -> APIParameter {
+    parameter("options", .viewOptions(table), "a CGRect (the frame, as UIView(frame:)) or a table of " + doc)
 }
 
 extension APIType {
     /// What a view class's constructor takes (`viewOptionsParameter`).
-    static var viewOptions: APIType { .optional(.union([.value(Rect.luaName), .table])) }
+    static func viewOptions(_ table: OptionTable) -> APIType { .optional(.union([.value(Rect.luaName), .options(table)])) }
 
     /// A constructor argument that is the class's options (settable properties), and nothing of
     /// its own: a Lua subclass's `init` may take its place (constructInstance).
     var isConstructorOptions: Bool {
-        if self == .optional(.table) || self == .viewOptions { return true }
+        if self == .optional(.table) { return true }
         // A declared options table, or a choice of them (UIBezierPath's forms): a table too.
         guard case .optional(let inner) = self else { return false }
         if case .options = inner { return true }
-        // A list or the options (a behavior's items): a table either way.
+        // A list or the options (a behavior's items), or a view's frame or its properties: a
+        // table either way.
         if case .union(let types) = inner {
             return types.contains { if case .options = $0 { return true } else { return false } }
-                && types.allSatisfy { switch $0 { case .options, .list: return true; default: return false } }
+                && types.allSatisfy {
+                    switch $0 {
+                    case .options, .list: return true
+                    case .value(let name): return name == Rect.luaName
+                    default: return false
+                    }
+                }
         }
         return false
     }

@@ -15,10 +15,15 @@ extension TransitAPI {
         var button = APIClass(name: "UIButton", superclass: "UIView", doc: "A button: a title and an image, actions sent by taps.", isValue: false)
         button.isSubclassable = true
         button.matches = { $0 is Button }
-        button.constructorParameters = [viewOptionsParameter("title, titleColor, image, and any writable UIView property (frame, backgroundColor, ...)")]
+        let options = OptionTable.properties(of: button.name, extra: [
+            .optional("title", .string, "the title for the normal state (setTitle(_:for:))"),
+            .optional("titleColor", .value(Color.luaName), "the title colour for the normal state (setTitleColor(_:for:))"),
+            .optional("image", .value("UIImage"), "the image for the normal state (setImage(_:for:))"),
+        ])
+        button.constructorParameters = [viewOptionsParameter(options, "title, titleColor, image, and any writable UIView property (frame, backgroundColor, ...)")]
         button.construct = { call in
             let made = Button(world: call.runtime.world)
-            try call.applyOptions(1, to: made, className: "UIButton", extra: ["title", "titleColor", "image"])
+            try call.applyOptions(1, to: made, options)
             if call.isTable(1) {
                 if call.field(1, "title") {
                     defer { transit_pop(call.L, 1) }

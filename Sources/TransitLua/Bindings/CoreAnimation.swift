@@ -41,10 +41,10 @@ extension TransitAPI {
          keyframeAnimationClass(), animationGroupClass(), transactionClass()]
     }
 
-    private static func constructor<A: CoreAnimationObject>(_ make: @escaping (World) -> A, _ name: String) -> (inout HostCall) throws -> AnyObject {
+    private static func constructor<A: CoreAnimationObject>(_ make: @escaping (World) -> A, _ options: OptionTable) -> (inout HostCall) throws -> AnyObject {
         { call in
             let animation = make(call.runtime.world)
-            try call.applyOptions(1, to: animation, className: name)
+            try call.applyOptions(1, to: animation, options)
             return animation
         }
     }
@@ -109,8 +109,9 @@ extension TransitAPI {
     private static func basicAnimationClass() -> APIClass {
         var cls = APIClass(name: "CABasicAnimation", superclass: "CAPropertyAnimation", doc: "An animation from one value to another.", isValue: false)
         cls.matches = { $0 is BasicAnimationObject }
-        cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {keyPath=, fromValue=, toValue=, duration=}")]
-        cls.construct = constructor({ BasicAnimationObject(world: $0) }, "CABasicAnimation")
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [propertiesParameter(options, "any writable properties, e.g. {keyPath=, fromValue=, toValue=, duration=}")]
+        cls.construct = constructor({ BasicAnimationObject(world: $0) }, options)
         let valueType = APIType.optional(.any)
         func value(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<BasicAnimationObject, AnimatableValue?>) -> APIProperty {
             property(name, valueType, doc, of: BasicAnimationObject.self,
@@ -128,8 +129,9 @@ extension TransitAPI {
     private static func springAnimationClass() -> APIClass {
         var cls = APIClass(name: "CASpringAnimation", superclass: "CABasicAnimation", doc: "A basic animation paced by a damped spring.", isValue: false)
         cls.matches = { $0 is SpringAnimationObject }
-        cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {keyPath=, toValue=, damping=}")]
-        cls.construct = constructor({ SpringAnimationObject(world: $0) }, "CASpringAnimation")
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [propertiesParameter(options, "any writable properties, e.g. {keyPath=, toValue=, damping=}")]
+        cls.construct = constructor({ SpringAnimationObject(world: $0) }, options)
         func number(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<SpringAnimationObject, Double>, positive: Bool) -> APIProperty {
             property(name, .finite(), doc, of: SpringAnimationObject.self, get: { call, a in call.push(a[keyPath: key]) },
                      set: { call, a, newValue in
@@ -159,8 +161,9 @@ extension TransitAPI {
     private static func keyframeAnimationClass() -> APIClass {
         var cls = APIClass(name: "CAKeyframeAnimation", superclass: "CAPropertyAnimation", doc: "An animation through a list of values.", isValue: false)
         cls.matches = { $0 is KeyframeAnimationObject }
-        cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {keyPath=, values=, keyTimes=}")]
-        cls.construct = constructor({ KeyframeAnimationObject(world: $0) }, "CAKeyframeAnimation")
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [propertiesParameter(options, "any writable properties, e.g. {keyPath=, values=, keyTimes=}")]
+        cls.construct = constructor({ KeyframeAnimationObject(world: $0) }, options)
         cls.properties = [
             property("values", .list(.any), "the values, in order", of: KeyframeAnimationObject.self,
                      get: { call, a in
@@ -197,8 +200,9 @@ extension TransitAPI {
     private static func animationGroupClass() -> APIClass {
         var cls = APIClass(name: "CAAnimationGroup", superclass: "CAAnimation", doc: "Animations run together on one timeline.", isValue: false)
         cls.matches = { $0 is AnimationGroupObject }
-        cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {animations=, duration=}")]
-        cls.construct = constructor({ AnimationGroupObject(world: $0) }, "CAAnimationGroup")
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [propertiesParameter(options, "any writable properties, e.g. {animations=, duration=}")]
+        cls.construct = constructor({ AnimationGroupObject(world: $0) }, options)
         cls.properties = [
             property("animations", .list(.object("CAAnimation")), "the animations; their beginTime and duration are in the group's time", of: AnimationGroupObject.self,
                      get: { call, g in call.pushList(g.animations) },

@@ -188,10 +188,11 @@ extension TransitAPI {
                            doc: "A view whose bounds origin (contentOffset) its own pan recognizer moves; no deceleration or rubber band (docs/semantics.md).", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is ScrollView }
-        cls.constructorParameters = [viewOptionsParameter("any writable properties, e.g. {frame=, contentSize=}")]
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [viewOptionsParameter(options, "any writable properties, e.g. {frame=, contentSize=}")]
         cls.construct = { call in
             let view = ScrollView(world: call.runtime.world)
-            try call.applyOptions(1, to: view, className: "UIScrollView")
+            try call.applyOptions(1, to: view, options)
             return view
         }
         cls.properties = [

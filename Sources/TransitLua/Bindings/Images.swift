@@ -130,7 +130,8 @@ extension TransitAPI {
                            isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is VisualEffectView }
-        cls.constructorParameters = [parameter("options", .optional(.union([.table, .object("UIBlurEffect")])),
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [parameter("options", .optional(.union([.options(options), .object("UIBlurEffect")])),
                                                "{effect=, frame=, ...} or the effect")]
         cls.construct = { call in
             let view = VisualEffectView(world: call.runtime.world)
@@ -138,7 +139,7 @@ extension TransitAPI {
                 guard let blur = effect as? BlurEffect else { throw call.argumentError(1, "a UIBlurEffect or an options table") }
                 view.effect = blur
             } else {
-                try call.applyOptions(1, to: view, className: "UIVisualEffectView")
+                try call.applyOptions(1, to: view, options)
             }
             return view
         }

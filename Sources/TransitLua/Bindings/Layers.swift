@@ -15,10 +15,10 @@ extension TransitAPI {
     ]
 
     /// `CALayer()` / `CALayer.new{...}` for CALayer and its subclasses.
-    static func layerConstructor<L: Layer>(_ make: @escaping (World) -> L, _ name: String) -> (inout HostCall) throws -> AnyObject {
+    static func layerConstructor<L: Layer>(_ make: @escaping (World) -> L, _ options: OptionTable) -> (inout HostCall) throws -> AnyObject {
         { call in
             let layer = make(call.runtime.world)
-            try call.applyOptions(1, to: layer, className: name)
+            try call.applyOptions(1, to: layer, options)
             return layer
         }
     }
@@ -90,8 +90,9 @@ extension TransitAPI {
     private static func shapeLayerClass() -> APIClass {
         var cls = APIClass(name: "CAShapeLayer", superclass: "CALayer", doc: "A layer that fills and strokes a path.", isValue: false)
         cls.matches = { $0 is ShapeLayer }
-        cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {path=, fillColor=}")]
-        cls.construct = layerConstructor({ ShapeLayer(standaloneIn: $0) }, "CAShapeLayer")
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [propertiesParameter(options, "any writable properties, e.g. {path=, fillColor=}")]
+        cls.construct = layerConstructor({ ShapeLayer(standaloneIn: $0) }, options)
         func color(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<ShapeLayer, Color?>) -> APIProperty {
             property(name, .optional(.value(Color.self)), doc, of: ShapeLayer.self, get: { call, l in call.push(l[keyPath: key]) },
                      set: { call, l, newValue in l[keyPath: key] = newValue })
@@ -131,8 +132,9 @@ extension TransitAPI {
     private static func gradientLayerClass() -> APIClass {
         var cls = APIClass(name: "CAGradientLayer", superclass: "CALayer", doc: "A layer that fills its bounds with a gradient.", isValue: false)
         cls.matches = { $0 is GradientLayer }
-        cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {colors=, locations=}")]
-        cls.construct = layerConstructor({ GradientLayer(standaloneIn: $0) }, "CAGradientLayer")
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [propertiesParameter(options, "any writable properties, e.g. {colors=, locations=}")]
+        cls.construct = layerConstructor({ GradientLayer(standaloneIn: $0) }, options)
         func point(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<GradientLayer, Point>) -> APIProperty {
             property(name, .value(Point.self), doc, of: GradientLayer.self, get: { call, l in call.push(l[keyPath: key]) },
                      set: { call, l, newValue in l[keyPath: key] = newValue })
@@ -161,8 +163,9 @@ extension TransitAPI {
         var cls = APIClass(name: "CATransformLayer", superclass: "CALayer",
                            doc: "A layer that only places its sublayers in 3D; it draws no contents of its own.", isValue: false)
         cls.matches = { $0 is TransformLayer }
-        cls.constructorParameters = [parameter("options", .optional(.table))]
-        cls.construct = layerConstructor({ TransformLayer(standaloneIn: $0) }, "CATransformLayer")
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [propertiesParameter(options, "")]
+        cls.construct = layerConstructor({ TransformLayer(standaloneIn: $0) }, options)
         return cls
     }
 

@@ -179,10 +179,11 @@ extension TransitAPI {
         var cls = APIClass(name: "UICollectionViewFlowLayout", superclass: "UICollectionViewLayout",
                            doc: "Items in lines: rows that wrap when scrolling vertically, columns when horizontally (Apple's flow rules; docs/semantics.md).", isValue: false)
         cls.matches = { $0 is CollectionViewFlowLayout }
-        cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {itemSize=, minimumLineSpacing=}")]
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [propertiesParameter(options, "any writable properties, e.g. {itemSize=, minimumLineSpacing=}")]
         cls.construct = { call in
             let layout = CollectionViewFlowLayout(world: call.runtime.world)
-            try call.applyOptions(1, to: layout, className: "UICollectionViewFlowLayout")
+            try call.applyOptions(1, to: layout, options)
             return layout
         }
         func nonNegative(_ name: String, _ doc: String, _ key: ReferenceWritableKeyPath<CollectionViewFlowLayout, Double>) -> APIProperty {
@@ -238,10 +239,11 @@ extension TransitAPI {
         var cls = APIClass(name: "UICollectionViewCell", superclass: "UIView", doc: "A collection view's cell; subclass it and register the class.", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is CollectionViewCell }
-        cls.constructorParameters = [viewOptionsParameter("any writable properties, e.g. {frame=}")]
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [viewOptionsParameter(options, "any writable properties, e.g. {frame=}")]
         cls.construct = { call in
             let cell = CollectionViewCell(world: call.runtime.world)
-            try call.applyOptions(1, to: cell, className: "UICollectionViewCell")
+            try call.applyOptions(1, to: cell, options)
             return cell
         }
         let shared = cellMembers(CollectionViewCell.self, "UICollectionViewCell")
@@ -309,7 +311,8 @@ extension TransitAPI {
                            doc: "A scroll view of items laid out by a flow layout; only visible items have cells (docs/semantics.md, \"Lists\").", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is CollectionView }
-        cls.constructorParameters = [parameter("options", .optional(.table), "{frame=, collectionViewLayout=} (the layout is required) and any writable properties")]
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [propertiesParameter(options, "{frame=, collectionViewLayout=} (the layout is required) and any writable properties")]
         cls.construct = { call in
             var layout: CollectionViewFlowLayout?
             if call.isTable(1), call.field(1, "collectionViewLayout") {
@@ -323,7 +326,7 @@ extension TransitAPI {
                 throw call.fail("UICollectionView must be initialized with a non-nil layout: UICollectionView.new{frame = ..., collectionViewLayout = UICollectionViewFlowLayout.new()}")
             }
             let view = CollectionView(world: call.runtime.world, layout: layout)
-            try call.applyOptions(1, to: view, className: "UICollectionView")
+            try call.applyOptions(1, to: view, options)
             return view
         }
         cls.properties = listMembers("UICollectionView", Hook.CollectionViewDataSource.protocolName, Hook.CollectionViewDelegate.protocolName) + [
@@ -385,7 +388,8 @@ extension TransitAPI {
                            doc: "A controller whose view is a collection view, and which is its data source and delegate.", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is CollectionViewController }
-        cls.constructorParameters = [parameter("options", .optional(.table), "init(collectionViewLayout:): {collectionViewLayout=} (default a new flow layout), title, ...")]
+        let options = OptionTable.properties(of: cls.name, extra: [.optional("collectionViewLayout", .object("UICollectionViewFlowLayout"), "init(collectionViewLayout:) (default a new flow layout)")])
+        cls.constructorParameters = [propertiesParameter(options, "init(collectionViewLayout:): {collectionViewLayout=} (default a new flow layout), title, ...")]
         cls.construct = { call in
             var layout = CollectionViewFlowLayout(world: call.runtime.world)
             if call.isTable(1), call.field(1, "collectionViewLayout") {
@@ -396,7 +400,7 @@ extension TransitAPI {
                 layout = given
             } else if call.isTable(1) { transit_pop(call.L, 1) }
             let controller = CollectionViewController(world: call.runtime.world, layout: layout)
-            try call.applyOptions(1, to: controller, className: "UICollectionViewController", extra: ["collectionViewLayout"])
+            try call.applyOptions(1, to: controller, options)
             return controller
         }
         cls.properties = [
@@ -412,7 +416,11 @@ extension TransitAPI {
         var cls = APIClass(name: "UITableViewCell", superclass: "UIView", doc: "A table view's row: a text label (and a detail label but in the default style) in a content view.", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is TableViewCell }
-        cls.constructorParameters = [parameter("options", .optional(.table), "init(style:reuseIdentifier:): {style=, reuseIdentifier=} and any writable properties")]
+        let options = OptionTable.properties(of: cls.name, extra: [
+            .optional("style", .enumeration("UITableViewCellStyle"), "init(style:reuseIdentifier:)'s style (default \"default\")"),
+            .optional("reuseIdentifier", .string, "init(style:reuseIdentifier:)'s identifier"),
+        ])
+        cls.constructorParameters = [propertiesParameter(options, "init(style:reuseIdentifier:): {style=, reuseIdentifier=} and any writable properties")]
         cls.construct = { call in
             var style = TableViewCellStyle.default
             var identifier: String?
@@ -432,7 +440,7 @@ extension TransitAPI {
                 } else { transit_pop(call.L, 1) }
             }
             let cell = TableViewCell(world: call.runtime.world, style: style, reuseIdentifier: identifier)
-            try call.applyOptions(1, to: cell, className: "UITableViewCell", extra: ["style", "reuseIdentifier"])
+            try call.applyOptions(1, to: cell, options)
             return cell
         }
         let shared = cellMembers(TableViewCell.self, "UITableViewCell")
@@ -453,7 +461,8 @@ extension TransitAPI {
                            doc: "A scroll view of rows (plain style): only visible rows have cells (docs/semantics.md, \"Lists\").", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is TableView }
-        cls.constructorParameters = [parameter("options", .optional(.table), "{frame=, style=\"plain\"} and any writable properties")]
+        let options = OptionTable.properties(of: cls.name, extra: [.optional("style", .string, "init(frame:style:)'s style: only \"plain\" is modelled")])
+        cls.constructorParameters = [propertiesParameter(options, "{frame=, style=\"plain\"} and any writable properties")]
         cls.construct = { call in
             if call.isTable(1), call.field(1, "style") {
                 defer { transit_pop(call.L, 1) }
@@ -462,7 +471,7 @@ extension TransitAPI {
                 }
             } else if call.isTable(1) { transit_pop(call.L, 1) }
             let view = TableView(world: call.runtime.world)
-            try call.applyOptions(1, to: view, className: "UITableView", extra: ["style"])
+            try call.applyOptions(1, to: view, options)
             return view
         }
         cls.properties = listMembers("UITableView", Hook.TableViewDataSource.protocolName, Hook.TableViewDelegate.protocolName) + [
@@ -525,10 +534,11 @@ extension TransitAPI {
                            doc: "A controller whose view is a table view, and which is its data source and delegate.", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is TableViewController }
-        cls.constructorParameters = [parameter("options", .optional(.table), "title, ... (the style is plain)")]
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [propertiesParameter(options, "title, ... (the style is plain)")]
         cls.construct = { call in
             let controller = TableViewController(world: call.runtime.world)
-            try call.applyOptions(1, to: controller, className: "UITableViewController")
+            try call.applyOptions(1, to: controller, options)
             return controller
         }
         cls.properties = [

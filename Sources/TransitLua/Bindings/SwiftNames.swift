@@ -45,7 +45,7 @@ enum SwiftNames {
         "CATransform3D.translated": "func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D",
         "CATransform3D.scaled": "func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D",
         "CATransform3D.concatenating": "func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D",
-        "UIColor.new": "init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)",
+        "UIColor.new": "init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)\ninit(white: CGFloat, alpha: CGFloat)",
         "UIColor.withAlphaComponent": "func withAlphaComponent(_ alpha: CGFloat) -> UIColor",
         "UIEdgeInsets.new": "init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat)",
         "NSDirectionalEdgeInsets.new": "init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat)",
@@ -233,6 +233,8 @@ enum SwiftNames {
         "NSLayoutConstraint.activate": "class func activate(_ constraints: [NSLayoutConstraint])",
         "NSLayoutConstraint.deactivate": "class func deactivate(_ constraints: [NSLayoutConstraint])",
         "NSLayoutAnchor.constraint": "func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint\nfunc constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint\nfunc constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint\nfunc constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint\nfunc constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint\nfunc constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint",
+        // The size forms; the anchor's (equalTo:constant: ...) are inherited, as in UIKit.
+        "NSLayoutDimension.constraint": "func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint\nfunc constraint(greaterThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint\nfunc constraint(lessThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint\nfunc constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint\nfunc constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint\nfunc constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint\nfunc constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint\nfunc constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint\nfunc constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint",
         // Run loop, feedback, images
         "DispatchTime.now": "static func now() -> DispatchTime",
         "DispatchQueue.async": "func async(execute work: @escaping () -> Void)",
@@ -316,6 +318,7 @@ enum SwiftNames {
         "UIView.animateKeyframes": "UIView.animateKeyframes{duration=, delay=, options=, animations=, completion=}",
         "UIView.transition": "UIView.transition{with=view, duration=, options=, animations=, completion=}",
         "NSLayoutAnchor.constraint": "anchor:constraint{equalTo=anchor, constant=} (or greaterThanOrEqualTo=, lessThanOrEqualTo=, multiplier=, equalToConstant=)",
+        "NSLayoutDimension.constraint": "anchor:constraint{equalToConstant=} or anchor:constraint{equalTo=anchor, multiplier=, constant=}",
         "UIViewController.Transition.zoom": "UIViewController.Transition.zoom{sourceViewProvider=function(ctx) return view end}",
         "UISheetPresentationControllerDetent.custom": "UISheetPresentationController.Detent.custom{identifier=, resolver=function(ctx) return height end}",
     ]

@@ -9,7 +9,8 @@ extension TransitAPI {
                            doc: "Tabs of sibling view controllers above a tab bar; switching tabs is a transition.", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is TabBarController }
-        cls.constructorParameters = [parameter("options", .optional(.table), "viewControllers, selectedIndex, delegate, title")]
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [propertiesParameter(options, "viewControllers, selectedIndex, delegate, title")]
         cls.construct = { call in
             // viewControllers first: the other options (selectedIndex) refer to them.
             var controllers: [ViewController] = []
@@ -20,7 +21,7 @@ extension TransitAPI {
                 transit_pop(call.L, 1)
             }
             let tabs = try TabBarController(world: call.runtime.world, viewControllers: controllers)
-            try call.applyOptions(1, to: tabs, className: "UITabBarController")
+            try call.applyOptions(1, to: tabs, options)
             return tabs
         }
         cls.properties = [

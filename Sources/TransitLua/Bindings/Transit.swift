@@ -210,21 +210,26 @@ extension LuaRuntime {
 
     /// The file of module `name` in the directories `require` searches, in order; a file that is
     /// a link to somewhere outside its directory is not found.
-    func resolveModule(_ name: String) -> URL? {
-        for (candidate, directory) in zip(moduleCandidates(name), moduleDirectories) {
-            if FileManager.default.fileExists(atPath: candidate.path), Self.isInside(candidate, directory) { return candidate }
+    func resolveModule(_ name: String) -> URL? { Self.resolveModule(name, in: moduleDirectories) }
+
+    /// The same search in the given directories (`transit export` finds an effect's modules so).
+    static func resolveModule(_ name: String, in directories: [URL]) -> URL? {
+        for (candidate, directory) in zip(moduleCandidates(name, in: directories), directories) {
+            if FileManager.default.fileExists(atPath: candidate.path), isInside(candidate, directory) { return candidate }
         }
         return nil
     }
 
     /// Where module `name` would be, one place per directory `require` searches (none for a
     /// name that is not a module name).
-    func moduleCandidates(_ name: String) -> [URL] {
-        guard Self.moduleNameProblem(name) == nil else { return [] }
+    func moduleCandidates(_ name: String) -> [URL] { Self.moduleCandidates(name, in: moduleDirectories) }
+
+    static func moduleCandidates(_ name: String, in directories: [URL]) -> [URL] {
+        guard moduleNameProblem(name) == nil else { return [] }
         var stem = Substring(name)
         if stem.hasSuffix(".lua") { stem = stem.dropLast(4) }
         let relative = stem.replacingOccurrences(of: ".", with: "/") + ".lua"
-        return moduleDirectories.map { $0.appendingPathComponent(relative).standardizedFileURL }
+        return directories.map { $0.appendingPathComponent(relative).standardizedFileURL }
     }
 
     /// Whether `file`, with links resolved, is inside `directory` (links resolved too).

@@ -263,10 +263,11 @@ extension TransitAPI {
                            doc: "An interaction controller that scrubs the animator's animations by percentage.", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is PercentDrivenInteractiveTransition }
-        cls.constructorParameters = [parameter("options", .optional(.table), "completionSpeed, completionCurve, wantsInteractiveStart")]
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [propertiesParameter(options, "completionSpeed, completionCurve, wantsInteractiveStart")]
         cls.construct = { call in
             let interaction = PercentDrivenInteractiveTransition(world: call.runtime.world)
-            try call.applyOptions(1, to: interaction, className: "UIPercentDrivenInteractiveTransition")
+            try call.applyOptions(1, to: interaction, options)
             return interaction
         }
         cls.properties = [

@@ -8,10 +8,11 @@ extension TransitAPI {
         var cls = APIClass(name: "UIViewController", superclass: "NSObject", doc: "A view controller: a lazily loaded view and lifecycle hooks.", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is ViewController }
-        cls.constructorParameters = [parameter("options", .optional(.table), "title, view, backgroundColor, preferredContentSize, modalPresentationStyle, ...")]
+        let options = OptionTable.properties(of: cls.name, extra: [.optional("backgroundColor", .value(Color.luaName), "its view's background colour (loads the view)")])
+        cls.constructorParameters = [propertiesParameter(options, "title, view, backgroundColor, preferredContentSize, modalPresentationStyle, ...")]
         cls.construct = { call in
             let controller = ViewController(world: call.runtime.world)
-            try call.applyOptions(1, to: controller, className: "UIViewController", extra: ["backgroundColor"])
+            try call.applyOptions(1, to: controller, options)
             if call.isTable(1), call.field(1, "backgroundColor") {
                 defer { transit_pop(call.L, 1) }
                 guard let color = call.runtime.read(Color.self, at: -1), color.isFinite else {

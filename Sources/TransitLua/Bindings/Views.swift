@@ -21,10 +21,11 @@ extension TransitAPI {
         var cls = APIClass(name: "UIView", superclass: "NSObject", doc: "A view: geometry, appearance and hierarchy.", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is View }
-        cls.constructorParameters = [viewOptionsParameter("any writable properties, e.g. {frame=, backgroundColor=, name=}")]
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [viewOptionsParameter(options, "any writable properties, e.g. {frame=, backgroundColor=, name=}")]
         cls.construct = { call in
             let view = View(world: call.runtime.world)
-            try call.applyOptions(1, to: view, className: "UIView")
+            try call.applyOptions(1, to: view, options)
             return view
         }
         // The animatable geometry and colour keep closures: they are the bridge's hottest
@@ -155,8 +156,9 @@ extension TransitAPI {
     private static func layerClass() -> APIClass {
         var cls = APIClass(name: "CALayer", superclass: "NSObject", doc: "A layer: a view's backing layer, or a standalone one (CALayer()) added with addSublayer.", isValue: false)
         cls.matches = { $0 is Layer }
-        cls.constructorParameters = [parameter("options", .optional(.table), "any writable properties, e.g. {frame=, backgroundColor=}")]
-        cls.construct = layerConstructor({ Layer(standaloneIn: $0) }, "CALayer")
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [propertiesParameter(options, "any writable properties, e.g. {frame=, backgroundColor=}")]
+        cls.construct = layerConstructor({ Layer(standaloneIn: $0) }, options)
         // Read and written through closures, not key paths: a write through a
         // ReferenceWritableKeyPath to a computed property allocates a writeback buffer each time,
         // a third of `layer.cornerRadius = x` (bench `bridge.layer_corner_radius`).
@@ -226,10 +228,11 @@ extension TransitAPI {
         var cls = APIClass(name: "UILabel", superclass: "UIView", doc: "A view that draws text.", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is Label }
-        cls.constructorParameters = [viewOptionsParameter("any writable properties")]
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [viewOptionsParameter(options, "any writable properties")]
         cls.construct = { call in
             let label = Label(world: call.runtime.world)
-            try call.applyOptions(1, to: label, className: "UILabel")
+            try call.applyOptions(1, to: label, options)
             return label
         }
         cls.properties = [
@@ -255,10 +258,11 @@ extension TransitAPI {
         var cls = APIClass(name: "UIImageView", superclass: "UIView", doc: "A view that draws a PNG image.", isValue: false)
         cls.isSubclassable = true
         cls.matches = { $0 is ImageView }
-        cls.constructorParameters = [viewOptionsParameter("any writable properties")]
+        let options = OptionTable.properties(of: cls.name)
+        cls.constructorParameters = [viewOptionsParameter(options, "any writable properties")]
         cls.construct = { call in
             let view = ImageView(world: call.runtime.world)
-            try call.applyOptions(1, to: view, className: "UIImageView")
+            try call.applyOptions(1, to: view, options)
             if let image = view.image, view.bounds.size == .zero {
                 view.frame = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
             }

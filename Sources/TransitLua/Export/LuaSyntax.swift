@@ -127,7 +127,9 @@ struct LuaLexer {
     var comments: [LuaComment] = []
     var lastTokenLine = 0
 
-    init(_ source: String) { chars = Array(source.utf8) }
+    /// `firstLine`: the number of the source's first line (a module's lines are numbered after
+    /// the effect's, so that one translation can tell them apart: SwiftExporter.swift).
+    init(_ source: String, firstLine: Int = 1) { chars = Array(source.utf8); line = firstLine }
 
     func peek(_ offset: Int = 0) -> UInt8 { position + offset < chars.count ? chars[position + offset] : 0 }
 
@@ -305,8 +307,8 @@ public struct LuaParser {
     var endLines: [Int: Int] = [:]
     var clauseLines: [Int: [Int]] = [:]
 
-    public static func parse(_ source: String) throws -> LuaChunk {
-        var lexer = LuaLexer(source)
+    public static func parse(_ source: String, firstLine: Int = 1) throws -> LuaChunk {
+        var lexer = LuaLexer(source, firstLine: firstLine)
         let tokens = try lexer.tokenize()
         var parser = LuaParser(tokens: tokens)
         let block = try parser.block()

@@ -7,6 +7,7 @@ import Foundation
 
 struct LuaToSwift {
     static let pendingMark = "\u{1}T"
+    static let recordsMarker = "\u{6}structs\u{6}"
 
     let api: APIDescription
     let chunk: LuaChunk
@@ -21,6 +22,18 @@ struct LuaToSwift {
         var isLuaClass = false
         /// A local function of the file: translated at its first call, whose arguments type it.
         var isFunction = false
+        /// A local function inside a function, or a closure bound to a local: the key of its
+        /// signature (LuaToSwiftCallables.swift).
+        var callable: String? = nil
+        /// A module's namespace, or a module constant that could not be translated (LuaToSwiftModules.swift).
+        var binding: ModuleBinding? = nil
+        /// The string constants of a table of constants (`local params = { direction = "left" }`).
+        var literals: [String: String]? = nil
+        /// A local of the file that its functions assign (LuaToSwiftFileVariables.swift).
+        var fileVariable = false
+        /// A local made by a table of named fields in a function (a record, LuaToSwiftStructs.swift):
+        /// the line of its declaration and the function it is declared in (`functionStack`).
+        var recordLocal: (line: Int, depth: Int)? = nil
     }
 
     /// A file-level local function: its body, and once a call has typed it, its Swift.
@@ -50,6 +63,10 @@ struct LuaToSwift {
         var initTypes: [String]?
         /// The labels of an init that overrides the superclass's designated one.
         var initLabels: [String]?
+        /// `@objc` methods made from Lua functions given as actions (LuaToSwiftActions.swift),
+        /// written after the class's other members, and their names.
+        var actions: [[String]] = []
+        var actionNames = Set<String>()
         init(luaName: String, swiftName: String, superclass: String, superIsLua: Bool) {
             self.luaName = luaName; self.swiftName = swiftName; self.superclass = superclass; self.superIsLua = superIsLua
         }
@@ -77,17 +94,44 @@ struct LuaToSwift {
     var nilTested = Set<String>()
     /// Locals whose fields are assigned (`perspective.m34 = ...`): a struct among them is a var.
     var mutatedFields = Set<String>()
+    /// Locals whose own fields are assigned (`part.overlay = ...`).
+    var directFieldTargets = Set<String>()
     var returnType: String?
     /// In a file function: the first `return value` gives the Swift result type.
     var inferringResult = false
+    /// Set for the next `expr` only, where a call returning several values (a tuple) is taken
+    /// whole: `local a, b = f()`, `a, b = f()`, `return f()` (LuaToSwiftAssignments.swift).
+    var severalValuesAllowed = false
+    /// Set for the next `expr` only, where Lua tests the value's truth (an `if`, `not`, an
+    /// operand of `and`/`or` there): `a and b` with an optional `a` is `a != nil && b`.
+    var truthinessContext = false
+    /// Constants that are nil, typed by their first typed use (LuaToSwiftOptionals.swift).
+    var nilConstants: [(name: String, line: Int, type: String?)] = []
+    /// String constants of the file, a String or an enumeration's case by their first typed use
+    /// (LuaToSwiftStringConstants.swift).
+    var stringConstants: [(value: String, line: Int, type: String?)] = []
+    /// The helpers (`floorModulo`) the export uses, written at its end (LuaToSwiftOperators.swift).
+    var helpers = Set<String>()
 
     /// Fields of self a function tests for truth or nil anywhere in the file: Lua reads such a
     /// field as nil before it is assigned, so they are Swift optionals (not `T!`, which traps).
     var testedSelfFields = Set<String>()
 
+    /// Helper methods, class functions and constants, local functions in functions, typed by
+    /// their calls (LuaToSwiftCallables.swift).
+    var callables = CallableState()
+    /// The lines whose comments may be written now: the body of the function being translated,
+    /// or nil at the top of a file, where a comment inside a function body waits for its function
+    /// (which may be translated later, at its first call).
+    var commentWindow: ClosedRange<Int>? = nil
+    /// The bodies of the functions being translated, innermost last (a record's uses are looked
+    /// for in the body that declares it, LuaToSwiftStructs.swift).
+    var functionStack: [LuaFunctionBody] = []
+
     init(api: APIDescription, chunk: LuaChunk) {
         self.api = api
         self.chunk = chunk
+        callables.prepare(chunk)
         for stat in chunk.block {
             if case .function(_, _, let body, _) = stat { analyse(body) }
             if case .localFunction(_, let body, _) = stat { analyse(body) }
@@ -117,22 +161,48 @@ struct LuaToSwift {
     }
 
     /// The comments not yet written that start before `line`.
+    /// (The comments are in line order: only those from where the window opens are looked at.)
     mutating func comments(before line: Int) -> [String] {
         var out: [String] = []
-        for (index, comment) in chunk.comments.enumerated() where comment.line < line && !emittedComments.contains(index) {
-            emittedComments.insert(index)
-            out += Self.swiftComment(comment)
+        // At the top of the file, what is before the last statement's lead is written or waits for
+        // its function.
+        let topLevel = commentWindow == nil && callables.leadRanges == nil
+        var index = topLevel ? callables.topLevelCommentCursor
+            : firstComment(atOrAfter: commentWindow?.lowerBound ?? callables.leadRanges?.map(\.lowerBound).min() ?? 0)
+        while index < chunk.comments.count, chunk.comments[index].line < line {
+            let comment = chunk.comments[index]
+            if !emittedComments.contains(index) && mayWriteComment(at: comment.line) {
+                emittedComments.insert(index)
+                // A LuaLS annotation is the Swift declaration's types, not a comment (LuaToSwiftAnnotations.swift).
+                if !Self.isAnnotation(comment) { out += Self.swiftComment(comment) }
+            }
+            index += 1
         }
+        if topLevel { callables.topLevelCommentCursor = index }
         return out
     }
 
     /// A comment after code on `line`, to end that line's Swift.
     mutating func trailingComment(on line: Int) -> String? {
-        for (index, comment) in chunk.comments.enumerated() where comment.line == line && comment.trailing && !emittedComments.contains(index) {
-            emittedComments.insert(index)
-            return Self.swiftComment(comment).joined(separator: " ")
+        var index = firstComment(atOrAfter: line)
+        while index < chunk.comments.count, chunk.comments[index].line == line {
+            if chunk.comments[index].trailing && !emittedComments.contains(index) {
+                emittedComments.insert(index)
+                return Self.swiftComment(chunk.comments[index]).joined(separator: " ")
+            }
+            index += 1
         }
         return nil
+    }
+
+    /// The index of the first comment on or after `line` (a binary search).
+    func firstComment(atOrAfter line: Int) -> Int {
+        var low = 0, high = chunk.comments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if chunk.comments[middle].line < line { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     // MARK: The file
@@ -148,7 +218,10 @@ struct LuaToSwift {
         var previousEnd = firstLine
         for stat in chunk.block {
           do {
+            // A statement the expansion of a factory made takes the comments it was given.
+            callables.leadRanges = callables.leadWindows[stat.line]
             var lead = comments(before: stat.line)
+            callables.leadRanges = nil
             if stat.line > previousEnd + 1, !lead.isEmpty || !items.isEmpty { lead.insert("", at: 0) }
             switch stat {
             case .local(let names, let values, let line) where names.count > 1:
@@ -165,13 +238,23 @@ struct LuaToSwift {
                     lines += constant
                 }
                 constants += lead.filter { !$0.isEmpty } + lines
+            case .local(let names, let values, let line) where names.count == 1 && values.count <= 1 && names[0].attrib == nil
+                    && isFileVariable(names[0].name, values.first):
+                // A local of the file its functions assign (LuaToSwiftFileVariables.swift).
+                constants += lead.filter { !$0.isEmpty } + (try fileVariable(names[0].name, initialisedToNil: !values.isEmpty, line: line))
             case .local(let names, let values, let line):
                 guard names.count == 1, values.count == 1 else {
                     throw refuse(line, "a top-level local list", "only one name bound to one value is translated at the top of a file")
                 }
                 let name = names[0].name
                 if names[0].attrib == "close" { throw refuse(line, "a <close> variable", "Swift has no to-be-closed variables (__close)") }
-                if let cls = try classDeclaration(name, values[0]) {
+                if scopes[0][name] != nil || classes[name] != nil || functions[name] != nil {
+                    throw refuse(line, "the top-level local \(name) declared again", "Lua's second local hides the first, and a Swift file declares a name once")
+                }
+                if let module = try requireLocal(name, values[0], line: line) {
+                    // A module: its namespace (LuaToSwiftModules.swift).
+                    items.append((lead + (lead.contains(where: { !$0.isEmpty }) && !module.isEmpty ? [""] : []) + module + (module.isEmpty ? [] : [""]), nil, nil))
+                } else if let cls = try classDeclaration(name, values[0]) {
                     classes[name] = cls
                     declare(name, Variable(swift: cls.swiftName, type: cls.swiftName + ".Type", isLuaClass: true))
                     items.append((lead, nil, nil))
@@ -180,16 +263,25 @@ struct LuaToSwift {
                     guard args.isEmpty else { throw refuse(line, "\(cname).new with arguments", "a Lua class's initialiser arguments have no Swift types in the API description") }
                     instances[name] = cls
                     if !lead.isEmpty { items.append((lead, nil, nil)) }
+                } else if try classFunctionInstance(name, values[0], line: line) {
+                    if !lead.isEmpty { items.append((lead, nil, nil)) }
                 } else if let literal = try fileConstant(name, values[0], line: line) {
                     constants += lead.filter { !$0.isEmpty } + literal
+                } else if let map = try fileMap(name, values[0], line: line) {
+                    constants += lead.filter { !$0.isEmpty } + map
                 } else {
-                    throw refuse(line, "the top-level local \(name)", "only classes, their instances and literal constants are translated at the top of a file")
+                    throw topLevelLocalRefusal(name, values[0], line: line)
                 }
             case .function(let path, let isMethod, let body, let line):
                 guard path.count == 2, let cls = classes[path[0]] else {
                     throw refuse(line, "function \(path.joined(separator: "."))", "only methods of a class made with :subclass are translated")
                 }
-                guard isMethod else { throw refuse(line, "function \(path.joined(separator: ".")) (a function stored in a class table)", "only methods (function Class:name) become Swift methods") }
+                guard isMethod else {
+                    // A function stored in the class table: a static function (LuaToSwiftCallables.swift).
+                    try classFunction(cls, path[1], body, line: line, lead: Array(lead.drop { $0.isEmpty }))
+                    previousEnd = endLine(of: stat)
+                    continue
+                }
                 if path[1] == "init" {
                     if body.isVararg { throw refuse(line, "varargs (...)", "a Swift initialiser has a fixed parameter list") }
                     cls.initBody = (body, line, Array(lead.drop { $0.isEmpty }), cls.members.count)
@@ -201,8 +293,13 @@ struct LuaToSwift {
                     previousEnd = endLine(of: stat)
                     continue
                 }
-                let method = try hookMethod(cls, path[1], body, line: line)
-                cls.members.append(lead.drop { $0.isEmpty } + method)
+                if hookDeclaration(cls, path[1]) == nil {
+                    // Not a UIKit hook: a method typed by its calls (LuaToSwiftCallables.swift).
+                    try helperMethod(cls, path[1], body, line: line, lead: Array(lead.drop { $0.isEmpty }))
+                } else {
+                    let method = try hookMethod(cls, path[1], body, line: line)
+                    cls.members.append(lead.drop { $0.isEmpty } + method)
+                }
             case .assign(let targets, let values, let line):
                 guard targets.count == 1, values.count == 1, case .field(.name(let object, _), let key, _) = targets[0],
                       let cls = instances[object] ?? classes[object] else {
@@ -211,7 +308,16 @@ struct LuaToSwift {
                 // The settings Transit's scenes read from an effect (docs/design.md §2.9); an app sets
                 // them where it presents, so they are a comment. Any other field is data the code uses.
                 guard ["modalPresentationStyle", "interactiveDismissal", "interactiveTabSwitch", "supportedPresentationStyles"].contains(key) else {
-                    throw refuse(line, "the field \(key) stored on \(object)", "only a Lua object's fields assigned in its methods become Swift properties")
+                    // On the class: a static constant; on the file's instance: a property's
+                    // initial value (LuaToSwiftCallables.swift).
+                    if instances[object] == nil {
+                        try classConstant(cls, key, values[0], line: line, lead: lead.filter { !$0.isEmpty })
+                    } else {
+                        try initialValue(cls, key, values[0], line: line)
+                        if !lead.isEmpty { items.append((lead, nil, nil)) }
+                    }
+                    previousEnd = endLine(of: stat)
+                    continue
                 }
                 guard let text = luaLiteralText(values[0]) else {
                     throw refuse(line, "the effect setting \(key)", "its value is not a literal")
@@ -253,12 +359,15 @@ struct LuaToSwift {
             _ = try translateInit(cls, [], line: cls.initBody!.line)
         }
         if discovery { return "" }
+        try refuseUntypedFunctions()
         guard sawReturn else { throw refuse(chunk.block.last?.line ?? 1, "a file that returns nothing", "a scene has no Swift counterpart; only effects are exported") }
         var out = header
         if !out.isEmpty { out.append("") }
         out.append("import UIKit")
         out.append("")
         if !constants.isEmpty { out += constants; out.append("") }
+        // The structs of the records, once every use has been translated (LuaToSwiftStructs.swift).
+        out += [Self.recordsMarker, ""]
         for item in items {
             if let cls = item.cls { out += classLines(cls) } else if let name = item.function {
                 guard let f = functions[name], f.parameterTypes != nil else {
@@ -267,6 +376,7 @@ struct LuaToSwift {
                 out += f.lines + [""]
             } else { out += item.lines }
         }
+        out += helperLines
         out += comments(before: Int.max)
         while out.last == "" { out.removeLast() }
         // One blank line between items at most.
@@ -282,7 +392,14 @@ struct LuaToSwift {
         for id in 0..<nextPending {
             text = text.replacingOccurrences(of: "\(Self.pendingMark)\(id)\u{1}", with: pendingTypes[id] ?? pendingDefaults[id] ?? "Double")
         }
-        return text
+        // The structs of the records (LuaToSwiftStructs.swift), then the constants typed late.
+        let written = try writingStringConstants(try writingNilConstants(try replacingRecords(in: text, marker: Self.recordsMarker)))
+        // The marks of types decided late (\u{1}, \u{2}, \u{4}, a record's \u{5}) are all replaced by
+        // now; one left would be a bug in the exporter, and never reaches the Swift file.
+        if written.unicodeScalars.contains(where: { [1, 2, 4, 5, 6].contains($0.value) }) {
+            throw refuse(1, "a type the exporter did not settle", "a mark of a late-decided type was left in the output (a bug in Transit: please report the file)")
+        }
+        return written
     }
 
     func endLine(of stat: LuaStat) -> Int { chunk.endLines[stat.line] ?? stat.line }
@@ -293,10 +410,10 @@ struct LuaToSwift {
         out.append("final class \(cls.swiftName): \(inheritance.joined(separator: ", ")) {")
         if !cls.fields.isEmpty {
             // nil until the first assignment, and reading one before it traps, as Lua raises.
-            for field in cls.fields { out.append("    var \(field.name): \(field.type.hasSuffix("?") ? field.type : field.type + "!")") }
+            for field in cls.fields { out.append("    " + fieldDeclaration(cls, field)) }
             out.append("")
         }
-        for (index, member) in cls.members.enumerated() {
+        for (index, member) in (cls.members + cls.actions).enumerated() {
             if index > 0 { out.append("") }
             out += member.map { $0.isEmpty ? "" : "    " + $0 }
         }
@@ -353,24 +470,48 @@ struct LuaToSwift {
             var lines = ["enum \(name) {"]
             var types: [String: String] = [:]
             for case .named(let key, let v) in fields {
-                if case .nilValue = v { throw refuse(v.line, "the field \(key) = nil of \(name)", "a nil constant has no Swift type") }
+                if case .nilValue = v {
+                    let type = nilConstant(named: "\(name).\(key)", line: v.line)
+                    types[key] = type
+                    lines.append("    static let \(key): \(type) = nil" + (trailingComment(on: v.line).map { " " + $0 } ?? ""))
+                    continue
+                }
                 let (code, type) = try constant(v)
                 types[key] = type
                 let annotation = isLiteral(v) || isNumberExpression(v) ? ": " + type : ""
                 lines.append("    static let \(key)\(annotation) = \(code)" + (trailingComment(on: v.line).map { " " + $0 } ?? ""))
             }
             lines.append("}")
-            declare(name, Variable(swift: name, type: nil, fields: types))
+            var variable = Variable(swift: name, type: nil, fields: types)
+            variable.literals = [:]
+            for case .named(let key, .string(let s, _)) in fields { variable.literals![key] = s }
+            declare(name, variable)
             return lines
         }
         let (code, type) = try constant(value)
         declare(name, Variable(swift: name, type: type))
-        let annotation = isLiteral(value) || isNumberExpression(value) ? ": " + type : ""
-        return ["let \(name)\(annotation) = \(code)" + (trailingComment(on: line).map { " " + $0 } ?? "")]
+        let literal = isLiteral(value) || isNumberExpression(value)
+        let annotation = literal ? ": " + type : ""
+        // A value computed from UIKit (`UIScreen.main.bounds`) is read on the main actor, as the
+        // hooks that use it run; a global's initialiser is not isolated unless it says so.
+        return (literal || !readsMainActorState(code) ? [] : ["@MainActor"])
+            + ["let \(name)\(annotation) = \(code)" + (trailingComment(on: line).map { " " + $0 } ?? "")]
+    }
+
+    /// Whether Swift code reads a member of a class the interface isolates to the main actor
+    /// (`UIScreen.main`, a view's bounds): any UIKit class name in it other than a value's.
+    func readsMainActorState(_ code: String) -> Bool {
+        let pattern = try! NSRegularExpression(pattern: "\\bUI[A-Z][A-Za-z]*\\b")
+        return pattern.matches(in: code, range: NSRange(code.startIndex..., in: code)).contains { match in
+            let name = String(code[Range(match.range, in: code)!])
+            return !(api.cls(name)?.isValue ?? false) && !["UIEdgeInsets", "UIColor", "UIFont"].contains(name)
+        }
     }
 
     /// A file-level value: numbers computed from literals wait for a use to know their Swift type.
     mutating func constant(_ value: LuaExpr) throws -> (String, String) {
+        if case .nilValue = value { return ("nil", nilConstant(named: "nil", line: value.line)) }
+        if case .string(let s, let line) = value { return stringConstant(s, line: line) }
         if isNumberExpression(value) {
             let id = nextPending
             nextPending += 1
@@ -497,6 +638,9 @@ struct LuaToSwift {
             throw refuse(line, "the method \(cls.luaName):\(name)", "it is not a hook of UIKit (a protocol requirement or an override), so its parameter and return types are not in the API description")
         }
         if body.isVararg { throw refuse(line, "varargs (...)", "a Swift method has a fixed parameter list") }
+        if Self.oneBasedHooks.contains(name) {
+            throw refuse(line, "the hook \(cls.luaName):\(name)", "Transit passes its section 1-based and UIKit 0-based, which the exporter does not translate in a hook's body")
+        }
         if let protocolName {
             let swiftProtocol = SwiftNames.enumerations[protocolName]?.type ?? protocolName
             if !cls.protocols.contains(swiftProtocol) && !inheritsConformance(cls, swiftProtocol) { cls.protocols.append(swiftProtocol) }
@@ -510,7 +654,9 @@ struct LuaToSwift {
         defer { currentClass = previousClass }
         analyse(body)
         returnType = signature.result == "Void" ? nil : signature.result
-        let modifier = protocolName == nil ? "override " : ""
+        // A protocol method UIKit's superclass implements (UIPercentDrivenInteractiveTransition's
+        // startInteractiveTransition) is an override too.
+        let modifier = protocolName == nil || superclassImplements(cls, name) ? "override " : ""
         if signature.keyword == "var" {
             guard body.parameters.isEmpty else { throw refuse(line, "\(name) with parameters", "UIKit declares it as a property (\(declaration))") }
             out.append("\(modifier)var \(signature.baseName): \(signature.result) {")
@@ -529,7 +675,7 @@ struct LuaToSwift {
             let result = signature.result == "Void" ? "" : " -> \(signature.result)"
             out.append("\(modifier)func \(signature.baseName)(\(parameters.joined(separator: ", ")))\(result) {")
         }
-        out += try block(body.block, endLine: body.endLine).map { $0.isEmpty ? "" : "    " + $0 }
+        out += try functionBlock(body).map { $0.isEmpty ? "" : "    " + $0 }
         out.append("}")
         return out
     }
@@ -546,6 +692,7 @@ struct LuaToSwift {
         reassigned = []
         nilTested = []
         mutatedFields = []
+        directFieldTargets = []
         func expr(_ e: LuaExpr, condition: Bool) {
             switch e {
             case .name(let n, _): if condition { nilTested.insert(n) }
@@ -595,6 +742,7 @@ struct LuaToSwift {
                             if case .field(let o, _, _) = root { root = o } else if case .index(let o, _, _) = root { root = o } else { break }
                         }
                         if case .name(let n, _) = root { mutatedFields.insert(n) }
+                        if case .field(.name(let n, _), _, _) = t { directFieldTargets.insert(n) }
                         if case .index(.name(let n, _), _, _) = t { reassigned.insert(n) }
                     }
                     values.forEach { expr($0, condition: false) }

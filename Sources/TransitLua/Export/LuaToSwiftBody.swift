@@ -19,20 +19,20 @@ extension LuaToSwift {
         var previous: Int?
         for stat in statements {
             var lead = comments(before: stat.line)
-            if let previous, stat.line > previous + 1 + lead.count { lead.insert("", at: 0) }
+            // (A statement of a branch a factory's expansion kept starts, for the eye, where its `if` did.)
+            if let previous, (callables.visualStart[stat.line] ?? stat.line) > previous + 1 + lead.count { lead.insert("", at: 0) }
             out += lead
             var lines: [String]
             if discovery {
                 // Finding fields: a statement that cannot be translated yet is skipped.
-                guard let translated = try? statement(stat) else { continue }
-                lines = translated
+                do { lines = try statement(stat) } catch let error as SwiftExportError { noteSkipped(stat, error); continue }
             } else {
                 lines = try statement(stat)
             }
             if !lines.isEmpty, let trailing = trailingComment(on: stat.line) { lines[0] += " " + trailing }
             // A closure's lines are relative to its statement's.
             out += lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-            previous = self.endLine(of: stat)
+            previous = callables.visualEnd[stat.line] ?? self.endLine(of: stat)
         }
         out += comments(before: endLine)
         return out
@@ -43,9 +43,7 @@ extension LuaToSwift {
         case .local(let names, let values, let line):
             return try local(names, values, line: line)
         case .assign(let targets, let values, let line):
-            guard targets.count == 1, values.count == 1 else {
-                throw refuse(line, "a multiple assignment", "Lua assigns all values before any target; written as Swift assignments one after another it could differ")
-            }
+            if targets.count > 1 || values.count > 1 { return try multipleAssignment(targets, values, line: line) }
             if case .field(.name("self", _), let key, _) = targets[0], let cls = currentClass, lookup("self")?.type == cls.swiftName,
                try property(Code(text: "self", type: cls.swiftName), key, line: line) == nil {
                 // A field of the Lua object: a stored property typed by this value.
@@ -54,12 +52,18 @@ extension LuaToSwift {
                     let (code, type) = try literalWithPendingType(values[0])
                     value = Code(text: code, type: type)
                 }
+                if value.type == "Void" { throw voidValueRefusal(values[0], line: line) }
                 guard let type = value.type, !type.hasSuffix(".Type"), !SwiftType.isClosure(type) else {
                     throw refuse(line, "the field \(key) of self", "the type of its value is not known from the API description")
                 }
                 cls.fields.append((key, testedSelfFields.contains(key) && !SwiftType.isOptional(type) ? type + "?" : type))
                 return ["self.\(key) = \(value.text)"]
             }
+            // A local of the file (LuaToSwiftFileVariables.swift), a field of a record (LuaToSwiftStructs.swift).
+            if let lines = try fileVariableAssignment(targets[0], values[0], line: line) { return lines }
+            if let lines = try recordFieldAssignment(targets[0], values[0], line: line) { return lines }
+            // A field of another Lua object (LuaToSwiftCallables.swift).
+            if let lines = try luaObjectFieldAssignment(targets[0], values[0], line: line) { return lines }
             if case .name(let n, _) = targets[0], let v = lookup(n), let t = v.type, t.hasPrefix("\u{2}V") {
                 // The first assignment of a local declared without a value gives its type.
                 let id = Int(t.dropFirst(2).dropLast())!
@@ -74,10 +78,20 @@ extension LuaToSwift {
                 // `t[#t + 1] = v` appends, as table.insert(t, v) does.
                 return [try call(.field(.name("table", line: l), "insert", line: l), [.name(n, line: l), values[0]], line: line, expected: nil).text]
             }
+            if let comment = try viewNameAssignment(targets[0], values[0]) { return comment }
             let target = try assignable(targets[0])
-            let value = try expr(values[0], expected: target.type)
+            if case .field(let object, let key, _) = targets[0] {
+                // A 1-based property of Transit's (its receiver's type found on a copy: no side effect twice).
+                var probe = self
+                if isOneBasedProperty((try? probe.expr(object, expected: nil))?.type, key) {
+                    return ["\(target.text) = \(try indexPropertyWrite(values[0]).text)"]
+                }
+            }
+            let value = try passed(values[0], expected: target.type)
             return ["\(target.text) = \(value.text)"]
         case .call(let e, _):
+            if case .call(.name("assert", _), let args, let line) = e, lookup("assert") == nil { return try assertStatement(args, line: line) }
+            severalValuesAllowed = true  // all dropped
             let call = try expr(e, expected: nil)
             if let t = call.type, t != "Void", !t.isEmpty { return ["_ = \(call.text)"] }
             return [call.text]
@@ -88,6 +102,7 @@ extension LuaToSwift {
         case .repeatLoop(_, _, let line):
             throw refuse(line, "repeat ... until", "its condition sees the body's locals, which Swift's repeat-while does not")
         case .ifStat(let clauses, let elseBlock, let ifLine, let endLine):
+            if let always = try methodPresenceTest(clauses, elseBlock, ifLine: ifLine, endLine: endLine) { return always }
             var out: [String] = []
             let boundaries = chunk.clauseLines[ifLine] ?? []
             for (index, (c, body)) in clauses.enumerated() {
@@ -109,12 +124,14 @@ extension LuaToSwift {
             return try genericFor(names, values, body, line: line)
         case .function(let path, _, _, let line):
             throw refuse(line, "function \(path.joined(separator: ".")) inside a function", "only a class's methods are translated")
-        case .localFunction(let name, _, let line):
-            throw refuse(line, "the local function \(name)", "its parameter types are not in the API description")
+        case .localFunction(let name, let body, let line):
+            // Typed by its calls (LuaToSwiftCallables.swift).
+            return try nestedFunction(name, body, line: line, recursive: true)
         case .returnStat(let values, let line):
             if values.isEmpty { return ["return"] }
-            guard values.count == 1 else { throw refuse(line, "return of several values", "a Swift function returns one value") }
+            if values.count > 1 { return try returnSeveral(values, line: line) }
             if returnType == nil && inferringResult {
+                severalValuesAllowed = true  // `return f()` returns what f returns
                 let value = try expr(values[0], expected: nil)
                 guard let t = value.type, !t.hasSuffix(".Type") else {
                     throw refuse(line, "the return value \(describe(values[0]))", "its Swift type is not known")
@@ -123,8 +140,20 @@ extension LuaToSwift {
                 inferringResult = false
                 return ["return \(value.text)"]
             }
+            if returnType == nil, isCall(values[0]) {
+                // `return f()` where the declaration returns nothing: Lua hands f's values to a
+                // caller (UIKit) that ignores them; the call, then the return.
+                let call = try expr(values[0], expected: nil)
+                return [call.type == "Void" || call.type == nil ? call.text : "_ = \(call.text)", "return"]
+            }
             if returnType == nil { throw refuse(line, "return of a value", "the Swift declaration returns nothing") }
-            return ["return \(try expr(values[0], expected: returnType).text)"]
+            severalValuesAllowed = SwiftType.tupleElements(returnType) != nil
+            let value = try expr(values[0], expected: returnType)
+            try uniteRecords(value.type, returnType, line: line)
+            if let t = value.type, SwiftType.tupleElements(t) != nil, t != returnType {
+                throw refuse(line, "return of several values", "the Swift declaration returns \(returnType!)")
+            }
+            return ["return \(value.text)"]
         case .breakStat:
             return ["break"]
         case .gotoStat(_, let line):
@@ -143,8 +172,9 @@ extension LuaToSwift {
             return try names.flatMap { try local([$0], [], line: line) }
         }
         if values.count < names.count {
+            if values.count == 1, isCall(values[0]) { return try localFromSeveralValues(names, values[0], line: line) }
             if let last = values.last, isCall(last) {
-                throw refuse(line, "a multiple assignment from a call", "a Lua call returning several values has no Swift spelling here")
+                throw refuse(line, "a local list ending in a call after other values", "only `local a, b = f()` takes a call's several values apart")
             }
             guard values.isEmpty, names.count == 1, reassigned.contains(names[0].name) else {
                 throw refuse(line, "a local declared without a value", "its Swift type cannot be inferred")
@@ -158,7 +188,14 @@ extension LuaToSwift {
             return ["var \(names[0].name): \(type)"]
         }
         guard values.count == names.count else { throw refuse(line, "a local list with more values than names", "the extra values are evaluated and dropped in Lua") }
+        if names.count == 1, case .function(let body) = values[0] {
+            // A closure bound to a local: a nested function typed by its calls (LuaToSwiftCallables.swift).
+            return try nestedFunction(names[0].name, body, line: line, recursive: false)
+        }
         var out: [String] = []
+        for n in names where scopes.count > 1 && scopes[scopes.count - 1][n.name] != nil {
+            throw refuse(line, "the local \(n.name) declared again in its block", "Lua's second local hides the first, and Swift declares a name once in a scope")
+        }
         for (n, value) in zip(names, values) {
             let name = n.name
             var keyword = reassigned.contains(name) && n.attrib != "const" ? "var" : "let"
@@ -183,19 +220,51 @@ extension LuaToSwift {
                 continue
             default: break
             }
+            // The last value of the list: a call returning several gives its first (`.0`), as in Lua.
+            severalValuesAllowed = n.name == names.last?.name
             var code = try expr(value, expected: nil)
+            if isCall(value), let first = SwiftType.tupleElements(code.type)?.first {
+                code = Code(text: wrap(code, 100) + ".0", type: first.type)
+            }
+            if code.type == "Void" { throw voidValueRefusal(value, line: line) }
             guard var type = code.type else {
                 throw refuse(line, "the local \(name)", "the type of its value is not known from the API description")
+            }
+            // A value Swift declares `T!` (UIKit's `var view: UIView!`, a field of the Lua object),
+            // which a local would infer as `T?`: unwrapped where it is bound, as other optionals
+            // are (Lua raises where it is used), or a `T?` when the function tests it for nil.
+            var implicitlyUnwrapped = type.hasSuffix("!")
+            if case .field(.name("self", _), let key, _) = value, let cls = currentClass,
+               cls.fields.contains(where: { $0.name == key && !SwiftType.isOptional($0.type) }) { implicitlyUnwrapped = true }
+            if implicitlyUnwrapped {
+                if type.hasSuffix("!") { type.removeLast() }
+                if nilTested.contains(name) {
+                    declare(name, Variable(swift: name, type: type + "?"))
+                    out.append("\(keyword) \(name): \(type)? = \(code.text)")
+                    continue
+                }
+                code.text = wrap(code, 100) + "!"
             }
             if SwiftType.isOptional(type) && !nilTested.contains(name) {
                 // Lua raises where the value is used; the Swift unwraps it where it is bound.
                 code.text = wrap(code, 100) + "!"
                 type = SwiftType.unwrapped(type)
             }
-            // A struct (CGRect, CATransform3D) whose fields are assigned is a var in Swift.
-            if mutatedFields.contains(name), n.attrib != "const", owner(of: type).api.flatMap(api.cls)?.isValue ?? true { keyword = "var" }
-            declare(name, Variable(swift: name, type: type))
-            out.append("\(keyword) \(name) = \(code.text)")
+            // A struct (CGRect, CATransform3D) whose fields are assigned is a var in Swift; a record's
+            // struct when a field of its own is (`part.overlay = ...`, not `part.overlay.alpha = ...`).
+            if Self.recordSite(type) != nil {
+                if directFieldTargets.contains(name), n.attrib != "const" { keyword = "var" }
+            } else if mutatedFields.contains(name), n.attrib != "const", owner(of: type).api.flatMap(api.cls)?.isValue ?? true { keyword = "var" }
+            // `self` outside a method is a plain Lua local; in Swift it is a keyword.
+            let swiftName = name == "self" && lookup("self") == nil ? selfLocalName(type) : name
+            var variable = Variable(swift: swiftName, type: type)
+            if Self.recordSite(type) != nil {
+                // A record bound to a local names its struct; made here, its fields may be assigned (LuaToSwiftStructs.swift).
+                nameRecord(type, priority: 0, line: line, name)
+                if case .table = value, !functionStack.isEmpty { variable.recordLocal = (line, functionStack.count - 1) }
+            }
+            declare(name, variable)
+            out.append("\(keyword) \(swiftName) = \(code.text)")
         }
         return out
     }
@@ -213,9 +282,7 @@ extension LuaToSwift {
             return Code(text: v.swift, type: v.type)
         case .field(let object, let key, let line):
             let receiver = try expr(object, expected: nil)
-            guard let member = try property(receiver, key, line: line) else {
-                throw refuse(line, "the field \(key) of \(describe(object))", "it is not a property of \(receiver.type.map(SwiftType.nominal) ?? "a known type") in the API description, so its Swift type is unknown")
-            }
+            guard let member = try property(receiver, key, line: line) else { throw unknownField(key, object, receiver, line: line) }
             if member.readOnly { throw refuse(line, "an assignment to \(key)", "UIKit declares it read-only") }
             return member.code
         case .index(let object, let key, let line):
@@ -227,9 +294,11 @@ extension LuaToSwift {
     }
 
     mutating func condition(_ e: LuaExpr) throws -> Code {
+        truthinessContext = true
         let c = try expr(e, expected: "Bool")
         guard let t = c.type else { throw refuse(e.line, "the condition \(describe(e))", "its type is not known, so Lua's truthiness cannot be written") }
         if t == "Bool" { return c }
+        if Self.isNilConstant(t) { return Code(text: "\(wrap(c, 50)) != nil", type: "Bool", precedence: 40) }
         // Lua's false and nil are both false: an optional Bool is true only when it is true.
         if t == "Bool?" { return Code(text: "\(wrap(c, 50)) == true", type: "Bool", precedence: 40) }
         if SwiftType.isOptional(t) { return Code(text: "\(wrap(c, 50)) != nil", type: "Bool", precedence: 40) }
@@ -277,6 +346,7 @@ extension LuaToSwift {
         if names.count == 2 {
             declare(names[0], Variable(swift: names[0], type: "Int"))
             declare(names[1], Variable(swift: names[1], type: element))
+            nameRecord(element, priority: 0, line: line, names[1])
             if names[0] == "_" {
                 out = ["for \(names[1]) in \(array.text) {"]
             } else {
@@ -322,6 +392,12 @@ extension LuaToSwift {
         return out + "\""
     }
 
+    /// A number type that waited for a use, as a use has given it (else unchanged).
+    func settled(_ t: String?) -> String? {
+        guard let t, t.hasPrefix(Self.pendingMark), let id = Int(t.dropFirst(Self.pendingMark.count).dropLast()) else { return t }
+        return pendingTypes[id] ?? t
+    }
+
     static func sameNumeric(_ a: String, _ b: String) -> Bool {
         func norm(_ t: String) -> String { t == "TimeInterval" ? "Double" : t }
         return norm(a) == norm(b)
@@ -330,8 +406,27 @@ extension LuaToSwift {
     /// A value written where `expected` is needed: numbers converted between Swift's number types
     /// (Lua has one), literals and pending constants typed by the use.
     mutating func expr(_ e: LuaExpr, expected: String?) throws -> Code {
-        var c = try rawExpr(e, expected: expected)
-        if let expected, let t = c.type, t != expected, SwiftType.isNumeric(expected), SwiftType.isNumeric(t) {
+        let severalValues = severalValuesAllowed
+        severalValuesAllowed = false
+        // Only `and`, `or`, `not` and parentheses pass a test of truth on to their operands.
+        let truthy = truthinessContext
+        truthinessContext = false
+        switch e {
+        case .binary("and", _, _, _), .binary("or", _, _, _), .paren: truthinessContext = truthy
+        default: break
+        }
+        var c = try resolveStringConstant(resolveNilConstant(try rawExpr(e, expected: expected), expected: expected), expected: expected)
+        if !severalValues, SwiftType.tupleElements(c.type) != nil, isCall(e) {
+            // Lua takes the first value here, or all of them as a call's last argument.
+            throw refuse(e.line, "the values of \(describe(e)) used as one value", "it returns several, and only `local a, b = f()`, `a, b = f()` and `return f()` take them apart in Swift")
+        }
+        if let expected, let t = c.type, SwiftType.unwrapped(expected) == "CGColor", SwiftType.unwrapped(t) == "UIColor" {
+            // A layer's colour is a CGColor; Transit's binding takes a UIColor there and converts it
+            // as UIKit's `cgColor` does.
+            return Code(text: wrap(c, 100) + (SwiftType.isOptional(t) ? "?" : "") + ".cgColor", type: SwiftType.isOptional(t) ? "CGColor?" : "CGColor")
+        }
+        if let expected, let t = c.type, t != expected, SwiftType.isNumeric(expected), SwiftType.isNumeric(t),
+           !(SwiftType.isOptional(t) && Self.sameNumeric(SwiftType.unwrapped(t), SwiftType.unwrapped(expected))) {
             let want = SwiftType.unwrapped(expected)
             if t.hasPrefix(Self.pendingMark) {
                 let id = Int(t.dropFirst(Self.pendingMark.count).dropLast())!
@@ -344,6 +439,15 @@ extension LuaToSwift {
                     pendingTypes[id] = want
                 }
                 c.type = want
+            } else if want.hasPrefix(Self.pendingMark), let id = Int(want.dropFirst(Self.pendingMark.count).dropLast()) {
+                // A constant waiting for its type meets a typed value: the constant takes that type
+                // (`xFactor * size.height` makes xFactor a CGFloat), or the value is converted to the
+                // type a use gave the constant before.
+                if let resolved = pendingTypes[id] {
+                    if !Self.sameNumeric(resolved, t) { c = Code(text: "\(resolved)(\(c.text))", type: resolved) }
+                } else {
+                    pendingTypes[id] = t
+                }
             } else if !Self.sameNumeric(t, want) {
                 c = Code(text: "\(want)(\(c.text))", type: want)
             }
@@ -381,10 +485,11 @@ extension LuaToSwift {
         case .unary(let op, let inner, let line):
             switch op {
             case "not":
+                truthinessContext = true
                 let c = try expr(inner, expected: "Bool")
                 if c.type == "Bool" { return Code(text: "!" + wrap(c, 90), type: "Bool", precedence: 90) }
                 if c.type == "Bool?" { return Code(text: "\(wrap(c, 50)) != true", type: "Bool", precedence: 40) }
-                if let t = c.type, SwiftType.isOptional(t) { return Code(text: "\(wrap(c, 50)) == nil", type: "Bool", precedence: 40) }
+                if let t = c.type, SwiftType.isOptional(t) || Self.isNilConstant(t) { return Code(text: "\(wrap(c, 50)) == nil", type: "Bool", precedence: 40) }
                 throw refuse(line, "not on a \(c.type ?? "value of unknown type")", "only booleans and optionals have a Swift truth value")
             case "-":
                 let c = try expr(inner, expected: expected)
@@ -403,12 +508,17 @@ extension LuaToSwift {
             return try binary(op, l, r, expected: expected, line: line)
         case .name(let n, let line):
             if let v = lookup(n) {
+                if case .failedConstant(let error)? = v.binding { throw error }
                 if v.fields != nil { throw refuse(line, "the table \(n) used as a value", "it is translated as a namespace of constants") }
                 return Code(text: v.swift, type: v.type)
             }
             if api.cls(n) != nil { return Code(text: typeName(n), type: typeName(n) + ".Type") }
             throw refuse(line, "the global \(n)", Self.globalReason(n))
         case .index(let object, let key, let line):
+            // A file-level table used as a map (LuaToSwiftCallables.swift).
+            if let read = try mapRead(object, key, line: line) { return read }
+            // A module's table of constants read with a dynamic key (LuaToSwiftStructs.swift).
+            if let read = try dictionaryRead(object, key, line: line) { return read }
             let o = try expr(object, expected: nil)
             guard let t = o.type, SwiftType.isArray(t) else {
                 throw refuse(line, "a dynamic key \(describe(object))[\(describe(key))]", "an indexed host object or table has no Swift member to name")
@@ -416,10 +526,16 @@ extension LuaToSwift {
             if case .number(let text, _) = key, let index = Int(text) {
                 return Code(text: "\(wrap(o, 100))[\(index - 1)]", type: SwiftType.element(t))
             }
+            if case .binary("+", let base, .number("1", _), _) = key {
+                // t[i + 1] is Swift's t[i].
+                let k = try expr(base, expected: "Int")
+                if k.type == "Int" { return Code(text: "\(wrap(o, 100))[\(k.text)]", type: SwiftType.element(t)) }
+            }
             let k = try expr(key, expected: "Int")
             guard k.type == "Int" else { throw refuse(line, "a dynamic key \(describe(object))[\(describe(key))]", "the index is not an integer") }
             return Code(text: "\(wrap(o, 100))[\(wrap(k, 60)) - 1]", type: SwiftType.element(t))
         case .field(let object, let key, let line):
+            if case .name("transit", _) = object, lookup("transit") == nil { return try transitField(key, line: line, expected: expected) }
             if case .name("math", _) = object, lookup("math") == nil {
                 switch key {
                 case "pi":
@@ -432,12 +548,15 @@ extension LuaToSwift {
             }
             if case .name(let n, _) = object, let v = lookup(n), let fields = v.fields {
                 guard let type = fields[key] else { throw refuse(line, "\(n).\(key)", "\(n) has no field \(key)") }
-                return Code(text: "\(n).\(key)", type: type)
+                return Code(text: "\(v.swift).\(key)", type: type)
             }
+            // A module's constant (LuaToSwiftModules.swift).
+            if let ns = namespacePath(object) { return try namespaceMember(ns, key, line: line) }
             let receiver = try expr(object, expected: nil)
-            guard let member = try property(receiver, key, line: line) else {
-                throw refuse(line, "the field \(key) of \(describe(object))", "it is not a property of \(receiver.type.map(SwiftType.nominal) ?? "a known type") in the API description, so its Swift type is unknown")
-            }
+            // A field of a record (LuaToSwiftStructs.swift).
+            if let field = try recordFieldRead(receiver, key, expected: expected, line: line) { return field }
+            guard let member = try property(receiver, key, line: line) else { throw unknownField(key, object, receiver, line: line) }
+            if isOneBasedProperty(receiver.type, key) { return indexPropertyRead(member.code) }
             return member.code
         case .call(let function, let args, let line):
             return try call(function, args, line: line, expected: expected)
@@ -451,10 +570,11 @@ extension LuaToSwift {
         case "setmetatable", "getmetatable", "rawget", "rawset", "rawequal", "rawlen": return "metatables have no Swift counterpart"
         case "coroutine": return "coroutines have no Swift counterpart in an effect"
         case "load", "loadstring", "dofile", "loadfile": return "code loaded at run time cannot be translated"
-        case "require": return "the exporter translates one file, not the modules it requires"
+        case "require": return "a module is translated where the top of the effect (or of a module) requires it: local m = require(\"name\")"
         case "pairs", "next": return "a Lua table's traversal order has no Swift counterpart"
         case "select": return "varargs have no Swift counterpart"
-        case "pcall", "xpcall", "error", "assert": return "Lua errors have no faithful Swift counterpart (Swift traps or throws)"
+        case "pcall", "xpcall": return "a protected call catches Lua's errors, which the export's fatalError does not let anything catch"
+        case "error", "assert": return "only a call of it (error(message), assert(condition, message)) is translated"
         case "type", "tostring", "tonumber": return "Lua's dynamic types and number formatting differ from Swift's"
         case "string": return "Lua's string library (patterns, byte indices) differs from Swift's"
         case "table": return "only table.insert on an array is translated"
@@ -472,6 +592,8 @@ extension LuaToSwift {
             guard let e = api.enumeration(luaName) else { continue }
             return (e.cases, swift.cases ?? e.cases, swift.kind == .optionSet)
         }
+        // An enumeration of the interface's own (UIUserInterfaceIdiom): Transit's strings are its case names.
+        if let cases = SwiftInterfaceSupport.enumerationCases(type) { return (cases, cases, false) }
         return nil
     }
 
@@ -488,23 +610,50 @@ extension LuaToSwift {
         if let expected, let e = enumeration(forSwiftType: SwiftType.unwrapped(expected)), e.optionSet {
             var cases: [String] = []
             for field in fields {
-                guard case .positional(.string(let s, let l)) = field, let c = try enumerationCase(s, SwiftType.unwrapped(expected), line: l) else {
+                if case .positional(.string(let s, let l)) = field, let c = try enumerationCase(s, SwiftType.unwrapped(expected), line: l) {
+                    cases.append(c)
+                    continue
+                }
+                // A case chosen by an expression (`isPresenting and "curveEaseOut" or "curveEaseIn"`).
+                guard case .positional(let v) = field, case let c = try expr(v, expected: SwiftType.unwrapped(expected)),
+                      c.type == SwiftType.unwrapped(expected) else {
                     throw refuse(line, "a table as \(expected)", "an option set is translated from a list of its case names")
                 }
-                cases.append(c)
+                cases.append(c.text)
             }
             return Code(text: "[" + cases.joined(separator: ", ") + "]", type: SwiftType.unwrapped(expected))
         }
+        if !fields.isEmpty, fields.allSatisfy({ if case .named = $0 { return true }; return false }), expected == nil || Self.recordSite(expected) != nil {
+            // A table of named fields: a struct (LuaToSwiftStructs.swift).
+            return try recordConstructor(fields, expected: expected, line: line)
+        }
         var elements: [Code] = []
-        let elementType = expected.flatMap { SwiftType.isArray($0) ? SwiftType.element($0) : nil }
+        var elementType = expected.flatMap { SwiftType.isArray($0) ? SwiftType.element($0) : nil }
+        if elementType == nil, !fields.isEmpty, fields.allSatisfy({ if case .positional(let v) = $0 { return isNumberExpression(v) }; return false }),
+           fields.contains(where: { if case .positional(.number(let text, _)) = $0 { return text.contains(".") || text.lowercased().contains("e") && !text.lowercased().hasPrefix("0x") }; return false }) {
+            // `{ 0, 0.25 }`: Lua's numbers, one of them a float; a [Double], not an [Int] from the first.
+            elementType = "Double"
+        }
         for field in fields {
             guard case .positional(let v) = field else {
-                throw refuse(line, "a table with keys", "only arrays (and options tables of a call) are translated; a record's Swift type is not in the API description")
+                throw refuse(line, "a table with keys", "only arrays, tables of named fields (records) and options tables of a call are translated")
             }
-            elements.append(try expr(v, expected: elementType ?? elements.first?.type))
+            let element = try expr(v, expected: elementType ?? elements.first?.type)
+            try uniteRecords(element.type, elementType ?? elements.first?.type, line: line)
+            elements.append(element)
         }
         guard let first = elements.first?.type ?? elementType else { throw refuse(line, "an empty table", "its Swift type cannot be inferred") }
         let type = elementType ?? SwiftType.unwrapped(first)
+        // A table written over several lines in Lua is one element a line in Swift.
+        let lines = fields.compactMap { if case .positional(let v) = $0 { return v.line }; return nil }
+        if let first = lines.first, lines.contains(where: { $0 != first }) || first != line {
+            let body = elements.flatMap { element -> [String] in
+                var parts = element.text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+                parts[parts.count - 1] += ","
+                return parts
+            }
+            return Code(text: (["["] + body + ["]"]).joined(separator: "\n"), type: "[\(type)]")
+        }
         return Code(text: "[" + elements.map(\.text).joined(separator: ", ") + "]", type: "[\(type)]")
     }
 
@@ -531,30 +680,53 @@ extension LuaToSwift {
         returnType = result == "Void" ? nil : result
         defer { returnType = saved }
         let head = names.isEmpty ? "{" : "{ \(names.joined(separator: ", ")) in"
-        let lines = try block(body.block, endLine: body.endLine)
+        var lines = try block(body.block, endLine: body.endLine)
+        if expected.contains("@Sendable") {
+            // UIKit calls it on the main thread, but declares it @Sendable: the body states the
+            // isolation it runs with (docs/export.md, "Sendable closures").
+            lines = [(returnType == nil ? "" : "return ") + "MainActor.assumeIsolated {"] + indent(lines) + ["}"]
+        }
         return Code(text: ([head] + indent(lines) + ["}"]).joined(separator: "\n"), type: expected)
     }
 
     mutating func binary(_ op: String, _ l: LuaExpr, _ r: LuaExpr, expected: String?, line: Int) throws -> Code {
+        let truthy = truthinessContext
+        truthinessContext = false
         switch op {
         case "or" where isTernary(l):
             // `c and x or y` with a boolean c and an x that is never false or nil: `c ? x : y`.
             guard case .binary("and", let c, let x, _) = l else { fatalError() }
-            let cond = try expr(c, expected: "Bool")
+            // An optional condition is true when it is not nil (`c != nil ? x : y`), as in Lua.
+            let cond = try condition(c)
             let numericExpected = expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }
             var a = try expr(x, expected: numericExpected ?? expected)
             let b = try expr(r, expected: a.type)
+            // Two records that are one value here are one struct (LuaToSwiftStructs.swift).
+            try uniteRecords(a.type, b.type, line: line)
             if numericExpected == nil, isLiteral(x), let t = b.type, SwiftType.isNumeric(t) { a = try expr(x, expected: t) }
             if cond.type == "Bool", let t = a.type, SwiftType.isOptional(t), let u = b.type, SwiftType.unwrapped(u) == SwiftType.unwrapped(t) {
                 // x may be nil, and then Lua takes y: exactly `(c ? x : nil) ?? y`.
                 return Code(text: "(\(wrap(cond, 21)) ? \(wrap(a, 21)) : nil) ?? \(wrap(b, 31))", type: u, precedence: 25)
             }
-            guard cond.type == "Bool", let t = a.type, t != "Bool", !SwiftType.isOptional(t), !isLiteral(x) || SwiftType.isNumeric(t) || t == "String" else {
+            guard cond.type == "Bool", let t = a.type, t != "Bool", !SwiftType.isOptional(t),
+                  !isLiteral(x) || SwiftType.isNumeric(t) || t == "String" || enumeration(forSwiftType: t) != nil else {
                 throw refuse(line, "`and`/`or` choosing a value", "its condition is not a boolean or its first choice may be false or nil")
             }
             return Code(text: "\(wrap(cond, 21)) ? \(wrap(a, 21)) : \(wrap(b, 21))", type: t, precedence: 15)
         case "and", "or":
-            var a = try expr(l, expected: "Bool"), b = try expr(r, expected: "Bool")
+            truthinessContext = truthy
+            var a = try expr(l, expected: "Bool")
+            if truthy, let t = a.type, t != "Bool" {
+                // Tested for truth (`if wasCancelled and toView then`): an optional is true when it is not nil.
+                if t == "Bool?" { a = Code(text: "\(wrap(a, 50)) == true", type: "Bool", precedence: 40) }
+                else if SwiftType.isOptional(t) || Self.isNilConstant(t) { a = Code(text: "\(wrap(a, 50)) != nil", type: "Bool", precedence: 40) }
+            }
+            if op == "or", a.type != "Bool", a.type != "Bool?" { return try orDefault(a, l, r, expected: expected, line: line) }
+            truthinessContext = truthy
+            var b = try expr(r, expected: "Bool")
+            if truthy, let t = b.type, t != "Bool", t != "Bool?", SwiftType.isOptional(t) || Self.isNilConstant(t) {
+                b = Code(text: "\(wrap(b, 50)) != nil", type: "Bool", precedence: 40)
+            }
             // As a condition (not as a value: `nil and x` is nil, not false), an optional Bool is true when true.
             if expected == "Bool", a.type == "Bool?" { a = Code(text: "\(wrap(a, 50)) == true", type: "Bool", precedence: 40) }
             if expected == "Bool", b.type == "Bool?" { b = Code(text: "\(wrap(b, 50)) == true", type: "Bool", precedence: 40) }
@@ -571,21 +743,47 @@ extension LuaToSwift {
                 swap(&left, &right)
                 swiftOp = ["<": ">", ">": "<", "<=": ">=", ">=": "<="][swiftOp] ?? swiftOp
             }
-            let a = try expr(left, expected: nil)
-            let b = try expr(right, expected: a.type)
+            var a = try expr(left, expected: nil)
+            var b = try expr(right, expected: a.type)
+            // Two string constants neither of which has a type yet (a field set from a class's
+            // constant compared with another of its constants) are Swift Strings; a string
+            // constant compared with a string (or a case) takes the other side's type.
+            if a.type?.hasPrefix(Self.stringMark) == true, b.type?.hasPrefix(Self.stringMark) == true {
+                a = try resolveStringConstant(a, expected: "String")
+            }
+            a = try resolveStringConstant(a, expected: b.type)
+            b = try resolveStringConstant(b, expected: a.type)
+            if Self.recordSite(a.type) != nil || Self.recordSite(b.type) != nil, !{ if case .nilValue = right { return true }; return false }() {
+                throw refuse(line, "a comparison of records", "Lua compares two tables' identity, and a Swift struct is a value with no identity (nor ==)")
+            }
             if case .nilValue = right {
+                if !(a.type.map(SwiftType.isOptional) ?? true) { try noteNilTest(left, line: line) }
                 guard let t = a.type, SwiftType.isOptional(t) else {
                     throw refuse(line, "a comparison of \(describe(left)) with nil", "its Swift type is not optional")
                 }
             } else if a.type == nil || b.type == nil {
                 throw refuse(line, "the comparison \(op)", "the type of \(a.type == nil ? describe(left) : describe(right)) is not known")
+            } else if isReference(a.type!) && isReference(b.type!) && (SwiftType.unwrapped(a.type!).hasPrefix("any ") || SwiftType.unwrapped(b.type!).hasPrefix("any ")) {
+                // An object typed as a protocol (`any UIContentContainer`) and one typed as a class:
+                // Lua compares their identity, Swift's === on the two objects.
+                return Code(text: "\(wrap(a, 50)) \(swiftOp == "==" ? "===" : "!==") \(wrap(b, 50))", type: "Bool", precedence: 40)
             } else if !(SwiftType.isNumeric(a.type) && SwiftType.isNumeric(b.type)) && SwiftType.unwrapped(a.type!) != SwiftType.unwrapped(b.type!) {
                 throw refuse(line, "a comparison of a \(a.type!) with a \(b.type!)", "Lua compares them as different types (never equal), which Swift rejects")
             }
             // Lua compares objects by identity: Swift's === (NSObject's == would call isEqual:).
-            if (swiftOp == "==" || swiftOp == "!="), let t = a.type, let cls = owner(of: t).api.flatMap(api.cls), !cls.isValue,
+            let againstNil: Bool = { if case .nilValue = right { return true }; return false }()
+            if (swiftOp == "==" || swiftOp == "!="), !againstNil, let t = a.type, let cls = owner(of: t).api.flatMap(api.cls), !cls.isValue,
                enumeration(forSwiftType: SwiftType.unwrapped(t)) == nil {
                 swiftOp += "="
+            }
+            if ["<", ">", "<=", ">="].contains(swiftOp) {
+                // Lua raises comparing nil with a number; Swift's unwrapping traps there.
+                for side in [0, 1] {
+                    let c = side == 0 ? a : b
+                    guard let t = c.type, SwiftType.isOptional(t), SwiftType.isNumeric(t) else { continue }
+                    let unwrapped = Code(text: wrap(c, 100) + "!", type: SwiftType.unwrapped(t))
+                    if side == 0 { a = unwrapped } else { b = unwrapped }
+                }
             }
             return Code(text: "\(wrap(a, 50)) \(swiftOp) \(wrap(b, 50))", type: "Bool", precedence: 40)
         case "+", "-", "*", "/":
@@ -593,6 +791,9 @@ extension LuaToSwift {
             var a = try expr(l, expected: numericExpected)
             var b = try expr(r, expected: numericExpected ?? (a.type == "Int" ? nil : a.type))
             if numericExpected == nil, isLiteral(l), let bt = b.type { a = try expr(l, expected: bt) }
+            // A constant whose type waited: b's use may have given it one.
+            a.type = settled(a.type)
+            b.type = settled(b.type)
             guard SwiftType.isNumeric(a.type), SwiftType.isNumeric(b.type) else {
                 throw refuse(line, "arithmetic on \(SwiftType.isNumeric(a.type) ? describe(r) : describe(l))", "its type is not a known number type (CGPoint and CGRect arithmetic is not Lua's)")
             }
@@ -621,19 +822,20 @@ extension LuaToSwift {
             let a = try expr(l, expected: numericExpected), b = try expr(r, expected: numericExpected)
             return Code(text: "pow(\(a.text), \(b.text))", type: numericExpected)
         case "..":
-            let a = try expr(l, expected: "String"), b = try expr(r, expected: "String")
-            guard a.type == "String", b.type == "String" else {
-                throw refuse(line, ".. on a \(a.type == "String" ? b.type ?? "value of unknown type" : a.type ?? "value of unknown type")", "Lua's number-to-string formatting differs from Swift's")
-            }
-            // Concatenation is associative: Lua's right grouping needs no parentheses in Swift.
-            return Code(text: "\(wrap(a, 60)) + \(wrap(b, 60))", type: "String", precedence: 60)
-        case "%":
-            throw refuse(line, "the modulo operator %", "Lua's floored modulo has no Swift operator with its sign rule")
-        case "//":
-            throw refuse(line, "floor division //", "Swift has no operator for it")
+            return try concatenation(l, r, line: line)
+        case "%", "//":
+            return try floorOperator(op, l, r, expected: expected, line: line)
         default:
             throw refuse(line, "the bitwise operator \(op)", "bitwise operators are not used by effects and are not translated")
         }
+    }
+
+    /// A class instance or a value of a class-bound protocol (UIKit's protocols are NSObjectProtocol's).
+    func isReference(_ t: String) -> Bool {
+        let u = SwiftType.unwrapped(t)
+        if u.hasPrefix("any ") { return true }
+        if let cls = owner(of: u).api.flatMap(api.cls) { return !cls.isValue }
+        return owner(of: u).lua != nil
     }
 
     func isTernary(_ l: LuaExpr) -> Bool {

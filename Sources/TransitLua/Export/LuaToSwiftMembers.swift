@@ -23,7 +23,7 @@ extension LuaToSwift {
     /// Lua defaults of options a Swift overload requires (`UIView.animate{...}` without `delay`
     /// animates at once: Animation.swift's `numberOption(1, "delay") ?? 0`).
     static let optionDefaults: [String: [String: String]] = [
-        "UIView.animate": ["delay": "0"],
+        "UIView.animate": ["delay": "0", "velocity": "0"],
         "UIView.animateKeyframes": ["delay": "0"],
     ]
 
@@ -42,6 +42,7 @@ extension LuaToSwift {
         }
         if api.cls(name) != nil { return (name, nil) }
         if let luaName = SwiftInterfaceGenerator.typeNames.first(where: { $0.value == name })?.key, api.cls(luaName) != nil { return (luaName, nil) }
+        if let conforming = conformingClass(name) { return (conforming, nil) }
         return (nil, nil)
     }
 
@@ -56,6 +57,7 @@ extension LuaToSwift {
         let isType = receiver.type?.hasSuffix(".Type") ?? false
         let ownerType = isType ? String(receiver.type!.dropLast(5)) : receiver.type
         let (apiName, lua) = owner(of: ownerType)
+        if isType, let lua, let constant = classConstantRead(receiver, lua, key) { return constant }
         if !isType, let lua {
             var c: ClassInfo? = lua
             while let current = c {
@@ -69,11 +71,16 @@ extension LuaToSwift {
         for cls in api.lineage(apiName) {
             if !isType, let p = cls.properties.first(where: { $0.name == key }) {
                 if let d = p.swiftDeclaration, let s = SwiftSignature(d) {
+                    try checkRequirement(receiver.type, s.baseName, line: line)
                     let readOnly = p.isReadOnly || d.hasSuffix("{ get }")
                     return (Code(text: receiverText(receiver) + "." + s.baseName, type: s.result), readOnly)
                 }
                 if let field = Self.foundationFields[cls.name]?[key] {
                     return (Code(text: receiverText(receiver) + "." + field.swift, type: field.type), p.isReadOnly)
+                }
+                if key == "name", SwiftNames.transitOnlyProperties.contains("\(cls.name).name") {
+                    // docs/export.md, "Transit's names": an assignment of a literal name is a comment.
+                    throw refuse(line, "the name of a view (\(cls.name).name) used as a value", "Transit's name only labels a view in traces and messages and UIKit has none: a literal name assigned is a comment, but one read (an app finds a view by an outlet or a tag) or computed has no Swift counterpart")
                 }
                 throw refuse(line, "the property \(cls.name).\(key)", "it has no UIKit declaration (a Transit-only property)")
             }
@@ -81,6 +88,10 @@ extension LuaToSwift {
                 return (Code(text: receiverText(receiver) + "." + field.swift, type: field.type), false)
             }
             if isType, cls.constants.contains(where: { $0.name == key }) {
+                if SwiftInterfaceGenerator.foundationMembers.contains("\(cls.name).\(key)"), ["zero", "null", "infinite"].contains(key) {
+                    // Foundation's own (CGRect.zero): of the struct's type.
+                    return (Code(text: receiver.text + "." + key, type: cls.name), true)
+                }
                 guard let d = SwiftNames.properties["\(cls.name).\(key)"], let s = SwiftSignature(d) else {
                     throw refuse(line, "the constant \(cls.name).\(key)", "it has no UIKit declaration")
                 }
@@ -99,17 +110,19 @@ extension LuaToSwift {
             var values: [String: LuaExpr] = [:]
             for case .named(let k, let v) in fields { values[k] = v }
             let defaults = Self.optionDefaults[key] ?? [:]
+            // A key names a parameter (`duration`, withDuration's) or its argument label (`equalTo`).
+            func option(_ p: SwiftParameter) -> String { values[p.name] != nil || p.label == "_" ? p.name : p.label }
             let candidates = overloads.filter { s in
-                s.parameters.count > 0 && Set(values.keys).isSubset(of: Set(s.parameters.map(\.name))) &&
-                    s.parameters.allSatisfy { values[$0.name] != nil || $0.hasDefault || defaults[$0.name] != nil }
+                s.parameters.count > 0 && Set(values.keys).isSubset(of: Set(s.parameters.map(option))) &&
+                    s.parameters.allSatisfy { values[option($0)] != nil || $0.hasDefault || defaults[$0.name] != nil }
             }.sorted { $0.parameters.count < $1.parameters.count }
             guard let s = candidates.first else {
                 throw refuse(line, "the options {\(values.keys.sorted().joined(separator: ", "))} of \(key)", "no Swift overload of \(SwiftDeclaration(declaration).name) takes them")
             }
             var parts: [String] = []
             for p in s.parameters {
-                if let v = values[p.name] {
-                    parts.append(label(p) + (try expr(v, expected: p.type).text))
+                if let v = values[option(p)] {
+                    parts.append(label(p) + (try passed(v, expected: p.type).text))
                 } else if let d = defaults[p.name], !p.hasDefault {
                     parts.append(label(p) + d)
                 }
@@ -119,16 +132,27 @@ extension LuaToSwift {
         func shape(_ e: LuaExpr) -> Bool? {  // true: a function, false: not one, nil: nil
             switch e { case .function: return true; case .nilValue: return nil; default: return false }
         }
-        for s in overloads {
-            guard args.count <= s.parameters.count, s.parameters.dropFirst(args.count).allSatisfy(\.hasDefault) else { continue }
-            let fits = zip(args, s.parameters).allSatisfy { a, p in
+        var shaped = overloads.filter { s in
+            guard args.count <= s.parameters.count, s.parameters.dropFirst(args.count).allSatisfy(\.hasDefault) else { return false }
+            return zip(args, s.parameters).allSatisfy { a, p in
                 guard let isFunction = shape(a) else { return SwiftType.isOptional(p.type) || p.type.hasSuffix("?") }
                 return isFunction == SwiftType.isClosure(p.type)
             }
-            guard fits else { continue }
+        }
+        if shaped.count > 1 {
+            // Overloads told apart by their parameters' types (`convert(_ point: CGPoint, to:)` and
+            // `convert(_ rect: CGRect, to:)`): the arguments' types, found on a copy of the translator.
+            var probe = self
+            let types = args.map { a -> String? in shape(a) == false ? (try? probe.expr(a, expected: nil))?.type.map(SwiftType.unwrapped) : nil }
+            if let s = shaped.first(where: { s in zip(types, s.parameters).allSatisfy { t, p in t == nil || t == SwiftType.unwrapped(p.type) } }) {
+                shaped = [s]
+            }
+        }
+        for s in shaped {
             var parts: [String] = []
-            for (a, p) in zip(args, s.parameters) {
-                parts.append(label(p) + (try expr(a, expected: p.type).text))
+            for (position, (a, p)) in zip(args, s.parameters).enumerated() {
+                let value = try indexArgument(a, key: key, position: position, expected: p.type) ?? passed(a, expected: p.type)
+                parts.append(label(p) + requiredArgument(value, p.type))
             }
             return (s, parts.joined(separator: ", "))
         }
@@ -145,13 +169,23 @@ extension LuaToSwift {
             if s.keyword == "var" { return Code(text: receiverText(receiver) + "." + s.baseName, type: s.result) }
             return Code(text: "\(receiverText(receiver)).\(s.baseName)(\(text))", type: s.result)
         }
+        // A method the script defines that is not a hook (LuaToSwiftCallables.swift).
+        if let lua, let helper = try callHelperMethod(receiver, lua, name, args, line: line) { return helper }
         guard let apiName else {
             throw refuse(line, "the method call \(describe(object)):\(name)", "the type of \(describe(object)) is not known from the API description")
         }
+        if name == "addTarget", api.lineage(apiName).contains(where: { $0.name == "UIGestureRecognizer" }) {
+            return try gestureAddTarget(receiver, typeName(apiName), args, line: line)
+        }
         for cls in api.lineage(apiName) {
             guard let f = cls.methods.first(where: { $0.name == name }) else { continue }
-            guard let d = f.swiftDeclaration ?? SwiftNames.declarations["\(cls.name).\(name)"] else {
+            guard var d = f.swiftDeclaration ?? SwiftNames.declarations["\(cls.name).\(name)"] else {
                 throw refuse(line, "\(cls.name):\(name)", "it has no UIKit declaration (a Transit-only method)")
+            }
+            // Swift inherits overloads: a subclass's declarations (NSLayoutDimension's
+            // constraint(equalToConstant:)) add to its superclasses' (constraint(equalTo:)).
+            for ancestor in api.lineage(cls.name).dropFirst() {
+                if let inherited = ancestor.methods.first(where: { $0.name == name })?.swiftDeclaration { d += "\n" + inherited }
             }
             if SwiftSignature(d)?.keyword == "var" {
                 guard args.isEmpty else { throw refuse(line, "\(cls.name):\(name) with arguments", "UIKit declares it as a property") }
@@ -165,6 +199,7 @@ extension LuaToSwift {
                 return Code(text: "\(chosen.baseName)(\(text))", type: chosen.result)
             }
             let (s, text) = try arguments(d, args, key: "\(cls.name).\(name)", line: line)
+            try checkRequirement(receiver.type, s.baseName, line: line)
             return Code(text: "\(receiverText(receiver)).\(s.baseName)(\(text))", type: s.result)
         }
         throw refuse(line, "the method \(name) of \(describe(object))", "\(apiName) has no method \(name) in the API description")
@@ -175,12 +210,15 @@ extension LuaToSwift {
 
     mutating func call(_ function: LuaExpr, _ args: [LuaExpr], line: Int, expected: String?) throws -> Code {
         let numericExpected = expected.flatMap { SwiftType.isNumeric($0) ? SwiftType.unwrapped($0) : nil }
+        if let library = try libraryCall(function, args, line: line, expected: expected) { return library }
         switch function {
         case .field(.name("math", _), let name, _) where lookup("math") == nil:
-            guard let swift = Self.mathFunctions[name] else {
-                throw refuse(line, "math.\(name)", name == "random" ? "Transit seeds it per run; Swift's generator differs" : "it is not translated")
+            guard var swift = Self.mathFunctions[name] else {
+                throw refuse(line, "math.\(name)", "it is not translated")
             }
-            if name == "atan" && args.count != 2 { throw refuse(line, "math.atan with one argument", "only the two-argument form (atan2) is translated") }
+            // Lua's math.atan(y) is atan(y / 1): Swift's atan; math.atan(y, x) is atan2.
+            if name == "atan" && args.count == 1 { swift = "atan" }
+            if name == "atan" && !(1...2).contains(args.count) { throw refuse(line, "math.atan with \(args.count) arguments", "Lua's takes one or two") }
             if (name == "min" || name == "max") && args.count < 2 { throw refuse(line, "math.\(name) with one argument", "Swift's takes two or more") }
             var parts: [Code] = []
             var type = numericExpected
@@ -215,6 +253,13 @@ extension LuaToSwift {
             throw refuse(line, "string.\(name)", Self.globalReason("string"))
         case .method(_, let name, _, _) where ["gsub", "match", "find", "gmatch"].contains(name):
             throw refuse(line, "string.\(name)", "Lua patterns are not regular expressions and have no Swift counterpart")
+        case .field(let namespace, let name, _) where namespacePath(namespace) != nil:
+            // A module's function (LuaToSwiftModules.swift).
+            return try callNamespaceFunction(namespacePath(namespace)!, name, args, line: line)
+        case .name(let n, _) where lookup(n)?.callable != nil:
+            return try callNestedFunction(n, lookup(n)!.callable!, args, line: line)
+        case .field(.field(.name(let n, _), "super", _), let name, _) where lookup(n)?.isLuaClass == true:
+            return try superCall(n, name, args, line: line)
         case .name(let n, _) where lookup(n)?.isFunction == true:
             return try callFileFunction(n, args, line: line)
         case .name(let n, _) where lookup(n) == nil && api.cls(n) == nil:
@@ -227,9 +272,17 @@ extension LuaToSwift {
             if n == "ipairs" { throw refuse(line, "ipairs outside a for loop", "only `for i, v in ipairs(array)` is translated") }
             throw refuse(line, "\(n)(...)", Self.globalReason(n))
         case .field(.name(let n, _), let name, _) where lookup(n)?.isLuaClass == true:
-            guard name == "new" else { throw refuse(line, "\(n).\(name)", "only .new() is translated on a Lua class") }
+            if name != "new", let function = try callClassFunction(n, name, args, line: line) { return function }
+            guard name == "new" else { throw refuse(line, "\(n).\(name)", "\(n) defines no function \(name)") }
             let swift = lookup(n)!.swift
             guard let cls = classes[n], cls.initBody != nil else {
+                if args.count == 1, case .table(let fields, _) = args[0], !fields.isEmpty,
+                   fields.allSatisfy({ if case .named = $0 { return true }; return false }),
+                   let cls = classes[n], let base = owner(of: cls.swiftName).api, let apiClass = api.cls(base) {
+                    // `X.new{ title = "Signature" }`: the initialiser X inherits, then the properties.
+                    return try initializer(apiClass, args, line: line, subclass: cls.swiftName)
+                }
+                if !args.isEmpty, let cls = classes[n], let inherited = try inheritedInitializer(cls, args, line: line) { return inherited }
                 guard args.isEmpty else { throw refuse(line, "\(n).new with arguments", "\(n) has no init method to take them") }
                 return Code(text: "\(swift)()", type: swift)
             }
@@ -247,6 +300,7 @@ extension LuaToSwift {
         case .field(.name(let n, _), let name, _) where lookup(n) == nil && api.cls(n) != nil:
             let cls = api.cls(n)!
             if name == "new" { return try initializer(cls, args, line: line) }
+            if let base = try baseImplementationCall(n, name, args, line: line) { return base }
             for c in api.lineage(n) {
                 guard let f = c.functions.first(where: { $0.name == name }) else { continue }
                 guard let d = f.swiftDeclaration ?? SwiftNames.declarations["\(c.name).\(name)"] else {
@@ -261,7 +315,7 @@ extension LuaToSwift {
         case .name(let n, _) where lookup(n) == nil && api.cls(n) != nil:
             return try initializer(api.cls(n)!, args, line: line)
         case .field(.name(let n, _), let name, _) where lookup(n) == nil && api.cls(n) == nil:
-            throw refuse(line, "\(n).\(name)", Self.globalReason(n))
+            throw refuse(line, "\(n).\(name)", n == "transit" ? Self.transitReason(name) : Self.globalReason(n))
         default:
             // What is called may itself be refused first (`load("...")()`).
             _ = try expr(function, expected: nil)
@@ -293,11 +347,18 @@ extension LuaToSwift {
     /// has no declared types) and translates it, the others are checked against it by swiftc.
     mutating func callFileFunction(_ name: String, _ args: [LuaExpr], line: Int) throws -> Code {
         guard var f = functions[name] else { throw refuse(line, name, "it is not a function of this file") }
+        let args = droppingExtraArguments(args, parameters: f.body.parameters.count)
         if let types = f.parameterTypes {
             guard args.count == types.count else {
                 throw refuse(line, "\(name) called with \(args.count) arguments", "its first call gave it \(types.count); Lua fills or drops the others, Swift does not")
             }
-            let parts = try zip(args, types).map { try expr($0, expected: $1).text }
+            var parts: [String] = []
+            for (argument, type) in zip(args, types) {
+                let c = try expr(argument, expected: type)
+                // Two records passed as one parameter are one struct (LuaToSwiftStructs.swift).
+                try uniteRecords(c.type, type, line: line)
+                parts.append(c.text)
+            }
             return Code(text: "\(name)(\(parts.joined(separator: ", ")))", type: f.result)
         }
         guard args.count == f.body.parameters.count else {
@@ -306,17 +367,20 @@ extension LuaToSwift {
         let codes = try firstCallArguments(args, of: name, parameters: "a Lua function's parameters", line: line)
         let types = codes.map { $0.type! }
         // The function's own translation: a scope of the file's names and its parameters.
-        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields)
-        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields) = saved }
+        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets)
+        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
         scopes = [scopes[0], [:]]
         currentClass = nil
-        for (parameter, type) in zip(f.body.parameters, types) { declare(parameter, Variable(swift: parameter, type: type)) }
+        for (parameter, type) in zip(f.body.parameters, types) {
+            declare(parameter, Variable(swift: parameter, type: type))
+            nameRecord(type, priority: 0, line: f.line, parameter)
+        }
         analyse(f.body)
         returnType = nil
         inferringResult = true
         f.parameterTypes = types
         functions[name] = f  // typed before its body, so a recursive call is checked against it
-        let body = try block(f.body.block, endLine: f.body.endLine)
+        let body = try functionBlock(f.body)
         let result = returnType ?? "Void"
         let parameters = zip(f.body.parameters, types).map { "_ \($0): \($1)" }.joined(separator: ", ")
         f.result = result
@@ -349,15 +413,15 @@ extension LuaToSwift {
         let types = superInit.map { $0.parameters.map(\.type) } ?? types
         cls.initTypes = types
         cls.initLabels = superInit?.parameters.map(\.label)
-        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields)
-        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields) = saved }
+        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets)
+        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
         scopes = [scopes[0], ["self": Variable(swift: "self", type: cls.swiftName)]]
         currentClass = cls
         for (parameter, type) in zip(body.parameters, types) { declare(parameter, Variable(swift: parameter, type: type)) }
         analyse(body)
         returnType = nil
         inferringResult = false
-        let lines = try block(body.block, endLine: body.endLine)
+        let lines = try functionBlock(body)
         if let superInit {
             let parameters = zip(body.parameters, superInit.parameters).map { name, p in
                 "\(p.label == name ? name : p.label + " " + name): \(p.type)"
@@ -409,22 +473,32 @@ extension LuaToSwift {
         return found
     }
 
-    mutating func initializer(_ cls: APIClass, _ args: [LuaExpr], line: Int) throws -> Code {
+    /// `Class.new(...)`, or with `subclass` the Swift name of a Lua subclass of `cls` that inherits
+    /// its initialisers (`YLSCheckoutSignatureController.new{ title = "Signature" }`).
+    mutating func initializer(_ cls: APIClass, _ args: [LuaExpr], line: Int, subclass: String? = nil) throws -> Code {
+        if subclass == nil, let action = try gestureRecognizerInit(cls, args, line: line) { return action }
         var declarations = SwiftNames.initializers[cls.name] ?? []
+        let madeType = subclass ?? typeName(cls.name)
         if let d = SwiftNames.declarations["\(cls.name).new"] { declarations += d.split(separator: "\n").map(String.init) }
-        guard !declarations.isEmpty else { throw refuse(line, "\(cls.name)(...)", "its initialiser has no UIKit declaration") }
+        if declarations.isEmpty {
+            // A class that declares no initialiser has its superclass's, as Swift inherits them.
+            declarations = api.lineage(cls.name).lazy.compactMap { SwiftNames.initializers[$0.name] }.first ?? []
+        }
         // An object class also has NSObject's init() (`UIView.new()` is a view with a zero frame).
         if !cls.isValue { declarations.append("init()") }
+        guard !declarations.isEmpty else { throw refuse(line, "\(cls.name)(...)", "its initialiser has no UIKit declaration") }
         if args.count == 1, case .table(let fields, _) = args[0], !fields.isEmpty,
            fields.allSatisfy({ if case .named = $0 { return true }; return false }) {
             let keys = fields.compactMap { if case .named(let k, _) = $0 { return k }; return nil }
+            // A key names a parameter (`frame`) or its argument label (`ovalIn`, init(ovalIn rect:)'s).
+            func key(_ p: SwiftParameter) -> String { keys.contains(p.name) || p.label == "_" ? p.name : p.label }
             let overloads = declarations.compactMap(SwiftSignature.init)
-            let fits = overloads.filter { s in Set(keys).isSuperset(of: s.parameters.filter { !$0.hasDefault }.map(\.name)) }
-            if !fits.contains(where: { Set($0.parameters.map(\.name)).isSuperset(of: keys) }),
-               let s = fits.max(by: { $0.parameters.filter { keys.contains($0.name) }.count < $1.parameters.filter { keys.contains($0.name) }.count }) {
+            let fits = overloads.filter { s in Set(keys).isSuperset(of: s.parameters.filter { !$0.hasDefault }.map(key)) }
+            if !fits.contains(where: { Set($0.parameters.map(key)).isSuperset(of: keys) }),
+               let s = fits.max(by: { $0.parameters.filter { keys.contains(key($0)) }.count < $1.parameters.filter { keys.contains(key($0)) }.count }) {
                 // Transit's `Class.new{ initialiser arguments, then properties }`: the initialiser,
                 // then each property set, in a closure called at once.
-                let taken = Set(s.parameters.map(\.name))
+                let taken = Set(s.parameters.map(key))
                 var initFields: [LuaField] = []
                 var rest: [(String, LuaExpr)] = []
                 for case .named(let k, let v) in fields {
@@ -432,13 +506,21 @@ extension LuaToSwift {
                 }
                 let made = lookup("instance") == nil ? "instance" : "madeInstance"
                 let initText: String
-                if initFields.isEmpty { initText = "\(typeName(cls.name))()" } else {
+                if initFields.isEmpty { initText = "\(madeType)()" } else {
                     let (_, text) = try arguments(declarations.joined(separator: "\n"), [.table(initFields, line: line)], key: "\(cls.name).new", line: line)
-                    initText = "\(typeName(cls.name))(\(text))"
+                    initText = "\(madeType)(\(text))"
                 }
                 var lines = ["{", "    let \(made) = \(initText)"]
-                let receiver = Code(text: made, type: typeName(cls.name))
+                let receiver = Code(text: made, type: madeType)
+                var font = try labelFont(cls, rest, receiver: made)
                 for (k, v) in rest {
+                    if let f = font, f.keys.contains(k) {
+                        // Where the first of fontSize and fontWeight is.
+                        lines.append("    " + f.line)
+                        font = (f.line, [])
+                        continue
+                    }
+                    if font?.keys.isEmpty == true, k == "fontSize" || k == "fontWeight" { continue }
                     if k == "name", api.lineage(cls.name).contains(where: { SwiftNames.transitOnlyProperties.contains("\($0.name).name") }) {
                         // Transit's label for a view in traces and reports; UIKit has none.
                         lines.append("    // Transit's name: \(luaLiteralText(v) ?? describe(v))")
@@ -453,10 +535,10 @@ extension LuaToSwift {
                     lines += valueLines.dropFirst().map { "    " + $0 }
                 }
                 lines += ["    return \(made)", "}()"]
-                return Code(text: lines.joined(separator: "\n"), type: typeName(cls.name))
+                return Code(text: lines.joined(separator: "\n"), type: madeType)
             }
         }
         let (_, text) = try arguments(declarations.joined(separator: "\n"), args, key: "\(cls.name).new", line: line)
-        return Code(text: "\(typeName(cls.name))(\(text))", type: typeName(cls.name))
+        return Code(text: "\(madeType)(\(text))", type: madeType)
     }
 }

@@ -10,43 +10,90 @@ public struct SwiftExportError: Error, CustomStringConvertible {
     public var line: Int
     public var construct: String
     public var reason: String
-    public var description: String { "\(line): cannot export: \(construct), because \(reason)" }
+    /// The file the line is in when it is not the exported one (a module it requires).
+    public var file: String? = nil
+    public var description: String { "\(file.map { $0 + ":" } ?? "")\(line): cannot export: \(construct), because \(reason)" }
     /// `file:line: cannot export: <construct>, because <reason>`.
-    public func message(file: String) -> String { "\(file):\(line): cannot export: \(construct), because \(reason)" }
+    public func message(file: String) -> String { "\(self.file ?? file):\(line): cannot export: \(construct), because \(reason)" }
+
+    init(line: Int, construct: String, reason: String) {
+        self.line = line
+        self.construct = construct
+        self.reason = reason
+    }
 }
 
 public enum SwiftExporter {
-    /// The Swift translation of a Lua effect's source.
-    public static func export(_ source: String) throws -> String {
-        let chunk: LuaChunk
+    /// The Swift translation of a Lua effect's source, and of the modules it requires (found
+    /// beside `file`, then in Transit's scripts/, as the sandbox's `require` finds them).
+    public static func export(_ source: String, file: URL? = nil) throws -> String {
+        var loader = ModuleLoader(directories: [file?.deletingLastPathComponent().standardizedFileURL, LuaRuntime.defaultScriptsDirectory].compactMap { $0 })
+        do { return try translate(source, &loader) } catch var error as SwiftExportError {
+            // A line of a module: the module's file and its own line.
+            if let module = loader.module(ofLine: error.line) {
+                error.file = module.displayPath
+                error.line -= module.base
+            }
+            throw error
+        }
+    }
+
+    static func translate(_ source: String, _ loader: inout ModuleLoader) throws -> String {
+        var chunk: LuaChunk
         do { chunk = try LuaParser.parse(source) } catch let error as LuaSyntaxError {
             throw SwiftExportError(line: error.line, construct: "a syntax error (\(error.message))", reason: "the file is not valid Lua 5.4")
         }
-        // A method may read a field of self that a later one assigns: each pass starts with the
-        // fields the one before found, until a pass finds none new.
-        var seeded: [String: [(name: String, type: String)]] = [:]
-        var discovery = LuaToSwift(api: TransitAPI.description, chunk: chunk)
-        discovery.discovery = true
-        _ = try? discovery.file()
-        for (name, cls) in discovery.classes { seeded[name] = cls.fields }
+        // A scene (a file that runs, returning nothing) is refused before anything in it.
+        guard chunk.block.contains(where: { if case .returnStat = $0 { return true }; return false }) else {
+            throw SwiftExportError(line: chunk.block.last?.line ?? 1, construct: "a file that returns nothing", reason: "a scene has no Swift counterpart; only effects are exported")
+        }
+        try loader.load(requiredBy: chunk)
+        // The class factories the effect calls, expanded (LuaToSwiftModules.swift); the modules'
+        // comments and line tables joined to the effect's (their lines are numbered apart).
+        var expansion = FactoryExpansion(modules: loader.modules)
+        chunk.block = try expansion.expand(chunk.block)
+        for module in loader.modules.values.sorted(by: { $0.base < $1.base }) {
+            chunk.comments += module.chunk.comments
+            chunk.endLines.merge(module.chunk.endLines) { a, _ in a }
+            chunk.clauseLines.merge(module.chunk.clauseLines) { a, _ in a }
+        }
+        func translator() -> LuaToSwift {
+            var t = LuaToSwift(api: TransitAPI.description, chunk: chunk)
+            t.callables.modules = loader.modules
+            t.callables.leadWindows = expansion.leadWindows
+            t.callables.visualStart = expansion.visualStart
+            t.callables.visualEnd = expansion.visualEnd
+            return t
+        }
+        // A method may read a field of self that a later one assigns, and call a helper defined
+        // further down, whose types its calls give (LuaToSwiftCallables.swift): discovery passes,
+        // which skip what they cannot translate yet, each start from what the ones before found,
+        // until one finds nothing new.
+        var seeds = ExportSeeds()
+        for _ in 0..<12 {
+            var discovery = translator()
+            discovery.discovery = true
+            discovery.seed(seeds)
+            _ = try? discovery.file()
+            guard seeds.merge(discovery.discoveries()) else { break }
+        }
+        // The translation proper, which refuses what it cannot translate; a refusal that found
+        // something new (a field assigned after its use) tries again from there.
         for _ in 0..<8 {
-            var translator = LuaToSwift(api: TransitAPI.description, chunk: chunk)
-            translator.seededFields = seeded
-            do { return try translator.file() } catch let error as SwiftExportError {
-                var found = seeded
-                for (name, cls) in translator.classes {
-                    for field in cls.fields where !(found[name] ?? []).contains(where: { $0.name == field.name }) {
-                        found[name, default: []].append(field)
-                    }
-                }
-                let count = { (d: [String: [(name: String, type: String)]]) in d.values.map(\.count).reduce(0, +) }
-                if count(found) == count(seeded) { throw error }
-                seeded = found
+            var t = translator()
+            t.seed(seeds)
+            do {
+                let text = try t.file()
+                // A pass that learnt something its text already used (a record's field that a later
+                // function assigns, so its struct declares it) is written again from there.
+                guard seeds.merge(t.discoveries()) else { return text }
+            } catch let error as SwiftExportError {
+                guard seeds.merge(t.discoveries()) else { throw error }
             }
         }
-        var translator = LuaToSwift(api: TransitAPI.description, chunk: chunk)
-        translator.seededFields = seeded
-        return try translator.file()
+        var t = translator()
+        t.seed(seeds)
+        return try t.file()
     }
 }
 
@@ -101,7 +148,18 @@ enum SwiftType {
     }
     static let numeric: Set<String> = ["CGFloat", "Double", "TimeInterval", "Float", "Int"]
     static func isNumeric(_ t: String?) -> Bool { t.map { numeric.contains(unwrapped($0)) || $0.hasPrefix(LuaToSwift.pendingMark) } ?? false }
-    static func isArray(_ t: String) -> Bool { let u = unwrapped(t); return u.hasPrefix("[") && u.hasSuffix("]") && !u.contains(":") }
+    static func isArray(_ t: String) -> Bool {
+        let u = unwrapped(t)
+        guard u.hasPrefix("["), u.hasSuffix("]") else { return false }
+        // `[K: V]` is a dictionary; `[(view: UIView, alpha: Double)]`, an array of records, is not.
+        var depth = 0
+        for c in u.dropFirst().dropLast() {
+            if "([<".contains(c) { depth += 1 }
+            if ")]>".contains(c) { depth -= 1 }
+            if c == ":", depth == 0 { return false }
+        }
+        return true
+    }
     static func element(_ t: String) -> String { String(unwrapped(t).dropFirst().dropLast()) }
 }
 

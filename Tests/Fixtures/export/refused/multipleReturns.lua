@@ -1,11 +1,7 @@
 local Mr = NSObject:subclass("Mr")
 
-local function pair()
-  return 1, 2
-end
-
-function Mr:animateTransition(ctx)
-  local a = pair()
+function Mr:transitionDuration(ctx)
+  return 0.3, 0.5
 end
 
 return Mr

@@ -1,7 +1,7 @@
 local Od = NSObject:subclass("Od")
 
 function Od:animateTransition(ctx)
-  local view = ctx:view("to") or ctx.containerView
+  local view = ctx.containerView or ctx:view("to")
 end
 
 return Od

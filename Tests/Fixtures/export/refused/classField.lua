@@ -1,4 +1,0 @@
-local Anim = NSObject:subclass("Anim")
-Anim.TypePresent = 1
-
-return Anim

@@ -1,0 +1,2 @@
+local function options() return {} end
+return require("modules.factory").make("Made", options())

@@ -1,0 +1,7 @@
+local Lf = NSObject:subclass("Lf")
+
+function Lf:animateTransition(ctx)
+  transit.log("alpha", ctx.containerView.alpha)
+end
+
+return Lf

@@ -1,0 +1,13 @@
+local factory = {}
+
+function factory.make(name, options)
+  local Made = UIPresentationController:subclass(name)
+
+  function Made:frameOfPresentedViewInContainerView()
+    return options.frame
+  end
+
+  return Made
+end
+
+return factory

@@ -1,2 +1,0 @@
-local lib = require("lib.hero")
-return lib

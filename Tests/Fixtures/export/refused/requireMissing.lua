@@ -1,0 +1,2 @@
+local missing = require("modules.nowhere")
+return missing

@@ -25,6 +25,9 @@ let package = Package(
             name: "CBox2D",
             linkerSettings: [.linkedLibrary("box2d"), .linkedLibrary("stdc++")]
         ),
+        // A raster composited under a full perspective mapping in one pass, in floating point
+        // (pixman's fixed-point transforms are too coarse for it): TransitRender's 3D layers.
+        .target(name: "CProjection"),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // PNG frames written with libpng's fastest settings (zlib level 1, no row filter).
@@ -41,7 +44,7 @@ let package = Package(
         // UIKit Dynamics: the model over Box2D, apart so TransitCore stays pure Swift.
         .target(name: "TransitDynamics", dependencies: ["TransitCore", "CBox2D"]),
         .target(name: "TransitLua", dependencies: ["CLua", "TransitCore", "TransitDynamics"]),
-        .target(name: "TransitRender", dependencies: ["CCairo", "CGif", "CPNG", "CMicroHTTPD", "TransitCore"]),
+        .target(name: "TransitRender", dependencies: ["CCairo", "CGif", "CPNG", "CMicroHTTPD", "CProjection", "TransitCore"]),
         // .mp4, .webm and animated .webp encoders and their decoding for measurements.
         .target(name: "TransitVideo", dependencies: ["TransitRender", "CAVCodec", "CWebP"]),
         // The run pipeline: a file's run, its sampled frames and the output formats, which
@@ -54,7 +57,7 @@ let package = Package(
 
         .testTarget(name: "TransitCoreTests", dependencies: ["TransitCore"]),
         .testTarget(name: "TransitLuaTests", dependencies: ["TransitLua", "TransitCore", "TransitDynamics"]),
-        .testTarget(name: "TransitRenderTests", dependencies: ["TransitRender", "TransitCore", "TransitLua", "TransitVideo"]),
+        .testTarget(name: "TransitRenderTests", dependencies: ["TransitRender", "CProjection", "TransitCore", "TransitLua", "TransitVideo"]),
         // The command-line tool's own logic (the fuzzer's generators), tested through the
         // executable target.
         .testTarget(name: "TransitTests", dependencies: ["transit", "TransitLua"]),

@@ -150,6 +150,10 @@ static int trampoline(lua_State *L) {
     limits->inHost++;
     int n = f(L);
     limits->inHost--;
+    return transit_hostreturn(L, limits, n);
+}
+
+int transit_hostreturn(lua_State *L, transit_Limits *limits, int n) {
     if (n == TRANSIT_RAISE) return lua_error(L);
     /* Memory the host took for the script (a view, a long name, an image) is checked when
     ** the host function is done: a refusal inside it would unwind through Swift. */

@@ -10,6 +10,12 @@
 
 transit_Limits *transit_limitsof(lua_State *L);
 
+/* What a host function's return asks of its trampoline, once Swift has returned: `n` results,
+** or TRANSIT_RAISE (the error on top is raised), or TRANSIT_YIELD - n; and the memory limit,
+** checked now for what the host took while it ran. Its caller charged the call and counted
+** limits->inHost up and back down around the Swift function. */
+int transit_hostreturn(lua_State *L, transit_Limits *limits, int n);
+
 /* The count hook: charges the budget, takes interrupts, raises a finalizer's failure. */
 void transit_budgethook(lua_State *L, lua_Debug *ar);
 

@@ -3,7 +3,9 @@ import TransitCore
 import TransitRender
 
 /// `.png`: the filmstrip: a first pass finds the transitions, a second (the run is
-/// deterministic) samples each at 0, 25, 50, 75 and 100 % of its span; one row per phase.
+/// deterministic) samples each at 0, 25, 50, 75 and 100 % of its span; one row per phase. Given
+/// the world of a run of the same configuration (the gallery's player), the first pass is
+/// skipped: the transitions are that world's.
 public final class FilmstripFormat: OutputFormat {
     static let entry = OutputFormats.Entry(extensions: ["png"], summary: "filmstrip: a row per transition phase at 0/25/50/75/100 %") { _ in FilmstripFormat() }
 
@@ -11,17 +13,37 @@ public final class FilmstripFormat: OutputFormat {
     public private(set) var rows: [(title: String, times: [Double])] = []
     private var imageAt: [Double: RasterImage] = [:]
 
-    public init() {}
+    /// The pass that draws: 1 after a pass that finds the transitions, 0 when they are known.
+    private let drawingPass: Int
 
-    public var passes: Int { 2 }
+    public init() { drawingPass = 1 }
+
+    /// The rows of `world`, which ran the configuration this filmstrip will run (scale aside:
+    /// the world never sees it), so the run is not repeated to find them.
+    public init(transitionsOf world: World) {
+        drawingPass = 0
+        rows = Self.rows(of: world)
+    }
+
+    public var passes: Int { drawingPass + 1 }
 
     public func sampling(forPass pass: Int) -> SceneSession.Sampling {
-        pass == 0 ? .none : .times(Array(Set(rows.flatMap(\.times))).sorted())
+        pass < drawingPass ? .none : .times(Array(Set(rows.flatMap(\.times))).sorted())
     }
 
     public func keeper(forPass pass: Int) -> (@Sendable (RasterFrame) -> any Sendable)? {
-        guard pass > 0 else { return nil }
+        guard pass == drawingPass else { return nil }
         return { frame in frame.makeImage() }
+    }
+
+    /// One row per finished transition, sampled at the fractions of its span; a run without one
+    /// is one row over the whole scene.
+    private static func rows(of world: World) -> [(title: String, times: [Double])] {
+        let rows: [(title: String, times: [Double])] = world.transitionHistory.compactMap { record in
+            guard let end = record.end else { return nil }
+            return (record.phase, Self.fractions.map { record.start + (end - record.start) * $0 })
+        }
+        return rows.isEmpty ? [("scene", Self.fractions.map { world.now * $0 })] : rows
     }
 
     public func frame(_ frame: SampledFrame, pass: Int) throws {
@@ -29,12 +51,8 @@ public final class FilmstripFormat: OutputFormat {
     }
 
     public func end(pass: Int, session: SceneSession, destination: URL?) throws {
-        if pass == 0 {
-            rows = session.world.transitionHistory.compactMap { record in
-                guard let end = record.end else { return nil }
-                return (record.phase, Self.fractions.map { record.start + (end - record.start) * $0 })
-            }
-            if rows.isEmpty { rows = [("scene", Self.fractions.map { session.world.now * $0 })] }
+        if pass < drawingPass {
+            rows = Self.rows(of: session.world)
             return
         }
         // A time the run did not reach (it ended first) shows the screen as it ended.
@@ -51,6 +69,6 @@ public final class FilmstripFormat: OutputFormat {
             })
         }
         guard let destination else { return }
-        try writeData(Data(try PNGEncoder.encode(Filmstrip.compose(rows: sheetRows, scale: 1), settings: .smallest)), to: destination)
+        try writeData(Data(try PNGEncoder.encode(Filmstrip.compose(rows: sheetRows, scale: 1), settings: .compact)), to: destination)
     }
 }

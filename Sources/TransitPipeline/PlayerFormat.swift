@@ -50,8 +50,16 @@ public final class PlayerFormat: FrameCollector {
         encodedPath = path
     }
 
+    /// A video's frames stay in cairo's words (OpaqueFrame) when every pixel is opaque, as a
+    /// rendered frame's are: the encoder converts them without a RasterImage.
+    public override func keeper(forPass pass: Int) -> (@Sendable (RasterFrame) -> any Sendable)? {
+        guard videoExtension != nil else { return super.keeper(forPass: pass) }
+        return { frame in frame.opaqueCopy() ?? frame.makeImage() }
+    }
+
     public override func frame(_ frame: SampledFrame, pass: Int) throws {
         guard let encoder else { return try super.frame(frame, pass: pass) }
+        if let opaque = frame.kept as? OpaqueFrame { try encoder.append(opaque: opaque, duration: interval) }
         if let image = frame.kept as? RasterImage { try encoder.append(image, duration: interval) }
         times.append(frame.time)
         windows.append(frame.window)

@@ -26,8 +26,10 @@ public final class VideoFormat: OutputFormat {
         self.options = encoderOptions
     }
 
+    /// Frames stay in cairo's words when every pixel is opaque, as a rendered frame's are
+    /// (OpaqueFrame: the encoder converts them without a RasterImage).
     public func keeper(forPass pass: Int) -> (@Sendable (RasterFrame) -> any Sendable)? {
-        { frame in frame.makeImage() }
+        { frame in frame.opaqueCopy() ?? frame.makeImage() }
     }
 
     public func begin(pass: Int, session: SceneSession, destination: URL?) throws {
@@ -41,8 +43,14 @@ public final class VideoFormat: OutputFormat {
     }
 
     public func frame(_ frame: SampledFrame, pass: Int) throws {
-        guard let image = frame.kept as? RasterImage, let encoder else { return }
-        try encoder.append(image, duration: interval)
+        guard let encoder else { return }
+        if let opaque = frame.kept as? OpaqueFrame {
+            try encoder.append(opaque: opaque, duration: interval)
+        } else if let image = frame.kept as? RasterImage {
+            try encoder.append(image, duration: interval)
+        } else {
+            return
+        }
         frames += 1
     }
 

@@ -11,10 +11,11 @@ import TransitRender
 final class VideoLibrary: @unchecked Sendable {
     typealias Open = @convention(c) (UnsafePointer<CChar>, Int32, Int32, Double, Double, Int32, UnsafeMutablePointer<CChar>?, Int32) -> UnsafeMutableRawPointer?
     typealias Append = @convention(c) (UnsafeMutableRawPointer, UnsafePointer<UInt8>, Int, Double, UnsafeMutablePointer<CChar>?, Int32) -> Int32
+    typealias AppendOpaque = @convention(c) (UnsafeMutableRawPointer, UnsafePointer<UInt32>, Int, Double, UnsafeMutablePointer<CChar>?, Int32) -> Int32
     typealias Finish = @convention(c) (UnsafeMutableRawPointer, UnsafeMutablePointer<CChar>?, Int32) -> Int32
     typealias Close = @convention(c) (UnsafeMutableRawPointer) -> Void
 
-    let open: Open, append: Append, finish: Finish, close: Close
+    let open: Open, append: Append, appendOpaque: AppendOpaque, finish: Finish, close: Close
 
     /// Loaded once, the first time a video is written; the failure, if any, is kept.
     static let shared: Result<VideoLibrary, Error> = Result { try VideoLibrary() }
@@ -39,6 +40,7 @@ final class VideoLibrary: @unchecked Sendable {
             }
             open = try symbol("transit_video_open", as: Open.self)
             append = try symbol("transit_video_append", as: Append.self)
+            appendOpaque = try symbol("transit_video_append_opaque", as: AppendOpaque.self)
             finish = try symbol("transit_video_finish", as: Finish.self)
             close = try symbol("transit_video_close", as: Close.self)
             return
@@ -72,6 +74,13 @@ final class LoadedFrameEncoder: FrameEncoder {
         guard let handle else { throw RenderError("the video encoder was finished") }
         var message = [CChar](repeating: 0, count: 1024)
         let status = frame.pixels.withUnsafeBufferPointer { library.append(handle, $0.baseAddress!, $0.count, duration, &message, 1024) }
+        guard status == 0 else { throw RenderError(String(cString: message)) }
+    }
+
+    func append(opaque frame: OpaqueFrame, duration: Double) throws {
+        guard let handle else { throw RenderError("the video encoder was finished") }
+        var message = [CChar](repeating: 0, count: 1024)
+        let status = frame.words.withUnsafeBufferPointer { library.appendOpaque(handle, $0.baseAddress!, $0.count, duration, &message, 1024) }
         guard status == 0 else { throw RenderError(String(cString: message)) }
     }
 

@@ -24,9 +24,18 @@ public protocol FrameEncoder: AnyObject {
     /// wrong size or a bad duration included, ends the encode: the temporary file is removed
     /// and later calls throw.
     func append(_ frame: RasterImage, duration: Double) throws
+    /// The same for an opaque frame in cairo's words (OpaqueFrame), which an encoder can convert
+    /// without a RasterImage; by default it is converted to one.
+    func append(opaque frame: OpaqueFrame, duration: Double) throws
     /// Flushes the codec, closes the container and renames the file into place. Throws when no
     /// frame was appended (and writes nothing).
     func finish() throws
+}
+
+extension FrameEncoder {
+    public func append(opaque frame: OpaqueFrame, duration: Double) throws {
+        try append(frame.rasterImage(), duration: duration)
+    }
 }
 
 public struct EncoderOptions: Sendable, Equatable {

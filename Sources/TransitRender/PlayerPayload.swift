@@ -9,7 +9,12 @@ import TransitCore
 ///      "frames":["data:image/png;base64,…", …], "times":[…],
 ///      (or "frameCount":N, "video":"data:video/webm;base64,…", "frames":[]),
 ///      "trace":[[time, "line"], …],
-///      "curves":[{"name":…, "charts":[{"title":…, "series":[{"name":…, "values":[…|null]}]}]}]}
+///      "curves":[{"name":…, "charts":[{"title":…, "series":[{"name":…, "runs":[value|null, count, …]}]}]}]}
+///
+/// A series' values are written as runs, each value (as rounded) then how many frames in a row
+/// have it: a layer holds still for most frames of a transition, and an effect of hundreds of
+/// pieces wrote megabytes of repeated numbers (checkerboard's player page was 5.7 MB, 5.6 of
+/// them curves; docs/performance/render.md, "The gallery").
 public enum PlayerPayload {
     public static func json(_ document: PlayerDocument) throws -> String {
         try json(document, trace: document.trace.map { ($0.time, $0.line) })
@@ -83,13 +88,32 @@ public enum PlayerPayload {
 
     private static func layer(_ layer: PlayerCurves.Layer) -> String {
         let charts = layer.charts.map { chart in
-            let series = chart.series.map { "{\"name\":\(string($0.name)),\"values\":[" + $0.values.map(optional).joined(separator: ",") + "]}" }
+            let series = chart.series.map { "{\"name\":\(string($0.name)),\"runs\":[" + runs($0.values) + "]}" }
             return "{\"title\":\(string(chart.title)),\"series\":[" + series.joined(separator: ",") + "]}"
         }
         return "{\"name\":\(string(layer.name)),\"charts\":[" + charts.joined(separator: ",") + "]}"
     }
 
     private static func optional(_ value: Double?) -> String { value.map(number) ?? "null" }
+
+    /// `value,count` pairs of consecutive values that are written the same.
+    static func runs(_ values: [Double?]) -> String {
+        var out: [String] = []
+        var current: String?
+        var count = 0
+        for value in values {
+            let written = optional(value)
+            if written == current {
+                count += 1
+                continue
+            }
+            if let current { out.append(current + "," + String(count)) }
+            current = written
+            count = 1
+        }
+        if let current { out.append(current + "," + String(count)) }
+        return out.joined(separator: ",")
+    }
 
     /// Rounded to 1/1000 (plenty for points, alpha and seconds), shortest form, null if not finite.
     static func number(_ value: Double) -> String {

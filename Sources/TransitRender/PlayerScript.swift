@@ -98,9 +98,16 @@ enum PlayerScript {
 
     // Charts are SVG markup parsed by the HTML parser (which puts <svg> in its namespace, so the
     // page spells out no namespace URL); only numbers go into the markup, names go in as text.
+    // A series comes as runs (value, how many frames in a row): expanded once, to one value a frame.
+    function seriesValues(s){
+      if(!s.values){s.values=[];for(let i=0;i+1<s.runs.length;i+=2)for(let k=0;k<s.runs[i+1];k++)s.values.push(s.runs[i]);}
+      return s.values;
+    }
+
     function buildChart(chart){
       const box=el('div',{'class':'chart'});
       box.appendChild(el('div',{},chart.title));
+      for(const s of chart.series)seriesValues(s);
       let lo=Infinity,hi=-Infinity;
       for(const s of chart.series)for(const v of s.values)if(v!=null){lo=Math.min(lo,v);hi=Math.max(hi,v);}
       if(!(hi>lo)){hi=lo+1;}
@@ -397,6 +404,7 @@ enum PlayerScript {
       const r={frames:count(),times:data.times.length,traceLines:traceRows.length,
         curveLayers:Array.from(document.querySelectorAll('.curve-layer .layer-name')).map(e=>e.textContent),
         charts:document.querySelectorAll('.chart').length,
+        seriesLengths:data.curves.flatMap(l=>l.charts).flatMap(c=>c.series).map(s=>seriesValues(s).length),
         viewport:{width:innerWidth,height:innerHeight},
         scroll:{width:document.documentElement.scrollWidth,height:document.documentElement.scrollHeight},
         controls:rect($('controls')),frame:rect(data.video?video:img),video:!!data.video};

@@ -178,12 +178,18 @@ struct BackdropRegion {
                         let firstRow = blockRow * factor, lastRow = min(height, firstRow + factor)
                         for row in firstRow..<lastRow {
                             let base = row * width
-                            for x in 0..<width {
-                                let p = source[base + x], slot = (x / factor) * 4
-                                sums[slot] &+= p & 0xFF
-                                sums[slot + 1] &+= (p >> 8) & 0xFF
-                                sums[slot + 2] &+= (p >> 16) & 0xFF
-                                sums[slot + 3] &+= p >> 24
+                            // Block by block, so no pixel needs a division to find its block.
+                            for block in 0..<smallWidth {
+                                let slot = block * 4
+                                var s0 = sums[slot], s1 = sums[slot + 1], s2 = sums[slot + 2], s3 = sums[slot + 3]
+                                for x in (block * factor)..<min(width, (block + 1) * factor) {
+                                    let p = source[base + x]
+                                    s0 &+= p & 0xFF
+                                    s1 &+= (p >> 8) & 0xFF
+                                    s2 &+= (p >> 16) & 0xFF
+                                    s3 &+= p >> 24
+                                }
+                                sums[slot] = s0; sums[slot + 1] = s1; sums[slot + 2] = s2; sums[slot + 3] = s3
                             }
                         }
                         let rows = UInt32(lastRow - firstRow)

@@ -17,12 +17,9 @@ extension LayerPainter {
             .concatenating(mapping)
         let opacity = CairoBridge.clamp01(alpha)
         guard opacity > 0 else { return }
-        if opacity < 1 { cairo_push_group(context) }
+        if opacity < 1 { pushGroup(context) }
         draw(picture, in: fit, context: context, depth: depth + 1)
-        if opacity < 1 {
-            cairo_pop_group_to_source(context)
-            cairo_paint_with_alpha(context, opacity)
-        }
+        if opacity < 1 { popGroupAndPaint(context, alpha: opacity) }
         LayerPainter.apply(mapping, to: context)
     }
 

@@ -62,42 +62,92 @@ extension LayerPainter {
     }
 }
 
-// Three successive box blurs ≈ Gaussian (central limit); running sums keep it O(pixels).
+// Three successive box blurs ≈ Gaussian (central limit); running sums keep it O(pixels). Each
+// box is the window's sum (pixels beyond the mask's edge count as zero) divided by the window,
+// rounded: the division is a multiplication by a 40-bit reciprocal and a shift, exact for every
+// sum a window of 8-bit values can have (a division per pixel and pass was most of a shadow's
+// time). The vertical passes run along rows, every column's sum at once, for the cache.
 enum ShadowBlur {
     /// Masks are at most 16384 pixels a side, and a box wider than that averages the whole line
     /// anyway: larger sigmas (a script's shadowRadius of 1e300) blur as this one does.
     static let maximumSigma = BackdropBlur.maximumSigma
 
-    static func blur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
-        guard sigma >= 0.5, width > 0, height > 0 else { return }
-        let radius = BackdropBlur.boxRadius(sigma: min(sigma, maximumSigma))
-        let length = max(width, height)
-        let line = UnsafeMutablePointer<Int32>.allocate(capacity: length)
-        let prefix = UnsafeMutablePointer<Int32>.allocate(capacity: length + 1)
-        defer { line.deallocate(); prefix.deallocate() }
-        for _ in 0..<3 {
-            for y in 0..<height {
-                let row = data + y * stride
-                for x in 0..<width { line[x] = Int32(row[x]) }
-                boxLine(line, count: width, radius: radius, prefix: prefix)
-                for x in 0..<width { row[x] = UInt8(line[x]) }
-            }
-            for x in 0..<width {
-                for y in 0..<height { line[y] = Int32(data[y * stride + x]) }
-                boxLine(line, count: height, radius: radius, prefix: prefix)
-                for y in 0..<height { data[y * stride + x] = UInt8(line[y]) }
-            }
+    /// ⌊(sum + window / 2) / window⌋ for 0 ≤ sum ≤ 255 × window, as ((sum + window / 2) × m) >> 40
+    /// with m = ⌈2⁴⁰ / window⌉: the product overshoots the exact quotient by less than
+    /// (sum + window / 2) / 2⁴⁰ < 256 × window / 2⁴⁰, which stays below 1 / window (so the floor is
+    /// the quotient) while 256 × window² < 2⁴⁰: every window below 65,536 (boxes here are at most
+    /// 8,193 wide).
+    struct Divider {
+        let window: Int64
+        let half: Int64
+        let reciprocal: UInt64
+        init(window: Int) {
+            self.window = Int64(window)
+            half = Int64(window / 2)
+            reciprocal = ((1 << 40) + UInt64(window) - 1) / UInt64(window)
+        }
+        @inline(__always) func callAsFunction(_ sum: Int64) -> UInt8 {
+            UInt8(truncatingIfNeeded: (UInt64(sum + half) &* reciprocal) >> 40)
         }
     }
 
-    private static func boxLine(_ line: UnsafeMutablePointer<Int32>, count: Int, radius: Int,
-                                prefix: UnsafeMutablePointer<Int32>) {
-        prefix[0] = 0
-        for index in 0..<count { prefix[index + 1] = prefix[index] &+ line[index] }
-        let window = Int32(2 * radius + 1)
+    /// How far a blur of `sigma` spreads a pixel: three boxes of its radius.
+    static func reach(sigma: Double) -> Int {
+        sigma >= 0.5 ? 3 * BackdropBlur.boxRadius(sigma: min(sigma, maximumSigma)) : 0
+    }
+
+    static func blur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
+        guard sigma >= 0.5, width > 0, height > 0 else { return }
+        let radius = BackdropBlur.boxRadius(sigma: min(sigma, maximumSigma))
+        let divide = Divider(window: 2 * radius + 1)
+        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+        let sums = UnsafeMutablePointer<Int64>.allocate(capacity: width)
+        let ring = UnsafeMutablePointer<UInt8>.allocate(capacity: min(height, radius + 1) * width)
+        defer { line.deallocate(); sums.deallocate(); ring.deallocate() }
+        for _ in 0..<3 {
+            for y in 0..<height { horizontal(data + y * stride, count: width, radius: radius, divide: divide, copy: line) }
+            vertical(data, width: width, height: height, stride: stride, radius: radius, divide: divide, sums: sums, ring: ring)
+        }
+    }
+
+    /// One row in place (from a copy of it): each pixel the mean of the window around it.
+    private static func horizontal(_ row: UnsafeMutablePointer<UInt8>, count: Int, radius: Int, divide: Divider,
+                                   copy: UnsafeMutablePointer<UInt8>) {
+        copy.update(from: row, count: count)
+        var sum: Int64 = 0
+        for index in 0..<min(count, radius + 1) { sum += Int64(copy[index]) }
         for index in 0..<count {
-            let high = min(count, index + radius + 1), low = max(0, index - radius)
-            line[index] = (prefix[high] - prefix[low] + window / 2) / window
+            row[index] = divide(sum)
+            let entering = index + radius + 1, leaving = index - radius
+            if entering < count { sum += Int64(copy[entering]) }
+            if leaving >= 0 { sum -= Int64(copy[leaving]) }
+        }
+    }
+
+    /// Every column at once, row by row. A row is overwritten as soon as its mean is known, but
+    /// it leaves the window radius rows later: the last radius + 1 rows are kept as they were in
+    /// `ring`, whose slots they take in turn.
+    private static func vertical(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, radius: Int,
+                                 divide: Divider, sums: UnsafeMutablePointer<Int64>, ring: UnsafeMutablePointer<UInt8>) {
+        let ringRows = min(height, radius + 1)
+        sums.update(repeating: 0, count: width)
+        for y in 0..<min(height, radius + 1) {
+            let row = data + y * stride
+            for x in 0..<width { sums[x] += Int64(row[x]) }
+        }
+        for y in 0..<height {
+            let row = data + y * stride
+            (ring + (y % ringRows) * width).update(from: row, count: width)
+            for x in 0..<width { row[x] = divide(sums[x]) }
+            // The window moves down a row: row y - radius leaves it, row y + radius + 1 enters.
+            if y >= radius {
+                let leaving = ring + ((y - radius) % ringRows) * width
+                for x in 0..<width { sums[x] -= Int64(leaving[x]) }
+            }
+            if y + radius + 1 < height {
+                let entering = data + (y + radius + 1) * stride
+                for x in 0..<width { sums[x] += Int64(entering[x]) }
+            }
         }
     }
 }
@@ -131,24 +181,54 @@ extension LayerPainter {
         cairo_destroy(offscreen)
         cairo_surface_flush(surface)
 
-        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, width, height) else { return false }
-        defer { cairo_surface_destroy(mask) }
-        cairo_surface_flush(mask)
-        if let source = cairo_image_surface_get_data(surface), let destination = cairo_image_surface_get_data(mask) {
-            let sourceStride = Int(cairo_image_surface_get_stride(surface)), maskStride = Int(cairo_image_surface_get_stride(mask))
-            for y in 0..<Int(height) {
-                let row = source + y * sourceStride, out = destination + y * maskStride
+        // The shadow is the alpha of what was drawn, blurred: only the rectangle around the drawn
+        // pixels that the blur reaches can be other than zero, so only that is made and blurred
+        // (a presented card's shadow is a part of the screen; the whole frame was blurred before,
+        // to the same bytes).
+        let linearScale = (abs(mapping.h11 * mapping.h22 - mapping.h12 * mapping.h21)).squareRoot() / mapping.h33
+        let sigma = max(0, layer.shadowRadius) * linearScale
+        guard let source = cairo_image_surface_get_data(surface) else { return false }
+        let sourceStride = Int(cairo_image_surface_get_stride(surface))
+        var drawn = (x0: Int(width), y0: Int(height), x1: 0, y1: 0)
+        for y in 0..<Int(height) {
+            (source + y * sourceStride).withMemoryRebound(to: UInt32.self, capacity: Int(width)) { pixels in
                 // ARGB32 is native-endian: alpha is the high byte of each 32-bit pixel.
-                row.withMemoryRebound(to: UInt32.self, capacity: Int(width)) { pixels in
-                    for x in 0..<Int(width) { out[x] = UInt8(pixels[x] >> 24) }
-                }
+                guard let first = (0..<Int(width)).first(where: { pixels[$0] >> 24 != 0 }) else { return }
+                let last = (first..<Int(width)).last(where: { pixels[$0] >> 24 != 0 })!
+                drawn = (min(drawn.x0, first), min(drawn.y0, y), max(drawn.x1, last + 1), y + 1)
             }
-            let linearScale = (abs(mapping.h11 * mapping.h22 - mapping.h12 * mapping.h21)).squareRoot() / mapping.h33
-            ShadowBlur.blur(destination, width: Int(width), height: Int(height), stride: maskStride,
-                            sigma: max(0, layer.shadowRadius) * linearScale)
         }
-        cairo_surface_mark_dirty(mask)
-        cairo_surface_set_device_offset(mask, offsetX, offsetY)
+        if drawn.x0 < drawn.x1 {
+            let reach = ShadowBlur.reach(sigma: sigma)
+            let x0 = max(0, drawn.x0 - reach), y0 = max(0, drawn.y0 - reach)
+            let x1 = min(Int(width), drawn.x1 + reach), y1 = min(Int(height), drawn.y1 + reach)
+            guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(x1 - x0), Int32(y1 - y0)) else { return false }
+            defer { cairo_surface_destroy(mask) }
+            cairo_surface_flush(mask)
+            if let destination = cairo_image_surface_get_data(mask) {
+                let maskStride = Int(cairo_image_surface_get_stride(mask))
+                for y in y0..<y1 {
+                    let out = destination + (y - y0) * maskStride
+                    (source + y * sourceStride).withMemoryRebound(to: UInt32.self, capacity: Int(width)) { pixels in
+                        for x in x0..<x1 { out[x - x0] = UInt8(pixels[x] >> 24) }
+                    }
+                }
+                ShadowBlur.blur(destination, width: x1 - x0, height: y1 - y0, stride: maskStride, sigma: sigma)
+            }
+            cairo_surface_mark_dirty(mask)
+            cairo_surface_set_device_offset(mask, offsetX - Double(x0), offsetY - Double(y0))
+            paintContentShadow(layer, mask: mask, color: color, mapping: mapping, alpha: alpha, context: context)
+        }
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        cairo_set_source_surface(context, surface, 0, 0)
+        cairo_paint_with_alpha(context, alpha)
+        cairo_restore(context)
+        return true
+    }
+
+    private func paintContentShadow(_ layer: LayerSnapshot, mask: OpaquePointer, color: Color, mapping: Homography,
+                                    alpha: Double, context: OpaquePointer) {
         // The offset is in the layer's space: map it as a vector.
         let w = mapping.h33
         let dx = (mapping.h11 * layer.shadowOffset.width + mapping.h21 * layer.shadowOffset.height) / w
@@ -157,9 +237,6 @@ extension LayerPainter {
         cairo_identity_matrix(context)
         CairoBridge.setSource(context, color, alpha: layer.shadowOpacity * alpha)
         cairo_mask_surface(context, mask, dx, dy)
-        cairo_set_source_surface(context, surface, 0, 0)
-        cairo_paint_with_alpha(context, alpha)
         cairo_restore(context)
-        return true
     }
 }

@@ -230,17 +230,17 @@ extension LayerPainter {
         // A group restores the matrix it was pushed with and its pattern expects that matrix
         // when drawn: push both with the identity, draw inside with the layer's mapping.
         cairo_identity_matrix(context)
-        cairo_push_group(context)
+        pushGroup(context)
         LayerPainter.apply(mapping, to: context)
         drawBody(unmasked, in: mapping, alpha: alpha, context: context, depth: depth)
-        guard let content = cairo_pop_group(context) else { return }
+        guard let content = popGroup(context) else { return }
         defer { cairo_pattern_destroy(content) }
-        cairo_push_group(context)
+        pushGroup(context)
         if depth + 1 < LayerPainter.maximumDepth {
             let maskMapping = LayerPainter.placement(of: mask, parent: nil).concatenating(mapping)
             draw(mask, in: maskMapping, context: context, depth: depth + 1)
         }
-        guard let coverage = cairo_pop_group(context) else { return }
+        guard let coverage = popGroup(context) else { return }
         defer { cairo_pattern_destroy(coverage) }
         cairo_set_source(context, content)
         cairo_mask(context, coverage)

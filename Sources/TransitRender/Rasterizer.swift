@@ -14,6 +14,9 @@ public struct Rasterizer: Sendable {
     /// Where snapshot views' bitmaps are remembered for their life; nil draws each every time.
     /// Cached and uncached renders are pixel-identical (SnapshotRasters.swift).
     public var snapshotCache: SnapshotRasterCache?
+    /// Where each frame's composites are recorded for the render floor (CompositeLog.swift); nil
+    /// records nothing. Recording changes no pixel.
+    public var compositeLog: CompositeLog?
 
     public init(scale: Double, background: Color = Color(white: 1), shadowCache: ShadowCache? = .shared,
                 snapshotCache: SnapshotRasterCache? = .shared) {
@@ -39,11 +42,23 @@ public struct Rasterizer: Sendable {
     /// a GIF needs only their colour statistics or palette indices, not a RasterImage per frame.
     public func render<Result>(_ root: LayerSnapshot, size: Size, reading read: (RasterFrame) -> Result) -> Result {
         let (width, height) = pixelSize(of: size)
-        guard width > 0, height > 0,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        guard width > 0, height > 0, stride > 0 else { return read(RasterFrame(empty: RasterImage(width: width, height: height))) }
+        // The frame's memory is reused from frame to frame (FrameBuffers.swift); the background
+        // paint below sets every pixel.
+        let bytes = stride * height
+        let buffer = FrameBuffers.shared.take(bytes: bytes)
+        guard let surface = cairo_image_surface_create_for_data(buffer.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                               Int32(width), Int32(height), Int32(stride)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            FrameBuffers.shared.give(buffer, bytes: bytes)
             return read(RasterFrame(empty: RasterImage(width: width, height: height)))
         }
-        defer { cairo_surface_destroy(surface) }
+        defer {
+            cairo_surface_finish(surface)
+            cairo_surface_destroy(surface)
+            FrameBuffers.shared.give(buffer, bytes: bytes)
+        }
         guard let context = cairo_create(surface) else { return read(RasterFrame(empty: RasterImage(width: width, height: height))) }
         LayerPainter.configureText(context)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
@@ -51,9 +66,11 @@ public struct Rasterizer: Sendable {
         cairo_paint(context)
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
 
-        let painter = LayerPainter(scale: scale, shadowCache: shadowCache, snapshotCache: snapshotCache)
+        let recorder = compositeLog.map { _ in FrameRecorder() }
+        let painter = LayerPainter(scale: scale, shadowCache: shadowCache, snapshotCache: snapshotCache, recorder: recorder)
         painter.draw(root, in: LayerPainter.placement(of: root, parent: nil)
             .concatenating(.scale(scale, scale)), context: context, depth: 0)
+        if let recorder { compositeLog?.append(recorder.operations) }
         cairo_destroy(context)
         cairo_surface_flush(surface)
         return read(RasterFrame(surface: surface))
@@ -66,6 +83,8 @@ struct LayerPainter {
     let scale: Double
     let shadowCache: ShadowCache?
     let snapshotCache: SnapshotRasterCache?
+    /// The frame's composites, for the render floor; nil when not recording.
+    var recorder: FrameRecorder? = nil
 
     /// Deep snapshot nesting is pathological input; stop instead of exhausting the stack.
     static let maximumDepth = 200
@@ -202,12 +221,9 @@ struct LayerPainter {
         guard LayerPainter.apply(mapping, to: context) else { return }
         let grouped = opacity < 1 && needsGroup(layer)
         let clipped = grouped && clipGroup(of: layer, in: mapping, context: context)
-        if grouped { cairo_push_group(context) }
+        if grouped { pushGroup(context) }
         drawBody(layer, in: mapping, alpha: grouped ? 1 : opacity, context: context, depth: depth)
-        if grouped {
-            cairo_pop_group_to_source(context)
-            cairo_paint_with_alpha(context, opacity)
-        }
+        if grouped { popGroupAndPaint(context, alpha: opacity) }
         if clipped {
             cairo_restore(context)
             LayerPainter.apply(mapping, to: context)
@@ -249,7 +265,7 @@ struct LayerPainter {
         if opacity < 1 {
             cairo_save(context)
             cairo_identity_matrix(context)
-            cairo_push_group(context)
+            pushGroup(context)
         }
         for (sublayer, matrix) in LayerPainter.depthOrder(layer.sublayers, in: layer, space: space.matrix) {
             let mapping = Homography(flattening: matrix).concatenating(space.base)
@@ -258,8 +274,7 @@ struct LayerPainter {
         }
         if opacity < 1 {
             cairo_identity_matrix(context)
-            cairo_pop_group_to_source(context)
-            cairo_paint_with_alpha(context, opacity)
+            popGroupAndPaint(context, alpha: opacity)
             cairo_restore(context)
         }
     }
@@ -300,6 +315,7 @@ struct LayerPainter {
         if hasContentShadow(layer) {
             var withoutShadow = layer
             withoutShadow.shadowOpacity = 0
+            if let recorder { recordShadow(layer, in: mapping, alpha: alpha, context: context, recorder: recorder) }
             let painted = drawWithContentShadow(layer, in: mapping, alpha: alpha, context: context, depth: depth) { offscreen in
                 LayerPainter.apply(mapping, to: offscreen)
                 self.drawBody(withoutShadow, in: mapping, alpha: 1, context: offscreen, depth: depth)
@@ -307,6 +323,10 @@ struct LayerPainter {
             if painted { LayerPainter.apply(mapping, to: context); return }
         }
         let bounds = layer.bounds
+        if let recorder {
+            recordPaint(layer, in: mapping, alpha: alpha, context: context, recorder: recorder)
+            if hasShadow(layer) { recordShadow(layer, in: mapping, alpha: alpha, context: context, recorder: recorder) }
+        }
         if hasShadow(layer) { drawShadow(layer, in: mapping, alpha: alpha, context: context) }
         LayerPainter.apply(mapping, to: context)
         if let background = layer.backgroundColor, background.alpha > 0 {
@@ -336,6 +356,26 @@ struct LayerPainter {
             LayerPainter.apply(mapping, to: context)
             drawBorder(layer, color: borderColor, alpha: alpha, context: context)
         }
+    }
+
+    /// What the render floor counts for a layer's own paint (CompositeLog.swift): one image of
+    /// its on-screen size when it paints a background, content or border.
+    private func recordPaint(_ layer: LayerSnapshot, in mapping: Homography, alpha: Double, context: OpaquePointer,
+                             recorder: FrameRecorder) {
+        let paints: Bool = {
+            if case .none = layer.content {} else { return true }
+            return (layer.backgroundColor?.alpha ?? 0) > 0 || hasBorder(layer)
+        }()
+        if paints { recorder.image(covering: layer.bounds.standardized, mapping: mapping, alpha: alpha, context: context) }
+    }
+
+    /// A shadow, for the render floor: one image the size the blur reaches.
+    private func recordShadow(_ layer: LayerSnapshot, in mapping: Homography, alpha: Double, context: OpaquePointer,
+                              recorder: FrameRecorder) {
+        let blur = 3 * max(0, layer.shadowRadius) + 2
+        let shadow = layer.bounds.standardized.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+            .insetBy(dx: -blur, dy: -blur)
+        recorder.image(covering: shadow, mapping: mapping, alpha: alpha, context: context)
     }
 
     /// The border sits inside the bounds; the inner edge follows the radius minus the width.

@@ -186,7 +186,10 @@ extension LayerPainter {
         let source = tree.bounds, target = layer.bounds
         guard source.isFinite, source.width > 0, source.height > 0, target.isFinite else { return }
         let density = scale
-        let make = { SnapshotRaster(tree: tree, density: density, painter: self, depth: depth + 1) }
+        // Made once for the snapshot's life, not a frame's work: not recorded for the floor.
+        var unrecorded = self
+        unrecorded.recorder = nil
+        let make = { SnapshotRaster(tree: tree, density: density, painter: unrecorded, depth: depth + 1) }
         guard let raster = snapshotCache.map({ $0.raster(for: tree, density: density, make: make) }) ?? make() else { return }
         // Bitmap pixel → the tree's point → the layer's bounds → the device.
         let placement = Homography.scale(1 / density, 1 / density)

@@ -49,6 +49,22 @@ public func transitVideoAppend(_ handle: UnsafeMutableRawPointer, _ pixels: Unsa
     }
 }
 
+/// Encodes one opaque frame in cairo's native-endian ARGB32 words (`width × height` of them),
+/// shown for `duration` seconds; 0 on success. No RGBA copy is made (OpaqueFrame).
+@_cdecl("transit_video_append_opaque")
+public func transitVideoAppendOpaque(_ handle: UnsafeMutableRawPointer, _ words: UnsafePointer<UInt32>, _ count: Int,
+                                     _ duration: Double, _ failure: UnsafeMutablePointer<CChar>?, _ capacity: Int32) -> Int32 {
+    let box = Unmanaged<EncoderHandle>.fromOpaque(handle).takeUnretainedValue()
+    do {
+        let frame = try OpaqueFrame(width: box.width, height: box.height, words: Array(UnsafeBufferPointer(start: words, count: count)))
+        try box.encoder.append(opaque: frame, duration: duration)
+        return 0
+    } catch {
+        report(error, failure, capacity)
+        return 1
+    }
+}
+
 /// Finishes the file (renamed into place); 0 on success.
 @_cdecl("transit_video_finish")
 public func transitVideoFinish(_ handle: UnsafeMutableRawPointer, _ failure: UnsafeMutablePointer<CChar>?, _ capacity: Int32) -> Int32 {

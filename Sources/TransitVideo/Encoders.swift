@@ -37,6 +37,10 @@ func validateFrame(_ format: String, _ frame: RasterImage, width: Int, height: I
     guard frame.width == width, frame.height == height, frame.pixels.count == width * height * 4 else {
         throw RenderError("\(format): frame \(index) is \(frame.width)×\(frame.height), the encoder's size is \(width)×\(height)")
     }
+    try validateDuration(format, index: index, duration: duration)
+}
+
+func validateDuration(_ format: String, index: Int, duration: Double) throws {
     guard duration.isFinite, duration >= 0, duration <= 86_400 else {
         throw RenderError("\(format): frame \(index) has duration \(duration) s (it must be finite and ≥ 0)")
     }

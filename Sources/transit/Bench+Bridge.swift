@@ -34,6 +34,8 @@ private let bridgeRoundSource = """
     local rawequal = rawequal
     out[#out + 1] = "c_call=" .. perOperation(function() for i = 1, N do rawequal(t, t) end end)
     out[#out + 1] = "view_frame=" .. perOperation(function() for i = 1, N do v.frame = rect end end)
+    local readRect = benchReadRect
+    out[#out + 1] = "read_rect=" .. perOperation(function() for i = 1, N do readRect(rect) end end)
     out[#out + 1] = "layer_corner=" .. perOperation(function() for i = 1, N do layer.cornerRadius = 8 end end)
     out[#out + 1] = "view_tag=" .. perOperation(function() for i = 1, N do v.tag = 1 end end)
     out[#out + 1] = "view_layout=" .. perOperation(function() for i = 1, N do v:layoutIfNeeded() end end)
@@ -49,6 +51,7 @@ func benchBridge(_ rounds: Int) throws -> [BenchFigure] {
     options.budget = 1 << 60
     let runtime = try LuaRuntime(world: world, options: options)
     try runtime.evaluate("bridgeView = UIView.new{ frame = CGRect(0, 0, 100, 100) }; transit.window:addSubview(bridgeView)")
+    runtime.defineValueReadBaseline("benchReadRect")
     var samples: [String: [Double]] = [:]
     _ = try runtime.evaluate(bridgeRoundSource)  // warm-up: caches, allocator, userdata tables
     for _ in 0..<rounds {
@@ -66,11 +69,17 @@ func benchBridge(_ rounds: Int) throws -> [BenchFigure] {
     let tableWrites = try figure("table_alpha").sorted()
     let tableWrite = formatNumber((tableWrites[tableWrites.count / 2] * 10).rounded() / 10)
     let cCall = try figure("c_call")
+    let readRect = try figure("read_rect").sorted()
+    let readRectMedian = formatNumber((readRect[readRect.count / 2] * 10).rounded() / 10)
     return [
         BenchFigure.ratio("bridge.property_write", value: try figure("view_alpha"), baseline: cCall,
                           unit: "ns", target: 2, "view.alpha = x vs rawequal(t, t), a bare C function call; a table write costs \(tableWrite) ns here"),
         BenchFigure.ratio("bridge.frame_write", value: try figure("view_frame"), baseline: cCall,
-                          unit: "ns", target: 2, "view.frame = r (a CGRect made once) vs rawequal(t, t)"),
+                          unit: "ns", target: 2, "view.frame = r (a CGRect made once) vs rawequal(t, t); a C function that only reads r's four fields as the write does costs \(readRectMedian) ns"),
+        // The floor of any CGRect write: the call and the read of the four fields (four keyed
+        // raw lookups through the C API), which alone cost more than a bare call.
+        BenchFigure.ratio("bridge.frame_write_vs_read", value: try figure("view_frame"), baseline: try figure("read_rect"),
+                          unit: "ns", target: 2, "view.frame = r vs a C function that only reads r's fields (transit_pushbenchvalueread, CLua/assignment.c)"),
         BenchFigure.ratio("bridge.layer_corner_radius", value: try figure("layer_corner"), baseline: cCall,
                           unit: "ns", target: 2, "layer.cornerRadius = x vs rawequal(t, t)"),
         // The same crossing into a stored Int: what the bridge costs when the model does nothing.

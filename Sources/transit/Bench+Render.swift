@@ -16,17 +16,21 @@ func benchRender(_ rounds: Int) throws -> [BenchFigure] {
     // Memory first: the children's peaks are read before this process has grown (see childPeakMiB).
     let memory = try benchRenderMemory()
     return [try benchRenderFrame(rounds, scene: scene), try benchRenderDefaultGIF(rounds, scene: scene), memory,
-            try benchRenderPNG(rounds, scene: scene)] + (try benchRenderCatalogue(quick: rounds < 21))
+            try benchRenderPNG(rounds, scene: scene)] + (try benchRenderCatalogue(quick: rounds < 21)) + [try benchGallery()]
 }
 
-/// Every shipped effect rendered to a GIF at scale 1 and 30 fps, as `transit render -o x.gif`
-/// does it (one run of the scene, rasterized on the workers, written to a file), in process CPU
-/// time per frame, against a floor measured in the same run: the least a frame of a two-screen
-/// transition costs without Transit — cairo clearing a frame of the same size, compositing two
-/// full-screen images over it (one at half alpha, as a cross-fade does) and the GIF's colour runs
-/// collected from it. The figure is the worst effect's ratio (target ≤ 4×); the two heaviest
-/// effects' whole GIFs are figures of their own. `--quick` renders each effect once, else three
-/// times (the median).
+/// Every shipped effect's frames rendered at scale 1 and 30 fps as `transit render -o x.gif` renders
+/// them (the world and Lua state made, the scene run, each sampled frame rasterized on the
+/// workers and reduced to its GIF colour runs), in process CPU time, against that effect's own
+/// floor measured in the same process: the composites those frames were drawn with (recorded
+/// from the same frames by another, untimed rasterization), done again with cairo and CProjection
+/// alone — each painted layer one image of its on-screen size through its placement, each group
+/// and 3D offscreen an offscreen of its size, each 3D composite CProjection's loop on the same
+/// quad — plus each frame's clear and its colour runs (RenderFloor.swift). The figure is the
+/// worst effect's ratio (target ≤ 4×). The GIF's encoding after the colour runs (palette, mapping,
+/// LZW, the file) is not in the floor; the whole GIF's CPU is measured too and shown beside it,
+/// and the two heaviest effects' whole GIFs are figures of their own. `--quick` measures each
+/// effect once, else three times (the median). TRANSIT_BENCH_CATALOGUE=1 prints every effect's row.
 private func benchRenderCatalogue(quick: Bool) throws -> [BenchFigure] {
     guard let scripts = LuaRuntime.defaultScriptsDirectory else { throw BenchError.noScriptsDirectory }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-bench-catalogue-\(getpid())")
@@ -39,40 +43,98 @@ private func benchRenderCatalogue(quick: Bool) throws -> [BenchFigure] {
         effects += names.filter { $0.hasSuffix(".lua") }.sorted().map { folder.appendingPathComponent($0) }
     }
     let rounds = quick ? 1 : 3
-    var perFrame: [(name: String, milliseconds: Double, seconds: Double)] = []
-    var size = Size(width: 393, height: 852)
+    struct Row {
+        let name: String, frames: Int, composites: Int
+        let render: Double, gif: Double, floor: Double
+        var ratio: Double { render / floor }
+        func perFrame(_ seconds: Double) -> Double { seconds * 1000 / Double(max(1, frames)) }
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    var rows: [Row] = []
     for effect in effects {
-        var samples: [(perFrame: Double, total: Double)] = []
+        // animators/cardStack and presentations/cardStack: the category tells them apart.
+        let name = effect.deletingLastPathComponent().lastPathComponent + "/" + effect.deletingPathExtension().lastPathComponent
+        var renders: [Double] = [], gifs: [Double] = [], floors: [Double] = [], frames = 0
+        let (log, size) = try recordComposites(of: effect)
         for _ in 0..<rounds {
             ShadowCache.shared.removeAll()
             SnapshotRasterCache.shared.removeAll()
             let before = processCPUSeconds()
+            frames = try renderFrames(of: effect)
+            renders.append(processCPUSeconds() - before)
+
+            ShadowCache.shared.removeAll()
+            SnapshotRasterCache.shared.removeAll()
+            let gifStart = processCPUSeconds()
             let outcome = try RenderJob.run(RunConfiguration(file: effect), format: GIFFormat(), to: directory.appendingPathComponent("effect.gif").path,
                                             progress: false, prepare: { session, _ in session.runtime.output = { _ in }; session.world.warningHandler = nil })
-            let seconds = processCPUSeconds() - before
-            size = outcome.session.world.screen.bounds.size
-            samples.append((seconds * 1000 / Double(max(1, outcome.frames)), seconds))
+            gifs.append(processCPUSeconds() - gifStart)
+            guard outcome.frames == frames, log.counts.frames == frames else {
+                throw BenchError.roundInvalid("\(name): the runs made \(frames), \(outcome.frames) and \(log.counts.frames) frames")
+            }
+            floors.append(try RenderFloor.seconds(replaying: log, width: Int(size.width), height: Int(size.height), clock: threadCPUSeconds))
         }
-        samples.sort { $0.total < $1.total }
-        let median = samples[samples.count / 2]
-        perFrame.append((effect.deletingPathExtension().lastPathComponent, median.perFrame, median.total))
+        rows.append(Row(name: name, frames: frames, composites: log.counts.operations,
+                        render: median(renders), gif: median(gifs), floor: median(floors)))
     }
-    let floor = try RenderFloor.milliseconds(width: Int(size.width), height: Int(size.height), frames: quick ? 60 : 180, clock: threadCPUSeconds)
-    let worst = perFrame.max { $0.milliseconds < $1.milliseconds }!
-    let over = perFrame.filter { $0.milliseconds > 4 * floor }.sorted { $0.milliseconds > $1.milliseconds }
     func shown(_ value: Double) -> String { formatNumber((value * 100).rounded() / 100) }
-    var figures = [BenchFigure(name: "render.catalogue_vs_floor", value: worst.milliseconds, unit: "ms", baseline: floor, ratio: worst.milliseconds / floor,
-                               target: 4, met: worst.milliseconds <= 4 * floor, spread: perFrame.map(\.milliseconds).sorted().prefix(1) + [worst.milliseconds],
-                               detail: "process CPU a frame, GIF at scale 1, 30 fps, \(perFrame.count) shipped effects, worst \(worst.name); floor: cairo clears a \(Int(size.width))×\(Int(size.height)) frame, composites two full-screen images and the GIF's colour runs are collected; over 4×: "
-                                   + (over.isEmpty ? "none" : over.map { "\($0.name) \(shown($0.milliseconds / floor))×" }.joined(separator: ", ")))]
+    if ProcessInfo.processInfo.environment["TRANSIT_BENCH_CATALOGUE"] == "1" {
+        print("| effect | frames | composites a frame | render, ms a frame | floor, ms a frame | render ÷ floor | whole GIF, ms a frame | GIF ÷ floor |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for row in rows.sorted(by: { $0.ratio > $1.ratio }) {
+            print("| \(row.name) | \(row.frames) | \(shown(Double(row.composites) / Double(max(1, row.frames)))) | \(shown(row.perFrame(row.render))) | "
+                  + "\(shown(row.perFrame(row.floor))) | \(shown(row.ratio))× | \(shown(row.perFrame(row.gif))) | \(shown(row.gif / row.floor))× |")
+        }
+    }
+    let worst = rows.max { $0.ratio < $1.ratio }!
+    let over = rows.filter { $0.ratio > 4 }.sorted { $0.ratio > $1.ratio }
+    let gifRatios = rows.map { $0.gif / $0.floor }
+    var figures = [BenchFigure(name: "render.catalogue_vs_floor", value: worst.perFrame(worst.render), unit: "ms",
+                               baseline: worst.perFrame(worst.floor), ratio: worst.ratio, target: 4, met: worst.ratio <= 4,
+                               spread: [rows.map(\.ratio).min()!, worst.ratio],
+                               detail: "worst effect \(worst.name): process CPU a frame of its render to GIF colour runs (scale 1, 30 fps) ÷ its floor a frame (thread CPU: its recorded composites replayed with cairo and CProjection alone, the clear and the colour runs); \(rows.count) shipped effects, \(shown(rows.map(\.ratio).min()!))–\(shown(worst.ratio))×; the whole GIF (with palette, mapping and LZW) \(shown(gifRatios.min()!))–\(shown(gifRatios.max()!))× the floor; over 4×: "
+                                   + (over.isEmpty ? "none" : over.map { "\($0.name) \(shown($0.ratio))×" }.joined(separator: ", ")))]
     for (name, target) in [("explode", 1.5), ("checkerboard", 3.0)] {
-        guard let effect = perFrame.first(where: { $0.name == name }) else { continue }
-        figures.append(BenchFigure.median("render.\(name)_gif", [effect.seconds * 1000], unit: "ms", target: target * 1000,
+        guard let row = rows.first(where: { $0.name == "animators/" + name }) else { continue }
+        figures.append(BenchFigure.median("render.\(name)_gif", [row.gif * 1000], unit: "ms", target: target * 1000,
                                           "process CPU of the whole GIF (scale 1, 30 fps), median of \(rounds) run\(rounds == 1 ? "" : "s")"))
     }
     return figures
 }
 
+/// The frames of `transit render -o x.gif`'s run of `effect`, up to their GIF colour runs: the
+/// session made, the scene run and sampled as the GIF samples it, each frame (with the status
+/// bar) rasterized on the workers and reduced to colour runs, as GIFFormat's keeper does. Returns
+/// the number of frames.
+private func renderFrames(of effect: URL) throws -> Int {
+    let session = try SceneSession(RunConfiguration(file: effect), quiet: true)
+    session.runtime.output = { _ in }
+    session.world.warningHandler = nil
+    var pixels = 0, frames = 0
+    let stream = FrameStream(rasterizer: session.makeRasterizer(), size: session.world.screen.bounds.size,
+                             keep: { ColourRuns($0) }, deliver: { runs in pixels += runs.width * runs.height; frames += 1 })
+    try session.run(sampling: GIFFormat().sampling(forPass: 0), onFrame: { time, window in stream.submit(session.screen(window, at: time)) })
+    stream.finish()
+    guard pixels > 0 else { throw BenchError.roundInvalid("\(effect.lastPathComponent) rendered no pixels") }
+    return frames
+}
+
+/// The composites of every frame `transit render -o x.gif` draws for `effect`: the same run of
+/// the scene (frames sampled as the GIF samples them, the status bar drawn over each), each frame
+/// rasterized once more with a CompositeLog, untimed.
+private func recordComposites(of effect: URL) throws -> (CompositeLog, Size) {
+    let session = try SceneSession(RunConfiguration(file: effect), quiet: true)
+    session.runtime.output = { _ in }
+    session.world.warningHandler = nil
+    var screens: [LayerSnapshot] = []
+    try session.run(sampling: GIFFormat().sampling(forPass: 0), onFrame: { time, window in screens.append(session.screen(window, at: time)) })
+    let log = CompositeLog()
+    var rasterizer = session.makeRasterizer()
+    rasterizer.compositeLog = log
+    let size = session.world.screen.bounds.size
+    for screen in screens { _ = rasterizer.render(screen, size: size) { $0.width } }
+    return (log, size)
+}
 
 /// One mid-transition frame of the default scene encoded as PNG the way every PNG output does
 /// (PNGEncoder: libpng, zlib level 1, no row filter, RGB from the RGBA pixels), against the
@@ -243,6 +305,61 @@ private func childPeakMiB(file: String, fps: Double, output: String) throws -> D
         throw BenchError.childFailed(command: "transit render --fps \(fps)", status: status, output: String(message.suffix(2000)))
     }
     return Double(usage.ru_maxrss) / 1024  // ru_maxrss is in KiB on Linux
+}
+
+/// `transit gallery` of every shipped effect into a temporary directory, run once in a child as a
+/// user runs it (its children, one per effect, as many at a time as there are cores): its wall
+/// time against the target (< 20 s on the 2-core reference machine), with its CPU (its own and its
+/// children's, from wait4) and the load average before and after in the detail, since others'
+/// work on the machine stretches the wall time.
+private func benchGallery() throws -> BenchFigure {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-bench-gallery-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let gallery = directory.appendingPathComponent("gallery").path
+    func load() -> String {
+        var averages = [Double](repeating: 0, count: 3)
+        return getloadavg(&averages, 3) == 3 ? formatNumber((averages[0] * 10).rounded() / 10) : "?"
+    }
+    let loadBefore = load()
+    let start = MonotonicClock.seconds()
+    let usage = try runChild(["gallery", "-o", gallery], log: directory.appendingPathComponent("gallery.log").path, name: "transit gallery")
+    let wall = MonotonicClock.seconds() - start
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+    let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    var bytes = 0
+    if let files = FileManager.default.enumerator(atPath: gallery) {
+        for case let file as String in files {
+            bytes += (try? FileManager.default.attributesOfItem(atPath: gallery + "/" + file)[.size] as? Int) ?? 0
+        }
+    }
+    func shown(_ value: Double) -> String { formatNumber((value * 10).rounded() / 10) }
+    return BenchFigure.median("render.gallery_wall", [wall * 1000], unit: "ms", target: 20_000,
+                              "`transit gallery` of the shipped effects, \(ProcessInfo.processInfo.activeProcessorCount) at a time: wall time; CPU \(shown(cpu)) s (it and its children), \(shown(Double(bytes) / 1_000_000)) MB; load average \(loadBefore) before, \(load()) after (others' work stretches the wall time)")
+}
+
+/// Runs `/proc/self/exe ARGUMENTS` in a child, its output to `log`, and returns its resource
+/// usage (wait4: its own and its waited-for children's).
+private func runChild(_ arguments: [String], log: String, name: String) throws -> rusage {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    var argv: [UnsafeMutablePointer<CChar>?] = (["/proc/self/exe"] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
+    guard spawned == 0 else { throw BenchError.cannotStart(executable: executable, errno: spawned) }
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid else { throw BenchError.waitFailed }
+    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+        let message = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        throw BenchError.childFailed(command: name, status: status, output: String(message.suffix(2000)))
+    }
+    return usage
 }
 
 /// CPU seconds the calling thread has used.

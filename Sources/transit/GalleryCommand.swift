@@ -246,7 +246,8 @@ func commandGalleryEntry(_ parsed: ParsedArguments) throws -> Int32 {
     do {
         var halfScale = configuration
         halfScale.scale = .points(galleryFilmstripScale)
-        let filmstrip = try RenderJob.run(halfScale, format: FilmstripFormat(), to: base + ".png", progress: false,
+        // The player's run found the transitions; the filmstrip's run only draws them.
+        let filmstrip = try RenderJob.run(halfScale, format: FilmstripFormat(transitionsOf: world), to: base + ".png", progress: false,
                                           prepare: { session, _ in session.runtime.output = { _ in }; session.world.warningHandler = nil })
         filmstripFailed = !filmstrip.session.world.problems.isEmpty
     } catch PipelineError.scriptFailed(let error) {

@@ -21,10 +21,10 @@ import shutil
 import struct
 import subprocess
 import sys
-import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import BINARY, ROOT, Checks  # noqa: E402
+from harness import read_png as harness_read_png  # noqa: E402
 
 checks = Checks("gif-size")
 
@@ -134,39 +134,9 @@ def lzw_decode(data, minimum, count):
 
 
 def read_png(path):
-    """RGB bytes of a PNG as Transit writes them (8-bit RGB or RGBA, no interlace); RGBA is
-    flattened over white, as the GIF's palette sees a translucent pixel."""
-    data = open(path, "rb").read()
-    position, chunks = 8, {}
-    while position < len(data):
-        length, kind = struct.unpack(">I4s", data[position:position + 8])
-        chunks.setdefault(kind, []).append(data[position + 8:position + 8 + length])
-        position += 12 + length
-    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunks[b"IHDR"][0])
-    assert depth == 8 and colour in (2, 6) and interlace == 0, "unexpected PNG format"
-    channels = 3 if colour == 2 else 4
-    raw = zlib.decompress(b"".join(chunks[b"IDAT"]))
-    stride = width * channels
-    rows, previous = [], bytearray(stride)
-    for y in range(height):
-        kind = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - channels] if i >= channels else 0
-            b = previous[i]
-            c = previous[i - channels] if i >= channels else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 255
-            elif kind == 2:
-                line[i] = (line[i] + b) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(bytes(line))
-        previous = line
+    """RGB bytes of a PNG as Transit writes them; RGBA is flattened over white, as the GIF's
+    palette sees a translucent pixel."""
+    width, height, channels, rows = harness_read_png(path)
     pixels = b"".join(rows)
     if channels == 3:
         return width, height, pixels

@@ -9,60 +9,20 @@ never from the HTML page itself."""
 import glob
 import json
 import os
-import struct
 import subprocess
 import sys
-import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import browser  # noqa: E402
-from harness import BINARY, ROOT, Checks  # noqa: E402
+from harness import BINARY, ROOT, Checks, read_png  # noqa: E402
 
 SCENE = os.path.join(ROOT, "scripts", "scenes", "default.lua")
 WINDOW = (1200, 900)
 
 
 def decode_png(path):
-    """(width, height, rows) of an 8-bit RGB or RGBA non-interlaced PNG; rows of (r, g, b, a)."""
-    data = open(path, "rb").read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-    offset, idat = 8, b""
-    while offset < len(data):
-        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
-        body = data[offset + 8:offset + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
-            assert depth == 8 and color in (2, 6) and interlace == 0, "unsupported PNG format"
-        elif kind == b"IDAT":
-            idat += body
-        offset += 12 + length
-    channels = 4 if color == 6 else 3
-    stride = width * channels
-    raw = zlib.decompress(idat)
-    rows, previous = [], bytearray(stride)
-    for y in range(height):
-        start = y * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
-        if kind == 1:
-            for i in range(channels, stride):
-                line[i] = (line[i] + line[i - channels]) & 255
-        elif kind == 2:
-            for i in range(stride):
-                line[i] = (line[i] + previous[i]) & 255
-        elif kind == 3:
-            for i in range(stride):
-                left = line[i - channels] if i >= channels else 0
-                line[i] = (line[i] + ((left + previous[i]) >> 1)) & 255
-        elif kind == 4:
-            for i in range(stride):
-                a = line[i - channels] if i >= channels else 0
-                b = previous[i]
-                c = previous[i - channels] if i >= channels else 0
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(line)
-        previous = line
+    """(width, height, pixel) of a PNG; pixel(x, y) is (r, g, b, a)."""
+    width, height, channels, rows = read_png(path)
 
     def pixel(x, y):
         i = x * channels
@@ -157,6 +117,9 @@ def main():
 
     checks.check("the curves panel plots at least one layer", len(result["curveLayers"]) >= 1 and result["charts"] >= 1,
                  result["curveLayers"])
+    lengths = result.get("seriesLengths") or []
+    checks.check("every curve, sent as runs of values, has one value a frame once expanded",
+                 len(lengths) >= 1 and all(length == count for length in lengths), "%s, %d frames" % (sorted(set(lengths)), count))
     checks.check("End shows the last frame", result["afterEnd"] == count - 1, result["afterEnd"])
     checks.check("Home shows the first frame", result["afterHome"] == 0, result["afterHome"])
     checks.check("→ moves one frame", result["afterRight"] == 1, result["afterRight"])

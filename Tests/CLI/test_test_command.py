@@ -20,7 +20,7 @@ import xml.etree.ElementTree as ElementTree
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import BINARY, ROOT, Checks  # noqa: E402
+from harness import BINARY, ROOT, Checks, read_png  # noqa: E402
 
 checks = Checks("test-command")
 EFFECT = os.path.join(ROOT, "scripts", "animators", "crossfade.lua")
@@ -32,46 +32,6 @@ def transit(arguments, cwd, env=None):
 
 # A PNG reader and writer for 8-bit RGB/RGBA, non-interlaced (what cairo writes), so the test
 # can build a reference frame that differs by exactly one pixel.
-def read_png(path):
-    data = open(path, "rb").read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-    position, idat, header = 8, b"", None
-    while position < len(data):
-        length, kind = struct.unpack(">I4s", data[position:position + 8])
-        body = data[position + 8:position + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat += body
-        position += 12 + length
-    width, height, depth, colour, _, _, interlace = header
-    assert depth == 8 and colour in (2, 6) and interlace == 0, "unexpected PNG layout %r" % (header,)
-    channels = 3 if colour == 2 else 4
-    raw = zlib.decompress(idat)
-    stride = width * channels
-    rows, previous, offset = [], bytearray(stride), 0
-    for _ in range(height):
-        kind, line = raw[offset], bytearray(raw[offset + 1:offset + 1 + stride])
-        offset += 1 + stride
-        for i in range(stride):
-            left = line[i - channels] if i >= channels else 0
-            up = previous[i]
-            corner = previous[i - channels] if i >= channels else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 255
-            elif kind == 2:
-                line[i] = (line[i] + up) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 255
-            elif kind == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
-        rows.append(line)
-        previous = line
-    return width, height, channels, rows
-
-
 def write_png(path, width, height, channels, rows):
     def chunk(kind, body):
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xffffffff)

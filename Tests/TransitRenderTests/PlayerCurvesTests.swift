@@ -127,4 +127,20 @@ private func series(_ layer: PlayerCurves.Layer?, _ name: String) -> [Double?]? 
         #expect(PlayerPayload.number(0.1234567) == "0.123" && PlayerPayload.number(-0.0001) == "0" && PlayerPayload.number(393) == "393")
         #expect(PlayerPayload.number(.nan) == "null")
     }
+
+    /// A series is written as (value, count) runs of the values as rounded: expanded, the runs
+    /// give back every frame's value, nulls included, and repeated values cost one pair.
+    @Test func seriesAreWrittenAsRunsThatExpandToEveryFrame() throws {
+        let values: [Double?] = [0, 0, 0, 0.0001, 1.5, 1.5, nil, nil, 1.5, 2, 2, 2, 2]
+        let written = PlayerPayload.runs(values)
+        #expect(written == "0,4,1.5,2,null,2,1.5,1,2,4", "0.0001 rounds to 0 and joins the first run")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data("[\(written)]".utf8)) as? [Any])
+        var expanded: [Double?] = []
+        for pair in stride(from: 0, to: parsed.count, by: 2) {
+            let value = parsed[pair] as? Double, count = try #require(parsed[pair + 1] as? Int)
+            expanded += Array(repeating: value, count: count)
+        }
+        #expect(expanded == values.map { $0.map { ($0 * 1000).rounded() / 1000 } })
+        #expect(PlayerPayload.runs([]) == "")
+    }
 }

@@ -177,7 +177,7 @@ import TransitCore
         if nearSideEdge >= 0 { #expect(isColor(image.pixel(x: nearSideEdge, y: 100), 255, 0, 0, tolerance: 3)) }
     }
 
-    @Test func perspectiveWithSublayersUsesTheMesh() {
+    @Test func perspectiveWithSublayersIsOneProjectedPicture() {
         var perspective = Transform3D.identity
         perspective.m34 = -1.0 / 500
         var card = Scene.view(Rect(x: 50, y: 50, width: 100, height: 100), Scene.red,
@@ -327,4 +327,26 @@ import TransitCore
         #expect(isColor(flip(angle: 0.4).pixel(x: 130, y: 100), 255, 0, 0, tolerance: 3))
         #expect(isColor(flip(angle: 0).pixel(x: 150, y: 100), 255, 0, 0, tolerance: 3))
     }
+
+    /// Frames are drawn into buffers reused from frame to frame (FrameBuffers): what a buffer
+    /// held never shows. A full red frame, then a translucent background with a small square:
+    /// everywhere but the square is exactly the background, as in a frame drawn into fresh memory;
+    /// and an opaque frame's words (OpaqueFrame) are its image's colours, a translucent one has none.
+    @Test func reusedFrameBuffersNeverShowTheFrameBefore() {
+        let size = Size(width: 40, height: 30)
+        let red = Rasterizer(scale: 1, background: Color(red: 1, green: 0, blue: 0))
+        let translucent = Rasterizer(scale: 1, background: Color(red: 0, green: 0, blue: 1, alpha: 0.5))
+        let square = Scene.canvas(40, 30, [Scene.view(Rect(x: 10, y: 10, width: 5, height: 5), Scene.red)])
+        for _ in 0..<(FrameBuffers.shared.limit + 2) { _ = red.render(Scene.canvas(40, 30, []), size: size) }
+        let image = translucent.render(square, size: size)
+        for (x, y) in [(0, 0), (39, 29), (20, 5)] {
+            let p = image.pixel(x: x, y: y)
+            #expect(p.r == 0 && p.g == 0 && p.b >= 254 && (127...128).contains(p.a), "the background at (\(x), \(y)): \(p)")
+        }
+        #expect(image.pixel(x: 12, y: 12) == (r: 255, g: 0, b: 0, a: 255))
+        #expect(translucent.render(square, size: size) { $0.opaqueCopy() } == nil, "a translucent frame has no opaque words")
+        let opaque = red.render(square, size: size) { frame in (frame.opaqueCopy(), frame.makeImage()) }
+        #expect(opaque.0?.rasterImage().pixels == opaque.1.pixels)
+    }
 }
+

@@ -41,6 +41,19 @@ func isAllWhite(_ image: RasterImage) -> Bool {
     }
 }
 
+/// A deterministic generator (SplitMix64), so a failure names inputs that can be run again.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 /// Polls until `condition` holds; false after `seconds` (a bound on a hang, not a timing check).
 func wait(upTo seconds: Double, _ condition: () -> Bool) -> Bool {
     let deadline = Date(timeIntervalSinceNow: seconds)

@@ -136,6 +136,61 @@ lua_State *transit_newstate(transit_Limits *limits);
 /* Pushes `f` as a Lua function; `nup` values on the stack become upvalues 2...nup+1. */
 void transit_pushhostfunction(lua_State *L, transit_HostFunction f, int nup);
 
+/* ---- property writes: `object.key = value` on a host object (assignment.c) ----
+** Every bound object class's __newindex is transit_pushassign's C function. For a setter whose
+** value is a number, a boolean or a value table of numbers (CGRect, UIColor, ...), it checks the
+** receiver and reads the value in C, and Swift gets the numbers; anything else (a check that
+** fails and needs its message, a read-only or unknown key, a receiver to root, another kind of
+** value) goes to the Swift host function, as it always did. Both pay the same budget charge and
+** raise their errors only after Swift has returned. */
+
+/* The bytes of a host object's userdata: defined here so that C and Swift read one layout
+** (ObjectIdentity.swift says what each field is for). */
+typedef struct transit_ObjectBox {
+    void *object;           /* the retained Swift object; NULL once __gc released it */
+    long boundClass;        /* index of its bound class */
+    unsigned long marker;   /* TRANSIT_OBJECT_MARKER */
+    unsigned int flags;     /* TRANSIT_OBJECT_... */
+} transit_ObjectBox;
+#define TRANSIT_OBJECT_MARKER 0x5452414E53495421UL  /* "TRANSIT!" */
+#define TRANSIT_OBJECT_HASTABLE 1u       /* user value 1 is the object's own table */
+#define TRANSIT_OBJECT_ROOTED 2u         /* in the roots table */
+#define TRANSIT_OBJECT_KEEPSCHILDREN 4u  /* user value 2 keeps children's userdata */
+#define TRANSIT_OBJECT_KEPTBYHOLDER 8u   /* kept by a holder's userdata at the last sweep */
+#define TRANSIT_OBJECT_DEINITQUEUED 16u  /* its Lua class's deinit was queued */
+
+/* What the C path reads for a setter: nothing (TRANSIT_VALUE_OTHER: Swift reads it), any
+** number, a finite number, an integral number below 1e15 in magnitude, a boolean, or
+** `fieldCount` finite numbers from a table with no metatable or with `valueMetatable`. */
+enum {
+    TRANSIT_VALUE_OTHER = 0, TRANSIT_VALUE_NUMBER, TRANSIT_VALUE_FINITE, TRANSIT_VALUE_INTEGER,
+    TRANSIT_VALUE_BOOLEAN, TRANSIT_VALUE_FIELDS
+};
+#define TRANSIT_MAXFIELDS 16
+
+/* Sets the property of `entry` on `object` from `values` (read as the setter's kind says, the
+** receiver unchecked): 0, or TRANSIT_RAISE with the error on the stack. */
+typedef int (*transit_CheckedSetter)(lua_State *L, void *entry, void *object, const double *values);
+
+/* A property's setter as its class's setter table holds it (a light userdata), with what the
+** C path needs from the state, so that it asks Lua for nothing it can know beforehand. */
+typedef struct transit_Setter {
+    int kind;                    /* TRANSIT_VALUE_... */
+    int fieldCount;              /* FIELDS: how many numbers */
+    int firstField;              /* FIELDS: the upvalue holding the first field's name */
+    const void *valueMetatable;  /* FIELDS: the value class's metatable (lua_topointer) */
+    transit_CheckedSetter set;   /* called with the value read */
+    void *entry;                 /* the Swift PropertyEntry, borrowed */
+    transit_Limits *limits;      /* the state's (lua_getallocf's) */
+} transit_Setter;
+
+/* Pushes the __newindex of a bound class. Takes from the stack the setter table (key -> a
+** transit_Setter light userdata, or false for a read-only property) and above it `names`
+** strings: the field names of the value types its setters take, each type's in order (they
+** become upvalues 3 and on; a setter's firstField says where its type's start). `general`
+** handles every write the C path does not (its upvalue 2 is the setter table). */
+void transit_pushassign(lua_State *L, transit_HostFunction general, int names);
+
 /* lua_pcall with a traceback message handler, budget reset at the outermost entry, and the
 ** allocator armed while Lua runs. Returns the status; the error (with traceback) is on top. */
 int transit_pcall(lua_State *L, int nargs, int nresults);
@@ -211,6 +266,12 @@ void transit_shapeerror(lua_State *L, lua_State *co, int level, const char *text
 ** scale + rotation transform. `objects` holds TRANSIT_BENCH_TWEEN_IN doubles per object (duration,
 ** from x y w h, to x y w h, from alpha, to alpha, to scale, to angle; the transform starts at
 ** identity); `out` receives TRANSIT_BENCH_TWEEN_OUT per object (x y w h alpha a b c d). */
+/* The least a write of a value table can cost beyond the call: a C function that reads the
+** value it is given (true if it read it) as the C path of a property write reads a setter's
+** value, and does nothing with it. Takes from the stack the value class's metatable and
+** above it the `names` of its fields; pushes the function. */
+void transit_pushbenchvalueread(lua_State *L, int names);
+
 #define TRANSIT_BENCH_TWEEN_IN 13
 #define TRANSIT_BENCH_TWEEN_OUT 9
 void transit_bench_tween(int count, double time, const double *objects, double *out);

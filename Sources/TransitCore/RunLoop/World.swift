@@ -71,7 +71,12 @@ public final class World {
     /// CATransaction and implicit animations (CoreAnimation.swift).
     let coreAnimation = CoreAnimationState()
     /// Animation context stack: set while a `UIView.animate` block (or similar) runs.
-    var animationContexts: [AnimationContext] = []
+    var animationContexts: [AnimationContext] = [] {
+        didSet { viewLayerChanges.animate = animationContexts.last.map { $0.group != nil && $0.kind != .disabled } ?? false }
+    }
+    /// Whether a change to a view's layer makes an animation now, kept as the stack changes;
+    /// every layer shares it (Layer.changed).
+    let viewLayerChanges = ViewLayerChanges()
     /// Time space new animations join (a transition or property animator may redirect it).
     var timeSpaceStack: [TimeSpace] = []
 
@@ -335,4 +340,12 @@ struct ScheduledEvent {
     let token: EventToken
     let recurring: Bool
     let action: () throws -> Void
+}
+
+/// Whether a change to a view's layer makes an animation now (`layer(_:didChange:from:to:)`
+/// records one): the innermost animation context is a block or keyframes with a group. Every
+/// model write asks, so each layer keeps this object rather than reading it through its
+/// `unowned` world, which costs two atomic operations per read.
+final class ViewLayerChanges {
+    var animate = false
 }

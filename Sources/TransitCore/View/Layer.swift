@@ -217,6 +217,8 @@ public class Layer: HostObject {
     /// Whether a view owns this layer, read without loading the weak `view` (every animatable
     /// change asks, and a weak load goes through the side table).
     private(set) var isViewLayer = false
+    /// The world's: whether a change of a view's layer is recorded now (`changed`).
+    private let viewLayerChanges: ViewLayerChanges
     /// What layers as objects add (standalone sublayers, mask, keyed animations, name, ...),
     /// allocated on first use: the many view layers that never need it pay 8 bytes, and the
     /// fields sampling reads stay as close together as before.
@@ -270,6 +272,7 @@ public class Layer: HostObject {
 
     public override init(world: World) {
         serial = world.nextLayerSerial()
+        viewLayerChanges = world.viewLayerChanges
         drawsOwnContent = !(type(of: self) == Layer.self)
         flattensSublayers = !(type(of: self) == TransformLayer.self)
         super.init(world: world)
@@ -568,9 +571,15 @@ public class Layer: HostObject {
 
     // MARK: - Animation plumbing
 
-    func changed(_ property: LayerProperty, _ old: AnimatableValue, _ new: AnimatableValue) {
+    /// Tells the world about a model change, which it records as an animation inside an animation
+    /// block (a standalone layer's as an implicit one). Outside any block a view's layer has
+    /// nothing to record, and the values are not even made: the write a script makes most (a
+    /// frame, an alpha) is a store, not two copies of a 130-byte value and a call.
+    @inline(__always)
+    func changed(_ property: LayerProperty, _ old: @autoclosure () -> AnimatableValue, _ new: @autoclosure () -> AnimatableValue) {
         modelVersion &+= 1
-        world.layer(self, didChange: property, from: old, to: new)
+        if isViewLayer && !viewLayerChanges.animate { return }
+        world.layer(self, didChange: property, from: old(), to: new())
     }
 
     private func boundsDidChange(from old: Rect) {

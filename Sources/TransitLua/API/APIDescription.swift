@@ -121,6 +121,17 @@ public struct APIFunction {
 
 typealias PropertyGetter = (inout HostCall, AnyObject) throws -> Void
 typealias PropertySetter = (inout HostCall, AnyObject, Int32) throws -> Void
+/// A setter called with a value already read and checked in C (CLua/assignment.c): the numbers
+/// its argument's `ReadInC` makes the value from.
+typealias CheckedPropertySetter = (inout HostCall, AnyObject, UnsafePointer<Double>) throws -> Void
+
+/// What the C path of a property write reads (`ReadInC.kind`; for a value table, its type) and
+/// the setter it calls with the numbers.
+struct SetterInC {
+    let kind: Int32
+    let valueType: (any BridgedValue.Type)?
+    let set: CheckedPropertySetter
+}
 
 public struct APIProperty {
     public var name: String
@@ -130,6 +141,9 @@ public struct APIProperty {
     var setter: PropertySetter?
     /// Declared with an `Argument`: the setter checks and converts the value itself.
     var convertsValue = false
+    /// Declared with an `Argument` C can read (a number, a boolean, a value table): what the C
+    /// path of a write reads and the setter it then calls.
+    var setterInC: SetterInC?
     /// A property UIKit lets a subclass override (`override var preferredContentSize`): on an
     /// instance of a Lua subclass that defines a method of this name, the engine and scripts
     /// read what the method returns, checked against `type` (ObjectDispatch.swift).

@@ -161,6 +161,17 @@ func property<T: AnyObject, V>(_ name: String, _ value: Argument<V>, _ doc: Stri
         }
     }
     declared.convertsValue = true
+    // The same write for a value the C path read (ObjectDispatch.swift, assignChecked).
+    if let readInC = value.readInC {
+        let make = readInC.make
+        declared.setterInC = SetterInC(kind: readInC.kind, valueType: readInC.valueType, set: { call, object, numbers in
+            guard object is T else { throw foreignReceiver(name, call) }
+            let converted = make(numbers)
+            try Unmanaged<T>.fromOpaque(Unmanaged.passUnretained(object).toOpaque())._withUnsafeGuaranteedRef {
+                try set(&call, $0, converted)
+            }
+        })
+    }
     return declared
 }
 

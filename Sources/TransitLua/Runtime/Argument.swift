@@ -17,6 +17,9 @@ struct Argument<Value> {
     let parameter: APIParameter
     /// Reads argument `position` (1-based, after `self`) of the call, or throws its mismatch.
     let read: (HostCall, Int) throws -> Value
+    /// The same read done in C by a property write's fast path, for the readers of numbers,
+    /// booleans and value tables; nil for the rest.
+    var readInC: ReadInC<Value>?
 
     init(_ name: String, _ type: APIType, _ doc: String, read: @escaping (HostCall, Int) throws -> Value) {
         parameter = APIParameter(name, type, doc)
@@ -25,16 +28,21 @@ struct Argument<Value> {
 
     /// A declared parameter whose value is `nil` when the argument is nil or absent.
     static func optional<Wrapped>(_ inner: Argument<Wrapped>) -> Argument<Wrapped?> where Value == Wrapped? {
-        Argument<Wrapped?>(inner.parameter.name, .optional(inner.parameter.type), inner.parameter.doc) { call, position in
+        var argument = Argument<Wrapped?>(inner.parameter.name, .optional(inner.parameter.type), inner.parameter.doc) { call, position in
             call.isNil(position) ? nil : try inner.read(call, position)
         }
+        // nil is left to `read`; a value the C path takes is the inner reader's.
+        argument.readInC = inner.readInC.map { inner in ReadInC(inner.kind, inner.valueType) { .some(inner.make($0)) } }
+        return argument
     }
 
     /// A declared optional parameter that reads as `value` when nil or absent.
     static func optional(_ inner: Argument<Value>, default value: Value) -> Argument<Value> {
-        Argument(inner.parameter.name, .optional(inner.parameter.type), inner.parameter.doc) { call, position in
+        var argument = Argument(inner.parameter.name, .optional(inner.parameter.type), inner.parameter.doc) { call, position in
             call.isNil(position) ? value : try inner.read(call, position)
         }
+        argument.readInC = inner.readInC
+        return argument
     }
 
     /// A parameter the declaration checks (unions, options tables, lists) and the body reads
@@ -45,6 +53,21 @@ struct Argument<Value> {
             if call.runtime.check(type, at: index) != nil { throw call.mismatch(position, type) }
             return index
         }
+    }
+}
+
+/// How the C path of a property write (CLua/assignment.c) reads a value without Swift: which Lua
+/// values it takes (`kind`, a TRANSIT_VALUE_ constant; for a value table, the registered type
+/// whose fields it reads) and the `Value` the numbers it read make. The C checks are those of
+/// the reader that declares it, so what the C path takes is what `read` would accept, made
+/// into the same value; whatever it does not take goes to `read`, which words the mismatch.
+struct ReadInC<Value> {
+    let kind: Int32
+    let valueType: (any BridgedValue.Type)?
+    let make: (UnsafePointer<Double>) -> Value
+
+    init(_ kind: Int32, _ valueType: (any BridgedValue.Type)? = nil, make: @escaping (UnsafePointer<Double>) -> Value) {
+        self.kind = kind; self.valueType = valueType; self.make = make
     }
 }
 
@@ -66,27 +89,35 @@ extension Argument {
 extension Argument where Value == Double {
     /// Any number (NaN and infinities included: for values the model clamps or rejects itself).
     static func number(_ name: String = "", _ doc: String = "") -> Self {
-        Argument(name, .number, doc, tag: LUA_TNUMBER) { call, index in lua_tonumberx(call.L, index, nil) }
+        var argument = Argument(name, .number, doc, tag: LUA_TNUMBER) { call, index in lua_tonumberx(call.L, index, nil) }
+        argument.readInC = ReadInC(Int32(TRANSIT_VALUE_NUMBER)) { $0[0] }
+        return argument
     }
 
     /// A finite number: NaN and infinities are an error naming the parameter.
     static func finite(_ name: String = "", _ doc: String = "") -> Self {
-        Argument(name, .number, doc, tag: LUA_TNUMBER) { call, index in try call.requireFinite(lua_tonumberx(call.L, index, nil), name) }
+        var argument = Argument(name, .number, doc, tag: LUA_TNUMBER) { call, index in try call.requireFinite(lua_tonumberx(call.L, index, nil), name) }
+        argument.readInC = ReadInC(Int32(TRANSIT_VALUE_FINITE)) { $0[0] }
+        return argument
     }
 }
 
 extension Argument where Value == Int {
     static func integer(_ name: String = "", _ doc: String = "") -> Self {
-        Argument(name, .integer, doc, tag: LUA_TNUMBER) { call, index in
+        var argument = Argument(name, .integer, doc, tag: LUA_TNUMBER) { call, index in
             let value = lua_tonumberx(call.L, index, nil)
             return value == value.rounded() && abs(value) < 1e15 ? Int(value) : nil
         }
+        argument.readInC = ReadInC(Int32(TRANSIT_VALUE_INTEGER)) { Int($0[0]) }
+        return argument
     }
 }
 
 extension Argument where Value == Bool {
     static func boolean(_ name: String = "", _ doc: String = "") -> Self {
-        Argument(name, .boolean, doc, tag: LUA_TBOOLEAN) { call, index in lua_toboolean(call.L, index) != 0 }
+        var argument = Argument(name, .boolean, doc, tag: LUA_TBOOLEAN) { call, index in lua_toboolean(call.L, index) != 0 }
+        argument.readInC = ReadInC(Int32(TRANSIT_VALUE_BOOLEAN)) { $0[0] != 0 }
+        return argument
     }
 }
 
@@ -140,12 +171,15 @@ extension Argument where Value: BridgedValue {
 
     /// A value (CGRect, UIColor, ...) with every component finite.
     static func value(_ name: String, _ type: Value.Type, _ doc: String = "") -> Self {
-        Argument(name, .value(Value.luaName), doc) { call, position in
+        var argument = Argument(name, .value(Value.luaName), doc) { call, position in
             guard let value = readValue(Value.self, in: call.L, at: call.index(position)) else {
                 throw call.mismatch(position, .value(Value.luaName))
             }
             return try call.requireFinite(value, name)
         }
+        // Every field a finite number: `isFinite` of every registered type asks no more.
+        argument.readInC = ReadInC(Int32(TRANSIT_VALUE_FIELDS), Value.self) { fields in Value(fields: { fields[$0] }) }
+        return argument
     }
 }
 

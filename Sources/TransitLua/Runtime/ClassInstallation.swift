@@ -50,6 +50,21 @@ extension LuaRuntime {
         }
         lua_setglobal(L, "transit")
         installUnavailableClassGlobals()
+        resolveValueMetatables()
+    }
+
+    /// Tells each setter C reads a value table for which metatable that value's class has
+    /// (known once every class is installed; the registry keeps the metatables for the life
+    /// of the state, so their addresses do not change).
+    private func resolveValueMetatables() {
+        lua_getfield(L, transit_registryindex(), Self.valueMetatablesKey)
+        for entry in propertyEntries {
+            guard let name = entry.valueType?.luaName else { continue }
+            lua_getfield(L, -1, name)
+            entry.cSetter.pointee.valueMetatable = lua_topointer(L, -1)
+            transit_pop(L, 1)
+        }
+        transit_pop(L, 1)
     }
 
     /// Pushes a bound function as a Lua closure whose upvalue is its entry.
@@ -63,7 +78,7 @@ extension LuaRuntime {
     /// A property's entry, kept for the life of the state, as a light userdata.
     @discardableResult
     private func pushPropertyEntry(_ property: APIProperty, qualifiedName: String) -> PropertyEntry {
-        let entry = PropertyEntry(property, qualifiedName: qualifiedName, api: api)
+        let entry = PropertyEntry(property, qualifiedName: qualifiedName, api: api, limits: limits)
         propertyEntries.append(entry)
         lua_pushlightuserdata(L, entry.lightUserdata)
         return entry
@@ -205,7 +220,8 @@ extension LuaRuntime {
     /// dispatch tables as upvalues of its metamethods:
     /// - `__index` (upvalues: getters, then the class tables of the lineage, nearest first):
     ///   the object's own table and Lua classes, then the class tables, then a getter;
-    /// - `__newindex` (upvalue: setters): a setter, or `false` for a read-only property.
+    /// - `__newindex` (CLua/assignment.c, upvalues: setters, then the field names of the value
+    ///   types they take): a setter (a transit_Setter), or `false` for a read-only property.
     private func installObjectMetatable(_ cls: APIClass, classTable: Int32) {
         let boundClass = BoundClass(name: cls.name, index: boundClasses.count)
         boundClasses.append(boundClass)
@@ -228,12 +244,29 @@ extension LuaRuntime {
         let getters = lua_gettop(L)
         lua_createtable(L, 0, 0)
         let setters = lua_gettop(L)
+        // The value types whose fields the C path reads for these setters, each with the upvalue
+        // of its first field's name (__newindex below).
+        var valueTypes: [(type: any BridgedValue.Type, firstField: Int32)] = []
+        var readingFields: [PropertyEntry] = []
+        var nextUpvalue: Int32 = 3
         for ancestor in lineage.reversed() {
             for property in ancestor.properties {
                 let qualifiedName = "\(ancestor.name).\(property.name)"
                 let entry = pushPropertyEntry(property, qualifiedName: qualifiedName)
+                if let type = entry.valueType {
+                    readingFields.append(entry)
+                    if let known = valueTypes.first(where: { ObjectIdentifier($0.type) == ObjectIdentifier(type) }) {
+                        entry.cSetter.pointee.firstField = known.firstField
+                    } else {
+                        valueTypes.append((type, nextUpvalue))
+                        entry.cSetter.pointee.firstField = nextUpvalue
+                        nextUpvalue += Int32(type.fieldNames.count)
+                    }
+                }
                 boundClass.overridableProperties[property.name] = property.isOverridable ? entry : nil
-                if property.setter != nil { lua_pushvalue(L, -1) } else { lua_pushboolean(L, 0) }  // false: read-only
+                // The setter table holds what the C path reads, which leads to the entry;
+                // false marks a read-only property.
+                if property.setter != nil { lua_pushlightuserdata(L, entry.cSetter) } else { lua_pushboolean(L, 0) }
                 lua_setfield(L, setters, property.name)
                 lua_setfield(L, getters, property.name)
             }
@@ -256,8 +289,17 @@ extension LuaRuntime {
         for ancestor in lineage.dropFirst() { lua_getglobal(L, ancestor.name) }
         transit_pushhostfunction(L, { L in indexObject(L) }, Int32(1 + lineage.count))
         lua_setfield(L, metatable, "__index")
+        // __newindex: the setters and the field names value tables are read by (CLua/assignment.c).
         lua_pushvalue(L, setters)
-        transit_pushhostfunction(L, { L in assignObject(L) }, 1)
+        var names = nextUpvalue - 3
+        if lua_checkstack(L, names + 1) == 0 {
+            // No room for the names (memory is short): these setters read their values in Swift.
+            for entry in readingFields { entry.cSetter.pointee.kind = Int32(TRANSIT_VALUE_OTHER) }
+            names = 0
+        } else {
+            for (type, _) in valueTypes { for name in type.fieldNames { lua_pushstring(L, name) } }
+        }
+        transit_pushassign(L, { L in assignObject(L) }, names)
         lua_setfield(L, metatable, "__newindex")
         lua_settop(L, metatable)
         transit_pushhostfunction(L, { L in collectObject(L) }, 0)

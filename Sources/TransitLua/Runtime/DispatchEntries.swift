@@ -44,7 +44,8 @@ final class HostFunctionEntry: CallSite {
     }
 }
 
-/// A bound property of a class, as the value of its name in the class's getter or setter table.
+/// A bound property of a class, as the value of its name in the class's getter table; the
+/// setter table holds its `cSetter`.
 final class PropertyEntry: CallSite {
     let property: APIProperty
     let getter: PropertyGetter
@@ -54,15 +55,45 @@ final class PropertyEntry: CallSite {
     /// Overridable properties: the check of what a subclass's getter method returns, made
     /// once here so reading an overridden property allocates nothing.
     let overrideCheck: TypeCheck?
+    /// The setter for a value the C path read (CLua/assignment.c). Not optional: calling a
+    /// closure unwrapped from an optional retains its context, on the hottest write.
+    let checkedSetter: CheckedPropertySetter
+    /// What C reads for the setter and where this entry is (the setter table's light
+    /// userdata); owned by the entry. Where its value type's field names are is filled in with
+    /// its class's __newindex, its value metatable once every class is installed
+    /// (ClassInstallation.swift).
+    let cSetter: UnsafeMutablePointer<transit_Setter>
+    /// The value type whose fields C reads, if any.
+    let valueType: (any BridgedValue.Type)?
 
-    init(_ property: APIProperty, qualifiedName: String, api: APIDescription) {
+    init(_ property: APIProperty, qualifiedName: String, api: APIDescription, limits: UnsafeMutablePointer<transit_Limits>) {
         self.property = property
         getter = property.getter
         setter = property.setter
         valueCheck = property.convertsValue ? nil : TypeCheck(property.type, api: api)
         overrideCheck = property.isOverridable ? TypeCheck(property.type, api: api) : nil
+        // Unwrapped with `if let`: `??` or `?.` on the optional would wrap the closure in a
+        // reabstraction thunk, one more call on every write.
+        var kind = Int32(TRANSIT_VALUE_OTHER)
+        if let setterInC = property.setterInC {
+            checkedSetter = setterInC.set
+            kind = setterInC.kind
+            valueType = setterInC.valueType
+        } else {
+            checkedSetter = { call, _, _ in
+                throw LuaCallError("\(call.name) was given a value read in C, which it does not take (a Transit bug)")
+            }
+            valueType = nil
+        }
+        cSetter = .allocate(capacity: 1)
+        cSetter.initialize(to: transit_Setter(
+            kind: kind, fieldCount: Int32(valueType?.fieldNames.count ?? 0), firstField: 0, valueMetatable: nil,
+            set: { L, entry, object, numbers in assignChecked(L, entry, object, numbers) }, entry: nil, limits: limits))
         super.init(qualifiedName: qualifiedName)
+        cSetter.pointee.entry = lightUserdata
     }
+
+    deinit { cSetter.deallocate() }
 }
 
 /// A bound object class: its index is what every userdata of the class records (ObjectBox).

@@ -77,13 +77,16 @@ private func readBoundProperty(_ runtime: LuaRuntime, _ entry: PropertyEntry) th
     return 1
 }
 
-/// `object.key = value` (upvalue: setters; `false` marks a read-only property).
+/// `object.key = value`, every write the C path (CLua/assignment.c) leaves to Swift: values it
+/// does not read, values that fail their check (the message is worded here), a receiver to
+/// root, read-only and free fields (upvalue 2: setters, each a transit_Setter; `false` marks a
+/// read-only property).
 func assignObject(_ L: OpaquePointer?) -> Int32 {
     let L = L!
     guard ObjectBox.at(1, in: L) != nil else { return refuseForeignSelf(L, "__newindex") }
     lua_pushvalue(L, 2)
     let kind = lua_rawget(L, transit_upvalueindex(2))
-    if kind == LUA_TLIGHTUSERDATA, let pointer = lua_touserdata(L, -1) {
+    if kind == LUA_TLIGHTUSERDATA, let setterInC = lua_touserdata(L, -1), let pointer = setterInC.assumingMemoryBound(to: transit_Setter.self).pointee.entry {
         transit_pop(L, 1)
         return guarded(L) { runtime in
             try Unmanaged<PropertyEntry>.borrow(pointer) { entry in
@@ -114,6 +117,22 @@ func assignObject(_ L: OpaquePointer?) -> Int32 {
         lua_pushvalue(L, 3)
         lua_rawset(L, -3)
         return 0
+    }
+}
+
+/// `object.key = value` for a value the C path read and checked (CLua/assignment.c): the setter
+/// checks the receiver's class and writes `numbers` made into its value. Everything around it
+/// is the general path's: the served thread, the sweep at a host entry, errors raised by the
+/// trampoline once this has returned.
+func assignChecked(_ L: OpaquePointer?, _ entry: UnsafeMutableRawPointer?, _ object: UnsafeMutableRawPointer?,
+                   _ numbers: UnsafePointer<Double>?) -> Int32 {
+    guarded(L) { runtime in
+        guard let entry, let object, let numbers else { throw LuaCallError("a property write reached Swift without its setter, receiver or value (a Transit bug)") }
+        return try Unmanaged<PropertyEntry>.borrow(entry) { entry in
+            var call = HostCall(runtime: runtime, site: entry, base: 3)
+            try Unmanaged<AnyObject>.borrow(object) { object in try entry.checkedSetter(&call, object, numbers) }
+            return 0
+        }
     }
 }
 

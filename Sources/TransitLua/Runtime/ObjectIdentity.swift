@@ -16,32 +16,31 @@ import TransitCore
 
 /// The bytes of a host object's userdata. The userdata itself says what it is: a check of its
 /// size and marker recognises ours (no lookup of its metatable), and `boundClass` names its
-/// class without asking the Swift object.
-struct ObjectBox {
-    /// The Swift object, retained by the userdata; nil once `__gc` released it.
-    var object: UnsafeMutableRawPointer?
-    /// Index in `LuaRuntime.boundClasses`.
-    var boundClass: Int
-    var marker: UInt
-    /// `Flags`: what the userdata carries and whether it is rooted.
-    var flags: UInt32
+/// class without asking the Swift object. The layout is CLua's `transit_ObjectBox`, so the C
+/// path of a property write (CLua/assignment.c) reads the same bytes:
+/// - `object`: the Swift object, retained by the userdata; nil once `__gc` released it;
+/// - `boundClass`: index in `LuaRuntime.boundClasses`;
+/// - `marker`: tells our userdata from any other of the same size (io's files in --unsafe runs);
+/// - `flags`: `Flags`, what the userdata carries and whether it is rooted.
+typealias ObjectBox = transit_ObjectBox
 
-    /// Tells our userdata from any other of the same size (io's files in --unsafe runs).
-    static let marker: UInt = 0x5452_414E_5349_5421  // "TRANSIT!"
+extension ObjectBox {
+    /// What `marker` holds in our userdata.
+    static let ourMarker = UInt(TRANSIT_OBJECT_MARKER)
 
     enum Flags {
         /// User value 1 is the object's own table.
-        static let hasTable: UInt32 = 1
+        static let hasTable = UInt32(TRANSIT_OBJECT_HASTABLE)
         /// In the roots table: kept while the model may still hand the object out.
-        static let rooted: UInt32 = 2
+        static let rooted = UInt32(TRANSIT_OBJECT_ROOTED)
         /// User value 2 keeps the userdata of children only scripts keep alive.
-        static let keepsChildren: UInt32 = 4
+        static let keepsChildren = UInt32(TRANSIT_OBJECT_KEEPSCHILDREN)
         /// At the last sweep, only scripts kept this object, and the userdata of an object
         /// holding it kept this one: if this userdata becomes garbage, so did the holder's.
-        static let keptByHolder: UInt32 = 8
+        static let keptByHolder = UInt32(TRANSIT_OBJECT_KEPTBYHOLDER)
         /// Its class defines `deinit`, which was queued (it runs once).
-        static let deinitQueued: UInt32 = 16
-        /// What must not be lost if the model holds the object.
+        static let deinitQueued = UInt32(TRANSIT_OBJECT_DEINITQUEUED)
+        /// What must not be lost if the model holds the object (assignment.c tests the same two).
         static let state: UInt32 = hasTable | keepsChildren
     }
 
@@ -53,7 +52,7 @@ struct ObjectBox {
         guard lua_type(L, index) == LUA_TUSERDATA, lua_rawlen(L, index) == MemoryLayout<ObjectBox>.size,
               let raw = lua_touserdata(L, index) else { return nil }
         let box = raw.assumingMemoryBound(to: ObjectBox.self)
-        return box.pointee.marker == ObjectBox.marker ? box : nil
+        return box.pointee.marker == ObjectBox.ourMarker ? box : nil
     }
 }
 
@@ -85,7 +84,7 @@ extension LuaRuntime {
         let box = lua_newuserdatauv(L, MemoryLayout<ObjectBox>.size, 2)!
         box.initializeMemory(as: ObjectBox.self, repeating: ObjectBox(
             object: Unmanaged<AnyObject>.passRetained(host).toOpaque(), boundClass: boundClass.index,
-            marker: ObjectBox.marker, flags: 0), count: 1)
+            marker: ObjectBox.ourMarker, flags: 0), count: 1)
         lua_rawgeti(L, transit_registryindex(), lua_Integer(boundClass.metatableReference))
         lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
@@ -224,7 +223,9 @@ extension LuaRuntime {
     /// time is not moving), sweep now.
     @inline(__always)
     func sweepIfDueAtHostEntry() {
-        guard limits.pointee.sweepDue != 0, limits.pointee.inHost == 1, !world.isAdvancing, sweepIsWorthIt else { return }
+        // `sweepDue` stays set while a sweep is not worth it yet, so this runs on most host
+        // entries: the world's flag (an exclusivity check, another module's property) comes last.
+        guard limits.pointee.sweepDue != 0, limits.pointee.inHost == 1, sweepIsWorthIt, !world.isAdvancing else { return }
         sweepObjectGraph()
     }
 

@@ -204,8 +204,13 @@ public struct APIEnum {
 /// The whole API: classes in declaration order (superclasses first), enums, the `transit`
 /// namespace functions.
 public struct APIDescription {
-    public var classes: [APIClass] = []
-    public var enums: [APIEnum] = []
+    public var classes: [APIClass] = [] { didSet { classIndex = Self.firstIndex(of: classes.map(\.name)) } }
+    public var enums: [APIEnum] = [] { didSet { enumIndex = Self.firstIndex(of: enums.map(\.name)) } }
+    /// Name → position of its first declaration: `cls` and `enumeration` run for every checked
+    /// argument (the debug build's hook-call check among them), where a linear search copying each
+    /// class it passes made a fuzz script's hooks cost seconds.
+    private var classIndex: [String: Int] = [:]
+    private var enumIndex: [String: Int] = [:]
     /// The protocols scripts implement (animators, interaction controllers, delegates).
     public var protocols: [APIProtocol] = []
     /// Well-known UIKit members Transit does not provide, by class (UnavailableMembers.swift).
@@ -219,8 +224,14 @@ public struct APIDescription {
     /// The `transit` namespace (scenes and tools).
     public var namespace: APIClass = APIClass(name: "transit", superclass: nil, doc: "", isValue: false)
 
-    public func enumeration(_ name: String) -> APIEnum? { enums.first { $0.name == name } }
-    public func cls(_ name: String) -> APIClass? { classes.first { $0.name == name } }
+    public func enumeration(_ name: String) -> APIEnum? { enumIndex[name].map { enums[$0] } }
+    public func cls(_ name: String) -> APIClass? { classIndex[name].map { classes[$0] } }
+
+    private static func firstIndex(of names: [String]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
+        return index
+    }
     public func protocolNamed(_ name: String) -> APIProtocol? { protocols.first { $0.name == name } }
 
     /// The class and its ancestors, nearest first.

@@ -66,6 +66,10 @@ text = output.decode("utf-8", "replace")
 check("the prompt comes back", "> " in text[text.find("interrupted!"):] or read_until("> "), text[-400:])
 os.write(fd, b"return 6 * 7\r")
 check("the REPL still works", read_until("42"), output.decode("utf-8", "replace")[-400:])
+# Ctrl-D at the prompt, as a user presses it: sent before the REPL reads its next line, it would
+# reach a terminal still in cooked mode, whose line discipline takes it, and nothing would exit.
+text = output.decode("utf-8", "replace")
+check("the prompt comes back after the result", "> " in text[text.rfind("42"):] or read_until("> "), text[-400:])
 os.write(fd, b"\x04")
 finished = wait_for(lambda: os.waitpid(pid, os.WNOHANG)[0] != 0, timeout=20)
 if not finished:

@@ -829,6 +829,11 @@ extension LuaToSwift {
         defer { returnType = saved }
         let head = names.isEmpty ? "{" : "{ \(names.joined(separator: ", ")) in"
         var lines = try block(body.block, endLine: body.endLine)
+        if lines.isEmpty {
+            // `function() end`: one line, as Swift writes an empty closure (`animations: {}`,
+            // `completion: { _ in }`: its parameters, unread, are `_`).
+            return Code(text: names.isEmpty ? "{}" : "{ \(names.map { _ in "_" }.joined(separator: ", ")) in }", type: expected)
+        }
         if expected.contains("@Sendable") {
             // UIKit calls it on the main thread, but declares it @Sendable: the body states the
             // isolation it runs with (docs/export.md, "Sendable closures").

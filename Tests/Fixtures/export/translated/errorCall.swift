@@ -3,7 +3,7 @@
 
 import UIKit
 
-let EDGE: String = "left"
+let EDGE = "left"
 
 final class Edge: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using ctx: (any UIViewControllerContextTransitioning)?) -> TimeInterval {

@@ -376,8 +376,10 @@ extension LuaToSwift {
         let luaInteger = loopType != "Int" && integral(start) && (step.map(integral) ?? true)
         scopes.append([name: Variable(swift: name, type: loopType, luaInteger: luaInteger)])
         defer { scopes.removeLast() }
-        // stride(through:) runs zero times when the limit is below the start, as Lua's loop does.
-        return ["for \(name) in stride(from: \(from), through: \(through), by: \(by)) {"] + indent(try block(body, endLine: endLineOf(body, line))) + ["}"]
+        // stride(through:) runs zero times when the limit is below the start, as Lua's loop does;
+        // a variable the body never reads is Swift's `_`.
+        let swiftName = body.contains(where: { Self.mentions($0, name) }) ? name : "_"
+        return ["for \(swiftName) in stride(from: \(from), through: \(through), by: \(by)) {"] + indent(try block(body, endLine: endLineOf(body, line))) + ["}"]
     }
 
     /// Whether any function of the file assigns `x.key` on an object (`self.key = ...`, `obj.key = ...`).
@@ -472,18 +474,20 @@ extension LuaToSwift {
         scopes.append([:])
         defer { scopes.removeLast() }
         var out: [String]
+        // A name the body never reads (or Lua's `_`) is not bound: `for v in array`, `for _ in array`.
+        func read(_ n: String) -> Bool { n != "_" && body.contains(where: { Self.mentions($0, n) }) }
+        let index = read(names[0]) ? names[0] : nil
+        let value = names.count == 2 && read(names[1]) ? names[1] : nil
+        declare(names[0], Variable(swift: names[0], type: "Int"))
         if names.count == 2 {
-            declare(names[0], Variable(swift: names[0], type: "Int"))
             declare(names[1], Variable(swift: names[1], type: element))
             nameRecord(element, priority: 0, line: line, names[1])
-            if names[0] == "_" {
-                out = ["for \(names[1]) in \(array.text) {"]
-            } else {
-                out = ["for (offset, \(names[1])) in \(array.text).enumerated() {", "    let \(names[0]) = offset + 1"]
-            }
-        } else {
-            declare(names[0], Variable(swift: names[0], type: "Int"))
-            out = ["for offset in \(array.text).indices {", "    let \(names[0]) = offset + 1"]
+        }
+        switch (index, value) {
+        case (let i?, let v?): out = ["for (offset, \(v)) in \(array.text).enumerated() {", "    let \(i) = offset + 1"]
+        case (let i?, nil): out = ["for offset in \(array.text).indices {", "    let \(i) = offset + 1"]
+        case (nil, let v?): out = ["for \(v) in \(array.text) {"]
+        case (nil, nil): out = ["for _ in \(array.text) {"]
         }
         return out + indent(try block(body, endLine: endLineOf(body, line))) + ["}"]
     }

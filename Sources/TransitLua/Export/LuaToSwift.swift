@@ -96,6 +96,8 @@ struct LuaToSwift {
     var currentClass: ClassInfo?
     var pendingTypes: [Int: String] = [:]
     var pendingDefaults: [Int: String] = [:]
+    /// Pending types of floats Lua computes from integers (`local third = i / 3`): never Int.
+    var floatPending = Set<Int>()
     var nextPending = 0
     /// In the function being translated: locals assigned after their declaration, and locals tested for nil.
     var reassigned = Set<String>()

@@ -10,6 +10,14 @@ extension LuaToSwift {
         var precedence: Int = 100
     }
 
+    /// An expression's text as an argument, without Lua's parentheses around it
+    /// (`CGFloat(i - 1)`, not `CGFloat((i - 1))`).
+    static func bare(_ c: Code) -> String {
+        let t = c.text
+        guard t.hasPrefix("("), t.hasSuffix(")"), SwiftType.balanced(String(t.dropFirst().dropLast())) else { return t }
+        return String(t.dropFirst().dropLast())
+    }
+
     // MARK: Statements
 
     mutating func block(_ statements: [LuaStat], endLine: Int) throws -> [String] {
@@ -267,6 +275,17 @@ extension LuaToSwift {
                 code = Code(text: wrap(code, 100) + ".0", type: first.type)
             }
             if code.type == "Void" { throw voidValueRefusal(value, line: line) }
+            if code.type == "Double", isFloatOfIntegers(value), code.text.range(of: "\\bDouble\\(", options: .regularExpression) != nil {
+                // `local third = i / 3` with an integer i: a float Lua computes from integers, of
+                // the float type its first use gives it (`CGFloat(i) / 3` where it is an alpha);
+                // its conversions of the integers are its only mention of a float type.
+                let id = nextPending
+                nextPending += 1
+                pendingDefaults[id] = "Double"
+                floatPending.insert(id)
+                let mark = "\(Self.pendingMark)\(id)\u{1}"
+                code = Code(text: code.text.replacingOccurrences(of: "\\bDouble\\(", with: mark + "(", options: .regularExpression), type: mark, precedence: code.precedence)
+            }
             guard var type = code.type else {
                 throw refuse(line, "the local \(name)", "the type of its value is not known from the API description")
             }
@@ -311,6 +330,18 @@ extension LuaToSwift {
             out.append("\(keyword) \(swiftName) = \(code.text)")
         }
         return out
+    }
+
+    /// Arithmetic on integer locals and number literals only (`i * 0.5`, `i / 3`): where it is a
+    /// float, its float type is not said by any of its operands.
+    func isFloatOfIntegers(_ e: LuaExpr) -> Bool {
+        switch e {
+        case .number: return true
+        case .name(let n, _): return lookup(n)?.type == "Int"
+        case .unary("-", let inner, _), .paren(let inner, _): return isFloatOfIntegers(inner)
+        case .binary(let op, let l, let r, _): return ["+", "-", "*", "/"].contains(op) && isFloatOfIntegers(l) && isFloatOfIntegers(r)
+        default: return false
+        }
     }
 
     func isCall(_ e: LuaExpr) -> Bool {
@@ -565,11 +596,28 @@ extension LuaToSwift {
             let want = SwiftType.unwrapped(expected)
             if t.hasPrefix(Self.pendingMark) {
                 let id = Int(t.dropFirst(Self.pendingMark.count).dropLast())!
-                if want.hasPrefix(Self.pendingMark) {
+                if want == "Int", floatPending.contains(id), pendingTypes[id] == nil {
+                    // A float computed from integers (`local third = i / 3`) is no Int: converted
+                    // here, its own type left to another use.
+                    return Code(text: "Int(\(c.text))", type: "Int")
+                }
+                if want.hasPrefix(Self.pendingMark), let other = Int(want.dropFirst(Self.pendingMark.count).dropLast()) {
+                    // A float computed from integers meeting another number that waits: the type one
+                    // has is the other's, and with none they are Doubles, as before a use.
+                    if floatPending.contains(id) || floatPending.contains(other) {
+                        let shared = pendingTypes[id] ?? pendingTypes[other].flatMap { $0 == "Int" ? nil : $0 } ?? "Double"
+                        if pendingTypes[id] == nil { pendingTypes[id] = shared }
+                        if pendingTypes[other] == nil { pendingTypes[other] = shared }
+                        if let resolved = pendingTypes[other], !Self.sameNumeric(resolved, shared) {
+                            return Code(text: "\(resolved)(\(Self.bare(c)))", type: resolved)
+                        }
+                        c.type = shared
+                        return c
+                    }
                     // Both wait: the use that resolves one resolves the other only through a conversion.
                     return c
                 } else if let resolved = pendingTypes[id] {
-                    if !Self.sameNumeric(resolved, want) { c = Code(text: "\(want)(\(c.text))", type: want) }
+                    if !Self.sameNumeric(resolved, want) { c = Code(text: "\(want)(\(Self.bare(c)))", type: want) }
                 } else {
                     pendingTypes[id] = want
                 }
@@ -579,12 +627,12 @@ extension LuaToSwift {
                 // (`xFactor * size.height` makes xFactor a CGFloat), or the value is converted to the
                 // type a use gave the constant before.
                 if let resolved = pendingTypes[id] {
-                    if !Self.sameNumeric(resolved, t) { c = Code(text: "\(resolved)(\(c.text))", type: resolved) }
+                    if !Self.sameNumeric(resolved, t) { c = Code(text: "\(resolved)(\(Self.bare(c)))", type: resolved) }
                 } else {
                     pendingTypes[id] = t
                 }
             } else if !Self.sameNumeric(t, want) {
-                c = Code(text: "\(want)(\(c.text))", type: want)
+                c = Code(text: "\(want)(\(Self.bare(c)))", type: want)
             }
         }
         return c
@@ -979,16 +1027,20 @@ extension LuaToSwift {
             if op == "/" && type == "Int" && (b.type == "Int") {
                 // Lua's / is float division.
                 let want = numericExpected.flatMap { $0 == "Int" ? nil : $0 } ?? "Double"
-                a = Code(text: "\(want)(\(a.text))", type: want); b = Code(text: "\(want)(\(b.text))", type: want)
+                // A literal beside a conversion is written as it is, Swift typing it as the other
+                // operand (`Double(i) / 3`); of two literals, the first is converted.
+                let bareLeft = isLiteral(l) && !isLiteral(r), bareRight = isLiteral(r)
+                a = Code(text: bareLeft ? a.text : "\(want)(\(Self.bare(a)))", type: want, precedence: bareLeft ? a.precedence : 100)
+                b = Code(text: bareRight ? b.text : "\(want)(\(Self.bare(b)))", type: want, precedence: bareRight ? b.precedence : 100)
                 type = want
             } else if !Self.sameNumeric(a.type!, b.type!) {
                 // An integer with a fractional literal is a float operation in Lua: Double(i) * 0.5.
-                if isLiteral(r), a.type == "Int", b.type != "Int" { a = Code(text: "\(b.type!)(\(a.text))", type: b.type); type = b.type! }
-                else if isLiteral(l), b.type == "Int", a.type != "Int" { b = Code(text: "\(a.type!)(\(b.text))", type: a.type); type = a.type! }
+                if isLiteral(r), a.type == "Int", b.type != "Int" { a = Code(text: "\(b.type!)(\(Self.bare(a)))", type: b.type); type = b.type! }
+                else if isLiteral(l), b.type == "Int", a.type != "Int" { b = Code(text: "\(a.type!)(\(Self.bare(b)))", type: a.type); type = a.type! }
                 else if isLiteral(r) { b.type = a.type } else if isLiteral(l) { a.type = b.type; type = b.type! }
                 // Lua converts an integer to a float in mixed arithmetic; Swift says so.
-                else if a.type == "Int" { a = Code(text: "\(b.type!)(\(a.text))", type: b.type); type = b.type! }
-                else if b.type == "Int" { b = Code(text: "\(a.type!)(\(b.text))", type: a.type) }
+                else if a.type == "Int" { a = Code(text: "\(b.type!)(\(Self.bare(a)))", type: b.type); type = b.type! }
+                else if b.type == "Int" { b = Code(text: "\(a.type!)(\(Self.bare(b)))", type: a.type) }
                 else {
                     throw refuse(line, "arithmetic mixing \(a.type!) and \(b.type!)", "Swift does not convert between them implicitly")
                 }

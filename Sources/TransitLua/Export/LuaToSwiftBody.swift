@@ -8,6 +8,9 @@ extension LuaToSwift {
         var text: String
         var type: String?
         var precedence: Int = 100
+        /// `x ?? y` whose y is optional too: the value unwrapped is `x ?? y!` (the same trap
+        /// where both are nil), not `(x ?? y)!`.
+        var forcedText: String? = nil
     }
 
     /// An expression's text as an argument, without Lua's parentheses around it
@@ -16,6 +19,12 @@ extension LuaToSwift {
         let t = c.text
         guard t.hasPrefix("("), t.hasSuffix(")"), SwiftType.balanced(String(t.dropFirst().dropLast())) else { return t }
         return String(t.dropFirst().dropLast())
+    }
+
+    /// An optional's value where Lua assumes one: `c!`, or `x ?? y!` for a default that is optional.
+    func forced(_ c: Code) -> Code {
+        if let forcedText = c.forcedText { return Code(text: forcedText, type: c.type.map(SwiftType.unwrapped), precedence: c.precedence) }
+        return Code(text: wrap(c, 100) + "!", type: c.type.map(SwiftType.unwrapped))
     }
 
     // MARK: Statements
@@ -306,11 +315,11 @@ extension LuaToSwift {
                     out.append("\(keyword) \(name): \(type)? = \(code.text)")
                     continue
                 }
-                code.text = wrap(code, 100) + "!"
+                code = forced(code)
             }
             if SwiftType.isOptional(type) && !nilTested.contains(name) {
                 // Lua raises where the value is used; the Swift unwraps it where it is bound.
-                code.text = wrap(code, 100) + "!"
+                code = forced(code)
                 type = SwiftType.unwrapped(type)
             }
             // A struct (CGRect, CATransform3D) whose fields are assigned is a var in Swift; a record's
@@ -915,7 +924,9 @@ extension LuaToSwift {
             if numericExpected == nil, isLiteral(x), let t = b.type, SwiftType.isNumeric(t) { a = try expr(x, expected: t) }
             if cond.type == "Bool", let t = a.type, SwiftType.isOptional(t), let u = b.type, SwiftType.unwrapped(u) == SwiftType.unwrapped(t) {
                 // x may be nil, and then Lua takes y: exactly `(c ? x : nil) ?? y`.
-                return Code(text: "(\(wrap(cond, 21)) ? \(wrap(a, 21)) : nil) ?? \(wrap(b, 31))", type: u, precedence: 25)
+                let chosen = "(\(wrap(cond, 21)) ? \(wrap(a, 21)) : nil) ?? "
+                return Code(text: chosen + wrap(b, 31), type: u, precedence: 25,
+                            forcedText: SwiftType.isOptional(u) ? chosen + wrap(b, 100) + "!" : nil)
             }
             guard cond.type == "Bool", let t = a.type, t != "Bool", !SwiftType.isOptional(t),
                   !isLiteral(x) || SwiftType.isNumeric(t) || t == "String" || t.hasPrefix(Self.stringMark) || enumeration(forSwiftType: t) != nil else {

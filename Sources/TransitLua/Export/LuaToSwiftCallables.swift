@@ -910,7 +910,7 @@ extension LuaToSwift {
     /// raises for a nil argument (`ctx.finalFrame(for: ctx.viewController(forKey: .to)!)`).
     func requiredArgument(_ c: Code, _ parameter: String) -> String {
         guard let t = c.type, SwiftType.isOptional(t), !SwiftType.isOptional(parameter), c.text != "nil" else { return c.text }
-        return wrap(c, 100) + "!"
+        return forced(c).text
     }
 
     /// The Swift name of a local the script calls `self` outside a method (`local self =

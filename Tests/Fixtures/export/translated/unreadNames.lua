@@ -1,5 +1,5 @@
 -- A loop's name the body never reads is not bound (`for _ in`, `for subview in`, `for offset in
--- array.indices`).
+-- array.indices`); `x or y` bound to a local where y may be nil too is `x ?? y!`.
 local Fan = NSObject:subclass("Fan")
 
 function Fan:transitionDuration(ctx)
@@ -8,7 +8,7 @@ end
 
 function Fan:animateTransition(ctx)
   local container = ctx.containerView
-  local view = ctx:view("to")
+  local view = ctx:view("to") or ctx:view("from")
   for i, subview in ipairs(container.subviews) do
     subview.isHidden = false
   end

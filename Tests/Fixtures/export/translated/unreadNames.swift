@@ -1,5 +1,5 @@
 // A loop's name the body never reads is not bound (`for _ in`, `for subview in`, `for offset in
-// array.indices`).
+// array.indices`); `x or y` bound to a local where y may be nil too is `x ?? y!`.
 
 import UIKit
 
@@ -10,7 +10,7 @@ final class Fan: NSObject, UIViewControllerAnimatedTransitioning {
 
     func animateTransition(using ctx: any UIViewControllerContextTransitioning) {
         let container = ctx.containerView
-        let view = ctx.view(forKey: .to)!
+        let view = ctx.view(forKey: .to) ?? ctx.view(forKey: .from)!
         for subview in container.subviews {
             subview.isHidden = false
         }

@@ -34,7 +34,9 @@ extension LuaToSwift {
         defer { scopes.removeLast() }
         var out: [String] = []
         var previous: Int?
-        for stat in statements {
+        for (index, stat) in statements.enumerated() {
+            // What follows a `local x` without a value says whether x is a let (LuaToSwift.local).
+            followingStatements = Array(statements[(index + 1)...])
             var lead = comments(before: stat.line)
             // (A statement of a branch a factory's expansion kept starts, for the eye, where its `if` did.)
             if let previous, (callables.visualStart[stat.line] ?? stat.line) > previous + 1 + lead.count { lead.insert("", at: 0) }
@@ -93,11 +95,28 @@ extension LuaToSwift {
             // A field of another Lua object (LuaToSwiftCallables.swift).
             if let lines = try luaObjectFieldAssignment(targets[0], values[0], line: line) { return lines }
             if case .name(let n, _) = targets[0], let v = lookup(n), let t = v.type, t.hasPrefix("\u{2}V") {
-                // The first assignment of a local declared without a value gives its type.
+                // The first assignment of a local declared without a value gives its type: an
+                // optional's value, unwrapped where it is assigned (Lua raises where the nil is
+                // used), unless the function tests the local for nil or assigns it nil.
                 let id = Int(t.dropFirst(2).dropLast())!
-                let value = try expr(values[0], expected: declaredTypes[id])
-                guard let type = declaredTypes[id] ?? value.type, !type.hasPrefix(Self.pendingMark) else {
+                var value = try expr(values[0], expected: declaredTypes[id])
+                guard var type = declaredTypes[id] ?? value.type, !type.hasPrefix(Self.pendingMark) else {
                     throw refuse(line, "the assignment to \(n)", "the type of its value is not known from the API description")
+                }
+                if declaredTypes[id] == nil {
+                    if nilInitialised.contains(id) || assignedNil.contains(n) {
+                        type = Self.optional(SwiftType.unwrapped(type))
+                    } else if definitelyAssigned.contains(id), !nilTested.contains(n), SwiftType.isOptional(type) || type.hasSuffix("!") {
+                        type = SwiftType.unwrapped(type)
+                    }
+                }
+                if let vt = value.type, SwiftType.isOptional(vt) || vt.hasSuffix("!"), !SwiftType.isOptional(type), !type.hasSuffix("!") {
+                    value = forced(value)
+                }
+                // A struct (CGRect, CATransform3D, a record) whose fields are assigned is a var.
+                if declaredTypes[id] == nil, Self.fieldsAssigned(of: n, in: functionStack.last?.block ?? []),
+                   Self.recordSite(type) != nil ? directFieldTargets.contains(n) : owner(of: type).api.flatMap(api.cls)?.isValue ?? true {
+                    declaredKeywords[id] = "var"
                 }
                 declaredTypes[id] = type
                 return ["\(n) = \(value.text)"]
@@ -225,13 +244,19 @@ extension LuaToSwift {
             guard values.isEmpty, names.count == 1, reassigned.contains(names[0].name) else {
                 throw refuse(line, "a local declared without a value", "its Swift type cannot be inferred")
             }
-            // `local x` assigned later: a Swift var typed by its first assignment (swiftc refuses
-            // a read before it, where Lua would read nil).
+            // `local x` assigned later: a Swift local typed by its first assignment (swiftc refuses
+            // a read before it, where Lua would read nil), a let when no path assigns it twice.
             let id = nextDeclared
             nextDeclared += 1
             let type = "\u{2}V\(id)\u{2}"
             declare(names[0].name, Variable(swift: names[0].name, type: type))
-            return ["var \(names[0].name): \(type)"]
+            // Unwrapped (below) and a let only where Swift sees it assigned before any read.
+            let definite = Self.firstUse(of: names[0].name, in: followingStatements) == .assigned
+            if definite { definitelyAssigned.insert(id) }
+            // (A let becomes a var at the first assignment if it is a struct whose fields are assigned.)
+            let once = definite && names[0].attrib != "const" && Self.assignments(of: names[0].name, in: followingStatements) <= 1
+            declaredKeywords[id] = once ? "let" : "var"
+            return ["\u{2}K\(id)\u{2} \(names[0].name): \(type)"]
         }
         guard values.count == names.count else { throw refuse(line, "a local list with more values than names", "the extra values are evaluated and dropped in Lua") }
         if names.count == 1, case .function(let body) = values[0] {
@@ -263,7 +288,17 @@ extension LuaToSwift {
                 out.append("let \(name): \(type) = \(code.text)")
                 continue
             case .nilValue:
-                throw refuse(line, "a local initialised to nil", "its Swift type cannot be inferred")
+                guard reassigned.contains(name) else {
+                    throw refuse(line, "a local initialised to nil", "its Swift type cannot be inferred")
+                }
+                // `local x = nil` assigned later: an optional of what the first assignment gives it.
+                let id = nextDeclared
+                nextDeclared += 1
+                nilInitialised.insert(id)
+                let type = "\u{2}V\(id)\u{2}"
+                declare(name, Variable(swift: name, type: type))
+                out.append("var \(name): \(type) = nil")
+                continue
             case .table(let fields, _) where fields.isEmpty:
                 guard reassigned.contains(name) else {
                     throw refuse(line, "an empty table", "its Swift type (array or dictionary of what) cannot be inferred")
@@ -339,6 +374,105 @@ extension LuaToSwift {
             out.append("\(keyword) \(swiftName) = \(code.text)")
         }
         return out
+    }
+
+    /// Whether `stats` assign a field of the local `name` (`t.m34 = ...`, `frame.origin.x = ...`).
+    static func fieldsAssigned(of name: String, in stats: [LuaStat]) -> Bool {
+        var found = false
+        func rooted(_ e: LuaExpr) -> Bool {
+            switch e {
+            case .field(.name(let n, _), _, _), .index(.name(let n, _), _, _): return n == name
+            case .field(let o, _, _), .index(let o, _, _): return rooted(o)
+            default: return false
+            }
+        }
+        func visit(_ stats: [LuaStat]) {
+            for stat in stats {
+                switch stat {
+                case .assign(let targets, _, _): if targets.contains(where: rooted) { found = true }
+                case .doBlock(let b, _), .whileLoop(_, let b, _), .repeatLoop(let b, _, _), .numericFor(_, _, _, _, let b, _), .genericFor(_, _, let b, _): visit(b)
+                case .ifStat(let clauses, let e, _, _): clauses.forEach { visit($0.1) }; if let e { visit(e) }
+                case .function(_, _, let b, _), .localFunction(_, let b, _): visit(b.block)
+                default: break
+                }
+            }
+            var closures: [[LuaStat]] = []
+            LuaWalk.expressions(in: stats) { e in if case .function(let b) = e { closures.append(b.block) } }
+            closures.forEach(visit)
+        }
+        visit(stats)
+        return found
+    }
+
+    enum FirstUse { case assigned, exits, none, read }
+
+    /// What `stats` do first with the local `name`: assign it (on every path that goes on), leave
+    /// the function before any use, nothing, or read it (or assign it where Swift's definite
+    /// initialisation does not follow: in a loop, a closure, one branch only).
+    static func firstUse(of name: String, in stats: [LuaStat]) -> FirstUse {
+        func mentionsIn(_ e: LuaExpr) -> Bool { mentions(.call(e, line: 0), name) }
+        for stat in stats {
+            switch stat {
+            case .assign(let targets, let values, _) where targets.count == 1 && values.count == 1:
+                if case .name(let n, _) = targets[0], n == name { return mentionsIn(values[0]) ? .read : .assigned }
+                if mentions(stat, name) { return .read }
+            case .ifStat(let clauses, let elseBlock, _, _):
+                if clauses.contains(where: { mentionsIn($0.0) }) { return .read }
+                let uses = clauses.map { firstUse(of: name, in: $0.1) } + [elseBlock.map { firstUse(of: name, in: $0) } ?? .none]
+                if uses.contains(.read) { return .read }
+                if uses.allSatisfy({ $0 == .exits }) { return .exits }
+                if uses.allSatisfy({ $0 == .assigned || $0 == .exits }) { return .assigned }
+                if uses.contains(.assigned) { return .read }
+            case .doBlock(let body, _):
+                let use = firstUse(of: name, in: body)
+                if use != .none { return use }
+            case .returnStat:
+                return mentions(stat, name) ? .read : .exits
+            case .call(.call(.name("error", _), _, _), _):
+                return mentions(stat, name) ? .read : .exits
+            default:
+                if mentions(stat, name) { return .read }
+            }
+        }
+        return .none
+    }
+
+    /// How many times at most one run of `stats` assigns the local `name` (2 for more, or for an
+    /// assignment Swift's definite initialisation of a let would not take: in a loop, in a
+    /// function, among several targets, after a local of the same name).
+    static func assignments(of name: String, in stats: [LuaStat]) -> Int {
+        func inFunctions(_ stat: LuaStat) -> Bool {
+            var found = false
+            LuaWalk.expressions(in: [stat]) { e in
+                if case .function(let body) = e, body.block.contains(where: { mentions($0, name) && assignments(of: name, in: [$0]) > 0 }) { found = true }
+            }
+            return found
+        }
+        var total = 0
+        for stat in stats {
+            if inFunctions(stat) { return 2 }
+            switch stat {
+            case .assign(let targets, _, _):
+                let count = targets.filter { if case .name(let n, _) = $0 { return n == name }; return false }.count
+                if count > 0 && targets.count > 1 { return 2 }
+                total += count
+            case .local(let names, _, _):
+                if names.contains(where: { $0.name == name }) { return 2 }
+            case .localFunction(let n, let body, _):
+                if n == name || body.block.contains(where: { assignments(of: name, in: [$0]) > 0 }) { return 2 }
+            case .function(_, _, let body, _):
+                if body.block.contains(where: { assignments(of: name, in: [$0]) > 0 }) { return 2 }
+            case .doBlock(let body, _):
+                total += assignments(of: name, in: body)
+            case .ifStat(let clauses, let elseBlock, _, _):
+                total += (clauses.map { assignments(of: name, in: $0.1) } + [elseBlock.map { assignments(of: name, in: $0) } ?? 0]).max() ?? 0
+            case .whileLoop(_, let body, _), .repeatLoop(let body, _, _), .numericFor(_, _, _, _, let body, _), .genericFor(_, _, let body, _):
+                if assignments(of: name, in: body) > 0 { return 2 }
+            default: break
+            }
+            if total > 1 { return 2 }
+        }
+        return total
     }
 
     /// Arithmetic on integer locals and number literals only (`i * 0.5`, `i / 3`): where it is a

@@ -308,8 +308,8 @@ extension LuaToSwift {
             types[index] = try literalWithPendingType(.number("0", line: line)).1
         }
         for index in required..<types.count { types[index] = Self.optional(types[index]) }
-        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets)
-        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
+        let saved = (scopes, currentClass, reassigned, nilTested, assignedNil, returnType, inferringResult, mutatedFields, directFieldTargets)
+        defer { (scopes, currentClass, reassigned, nilTested, assignedNil, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
         if nested {
             scopes.append([:])
         } else {

@@ -12,7 +12,7 @@ final class Edge: NSObject, UIViewControllerAnimatedTransitioning {
 
     func animateTransition(using ctx: any UIViewControllerContextTransitioning) {
         let toView = ctx.view(forKey: .to)!
-        var offset: CGVector
+        let offset: CGVector
         if EDGE == "left" {
             offset = CGVector(dx: -1, dy: 0)
         } else if EDGE == "right" {

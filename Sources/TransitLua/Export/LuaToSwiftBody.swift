@@ -119,7 +119,7 @@ extension LuaToSwift {
                     declaredKeywords[id] = "var"
                 }
                 declaredTypes[id] = type
-                return ["\(n) = \(value.text)"]
+                return [compoundAssignment(targets[0], values[0], n, value.text) ?? "\(n) = \(value.text)"]
             }
             if case .index(.name(let n, let l), .binary("+", .unary("#", .name(let m, _), _), .number("1", _), _), _) = targets[0], n == m {
                 // `t[#t + 1] = v` appends, as table.insert(t, v) does.
@@ -138,7 +138,7 @@ extension LuaToSwift {
             if let t = value.type, let want = target.type, let a = valueKind(t), let b = valueKind(want), a != b {
                 throw refuse(line, "the assignment of \(describe(values[0])) to \(describe(targets[0]))", "it is \(a == "number" ? "a number" : "a " + SwiftType.unwrapped(t)) and \(describe(targets[0])) a \(SwiftType.unwrapped(want))")
             }
-            return ["\(target.text) = \(value.text)"]
+            return [compoundAssignment(targets[0], values[0], target.text, value.text) ?? "\(target.text) = \(value.text)"]
         case .call(let e, _):
             if case .call(.name("assert", _), let args, let line) = e, lookup("assert") == nil { return try assertStatement(args, line: line) }
             severalValuesAllowed = true  // all dropped
@@ -374,6 +374,27 @@ extension LuaToSwift {
             out.append("\(keyword) \(swiftName) = \(code.text)")
         }
         return out
+    }
+
+    /// `x = x + y` as Swift writes it, `x += y` (`-=`, `*=`, `/=`, and `+=` for `..`), when the Swift of the
+    /// value is the target's own text, the operator and the right operand.
+    func compoundAssignment(_ target: LuaExpr, _ value: LuaExpr, _ targetText: String, _ valueText: String) -> String? {
+        func same(_ a: LuaExpr, _ b: LuaExpr) -> Bool {
+            switch (a, b) {
+            case (.name(let x, _), .name(let y, _)): return x == y
+            case (.field(let o, let k, _), .field(let p, let l, _)): return k == l && same(o, p)
+            default: return false
+            }
+        }
+        guard case .binary(let luaOp, let left, _, _) = value, ["+", "-", "*", "/", ".."].contains(luaOp), same(target, left) else { return nil }
+        let op = luaOp == ".." ? "+" : luaOp
+        guard valueText.hasPrefix("\(targetText) \(op) ") else { return nil }
+        var right = String(valueText.dropFirst(targetText.count + op.count + 2))
+        // The right operand was parenthesised for the binary operator only.
+        if right.hasPrefix("("), right.hasSuffix(")"), SwiftType.balanced(String(right.dropFirst().dropLast())) {
+            right = String(right.dropFirst().dropLast())
+        }
+        return "\(targetText) \(op)= \(right)"
     }
 
     /// Whether `stats` assign a field of the local `name` (`t.m34 = ...`, `frame.origin.x = ...`).

@@ -4,8 +4,8 @@ import Testing
 
 // `transit export --swift` (docs/export.md, "Lua → Swift"): the Lua parser takes all of Lua 5.4;
 // each construct the translator takes has a fixture (Tests/Fixtures/export/translated: NAME.lua
-// and the Swift it must become, NAME.swift), which type-checks against the generated UIKit
-// interface; each construct it refuses has one (Tests/Fixtures/export/refused: NAME.lua and its
+// and the Swift it must become, NAME.swift, written by hand as an iOS developer would write it,
+// never pasted from the exporter), which type-checks against the generated UIKit interface; each construct it refuses has one (Tests/Fixtures/export/refused: NAME.lua and its
 // exact message, NAME.txt).
 @Suite struct SwiftExportTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

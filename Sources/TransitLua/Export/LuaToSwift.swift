@@ -86,6 +86,12 @@ struct LuaToSwift {
     var seededFields: [String: [(name: String, type: String)]] = [:]
     /// `local x` without a value: its Swift type, once the first assignment gives it.
     var declaredTypes: [Int: String] = [:]
+    /// Those of `local x = nil`: optionals.
+    var nilInitialised = Set<Int>()
+    /// Those Swift sees assigned before any read (`FirstUse.assigned`): unwrapped where assigned.
+    var definitelyAssigned = Set<Int>()
+    /// Their keyword, `let` or `var`, written for the mark `\u{2}K<id>\u{2}`.
+    var declaredKeywords: [Int: String] = [:]
     var nextDeclared = 0
     /// A pass that only finds the fields of Lua objects: a statement it cannot translate is
     /// skipped rather than refused.
@@ -96,10 +102,16 @@ struct LuaToSwift {
     var currentClass: ClassInfo?
     var pendingTypes: [Int: String] = [:]
     var pendingDefaults: [Int: String] = [:]
+    /// Pending types of floats Lua computes from integers (`local third = i / 3`): never Int.
+    var floatPending = Set<Int>()
     var nextPending = 0
     /// In the function being translated: locals assigned after their declaration, and locals tested for nil.
     var reassigned = Set<String>()
     var nilTested = Set<String>()
+    /// Locals the function assigns nil (`x = nil`): they stay optional.
+    var assignedNil = Set<String>()
+    /// The statements after the one being translated, in its block.
+    var followingStatements: [LuaStat] = []
     /// Locals whose fields are assigned (`perspective.m34 = ...`): a struct among them is a var.
     var mutatedFields = Set<String>()
     /// Locals whose own fields are assigned (`part.overlay = ...`).
@@ -405,6 +417,7 @@ struct LuaToSwift {
                 throw refuse(1, "a local declared without a value", "nothing assigns it a value of a known type")
             }
             text = text.replacingOccurrences(of: "\u{2}V\(id)\u{2}", with: type)
+                .replacingOccurrences(of: "\u{2}K\(id)\u{2}", with: declaredKeywords[id] ?? "var")
         }
         for id in 0..<nextPending {
             text = text.replacingOccurrences(of: "\(Self.pendingMark)\(id)\u{1}", with: pendingTypes[id] ?? pendingDefaults[id] ?? "Double")
@@ -733,6 +746,7 @@ struct LuaToSwift {
     mutating func analyse(_ body: LuaFunctionBody) {
         reassigned = []
         nilTested = []
+        assignedNil = []
         mutatedFields = []
         directFieldTargets = []
         func expr(_ e: LuaExpr, condition: Bool) {
@@ -777,6 +791,7 @@ struct LuaToSwift {
             for stat in block {
                 switch stat {
                 case .assign(let targets, let values, _):
+                    for (t, v) in zip(targets, values) { if case .name(let n, _) = t, case .nilValue = v { assignedNil.insert(n) } }
                     for t in targets {
                         if case .name(let n, _) = t { reassigned.insert(n) } else { expr(t, condition: false) }
                         var root = t

@@ -183,8 +183,8 @@ extension LuaToSwift {
         }
         cls.actionNames.insert(name)
 
-        let saved = (scopes, reassigned, nilTested, returnType, inferringResult, mutatedFields)
-        defer { (scopes, reassigned, nilTested, returnType, inferringResult, mutatedFields) = saved }
+        let saved = (scopes, reassigned, nilTested, assignedNil, returnType, inferringResult, mutatedFields)
+        defer { (scopes, reassigned, nilTested, assignedNil, returnType, inferringResult, mutatedFields) = saved }
         scopes = [scopes[0], ["self": Variable(swift: "self", type: cls.swiftName)]]
         if let targetName { declare(targetName, Variable(swift: "self", type: cls.swiftName)) }
         // A method reading a kept local takes the recognizer, which finds it.

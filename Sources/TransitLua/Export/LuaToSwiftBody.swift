@@ -8,6 +8,23 @@ extension LuaToSwift {
         var text: String
         var type: String?
         var precedence: Int = 100
+        /// `x ?? y` whose y is optional too: the value unwrapped is `x ?? y!` (the same trap
+        /// where both are nil), not `(x ?? y)!`.
+        var forcedText: String? = nil
+    }
+
+    /// An expression's text as an argument, without Lua's parentheses around it
+    /// (`CGFloat(i - 1)`, not `CGFloat((i - 1))`).
+    static func bare(_ c: Code) -> String {
+        let t = c.text
+        guard t.hasPrefix("("), t.hasSuffix(")"), SwiftType.balanced(String(t.dropFirst().dropLast())) else { return t }
+        return String(t.dropFirst().dropLast())
+    }
+
+    /// An optional's value where Lua assumes one: `c!`, or `x ?? y!` for a default that is optional.
+    func forced(_ c: Code) -> Code {
+        if let forcedText = c.forcedText { return Code(text: forcedText, type: c.type.map(SwiftType.unwrapped), precedence: c.precedence) }
+        return Code(text: wrap(c, 100) + "!", type: c.type.map(SwiftType.unwrapped))
     }
 
     // MARK: Statements
@@ -17,7 +34,9 @@ extension LuaToSwift {
         defer { scopes.removeLast() }
         var out: [String] = []
         var previous: Int?
-        for stat in statements {
+        for (index, stat) in statements.enumerated() {
+            // What follows a `local x` without a value says whether x is a let (LuaToSwift.local).
+            followingStatements = Array(statements[(index + 1)...])
             var lead = comments(before: stat.line)
             // (A statement of a branch a factory's expansion kept starts, for the eye, where its `if` did.)
             if let previous, (callables.visualStart[stat.line] ?? stat.line) > previous + 1 + lead.count { lead.insert("", at: 0) }
@@ -76,14 +95,31 @@ extension LuaToSwift {
             // A field of another Lua object (LuaToSwiftCallables.swift).
             if let lines = try luaObjectFieldAssignment(targets[0], values[0], line: line) { return lines }
             if case .name(let n, _) = targets[0], let v = lookup(n), let t = v.type, t.hasPrefix("\u{2}V") {
-                // The first assignment of a local declared without a value gives its type.
+                // The first assignment of a local declared without a value gives its type: an
+                // optional's value, unwrapped where it is assigned (Lua raises where the nil is
+                // used), unless the function tests the local for nil or assigns it nil.
                 let id = Int(t.dropFirst(2).dropLast())!
-                let value = try expr(values[0], expected: declaredTypes[id])
-                guard let type = declaredTypes[id] ?? value.type, !type.hasPrefix(Self.pendingMark) else {
+                var value = try expr(values[0], expected: declaredTypes[id])
+                guard var type = declaredTypes[id] ?? value.type, !type.hasPrefix(Self.pendingMark) else {
                     throw refuse(line, "the assignment to \(n)", "the type of its value is not known from the API description")
                 }
+                if declaredTypes[id] == nil {
+                    if nilInitialised.contains(id) || assignedNil.contains(n) {
+                        type = Self.optional(SwiftType.unwrapped(type))
+                    } else if definitelyAssigned.contains(id), !nilTested.contains(n), SwiftType.isOptional(type) || type.hasSuffix("!") {
+                        type = SwiftType.unwrapped(type)
+                    }
+                }
+                if let vt = value.type, SwiftType.isOptional(vt) || vt.hasSuffix("!"), !SwiftType.isOptional(type), !type.hasSuffix("!") {
+                    value = forced(value)
+                }
+                // A struct (CGRect, CATransform3D, a record) whose fields are assigned is a var.
+                if declaredTypes[id] == nil, Self.fieldsAssigned(of: n, in: functionStack.last?.block ?? []),
+                   Self.recordSite(type) != nil ? directFieldTargets.contains(n) : owner(of: type).api.flatMap(api.cls)?.isValue ?? true {
+                    declaredKeywords[id] = "var"
+                }
                 declaredTypes[id] = type
-                return ["\(n) = \(value.text)"]
+                return [compoundAssignment(targets[0], values[0], n, value.text) ?? "\(n) = \(value.text)"]
             }
             if case .index(.name(let n, let l), .binary("+", .unary("#", .name(let m, _), _), .number("1", _), _), _) = targets[0], n == m {
                 // `t[#t + 1] = v` appends, as table.insert(t, v) does.
@@ -102,7 +138,7 @@ extension LuaToSwift {
             if let t = value.type, let want = target.type, let a = valueKind(t), let b = valueKind(want), a != b {
                 throw refuse(line, "the assignment of \(describe(values[0])) to \(describe(targets[0]))", "it is \(a == "number" ? "a number" : "a " + SwiftType.unwrapped(t)) and \(describe(targets[0])) a \(SwiftType.unwrapped(want))")
             }
-            return ["\(target.text) = \(value.text)"]
+            return [compoundAssignment(targets[0], values[0], target.text, value.text) ?? "\(target.text) = \(value.text)"]
         case .call(let e, _):
             if case .call(.name("assert", _), let args, let line) = e, lookup("assert") == nil { return try assertStatement(args, line: line) }
             severalValuesAllowed = true  // all dropped
@@ -208,13 +244,19 @@ extension LuaToSwift {
             guard values.isEmpty, names.count == 1, reassigned.contains(names[0].name) else {
                 throw refuse(line, "a local declared without a value", "its Swift type cannot be inferred")
             }
-            // `local x` assigned later: a Swift var typed by its first assignment (swiftc refuses
-            // a read before it, where Lua would read nil).
+            // `local x` assigned later: a Swift local typed by its first assignment (swiftc refuses
+            // a read before it, where Lua would read nil), a let when no path assigns it twice.
             let id = nextDeclared
             nextDeclared += 1
             let type = "\u{2}V\(id)\u{2}"
             declare(names[0].name, Variable(swift: names[0].name, type: type))
-            return ["var \(names[0].name): \(type)"]
+            // Unwrapped (below) and a let only where Swift sees it assigned before any read.
+            let definite = Self.firstUse(of: names[0].name, in: followingStatements) == .assigned
+            if definite { definitelyAssigned.insert(id) }
+            // (A let becomes a var at the first assignment if it is a struct whose fields are assigned.)
+            let once = definite && names[0].attrib != "const" && Self.assignments(of: names[0].name, in: followingStatements) <= 1
+            declaredKeywords[id] = once ? "let" : "var"
+            return ["\u{2}K\(id)\u{2} \(names[0].name): \(type)"]
         }
         guard values.count == names.count else { throw refuse(line, "a local list with more values than names", "the extra values are evaluated and dropped in Lua") }
         if names.count == 1, case .function(let body) = values[0] {
@@ -246,7 +288,17 @@ extension LuaToSwift {
                 out.append("let \(name): \(type) = \(code.text)")
                 continue
             case .nilValue:
-                throw refuse(line, "a local initialised to nil", "its Swift type cannot be inferred")
+                guard reassigned.contains(name) else {
+                    throw refuse(line, "a local initialised to nil", "its Swift type cannot be inferred")
+                }
+                // `local x = nil` assigned later: an optional of what the first assignment gives it.
+                let id = nextDeclared
+                nextDeclared += 1
+                nilInitialised.insert(id)
+                let type = "\u{2}V\(id)\u{2}"
+                declare(name, Variable(swift: name, type: type))
+                out.append("var \(name): \(type) = nil")
+                continue
             case .table(let fields, _) where fields.isEmpty:
                 guard reassigned.contains(name) else {
                     throw refuse(line, "an empty table", "its Swift type (array or dictionary of what) cannot be inferred")
@@ -267,6 +319,17 @@ extension LuaToSwift {
                 code = Code(text: wrap(code, 100) + ".0", type: first.type)
             }
             if code.type == "Void" { throw voidValueRefusal(value, line: line) }
+            if code.type == "Double", isFloatOfIntegers(value), code.text.range(of: "\\bDouble\\(", options: .regularExpression) != nil {
+                // `local third = i / 3` with an integer i: a float Lua computes from integers, of
+                // the float type its first use gives it (`CGFloat(i) / 3` where it is an alpha);
+                // its conversions of the integers are its only mention of a float type.
+                let id = nextPending
+                nextPending += 1
+                pendingDefaults[id] = "Double"
+                floatPending.insert(id)
+                let mark = "\(Self.pendingMark)\(id)\u{1}"
+                code = Code(text: code.text.replacingOccurrences(of: "\\bDouble\\(", with: mark + "(", options: .regularExpression), type: mark, precedence: code.precedence)
+            }
             guard var type = code.type else {
                 throw refuse(line, "the local \(name)", "the type of its value is not known from the API description")
             }
@@ -287,11 +350,11 @@ extension LuaToSwift {
                     out.append("\(keyword) \(name): \(type)? = \(code.text)")
                     continue
                 }
-                code.text = wrap(code, 100) + "!"
+                code = forced(code)
             }
             if SwiftType.isOptional(type) && !nilTested.contains(name) {
                 // Lua raises where the value is used; the Swift unwraps it where it is bound.
-                code.text = wrap(code, 100) + "!"
+                code = forced(code)
                 type = SwiftType.unwrapped(type)
             }
             // A struct (CGRect, CATransform3D) whose fields are assigned is a var in Swift; a record's
@@ -311,6 +374,138 @@ extension LuaToSwift {
             out.append("\(keyword) \(swiftName) = \(code.text)")
         }
         return out
+    }
+
+    /// `x = x + y` as Swift writes it, `x += y` (`-=`, `*=`, `/=`, and `+=` for `..`), when the Swift of the
+    /// value is the target's own text, the operator and the right operand.
+    func compoundAssignment(_ target: LuaExpr, _ value: LuaExpr, _ targetText: String, _ valueText: String) -> String? {
+        func same(_ a: LuaExpr, _ b: LuaExpr) -> Bool {
+            switch (a, b) {
+            case (.name(let x, _), .name(let y, _)): return x == y
+            case (.field(let o, let k, _), .field(let p, let l, _)): return k == l && same(o, p)
+            default: return false
+            }
+        }
+        guard case .binary(let luaOp, let left, _, _) = value, ["+", "-", "*", "/", ".."].contains(luaOp), same(target, left) else { return nil }
+        let op = luaOp == ".." ? "+" : luaOp
+        guard valueText.hasPrefix("\(targetText) \(op) ") else { return nil }
+        var right = String(valueText.dropFirst(targetText.count + op.count + 2))
+        // The right operand was parenthesised for the binary operator only.
+        if right.hasPrefix("("), right.hasSuffix(")"), SwiftType.balanced(String(right.dropFirst().dropLast())) {
+            right = String(right.dropFirst().dropLast())
+        }
+        return "\(targetText) \(op)= \(right)"
+    }
+
+    /// Whether `stats` assign a field of the local `name` (`t.m34 = ...`, `frame.origin.x = ...`).
+    static func fieldsAssigned(of name: String, in stats: [LuaStat]) -> Bool {
+        var found = false
+        func rooted(_ e: LuaExpr) -> Bool {
+            switch e {
+            case .field(.name(let n, _), _, _), .index(.name(let n, _), _, _): return n == name
+            case .field(let o, _, _), .index(let o, _, _): return rooted(o)
+            default: return false
+            }
+        }
+        func visit(_ stats: [LuaStat]) {
+            for stat in stats {
+                switch stat {
+                case .assign(let targets, _, _): if targets.contains(where: rooted) { found = true }
+                case .doBlock(let b, _), .whileLoop(_, let b, _), .repeatLoop(let b, _, _), .numericFor(_, _, _, _, let b, _), .genericFor(_, _, let b, _): visit(b)
+                case .ifStat(let clauses, let e, _, _): clauses.forEach { visit($0.1) }; if let e { visit(e) }
+                case .function(_, _, let b, _), .localFunction(_, let b, _): visit(b.block)
+                default: break
+                }
+            }
+            var closures: [[LuaStat]] = []
+            LuaWalk.expressions(in: stats) { e in if case .function(let b) = e { closures.append(b.block) } }
+            closures.forEach(visit)
+        }
+        visit(stats)
+        return found
+    }
+
+    enum FirstUse { case assigned, exits, none, read }
+
+    /// What `stats` do first with the local `name`: assign it (on every path that goes on), leave
+    /// the function before any use, nothing, or read it (or assign it where Swift's definite
+    /// initialisation does not follow: in a loop, a closure, one branch only).
+    static func firstUse(of name: String, in stats: [LuaStat]) -> FirstUse {
+        func mentionsIn(_ e: LuaExpr) -> Bool { mentions(.call(e, line: 0), name) }
+        for stat in stats {
+            switch stat {
+            case .assign(let targets, let values, _) where targets.count == 1 && values.count == 1:
+                if case .name(let n, _) = targets[0], n == name { return mentionsIn(values[0]) ? .read : .assigned }
+                if mentions(stat, name) { return .read }
+            case .ifStat(let clauses, let elseBlock, _, _):
+                if clauses.contains(where: { mentionsIn($0.0) }) { return .read }
+                let uses = clauses.map { firstUse(of: name, in: $0.1) } + [elseBlock.map { firstUse(of: name, in: $0) } ?? .none]
+                if uses.contains(.read) { return .read }
+                if uses.allSatisfy({ $0 == .exits }) { return .exits }
+                if uses.allSatisfy({ $0 == .assigned || $0 == .exits }) { return .assigned }
+                if uses.contains(.assigned) { return .read }
+            case .doBlock(let body, _):
+                let use = firstUse(of: name, in: body)
+                if use != .none { return use }
+            case .returnStat:
+                return mentions(stat, name) ? .read : .exits
+            case .call(.call(.name("error", _), _, _), _):
+                return mentions(stat, name) ? .read : .exits
+            default:
+                if mentions(stat, name) { return .read }
+            }
+        }
+        return .none
+    }
+
+    /// How many times at most one run of `stats` assigns the local `name` (2 for more, or for an
+    /// assignment Swift's definite initialisation of a let would not take: in a loop, in a
+    /// function, among several targets, after a local of the same name).
+    static func assignments(of name: String, in stats: [LuaStat]) -> Int {
+        func inFunctions(_ stat: LuaStat) -> Bool {
+            var found = false
+            LuaWalk.expressions(in: [stat]) { e in
+                if case .function(let body) = e, body.block.contains(where: { mentions($0, name) && assignments(of: name, in: [$0]) > 0 }) { found = true }
+            }
+            return found
+        }
+        var total = 0
+        for stat in stats {
+            if inFunctions(stat) { return 2 }
+            switch stat {
+            case .assign(let targets, _, _):
+                let count = targets.filter { if case .name(let n, _) = $0 { return n == name }; return false }.count
+                if count > 0 && targets.count > 1 { return 2 }
+                total += count
+            case .local(let names, _, _):
+                if names.contains(where: { $0.name == name }) { return 2 }
+            case .localFunction(let n, let body, _):
+                if n == name || body.block.contains(where: { assignments(of: name, in: [$0]) > 0 }) { return 2 }
+            case .function(_, _, let body, _):
+                if body.block.contains(where: { assignments(of: name, in: [$0]) > 0 }) { return 2 }
+            case .doBlock(let body, _):
+                total += assignments(of: name, in: body)
+            case .ifStat(let clauses, let elseBlock, _, _):
+                total += (clauses.map { assignments(of: name, in: $0.1) } + [elseBlock.map { assignments(of: name, in: $0) } ?? 0]).max() ?? 0
+            case .whileLoop(_, let body, _), .repeatLoop(let body, _, _), .numericFor(_, _, _, _, let body, _), .genericFor(_, _, let body, _):
+                if assignments(of: name, in: body) > 0 { return 2 }
+            default: break
+            }
+            if total > 1 { return 2 }
+        }
+        return total
+    }
+
+    /// Arithmetic on integer locals and number literals only (`i * 0.5`, `i / 3`): where it is a
+    /// float, its float type is not said by any of its operands.
+    func isFloatOfIntegers(_ e: LuaExpr) -> Bool {
+        switch e {
+        case .number: return true
+        case .name(let n, _): return lookup(n)?.type == "Int"
+        case .unary("-", let inner, _), .paren(let inner, _): return isFloatOfIntegers(inner)
+        case .binary(let op, let l, let r, _): return ["+", "-", "*", "/"].contains(op) && isFloatOfIntegers(l) && isFloatOfIntegers(r)
+        default: return false
+        }
     }
 
     func isCall(_ e: LuaExpr) -> Bool {
@@ -376,8 +571,10 @@ extension LuaToSwift {
         let luaInteger = loopType != "Int" && integral(start) && (step.map(integral) ?? true)
         scopes.append([name: Variable(swift: name, type: loopType, luaInteger: luaInteger)])
         defer { scopes.removeLast() }
-        // stride(through:) runs zero times when the limit is below the start, as Lua's loop does.
-        return ["for \(name) in stride(from: \(from), through: \(through), by: \(by)) {"] + indent(try block(body, endLine: endLineOf(body, line))) + ["}"]
+        // stride(through:) runs zero times when the limit is below the start, as Lua's loop does;
+        // a variable the body never reads is Swift's `_`.
+        let swiftName = body.contains(where: { Self.mentions($0, name) }) ? name : "_"
+        return ["for \(swiftName) in stride(from: \(from), through: \(through), by: \(by)) {"] + indent(try block(body, endLine: endLineOf(body, line))) + ["}"]
     }
 
     /// Whether any function of the file assigns `x.key` on an object (`self.key = ...`, `obj.key = ...`).
@@ -472,18 +669,20 @@ extension LuaToSwift {
         scopes.append([:])
         defer { scopes.removeLast() }
         var out: [String]
+        // A name the body never reads (or Lua's `_`) is not bound: `for v in array`, `for _ in array`.
+        func read(_ n: String) -> Bool { n != "_" && body.contains(where: { Self.mentions($0, n) }) }
+        let index = read(names[0]) ? names[0] : nil
+        let value = names.count == 2 && read(names[1]) ? names[1] : nil
+        declare(names[0], Variable(swift: names[0], type: "Int"))
         if names.count == 2 {
-            declare(names[0], Variable(swift: names[0], type: "Int"))
             declare(names[1], Variable(swift: names[1], type: element))
             nameRecord(element, priority: 0, line: line, names[1])
-            if names[0] == "_" {
-                out = ["for \(names[1]) in \(array.text) {"]
-            } else {
-                out = ["for (offset, \(names[1])) in \(array.text).enumerated() {", "    let \(names[0]) = offset + 1"]
-            }
-        } else {
-            declare(names[0], Variable(swift: names[0], type: "Int"))
-            out = ["for offset in \(array.text).indices {", "    let \(names[0]) = offset + 1"]
+        }
+        switch (index, value) {
+        case (let i?, let v?): out = ["for (offset, \(v)) in \(array.text).enumerated() {", "    let \(i) = offset + 1"]
+        case (let i?, nil): out = ["for offset in \(array.text).indices {", "    let \(i) = offset + 1"]
+        case (nil, let v?): out = ["for \(v) in \(array.text) {"]
+        case (nil, nil): out = ["for _ in \(array.text) {"]
         }
         return out + indent(try block(body, endLine: endLineOf(body, line))) + ["}"]
     }
@@ -561,11 +760,28 @@ extension LuaToSwift {
             let want = SwiftType.unwrapped(expected)
             if t.hasPrefix(Self.pendingMark) {
                 let id = Int(t.dropFirst(Self.pendingMark.count).dropLast())!
-                if want.hasPrefix(Self.pendingMark) {
+                if want == "Int", floatPending.contains(id), pendingTypes[id] == nil {
+                    // A float computed from integers (`local third = i / 3`) is no Int: converted
+                    // here, its own type left to another use.
+                    return Code(text: "Int(\(c.text))", type: "Int")
+                }
+                if want.hasPrefix(Self.pendingMark), let other = Int(want.dropFirst(Self.pendingMark.count).dropLast()) {
+                    // A float computed from integers meeting another number that waits: the type one
+                    // has is the other's, and with none they are Doubles, as before a use.
+                    if floatPending.contains(id) || floatPending.contains(other) {
+                        let shared = pendingTypes[id] ?? pendingTypes[other].flatMap { $0 == "Int" ? nil : $0 } ?? "Double"
+                        if pendingTypes[id] == nil { pendingTypes[id] = shared }
+                        if pendingTypes[other] == nil { pendingTypes[other] = shared }
+                        if let resolved = pendingTypes[other], !Self.sameNumeric(resolved, shared) {
+                            return Code(text: "\(resolved)(\(Self.bare(c)))", type: resolved)
+                        }
+                        c.type = shared
+                        return c
+                    }
                     // Both wait: the use that resolves one resolves the other only through a conversion.
                     return c
                 } else if let resolved = pendingTypes[id] {
-                    if !Self.sameNumeric(resolved, want) { c = Code(text: "\(want)(\(c.text))", type: want) }
+                    if !Self.sameNumeric(resolved, want) { c = Code(text: "\(want)(\(Self.bare(c)))", type: want) }
                 } else {
                     pendingTypes[id] = want
                 }
@@ -575,12 +791,12 @@ extension LuaToSwift {
                 // (`xFactor * size.height` makes xFactor a CGFloat), or the value is converted to the
                 // type a use gave the constant before.
                 if let resolved = pendingTypes[id] {
-                    if !Self.sameNumeric(resolved, t) { c = Code(text: "\(resolved)(\(c.text))", type: resolved) }
+                    if !Self.sameNumeric(resolved, t) { c = Code(text: "\(resolved)(\(Self.bare(c)))", type: resolved) }
                 } else {
                     pendingTypes[id] = t
                 }
             } else if !Self.sameNumeric(t, want) {
-                c = Code(text: "\(want)(\(c.text))", type: want)
+                c = Code(text: "\(want)(\(Self.bare(c)))", type: want)
             }
         }
         return c
@@ -829,6 +1045,11 @@ extension LuaToSwift {
         defer { returnType = saved }
         let head = names.isEmpty ? "{" : "{ \(names.joined(separator: ", ")) in"
         var lines = try block(body.block, endLine: body.endLine)
+        if lines.isEmpty {
+            // `function() end`: one line, as Swift writes an empty closure (`animations: {}`,
+            // `completion: { _ in }`: its parameters, unread, are `_`).
+            return Code(text: names.isEmpty ? "{}" : "{ \(names.map { _ in "_" }.joined(separator: ", ")) in }", type: expected)
+        }
         if expected.contains("@Sendable") {
             // UIKit calls it on the main thread, but declares it @Sendable: the body states the
             // isolation it runs with (docs/export.md, "Sendable closures").
@@ -858,7 +1079,9 @@ extension LuaToSwift {
             if numericExpected == nil, isLiteral(x), let t = b.type, SwiftType.isNumeric(t) { a = try expr(x, expected: t) }
             if cond.type == "Bool", let t = a.type, SwiftType.isOptional(t), let u = b.type, SwiftType.unwrapped(u) == SwiftType.unwrapped(t) {
                 // x may be nil, and then Lua takes y: exactly `(c ? x : nil) ?? y`.
-                return Code(text: "(\(wrap(cond, 21)) ? \(wrap(a, 21)) : nil) ?? \(wrap(b, 31))", type: u, precedence: 25)
+                let chosen = "(\(wrap(cond, 21)) ? \(wrap(a, 21)) : nil) ?? "
+                return Code(text: chosen + wrap(b, 31), type: u, precedence: 25,
+                            forcedText: SwiftType.isOptional(u) ? chosen + wrap(b, 100) + "!" : nil)
             }
             guard cond.type == "Bool", let t = a.type, t != "Bool", !SwiftType.isOptional(t),
                   !isLiteral(x) || SwiftType.isNumeric(t) || t == "String" || t.hasPrefix(Self.stringMark) || enumeration(forSwiftType: t) != nil else {
@@ -970,16 +1193,20 @@ extension LuaToSwift {
             if op == "/" && type == "Int" && (b.type == "Int") {
                 // Lua's / is float division.
                 let want = numericExpected.flatMap { $0 == "Int" ? nil : $0 } ?? "Double"
-                a = Code(text: "\(want)(\(a.text))", type: want); b = Code(text: "\(want)(\(b.text))", type: want)
+                // A literal beside a conversion is written as it is, Swift typing it as the other
+                // operand (`Double(i) / 3`); of two literals, the first is converted.
+                let bareLeft = isLiteral(l) && !isLiteral(r), bareRight = isLiteral(r)
+                a = Code(text: bareLeft ? a.text : "\(want)(\(Self.bare(a)))", type: want, precedence: bareLeft ? a.precedence : 100)
+                b = Code(text: bareRight ? b.text : "\(want)(\(Self.bare(b)))", type: want, precedence: bareRight ? b.precedence : 100)
                 type = want
             } else if !Self.sameNumeric(a.type!, b.type!) {
                 // An integer with a fractional literal is a float operation in Lua: Double(i) * 0.5.
-                if isLiteral(r), a.type == "Int", b.type != "Int" { a = Code(text: "\(b.type!)(\(a.text))", type: b.type); type = b.type! }
-                else if isLiteral(l), b.type == "Int", a.type != "Int" { b = Code(text: "\(a.type!)(\(b.text))", type: a.type); type = a.type! }
+                if isLiteral(r), a.type == "Int", b.type != "Int" { a = Code(text: "\(b.type!)(\(Self.bare(a)))", type: b.type); type = b.type! }
+                else if isLiteral(l), b.type == "Int", a.type != "Int" { b = Code(text: "\(a.type!)(\(Self.bare(b)))", type: a.type); type = a.type! }
                 else if isLiteral(r) { b.type = a.type } else if isLiteral(l) { a.type = b.type; type = b.type! }
                 // Lua converts an integer to a float in mixed arithmetic; Swift says so.
-                else if a.type == "Int" { a = Code(text: "\(b.type!)(\(a.text))", type: b.type); type = b.type! }
-                else if b.type == "Int" { b = Code(text: "\(a.type!)(\(b.text))", type: a.type) }
+                else if a.type == "Int" { a = Code(text: "\(b.type!)(\(Self.bare(a)))", type: b.type); type = b.type! }
+                else if b.type == "Int" { b = Code(text: "\(a.type!)(\(Self.bare(b)))", type: a.type) }
                 else {
                     throw refuse(line, "arithmetic mixing \(a.type!) and \(b.type!)", "Swift does not convert between them implicitly")
                 }

@@ -308,8 +308,8 @@ extension LuaToSwift {
             types[index] = try literalWithPendingType(.number("0", line: line)).1
         }
         for index in required..<types.count { types[index] = Self.optional(types[index]) }
-        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets)
-        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
+        let saved = (scopes, currentClass, reassigned, nilTested, assignedNil, returnType, inferringResult, mutatedFields, directFieldTargets)
+        defer { (scopes, currentClass, reassigned, nilTested, assignedNil, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
         if nested {
             scopes.append([:])
         } else {
@@ -910,7 +910,7 @@ extension LuaToSwift {
     /// raises for a nil argument (`ctx.finalFrame(for: ctx.viewController(forKey: .to)!)`).
     func requiredArgument(_ c: Code, _ parameter: String) -> String {
         guard let t = c.type, SwiftType.isOptional(t), !SwiftType.isOptional(parameter), c.text != "nil" else { return c.text }
-        return wrap(c, 100) + "!"
+        return forced(c).text
     }
 
     /// The Swift name of a local the script calls `self` outside a method (`local self =

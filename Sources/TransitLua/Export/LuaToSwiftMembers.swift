@@ -447,8 +447,8 @@ extension LuaToSwift {
             f.required = args.count
         }
         // The function's own translation: a scope of the file's names and its parameters.
-        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets)
-        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
+        let saved = (scopes, currentClass, reassigned, nilTested, assignedNil, returnType, inferringResult, mutatedFields, directFieldTargets)
+        defer { (scopes, currentClass, reassigned, nilTested, assignedNil, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
         scopes = [scopes[0], [:]]
         currentClass = nil
         for (parameter, type) in zip(f.body.parameters, types) {
@@ -497,8 +497,8 @@ extension LuaToSwift {
         let types = superInit.map { $0.parameters.map(\.type) } ?? types
         cls.initTypes = types
         cls.initLabels = superInit?.parameters.map(\.label)
-        let saved = (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets)
-        defer { (scopes, currentClass, reassigned, nilTested, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
+        let saved = (scopes, currentClass, reassigned, nilTested, assignedNil, returnType, inferringResult, mutatedFields, directFieldTargets)
+        defer { (scopes, currentClass, reassigned, nilTested, assignedNil, returnType, inferringResult, mutatedFields, directFieldTargets) = saved }
         scopes = [scopes[0], ["self": Variable(swift: "self", type: cls.swiftName)]]
         currentClass = cls
         for (parameter, type) in zip(body.parameters, types) { declare(parameter, Variable(swift: parameter, type: type)) }

@@ -74,8 +74,8 @@ extension LuaToSwift {
         }
         // A float operation: an integer operand is converted, as Lua converts it.
         let float = ta != "Int" ? ta : tb
-        if ta == "Int" { a = Code(text: "\(float)(\(a.text))", type: float) }
-        if tb == "Int" { b = Code(text: "\(float)(\(b.text))", type: float) }
+        if ta == "Int" { a = Code(text: "\(float)(\(Self.bare(a)))", type: float) }
+        if tb == "Int" { b = Code(text: "\(float)(\(Self.bare(b)))", type: float) }
         guard Self.sameNumeric(a.type!, b.type!) else {
             throw refuse(line, "\(op) mixing \(a.type!) and \(b.type!)", "Swift does not convert between them implicitly")
         }

@@ -59,7 +59,7 @@ extension LuaToSwift {
         if let expected, let t = c.type, SwiftType.isOptional(t), !SwiftType.isOptional(expected), !expected.hasSuffix("!"),
            expected != "Any", SwiftType.unwrapped(t) == SwiftType.unwrapped(expected) || SwiftType.nominal(t) == SwiftType.nominal(expected) {
             if case .nilValue = e { return c }
-            c = Code(text: wrap(c, 100) + "!", type: SwiftType.unwrapped(t))
+            c = forced(c)
         }
         return c
     }
@@ -72,7 +72,8 @@ extension LuaToSwift {
             let b = try expr(r, expected: expected)
             guard let t = b.type else { throw refuse(line, "`or` defaulting \(describe(l))", "the type of \(describe(r)) is not known") }
             a = resolveNilConstant(a, expected: t)
-            return Code(text: "\(wrap(a, 46)) ?? \(wrap(b, 45))", type: t, precedence: 45)
+            return Code(text: "\(wrap(a, 46)) ?? \(wrap(b, 45))", type: t, precedence: 45,
+                        forcedText: SwiftType.isOptional(t) ? "\(wrap(a, 46)) ?? \(wrap(b, 100))!" : nil)
         }
         // UIKit's `T!` (`vc.view`) may be nil too.
         guard let t = a.type, SwiftType.isOptional(t) || t.hasSuffix("!") else {
@@ -88,7 +89,8 @@ extension LuaToSwift {
                 || sameRecord(u, t) else {
             throw refuse(line, "`or` choosing between a \(t) and a \(b.type ?? "value of unknown type")", "Swift's ?? needs one type")
         }
-        return Code(text: "\(wrap(a, 46)) ?? \(wrap(b, 45))", type: SwiftType.isOptional(u) ? t : SwiftType.unwrapped(t), precedence: 45)
+        return Code(text: "\(wrap(a, 46)) ?? \(wrap(b, 45))", type: SwiftType.isOptional(u) ? t : SwiftType.unwrapped(t), precedence: 45,
+                    forcedText: SwiftType.isOptional(u) ? "\(wrap(a, 46)) ?? \(wrap(b, 100))!" : nil)
     }
 
     /// A CGPoint where UIKit takes a UIOffset (UIAttachmentBehavior's `offsetFromCenter`, which

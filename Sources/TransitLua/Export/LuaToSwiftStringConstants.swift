@@ -43,6 +43,9 @@ extension LuaToSwift {
         for (id, constant) in stringConstants.enumerated() {
             let type = stringConstants[stringGroups[id] ?? id].type ?? "String"
             let value = type == "String" ? Self.swiftString(constant.value) : (try enumerationCase(constant.value, type, line: constant.line) ?? Self.swiftString(constant.value))
+            // A String declared with its literal needs no annotation (`let PREFIX = "Card"`); a
+            // case does (`static let style: UIBlurEffect.Style = .dark`).
+            if type == "String" { out = out.replacingOccurrences(of: ": \(Self.stringMark)\(id)\u{4} = ", with: " = ") }
             out = out.replacingOccurrences(of: "\(Self.stringMark)\(id)\u{4}", with: type).replacingOccurrences(of: "\u{4}V\(id)\u{4}", with: value)
         }
         return out

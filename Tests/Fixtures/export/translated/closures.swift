@@ -15,8 +15,6 @@ final class Dissolve: NSObject, UIViewControllerAnimatedTransitioning {
             fromView.alpha = 1
             ctx.completeTransition(!ctx.transitionWasCancelled)
         })
-        UIView.animate(withDuration: 0.1, animations: {
-        }, completion: { _ in
-        })
+        UIView.animate(withDuration: 0.1, animations: {}, completion: { _ in })
     }
 }

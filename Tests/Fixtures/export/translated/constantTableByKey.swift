@@ -5,7 +5,7 @@
 import UIKit
 
 enum params {
-    static let direction: String = "left"
+    static let direction = "left"
 }
 
 // Directions and their opposites.

@@ -1,4 +1,5 @@
--- `local x` assigned later is a var typed by its first assignment.
+-- `local x` assigned later is typed by its first assignment, a let when no path assigns it twice;
+-- an optional's value is unwrapped where it is assigned, as where a local is bound to it.
 local Pick = NSObject:subclass("Pick")
 
 function Pick:transitionDuration(ctx)

@@ -1,4 +1,5 @@
-// `local x` assigned later is a var typed by its first assignment.
+// `local x` assigned later is typed by its first assignment, a let when no path assigns it twice;
+// an optional's value is unwrapped where it is assigned, as where a local is bound to it.
 
 import UIKit
 
@@ -8,13 +9,13 @@ final class Pick: NSObject, UIViewControllerAnimatedTransitioning {
     }
 
     func animateTransition(using ctx: any UIViewControllerContextTransitioning) {
-        var target: UIView?
+        let target: UIView
         if ctx.isAnimated {
-            target = ctx.view(forKey: .to)
+            target = ctx.view(forKey: .to)!
         } else {
             target = ctx.containerView
         }
-        target!.alpha = 1
+        target.alpha = 1
         ctx.completeTransition(true)
     }
 }

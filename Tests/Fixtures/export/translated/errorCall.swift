@@ -3,7 +3,7 @@
 
 import UIKit
 
-let EDGE: String = "left"
+let EDGE = "left"
 
 final class Edge: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using ctx: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
@@ -12,7 +12,7 @@ final class Edge: NSObject, UIViewControllerAnimatedTransitioning {
 
     func animateTransition(using ctx: any UIViewControllerContextTransitioning) {
         let toView = ctx.view(forKey: .to)!
-        var offset: CGVector
+        let offset: CGVector
         if EDGE == "left" {
             offset = CGVector(dx: -1, dy: 0)
         } else if EDGE == "right" {

@@ -15,7 +15,7 @@ final class Slide: NSObject, UIViewControllerAnimatedTransitioning {
         let width = ctx.containerView.bounds.size.width
         let offset = width - MARGIN * 2
         var alpha: CGFloat = 0
-        alpha = alpha + 0.5
+        alpha += 0.5
         toView.alpha = alpha
         toView.frame = CGRect(x: MARGIN, y: 0, width: offset, height: ctx.containerView.bounds.size.height / 2)
         ctx.completeTransition(true)

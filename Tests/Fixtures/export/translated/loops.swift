@@ -10,8 +10,8 @@ final class Stagger: NSObject, UIViewControllerAnimatedTransitioning {
 
     func animateTransition(using ctx: any UIViewControllerContextTransitioning) {
         let container = ctx.containerView
-        for i in stride(from: 1, through: 3, by: 1) {
-            container.alpha = container.alpha - 0.1
+        for _ in stride(from: 1, through: 3, by: 1) {
+            container.alpha -= 0.1
         }
         for (offset, view) in container.subviews.enumerated() {
             let index = offset + 1

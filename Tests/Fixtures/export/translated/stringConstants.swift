@@ -5,7 +5,7 @@ import UIKit
 
 enum params {
     static let style: UIBlurEffect.Style = .dark
-    static let title: String = "Blurred"
+    static let title = "Blurred"
 }
 
 final class Blur: UIPresentationController {

@@ -2,7 +2,7 @@
 
 import UIKit
 
-let PREFIX: String = "Card"
+let PREFIX = "Card"
 
 final class Named: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using ctx: (any UIViewControllerContextTransitioning)?) -> TimeInterval {

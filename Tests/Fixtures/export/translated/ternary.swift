@@ -12,7 +12,7 @@ final class Either: NSObject, UIViewControllerAnimatedTransitioning {
 
     func animateTransition(using ctx: any UIViewControllerContextTransitioning) {
         let isPresenting = ctx.viewController(forKey: .to)!.presentingViewController === ctx.viewController(forKey: .from)
-        let view = ((isPresenting ? ctx.view(forKey: .to) : nil) ?? ctx.view(forKey: .from))!
+        let view = (isPresenting ? ctx.view(forKey: .to) : nil) ?? ctx.view(forKey: .from)!
         view.alpha = 1
         ctx.completeTransition(true)
     }

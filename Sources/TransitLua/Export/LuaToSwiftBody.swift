@@ -399,7 +399,6 @@ extension LuaToSwift {
 
     /// Whether `stats` assign a field of the local `name` (`t.m34 = ...`, `frame.origin.x = ...`).
     static func fieldsAssigned(of name: String, in stats: [LuaStat]) -> Bool {
-        var found = false
         func rooted(_ e: LuaExpr) -> Bool {
             switch e {
             case .field(.name(let n, _), _, _), .index(.name(let n, _), _, _): return n == name
@@ -407,22 +406,7 @@ extension LuaToSwift {
             default: return false
             }
         }
-        func visit(_ stats: [LuaStat]) {
-            for stat in stats {
-                switch stat {
-                case .assign(let targets, _, _): if targets.contains(where: rooted) { found = true }
-                case .doBlock(let b, _), .whileLoop(_, let b, _), .repeatLoop(let b, _, _), .numericFor(_, _, _, _, let b, _), .genericFor(_, _, let b, _): visit(b)
-                case .ifStat(let clauses, let e, _, _): clauses.forEach { visit($0.1) }; if let e { visit(e) }
-                case .function(_, _, let b, _), .localFunction(_, let b, _): visit(b.block)
-                default: break
-                }
-            }
-            var closures: [[LuaStat]] = []
-            LuaWalk.expressions(in: stats) { e in if case .function(let b) = e { closures.append(b.block) } }
-            closures.forEach(visit)
-        }
-        visit(stats)
-        return found
+        return LuaWalk.assigns(in: stats, rooted)
     }
 
     enum FirstUse { case assigned, exits, none, read }
@@ -579,23 +563,7 @@ extension LuaToSwift {
 
     /// Whether any function of the file assigns `x.key` on an object (`self.key = ...`, `obj.key = ...`).
     static func selfFieldAssignedAnywhere(_ block: [LuaStat], _ key: String) -> Bool {
-        var found = false
-        func visit(_ stats: [LuaStat]) {
-            for stat in stats {
-                switch stat {
-                case .assign(let targets, _, _): for case .field(_, let k, _) in targets where k == key { found = true }
-                case .doBlock(let b, _), .whileLoop(_, let b, _), .repeatLoop(let b, _, _), .numericFor(_, _, _, _, let b, _), .genericFor(_, _, let b, _): visit(b)
-                case .ifStat(let clauses, let e, _, _): clauses.forEach { visit($0.1) }; if let e { visit(e) }
-                case .function(_, _, let b, _), .localFunction(_, let b, _): visit(b.block)
-                default: break
-                }
-            }
-            var closures: [[LuaStat]] = []
-            LuaWalk.expressions(in: stats) { e in if case .function(let b) = e { closures.append(b.block) } }
-            closures.forEach(visit)
-        }
-        visit(block)
-        return found
+        LuaWalk.assigns(in: block) { if case .field(_, let k, _) = $0 { return k == key } else { return false } }
     }
 
     /// `record.key` where no table of the record gives `key` and nothing assigns it.

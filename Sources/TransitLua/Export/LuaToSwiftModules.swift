@@ -94,7 +94,7 @@ struct ModuleLoader {
     }
 }
 
-/// Visits every expression of a block, functions' bodies included.
+/// Walks a block: every expression (functions' bodies included), and assignments' targets.
 enum LuaWalk {
     static func expressions(in block: [LuaStat], _ visit: (LuaExpr) -> Void) {
         func e(_ x: LuaExpr) {
@@ -135,6 +135,28 @@ enum LuaWalk {
             }
         }
         s(block)
+    }
+
+    /// Whether any assignment in `block` (nested blocks, functions and closures included) has a
+    /// target for which `matches` is true.
+    static func assigns(in block: [LuaStat], _ matches: (LuaExpr) -> Bool) -> Bool {
+        var found = false
+        func visit(_ stats: [LuaStat]) {
+            for stat in stats {
+                switch stat {
+                case .assign(let targets, _, _): if targets.contains(where: matches) { found = true }
+                case .doBlock(let b, _), .whileLoop(_, let b, _), .repeatLoop(let b, _, _), .numericFor(_, _, _, _, let b, _), .genericFor(_, _, let b, _): visit(b)
+                case .ifStat(let clauses, let e, _, _): clauses.forEach { visit($0.1) }; if let e { visit(e) }
+                case .function(_, _, let b, _), .localFunction(_, let b, _): visit(b.block)
+                default: break
+                }
+            }
+            var closures: [[LuaStat]] = []
+            expressions(in: stats) { e in if case .function(let b) = e { closures.append(b.block) } }
+            closures.forEach(visit)
+        }
+        visit(block)
+        return found
     }
 }
 

@@ -204,13 +204,22 @@ public struct APIEnum {
 /// The whole API: classes in declaration order (superclasses first), enums, the `transit`
 /// namespace functions.
 public struct APIDescription {
-    public var classes: [APIClass] = [] { didSet { classIndex = Self.firstIndex(of: classes.map(\.name)) } }
-    public var enums: [APIEnum] = [] { didSet { enumIndex = Self.firstIndex(of: enums.map(\.name)) } }
-    /// Name → position of its first declaration: `cls` and `enumeration` run for every checked
-    /// argument (the debug build's hook-call check among them), where a linear search copying each
-    /// class it passes made a fuzz script's hooks cost seconds.
+    public var classes: [APIClass] = [] { didSet { if !classIndex.isEmpty { classIndex = [:] } } }
+    public var enums: [APIEnum] = [] { didSet { if !enumIndex.isEmpty { enumIndex = [:] } } }
+    /// Name → position of its first declaration, built by `indexNames()` once the description is
+    /// complete: `cls` and `enumeration` run for every checked argument (the debug build's
+    /// hook-call check among them), where a linear search copying each class it passed made a
+    /// fuzz script's hooks cost seconds. Any later change empties it and lookups search again
+    /// (rebuilding it on every change was a fifth of start-up, while the description is built).
     private var classIndex: [String: Int] = [:]
     private var enumIndex: [String: Int] = [:]
+
+    /// Indexes the classes and enumerations by name; called when the description is complete.
+    mutating func indexNames() {
+        classIndex = Self.firstIndex(of: classes.map(\.name))
+        enumIndex = Self.firstIndex(of: enums.map(\.name))
+    }
+
     /// The protocols scripts implement (animators, interaction controllers, delegates).
     public var protocols: [APIProtocol] = []
     /// Well-known UIKit members Transit does not provide, by class (UnavailableMembers.swift).
@@ -224,8 +233,14 @@ public struct APIDescription {
     /// The `transit` namespace (scenes and tools).
     public var namespace: APIClass = APIClass(name: "transit", superclass: nil, doc: "", isValue: false)
 
-    public func enumeration(_ name: String) -> APIEnum? { enumIndex[name].map { enums[$0] } }
-    public func cls(_ name: String) -> APIClass? { classIndex[name].map { classes[$0] } }
+    public func enumeration(_ name: String) -> APIEnum? {
+        if enumIndex.isEmpty { return enums.first { $0.name == name } }
+        return enumIndex[name].map { enums[$0] }
+    }
+    public func cls(_ name: String) -> APIClass? {
+        if classIndex.isEmpty { return classes.first { $0.name == name } }
+        return classIndex[name].map { classes[$0] }
+    }
 
     private static func firstIndex(of names: [String]) -> [String: Int] {
         var index: [String: Int] = [:]

@@ -26,6 +26,7 @@ enum TransitAPI {
         api.namespace.functions += gestureTouchFunctions() + sheetNamespaceFunctions()
         SwiftNames.apply(to: &api)
         api.completingPropertyTables()
+        api.indexNames()
         return api
     }()
 

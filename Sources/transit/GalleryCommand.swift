@@ -230,6 +230,8 @@ func commandGalleryEntry(_ parsed: ParsedArguments) throws -> Int32 {
     if let device = parsed.device("--device") { configuration.device = device }
     let base = URL(fileURLWithPath: into).appendingPathComponent(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent).path
     for path in [base + ".webm", base + ".html", base + ".png"] { try OutputFormats.checkWritable(path) }
+    // Whatever ends the entry, no temporary file of its outputs stays (a finished output was renamed).
+    defer { removeTemporaries(of: base) }
 
     let outcome: RenderJob.Outcome
     do {
@@ -260,6 +262,19 @@ func commandGalleryEntry(_ parsed: ParsedArguments) throws -> Int32 {
     try GalleryEntryReport(duration: duration, phases: finished.map(\.phase), problems: world.problems.map { "\($0)" })
         .write(to: URL(fileURLWithPath: report))
     return world.problems.isEmpty && !filmstripFailed ? 0 : 1
+}
+
+/// Removes the hidden temporary files (`.NAME.webm.XXXXXX.tmp`, AtomicTemporaryFile's) of an
+/// entry: when its script fails the child returns at once and exits, and an encoder still holding
+/// its file then never runs the deinit that would have removed it, so a failed effect could leave
+/// one behind, or not, by timing (two galleries of the same scripts differed by it in CI).
+private func removeTemporaries(of base: String) {
+    let url = URL(fileURLWithPath: base)
+    let directory = url.deletingLastPathComponent().path
+    let prefix = "." + url.lastPathComponent + "."
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+        unlink(directory + "/" + name)
+    }
 }
 
 /// The children's outcomes, gathered from every worker; also hands out the next effect to render.

@@ -204,7 +204,7 @@ public struct APIEnum {
 /// The whole API: classes in declaration order (superclasses first), enums, the `transit`
 /// namespace functions.
 public struct APIDescription {
-    public var classes: [APIClass] = [] { didSet { if !classIndex.isEmpty { classIndex = [:] } } }
+    public var classes: [APIClass] = [] { didSet { if !classIndex.isEmpty { classIndex = [:]; settableIndex = [:] } } }
     public var enums: [APIEnum] = [] { didSet { if !enumIndex.isEmpty { enumIndex = [:] } } }
     /// Name → position of its first declaration, built by `indexNames()` once the description is
     /// complete: `cls` and `enumeration` run for every checked argument (the debug build's
@@ -213,11 +213,18 @@ public struct APIDescription {
     /// (rebuilding it on every change was a fifth of start-up, while the description is built).
     private var classIndex: [String: Int] = [:]
     private var enumIndex: [String: Int] = [:]
+    /// Each class's settable properties by name (`settableProperties(of:)`), built with the
+    /// name index: every `UIView.new{…}` reads them, and gathering them along the lineage into
+    /// a new dictionary each time was a sixth of a scene that builds 440 views.
+    private(set) var settableIndex: [String: [String: APIProperty]] = [:]
 
     /// Indexes the classes and enumerations by name; called when the description is complete.
     mutating func indexNames() {
         classIndex = Self.firstIndex(of: classes.map(\.name))
         enumIndex = Self.firstIndex(of: enums.map(\.name))
+        var settable: [String: [String: APIProperty]] = [:]
+        for cls in classes where settable[cls.name] == nil { settable[cls.name] = gatherSettableProperties(of: cls.name) }
+        settableIndex = settable
     }
 
     /// The protocols scripts implement (animators, interaction controllers, delegates).

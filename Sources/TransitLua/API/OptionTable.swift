@@ -86,6 +86,10 @@ extension APIDescription {
     /// The settable properties of a class and its superclasses, by name, the nearest
     /// declaration of a name winning: the keys of its `OptionTable.properties(of:)` table.
     func settableProperties(of className: String) -> [String: APIProperty] {
+        settableIndex[className] ?? gatherSettableProperties(of: className)
+    }
+
+    func gatherSettableProperties(of className: String) -> [String: APIProperty] {
         var settable: [String: APIProperty] = [:]
         for cls in lineage(className) {
             for p in cls.properties where p.setter != nil && settable[p.name] == nil { settable[p.name] = p }

@@ -280,15 +280,27 @@ extension HostCall {
             try frame.setter!(&call, object, tableIndex)
             return
         }
-        let accepted = Set(settable.keys).union(table.fields.map(\.name))
-        if let first = unknownKeys(argument, known: accepted).first {
-            throw unknownOption(first, accepted: accepted, argument: argument)
+        // The keys given, sorted: Lua's traversal order depends on the state's hash seed, and
+        // the properties must be set in the same order every run. A key that is neither a
+        // settable property nor one of the table's own (read by the constructor) is rejected.
+        var given: [String] = []
+        var unknown: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, tableIndex) != 0 {
+            if lua_type(L, -2) == LUA_TSTRING, let key = runtime.string(at: -2) {
+                if settable[key] != nil { given.append(key) } else if !table.fields.contains(where: { $0.name == key }) { unknown.append(key) }
+            } else {
+                unknown.append("[\(runtime.typeDescription(at: -2)) key]")
+            }
+            transit_pop(L, 1)
         }
-        for key in settable.keys.sorted() {
+        if let first = unknown.min() {
+            throw unknownOption(first, accepted: Set(settable.keys).union(table.fields.map(\.name)), argument: argument)
+        }
+        for key in given.sorted() {
             lua_pushstring(L, key)
             lua_rawget(L, tableIndex)
             defer { transit_pop(L, 1) }
-            if lua_type(L, -1) == LUA_TNIL { continue }
             let property = settable[key]!
             let valueIndex = lua_gettop(L)
             if let problem = runtime.check(property.type, at: valueIndex) {

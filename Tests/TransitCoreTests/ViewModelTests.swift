@@ -75,6 +75,72 @@ import Testing
     }
 }
 
+/// `convert(_:to:)` of a rectangle takes its four corners up and down the chain together; each
+/// corner must come out as converting it alone, point by point, does (the same bits).
+@Suite struct RectangleConversionTests {
+    @Test func aRectangleConvertsAsItsFourCornersDo() throws {
+        let world = World()
+        var random = SeededGenerator(state: 7)
+        for round in 0..<200 {
+            let root = View(world: world, frame: Rect(x: 0, y: 0, width: 400, height: 800))
+            var chain: [View] = [root]
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let view = View(world: world, frame: Rect(x: .random(in: -50...50, using: &random), y: .random(in: -50...50, using: &random),
+                                                          width: .random(in: 0...300, using: &random), height: .random(in: 0...300, using: &random)))
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: view.transform = .rotation(.random(in: -3...3, using: &random))
+                case 1: view.transform = .scale(.random(in: -2...2, using: &random), .random(in: 0.1...2, using: &random))
+                case 2: view.layer.transform = Transform3D.rotation(.random(in: -3...3, using: &random), 0, 1, 0)
+                default: break
+                }
+                view.layer.anchorPoint = Point(x: .random(in: 0...1, using: &random), y: .random(in: 0...1, using: &random))
+                try chain.last!.addSubview(view)
+                chain.append(view)
+            }
+            let leaf = chain.last!, rect = Rect(x: .random(in: -20...20, using: &random), y: 3, width: .random(in: 0...90, using: &random), height: 40)
+            // Up, one corner at a time, as pointToSuperview does.
+            let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                           Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].map { corner in
+                chain.dropFirst().reversed().reduce(corner) { point, view in view.pointToSuperview(point) }
+            }
+            let expected = Rect(x: corners.map(\.x).min()!, y: corners.map(\.y).min()!,
+                                width: corners.map(\.x).max()! - corners.map(\.x).min()!, height: corners.map(\.y).max()! - corners.map(\.y).min()!)
+            #expect(leaf.convert(rect, to: root) == expected, "round \(round)")
+            // And down again into a sibling chain's view.
+            let other = View(world: world, frame: Rect(x: 30, y: 40, width: 100, height: 100))
+            other.transform = .rotation(0.3)
+            try root.addSubview(other)
+            let back = expected
+            let downCorners = [Point(x: back.minX, y: back.minY), Point(x: back.maxX, y: back.minY),
+                               Point(x: back.minX, y: back.maxY), Point(x: back.maxX, y: back.maxY)].map { other.pointFromSuperview($0) }
+            let expectedDown = Rect(x: downCorners.map(\.x).min()!, y: downCorners.map(\.y).min()!,
+                                    width: downCorners.map(\.x).max()! - downCorners.map(\.x).min()!, height: downCorners.map(\.y).max()! - downCorners.map(\.y).min()!)
+            #expect(root.convert(back, to: other) == expectedDown, "round \(round)")
+        }
+    }
+
+    /// Snapshotting an unchanged view again hands out the same tree storage (a snapshot
+    /// renderer then draws its picture once, by identity, however many pieces show it).
+    @Test func snapshotsOfAnUnchangedViewShareTheirTree() throws {
+        let world = World()
+        let root = View(world: world, frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        let picture = View(world: world, frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        try root.addSubview(picture)
+        let pieces = (0..<3).map { _ in picture.snapshotView() }
+        let trees = pieces.map { piece -> LayerSnapshot? in
+            if case .snapshot(let tree) = piece.layer.content { return tree }
+            return nil
+        }
+        #expect(trees.allSatisfy { $0 != nil })
+        #expect(Set(trees.map { $0!.storageIdentity }).count == 1)
+        // A view moved off its origin still snapshots at its own origin, transform undone.
+        picture.frame = Rect(x: 10, y: 20, width: 400, height: 800)
+        picture.transform = .scale(2, 2)
+        guard case .snapshot(let moved) = picture.snapshotView().layer.content else { Issue.record("no snapshot"); return }
+        #expect(moved.transform == .identity && moved.position == Point(x: 200, y: 400))
+    }
+}
+
 @Suite struct DeviceTests {
     @Test func profilesAndCustomSizes() throws {
         #expect(Device.named("iPhone SE")?.size == Size(width: 375, height: 667))

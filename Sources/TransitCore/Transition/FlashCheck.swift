@@ -138,7 +138,14 @@ extension World {
         while true {
             if window == nil, let found = current as? Window { window = found }
             if current.isHidden { return false }
-            if case .number(let alpha) = current.layer.presentationValue(.opacity, at: time) { opacity *= alpha }
+            // The model opacity unless an animation moves it (building the fold's value for each
+            // view of each sampled frame was most of the check's time).
+            let layer = current.layer
+            if !layer.hasAnimations(for: .opacity) {
+                opacity *= layer.opacity
+            } else if case .number(let alpha) = layer.presentationValue(.opacity, at: time) {
+                opacity *= alpha
+            }
             if opacity < 0.01 { return false }
             guard let parent = current.superview else { break }
             chain.append(current)

@@ -363,17 +363,32 @@ open class View: HostObject {
     /// root left out), then from the superview into each of `down` (from below the root), and
     /// the box around them.
     static func boundingBox<Up: Collection<View>>(of rect: Rect, up: Up, down: [View]) -> Rect {
-        func converted(_ corner: Point) -> Point {
-            var p = corner
-            for view in up { p = view.pointToSuperview(p) }
-            for view in down { p = view.pointFromSuperview(p) }
-            return p
+        // The four corners go up (and down) the chain together, each view's geometry read once
+        // for all four: reading a layer's transform copies 128 bytes, and the flash check runs
+        // this for every view of a transition at every display frame. Each corner is converted
+        // by the same expressions as pointToSuperview / pointFromSuperview, so the same bits.
+        var c0 = Point(x: rect.minX, y: rect.minY), c1 = Point(x: rect.maxX, y: rect.minY)
+        var c2 = Point(x: rect.minX, y: rect.maxY), c3 = Point(x: rect.maxX, y: rect.maxY)
+        for view in up {
+            let layer = view.layer
+            let b = layer.bounds, a = layer.anchorPoint, affine = layer.transform.affine, position = layer.position
+            func up(_ p: Point) -> Point {
+                affine.apply(to: Point(x: p.x - b.minX - a.x * b.width, y: p.y - b.minY - a.y * b.height)) + position
+            }
+            (c0, c1, c2, c3) = (up(c0), up(c1), up(c2), up(c3))
         }
-        let first = converted(Point(x: rect.minX, y: rect.minY))
-        var (minX, maxX, minY, maxY) = (first.x, first.x, first.y, first.y)
+        for view in down {
+            let layer = view.layer
+            let b = layer.bounds, a = layer.anchorPoint, inverse = layer.transform.affine.inverted(), position = layer.position
+            func down(_ p: Point) -> Point {
+                let local = inverse.apply(to: p - position)
+                return Point(x: local.x + b.minX + a.x * b.width, y: local.y + b.minY + a.y * b.height)
+            }
+            (c0, c1, c2, c3) = (down(c0), down(c1), down(c2), down(c3))
+        }
+        var (minX, maxX, minY, maxY) = (c0.x, c0.x, c0.y, c0.y)
         // Compared as Sequence.min()/max() do, so a NaN corner gives the same rectangle as before.
-        for corner in [Point(x: rect.maxX, y: rect.minY), Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)] {
-            let p = converted(corner)
+        for p in [c1, c2, c3] {
             if p.x < minX { minX = p.x }
             if maxX < p.x { maxX = p.x }
             if p.y < minY { minY = p.y }
@@ -413,8 +428,13 @@ open class View: HostObject {
         let snapshot = View(world: world, frame: frame)
         snapshot.name = "snapshot of \(traceName)"
         var tree = layer.snapshot(at: world.now)
-        tree.transform = .identity
-        tree.position = Point(x: tree.bounds.width * tree.anchorPoint.x, y: tree.bounds.height * tree.anchorPoint.y)
+        // Written only when they differ: an unchanged view's tree is the storage of its last
+        // snapshot (Layer.snapshot), and keeping it so lets every snapshot of it share one
+        // bitmap by identity (checkerboard snapshots its two pictures 440 times; copying the
+        // tree here made each a new storage the raster cache had to hash in full per reload).
+        let placed = Point(x: tree.bounds.width * tree.anchorPoint.x, y: tree.bounds.height * tree.anchorPoint.y)
+        if tree.transform != .identity { tree.transform = .identity }
+        if tree.position != placed { tree.position = placed }
         snapshot.world.withoutAnimation { snapshot.bounds = Rect(origin: .zero, size: self.bounds.size) }
         snapshot.layer.content = .snapshot(tree)
         return snapshot

@@ -1,5 +1,6 @@
 import Foundation
 import TransitCore
+import TransitLua
 import TransitRender
 
 /// One reload for a live view (the served page, the terminal player): the scene runs on its own
@@ -29,11 +30,14 @@ public final class LiveRender: @unchecked Sendable {
         public let session: SceneSession
         public let times: [Double]
         public let windows: [LayerSnapshot]
-        /// Monotonic seconds: the first frame handed over, and the last.
+        /// Monotonic seconds: the first frame drawn, and the last handed over.
         public let firstFrame: Double?
         public let lastFrame: Double
         /// Seconds one frame took to draw and keep, on average (the next reload's first guess).
         public let frameCost: Double
+        /// How many frames, from the first, the scene stepped past to reach the viewer's sooner,
+        /// and a second run of it drew afterwards.
+        public let steppedPast: Int
     }
 
     public struct Callbacks {
@@ -53,6 +57,7 @@ public final class LiveRender: @unchecked Sendable {
     private let callbacks: Callbacks
     private let workerCount: Int
     private let frameInterval: Double
+    private let drawingScale: (@Sendable (_ screen: Size, _ configured: Double) -> Double)?
 
     private let condition = NSCondition()
     // Guarded by `condition`:
@@ -60,7 +65,6 @@ public final class LiveRender: @unchecked Sendable {
     /// Frames the scene reached and no worker took yet, in time order.
     private var pending: [(index: Int, time: Double, snapshot: LayerSnapshot)] = []
     private var sceneDone = false
-    private var submitted = 0
     private var workersRunning = 0
     private var firstFrame: Double?
     private var lastFrame = 0.0
@@ -71,15 +75,21 @@ public final class LiveRender: @unchecked Sendable {
     private var drawing = 0
     private var thread: Thread?
     private var finished = false
+    /// Whether the reload thread stepped back to background priority (it alone reads this).
+    private var sceneInBackground = false
 
     /// `keep` turns a drawn frame into what the sink wants (PNG bytes, an image), on the worker;
     /// `playhead` is read at each pick (nil: nothing is being looked at, draw from the start);
     /// `frameCost` is a guess at the seconds a frame takes (the last reload's `frameCost`) until
-    /// this reload has drawn one.
+    /// this reload has drawn one. `drawingScale` picks the pixels per point from the screen's size
+    /// in points and the configured scale, for a viewer that shows the frames smaller (the
+    /// terminal); nil draws at the configured scale.
     public init(_ configuration: RunConfiguration, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                 keep: @escaping @Sendable (RasterFrame) -> any Sendable, playhead: @escaping @Sendable () -> Playhead?,
-                frameCost: Double = 0.02, callbacks: Callbacks) {
+                frameCost: Double = 0.02, drawingScale: (@Sendable (_ screen: Size, _ configured: Double) -> Double)? = nil,
+                callbacks: Callbacks) {
         self.configuration = configuration
+        self.drawingScale = drawingScale
         self.keep = keep
         self.playhead = playhead
         self.callbacks = callbacks
@@ -129,11 +139,13 @@ public final class LiveRender: @unchecked Sendable {
     private func run() -> Ending {
         let session: SceneSession
         do { session = try SceneSession.fresh(configuration) } catch { return .failed(error) }
+        let record = FileRecord()
+        session.runtime.fileRecord = record
         log("session ready")
         callbacks.began(session)
         if isCancelled { return .cancelled }
-        let rasterizer = session.makeRasterizer()
         let size = session.world.screen.bounds.size
+        let rasterizer = session.makeRasterizer(scale: drawingScale?(size, session.scale))
         condition.lock()
         workersRunning = workerCount
         condition.unlock()
@@ -142,26 +154,38 @@ public final class LiveRender: @unchecked Sendable {
             worker.name = "transit.live-frames-\(number)"
             worker.start()
         }
+        // Every sampled time; the trees of the frames from `steppedPast` on (the first pass).
         var times: [Double] = []
         var windows: [LayerSnapshot] = []
+        var steppedPast = 0
+        var catchingUp = true
         var failure: Error?
         do {
-            var background = false
-            try session.run(sampling: .everyFrame, onFrame: { [self] time, window in
-                let screen = session.screen(window, at: time)
-                condition.lock()
-                defer { condition.unlock() }
-                if cancelled { throw Cancelled() }
-                if firstFrame != nil, !background { background = true; Self.runInBackground() }
-                pending.append((submitted, time, screen))
-                log("submit \(submitted) t=\(time)")
-                submitted += 1
-                condition.broadcast()
+            try session.run(sampling: .everyFrame, onStep: { [self] time, window in
+                let number = times.count
                 times.append(time)
-                windows.append(window)
+                // Until the scene reaches the frame the viewer will see, the frames behind it are
+                // stepped past without their tree: the viewer's frame comes first, and the second
+                // pass below draws the rest.
+                if catchingUp {
+                    if isBehindViewer(time) {
+                        steppedPast += 1
+                        if isCancelled { throw Cancelled() }
+                        return
+                    }
+                    catchingUp = false
+                    if steppedPast > 0 { log("stepped past \(steppedPast) frames") }
+                }
+                let tree = window()
+                windows.append(tree)
+                try submit(number, time, session.screen(tree, at: time))
             })
         } catch {
             failure = error
+        }
+        if failure == nil, steppedPast > 0, !isCancelled {
+            log("second pass for \(steppedPast) frames")
+            do { windows = try drawSteppedPast(steppedPast, times: times, record: record) + windows } catch { failure = error }
         }
         condition.lock()
         // A failure while cancelled is the cancellation coming back out of the scene (through
@@ -172,10 +196,6 @@ public final class LiveRender: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         if failure == nil, !wasCancelled { callbacks.sceneEnded(session, times, windows) }
-        // The next save's world and Lua state, made now, while the workers draw the rest (this
-        // thread is at background priority once the first frame is out): a save that comes
-        // while the frames still stream finds it ready rather than waiting ~10 ms for its own.
-        if !wasCancelled { SceneSession.prepareSpare(configuration) }
         // The workers end once nothing is pending (or on cancel); the reload ends after them,
         // so `ended` is the last callback.
         condition.lock()
@@ -187,7 +207,68 @@ public final class LiveRender: @unchecked Sendable {
         if let failure { return .failed(failure) }
         if cancelledAtEnd { return .cancelled }
         if times.isEmpty { return .failed(PipelineError.noFrames) }
-        return .completed(Completion(session: session, times: times, windows: windows, firstFrame: first, lastFrame: last, frameCost: cost))
+        return .completed(Completion(session: session, times: times, windows: windows, firstFrame: first, lastFrame: last, frameCost: cost, steppedPast: steppedPast))
+    }
+
+    /// Whether a frame at `time` is one the viewer will not see before it comes round again:
+    /// earlier than the frame on screen when a frame started now would be drawn.
+    private func isBehindViewer(_ time: Double) -> Bool {
+        condition.lock()
+        let cost = frameCost
+        condition.unlock()
+        guard let looking = playhead() else { return false }
+        return time < looking.time(at: MonotonicClock.seconds() + cost) - frameInterval * 0.999
+    }
+
+    /// Hands a frame's screen tree to the workers, in time order among those pending (the
+    /// second pass's frames come before the first's). Throws `Cancelled` once cancelled.
+    private func submit(_ number: Int, _ time: Double, _ screen: LayerSnapshot) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        if cancelled { throw Cancelled() }
+        if firstFrame != nil, !sceneInBackground { sceneInBackground = true; Self.runInBackground() }
+        let position = Self.firstIndex(in: pending) { $0 > time }
+        pending.insert((number, time, screen), at: position)
+        log("submit \(number) t=\(time)")
+        condition.broadcast()
+        // While a worker draws the viewer's first frame, the scene waits: that frame is what the
+        // user is waiting for, and on two cores a scene running ahead takes half of one from it.
+        while firstFrame == nil, drawing > 0, !cancelled { condition.wait() }
+        if cancelled { throw Cancelled() }
+    }
+
+    /// The second pass: the scene again, from a fresh world, on the bytes the first pass read
+    /// (`record`), drawing the first `count` frames the first pass stepped past; it stops after
+    /// them. Determinism makes its frames those the first pass would have drawn; a time that
+    /// differs says it was not, and fails the reload rather than mix two different runs.
+    private func drawSteppedPast(_ count: Int, times: [Double], record: FileRecord) throws -> [LayerSnapshot] {
+        // Its own session, not the spare: that one is kept for the next save.
+        let session = try SceneSession(configuration)
+        record.replay()
+        session.runtime.fileRecord = record
+        // The first pass printed the scene's lines and UIKit's warnings already.
+        session.runtime.output = { _ in }
+        session.world.warningHandler = nil
+        var windows: [LayerSnapshot] = []
+        var differs = false
+        do {
+            try session.run(sampling: .everyFrame, onStep: { [self] time, window in
+                let number = windows.count
+                guard number < count else { throw Cancelled() }
+                guard time == times[number] else { differs = true; throw Cancelled() }
+                let tree = window()
+                windows.append(tree)
+                try submit(number, time, session.screen(tree, at: time))
+                // Stop once the last frame stepped past is handed over.
+                if windows.count == count { throw Cancelled() }
+            })
+        } catch {
+            // Stopping on purpose comes back as an error too (through Lua, perhaps wrapped).
+            if isCancelled { throw Cancelled() }
+            if !differs, windows.count < count { throw error }
+        }
+        if differs || windows.count < count { throw PipelineError.passesDiffer(frames: count, drawn: windows.count) }
+        return windows
     }
 
     private func work(rasterizer: Rasterizer, size: Size) {
@@ -223,19 +304,43 @@ public final class LiveRender: @unchecked Sendable {
 
             let started = MonotonicClock.seconds()
             let kept = rasterizer.render(frame.snapshot, size: size, reading: keep)
-            callbacks.frame(frame.index, frame.time, kept)
-            log("drawn \(frame.index) in \(Int((MonotonicClock.seconds() - started) * 1000)) ms")
+            let drawn = MonotonicClock.seconds()
+            log("drawn \(frame.index) in \(Int((drawn - started) * 1000)) ms")
 
+            // Counted as drawn before it is handed over, so a scene waiting for the first frame
+            // (`submit`) does not wait on the sink too.
             condition.lock()
-            let now = MonotonicClock.seconds()
             drawing -= 1
-            if firstFrame == nil { firstFrame = now; condition.broadcast() }
-            lastFrame = now
+            if firstFrame == nil {
+                firstFrame = drawn
+                condition.broadcast()
+                prepareNextSession()
+            }
             framesDrawn += 1
             // The mean of this reload's frames; the guess it started with counts as one.
-            frameCost += ((now - started) - frameCost) / Double(framesDrawn + 1)
+            frameCost += ((drawn - started) - frameCost) / Double(framesDrawn + 1)
+            condition.unlock()
+
+            callbacks.frame(frame.index, frame.time, kept)
+            condition.lock()
+            lastFrame = MonotonicClock.seconds()
             condition.unlock()
         }
+    }
+
+    /// The next save's world and Lua state, made as soon as this reload's first frame is out,
+    /// on a thread of its own at background priority: saves come faster than heavy effects
+    /// finish, and a save that finds no session ready waits 15–25 ms (two cores, busy) for its
+    /// own before its scene can start.
+    private func prepareNextSession() {
+        let configuration = configuration
+        let thread = Thread {
+            Self.runInBackground()
+            SceneSession.prepareSpare(configuration)
+        }
+        thread.name = "transit.live-spare"
+        thread.stackSize = 16 << 20
+        thread.start()
     }
 
     /// Once the first frame is out, the rest of the reload is background work: the threads

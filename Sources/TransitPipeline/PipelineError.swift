@@ -12,6 +12,9 @@ public enum PipelineError: Error, CustomStringConvertible {
     case unwritableDirectory(path: String, directory: String)
     case cannotWrite(path: String, reason: String)
     case noFrames
+    /// A live reload's second pass over the frames it stepped past did not sample the times
+    /// the first pass did: the two runs of one version differed (a determinism bug).
+    case passesDiffer(frames: Int, drawn: Int)
     /// The scene raised an error; the command shows it as a traceback.
     case scriptFailed(Error)
     case invalidOption(String)
@@ -23,7 +26,7 @@ public enum PipelineError: Error, CustomStringConvertible {
     public var isUsage: Bool {
         switch self {
         case .noSuchFile, .isDirectory, .notReadable, .unknownOutputType, .missingDirectory, .unwritableDirectory, .invalidOption: return true
-        case .cannotWrite, .noFrames, .scriptFailed, .cancelled, .imageMissing: return false
+        case .cannotWrite, .noFrames, .passesDiffer, .scriptFailed, .cancelled, .imageMissing: return false
         }
     }
 
@@ -38,6 +41,8 @@ public enum PipelineError: Error, CustomStringConvertible {
         case .unwritableDirectory(let path, let directory): return "\(path): directory \(directory) is not writable"
         case .cannotWrite(let path, let reason): return "\(path): cannot write: \(reason)"
         case .noFrames: return "nothing to render: the scene produced no frames"
+        case .passesDiffer(let frames, let drawn):
+            return "internal error: a second run of the same version sampled other times after \(drawn) of \(frames) frames (the scene did not run the same twice; please report it)"
         case .cancelled: return "cancelled by a newer save"
         case .imageMissing: return "no such file"
         case .scriptFailed(let error): return "\(error)"

@@ -36,8 +36,8 @@ public final class SceneSession {
         runtime = try LuaRuntime(world: world, options: options)
         if quiet { runtime.output = { _ in } }
         runtime.readableDirectories = configuration.readableDirectories
-        runtime.imageLoader = { url in
-            guard let data = FileManager.default.contents(atPath: url.path) else { throw PipelineError.imageMissing }
+        runtime.imageLoader = { [weak runtime] url in
+            guard let data = runtime?.fileRecord?.read(url.path) ?? FileManager.default.contents(atPath: url.path) else { throw PipelineError.imageMissing }
             let image = try PNGDecoder.decode([UInt8](data))
             return ImageContent(width: image.width, height: image.height, rgba: image.pixels)
         }
@@ -92,14 +92,22 @@ public final class SceneSession {
     /// error comes back as it was raised (the caller shows its traceback).
     public func run(sampling: Sampling = .none, configure: (inout SceneRun) -> Void = { _ in },
                     onFrame: ((_ time: Double, _ window: LayerSnapshot) throws -> Void)? = nil) throws {
+        try run(sampling: sampling, configure: configure, onStep: onFrame.map { onFrame in { time, window in try onFrame(time, window()) } })
+    }
+
+    /// As `run`, for a caller that does not want every sampled frame's tree: `onStep` gets the
+    /// time and a function that takes the window's tree then, most of a step's cost (a live
+    /// reload steps past the frames behind its viewer without them).
+    public func run(sampling: Sampling = .none, configure: (inout SceneRun) -> Void = { _ in },
+                    onStep: ((_ time: Double, _ window: () -> LayerSnapshot) throws -> Void)?) throws {
         var run = sceneRun
         switch sampling {
         case .none: break
         case .everyFrame: run.frameInterval = 1 / configuration.fps
         case .times(let times): run.sampleTimes = times
         }
-        if let onFrame {
-            run.onFrame = { [world] time in try onFrame(time, world.window.layer.snapshot(at: time)) }
+        if let onStep {
+            run.onFrame = { [world] time in try onStep(time, { world.window.layer.snapshot(at: time) }) }
         }
         configure(&run)
         try runtime.runScene(configuration.file, run)
@@ -113,7 +121,8 @@ public final class SceneSession {
 
     public var scale: Double { configuration.scale.value(for: configuration.device) }
 
-    public func makeRasterizer() -> Rasterizer { Rasterizer(scale: scale, background: Color(white: 0)) }
+    /// A rasterizer at the configured scale, or at `scale` pixels per point when given.
+    public func makeRasterizer(scale: Double? = nil) -> Rasterizer { Rasterizer(scale: scale ?? self.scale, background: Color(white: 0)) }
 
     /// The frames' size in pixels.
     public var pixelSize: (width: Int, height: Int) { Rasterizer(scale: scale).pixelSize(of: world.screen.bounds.size) }

@@ -158,6 +158,7 @@ private func measureTerminal(options: Options, saves: Int, save: (Int) throws ->
     var visible: [Double] = []
     for round in 0...saves {
         let previous = reloader.lastVisible
+        LiveDebugLog.write("bench", "save")
         try save(round + 100)
         guard let seconds = waitForVisible(after: previous, seconds: 60) else {
             throw BenchError.timedOut("the terminal player did not show the save", seconds: 60)

@@ -71,6 +71,43 @@ import Testing
         }
     }
 
+    /// A viewer looking at a later time: the scene steps past the frames before it without
+    /// their trees, draws the viewer's first, and a second run of the same bytes draws the rest;
+    /// the reload's trees and pixels are a plain run's, every frame once.
+    @Test(.timeLimit(.minutes(1))) func framesBehindTheViewerAreSteppedPastAndDrawnByASecondRun() throws {
+        let directory = try RenderJobTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = RenderJobTests.configuration(directory, "fade.lua")
+        let recorder = live(configuration, playhead: 0.95)
+        guard case .completed(let completion)? = recorder.ending else { Issue.record("\(String(describing: recorder.ending))"); return }
+        let interval = 1 / configuration.fps
+        #expect(completion.steppedPast == completion.times.firstIndex { $0 >= 0.95 - interval * 0.999 })
+        #expect(completion.steppedPast > 0)
+        let frames = recorder.all
+        #expect(abs(frames[0].time - 0.95) <= interval)
+        #expect(frames.map(\.index).sorted() == Array(0..<completion.times.count))
+
+        let plain = try SceneSession(configuration, quiet: true)
+        var times: [Double] = [], windows: [LayerSnapshot] = []
+        try plain.run(sampling: .everyFrame, onFrame: { time, window in times.append(time); windows.append(window) })
+        #expect(completion.times == times)
+        #expect(completion.windows == windows)
+        let collector = FrameCollector()
+        try RenderJob.run(configuration, format: collector, to: nil, progress: false)
+        for frame in frames {
+            #expect(frame.png == (try PNGEncoder.encode(collector.images[frame.index])), "frame \(frame.index)")
+        }
+    }
+
+    /// Nothing looked at: nothing is stepped past.
+    @Test(.timeLimit(.minutes(1))) func withoutAPlayheadNothingIsSteppedPast() throws {
+        let directory = try RenderJobTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recorder = live(RenderJobTests.configuration(directory, "fade.lua"), playhead: nil)
+        guard case .completed(let completion)? = recorder.ending else { Issue.record("\(String(describing: recorder.ending))"); return }
+        #expect(completion.steppedPast == 0)
+    }
+
     @Test(.timeLimit(.minutes(1))) func withoutAPlayheadFramesGoInOrder() throws {
         let directory = try RenderJobTests.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }

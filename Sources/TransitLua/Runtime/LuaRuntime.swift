@@ -81,6 +81,9 @@ public final class LuaRuntime {
     var nextImageID = 0
     /// Decodes PNG files for `transit.image` (provided by the tool: TransitLua does no I/O codecs).
     public var imageLoader: ((URL) throws -> ImageContent)?
+    /// When set, the files the scene loads are read through it (recorded, or replayed from an
+    /// earlier run of the same version); the image loader reads through it too (SceneSession).
+    public var fileRecord: FileRecord?
     /// True while the scene coroutine runs, so `transit.wait` yields.
     var sceneIsRunning = false
     /// The scene's coroutine while it runs: only its own code may yield to the host (a
@@ -204,7 +207,7 @@ public final class LuaRuntime {
     func loadFile(_ url: URL) throws {
         let standardized = url.standardizedFileURL
         if !loadedFiles.contains(standardized) { loadedFiles.append(standardized) }
-        guard var data = FileManager.default.contents(atPath: url.path) else {
+        guard var data = fileRecord?.read(url.path) ?? FileManager.default.contents(atPath: url.path) else {
             throw RuntimeError.unreadable(path: url.path)
         }
         // As Lua's own file loader does: skip a UTF-8 byte-order mark and a first "#" line

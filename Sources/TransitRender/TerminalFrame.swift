@@ -1,8 +1,23 @@
+import TransitCore
+
 // A frame as 24-bit-colour text: each character cell shows two pixels with "▀" (foreground =
 // upper pixel, background = lower). The image is fitted into columns × (rows·2) pixels keeping
 // its aspect, centred, each pixel the average of the source pixels it covers (composited over
 // black). Exactly `rows` lines joined by "\n", each ending with an ANSI reset.
 public enum TerminalFrame {
+    /// Pixels per point to draw a screen of `size` points at, for an area of `columns` × `rows`
+    /// cells: `samples` × `samples` source pixels for each of the terminal's pixels (a cell is one
+    /// pixel wide and two tall). `render` averages a larger image down to that grid anyway, so
+    /// drawing more is work nobody sees: a 390 × 844 pt phone in 120 × 39 cells is 36 × 78
+    /// terminal pixels, and drawing it at 0.18 rather than 1 is 1/30 of the pixels. Never above
+    /// `limit` (the scale the run asked for), never below 1/64 of it.
+    public static func drawingScale(for size: Size, columns: Int, rows: Int, samples: Int = 2, limit: Double) -> Double {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0, columns > 0, rows > 0,
+              limit.isFinite, limit > 0 else { return limit }
+        let fit = min(Double(columns) / size.width, Double(rows * 2) / size.height)
+        return min(limit, max(limit / 64, fit * Double(max(1, samples))))
+    }
+
     public static func render(_ image: RasterImage, columns: Int, rows: Int) -> String {
         let rowCount = max(0, rows), columnCount = max(0, columns)
         guard image.width > 0, image.height > 0, columnCount > 0, rowCount > 0 else {

@@ -54,6 +54,7 @@ public struct TerminalPlayer: Sendable {
         /// A line from the feed (an error) shown in the status bar until the next new version.
         var notice: String?
         var size = Self.terminalSize(session.output)
+        feed?.frameAreaChanged(columns: size.columns, rows: size.rows - 1)
         try TerminalOutput.write(session.output, "\u{1B}[H\u{1B}[2J\u{1B}[0mRendering \(frames.count) frames…")
         // Each frame as terminal text. A whole version is converted up front (on every core); a
         // streamed frame only when it is first on screen (nil until then), so a burst of drawn
@@ -179,6 +180,7 @@ public struct TerminalPlayer: Sendable {
                 if newSize != size {
                     size = newSize
                     rendered = Self.renderFrames(frames, columns: size.columns, rows: size.rows - 1)
+                    feed?.frameAreaChanged(columns: size.columns, rows: size.rows - 1)
                 }
                 try TerminalOutput.write(session.output, "\u{1B}[0m\u{1B}[2J" + screen())
             } else if replaced || before != (state.frameIndex, state.isPlaying) {
@@ -311,10 +313,14 @@ public protocol TerminalPlayerFeed: AnyObject {
     func update(lookingAt playhead: Playhead) -> [TerminalPlayerUpdate]
     /// The screen now shows a frame of `version` (watch --tty times it: "visible in").
     func shown(version: Int)
+    /// The cells the frames are shown in: when playing starts and after each resize (a feed that
+    /// draws frames only as large as the terminal shows them redraws when it grows).
+    func frameAreaChanged(columns: Int, rows: Int)
 }
 
 public extension TerminalPlayerFeed {
     func shown(version: Int) {}
+    func frameAreaChanged(columns: Int, rows: Int) {}
 }
 
 public enum TerminalPlayerUpdate {

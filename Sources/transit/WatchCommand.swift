@@ -319,6 +319,10 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
         private var version = 0
         private var saves: [Int: Double] = [:]
         private var current: LiveRender?
+        /// The cells the player shows frames in, and those the frames on screen were drawn for
+        /// (nil: the first version, drawn at the configured scale).
+        private var frameArea: (columns: Int, rows: Int)?
+        private var drawnFor: (columns: Int, rows: Int)?
 
         init(reloader: Reloader, watcher: FileWatcher) { self.reloader = reloader; self.watcher = watcher }
         var fileDescriptors: [Int32] { [watcher.fileDescriptor, wake.fileDescriptor] }
@@ -338,7 +342,10 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
             takeFinished()
             if FileWatcher.wait([watcher.fileDescriptor], milliseconds: 0).contains(watcher.fileDescriptor) {
                 let saved = MonotonicClock.seconds()
-                if watcher.debouncedChanges() { start(saved: saved) }
+                if watcher.debouncedChanges() {
+                    LiveDebugLog.write("tty", String(format: "save seen at %.1f, debounced", saved * 1000))
+                    start(saved: saved)
+                }
             }
             lock.lock()
             defer { lock.unlock() }
@@ -347,12 +354,17 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
             return taken
         }
 
-        private func start(saved: Double) {
+        /// Starts a reload: for a save (`saved`: when it was seen, for "visible in"), or to
+        /// redraw the file as it is for a larger terminal (nil).
+        private func start(saved: Double?) {
             lock.lock()
             version += 1
             let number = version
-            saves[number] = saved
+            if let saved { saves[number] = saved }
+            let began = saved ?? MonotonicClock.seconds()
             let previous = current
+            let area = frameArea
+            drawnFor = area
             lock.unlock()
             previous?.cancel()
             if let failure = reloader.emptyFileFailure() {
@@ -380,12 +392,12 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
                 switch ending {
                 case .completed(let completion):
                     reloader.frameCost = completion.frameCost
-                    report = ReloadReport(result: .completed(frames: completion.times.count, problems: []), saved: saved, visible: nil,
+                    report = ReloadReport(result: .completed(frames: completion.times.count, problems: []), saved: began, visible: nil,
                                           complete: completion.lastFrame, output: capture.output, loaded: Reloader.filesRead(completion.session), first: false)
                 case .failed(let error):
                     let failure = reloader.failure(for: error)
                     post(.message(Self.firstLine(failure.message)), for: number)
-                    report = ReloadReport(result: .failed(failure), saved: saved, visible: nil, complete: MonotonicClock.seconds(),
+                    report = ReloadReport(result: .failed(failure), saved: began, visible: nil, complete: MonotonicClock.seconds(),
                                           output: [], loaded: [], first: false)
                 case .cancelled:
                     return
@@ -395,8 +407,13 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
                 lock.unlock()
                 wake.signal()
             }
+            // Frames only as large as the terminal shows them (TerminalFrame.drawingScale).
+            var drawingScale: (@Sendable (Size, Double) -> Double)?
+            if let (columns, rows) = area {
+                drawingScale = { screen, configured in TerminalFrame.drawingScale(for: screen, columns: columns, rows: rows, limit: configured) }
+            }
             let render = LiveRender(configuration, keep: { $0.makeImage() }, playhead: { [self] in lock.lock(); defer { lock.unlock() }; return playhead },
-                                    frameCost: reloader.frameCost, callbacks: callbacks)
+                                    frameCost: reloader.frameCost, drawingScale: drawingScale, callbacks: callbacks)
             lock.lock()
             current = render
             lock.unlock()
@@ -416,11 +433,24 @@ func watchInTerminal(_ reloader: Reloader, watcher: FileWatcher, file: String,
             }
         }
 
+        /// A terminal grown past what the streamed frames were drawn for draws the file again at
+        /// the new size (a smaller one averages the frames it has down).
+        func frameAreaChanged(columns: Int, rows: Int) {
+            lock.lock()
+            frameArea = (columns, rows)
+            let grew = drawnFor.map { columns > $0.columns || rows > $0.rows } ?? false
+            lock.unlock()
+            if grew { start(saved: nil) }
+        }
+
         func shown(version shownVersion: Int) {
             lock.lock()
             let saved = saves.removeValue(forKey: shownVersion)
             lock.unlock()
-            if let saved { reloader.noteVisible(MonotonicClock.seconds() - saved) }
+            if let saved {
+                LiveDebugLog.write("tty", "version \(shownVersion) on screen")
+                reloader.noteVisible(MonotonicClock.seconds() - saved)
+            }
         }
 
         /// Waits for the reload in flight (when the player quits).

@@ -293,6 +293,48 @@ _, status = os.waitpid(pid, 0)
 checks.check("q quits the watch with status 0", os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, str(status))
 os.close(terminal)
 
+# --- --tty draws streamed frames for the cells it has; a larger terminal draws the file again ---
+import fcntl
+import struct
+import termios
+
+checks.write("fade.lua", fade(0.3))
+pid, terminal = pty.fork()
+if pid == 0:
+    os.chdir(checks.work)
+    os.environ["TRANSIT_LIVE_DEBUG"] = "1"  # "session ready" marks each reload on the screen
+    os.execv(BINARY, [BINARY, "watch", "fade.lua", "--tty"])
+fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 80, 0, 0))
+screen = bytearray()
+read_terminal(0.1)
+wait_for(lambda: (read_terminal(0.1), statuses())[1], timeout=30)
+
+
+def reloads():
+    return screen.count(b"session ready")
+
+
+checks.write_by_rename("fade.lua", fade(0.4))
+wait_for(lambda: (read_terminal(0.1), reloads() >= 1 and b"frame 1/" in screen)[1], timeout=30)
+read_terminal(1.5)
+before = reloads()
+checks.check("resize: a save reloads", before >= 1, screen[-300:])
+fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 60, 160, 0, 0))
+os.kill(pid, signal.SIGWINCH)
+wait_for(lambda: (read_terminal(0.1), reloads() > before)[1], timeout=30)
+checks.check("resize: a larger terminal draws the file again", reloads() == before + 1, "%d -> %d" % (before, reloads()))
+read_terminal(1.5)
+grown = reloads()
+fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 20, 60, 0, 0))
+os.kill(pid, signal.SIGWINCH)
+read_terminal(1.5)
+checks.check("resize: a smaller one averages the frames it has", reloads() == grown, "%d -> %d" % (grown, reloads()))
+os.write(terminal, b"q")
+read_terminal(1.0)
+_, status = os.waitpid(pid, 0)
+checks.check("resize: q quits with status 0", os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, str(status))
+os.close(terminal)
+
 # --- a newer save cancels a reload in flight ---------------------------------------------------
 # A slow version (400 views with shadows, 3 s long, at 30 fps) and, 0.3 s after it, a fast one:
 # the slow reload is cancelled, only the fast one is reported, and the GIF is the fast one's.

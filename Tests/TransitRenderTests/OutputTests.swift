@@ -31,6 +31,37 @@ import TransitCore
             .split(separator: "\n", omittingEmptySubsequences: false).count == 3)
     }
 
+    /// The terminal player draws its streamed frames only as large as the cells show them: two
+    /// pixels per side for each terminal pixel (a cell is one wide, two tall), never above the
+    /// run's scale, never below a 64th of it; and such a frame averages down to the same cells.
+    @Test func framesForTheTerminalAreDrawnAtTheCellsSize() {
+        let phone = Size(width: 390, height: 844)
+        // 120 × 39 cells: 120 × 78 pixels; the phone fits 78 / 844 high, so two samples: 156 / 844.
+        #expect(abs(TerminalFrame.drawingScale(for: phone, columns: 120, rows: 39, limit: 3) - 156.0 / 844) < 1e-12)
+        // A wide, short screen in tall cells: the width limits.
+        #expect(abs(TerminalFrame.drawingScale(for: Size(width: 1000, height: 10), columns: 50, rows: 40, limit: 3) - 0.1) < 1e-12)
+        #expect(TerminalFrame.drawingScale(for: phone, columns: 5000, rows: 5000, limit: 1) == 1)
+        #expect(TerminalFrame.drawingScale(for: phone, columns: 1, rows: 1, limit: 2) == 2.0 / 64)
+        #expect(TerminalFrame.drawingScale(for: phone, columns: 0, rows: 39, limit: 2) == 2)
+        #expect(TerminalFrame.drawingScale(for: Size(width: .nan, height: 10), columns: 80, rows: 24, limit: 1) == 1)
+
+        // A picture of four coloured quarters at two sizes makes the same cells.
+        func quarters(_ width: Int, _ height: Int) -> RasterImage {
+            var image = RasterImage(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let offset = (y * width + x) * 4, right = x >= width / 2, low = y >= height / 2
+                    image.pixels[offset] = right ? 200 : 10
+                    image.pixels[offset + 1] = low ? 180 : 20
+                    image.pixels[offset + 2] = right != low ? 90 : 250
+                    image.pixels[offset + 3] = 255
+                }
+            }
+            return image
+        }
+        #expect(TerminalFrame.render(quarters(160, 320), columns: 20, rows: 20) == TerminalFrame.render(quarters(40, 80), columns: 20, rows: 20))
+    }
+
     @Test func htmlPlayerIsSelfContained() throws {
         let frames = [EncoderTests.testCard(), EncoderTests.testCard(shift: 9)]
         let page = try HTMLPlayer.page(title: "Push <demo>", frames: frames, fps: 30, trace: ["0.000 begin <push>", "0.350 end"])

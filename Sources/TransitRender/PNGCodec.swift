@@ -56,12 +56,30 @@ public enum PNGEncoder {
         let width = frame.width
         var opaque = true
         for y in 0..<frame.height where opaque && !rows.opaqueFormat {
+            // The alpha bytes of a row ANDed together, without a branch a pixel.
             let row = rows.row(y)
-            for x in 0..<width where row[x] >> 24 != 255 { opaque = false; break }
+            var all: UInt32 = 0xFFFF_FFFF
+            for x in 0..<width { all &= row[x] }
+            opaque = all >> 24 == 255
         }
         let alpha = !opaque
         return try write(width: width, height: frame.height, alpha: alpha, settings: settings) { y, target in
             let row = rows.row(y)
+            if !alpha {
+                // Every pixel opaque (the usual frame): premultiplied is straight colour, and
+                // each native ARGB word's red, green and blue bytes are copied out as they are.
+                // The general loop below did this through an unpremultiply and two branches a
+                // pixel: a quarter of a live reload's frame time (--serve, checkerboard).
+                var out = target
+                for x in 0..<width {
+                    let word = row[x]
+                    out[0] = UInt8(truncatingIfNeeded: word >> 16)
+                    out[1] = UInt8(truncatingIfNeeded: word >> 8)
+                    out[2] = UInt8(truncatingIfNeeded: word)
+                    out += 3
+                }
+                return
+            }
             for x in 0..<width {
                 let rgba = CairoBridge.straightRGBA(rows.opaqueFormat ? row[x] | 0xFF00_0000 : row[x])
                 let offset = alpha ? 4 * x : 3 * x

@@ -23,7 +23,11 @@ func benchLive(_ rounds: Int) throws -> [BenchFigure] {
     let saves = max(3, rounds / 3)
     var figures: [BenchFigure] = []
     // --quick (5 rounds: scripts/test) measures the lightest effect only, to keep the path tested.
-    for effect in rounds < 10 ? Array(liveBenchEffects.prefix(1)) : liveBenchEffects {
+    // TRANSIT_BENCH_EFFECTS=explode,checkerboard measures those alone (with TRANSIT_BENCH_ONLY=live,
+    // for looking at one effect under TRANSIT_LIVE_DEBUG=1 or perf).
+    let chosen = ProcessInfo.processInfo.environment["TRANSIT_BENCH_EFFECTS"]?.split(separator: ",").map(String.init)
+    for effect in rounds < 10 ? Array(liveBenchEffects.prefix(1)) : liveBenchEffects
+    where chosen.map({ $0.contains(URL(fileURLWithPath: effect).deletingPathExtension().lastPathComponent) }) ?? true {
         let name = URL(fileURLWithPath: effect).deletingPathExtension().lastPathComponent
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transit-bench-live-\(getpid())-\(name)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

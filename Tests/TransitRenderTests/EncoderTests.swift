@@ -119,6 +119,23 @@ import TransitCore
         #expect(try PNGEncoder.encode(frames[1]) == PNGEncoder.encode(frames[1]))
     }
 
+    /// A frame encoded straight from the rasterizer's buffer is the same PNG as its image
+    /// encoded: opaque (RGB, the fast row copy) and translucent (RGBA, unpremultiplied).
+    @Test func aFrameEncodesAsItsImageDoes() throws {
+        var tree = LayerSnapshot()
+        tree.bounds = Rect(x: 0, y: 0, width: 37, height: 23)
+        tree.position = Point(x: 18.5, y: 11.5)
+        tree.backgroundColor = Color(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.55)
+        tree.cornerRadius = 6
+        for background in [Color(white: 0), Color(red: 0, green: 0, blue: 0, alpha: 0)] {
+            let rasterizer = Rasterizer(scale: 2, background: background)
+            let (fromFrame, fromImage) = rasterizer.render(tree, size: Size(width: 50, height: 30)) { frame in
+                ((try? PNGEncoder.encode(frame)) ?? [], (try? PNGEncoder.encode(frame.makeImage())) ?? [])
+            }
+            #expect(!fromFrame.isEmpty && fromFrame == fromImage, "background alpha \(background.alpha)")
+        }
+    }
+
     @Test func nonLoopingGifHasNoNetscapeBlock() throws {
         let frames = [Self.testCard()]
         let looping = try GIFEncoder.encode(frames: frames, delaysInCentiseconds: [1])

@@ -45,6 +45,15 @@ import Testing
         return recorder
     }
 
+    /// Each live frame's PNG is the one of a plain render's frame at its index.
+    func expectAPlainRendersPixels(_ frames: [(index: Int, time: Double, png: [UInt8])], _ configuration: RunConfiguration) throws {
+        let collector = FrameCollector()
+        try RenderJob.run(configuration, format: collector, to: nil, progress: false)
+        for frame in frames {
+            #expect(frame.png == (try PNGEncoder.encode(collector.images[frame.index])), "frame \(frame.index)")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1))) func framesAreDrawnOnceNearestThePlayheadFirstAndEqualARender() throws {
         let directory = try RenderJobTests.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -63,12 +72,7 @@ import Testing
             .min { abs($0.element - playhead) < abs($1.element - playhead) }!.offset
         #expect(frames[1].index == nearest)
 
-        // The pixels are a plain render's.
-        let collector = FrameCollector()
-        try RenderJob.run(configuration, format: collector, to: nil, progress: false)
-        for frame in frames {
-            #expect(frame.png == (try PNGEncoder.encode(collector.images[frame.index])), "frame \(frame.index)")
-        }
+        try expectAPlainRendersPixels(frames, configuration)
     }
 
     /// A viewer looking at a later time: the scene steps past the frames before it without
@@ -92,11 +96,7 @@ import Testing
         try plain.run(sampling: .everyFrame, onFrame: { time, window in times.append(time); windows.append(window) })
         #expect(completion.times == times)
         #expect(completion.windows == windows)
-        let collector = FrameCollector()
-        try RenderJob.run(configuration, format: collector, to: nil, progress: false)
-        for frame in frames {
-            #expect(frame.png == (try PNGEncoder.encode(collector.images[frame.index])), "frame \(frame.index)")
-        }
+        try expectAPlainRendersPixels(frames, configuration)
     }
 
     /// Nothing looked at: nothing is stepped past.
